@@ -1,0 +1,58 @@
+import { Amplify } from 'aws-amplify';
+import { fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
+
+/** The browser's sign-in settings, served as `/config.json` (locally by the dev server, in the cloud from S3). */
+export interface PublicConfig {
+  region: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  userPoolEndpoint?: string;
+}
+
+/** Loads `/config.json` and configures Amplify Auth (USER_PASSWORD_AUTH, e-mail sign-in). */
+export async function configureAuth(): Promise<void> {
+  const res = await fetch('/config.json');
+  if (!res.ok) throw new Error('The sign-in settings (/config.json) could not be loaded');
+  const c = (await res.json()) as PublicConfig;
+  Amplify.configure({
+    Auth: {
+      Cognito: {
+        userPoolId: c.userPoolId,
+        userPoolClientId: c.userPoolClientId,
+        ...(c.userPoolEndpoint ? { userPoolEndpoint: c.userPoolEndpoint } : {}),
+        loginWith: { email: true },
+      },
+    },
+  });
+}
+
+/** The current ID token, refreshed by Amplify when needed; null when nobody is signed in. */
+export async function idToken(): Promise<string | null> {
+  try {
+    const s = await fetchAuthSession();
+    return s.tokens?.idToken?.toString() ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Signs in with e-mail (or username) and password.
+ * @throws Error with a sentence to show when the credentials are wrong or more steps are required.
+ */
+export async function login(username: string, password: string): Promise<void> {
+  try {
+    await signOut().catch(() => undefined);
+    const r = await signIn({ username: username.trim(), password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+    if (!r.isSignedIn) throw new Error(`Sign-in needs another step (${r.nextStep.signInStep}); ask your administrator`);
+  } catch (e) {
+    const name = (e as Error).name;
+    if (name === 'NotAuthorizedException' || name === 'UserNotFoundException') throw new Error('Incorrect e-mail or password');
+    throw e;
+  }
+}
+
+/** Signs out and forgets the stored session. */
+export async function logout(): Promise<void> {
+  await signOut().catch(() => undefined);
+}

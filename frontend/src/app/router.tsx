@@ -1,0 +1,30 @@
+import { Suspense, lazy } from 'react';
+import { Navigate, createBrowserRouter } from 'react-router-dom';
+import { SignInPage } from '../pages/sign-in-page';
+
+const SignedInFrame = lazy(() => import('../shell/signed-in-frame'));
+
+const DashboardPage = lazy(() => import('../pages/dashboard-page'));
+const AreaPlaceholder = lazy(() => import('../pages/area-placeholder'));
+const ConfigurationArea = lazy(() => import('../configuration/configuration-area'));
+
+/** Routes: `/` is public; every other route sits behind the auth gate inside the app shell. */
+export const router = createBrowserRouter([
+  { path: '/', element: <SignInPage /> },
+  {
+    element: (
+      <Suspense fallback={null}>
+        <SignedInFrame />
+      </Suspense>
+    ),
+    children: [
+      { path: '/dashboard', element: <DashboardPage /> },
+      { path: '/configuration/*', element: <ConfigurationArea /> },
+      ...['attainment', 'reports', 'survey', 'faculty-contribution', 'utilities', 'assessments', 'curriculum'].map((a) => ({
+        path: `/${a}/*`,
+        element: <AreaPlaceholder area={a} />,
+      })),
+    ],
+  },
+  { path: '*', element: <Navigate to="/" replace /> },
+]);

@@ -1,0 +1,78 @@
+import { type EntityDef, type EntityRecord, entitySchema } from '@attain/shared-types';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button } from 'primereact/button';
+import { Controller, useForm } from 'react-hook-form';
+import { ApiError } from '../app/api';
+import { FieldInput, type RefOption } from './field-input';
+
+/** Initial form values: the record's values, else each field's default, else empty. */
+export function initialValues(def: EntityDef, record?: EntityRecord | null): Record<string, unknown> {
+  const v: Record<string, unknown> = {};
+  for (const fd of def.fields) {
+    if (fd.readOnly) continue;
+    const given = record?.[fd.name];
+    v[fd.name] = given !== undefined ? given : fd.default !== undefined ? fd.default : fd.kind === 'int' || fd.kind === 'number' || fd.kind === 'enum' || fd.kind === 'ref' ? null : fd.kind === 'boolean' ? false : '';
+  }
+  return v;
+}
+
+/**
+ * The generic form of a registry entity: one input per field, validated with the entity's shared zod schema
+ * (the server's rules and messages), errors shown for touched fields and after a submit attempt. Server-side
+ * per-field errors (400) are shown on their fields.
+ */
+export function EntityForm(props: {
+  def: EntityDef;
+  record?: EntityRecord | null;
+  refOptions: Record<string, RefOption[]>;
+  onSubmit: (values: Record<string, unknown>) => Promise<void>;
+  onCancel?: () => void;
+  submitLabel?: string;
+}) {
+  const { def } = props;
+  const form = useForm<Record<string, unknown>>({
+    resolver: zodResolver(entitySchema(def) as never),
+    mode: 'onTouched',
+    defaultValues: initialValues(def, props.record),
+  });
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await props.onSubmit(values);
+    } catch (e) {
+      if (e instanceof ApiError) for (const [k, msg] of Object.entries(e.fields)) form.setError(k, { message: msg });
+    }
+  });
+  return (
+    <form className="entity-form" onSubmit={submit} noValidate aria-label={`${def.label} form`}>
+      <div className="form-grid">
+        {def.fields
+          .filter((fd) => !fd.readOnly)
+          .map((fd) => (
+            <Controller
+              key={fd.name}
+              name={fd.name}
+              control={form.control}
+              render={({ field, fieldState }) => (
+                <div className={`form-field${fd.kind === 'html' || fd.kind === 'text' ? ' wide' : ''}`}>
+                  <label htmlFor={`f-${fd.name}`}>
+                    {fd.label}
+                    {fd.required ? <span className="req" aria-hidden> *</span> : null}
+                  </label>
+                  <FieldInput field={fd} value={field.value} onChange={field.onChange} onBlur={field.onBlur} invalid={Boolean(fieldState.error)} refOptions={props.refOptions[fd.name]} />
+                  {fieldState.error ? (
+                    <small className="field-error" id={`e-${fd.name}`}>
+                      {fieldState.error.message}
+                    </small>
+                  ) : null}
+                </div>
+              )}
+            />
+          ))}
+      </div>
+      <div className="form-actions">
+        {props.onCancel ? <Button type="button" label="Cancel" severity="secondary" outlined onClick={props.onCancel} /> : null}
+        <Button type="submit" label={props.submitLabel ?? 'Save'} icon="pi pi-check" loading={form.formState.isSubmitting} />
+      </div>
+    </form>
+  );
+}

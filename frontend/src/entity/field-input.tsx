@@ -1,0 +1,104 @@
+import type { FieldDef } from '@attain/shared-types';
+import DOMPurify from 'dompurify';
+import { Calendar } from 'primereact/calendar';
+import { Checkbox } from 'primereact/checkbox';
+import { Dropdown } from 'primereact/dropdown';
+import { Editor } from 'primereact/editor';
+import { InputNumber } from 'primereact/inputnumber';
+import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
+
+/** A choice of a reference picker: the referenced record's id and what people see. */
+export interface RefOption {
+  value: string;
+  label: string;
+}
+
+const toIso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+/**
+ * The input for one registry field, chosen by kind (DESIGN.md: enum -> Dropdown, boolean -> Checkbox,
+ * date -> Calendar, number -> InputNumber, reference -> picker, html -> Editor). Controlled by react-hook-form.
+ */
+export function FieldInput(props: {
+  field: FieldDef;
+  value: unknown;
+  onChange: (v: unknown) => void;
+  onBlur: () => void;
+  invalid: boolean;
+  refOptions?: RefOption[];
+}) {
+  const { field: fd, value, onChange, onBlur, invalid } = props;
+  const id = `f-${fd.name}`;
+  const cls = invalid ? 'p-invalid w-full' : 'w-full';
+  switch (fd.kind) {
+    case 'text':
+      return <InputTextarea id={id} className={cls} rows={3} autoResize value={(value as string) ?? ''} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} />;
+    case 'html':
+      return (
+        <Editor
+          id={id}
+          style={{ height: 200 }}
+          value={DOMPurify.sanitize((value as string) ?? '')}
+          onTextChange={(e) => onChange(e.htmlValue ?? '')}
+          onBlur={onBlur}
+        />
+      );
+    case 'int':
+    case 'number':
+      return (
+        <InputNumber
+          inputId={id}
+          className={cls}
+          value={(value as number) ?? null}
+          useGrouping={false}
+          maxFractionDigits={fd.kind === 'int' ? 0 : 2}
+          onValueChange={(e) => onChange(e.value ?? null)}
+          onBlur={onBlur}
+        />
+      );
+    case 'boolean':
+      return <Checkbox inputId={id} checked={Boolean(value)} onChange={(e) => onChange(Boolean(e.checked))} onBlur={onBlur} />;
+    case 'enum':
+      return (
+        <Dropdown
+          inputId={id}
+          className={cls}
+          value={value ?? null}
+          options={(fd.choices ?? []).map((c) => ({ label: String(c), value: c }))}
+          onChange={(e) => onChange(e.value)}
+          onBlur={onBlur}
+          placeholder="Select"
+          showClear={!fd.required}
+        />
+      );
+    case 'ref':
+      return (
+        <Dropdown
+          inputId={id}
+          className={cls}
+          value={value ?? null}
+          options={props.refOptions ?? []}
+          onChange={(e) => onChange(e.value)}
+          onBlur={onBlur}
+          placeholder="Select"
+          filter
+          showClear={!fd.required}
+        />
+      );
+    case 'date':
+      return (
+        <Calendar
+          inputId={id}
+          className={cls}
+          value={typeof value === 'string' && value ? new Date(`${value}T00:00:00`) : null}
+          dateFormat="yy-mm-dd"
+          onChange={(e) => onChange(e.value instanceof Date ? toIso(e.value) : '')}
+          onBlur={onBlur}
+          showIcon
+        />
+      );
+    default:
+      return <InputText id={id} className={cls} type={fd.kind === 'email' ? 'email' : 'text'} value={(value as string) ?? ''} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} />;
+  }
+}

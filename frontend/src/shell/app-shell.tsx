@@ -1,0 +1,65 @@
+import { useAtom } from 'jotai';
+import { Button } from 'primereact/button';
+import { Sidebar } from 'primereact/sidebar';
+import { Suspense, useState } from 'react';
+import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { logout } from '../app/auth';
+import { NAV_ENTRIES } from '../app/navigation';
+import { profileAtom } from '../app/state';
+import { LoadingOverlay, PopupMessage } from './feedback';
+
+function NavLinks({ onPick }: { onPick?: () => void }) {
+  return (
+    <>
+      {NAV_ENTRIES.map((e) => (
+        <NavLink key={e.to} to={e.to} onClick={onPick} className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}>
+          <i className={e.icon} aria-hidden /> {e.label}
+        </NavLink>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The signed-in frame: banner (institution and department names, Logout), top navigation (a left drawer on
+ * narrow screens), the page, and a footer with the copyright line.
+ */
+export function AppShell() {
+  const [profile, setProfile] = useAtom(profileAtom);
+  const [drawer, setDrawer] = useState(false);
+  const navigate = useNavigate();
+  const signOut = async () => {
+    await logout();
+    setProfile(null);
+    navigate('/', { replace: true });
+  };
+  return (
+    <div className="shell">
+      <header className="banner">
+        <Button icon="pi pi-bars" text rounded className="drawer-toggle" aria-label="Open menu" onClick={() => setDrawer(true)} />
+        <div className="banner-names">
+          <strong className="institution">{profile?.organization_name || 'Attain'}</strong>
+          {profile?.department_name ? <span className="department">{profile.department_name}</span> : null}
+        </div>
+        <span className="who">{profile?.email}</span>
+        <Button label="Logout" icon="pi pi-sign-out" severity="secondary" outlined size="small" onClick={signOut} />
+      </header>
+      <nav className="top-nav" aria-label="Main">
+        <NavLinks />
+      </nav>
+      <Sidebar visible={drawer} onHide={() => setDrawer(false)} position="left" header="Attain" className="drawer">
+        <nav className="drawer-nav" aria-label="Main menu">
+          <NavLinks onPick={() => setDrawer(false)} />
+        </nav>
+      </Sidebar>
+      <main className="content">
+        <Suspense fallback={<p className="muted">Loading…</p>}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className="footer">© {new Date().getFullYear()} Attain. All rights reserved.</footer>
+      <LoadingOverlay />
+      <PopupMessage />
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { InitiateAuthCommand, NotAuthorizedException, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
+import { type ProfileView, department, loginSchema, organization, profile } from '@attain/shared-types';
+import { Hono } from 'hono';
+import { cognitoClient } from '../lib/aws.js';
+import { config } from '../lib/config.js';
+import { HttpError } from '../lib/errors.js';
+import { findRecord, patchRecord } from '../store/records.js';
+import type { AppEnv } from './context.js';
+import { cleanBody } from './crud-router.js';
+import { readJson } from './read-json.js';
+
+/**
+ * `POST /api/auth/login` (public): exchanges `{ email, password }` for `{ data: { token } }`, the Cognito ID token,
+ * for scripts and API clients. Wrong credentials answer 401 without saying which part was wrong.
+ */
+export function loginRouter(): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  r.post('/', async (c) => {
+    const parsed = loginSchema.safeParse(await readJson(c));
+    if (!parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const i of parsed.error.issues) fields[String(i.path[0] ?? '_')] ??= i.code === 'unrecognized_keys' ? 'Unknown field' : i.message;
+      throw new HttpError(400, 'Enter your e-mail and password', fields);
+    }
+    try {
+      const res = await cognitoClient().send(
+        new InitiateAuthCommand({
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: config().userPoolClientId,
+          AuthParameters: { USERNAME: parsed.data.email, PASSWORD: parsed.data.password },
+        }),
+      );
+      const token = res.AuthenticationResult?.IdToken;
+      if (!token) throw new HttpError(401, 'This account must complete its sign-in (for example set a new password) first');
+      return c.json({ data: { token } });
+    } catch (e) {
+      if (e instanceof NotAuthorizedException || e instanceof UserNotFoundException) throw new HttpError(401, 'Incorrect e-mail or password');
+      throw e;
+    }
+  });
+  return r;
+}
+
+/** `GET|PATCH /api/auth/profile`: the signed-in user's own profile (id = Cognito `sub`). */
+export function profileRouter(): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  const view = async (c: { var: AppEnv['Variables'] }, rec: Record<string, unknown> | undefined): Promise<ProfileView> => {
+    const caller = c.var.caller;
+    const org = await findRecord(caller, organization, caller.tenant);
+    const deptId = rec?.department;
+    const dept = typeof deptId === 'string' ? await findRecord(caller, department, deptId) : undefined;
+    return {
+      ...(rec ?? {}),
+      email: caller.user,
+      role: caller.role,
+      tenant: caller.tenant,
+      organization_name: String(org?.name ?? ''),
+      department_name: String(dept?.name ?? ''),
+    };
+  };
+  r.get('/', async (c) => c.json({ data: await view(c, await findRecord(c.var.caller, profile, c.var.caller.sub)) }));
+  r.patch('/', async (c) => {
+    const body = await readJson(c);
+    const v = cleanBody(profile, body, 'patch');
+    const sent = (body as { version?: unknown }).version;
+    const version = typeof sent === 'number' ? sent : undefined;
+    const rec = await patchRecord(c.var.caller, profile, c.var.caller.sub, v.data, version, { email: c.var.caller.user });
+    return c.json({ message: 'successfully updated', data: await view(c, rec) });
+  });
+  return r;
+}

@@ -1,0 +1,61 @@
+import { type Caller, GROUPS_CLAIM, TENANT_CLAIM, roleFromGroups } from '@attain/shared-types';
+import { JwtVerifier } from 'aws-jwt-verify';
+import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
+import { config } from '../lib/config.js';
+import { HttpError } from '../lib/errors.js';
+
+type Verifier = { verify(token: string): Promise<Record<string, unknown>> };
+let verifier: Verifier | undefined;
+
+/**
+ * The ID-token verifier: RS256 signature against the pool's JWKS (fetched once, cached), `iss` equal to the
+ * configured issuer (regional Cognito, or the local emulator's), `aud` equal to the app client, `token_use` id,
+ * and not expired. Uses Amazon's `aws-jwt-verify`; JWKS are fetched with `fetch` so an http issuer works locally.
+ */
+function getVerifier(): Verifier {
+  if (!verifier) {
+    const c = config();
+    const jwksCache = new SimpleJwksCache({
+      fetcher: {
+        fetch: async (uri: string) => {
+          const res = await fetch(uri);
+          if (!res.ok) throw new Error(`JWKS fetch failed: ${res.status}`);
+          return (await res.arrayBuffer()) as never;
+        },
+      },
+    });
+    verifier = JwtVerifier.create(
+      { issuer: c.jwtIssuer, audience: c.userPoolClientId, jwksUri: c.jwksUri, customJwtCheck: ({ payload }) => {
+        if (payload.token_use !== 'id') throw new Error('Not an ID token');
+      } },
+      { jwksCache },
+    ) as unknown as Verifier;
+  }
+  return verifier;
+}
+
+/** Forgets the cached verifier (the local stack resets it after changing the issuer). */
+export function resetVerifier(): void {
+  verifier = undefined;
+}
+
+/**
+ * Reads `Authorization: Bearer <id token>` (or the spec's `token <id token>`), verifies it and returns the caller.
+ * @throws HttpError 401 when the header is missing, the token is malformed, forged, expired or for another pool,
+ *   or carries no campus or no known role.
+ */
+export async function callerFromHeader(header: string | undefined): Promise<Caller> {
+  const m = header?.match(/^(?:Bearer|token)\s+(\S+)$/i);
+  if (!m) throw new HttpError(401, 'Sign in first: the request has no token');
+  let claims: Record<string, unknown>;
+  try {
+    claims = await getVerifier().verify(m[1]);
+  } catch (e) {
+    const expired = e instanceof Error && /expired/i.test(e.message);
+    throw new HttpError(401, expired ? 'Your session has expired; sign in again' : 'The token is not valid; sign in again');
+  }
+  const tenant = claims[TENANT_CLAIM];
+  const role = roleFromGroups(claims[GROUPS_CLAIM] as string[] | undefined);
+  if (typeof tenant !== 'string' || !tenant || !role) throw new HttpError(401, 'This account is not assigned to a campus and role');
+  return { tenant, role, user: String(claims.email ?? claims['cognito:username'] ?? claims.sub), sub: String(claims.sub) };
+}

@@ -1,0 +1,59 @@
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  UserNotFoundException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { type Caller, type Role, TENANT_CLAIM, profile } from '@attain/shared-types';
+import { cognitoClient } from '../lib/aws.js';
+import { config } from '../lib/config.js';
+import { patchRecord } from '../store/records.js';
+
+/** A user to create in a campus: Cognito user + group + profile record. */
+export interface NewCampusUser {
+  tenant: string;
+  email: string;
+  password: string;
+  role: Role;
+  first_name: string;
+  last_name: string;
+  /** Who creates it (written to the profile's `created_by`). */
+  createdBy: string;
+}
+
+/**
+ * Creates (or, when the e-mail exists, updates) a Cognito user with a permanent password, the campus as its
+ * `custom:tenant` attribute and the role as its group, and writes its profile record. Idempotent.
+ * @returns the user's Cognito `sub` (the profile id).
+ */
+export async function ensureCampusUser(u: NewCampusUser): Promise<string> {
+  const pool = config().userPoolId;
+  const cognito = cognitoClient();
+  let sub: string | undefined;
+  try {
+    const got = await cognito.send(new AdminGetUserCommand({ UserPoolId: pool, Username: u.email }));
+    sub = got.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
+  } catch (e) {
+    if (!(e instanceof UserNotFoundException) && (e as Error).name !== 'UserNotFoundException') throw e;
+    const created = await cognito.send(
+      new AdminCreateUserCommand({
+        UserPoolId: pool,
+        Username: u.email,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: u.email },
+          { Name: 'email_verified', Value: 'true' },
+          { Name: TENANT_CLAIM, Value: u.tenant },
+        ],
+      }),
+    );
+    sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
+  }
+  if (!sub) throw new Error(`Cognito returned no sub for ${u.email}`);
+  await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: pool, Username: u.email, Password: u.password, Permanent: true }));
+  await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: pool, Username: u.email, GroupName: u.role }));
+  const caller: Caller = { tenant: u.tenant, role: 'admin', user: u.createdBy, sub };
+  await patchRecord(caller, profile, sub, { first_name: u.first_name, last_name: u.last_name }, undefined, { email: u.email });
+  return sub;
+}

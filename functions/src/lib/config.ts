@@ -1,0 +1,43 @@
+/**
+ * Runtime configuration, read from the environment once. Endpoints of AWS services are NOT configured here:
+ * the SDK reads the standard `AWS_ENDPOINT_URL` / `AWS_ENDPOINT_URL_<SERVICE>` variables itself, so the same
+ * code talks to AWS, LocalStack or the embedded emulators.
+ */
+export interface Config {
+  region: string;
+  tableName: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  /** Expected `iss` of ID tokens. Default: the regional Cognito issuer of `userPoolId`. */
+  jwtIssuer: string;
+  /** Where the signing keys are. Default: `<issuer>/.well-known/jwks.json`. */
+  jwksUri: string;
+  filesBucket: string;
+}
+
+/** Reads the configuration from `env`; missing values become '' and fail at first use with a clear message. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const region = env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? 'ap-south-1';
+  const userPoolId = env.USER_POOL_ID ?? '';
+  const jwtIssuer = env.JWT_ISSUER ?? `https://cognito-idp.${region}.amazonaws.com/${userPoolId}`;
+  return {
+    region,
+    tableName: env.TABLE_NAME ?? 'attain',
+    userPoolId,
+    userPoolClientId: env.USER_POOL_CLIENT_ID ?? '',
+    jwtIssuer,
+    jwksUri: env.JWKS_URI ?? `${jwtIssuer}/.well-known/jwks.json`,
+    filesBucket: env.FILES_BUCKET ?? 'attain-files',
+  };
+}
+
+let current: Config | undefined;
+/** The process-wide configuration (read lazily so tests and the local stack can set the environment first). */
+export function config(): Config {
+  current ??= readConfig();
+  return current;
+}
+/** Forgets the cached configuration (the local stack calls this after it has set the environment). */
+export function resetConfig(): void {
+  current = undefined;
+}

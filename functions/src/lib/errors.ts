@@ -1,0 +1,23 @@
+import type { ErrorBody } from '@attain/shared-types';
+
+/**
+ * An error a caller can act on. The app's error handler turns it into the DESIGN.md envelope
+ * `{ errors: { detail, fields } }` with `status`.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429,
+    readonly detail: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(detail);
+  }
+}
+
+/** Builds the error envelope body. */
+export function errorBody(detail: string, fields?: Record<string, string>, requestId?: string): ErrorBody {
+  return { errors: { detail, ...(fields ? { fields } : {}), ...(requestId ? { requestId } : {}) } };
+}
+
+export const notFound = (label: string) => new HttpError(404, `${label} not found`);
+export const forbidden = () => new HttpError(403, 'Your role does not allow this action');

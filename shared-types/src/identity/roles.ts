@@ -1,0 +1,34 @@
+/**
+ * Roles and identity claims (DESIGN.md "Tenancy, roles, identity").
+ * - `admin`: a campus's configuration, users and mail.
+ * - `faculty`: own profile and contributions, marks of own courses; reads the campus's structure.
+ * - `group-admin`: every campus of its group, read-only.
+ * Roles are Cognito groups (`cognito:groups` claim); the campus is the `custom:tenant` attribute.
+ */
+export const ROLES = ['admin', 'faculty', 'group-admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Name of the user-pool custom attribute that carries the campus (tenant) id. */
+export const TENANT_ATTRIBUTE = 'tenant';
+/** The claim in the ID token that carries the campus id. */
+export const TENANT_CLAIM = `custom:${TENANT_ATTRIBUTE}`;
+/** The claim that carries the Cognito groups (roles). */
+export const GROUPS_CLAIM = 'cognito:groups';
+
+/** The signed-in caller, as derived from verified token claims only (never from body, path or query). */
+export interface Caller {
+  /** Campus id; every storage key starts with it. */
+  tenant: string;
+  role: Role;
+  /** The user's e-mail; written to `created_by` / `updated_by`. */
+  user: string;
+  /** Cognito `sub`: the stable user id (profile record id). */
+  sub: string;
+}
+
+/** Picks the strongest role from a list of group names; `undefined` when none is a known role. */
+export function roleFromGroups(groups: readonly string[] | undefined): Role | undefined {
+  if (!groups) return undefined;
+  for (const r of ['admin', 'group-admin', 'faculty'] as const) if (groups.includes(r)) return r;
+  return undefined;
+}

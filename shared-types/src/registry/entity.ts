@@ -1,0 +1,56 @@
+import type { FieldDef } from './field.js';
+import type { Role } from '../identity/roles.js';
+
+/**
+ * Lambda grouping of API paths: each domain is one Lambda function in the cloud and one Hono sub-app locally.
+ */
+export type Domain = 'auth' | 'configuration' | 'curriculum' | 'assessments' | 'attainment' | 'faculty' | 'survey' | 'utilities';
+
+/**
+ * One registry entity: everything the API, storage, infrastructure and UI need to know about a record type.
+ * Defined once in `shared-types/src/entities/*`; nothing else re-declares its fields.
+ */
+export interface EntityDef {
+  /** Registry name, kebab-case, also the storage entityType (e.g. `department`). */
+  name: string;
+  /** Human label, singular (e.g. `Department`). */
+  label: string;
+  /** The spec's API base path, kept as written (e.g. `/api/department`, `/api/Course-Outcome`). */
+  path: string;
+  /** Which Lambda serves it. */
+  domain: Domain;
+  fields: readonly FieldDef[];
+  /** Fields shown as table columns, in order. */
+  columns: readonly string[];
+  /** Fields the list endpoint filters on (query parameters of the same name). */
+  filters?: readonly string[];
+  /** Fields whose value must be unique within a campus (enforced with a guard item in one transaction). */
+  unique?: readonly string[];
+  /** Roles allowed to create, replace and delete. Everyone signed in to the campus may read. */
+  writeRoles: readonly Role[];
+  /** One record per campus whose id is the campus id (the Organization). */
+  singleton?: boolean;
+  /** The field shown when another entity refers to this one (default `name`). */
+  display?: string;
+}
+
+/** Fields every stored record carries, set by the server from the token and the clock. */
+export const SYSTEM_FIELDS = ['id', 'version', 'created_by', 'created_at', 'updated_by', 'updated_at'] as const;
+
+/** The audit and concurrency fields of a stored record. Times are ISO-8601 UTC strings; `version` starts at 1. */
+export interface SystemFields {
+  id: string;
+  version: number;
+  created_by: string;
+  created_at: string;
+  updated_by: string;
+  updated_at: string;
+}
+
+/** A stored record of any entity: its own fields plus the system fields. */
+export type EntityRecord = SystemFields & Record<string, unknown>;
+
+/** Identity helper that keeps entity files typed. */
+export function defineEntity(def: EntityDef): EntityDef {
+  return def;
+}

@@ -1,0 +1,121 @@
+import * as z from 'zod/mini';
+import type { EntityDef } from './entity.js';
+import { SYSTEM_FIELDS } from './entity.js';
+import { DEFAULT_MAX, type FieldDef } from './field.js';
+import { MESSAGES } from './messages.js';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** `Required` when the value is missing, otherwise `other`. */
+const missingOr = (other: string) => (iss: { input?: unknown }) =>
+  iss.input === undefined || iss.input === null || iss.input === '' ? MESSAGES.required : other;
+
+function isRealDate(s: string): boolean {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+/** A zod/mini schema for one field's value, required or not (`null`, `''` and absent mean "no value"). */
+function valueSchema(fd: FieldDef): z.ZodMiniType {
+  const max = fd.max ?? DEFAULT_MAX[fd.kind];
+  switch (fd.kind) {
+    case 'string':
+    case 'text':
+    case 'html':
+    case 'email':
+    case 'ref':
+    case 'date': {
+      const checks: z.core.$ZodCheck<string>[] = [z.trim()];
+      if (fd.required) checks.push(z.minLength(1, MESSAGES.required));
+      if (fd.min) checks.push(z.refine((v: string) => v === '' || v.length >= (fd.min as number), MESSAGES.tooShort));
+      if (max) checks.push(z.maxLength(max, MESSAGES.tooLong));
+      if (fd.kind === 'email') checks.push(z.refine((v: string) => v === '' || EMAIL.test(v), MESSAGES.email));
+      if (fd.kind === 'date') checks.push(z.refine((v: string) => v === '' || (ISO_DATE.test(v) && isRealDate(v)), MESSAGES.date));
+      return z.string({ error: missingOr('Must be text') }).check(...checks);
+    }
+    case 'int':
+    case 'number': {
+      const base = fd.kind === 'int' ? z.int({ error: missingOr(MESSAGES.digits) }) : z.number({ error: missingOr(MESSAGES.digits) });
+      const checks: z.core.$ZodCheck<number>[] = [];
+      if (fd.min !== undefined) checks.push(z.gte(fd.min, MESSAGES.tooShort));
+      if (fd.max !== undefined) checks.push(z.lte(fd.max, MESSAGES.tooLong));
+      return checks.length ? base.check(...checks) : base;
+    }
+    case 'boolean':
+      return z.boolean({ error: missingOr(MESSAGES.boolean) });
+    case 'enum': {
+      const choices = (fd.choices ?? []) as (string | number)[];
+      return z.literal(choices as [string | number, ...(string | number)[]], { error: missingOr(MESSAGES.choice) });
+    }
+  }
+}
+
+/** Schema of one field as it appears in a body: optional fields accept absent and `null` (and `''` for text). */
+export function fieldSchema(fd: FieldDef): z.ZodMiniType {
+  let s = valueSchema(fd);
+  if (!fd.required) s = z.optional(z.nullable(s));
+  if (fd.default !== undefined) s = z._default(s as z.ZodMiniType<unknown>, fd.default);
+  return s;
+}
+
+/**
+ * The zod/mini schema of an entity's writable fields (no system fields), strict: unknown keys are refused.
+ * Used by the server for POST/PUT bodies and by the frontend's react-hook-form resolver.
+ */
+export function entitySchema(def: EntityDef, opts: { partial?: boolean } = {}) {
+  const shape: Record<string, z.ZodMiniType> = {};
+  for (const fd of def.fields) {
+    if (fd.readOnly) continue;
+    shape[fd.name] = opts.partial ? z.optional(fieldSchema({ ...fd, default: undefined })) : fieldSchema(fd);
+  }
+  return z.strictObject(shape);
+}
+
+/** Result of validating a body: the clean values, or per-field messages. */
+export type Validation =
+  | { ok: true; data: Record<string, unknown>; version?: number }
+  | { ok: false; detail: string; fields: Record<string, string> };
+
+/**
+ * Validates a request body for `create` (POST), `replace` (PUT: system fields ignored, `version` required,
+ * an integer >= 1) or `patch` (PATCH: every field optional).
+ * Never throws: non-object bodies, wrong types, unknown or over-long fields come back as `{ ok: false }`.
+ */
+export function validateBody(def: EntityDef, body: unknown, mode: 'create' | 'replace' | 'patch'): Validation {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return { ok: false, detail: 'The request body must be a JSON object', fields: {} };
+  }
+  const input: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  let version: number | undefined;
+  const fields: Record<string, string> = {};
+  if (mode === 'replace') {
+    const v = input.version;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) fields.version = v === undefined ? MESSAGES.required : MESSAGES.digits;
+    else version = v;
+  }
+  if (mode !== 'create') for (const k of SYSTEM_FIELDS) delete input[k];
+  else delete input.id;
+  // An empty input box sends '': for an optional field that means "no value" (null: cleared in a PATCH).
+  for (const fd of def.fields) if (!fd.required && input[fd.name] === '') input[fd.name] = null;
+  const res = entitySchema(def, { partial: mode === 'patch' }).safeParse(input);
+  if (!res.success) {
+    for (const iss of res.error.issues) {
+      if (iss.code === 'unrecognized_keys') for (const k of iss.keys) fields[k] ??= MESSAGES.unknown;
+      else fields[String(iss.path[0] ?? '_')] ??= iss.message;
+    }
+  }
+  if (Object.keys(fields).length) {
+    const names = Object.keys(fields);
+    return { ok: false, detail: `Please correct ${names.length === 1 ? 'this field' : 'these fields'}: ${names.join(', ')}`, fields };
+  }
+  const data = res.success ? (res.data as Record<string, unknown>) : {};
+  // Blank optional values are stored as absent, so a list never shows '' and null side by side.
+  // In a PATCH, a blank value means "clear this field" and is kept as null.
+  for (const [k, v] of Object.entries(data)) {
+    if (v !== '' && v !== null) continue;
+    if (mode === 'patch') data[k] = null;
+    else delete data[k];
+  }
+  return { ok: true, data, version };
+}

@@ -1,0 +1,30 @@
+/**
+ * The single DynamoDB table (DESIGN.md "Storage"). The CDK stack and the local bootstrap both build the table
+ * from this one definition, so the keys cannot drift apart.
+ *
+ * Item layout of registry records:
+ * - `PK` = `T#<tenant>#<entity>`, `SK` = `<id>`: one partition per campus and record type; lists are one Query.
+ * - `PK` = `T#<tenant>#UNIQ`, `SK` = `<entity>#<field>#<value>`: guard items that keep unique fields unique.
+ * - `GSI1PK`/`GSI1SK`: "children of a parent" lookups (e.g. course outcomes of a course).
+ */
+export const TABLE = {
+  /** Logical name; the deployed/local physical name comes from `TABLE_NAME`. */
+  defaultName: 'attain',
+  partitionKey: 'PK',
+  sortKey: 'SK',
+  globalSecondaryIndexes: [{ indexName: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' }],
+} as const;
+
+/** The S3 buckets the product uses, by purpose. Physical names come from environment variables. */
+export const BUCKETS = {
+  /** Photos, attachments and import files (presigned POST/GET only). */
+  files: { env: 'FILES_BUCKET', localName: 'attain-files' },
+} as const;
+
+/** Key of a registry record's partition. */
+export const recordPk = (tenant: string, entity: string) => `T#${tenant}#${entity}`;
+/** Key of a campus's uniqueness guards partition. */
+export const uniquePk = (tenant: string) => `T#${tenant}#UNIQ`;
+/** Sort key of one uniqueness guard; values compare case-insensitively. */
+export const uniqueSk = (entity: string, field: string, value: unknown) =>
+  `${entity}#${field}#${String(value).trim().toLowerCase()}`;
