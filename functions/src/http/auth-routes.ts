@@ -34,7 +34,10 @@ export function loginRouter(): Hono<AppEnv> {
       if (!token) throw new HttpError(401, 'This account must complete its sign-in (for example set a new password) first');
       return c.json({ data: { token } });
     } catch (e) {
-      if (e instanceof NotAuthorizedException || e instanceof UserNotFoundException) throw new HttpError(401, 'Incorrect e-mail or password');
+      // Cognito answers NotAuthorized; the local emulator answers InvalidPassword for a wrong password.
+      if (e instanceof NotAuthorizedException || e instanceof UserNotFoundException || (e as Error).name === 'InvalidPasswordException') {
+        throw new HttpError(401, 'Incorrect e-mail or password');
+      }
       throw e;
     }
   });

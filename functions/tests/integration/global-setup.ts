@@ -1,0 +1,28 @@
+import type { TestProject } from 'vitest/node';
+import { ensureCampusUser } from '../../src/identity/campus-users.js';
+import { startLocalStack } from '../../src/local/stack.js';
+
+/**
+ * Starts one local stack (temporary data, demo campus seeded) for the integration tests, adds a second campus's
+ * admin and a demo-campus faculty member, and hands their credentials to the tests.
+ */
+export default async function setup(project: TestProject) {
+  const stack = await startLocalStack({ port: 0, dataDir: null, seed: true, adminPassword: 'Demo-Admin-Pass-1!', host: '127.0.0.1' });
+  const users = {
+    demoAdmin: { email: stack.adminEmail, password: stack.adminPassword },
+    otherAdmin: { email: 'admin@other-campus.example', password: 'Other-Admin-Pass-1!' },
+    demoFaculty: { email: 'teacher@attain.example', password: 'Teacher-Pass-1!' },
+  };
+  await ensureCampusUser({ tenant: 'other', ...users.otherAdmin, role: 'admin', first_name: 'Other', last_name: 'Admin', createdBy: 'test-setup' });
+  await ensureCampusUser({ tenant: 'demo', ...users.demoFaculty, role: 'faculty', first_name: 'Asha', last_name: 'Rao', createdBy: stack.adminEmail });
+  project.provide('stackUrl', stack.url);
+  project.provide('users', users);
+  return async () => stack.stop();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stackUrl: string;
+    users: Record<'demoAdmin' | 'otherAdmin' | 'demoFaculty', { email: string; password: string }>;
+  }
+}

@@ -1,0 +1,27 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { startLocalStack } from '../../src/local/stack.js';
+import { client, login } from '../support/client.js';
+
+it('keeps every record across a restart of the local stack', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'attain-persist-'));
+  try {
+    const first = await startLocalStack({ port: 0, dataDir: dir, seed: true, host: '127.0.0.1' });
+    const api = client(first.url, await login(first.url, first.adminEmail, first.adminPassword));
+    const made = await api.post('/api/department', { name: 'Mechanical Engineering', short_name: 'ME' });
+    expect(made.status).toBe(201);
+    await first.stop();
+
+    const second = await startLocalStack({ port: 0, dataDir: dir, seed: true, host: '127.0.0.1' });
+    expect(second.adminPassword).toBe(first.adminPassword);
+    expect(second.generatedPassword).toBe(false);
+    const again = client(second.url, await login(second.url, second.adminEmail, second.adminPassword));
+    const names = (await again.get('/api/department')).body.data.map((d: { short_name: string }) => d.short_name);
+    expect(names.sort()).toEqual(['CSE', 'ME']);
+    await second.stop();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 120_000);

@@ -1,0 +1,64 @@
+import type { EntityDef, FieldDef } from '@attain/shared-types';
+
+/** A tiny API client for tests: JSON in and out, status kept. */
+export function client(base: string, token?: string) {
+  const req = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const json = await res.json().catch(() => ({}));
+    return { status: res.status, body: json as Record<string, any>, headers: res.headers };
+  };
+  return {
+    get: (p: string) => req('GET', p),
+    post: (p: string, b: unknown) => req('POST', p, b),
+    put: (p: string, b: unknown) => req('PUT', p, b),
+    patch: (p: string, b: unknown) => req('PATCH', p, b),
+    del: (p: string) => req('DELETE', p),
+  };
+}
+
+/** Signs in through `POST /api/auth/login` and returns the ID token. @throws when sign-in fails. */
+export async function login(base: string, email: string, password: string): Promise<string> {
+  const res = await client(base).post('/api/auth/login', { email, password });
+  if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data.token;
+}
+
+let n = 0;
+/** A valid value for one field (unique per call, so unique fields do not collide). */
+function sample(fd: FieldDef): unknown {
+  n += 1;
+  switch (fd.kind) {
+    case 'int':
+    case 'number':
+      return fd.min !== undefined ? fd.min + 1 : 3;
+    case 'boolean':
+      return true;
+    case 'enum':
+      return fd.choices?.[0];
+    case 'date':
+      return '2024-06-01';
+    case 'email':
+      return `person${n}@campus.example`;
+    case 'html':
+      return `<p>Sample ${n}</p>`;
+    case 'ref':
+      return undefined;
+    default:
+      return `${fd.label} ${n}`.slice(0, Math.min(fd.max ?? 50, 50)).padEnd(Math.max(fd.min ?? 0, 1), 'x');
+  }
+}
+
+/** A body that satisfies `def`'s schema: every writable field with a sample value (references left out). */
+export function sampleBody(def: EntityDef): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const fd of def.fields) {
+    if (fd.readOnly) continue;
+    const v = sample(fd);
+    if (v !== undefined) body[fd.name] = v;
+  }
+  return body;
+}

@@ -1,0 +1,17 @@
+import { createSign, generateKeyPairSync } from 'node:crypto';
+
+/** A test signing key and its JWKS, standing in for a Cognito user pool. */
+export function testIssuer(issuer = 'https://cognito-idp.ap-south-1.amazonaws.com/ap-south-1_TEST', audience = 'test-client') {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const jwk = { ...publicKey.export({ format: 'jwk' }), kid: 'k1', alg: 'RS256', use: 'sig' };
+  const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  /** Signs an ID token with this issuer's key; `claims` override the defaults. */
+  const sign = (claims: Record<string, unknown>, key = privateKey) => {
+    const now = Math.floor(Date.now() / 1000);
+    const header = b64({ alg: 'RS256', kid: 'k1', typ: 'JWT' });
+    const payload = b64({ iss: issuer, aud: audience, token_use: 'id', iat: now, exp: now + 3600, sub: 'u-1', email: 'admin@campus-a.example', 'custom:tenant': 'campus-a', 'cognito:groups': ['admin'], ...claims });
+    const sig = createSign('RSA-SHA256').update(`${header}.${payload}`).sign(key).toString('base64url');
+    return `${header}.${payload}.${sig}`;
+  };
+  return { issuer, audience, jwks: { keys: [jwk] }, sign, otherKey: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey };
+}

@@ -1,0 +1,184 @@
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testIssuer } from '../support/tokens.js';
+
+const iss = testIssuer();
+process.env.USER_POOL_ID = 'ap-south-1_TEST';
+process.env.USER_POOL_CLIENT_ID = iss.audience;
+process.env.JWT_ISSUER = iss.issuer;
+process.env.TABLE_NAME = 'attain-test';
+process.env.AWS_REGION = 'ap-south-1';
+process.env.AWS_ACCESS_KEY_ID = 'test';
+process.env.AWS_SECRET_ACCESS_KEY = 'test';
+
+const { buildApp } = await import('../../src/http/app.js');
+const { resetConfig } = await import('../../src/lib/config.js');
+const { resetClients } = await import('../../src/lib/aws.js');
+const { resetVerifier } = await import('../../src/http/verify-token.js');
+
+const ddb = mockClient(DynamoDBDocumentClient);
+const app = buildApp(['auth', 'configuration']);
+const admin = iss.sign({});
+const faculty = iss.sign({ 'cognito:groups': ['faculty'], email: 'teacher@campus-a.example' });
+const realFetch = globalThis.fetch;
+
+const call = (method: string, path: string, opts: { token?: string | null; body?: unknown; raw?: string; auth?: string } = {}) =>
+  app.request(path, {
+    method,
+    headers: {
+      ...(opts.token === null ? {} : { authorization: opts.auth ?? `Bearer ${opts.token ?? admin}` }),
+      ...(opts.body !== undefined || opts.raw !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: opts.raw ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
+  });
+
+beforeAll(() => {
+  resetConfig();
+  resetClients();
+  resetVerifier();
+  vi.stubGlobal('fetch', async () => new Response(JSON.stringify(iss.jwks), { headers: { 'content-type': 'application/json' } }));
+});
+afterAll(() => {
+  vi.stubGlobal('fetch', realFetch);
+});
+beforeEach(() => ddb.reset());
+
+describe('authentication', () => {
+  it('answers 401 with errors.detail when there is no token, and touches no data', async () => {
+    const res = await call('GET', '/api/department', { token: null });
+    expect(res.status).toBe(401);
+    expect((await res.json()).errors.detail).toMatch(/Sign in/);
+    expect(ddb.calls()).toHaveLength(0);
+  });
+  it('refuses a token signed by another key, an expired token and a token without a campus', async () => {
+    expect((await call('GET', '/api/department', { token: iss.sign({}, iss.otherKey) })).status).toBe(401);
+    const expired = await call('GET', '/api/department', { token: iss.sign({ exp: Math.floor(Date.now() / 1000) - 60 }) });
+    expect(expired.status).toBe(401);
+    expect((await expired.json()).errors.detail).toMatch(/expired/);
+    expect((await call('GET', '/api/department', { token: iss.sign({ 'custom:tenant': undefined }) })).status).toBe(401);
+    expect((await call('GET', '/api/department', { token: iss.sign({ aud: 'another-app' }) })).status).toBe(401);
+    expect(ddb.calls()).toHaveLength(0);
+  });
+  it("accepts the spec's `Authorization: token <t>` form", async () => {
+    ddb.on(QueryCommand).resolves({ Items: [] });
+    expect((await call('GET', '/api/department', { auth: `token ${admin}` })).status).toBe(200);
+  });
+});
+
+describe('generic CRUD over the single table', () => {
+  it("lists with one Query on the caller's campus partition and reports the call count", async () => {
+    ddb.on(QueryCommand).resolves({ Items: [{ PK: 'T#campus-a#department', SK: 'd1', id: 'd1', version: 1, name: 'Civil', short_name: 'CE', secret: 'x' }] });
+    const res = await call('GET', '/api/department');
+    expect(res.status).toBe(200);
+    expect(ddb.calls()).toHaveLength(1);
+    const body = await res.json();
+    expect(body).toMatchObject({ data: [{ id: 'd1', name: 'Civil' }], next: null });
+    expect(body.data[0]).not.toHaveProperty('PK');
+    expect(body.data[0]).not.toHaveProperty('secret');
+    expect(ddb.commandCalls(QueryCommand)[0].args[0].input.ExpressionAttributeValues).toMatchObject({ ':pk': 'T#campus-a#department' });
+  });
+  it('refuses an unknown filter and a forged cursor with 400', async () => {
+    expect((await call('GET', '/api/department?color=red')).status).toBe(400);
+    const forged = Buffer.from(JSON.stringify({ PK: 'T#campus-b#department', SK: 'x' })).toString('base64url');
+    expect((await call('GET', `/api/department?next=${forged}`)).status).toBe(400);
+    expect(ddb.calls()).toHaveLength(0);
+  });
+  it('creates with audit fields from the token and claims the unique short name in one transaction', async () => {
+    ddb.on(TransactWriteCommand).resolves({});
+    const res = await call('POST', '/api/department', { body: { name: 'Civil Engineering', short_name: 'CE' } });
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body.message).toBe('successfully created');
+    expect(body.data).toMatchObject({ name: 'Civil Engineering', version: 1, created_by: 'admin@campus-a.example', status: true });
+    const items = ddb.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems ?? [];
+    expect(items).toHaveLength(2);
+    expect(items[1].Put?.Item).toMatchObject({ PK: 'T#campus-a#UNIQ', SK: 'department#short_name#ce' });
+  });
+  it('answers 409 naming the field when the short name is taken', async () => {
+    ddb.on(TransactWriteCommand).rejects(new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }] }));
+    const res = await call('POST', '/api/department', { body: { name: 'Civil', short_name: 'CE' } });
+    expect(res.status).toBe(409);
+    expect((await res.json()).errors.fields).toEqual({ short_name: 'Already in use' });
+  });
+  it('answers 400 with per-field messages for bad input and writes nothing', async () => {
+    const res = await call('POST', '/api/department', { body: { name: '', short_name: 'ABCDEFGHIJK', extra: 1 } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors.fields).toEqual({ name: 'Required', short_name: 'Too Long!', extra: 'Unknown field' });
+    expect((await call('POST', '/api/department', { raw: '{"name":' })).status).toBe(400);
+    expect((await call('POST', '/api/department', { raw: JSON.stringify({ name: 'x'.repeat(300 * 1024) }) })).status).toBe(413);
+    expect(ddb.calls()).toHaveLength(0);
+  });
+  it('answers 409 to a stale PUT and 404 to a record of another campus', async () => {
+    ddb.on(GetCommand).resolvesOnce({ Item: { id: 'd1', version: 4, name: 'Civil', short_name: 'CE' } }).resolves({});
+    const stale = await call('PUT', '/api/department/d1', { body: { name: 'Civil', short_name: 'CE', version: 3 } });
+    expect(stale.status).toBe(409);
+    const missing = await call('PUT', '/api/department/d9', { body: { name: 'Civil', short_name: 'CE', version: 1 } });
+    expect(missing.status).toBe(404);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+  it('replaces an entity without unique fields in one conditional UpdateItem', async () => {
+    ddb.on(UpdateCommand).resolves({ Attributes: { id: 'l1', version: 2, name: 'Remember', created_by: 'first@campus-a.example' } });
+    const res = await call('PUT', '/api/bloom-level/l1', { body: { name: 'Remember', version: 1 } });
+    expect(res.status).toBe(200);
+    expect((await res.json()).data).toMatchObject({ version: 2, created_by: 'first@campus-a.example' });
+    expect(ddb.calls()).toHaveLength(1);
+    const input = ddb.commandCalls(UpdateCommand)[0].args[0].input;
+    expect(input.ConditionExpression).toContain('#version = :v');
+    expect(input.ExpressionAttributeValues).toMatchObject({ ':v': 1, ':next': 2, ':ub': 'admin@campus-a.example' });
+  });
+  it('maps a failed version condition on UpdateItem to 409', async () => {
+    ddb.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'failed', $metadata: {}, Item: { version: { N: '5' } } as never }));
+    const res = await call('PUT', '/api/bloom-level/l1', { body: { name: 'Remember', version: 1 } });
+    expect(res.status).toBe(409);
+  });
+  it('keeps faculty from writing configuration (403) but lets them read it', async () => {
+    const res = await call('POST', '/api/department', { token: faculty, body: { name: 'Civil', short_name: 'CE' } });
+    expect(res.status).toBe(403);
+    ddb.on(QueryCommand).resolves({ Items: [] });
+    expect((await call('GET', '/api/department', { token: faculty })).status).toBe(200);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+  it('sanitizes rich text before it is stored', async () => {
+    ddb.on(UpdateCommand).resolves({ Attributes: { id: 'campus-a', version: 2, name: 'X' } });
+    await call('PUT', '/api/organization/campus-a', { body: { name: 'X', description: '<p onclick="steal()">Hi<script>alert(1)</script><a href="javascript:x()">l</a></p>', version: 1 } });
+    const stored = ddb.commandCalls(UpdateCommand)[0].args[0].input.ExpressionAttributeValues ?? {};
+    const html = Object.values(stored).find((v) => typeof v === 'string' && v.includes('Hi')) as string;
+    expect(html).toContain('<p>Hi');
+    expect(html).not.toMatch(/script|onclick|javascript:/);
+  });
+  it('answers 500 with a request id and no internals when DynamoDB fails', async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    ddb.on(QueryCommand).rejects(new Error('Connection reset by peer at 10.0.0.1'));
+    const res = await call('GET', '/api/department');
+    expect(res.status).toBe(500);
+    const body = await res.json();
+    expect(body.errors.requestId).toBeTruthy();
+    expect(JSON.stringify(body)).not.toMatch(/10\.0\.0\.1|Connection reset/);
+    spy.mockRestore();
+  });
+  it('answers 404 with the envelope for an unknown route', async () => {
+    const res = await call('GET', '/api/nothing-here');
+    expect(res.status).toBe(404);
+    expect((await res.json()).errors.detail).toMatch(/No API route/);
+  });
+});
+
+describe('profile', () => {
+  it('creates the profile on first PATCH with the e-mail from the token', async () => {
+    ddb.on(UpdateCommand).resolves({ Attributes: { id: 'u-1', version: 1, first_name: 'Asha', last_name: 'Rao', email: 'admin@campus-a.example' } });
+    ddb.on(GetCommand).resolves({});
+    const res = await call('PATCH', '/api/auth/profile', { body: { first_name: 'Asha', last_name: 'Rao', email: 'evil@x.example' } });
+    expect(res.status).toBe(400); // email is read-only
+    const ok = await call('PATCH', '/api/auth/profile', { body: { first_name: 'Asha', last_name: 'Rao' } });
+    expect(ok.status).toBe(200);
+    const input = ddb.commandCalls(UpdateCommand)[0].args[0].input;
+    expect(input.Key).toEqual({ PK: 'T#campus-a#profile', SK: 'u-1' });
+    expect(Object.values(input.ExpressionAttributeValues ?? {})).toContain('admin@campus-a.example');
+  });
+});
+
+it('PutCommand is not used for unique entities (guards need the transaction)', () => {
+  expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
+});
