@@ -1,0 +1,17 @@
+import type { TestProject } from 'vitest/node';
+import { startLocalStack } from '../functions/src/local/stack.js';
+
+/** Starts the whole product (built frontend + API + emulators, temporary data) for the browser tests. */
+export default async function setup(project: TestProject) {
+  const stack = await startLocalStack({ port: 0, dataDir: null, seed: true, adminPassword: 'E2e-Admin-Pass-1!', host: '127.0.0.1' });
+  project.provide('e2eUrl', stack.url);
+  project.provide('e2eAdmin', { email: stack.adminEmail, password: stack.adminPassword });
+  return async () => stack.stop();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2eUrl: string;
+    e2eAdmin: { email: string; password: string };
+  }
+}
