@@ -1,7 +1,7 @@
 import { type EntityDef, type EntityRecord, entitySchema } from '@attain/shared-types';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { ApiError } from '../app/api';
 import { FieldInput, type RefOption } from './field-input';
 
@@ -31,7 +31,8 @@ export function EntityForm(props: {
 }) {
   const { def } = props;
   const form = useForm<Record<string, unknown>>({
-    resolver: zodResolver(entitySchema(def) as never),
+    // The schema is built at run time from the registry, so its static type is a plain record.
+    resolver: zodResolver(entitySchema(def) as never) as unknown as Resolver<Record<string, unknown>>,
     mode: 'onTouched',
     defaultValues: initialValues(def, props.record),
   });

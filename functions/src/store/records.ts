@@ -1,14 +1,11 @@
-import {
-  ConditionalCheckFailedException,
-  TransactionCanceledException,
-  type TransactWriteItem,
-} from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   DeleteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
+  type TransactWriteCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import {
@@ -26,6 +23,9 @@ import { v7 as uuidv7 } from 'uuid';
 import { documentClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 import { HttpError, notFound } from '../lib/errors.js';
+
+/** One item of a document-client transaction. */
+type TransactWriteItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** A page of records and the cursor of the next page (null on the last). */
 export interface Page {
@@ -122,10 +122,10 @@ function guardPut(caller: Caller, def: EntityDef, field: string, value: unknown,
       Item: { PK: uniquePk(caller.tenant), SK: uniqueSk(def.name, field, value), entityType: 'unique-guard', owner: id },
       ConditionExpression: 'attribute_not_exists(PK)',
     },
-  } as TransactWriteItem;
+  };
 }
 function guardDelete(caller: Caller, def: EntityDef, field: string, value: unknown): TransactWriteItem {
-  return { Delete: { TableName: table(), Key: { PK: uniquePk(caller.tenant), SK: uniqueSk(def.name, field, value) } } } as TransactWriteItem;
+  return { Delete: { TableName: table(), Key: { PK: uniquePk(caller.tenant), SK: uniqueSk(def.name, field, value) } } };
 }
 
 /** Maps a cancelled transaction onto 409 naming the unique field that is taken. */
@@ -233,7 +233,7 @@ export async function replaceRecord(
   if (old.version !== version) throw new HttpError(409, `This ${def.label.toLowerCase()} was changed by someone else; reload it and try again`);
   const moved = unique.filter((f) => uniqueSk(def.name, f, old[f] ?? '') !== uniqueSk(def.name, f, data[f] ?? '') || (old[f] === undefined) !== (data[f] === undefined));
   const items: TransactWriteItem[] = [
-    { Update: { TableName: table(), Key: keyOf(caller, def, id), ...expr } } as TransactWriteItem,
+    { Update: { TableName: table(), Key: keyOf(caller, def, id), ...expr } },
   ];
   const claimed = moved.filter((f) => data[f] !== undefined);
   for (const f of claimed) items.push(guardPut(caller, def, f, data[f], id));
@@ -264,7 +264,7 @@ export async function deleteRecord(caller: Caller, def: EntityDef, id: string): 
   }
   const old = await getRecord(caller, def, id);
   const items: TransactWriteItem[] = [
-    { Delete: { TableName: table(), Key: keyOf(caller, def, id), ConditionExpression: 'attribute_exists(PK)' } } as TransactWriteItem,
+    { Delete: { TableName: table(), Key: keyOf(caller, def, id), ConditionExpression: 'attribute_exists(PK)' } },
     ...unique.filter((f) => old[f] !== undefined).map((f) => guardDelete(caller, def, f, old[f])),
   ];
   try {
