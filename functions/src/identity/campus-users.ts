@@ -8,7 +8,7 @@ import {
 import { type Caller, type Role, TENANT_CLAIM, profile } from '@attain/shared-types';
 import { cognitoClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
-import { patchRecord } from '../store/records.js';
+import { findRecord, patchRecord } from '../store/records.js';
 
 /** A user to create in a campus: Cognito user + group + profile record. */
 export interface NewCampusUser {
@@ -24,7 +24,8 @@ export interface NewCampusUser {
 
 /**
  * Creates (or, when the e-mail exists, updates) a Cognito user with a permanent password, the campus as its
- * `custom:tenant` attribute and the role as its group, and writes its profile record. Idempotent.
+ * `custom:tenant` attribute and the role as its group, and creates its profile record if it has none. Idempotent:
+ * an existing profile is left as the user keeps it.
  * @returns the user's Cognito `sub` (the profile id).
  */
 export async function ensureCampusUser(u: NewCampusUser): Promise<string> {
@@ -54,6 +55,9 @@ export async function ensureCampusUser(u: NewCampusUser): Promise<string> {
   await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: pool, Username: u.email, Password: u.password, Permanent: true }));
   await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: pool, Username: u.email, GroupName: u.role }));
   const caller: Caller = { tenant: u.tenant, role: 'admin', user: u.createdBy, sub };
-  await patchRecord(caller, profile, sub, { first_name: u.first_name, last_name: u.last_name }, undefined, { email: u.email });
+  // Only a new user gets the given names: a restart must not undo what the user changed in their profile.
+  if (!(await findRecord(caller, profile, sub))) {
+    await patchRecord(caller, profile, sub, { first_name: u.first_name, last_name: u.last_name }, undefined, { email: u.email });
+  }
   return sub;
 }

@@ -12,6 +12,7 @@ it('keeps every record across a restart of the local stack', async () => {
     const api = client(first.url, await login(first.url, first.adminEmail, first.adminPassword));
     const made = await api.post('/api/department', { name: 'Mechanical Engineering', short_name: 'ME' });
     expect(made.status).toBe(201);
+    expect((await api.patch('/api/auth/profile', { first_name: 'Lakshmi' })).status).toBe(200);
     await first.stop();
 
     const second = await startLocalStack({ port: 0, dataDir: dir, seed: true, host: '127.0.0.1' });
@@ -20,6 +21,7 @@ it('keeps every record across a restart of the local stack', async () => {
     const again = client(second.url, await login(second.url, second.adminEmail, second.adminPassword));
     const names = (await again.get('/api/department')).body.data.map((d: { short_name: string }) => d.short_name);
     expect(names.sort()).toEqual(['CSE', 'ME']);
+    expect((await again.get('/api/auth/profile')).body.data.first_name).toBe('Lakshmi');
     await second.stop();
   } finally {
     rmSync(dir, { recursive: true, force: true });
