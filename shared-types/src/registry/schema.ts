@@ -72,6 +72,18 @@ export function entitySchema(def: EntityDef, opts: { partial?: boolean } = {}) {
   return z.strictObject(shape);
 }
 
+/**
+ * Turns zod issues into per-field messages (first message per field wins); unknown keys become
+ * `{ key: 'Unknown field' }` each. Shared by every body the API validates.
+ */
+export function issueFields(issues: readonly z.core.$ZodIssue[], into: Record<string, string> = {}): Record<string, string> {
+  for (const iss of issues) {
+    if (iss.code === 'unrecognized_keys') for (const k of iss.keys) into[k] ??= MESSAGES.unknown;
+    else into[String(iss.path[0] ?? '_')] ??= iss.message;
+  }
+  return into;
+}
+
 /** Result of validating a body: the clean values, or per-field messages. */
 export type Validation =
   | { ok: true; data: Record<string, unknown>; version?: number }
@@ -99,12 +111,7 @@ export function validateBody(def: EntityDef, body: unknown, mode: 'create' | 're
   // An empty input box sends '': for an optional field that means "no value" (null: cleared in a PATCH).
   for (const fd of def.fields) if (!fd.required && input[fd.name] === '') input[fd.name] = null;
   const res = entitySchema(def, { partial: mode === 'patch' }).safeParse(input);
-  if (!res.success) {
-    for (const iss of res.error.issues) {
-      if (iss.code === 'unrecognized_keys') for (const k of iss.keys) fields[k] ??= MESSAGES.unknown;
-      else fields[String(iss.path[0] ?? '_')] ??= iss.message;
-    }
-  }
+  if (!res.success) issueFields(res.error.issues, fields);
   if (Object.keys(fields).length) {
     const names = Object.keys(fields);
     return { ok: false, detail: `Please correct ${names.length === 1 ? 'this field' : 'these fields'}: ${names.join(', ')}`, fields };
