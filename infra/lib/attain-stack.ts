@@ -143,6 +143,9 @@ export class AttainStack extends Stack {
       });
       domainFns.set(domain, f);
     }
+    // Configuration > Users (served by the auth domain) creates Cognito users: these four admin actions on this pool only.
+    const authFn = domainFns.get('auth');
+    if (authFn) userPool.grant(authFn, 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminAddUserToGroup');
     const api = new HttpApi(this, 'Api', {
       description: 'Attain API: one route per /api path',
       createDefaultStage: true,

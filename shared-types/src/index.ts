@@ -8,3 +8,6 @@ export * from './storage/table.js';
 export * from './api/envelope.js';
 export * from './api/routes.js';
 export * from './api/auth.js';
+export * from './documents/co-po-matrix.js';
+export * from './documents/question-paper.js';
+export * from './imports/import-kinds.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CRUD_ENTITIES, type Domain, MAX_BODY_BYTES } from '@attain/shared-types';
+import { CRUD_ENTITIES, type Domain, MAX_BODY_BYTES, SPECIAL_ROUTES } from '@attain/shared-types';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HttpError, errorBody } from '../lib/errors.js';
@@ -7,6 +7,10 @@ import { withMetrics } from '../lib/request-metrics.js';
 import { loginRouter, profileRouter } from './auth-routes.js';
 import type { AppEnv } from './context.js';
 import { crudRouter } from './crud-router.js';
+import { coPoMatrixRouter, questionPaperRouter } from './document-routes.js';
+import { importRouter } from './import-routes.js';
+import { programOutcomeSetupRouter } from './program-outcome-routes.js';
+import { departmentUserListRouter, userListRouter } from './user-routes.js';
 import { callerFromHeader } from './verify-token.js';
 
 /** Public paths: everything else needs a verified token. */
@@ -39,15 +43,29 @@ export function buildApp(domains: readonly Domain[]): Hono<AppEnv> {
     c.set('caller', await callerFromHeader(c.req.header('authorization')));
     return next();
   });
-  if (domains.includes('auth')) {
-    app.route('/api/auth/login', loginRouter());
-    app.route('/api/auth/profile', profileRouter());
+  // Bespoke routes first: some sit under a CRUD path (`/api/department/user-list`) and must win over `/:id`.
+  const bespoke: Record<string, () => Hono<AppEnv>> = {
+    '/api/auth/login': loginRouter,
+    '/api/auth/profile': profileRouter,
+    '/api/auth/user-list': userListRouter,
+    '/api/department/user-list': departmentUserListRouter,
+    '/api/generic-program-outcome/setup': programOutcomeSetupRouter,
+    '/api/co-po-matrix': coPoMatrixRouter,
+    '/api/question-paper': questionPaperRouter,
+    '/api/import': importRouter,
+  };
+  for (const route of SPECIAL_ROUTES) {
+    const base = route.path.replace(/\/\{[^}]+\}$/, '');
+    if (domains.includes(route.domain) && bespoke[base] && route.path === base) app.route(base, bespoke[base]());
   }
-  for (const def of CRUD_ENTITIES) if (domains.includes(def.domain)) app.route(def.path, crudRouter(def));
+  for (const def of CRUD_ENTITIES) {
+    if (!domains.includes(def.domain)) continue;
+    for (const path of [def.path, ...(def.aliases ?? [])]) app.route(path, crudRouter(def));
+  }
 
   app.notFound((c) => c.json(errorBody(`No API route ${c.req.method} ${c.req.path}`), 404));
   app.onError((err, c) => {
-    if (err instanceof HttpError) return c.json(errorBody(err.detail, err.fields), err.status);
+    if (err instanceof HttpError) return c.json(errorBody(err.detail, err.fields, undefined, err.rows), err.status);
     const requestId = c.var.requestId ?? randomUUID();
     console.error(JSON.stringify({ level: 'error', requestId, path: c.req.path, error: String(err), stack: (err as Error).stack }));
     return c.json(errorBody('Something went wrong on our side; quote the request id if it happens again', undefined, requestId), 500);

@@ -8,6 +8,7 @@ import {
 import { type Caller, type Role, TENANT_CLAIM, profile } from '@attain/shared-types';
 import { cognitoClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
+import { HttpError } from '../lib/errors.js';
 import { findRecord, patchRecord } from '../store/records.js';
 
 /** A user to create in a campus: Cognito user + group + profile record. */
@@ -20,6 +21,10 @@ export interface NewCampusUser {
   last_name: string;
   /** Who creates it (written to the profile's `created_by`). */
   createdBy: string;
+  /** Further profile fields (title, department, phone_number, ...), already validated. */
+  profileFields?: Record<string, unknown>;
+  /** Refuse (409) instead of updating when the e-mail already has an account (the Add User form). */
+  mustBeNew?: boolean;
 }
 
 /**
@@ -34,8 +39,10 @@ export async function ensureCampusUser(u: NewCampusUser): Promise<string> {
   let sub: string | undefined;
   try {
     const got = await cognito.send(new AdminGetUserCommand({ UserPoolId: pool, Username: u.email }));
+    if (u.mustBeNew) throw new HttpError(409, 'A user with this e-mail already exists', { email: 'Already in use' });
     sub = got.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
   } catch (e) {
+    if (e instanceof HttpError) throw e;
     if (!(e instanceof UserNotFoundException) && (e as Error).name !== 'UserNotFoundException') throw e;
     const created = await cognito.send(
       new AdminCreateUserCommand({
@@ -52,12 +59,17 @@ export async function ensureCampusUser(u: NewCampusUser): Promise<string> {
     sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
   }
   if (!sub) throw new Error(`Cognito returned no sub for ${u.email}`);
-  await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: pool, Username: u.email, Password: u.password, Permanent: true }));
+  try {
+    await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: pool, Username: u.email, Password: u.password, Permanent: true }));
+  } catch (e) {
+    if ((e as Error).name === 'InvalidPasswordException') throw new HttpError(400, (e as Error).message, { password: 'Not accepted by the password policy' });
+    throw e;
+  }
   await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: pool, Username: u.email, GroupName: u.role }));
   const caller: Caller = { tenant: u.tenant, role: 'admin', user: u.createdBy, sub };
   // Only a new user gets the given names: a restart must not undo what the user changed in their profile.
   if (!(await findRecord(caller, profile, sub))) {
-    await patchRecord(caller, profile, sub, { first_name: u.first_name, last_name: u.last_name }, undefined, { email: u.email });
+    await patchRecord(caller, profile, sub, { ...u.profileFields, first_name: u.first_name, last_name: u.last_name }, undefined, { email: u.email, role: u.role });
   }
   return sub;
 }

@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@attain/shared-types';
+import type { ErrorBody, RowError } from '@attain/shared-types';
 
 /**
  * An error a caller can act on. The app's error handler turns it into the DESIGN.md envelope
@@ -9,14 +9,16 @@ export class HttpError extends Error {
     readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429,
     readonly detail: string,
     readonly fields?: Record<string, string>,
+    /** Row-level problems of an uploaded file (1-based data row numbers as a spreadsheet shows them). */
+    readonly rows?: RowError[],
   ) {
     super(detail);
   }
 }
 
 /** Builds the error envelope body. */
-export function errorBody(detail: string, fields?: Record<string, string>, requestId?: string): ErrorBody {
-  return { errors: { detail, ...(fields ? { fields } : {}), ...(requestId ? { requestId } : {}) } };
+export function errorBody(detail: string, fields?: Record<string, string>, requestId?: string, rows?: RowError[]): ErrorBody {
+  return { errors: { detail, ...(fields ? { fields } : {}), ...(rows ? { rows } : {}), ...(requestId ? { requestId } : {}) } };
 }
 
 export const notFound = (label: string) => new HttpError(404, `${label} not found`);

@@ -6,18 +6,41 @@ import {
   ListUserPoolsCommand,
   GetGroupCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException, UpdateTableCommand, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import { ROLES, TABLE, TENANT_ATTRIBUTE } from '@attain/shared-types';
 import { cognitoClient } from '../lib/aws.js';
 
 /**
  * Creates the table from `TABLE` (the definition the CDK stack uses) unless it exists. On-demand billing.
+ * A table kept from an older version gets the secondary indexes it lacks (one UpdateTable each).
  */
 export async function ensureTable(name: string): Promise<void> {
   const ddb = new DynamoDBClient({});
   try {
-    await ddb.send(new DescribeTableCommand({ TableName: name }));
+    const { Table } = await ddb.send(new DescribeTableCommand({ TableName: name }));
+    const have = new Set((Table?.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName));
+    for (const g of TABLE.globalSecondaryIndexes) {
+      if (have.has(g.indexName)) continue;
+      await ddb.send(
+        new UpdateTableCommand({
+          TableName: name,
+          AttributeDefinitions: [g.partitionKey, g.sortKey].map((a) => ({ AttributeName: a, AttributeType: 'S' })),
+          GlobalSecondaryIndexUpdates: [
+            {
+              Create: {
+                IndexName: g.indexName,
+                KeySchema: [
+                  { AttributeName: g.partitionKey, KeyType: 'HASH' },
+                  { AttributeName: g.sortKey, KeyType: 'RANGE' },
+                ],
+                Projection: { ProjectionType: 'ALL' },
+              },
+            },
+          ],
+        }),
+      );
+    }
     return;
   } catch (e) {
     if (!(e instanceof ResourceNotFoundException)) throw e;

@@ -10,6 +10,7 @@ import { resetConfig } from '../lib/config.js';
 import { resetVerifier } from '../http/verify-token.js';
 import { ensureCampusUser } from '../identity/campus-users.js';
 import { DEMO_ADMIN_EMAIL, DEMO_TENANT, seedDemoCampus } from '../seed/demo-campus.js';
+import { seedDemoStructure } from '../seed/demo-structure.js';
 import { ensureBucket, ensureTable, ensureUserPool } from './bootstrap.js';
 import { type Emulator, startCognito, startDynamo, startS3, startSes } from './emulators.js';
 import { freePort } from './ports.js';
@@ -115,8 +116,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       writeFileSync(pwFile, adminPassword, { mode: 0o600 });
     }
     if (opts.seed) {
-      await ensureCampusUser({ tenant: DEMO_TENANT, email: DEMO_ADMIN_EMAIL, password: adminPassword, role: 'admin', first_name: 'Campus', last_name: 'Administrator', createdBy: DEMO_ADMIN_EMAIL });
+      const sub = await ensureCampusUser({ tenant: DEMO_TENANT, email: DEMO_ADMIN_EMAIL, password: adminPassword, role: 'admin', first_name: 'Campus', last_name: 'Administrator', createdBy: DEMO_ADMIN_EMAIL });
       await seedDemoCampus();
+      await seedDemoStructure({ tenant: DEMO_TENANT, role: 'admin', user: DEMO_ADMIN_EMAIL, sub });
     }
     server = await startServer({
       port,

@@ -52,7 +52,7 @@ export async function seedDemoCampus(adminEmail = DEMO_ADMIN_EMAIL): Promise<boo
       name: l.name,
       level_of_learning: l.k_code,
       characteristics_of_learning: l.characteristic,
-      action_verb: l.action_verbs.join(', '),
+      action_verb: [...new Set([...l.action_verbs, ...(l.action_verbs_alt ?? [])])].join(', '),
       domain: domainIds.Cognitive,
     });
   }

@@ -12,9 +12,13 @@ import {
   type Caller,
   type EntityDef,
   type EntityRecord,
+  MAX_PAGE_SIZE,
   PAGE_SIZE,
   SYSTEM_FIELDS,
   TABLE,
+  indexPk,
+  indexSk,
+  indexSkPrefix,
   recordPk,
   uniquePk,
   uniqueSk,
@@ -47,15 +51,86 @@ function toRecord(def: EntityDef, item: Record<string, unknown>): EntityRecord {
   return out as EntityRecord;
 }
 
+/**
+ * The secondary-index attributes of a record: for each declared index whose field has a value,
+ * `GSInPK`/`GSInSK`; the names of the index attributes that must be removed because the field is empty.
+ */
+function indexAttributes(caller: Caller, def: EntityDef, rec: Record<string, unknown>) {
+  const set: Record<string, string> = {};
+  const remove: string[] = [];
+  (def.indexes ?? []).forEach((ix, i) => {
+    const g = TABLE.globalSecondaryIndexes[i];
+    const v = rec[ix.field];
+    if (v === undefined || v === null || v === '') remove.push(g.partitionKey, g.sortKey);
+    else {
+      set[g.partitionKey] = indexPk(caller.tenant, def.name, ix.field, v);
+      set[g.sortKey] = indexSk(ix.sortBy ? rec[ix.sortBy] : '', String(rec.id));
+    }
+  });
+  return { set, remove };
+}
+
+/** Converts a query-string filter value to the field's stored type. */
+function filterValue(def: EntityDef, field: string, v: string): unknown {
+  const fd = def.fields.find((x) => x.name === field);
+  if (fd?.kind === 'int' || fd?.kind === 'number' || (fd?.kind === 'enum' && typeof fd.choices?.[0] === 'number')) return Number(v);
+  if (fd?.kind === 'boolean') return v === 'true';
+  return v;
+}
+
+/**
+ * Picks the Query for a filtered list: the declared index whose field is filtered (preferring one whose sort
+ * field is filtered too, which narrows by sort-key prefix), else the campus partition of the entity.
+ * @returns the key condition parts and the filters left for a FilterExpression.
+ */
+function planQuery(caller: Caller, def: EntityDef, filters: Record<string, unknown>) {
+  const ixs = (def.indexes ?? []).map((ix, i) => ({ ix, g: TABLE.globalSecondaryIndexes[i] }));
+  const usable = ixs.filter(({ ix }) => filters[ix.field] !== undefined);
+  const best = usable.find(({ ix }) => ix.sortBy && filters[ix.sortBy] !== undefined) ?? usable[0];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const rest = { ...filters };
+  let keyCondition: string;
+  if (best) {
+    names['#pk'] = best.g.partitionKey;
+    values[':pk'] = indexPk(caller.tenant, def.name, best.ix.field, filters[best.ix.field]);
+    delete rest[best.ix.field];
+    keyCondition = '#pk = :pk';
+    if (best.ix.sortBy && filters[best.ix.sortBy] !== undefined) {
+      names['#sk'] = best.g.sortKey;
+      values[':sk'] = indexSkPrefix(filters[best.ix.sortBy]);
+      delete rest[best.ix.sortBy];
+      keyCondition += ' AND begins_with(#sk, :sk)';
+    }
+  } else {
+    names['#pk'] = TABLE.partitionKey;
+    values[':pk'] = recordPk(caller.tenant, def.name);
+    keyCondition = '#pk = :pk';
+  }
+  const conditions = Object.entries(rest).map(([k, v], i) => {
+    names[`#f${i}`] = k;
+    values[`:f${i}`] = v;
+    return `#f${i} = :f${i}`;
+  });
+  return {
+    IndexName: best?.g.indexName,
+    KeyConditionExpression: keyCondition,
+    FilterExpression: conditions.length ? conditions.join(' AND ') : undefined,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+}
+
 function encodeCursor(key: Record<string, unknown> | undefined): string | null {
   return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
 }
 
-function decodeCursor(caller: Caller, def: EntityDef, cursor: string): Record<string, unknown> {
+function decodeCursor(caller: Caller, def: EntityDef, cursor: string, plan: ReturnType<typeof planQuery>): Record<string, unknown> {
   try {
     const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    // A cursor can only continue a list of the caller's own campus and entity.
-    if (key?.[TABLE.partitionKey] === recordPk(caller.tenant, def.name) && typeof key[TABLE.sortKey] === 'string') return key;
+    // A cursor can only continue a list of the caller's own campus and entity, on the same index partition.
+    const onIndex = plan.IndexName ? key?.[plan.ExpressionAttributeNames['#pk']] === plan.ExpressionAttributeValues[':pk'] : true;
+    if (onIndex && key?.[TABLE.partitionKey] === recordPk(caller.tenant, def.name) && typeof key[TABLE.sortKey] === 'string') return key;
   } catch {
     /* fall through */
   }
@@ -63,43 +138,52 @@ function decodeCursor(caller: Caller, def: EntityDef, cursor: string): Record<st
 }
 
 /**
- * Lists a campus's records of one entity, oldest first, one DynamoDB Query per page of at most `PAGE_SIZE`.
- * `filters` are exact matches on the entity's declared filter fields. Singletons list their one record.
- * @throws HttpError 400 for an unknown filter or a bad cursor.
+ * Lists a campus's records of one entity, one DynamoDB Query per page of at most `limit` (default `PAGE_SIZE`,
+ * at most `MAX_PAGE_SIZE`). `filters` are exact matches on the entity's declared filter fields; a filter on an
+ * indexed field reads only matching rows (see `planQuery`), others are applied inside the same Query.
+ * Unfiltered lists are oldest first; index lists are ordered by the index's sort field. Singletons list their one record.
+ * @throws HttpError 400 for an unknown filter, a bad limit or a bad cursor.
  */
 export async function listRecords(
   caller: Caller,
   def: EntityDef,
   filters: Record<string, string>,
   cursor?: string,
+  limit: number = PAGE_SIZE,
 ): Promise<Page> {
   if (def.singleton) {
     const one = await findRecord(caller, def, caller.tenant);
     return { data: one ? [one] : [], next: null };
   }
-  const names: Record<string, string> = { '#pk': TABLE.partitionKey };
-  const values: Record<string, unknown> = { ':pk': recordPk(caller.tenant, def.name) };
-  const conditions: string[] = [];
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) throw new HttpError(400, `A page holds 1 to ${MAX_PAGE_SIZE} rows`, { limit: 'Not valid' });
+  const typed: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(filters)) {
     if (!def.filters?.includes(k)) throw new HttpError(400, `${def.label} lists cannot be filtered by ${k}`, { [k]: 'Unknown filter' });
-    const i = conditions.length;
-    names[`#f${i}`] = k;
-    const fd = def.fields.find((x) => x.name === k);
-    values[`:f${i}`] = fd?.kind === 'int' || fd?.kind === 'number' ? Number(v) : fd?.kind === 'boolean' ? v === 'true' : v;
-    conditions.push(`#f${i} = :f${i}`);
+    if (v !== '') typed[k] = filterValue(def, k, v);
   }
+  const plan = planQuery(caller, def, typed);
   const res = await documentClient().send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: '#pk = :pk',
-      FilterExpression: conditions.length ? conditions.join(' AND ') : undefined,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-      Limit: PAGE_SIZE,
-      ExclusiveStartKey: cursor ? decodeCursor(caller, def, cursor) : undefined,
-    }),
+    new QueryCommand({ TableName: table(), ...plan, Limit: limit, ExclusiveStartKey: cursor ? decodeCursor(caller, def, cursor, plan) : undefined }),
   );
   return { data: (res.Items ?? []).map((i) => toRecord(def, i)), next: encodeCursor(res.LastEvaluatedKey) };
+}
+
+/**
+ * Every record of `def` whose `field` equals `value`, up to `max` (all pages read as needed). Used for
+ * reference checks and cascades; uses the field's index when it has one.
+ */
+export async function queryByField(caller: Caller, def: EntityDef, field: string, value: string, max = Number.POSITIVE_INFINITY): Promise<EntityRecord[]> {
+  const plan = planQuery(caller, def, { [field]: value });
+  const out: EntityRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await documentClient().send(
+      new QueryCommand({ TableName: table(), ...plan, ExclusiveStartKey: start, Limit: plan.FilterExpression ? undefined : Math.min(MAX_PAGE_SIZE, max) }),
+    );
+    out.push(...(res.Items ?? []).map((i) => toRecord(def, i)));
+    start = res.LastEvaluatedKey;
+  } while (start && out.length < max);
+  return out.slice(0, max);
 }
 
 /** Reads one record; `undefined` when it does not exist in the caller's campus. One GetItem. */
@@ -159,7 +243,7 @@ export async function createRecord(caller: Caller, def: EntityDef, data: Record<
   const now = new Date().toISOString();
   const id = def.singleton ? caller.tenant : uuidv7();
   const record = { ...data, id, version: 1, created_by: caller.user, created_at: now, updated_by: caller.user, updated_at: now };
-  const item = { ...keyOf(caller, def, id), entityType: def.name, ...record };
+  const item = { ...keyOf(caller, def, id), entityType: def.name, ...record, ...indexAttributes(caller, def, record).set };
   const guards = (def.unique ?? []).filter((f) => data[f] !== undefined);
   try {
     if (guards.length === 0) {
@@ -183,7 +267,7 @@ export async function createRecord(caller: Caller, def: EntityDef, data: Record<
 }
 
 /** UpdateItem parts that replace every entity field: SET present values, REMOVE absent ones, bump version. */
-function replaceExpression(def: EntityDef, caller: Caller, data: Record<string, unknown>, version: number) {
+function replaceExpression(def: EntityDef, caller: Caller, id: string, data: Record<string, unknown>, version: number) {
   const names: Record<string, string> = { '#version': 'version', '#ub': 'updated_by', '#ua': 'updated_at' };
   const values: Record<string, unknown> = { ':v': version, ':next': version + 1, ':ub': caller.user, ':ua': new Date().toISOString() };
   const set = ['#version = :next', '#ub = :ub', '#ua = :ua'];
@@ -196,6 +280,16 @@ function replaceExpression(def: EntityDef, caller: Caller, data: Record<string, 
       values[`:a${i}`] = data[fd.name];
       set.push(`#a${i} = :a${i}`);
     }
+  });
+  const ix = indexAttributes(caller, def, { ...data, id });
+  Object.entries(ix.set).forEach(([k, v], i) => {
+    names[`#x${i}`] = k;
+    values[`:x${i}`] = v;
+    set.push(`#x${i} = :x${i}`);
+  });
+  ix.remove.forEach((k, i) => {
+    names[`#r${i}`] = k;
+    remove.push(`#r${i}`);
   });
   return {
     UpdateExpression: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
@@ -218,7 +312,7 @@ export async function replaceRecord(
   version: number,
   data: Record<string, unknown>,
 ): Promise<EntityRecord> {
-  const expr = replaceExpression(def, caller, data, version);
+  const expr = replaceExpression(def, caller, id, data, version);
   const unique = def.unique ?? [];
   if (unique.length === 0) {
     try {

@@ -19,6 +19,8 @@ export interface ErrorBody {
     detail: string;
     /** Per-field messages, keyed by wire field name (e.g. `{ short_name: 'Too Long!' }`). */
     fields?: Record<string, string>;
+    /** Row-level problems of an uploaded file; nothing was written. */
+    rows?: RowError[];
     /** Present on 500s: quote it when reporting the problem. */
     requestId?: string;
   };
@@ -27,3 +29,12 @@ export interface ErrorBody {
 export const MAX_BODY_BYTES = 256 * 1024;
 /** Rows per list page. */
 export const PAGE_SIZE = 100;
+/** Largest page a client may ask for with `?limit=` (DynamoDB still stops a page at 1 MB). */
+export const MAX_PAGE_SIZE = 1000;
+
+/** One problem in one row of an uploaded file: `row` is the line number a spreadsheet shows (header = 1). */
+export interface RowError {
+  row: number;
+  field: string;
+  message: string;
+}

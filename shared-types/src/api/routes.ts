@@ -7,10 +7,22 @@ export interface ApiRoute {
   domain: Domain;
 }
 
-/** Routes that are not generic CRUD. */
-const SPECIAL_ROUTES: ApiRoute[] = [
+/**
+ * Routes that are not generic CRUD: a base path and, where the route takes an id, `base/{id}`.
+ * The local app mounts a bespoke router at each base; the CDK stack creates each path as an API route.
+ */
+export const SPECIAL_ROUTES: ApiRoute[] = [
   { path: '/api/auth/login', domain: 'auth' },
   { path: '/api/auth/profile', domain: 'auth' },
+  { path: '/api/auth/user-list', domain: 'auth' },
+  { path: '/api/department/user-list', domain: 'configuration' },
+  { path: '/api/generic-program-outcome/setup', domain: 'configuration' },
+  { path: '/api/co-po-matrix', domain: 'curriculum' },
+  { path: '/api/co-po-matrix/{course}', domain: 'curriculum' },
+  { path: '/api/question-paper', domain: 'assessments' },
+  { path: '/api/question-paper/{occasion}', domain: 'assessments' },
+  { path: '/api/import', domain: 'curriculum' },
+  { path: '/api/import/{kind}', domain: 'curriculum' },
 ];
 
 /**
@@ -18,10 +30,12 @@ const SPECIAL_ROUTES: ApiRoute[] = [
  * the local server mounts the same domain apps, so cloud and local agree.
  */
 export function apiRoutes(): ApiRoute[] {
-  const crud = CRUD_ENTITIES.flatMap((e) => [
-    { path: e.path, domain: e.domain },
-    { path: `${e.path}/{id}`, domain: e.domain },
-  ]);
+  const crud = CRUD_ENTITIES.flatMap((e) =>
+    [e.path, ...(e.aliases ?? [])].flatMap((p) => [
+      { path: p, domain: e.domain },
+      { path: `${p}/{id}`, domain: e.domain },
+    ]),
+  );
   return [...SPECIAL_ROUTES, ...crud];
 }
 

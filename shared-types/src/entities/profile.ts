@@ -1,5 +1,6 @@
 import { defineEntity } from '../registry/entity.js';
 import { f } from '../registry/field.js';
+import { ROLES } from '../identity/roles.js';
 
 /**
  * User profile (spec part 1 §3 and §5): the signed-in user's own record, id = Cognito `sub`.
@@ -16,6 +17,7 @@ export const profile = defineEntity({
     f.string('first_name', 'First name', { required: true, min: 2, max: 50 }),
     f.string('last_name', 'Last name', { required: true, min: 2, max: 50 }),
     f.email('email', 'E-mail', { readOnly: true }),
+    f.enum('role', 'Role', ROLES, { readOnly: true }),
     f.enum('blood_group', 'Blood group', ['A+', 'A-', 'B+', 'B-', 'O+', 'O-', 'AB+', 'AB-']),
     f.string('phone_number', 'Phone number', { max: 20 }),
     f.date('date_of_birth', 'Date of birth'),
@@ -27,5 +29,6 @@ export const profile = defineEntity({
     f.text('other_detail', 'Other details', { max: 2000 }),
   ],
   columns: ['first_name', 'last_name', 'email', 'phone_number'],
-  display: 'first_name',
+  listPath: '/api/auth/user-list',
+  display: 'name',
 });

@@ -32,6 +32,28 @@ export interface EntityDef {
   singleton?: boolean;
   /** The field shown when another entity refers to this one (default `name`). */
   display?: string;
+  /**
+   * Secondary-index access patterns, at most two (GSI1, GSI2): lists filtered by `field` (and, when also given,
+   * `sortBy`) are one Query on that index instead of a filtered read of the whole campus partition.
+   */
+  indexes?: readonly EntityIndex[];
+  /**
+   * The ref field naming the course a record belongs to. Faculty who own that course (its `owner`) may write
+   * the record, besides `writeRoles` (DESIGN.md: faculty write the outcomes, mapping and papers of own courses).
+   */
+  ownedVia?: string;
+  /** Further API paths serving the same records (the spec lists both `/api/course` and `/api/Course-Curriculum`). */
+  aliases?: readonly string[];
+  /** Path that lists the records when `path` does not (the profile's list is `/api/auth/user-list`). */
+  listPath?: string;
+}
+
+/** One secondary-index access pattern of an entity (see `EntityDef.indexes`). */
+export interface EntityIndex {
+  /** Field whose value partitions the index (e.g. `curriculum`). */
+  field: string;
+  /** Field whose value orders, and can narrow, rows within the partition (e.g. `term`). */
+  sortBy?: string;
 }
 
 /** Fields every stored record carries, set by the server from the token and the clock. */

@@ -29,6 +29,18 @@ export interface FieldDef {
   default?: unknown;
   /** Shown but never written by the form (read-only on screen). */
   readOnly?: boolean;
+  /**
+   * For `ref`: the server copies this field's value from the record that the named ref field points at
+   * (e.g. a course outcome's `curriculum` comes from its `course`). Never sent by clients; used for filters.
+   */
+  derivedFrom?: string;
+  /**
+   * For `ref`: the referenced record's field of this name must equal this record's (a course's `term` must be
+   * a term of the course's `curriculum`).
+   */
+  within?: string;
+  /** For `ref`: records of this entity are deleted together with the referenced record (a curriculum's terms). */
+  cascade?: boolean;
 }
 
 /** Default maximum lengths per kind, in characters. */

@@ -51,6 +51,9 @@ function valueSchema(fd: FieldDef): z.ZodMiniType {
   }
 }
 
+/** Whether clients write the field: read-only and server-derived fields are set by the server only. */
+export const isWritable = (fd: FieldDef): boolean => !fd.readOnly && !fd.derivedFrom;
+
 /** Schema of one field as it appears in a body: optional fields accept absent and `null` (and `''` for text). */
 export function fieldSchema(fd: FieldDef): z.ZodMiniType {
   let s = valueSchema(fd);
@@ -66,7 +69,7 @@ export function fieldSchema(fd: FieldDef): z.ZodMiniType {
 export function entitySchema(def: EntityDef, opts: { partial?: boolean } = {}) {
   const shape: Record<string, z.ZodMiniType> = {};
   for (const fd of def.fields) {
-    if (fd.readOnly) continue;
+    if (!isWritable(fd)) continue;
     shape[fd.name] = opts.partial ? z.optional(fieldSchema({ ...fd, default: undefined })) : fieldSchema(fd);
   }
   return z.strictObject(shape);
@@ -108,6 +111,8 @@ export function validateBody(def: EntityDef, body: unknown, mode: 'create' | 're
   }
   if (mode !== 'create') for (const k of SYSTEM_FIELDS) delete input[k];
   else delete input.id;
+  // A PUT sends back the full row it read: fields the server sets are ignored, not refused.
+  for (const fd of def.fields) if (!isWritable(fd)) delete input[fd.name];
   // An empty input box sends '': for an optional field that means "no value" (null: cleared in a PATCH).
   for (const fd of def.fields) if (!fd.required && input[fd.name] === '') input[fd.name] = null;
   const res = entitySchema(def, { partial: mode === 'patch' }).safeParse(input);

@@ -5,14 +5,19 @@
  * Item layout of registry records:
  * - `PK` = `T#<tenant>#<entity>`, `SK` = `<id>`: one partition per campus and record type; lists are one Query.
  * - `PK` = `T#<tenant>#UNIQ`, `SK` = `<entity>#<field>#<value>`: guard items that keep unique fields unique.
- * - `GSI1PK`/`GSI1SK`: "children of a parent" lookups (e.g. course outcomes of a course).
+ * - `GSI1PK`/`GSI1SK`, `GSI2PK`/`GSI2SK`: the entity's declared `indexes` ("course outcomes of a course",
+ *   "courses of a curriculum, by term"): `GSInPK` = `T#<tenant>#<entity>#<field>=<value>`,
+ *   `GSInSK` = `<sortBy value>#<id>`.
  */
 export const TABLE = {
   /** Logical name; the deployed/local physical name comes from `TABLE_NAME`. */
   defaultName: 'attain',
   partitionKey: 'PK',
   sortKey: 'SK',
-  globalSecondaryIndexes: [{ indexName: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' }],
+  globalSecondaryIndexes: [
+    { indexName: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
+    { indexName: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
+  ],
 } as const;
 
 /** The S3 buckets the product uses, by purpose. Physical names come from environment variables. */
@@ -28,3 +33,11 @@ export const uniquePk = (tenant: string) => `T#${tenant}#UNIQ`;
 /** Sort key of one uniqueness guard; values compare case-insensitively. */
 export const uniqueSk = (entity: string, field: string, value: unknown) =>
   `${entity}#${field}#${String(value).trim().toLowerCase()}`;
+
+/** Partition key of an entity's secondary-index entry for one field value. */
+export const indexPk = (tenant: string, entity: string, field: string, value: unknown) => `T#${tenant}#${entity}#${field}=${String(value)}`;
+/** Sort key of an index entry: the sort field's value (numbers zero-padded to sort correctly), then the id. */
+export const indexSk = (sortValue: unknown, id: string) =>
+  `${typeof sortValue === 'number' ? String(sortValue).padStart(6, '0') : String(sortValue ?? '')}#${id}`;
+/** Sort-key prefix that narrows an index Query to one sort-field value. */
+export const indexSkPrefix = (sortValue: unknown) => indexSk(sortValue, '');

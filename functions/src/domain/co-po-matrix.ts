@@ -1,0 +1,97 @@
+import {
+  type Caller,
+  type CoPoMatrix,
+  type EntityRecord,
+  articulationAverage,
+  courseCurriculum,
+  courseOutcome,
+  genericProgramOutcome,
+} from '@attain/shared-types';
+import { HttpError } from '../lib/errors.js';
+import { documentsInScope, getDocument, putDocument } from '../store/documents.js';
+import { getRecord, queryByField } from '../store/records.js';
+import { assertOwnsCourse } from './course-access.js';
+
+/** A course's matrix with what the editor needs: its COs (rows), the program's POs and PSOs (columns), the average row. */
+export interface MatrixView extends CoPoMatrix {
+  cos: EntityRecord[];
+  outcomes: EntityRecord[];
+  /** Outcome id -> average correlation of the mapped cells (the course articulation matrix row). */
+  average: Record<string, number>;
+}
+
+const byReference = (a: EntityRecord, b: EntityRecord) => {
+  const t = (r: EntityRecord) => (r.outcome_type === 'PO' ? 0 : 1);
+  const n = (r: EntityRecord) => Number(String(r.po_reference).replace(/\D/g, '')) || 0;
+  return t(a) - t(b) || n(a) - n(b);
+};
+
+/**
+ * Loads a course, its COs (by code) and its program's POs and PSOs (POs first, then by number).
+ * @throws HttpError 404 for an unknown course
+ */
+export async function matrixContext(caller: Caller, courseId: string) {
+  const course = await getRecord(caller, courseCurriculum, courseId);
+  const cos = (await queryByField(caller, courseOutcome, 'course', course.id)).sort((a, b) => String(a.code).localeCompare(String(b.code), undefined, { numeric: true }));
+  const outcomes = course.program
+    ? (await queryByField(caller, genericProgramOutcome, 'program', String(course.program))).filter((o) => o.outcome_type === 'PO' || o.outcome_type === 'PSO').sort(byReference)
+    : [];
+  return { course, cos, outcomes };
+}
+
+/** Reads a course's CO-PO matrix (version 0 and no cells when never saved). 1 GetItem + 3 Queries. */
+export async function readMatrix(caller: Caller, courseId: string): Promise<MatrixView> {
+  const { course, cos, outcomes } = await matrixContext(caller, courseId);
+  const doc = await getDocument(caller, 'co-po-matrix', course.id);
+  const cells = (doc?.cells ?? {}) as CoPoMatrix['cells'];
+  return {
+    course: course.id,
+    cells,
+    version: doc?.version ?? 0,
+    updated_by: doc?.updated_by,
+    updated_at: doc?.updated_at,
+    cos,
+    outcomes,
+    average: articulationAverage(cells, cos.map((c) => c.id)),
+  };
+}
+
+/**
+ * Saves a course's whole CO-PO matrix in one conditional write. Rows must be the course's COs and columns its
+ * program's POs/PSOs; empty rows are dropped.
+ * @throws HttpError 400 naming unknown rows/columns, 403 when the caller may not change the course, 409 when stale
+ */
+export async function saveMatrix(caller: Caller, courseId: string, version: number, cells: CoPoMatrix['cells']): Promise<MatrixView> {
+  const { course, cos, outcomes } = await matrixContext(caller, courseId);
+  assertOwnsCourse(caller, course);
+  const coIds = new Set(cos.map((c) => c.id));
+  const outcomeIds = new Set(outcomes.map((o) => o.id));
+  const errors: Record<string, string> = {};
+  const clean: CoPoMatrix['cells'] = {};
+  for (const [co, row] of Object.entries(cells)) {
+    if (!coIds.has(co)) {
+      errors[`cells.${co}`] = 'Not a course outcome of this course';
+      continue;
+    }
+    for (const po of Object.keys(row)) if (!outcomeIds.has(po)) errors[`cells.${co}.${po}`] = "Not a PO or PSO of the course's program";
+    if (Object.keys(row).length) clean[co] = row;
+  }
+  if (Object.keys(errors).length) throw new HttpError(400, 'The matrix names course outcomes or program outcomes that do not belong to this course', errors);
+  await putDocument(caller, 'co-po-matrix', course.id, version, { course: course.id, cells: clean }, course.program ? { field: 'program', value: String(course.program) } : undefined);
+  return readMatrix(caller, course.id);
+}
+
+/** Delete check for a course outcome: names the matrix that still maps it, if any. */
+export async function matrixUsesCo(caller: Caller, co: EntityRecord): Promise<string | undefined> {
+  const doc = await getDocument(caller, 'co-po-matrix', String(co.course));
+  const row = (doc?.cells as CoPoMatrix['cells'] | undefined)?.[co.id];
+  return row && Object.keys(row).length ? 'the CO-PO matrix of its course (clear its row first)' : undefined;
+}
+
+/** Delete check for a PO/PSO: names the courses whose matrices still map it. */
+export async function matricesUsingOutcome(caller: Caller, outcome: EntityRecord): Promise<string | undefined> {
+  if (!outcome.program) return undefined;
+  const docs = await documentsInScope(caller, 'co-po-matrix', 'program', String(outcome.program));
+  const n = docs.filter((d) => Object.values((d.cells ?? {}) as CoPoMatrix['cells']).some((row) => row[outcome.id] !== undefined)).length;
+  return n ? `the CO-PO matrices of ${n} course${n > 1 ? 's' : ''}` : undefined;
+}

@@ -1,0 +1,46 @@
+import { type Caller, type EntityRecord, term } from '@attain/shared-types';
+import { HttpError } from '../lib/errors.js';
+import { deleteDocument } from '../store/documents.js';
+import { createRecord } from '../store/records.js';
+import type { ResolvedRefs } from '../store/references.js';
+import { matricesUsingOutcome, matrixUsesCo } from './co-po-matrix.js';
+import { papersUsingCo } from './question-paper.js';
+
+/** Behaviour of one entity beyond generic CRUD, run by the CRUD router around its writes. */
+export interface EntityHooks {
+  /** Before the record is created; may refuse with HttpError. */
+  beforeCreate?: (caller: Caller, data: Record<string, unknown>, refs: ResolvedRefs) => Promise<void>;
+  /** After the record is created (e.g. a curriculum's terms). */
+  afterCreate?: (caller: Caller, rec: EntityRecord, refs: ResolvedRefs) => Promise<void>;
+  /** Extra "still referred to by" checks for a delete; each returns what refers, or undefined. */
+  deleteChecks?: (caller: Caller, rec: EntityRecord) => (() => Promise<string | undefined>)[];
+  /** After the record is deleted (e.g. the documents it owned). */
+  afterDelete?: (caller: Caller, rec: EntityRecord) => Promise<void>;
+}
+
+/** Hooks by registry entity name. */
+export const ENTITY_HOOKS: Record<string, EntityHooks> = {
+  curriculum: {
+    // A curriculum gets one term per program term (spec: its terms follow the program's number_of_terms).
+    beforeCreate: async (_caller, _data, refs) => {
+      const n = Number(refs.program?.number_of_terms ?? 0);
+      if (!n) throw new HttpError(400, "Set the program's number of terms before adding a curriculum to it", { program: 'Program has no number of terms' });
+    },
+    afterCreate: async (caller, rec, refs) => {
+      const n = Number(refs.program?.number_of_terms ?? 0);
+      for (let i = 1; i <= n; i++) await createRecord(caller, term, { name: `Term ${i}`, number: i, curriculum: rec.id });
+    },
+  },
+  'course-curriculum': {
+    afterDelete: (caller, rec) => deleteDocument(caller, 'co-po-matrix', rec.id),
+  },
+  'course-outcome': {
+    deleteChecks: (caller, rec) => [() => matrixUsesCo(caller, rec), () => papersUsingCo(caller, rec)],
+  },
+  'generic-program-outcome': {
+    deleteChecks: (caller, rec) => [() => matricesUsingOutcome(caller, rec)],
+  },
+  occasion: {
+    afterDelete: (caller, rec) => deleteDocument(caller, 'question-paper', rec.id),
+  },
+};

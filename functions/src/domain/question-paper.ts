@@ -1,0 +1,72 @@
+import {
+  type Caller,
+  type EntityRecord,
+  type PaperQuestion,
+  type QuestionPaper,
+  bloomLevel,
+  courseCurriculum,
+  courseOutcome,
+  occasion,
+  paperProblems,
+  paperTotal,
+} from '@attain/shared-types';
+import { HttpError } from '../lib/errors.js';
+import { documentsInScope, getDocument, putDocument } from '../store/documents.js';
+import { getRecord, queryByField } from '../store/records.js';
+import { listAll } from '../store/list-all.js';
+import { assertOwnsCourse } from './course-access.js';
+
+/** An occasion's paper with its total (marks) and the occasion's own total marks. */
+export interface PaperView extends QuestionPaper {
+  total: number;
+  occasion_total: number;
+}
+
+/** Reads an occasion's question paper (no questions, version 0 when never saved). @throws HttpError 404 */
+export async function readPaper(caller: Caller, occasionId: string): Promise<PaperView> {
+  const occ = await getRecord(caller, occasion, occasionId);
+  const doc = await getDocument(caller, 'question-paper', occ.id);
+  const questions = (doc?.questions ?? []) as PaperQuestion[];
+  return {
+    occasion: occ.id,
+    questions,
+    version: doc?.version ?? 0,
+    updated_by: doc?.updated_by,
+    updated_at: doc?.updated_at,
+    total: paperTotal(questions),
+    occasion_total: Number(occ.total_marks),
+  };
+}
+
+/**
+ * Saves an occasion's whole paper in one conditional write. Each question's CO must be an outcome of the
+ * occasion's course and its Bloom's level a campus level; numbers are unique; rubric marks add up to the
+ * question's maximum; the paper's total must equal the occasion's `total_marks`.
+ * @throws HttpError 400 with `questions.<i>.<field>` / `total` messages, 403, 404, 409 when stale
+ */
+export async function savePaper(caller: Caller, occasionId: string, version: number, questions: PaperQuestion[]): Promise<PaperView> {
+  const occ = await getRecord(caller, occasion, occasionId);
+  const course = await getRecord(caller, courseCurriculum, String(occ.course));
+  assertOwnsCourse(caller, course);
+  const cos = new Set((await queryByField(caller, courseOutcome, 'course', course.id)).map((c) => c.id));
+  const levels = new Set((await listAll(caller, bloomLevel)).map((l) => l.id));
+  const errors: Record<string, string> = paperProblems(questions);
+  questions.forEach((q, i) => {
+    if (!cos.has(q.co)) errors[`questions.${i}.co`] = 'Not a course outcome of this course';
+    if (!levels.has(q.bloom_level)) errors[`questions.${i}.bloom_level`] = "Not a Bloom's level of this campus";
+  });
+  const total = paperTotal(questions);
+  if (total !== Number(occ.total_marks)) errors.total = `The questions add up to ${total} marks; the occasion's total is ${occ.total_marks}`;
+  if (Object.keys(errors).length) throw new HttpError(400, errors.total ?? 'Please correct the marked questions', errors);
+  await putDocument(caller, 'question-paper', occ.id, version, { occasion: occ.id, questions }, { field: 'course', value: course.id });
+  return readPaper(caller, occ.id);
+}
+
+/** Delete check for a course outcome: names the occasions whose papers still assess it. */
+export async function papersUsingCo(caller: Caller, co: EntityRecord): Promise<string | undefined> {
+  const papers = await documentsInScope(caller, 'question-paper', 'course', String(co.course));
+  const using = papers.filter((p) => ((p.questions ?? []) as PaperQuestion[]).some((q) => q.co === co.id));
+  if (!using.length) return undefined;
+  const names = await Promise.all(using.slice(0, 3).map(async (p) => String((await getRecord(caller, occasion, p.id).catch(() => undefined))?.name ?? p.id)));
+  return `the question paper${using.length > 1 ? 's' : ''} of ${names.join(', ')}`;
+}

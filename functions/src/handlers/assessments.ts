@@ -1,0 +1,4 @@
+import { lambdaHandler } from './lambda-entry.js';
+
+/** Lambda entry of the `assessments` domain (its routes are listed by `apiRoutes()` in shared-types). */
+export const handler = lambdaHandler('assessments');

@@ -1,0 +1,27 @@
+import { type Caller, type EntityRecord, courseCurriculum, curriculum, program, term } from '@attain/shared-types';
+import { HttpError } from '../lib/errors.js';
+import { getRecord, queryByField } from '../store/records.js';
+
+/** A curriculum with its program, its terms (by number) and its courses: what every import checks rows against. */
+export interface CurriculumContext {
+  curriculum: EntityRecord;
+  program: EntityRecord;
+  terms: Map<number, EntityRecord>;
+  courses: EntityRecord[];
+}
+
+/** Loads the import target. @throws HttpError 400 when no curriculum is named, 404 when it is not the campus's */
+export async function curriculumContext(caller: Caller, curriculumId: string | undefined): Promise<CurriculumContext> {
+  if (!curriculumId) throw new HttpError(400, 'Choose the curriculum to load the file into', { curriculum: 'Required' });
+  const cur = await getRecord(caller, curriculum, curriculumId);
+  const prog = await getRecord(caller, program, String(cur.program));
+  const terms = new Map((await queryByField(caller, term, 'curriculum', cur.id)).map((t) => [Number(t.number), t] as const));
+  const courses = await queryByField(caller, courseCurriculum, 'curriculum', cur.id);
+  return { curriculum: cur, program: prog, terms, courses };
+}
+
+/** Finds a course of the curriculum by code (case and spaces ignored). */
+export function courseByCode(ctx: CurriculumContext, code: string): EntityRecord | undefined {
+  const k = code.replace(/\s+/g, '').toLowerCase();
+  return ctx.courses.find((c) => String(c.code ?? '').replace(/\s+/g, '').toLowerCase() === k);
+}

@@ -1,0 +1,128 @@
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  type Caller,
+  type EntityDef,
+  type EntityRecord,
+  ENTITIES,
+  TABLE,
+  recordPk,
+  referrersOf,
+} from '@attain/shared-types';
+import { documentClient } from '../lib/aws.js';
+import { config } from '../lib/config.js';
+import { HttpError } from '../lib/errors.js';
+import { queryByField } from './records.js';
+
+/** The records a body's ref fields point at, keyed by field name. */
+export type ResolvedRefs = Record<string, EntityRecord>;
+
+/**
+ * Reads every record the body's ref fields name (one BatchGetItem), and:
+ * - refuses a ref to a missing record (or another campus's) with 400 `{ field: 'Not found' }`;
+ * - refuses a ref outside its scope (`within`, e.g. a term of another curriculum) with 400;
+ * - fills the server-derived fields (`derivedFrom`) into `data` from the record they are copied through.
+ * @returns the referenced records, by field.
+ * @throws HttpError 400
+ */
+export async function resolveReferences(caller: Caller, def: EntityDef, data: Record<string, unknown>): Promise<ResolvedRefs> {
+  const refFields = def.fields.filter((fd) => fd.kind === 'ref' && !fd.derivedFrom && typeof data[fd.name] === 'string' && fd.ref && ENTITIES[fd.ref]);
+  const keys = new Map<string, { PK: string; SK: string }>();
+  for (const fd of refFields) {
+    const pk = recordPk(caller.tenant, fd.ref as string);
+    keys.set(`${pk}|${data[fd.name]}`, { [TABLE.partitionKey]: pk, [TABLE.sortKey]: data[fd.name] } as { PK: string; SK: string });
+  }
+  const found = new Map<string, Record<string, unknown>>();
+  let pending = [...keys.values()];
+  while (pending.length) {
+    const batch = pending.slice(0, 100);
+    pending = pending.slice(100);
+    const res = await documentClient().send(new BatchGetCommand({ RequestItems: { [config().tableName]: { Keys: batch } } }));
+    for (const item of res.Responses?.[config().tableName] ?? []) found.set(`${item.PK}|${item.SK}`, item);
+    const again = res.UnprocessedKeys?.[config().tableName]?.Keys as { PK: string; SK: string }[] | undefined;
+    if (again?.length) pending.push(...again);
+  }
+  const refs: ResolvedRefs = {};
+  const errors: Record<string, string> = {};
+  for (const fd of refFields) {
+    const item = found.get(`${recordPk(caller.tenant, fd.ref as string)}|${data[fd.name]}`);
+    if (!item) errors[fd.name] = 'Not found';
+    else refs[fd.name] = item as EntityRecord;
+  }
+  for (const fd of refFields) {
+    const r = refs[fd.name];
+    if (!r || !fd.within) continue;
+    if (r[fd.within] !== data[fd.within]) {
+      const scope = def.fields.find((x) => x.name === fd.within)?.label.toLowerCase() ?? fd.within;
+      errors[fd.name] = `Not part of the selected ${scope}`;
+    }
+  }
+  if (Object.keys(errors).length) throw new HttpError(400, `Please correct these fields: ${Object.keys(errors).join(', ')}`, errors);
+  for (const fd of def.fields) {
+    if (!fd.derivedFrom) continue;
+    const parent = refs[fd.derivedFrom];
+    const v = parent?.[fd.name];
+    if (v === undefined || v === null) delete data[fd.name];
+    else data[fd.name] = v;
+  }
+  return refs;
+}
+
+/**
+ * Refuses a write the caller's role does not allow: roles in `writeRoles` may write; faculty may also write a
+ * record of an `ownedVia` entity when they own its course (`course.owner` is their user id), both the course the
+ * record belongs to now (`old`) and the one it is moved to (`refs`).
+ * @throws HttpError 403
+ */
+export async function assertCanWrite(caller: Caller, def: EntityDef, refs: ResolvedRefs | undefined, old?: EntityRecord): Promise<void> {
+  if (def.writeRoles.includes(caller.role)) return;
+  if (caller.role === 'faculty' && def.ownedVia) {
+    const courseDef = ENTITIES[def.fields.find((fd) => fd.name === def.ownedVia)?.ref ?? ''];
+    const courses: (EntityRecord | undefined)[] = [];
+    if (refs) courses.push(refs[def.ownedVia]);
+    if (old && courseDef) {
+      const r = await resolveReferences(caller, def, { [def.ownedVia]: old[def.ownedVia] }).catch(() => ({}) as ResolvedRefs);
+      courses.push(r[def.ownedVia]);
+    }
+    if (courses.length && courses.every((c) => c?.owner === caller.sub)) return;
+    throw new HttpError(403, `Only an administrator or the course's owner may change this ${def.label.toLowerCase()}`);
+  }
+  throw new HttpError(403, 'Your role does not allow this action');
+}
+
+/** How one referring record is named in a message (its display field, else its id). */
+const nameOf = (def: EntityDef, r: EntityRecord) => String(r[def.display ?? 'name'] ?? r.id);
+
+/**
+ * Refuses to delete a record others still refer to, naming them (e.g. `course outcomes CO1, CO2 and 3 more`).
+ * Referrers marked `cascade` do not block; they are returned to be deleted with the record.
+ * Extra checks (documents such as the CO-PO matrix that hold ids) are passed in as `more`.
+ * @throws HttpError 409
+ */
+export async function assertNotReferenced(
+  caller: Caller,
+  def: EntityDef,
+  rec: EntityRecord,
+  more: (() => Promise<string | undefined>)[] = [],
+): Promise<{ entity: EntityDef; records: EntityRecord[] }[]> {
+  const blocking: string[] = [];
+  const cascades: { entity: EntityDef; records: EntityRecord[] }[] = [];
+  for (const r of referrersOf(def)) {
+    if (r.cascade) {
+      cascades.push({ entity: r.entity, records: await queryByField(caller, r.entity, r.field, rec.id) });
+      continue;
+    }
+    const hits = (await queryByField(caller, r.entity, r.field, rec.id, 4)).filter((h) => !(r.entity === def && h.id === rec.id));
+    if (!hits.length) continue;
+    const names = hits.slice(0, 3).map((h) => nameOf(r.entity, h));
+    const label = r.entity.label.toLowerCase();
+    blocking.push(`${hits.length > 1 ? `${label}s` : label} ${names.join(', ')}${hits.length > 3 ? ' and more' : ''}`);
+  }
+  for (const check of more) {
+    const m = await check();
+    if (m) blocking.push(m);
+  }
+  if (blocking.length) {
+    throw new HttpError(409, `The ${def.label.toLowerCase()} "${nameOf(def, rec)}" cannot be deleted: ${blocking.join('; ')} still refer to it`);
+  }
+  return cascades;
+}

@@ -1,0 +1,47 @@
+import { type EntityDef, ENTITIES, isWritable } from '@attain/shared-types';
+import type { client } from './client.js';
+import { sampleBody } from './client.js';
+
+type Api = ReturnType<typeof client>;
+
+/**
+ * Builds valid bodies for any registry entity, creating through the API the records its required (and
+ * filterable) references need: a course outcome gets a course, which gets a curriculum (which gets a program
+ * with terms), a term of that curriculum and a reviewer department. Parents are made once per builder.
+ */
+export function fixtures(api: Api) {
+  const made = new Map<string, Record<string, any>>();
+
+  async function parent(name: string, scope: Record<string, unknown>): Promise<Record<string, any>> {
+    if (name === 'term') {
+      const terms = (await api.get(`/api/term?curriculum=${scope.curriculum}`)).body.data;
+      if (!terms?.length) throw new Error('curriculum has no terms');
+      return terms[0];
+    }
+    const hit = made.get(name);
+    if (hit) return hit;
+    const res = await api.post(ENTITIES[name].path, await body(ENTITIES[name]));
+    if (res.status !== 201) throw new Error(`fixture ${name}: ${res.status} ${JSON.stringify(res.body)}`);
+    made.set(name, res.body.data);
+    return res.body.data;
+  }
+
+  /** A valid create body for `def`, with its parents created. */
+  async function body(def: EntityDef): Promise<Record<string, unknown>> {
+    const b = sampleBody(def);
+    if (def.name === 'program') b.number_of_terms = 4;
+    const refs = def.fields.filter((fd) => fd.kind === 'ref' && isWritable(fd) && (fd.required || def.filters?.includes(fd.name)) && fd.ref !== def.name);
+    // Scoped refs (`within`) come after the field they are scoped by.
+    refs.sort((a, b2) => Number(Boolean(a.within)) - Number(Boolean(b2.within)));
+    for (const fd of refs) {
+      if (fd.within) {
+        const p = await parent(fd.ref as string, b);
+        if (p[fd.within] !== b[fd.within]) continue;
+        b[fd.name] = p.id;
+      } else b[fd.name] = (await parent(fd.ref as string, b)).id;
+    }
+    return b;
+  }
+
+  return { body, parent };
+}

@@ -1,0 +1,32 @@
+/**
+ * Choice lists of spec part 1 §5, kept exactly as the spec spells them (including `Humaities&Sciences`).
+ * Shared by entity definitions, the CSV importers and the forms.
+ */
+export const DURATION_UNITS = ['Minutes', 'Hours', 'Days', 'Months', 'Years'] as const;
+export const NBA_SAR_TYPES = ['UndergraduateEngineering', 'PostgraduateEngineering', 'Diploma/Polytechnic', 'UndergraduatePharmacy', 'PostgraduateMBA'] as const;
+export const TOPIC_UNITS = ['UnitI', 'UnitII', 'UnitIII', 'UnitIV', 'UnitV', 'UnitVI', 'UnitVII', 'UnitVIII'] as const;
+export const COURSE_COMPONENTS = ['Basic', 'Core', 'Electives', 'Humaities&Sciences', 'Others', 'Projects'] as const;
+export const LAB_CATEGORIES = ['Demonstration', 'Exercise', 'Structured Enquiry', 'Open Ended'] as const;
+export const QUESTION_TYPES = [
+  'Descriptive',
+  'Analytical',
+  'Design',
+  'Programming',
+  'Drawing',
+  'Professional',
+  'Ethical',
+  'Business Management',
+  'Problem Solving',
+  'Logical Reasoning',
+] as const;
+export const DIFFICULTY_LEVELS = ['easy', 'hard'] as const;
+/** Delivery method `bloom_level` (spec part 1 §3: values 1, 2, 3). */
+export const DELIVERY_BLOOM_LEVELS = [1, 2, 3] as const;
+/** Kinds of assessment occasion: in-semester (ISE), mid-semester (MSE) and end-semester (ESE) examinations. */
+export const OCCASION_KINDS = ['ISE', 'MSE', 'ESE'] as const;
+/** How an occasion is conducted (the occasion list's `mode` column). */
+export const OCCASION_MODES = ['Offline', 'Online'] as const;
+/** Where an occasion stands (the occasion list's `status` column). */
+export const OCCASION_STATUSES = ['Planned', 'Question paper set', 'Conducted', 'Marks entered'] as const;
+/** Whether a course is core or elective (the occasion list's `core_elective` column). */
+export const COURSE_KINDS = ['core', 'elective', 'lab', 'project'] as const;
