@@ -18,21 +18,39 @@ export const DASHBOARD_TILES = ['Dashboard', 'Attainment', 'Reports', 'Survey', 
 
 /**
  * Configuration side tabs (spec part 1 §2), in order. `entity` names the registry entity a generic table shows;
- * `organization` is the bespoke form; tabs with neither are not built yet and say so.
+ * `bespoke` names a screen of its own.
  */
-export const CONFIGURATION_TABS: { label: string; path: string; entity?: string; organization?: true }[] = [
-  { label: 'Organization', path: '', organization: true },
+export const CONFIGURATION_TABS: { label: string; path: string; entity?: string; bespoke?: 'organization' | 'users' | 'program-outcomes' }[] = [
+  { label: 'Organization', path: '', bespoke: 'organization' },
   { label: 'Department', path: 'department', entity: 'department' },
-  { label: 'Program Type', path: 'program-type' },
-  { label: 'Program Mode', path: 'program-mode' },
-  { label: 'Program', path: 'program' },
-  { label: 'Users', path: 'users' },
-  { label: 'Program Outcome', path: 'program-outcome' },
-  { label: 'Generic Program Outcomes', path: 'generic-program-outcomes', entity: 'generic-program-outcome' },
-  { label: 'Course Type', path: 'course-type' },
-  { label: 'Delivery Method', path: 'delivery-method' },
-  { label: 'Lab Category', path: 'lab-category' },
+  { label: 'Program Type', path: 'program-type', entity: 'program-type' },
+  { label: 'Program Mode', path: 'program-mode', entity: 'program-mode' },
+  { label: 'Program', path: 'program', entity: 'program' },
+  { label: 'Users', path: 'users', bespoke: 'users' },
+  { label: 'Program Outcome', path: 'program-outcome', entity: 'program-outcome' },
+  { label: 'Generic Program Outcomes', path: 'generic-program-outcomes', bespoke: 'program-outcomes' },
+  { label: 'Course Type', path: 'course-type', entity: 'course-type' },
+  { label: 'Delivery Method', path: 'delivery-method', entity: 'delivery-method' },
+  { label: 'Lab Category', path: 'lab-category', entity: 'lab-category' },
   { label: "Bloom's Domain", path: 'blooms-domain', entity: 'bloom-domain' },
   { label: "Bloom's Level", path: 'blooms-level', entity: 'bloom-level' },
-  { label: 'Map Level Weightage', path: 'map-level-weightage' },
+  { label: 'Map Level Weightage', path: 'map-level-weightage', entity: 'map-level-weightage' },
 ];
+
+/** Curriculum side tabs: the spec's routes plus Curricula, where a program's curricula (and their terms) are kept. */
+export const CURRICULUM_TABS = [
+  { label: 'Courses', path: '' },
+  { label: 'Curricula', path: 'curricula' },
+  { label: 'Course Outcomes', path: 'course-outcome' },
+  { label: 'CO-PO Mapping', path: 'co-po-maping' },
+  { label: 'Topics and TLOs', path: 'manage-topic-tlos' },
+  { label: 'Lab Experiments', path: 'manage-lab-experiment-tlos' },
+] as const;
+
+/** Assessments side tabs (spec part 1 §2). */
+export const ASSESSMENT_TABS = [
+  { label: 'Question Bank', path: '' },
+  { label: 'ISE/MSE Occasions', path: 'manage-ise-mse-occassion' },
+  { label: 'ISE/MSE Question Papers and Rubrics', path: 'manage-ise-mse-qp-rubrics' },
+  { label: 'ESE Question Papers', path: 'manage-ese-qp' },
+] as const;

@@ -7,6 +7,8 @@ const SignedInFrame = lazy(() => import('../shell/signed-in-frame'));
 const DashboardPage = lazy(() => import('../pages/dashboard-page'));
 const AreaPlaceholder = lazy(() => import('../pages/area-placeholder'));
 const ConfigurationArea = lazy(() => import('../configuration/configuration-area'));
+const CurriculumArea = lazy(() => import('../curriculum/curriculum-area'));
+const AssessmentsArea = lazy(() => import('../assessments/assessments-area'));
 
 /** Routes: `/` is public; every other route sits behind the auth gate inside the app shell. */
 export const router = createBrowserRouter([
@@ -20,7 +22,9 @@ export const router = createBrowserRouter([
     children: [
       { path: '/dashboard', element: <DashboardPage /> },
       { path: '/configuration/*', element: <ConfigurationArea /> },
-      ...['attainment', 'reports', 'survey', 'faculty-contribution', 'utilities', 'assessments', 'curriculum'].map((a) => ({
+      { path: '/curriculum/*', element: <CurriculumArea /> },
+      { path: '/assessments/*', element: <AssessmentsArea /> },
+      ...['attainment', 'reports', 'survey', 'faculty-contribution', 'utilities'].map((a) => ({
         path: `/${a}/*`,
         element: <AreaPlaceholder area={a} />,
       })),

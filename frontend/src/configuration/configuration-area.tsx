@@ -1,44 +1,28 @@
-import { NavLink, Route, Routes } from 'react-router-dom';
+import type { ReactElement } from 'react';
 import { CONFIGURATION_TABS } from '../app/navigation';
+import { SideTabsArea } from '../areas/side-tabs-area';
 import { EntityPage } from '../entity/entity-page';
 import { OrganizationForm } from './organization-form';
+import { ProgramOutcomesPage } from './program-outcomes-page';
+import { UsersPage } from './users-page';
 
-/** `/configuration/*`: side tabs (3/12 of the width on wide screens) and the selected tab's screen. */
+const BESPOKE: Record<string, () => ReactElement> = {
+  organization: () => <OrganizationForm />,
+  users: () => <UsersPage />,
+  'program-outcomes': () => <ProgramOutcomesPage />,
+};
+
+/** `/configuration/*`: the 14 side tabs of spec part 1 §2. */
 export default function ConfigurationArea() {
   return (
-    <div className="side-layout">
-      <nav className="side-tabs" aria-label="Configuration">
-        {CONFIGURATION_TABS.map((t) => (
-          <NavLink key={t.label} end to={`/configuration${t.path ? `/${t.path}` : ''}`} className={({ isActive }) => `side-tab${isActive ? ' active' : ''}`}>
-            {t.label}
-          </NavLink>
-        ))}
-      </nav>
-      <div className="side-content">
-        <Routes>
-          {CONFIGURATION_TABS.map((t) => (
-            <Route
-              key={t.label}
-              path={t.path || undefined}
-              index={!t.path}
-              element={
-                t.organization ? (
-                  <OrganizationForm />
-                ) : t.entity ? (
-                  <EntityPage key={t.entity} entityName={t.entity} title={t.label} />
-                ) : (
-                  <section>
-                    <h2>{t.label}</h2>
-                    <p className="not-built" role="note">
-                      {t.label} is not built yet.
-                    </p>
-                  </section>
-                )
-              }
-            />
-          ))}
-        </Routes>
-      </div>
-    </div>
+    <SideTabsArea
+      base="/configuration"
+      label="Configuration"
+      tabs={CONFIGURATION_TABS.map((t) => ({
+        label: t.label,
+        path: t.path,
+        element: t.bespoke ? BESPOKE[t.bespoke]() : <EntityPage key={t.entity} entityName={t.entity as string} title={t.label} />,
+      }))}
+    />
   );
 }

@@ -1,16 +1,17 @@
-import { type EntityDef, type EntityRecord, entitySchema } from '@attain/shared-types';
+import { type EntityDef, type EntityRecord, entitySchema, isWritable } from '@attain/shared-types';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { ApiError } from '../app/api';
 import { FieldInput, type RefOption } from './field-input';
+import { narrowOptions } from './use-ref-options';
 
 /** Initial form values: the record's values, else each field's default, else empty. */
-export function initialValues(def: EntityDef, record?: EntityRecord | null): Record<string, unknown> {
+export function initialValues(def: EntityDef, record?: EntityRecord | null, preset: Record<string, unknown> = {}): Record<string, unknown> {
   const v: Record<string, unknown> = {};
   for (const fd of def.fields) {
-    if (fd.readOnly) continue;
-    const given = record?.[fd.name];
+    if (!isWritable(fd)) continue;
+    const given = record?.[fd.name] ?? preset[fd.name];
     v[fd.name] = given !== undefined ? given : fd.default !== undefined ? fd.default : fd.kind === 'int' || fd.kind === 'number' || fd.kind === 'enum' || fd.kind === 'ref' ? null : fd.kind === 'boolean' ? false : '';
   }
   return v;
@@ -28,13 +29,15 @@ export function EntityForm(props: {
   onSubmit: (values: Record<string, unknown>) => Promise<void>;
   onCancel?: () => void;
   submitLabel?: string;
+  /** Values a new record starts with (e.g. the list's chosen curriculum and course). */
+  preset?: Record<string, unknown>;
 }) {
   const { def } = props;
   const form = useForm<Record<string, unknown>>({
     // The schema is built at run time from the registry, so its static type is a plain record.
     resolver: zodResolver(entitySchema(def) as never) as unknown as Resolver<Record<string, unknown>>,
     mode: 'onTouched',
-    defaultValues: initialValues(def, props.record),
+    defaultValues: initialValues(def, props.record, props.preset),
   });
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -43,11 +46,13 @@ export function EntityForm(props: {
       if (e instanceof ApiError) for (const [k, msg] of Object.entries(e.fields)) form.setError(k, { message: msg });
     }
   });
+  const values = form.watch();
+  const refKeys = def.fields.filter((fd) => fd.kind === 'ref').map((fd) => fd.name);
   return (
     <form className="entity-form" onSubmit={submit} noValidate aria-label={`${def.label} form`}>
       <div className="form-grid">
         {def.fields
-          .filter((fd) => !fd.readOnly)
+          .filter(isWritable)
           .map((fd) => (
             <Controller
               key={fd.name}
@@ -59,7 +64,7 @@ export function EntityForm(props: {
                     {fd.label}
                     {fd.required ? <span className="req" aria-hidden> *</span> : null}
                   </label>
-                  <FieldInput field={fd} value={field.value} onChange={field.onChange} onBlur={field.onBlur} invalid={Boolean(fieldState.error)} refOptions={props.refOptions[fd.name]} />
+                  <FieldInput field={fd} value={field.value} onChange={field.onChange} onBlur={field.onBlur} invalid={Boolean(fieldState.error)} refOptions={narrowOptions(props.refOptions[fd.name], values, fd.name, refKeys)} />
                   {fieldState.error ? (
                     <small className="field-error" id={`e-${fd.name}`}>
                       {fieldState.error.message}

@@ -1,7 +1,6 @@
 import type { FieldDef } from '@attain/shared-types';
 import DOMPurify from 'dompurify';
 import { Calendar } from 'primereact/calendar';
-import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
 import { Editor } from 'primereact/editor';
 import { InputNumber } from 'primereact/inputnumber';
@@ -12,6 +11,8 @@ import { InputTextarea } from 'primereact/inputtextarea';
 export interface RefOption {
   value: string;
   label: string;
+  /** The referenced record, for narrowing choices by other fields. */
+  record?: Record<string, unknown>;
 }
 
 const toIso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -58,7 +59,20 @@ export function FieldInput(props: {
         />
       );
     case 'boolean':
-      return <Checkbox inputId={id} checked={Boolean(value)} onChange={(e) => onChange(Boolean(e.checked))} onBlur={onBlur} />;
+      // A select (spec part 1 §4: status is toggled by a select), usable from the keyboard.
+      return (
+        <Dropdown
+          inputId={id}
+          className={cls}
+          value={value ?? false}
+          options={[
+            { label: fd.name === 'status' ? 'Active' : 'Yes', value: true },
+            { label: fd.name === 'status' ? 'Inactive' : 'No', value: false },
+          ]}
+          onChange={(e) => onChange(Boolean(e.value))}
+          onBlur={onBlur}
+        />
+      );
     case 'enum':
       return (
         <Dropdown

@@ -7,7 +7,7 @@ export default function AreaPlaceholder({ area }: { area: string }) {
     <section>
       <h2>{label}</h2>
       <p className="not-built" role="note">
-        The {label} screens are not built yet. Configuration (organization, departments, Bloom's taxonomy and program outcomes) is ready to use.
+        The {label} screens are not built yet. Configuration, Curriculum and Assessments are ready to use.
       </p>
     </section>
   );

@@ -1,0 +1,42 @@
+import type { ReactElement } from 'react';
+import { Button } from 'primereact/button';
+import { useNavigate } from 'react-router-dom';
+import { ASSESSMENT_TABS } from '../app/navigation';
+import { SideTabsArea } from '../areas/side-tabs-area';
+import { EntityPage } from '../entity/entity-page';
+import { QuestionPaperPage } from './question-paper-page';
+
+function OccasionsPage() {
+  const navigate = useNavigate();
+  return (
+    <EntityPage
+      key="occasions"
+      entityName="occasion"
+      title="ISE/MSE Occasions"
+      filters={['department', 'program', 'curriculum', 'term']}
+      rowActions={(r) => (
+        <Button
+          icon="pi pi-file-edit"
+          rounded
+          text
+          aria-label={`Question paper of ${String(r.name)}`}
+          onClick={() => navigate(`/assessments/${r.kind === 'ESE' ? 'manage-ese-qp' : 'manage-ise-mse-qp-rubrics'}?occasion=${r.id}`)}
+        />
+      )}
+    />
+  );
+}
+
+const ISE_MSE = ['ISE', 'MSE'] as const;
+const ESE = ['ESE'] as const;
+const SCREENS: Record<string, () => ReactElement> = {
+  '': () => <EntityPage key="qb" entityName="questionbank" title="Question Bank" filters={['course']} />,
+  'manage-ise-mse-occassion': () => <OccasionsPage />,
+  'manage-ise-mse-qp-rubrics': () => <QuestionPaperPage kinds={ISE_MSE} title="ISE/MSE Question Papers and Rubrics" />,
+  'manage-ese-qp': () => <QuestionPaperPage kinds={ESE} title="ESE Question Papers" />,
+};
+
+/** `/assessments/*` (spec part 1 §2 Assessments). */
+export default function AssessmentsArea() {
+  return <SideTabsArea base="/assessments" label="Assessments" tabs={ASSESSMENT_TABS.map((t) => ({ ...t, element: SCREENS[t.path]() }))} />;
+}

@@ -1,0 +1,117 @@
+import { type CoPoMatrix, type CorrelationLevel, type EntityRecord, articulationAverage } from '@attain/shared-types';
+import { Button } from 'primereact/button';
+import { useEffect, useMemo, useState } from 'react';
+import { api } from '../app/api';
+import { showPopup } from '../app/state';
+import { useCoursePicker } from './course-picker';
+
+interface MatrixView extends CoPoMatrix {
+  cos: EntityRecord[];
+  outcomes: EntityRecord[];
+  average: Record<string, number>;
+}
+
+/**
+ * `/curriculum/co-po-maping`: the CO-PO matrix editor of one course. Rows are the course's COs, columns the
+ * program's POs and PSOs, each cell 1, 2, 3 or "-"; the last row is the course articulation matrix (average of
+ * mapped cells per PO/PSO), updated as cells change. Save writes the whole matrix at once; if someone saved in
+ * between, the save is refused (409) and nothing is lost from the screen.
+ */
+export function CoPoMatrixPage() {
+  const { course, picker } = useCoursePicker();
+  const [view, setView] = useState<MatrixView | null>(null);
+  const [cells, setCells] = useState<CoPoMatrix['cells']>({});
+  const [dirty, setDirty] = useState(false);
+  useEffect(() => {
+    setView(null);
+    if (!course) return;
+    void api<{ data: MatrixView }>('GET', `/api/co-po-matrix/${course}`).then((r) => {
+      setView(r.data);
+      setCells(r.data.cells);
+      setDirty(false);
+    });
+  }, [course]);
+  const average = useMemo(() => articulationAverage(cells, view?.cos.map((c) => c.id) ?? []), [cells, view]);
+  const setCell = (co: string, po: string, v: string) => {
+    setCells((old) => {
+      const row = { ...(old[co] ?? {}) };
+      if (v) row[po] = Number(v) as CorrelationLevel;
+      else delete row[po];
+      return { ...old, [co]: row };
+    });
+    setDirty(true);
+  };
+  const save = async () => {
+    if (!view || !course) return;
+    const r = await api<{ data: MatrixView }>('PUT', `/api/co-po-matrix/${course}`, { version: view.version, cells });
+    setView(r.data);
+    setCells(r.data.cells);
+    setDirty(false);
+    showPopup('success', 'successfully updated');
+  };
+  return (
+    <section>
+      <div className="page-head">
+        <h2>CO-PO Mapping</h2>
+        {view ? <Button label="Save matrix" icon="pi pi-check" disabled={!dirty} onClick={() => void save().catch(() => undefined)} /> : null}
+      </div>
+      {picker}
+      {!course ? <p className="hint">Choose a curriculum, term and course to edit its CO-PO matrix.</p> : null}
+      {view && !view.cos.length ? <p className="hint">This course has no course outcomes yet; add them under Course Outcomes.</p> : null}
+      {view && view.cos.length && !view.outcomes.length ? <p className="hint">The course's program has no POs or PSOs yet; set them up under Configuration &gt; Generic Program Outcomes.</p> : null}
+      {view && view.cos.length && view.outcomes.length ? (
+        <div className="matrix-scroll">
+          <table className="matrix" aria-label="CO-PO matrix">
+            <thead>
+              <tr>
+                <th scope="col">CO</th>
+                {view.outcomes.map((o) => (
+                  <th key={o.id} scope="col" title={String(o.statement ?? '')}>
+                    {String(o.po_reference)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {view.cos.map((co) => (
+                <tr key={co.id}>
+                  <th scope="row" title={String(co.statement ?? '')}>
+                    {String(co.code)}
+                  </th>
+                  {view.outcomes.map((o) => (
+                    <td key={o.id}>
+                      <select
+                        aria-label={`${String(co.code)} ${String(o.po_reference)}`}
+                        value={cells[co.id]?.[o.id] ?? ''}
+                        onChange={(e) => setCell(co.id, o.id, e.target.value)}
+                      >
+                        <option value="">-</option>
+                        <option value="1">1</option>
+                        <option value="2">2</option>
+                        <option value="3">3</option>
+                      </select>
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">Average</th>
+                {view.outcomes.map((o) => (
+                  <td key={o.id} data-testid={`avg-${String(o.po_reference)}`}>
+                    {average[o.id] !== undefined ? average[o.id].toFixed(2) : '-'}
+                  </td>
+                ))}
+              </tr>
+            </tfoot>
+          </table>
+          <p className="hint">
+            1 = low, 2 = medium, 3 = high correlation; "-" = none. The average row is the course articulation matrix (mean of the mapped cells).
+            {view.updated_by ? ` Last saved by ${view.updated_by} at ${new Date(String(view.updated_at)).toLocaleString()}.` : ''}
+          </p>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+import { type EntityRecord, IMPORT_KINDS, type ImportKind, type ImportResult, type RowError, bloomLevel, curriculum, deliveryMethod, term } from '@attain/shared-types';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { Dropdown } from 'primereact/dropdown';
+import { useEffect, useState } from 'react';
+import { ApiError, api } from '../app/api';
+import { idToken } from '../app/auth';
+import { showPopup, store, loadingAtom } from '../app/state';
+import { loadAll } from '../entity/use-ref-options';
+
+/**
+ * Admins' "Load CSV" dialog: loads a curriculum, course-outcomes or CO-PO matrix CSV (the formats of the reference
+ * data) into a curriculum. A refused file lists its row-level problems; nothing is written.
+ */
+export function ImportDialog({ visible, onHide, onDone }: { visible: boolean; onHide: () => void; onDone: () => void }) {
+  const [kind, setKind] = useState<ImportKind>('curriculum');
+  const [target, setTarget] = useState<string | null>(null);
+  const [method, setMethod] = useState<string | null>(null);
+  const [fallback, setFallback] = useState<string | null>(null);
+  const [newTerm, setNewTerm] = useState<number | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [rows, setRows] = useState<RowError[]>([]);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const [lists, setLists] = useState<{ curricula: EntityRecord[]; methods: EntityRecord[]; levels: EntityRecord[]; terms: EntityRecord[] }>({ curricula: [], methods: [], levels: [], terms: [] });
+  useEffect(() => {
+    if (!visible) return;
+    void Promise.all([loadAll(curriculum.path), loadAll(deliveryMethod.path), loadAll(bloomLevel.path), loadAll(term.path)]).then(([curricula, methods, levels, terms]) =>
+      setLists({ curricula, methods, levels, terms }),
+    );
+  }, [visible]);
+  const run = async () => {
+    if (!file || !target) return;
+    setRows([]);
+    setResult(null);
+    const q = new URLSearchParams({ curriculum: target });
+    if (kind === 'course-outcomes') {
+      if (method) q.set('delivery_method', method);
+      if (fallback) q.set('fallback_bloom_level', fallback);
+      if (newTerm) q.set('create_courses_in_term', String(newTerm));
+    }
+    // The body is the CSV text, so this call does not go through the JSON helper.
+    store.set(loadingAtom, (n) => n + 1);
+    try {
+      const token = await idToken();
+      const res = await fetch(`/api/import/${kind}?${q}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/csv' }, body: await file.text() });
+      const json = await res.json().catch(() => ({}));
+      if (!res.ok) {
+        setRows(json.errors?.rows ?? []);
+        throw new ApiError(res.status, json.errors?.detail ?? `The server answered ${res.status}`, json.errors?.fields);
+      }
+      setResult(json.data);
+      showPopup('success', json.message);
+      onDone();
+    } catch (e) {
+      showPopup('error', e instanceof ApiError ? e.detail : 'The server could not be reached');
+    } finally {
+      store.set(loadingAtom, (n) => n - 1);
+    }
+  };
+  const spec = IMPORT_KINDS[kind];
+  return (
+    <Dialog header="Load a CSV file" visible={visible} onHide={onHide} style={{ width: 'min(56rem, 96vw)' }}>
+      <div className="form-grid">
+        <div className="form-field">
+          <label htmlFor="imp-kind">File holds</label>
+          <Dropdown inputId="imp-kind" value={kind} options={Object.entries(IMPORT_KINDS).map(([value, k]) => ({ value, label: k.label }))} onChange={(e) => setKind(e.value)} />
+        </div>
+        <div className="form-field">
+          <label htmlFor="imp-curriculum">Into curriculum</label>
+          <Dropdown inputId="imp-curriculum" value={target} placeholder="Choose" options={lists.curricula.map((c) => ({ value: c.id, label: String(c.name) }))} onChange={(e) => setTarget(e.value)} />
+        </div>
+        {kind === 'course-outcomes' ? (
+          <>
+            <div className="form-field">
+              <label htmlFor="imp-method">Delivery method of the COs</label>
+              <Dropdown inputId="imp-method" value={method} placeholder="Choose" options={lists.methods.map((m) => ({ value: m.id, label: String(m.name) }))} onChange={(e) => setMethod(e.value)} />
+            </div>
+            <div className="form-field">
+              <label htmlFor="imp-fallback">Bloom's level when none can be read or inferred</label>
+              <Dropdown inputId="imp-fallback" value={fallback} showClear placeholder="None: report such rows" options={lists.levels.filter((l) => /^K\d/.test(String(l.level_of_learning ?? ''))).map((l) => ({ value: l.id, label: `${String(l.level_of_learning)} ${String(l.name)}` }))} onChange={(e) => setFallback(e.value)} />
+            </div>
+            <div className="form-field">
+              <label htmlFor="imp-term">Create missing courses in term</label>
+              <Dropdown inputId="imp-term" value={newTerm} showClear placeholder="No: report such rows" options={lists.terms.filter((t) => t.curriculum === target).map((t) => ({ value: Number(t.number), label: String(t.name) }))} onChange={(e) => setNewTerm(e.value)} />
+            </div>
+          </>
+        ) : null}
+        <div className="form-field wide">
+          <label htmlFor="imp-file">CSV file</label>
+          <input id="imp-file" type="file" accept=".csv,text/csv" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          <small>
+            Columns: {spec.required.join(', ')} (required); {spec.optional.join(', ')}.
+          </small>
+        </div>
+      </div>
+      <div className="form-actions">
+        <Button label="Load" icon="pi pi-upload" disabled={!file || !target} onClick={() => void run()} />
+      </div>
+      {rows.length ? (
+        <div className="import-errors" role="alert">
+          <strong>Nothing was written. Fix these rows and load the file again:</strong>
+          <ul>
+            {rows.slice(0, 200).map((r, i) => (
+              <li key={i}>
+                Row {r.row}
+                {r.field ? `, ${r.field}` : ''}: {r.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {result ? (
+        <div className="import-result" role="status">
+          Loaded {result.rows} rows: {result.created} created, {result.updated} updated.
+          {result.notes.length ? (
+            <ul>
+              {result.notes.map((n) => (
+                <li key={n}>{n}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}
