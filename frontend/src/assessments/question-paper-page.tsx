@@ -117,11 +117,25 @@ export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; 
                     {err(`questions.${i}.max_marks`)}
                   </td>
                   <td>
-                    <Dropdown aria-label={`Question ${i + 1} course outcome`} value={q.co || null} options={coOptions} placeholder="CO" onChange={(e) => update(i, { co: e.value })} />
+                    <select className="qp-select" aria-label={`Question ${i + 1} course outcome`} value={q.co} onChange={(e) => update(i, { co: e.target.value })}>
+                      <option value="">CO</option>
+                      {coOptions.map((o) => (
+                        <option key={o.value} value={o.value}>
+                          {o.label}
+                        </option>
+                      ))}
+                    </select>
                     {err(`questions.${i}.co`)}
                   </td>
                   <td>
-                    <Dropdown aria-label={`Question ${i + 1} Bloom's level`} value={q.bloom_level || null} options={levelOptions} placeholder="Level" onChange={(e) => update(i, { bloom_level: e.value })} />
+                    <select className="qp-select" aria-label={`Question ${i + 1} Bloom's level`} value={q.bloom_level} onChange={(e) => update(i, { bloom_level: e.target.value })}>
+                      <option value="">Level</option>
+                      {levelOptions.map((o) => (
+                        <option key={o.value} value={o.value}>
+                          {o.label}
+                        </option>
+                      ))}
+                    </select>
                     {err(`questions.${i}.bloom_level`)}
                   </td>
                   <td>
