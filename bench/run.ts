@@ -12,6 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { apiDomains } from '@attain/shared-types';
 import { build } from 'esbuild';
 import { BUNDLING, REPO_ROOT, handlerEntry } from '../infra/lib/bundling.js';
+import { launchChromium } from '../e2e/browser.js';
 import { startLocalStack } from '../functions/src/local/stack.js';
 
 type Row = { metric: string; value: string; budget: string; ok: boolean | null };
@@ -81,6 +82,54 @@ try {
   rows.push({ metric: 'POST /api/department DynamoDB calls per request', value: create.calls.toFixed(1), budget: '1 transaction (record + unique guard)', ok: create.calls <= 1 });
   rows.push({ metric: `GET /api/department (page of 100 of ${N + 1}) p50 / p99 (n=${N})`, value: `${pct(list.times, 50).toFixed(1)} / ${pct(list.times, 99).toFixed(1)} ms`, budget: '-', ok: null });
   rows.push({ metric: 'GET /api/department DynamoDB calls per request', value: list.calls.toFixed(1), budget: '1 round trip per list page', ok: list.calls <= 1 });
+
+  // 4. 5,000 courses: a filtered list on the server, and the course table in the browser
+  const post = async (path: string, body: unknown) => (await (await fetch(`${stack.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as { data: Record<string, string> };
+  const deptId = ((await (await fetch(`${stack.url}/api/department`, { headers })).json()) as { data: { id: string; short_name: string }[] }).data.find((d) => d.short_name === 'CSE')?.id;
+  const prog = (await post('/api/program', { title: 'Bench program', department: deptId, number_of_terms: 4 })).data;
+  const cur = (await post('/api/curriculum', { name: 'Bench 5000', program: prog.id })).data;
+  const COURSES = 5000;
+  const csv = ['term,code,title,type,lecture,tutorial,practical,credits', ...Array.from({ length: COURSES }, (_, i) => `${(i % 4) + 1},B${i},Bench course ${i},core,3,1,0,4`)].join('\n');
+  const t0 = performance.now();
+  const imp = await fetch(`${stack.url}/api/import/curriculum?curriculum=${cur.id}`, { method: 'POST', headers: { ...headers, 'content-type': 'text/csv' }, body: csv });
+  if (!imp.ok) throw new Error(`bench import failed: ${imp.status} ${await imp.text()}`);
+  rows.push({ metric: `Import a curriculum CSV of ${COURSES} courses (one request)`, value: `${((performance.now() - t0) / 1000).toFixed(1)} s`, budget: '-', ok: null });
+  const termId = ((await (await fetch(`${stack.url}/api/term?curriculum=${cur.id}`, { headers })).json()) as { data: { id: string; number: number }[] }).data.find((t) => t.number === 2)?.id;
+  const filtered = await measure(50, () => fetch(`${stack.url}/api/Course-Curriculum?curriculum=${cur.id}&term=${termId}&limit=1000`, { headers }));
+  const firstPageRes = await fetch(`${stack.url}/api/Course-Curriculum?curriculum=${cur.id}&term=${termId}&limit=1000`, { headers });
+  const got = ((await firstPageRes.json()) as { data: unknown[] }).data.length;
+  rows.push({ metric: `GET courses of one curriculum and term (first page: ${got} of its ${COURSES / 4}; ${COURSES} in the campus) p50 / p99 (n=50)`, value: `${pct(filtered.times, 50).toFixed(1)} / ${pct(filtered.times, 99).toFixed(1)} ms`, budget: '-', ok: null });
+  rows.push({ metric: 'GET filtered courses: DynamoDB calls per page', value: filtered.calls.toFixed(1), budget: '1 round trip per list page', ok: filtered.calls <= 1 });
+
+  const browser = await launchChromium();
+  try {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await page.goto(stack.url);
+    await page.getByLabel('E-mail or username').fill(stack.adminEmail);
+    await page.getByLabel('Password').fill(stack.adminPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/dashboard');
+    const b0 = performance.now();
+    await page.goto(`${stack.url}/curriculum?curriculum=${cur.id}`);
+    await page.locator('tbody tr', { hasText: 'Bench course' }).first().waitFor();
+    const firstRows = performance.now() - b0;
+    await page.getByText(`${COURSES} of ${COURSES}`).waitFor({ timeout: 60_000 });
+    const allRows = performance.now() - b0;
+    rows.push({ metric: `Browser: course table, first rows painted (of ${COURSES}, from navigation)`, value: `${firstRows.toFixed(0)} ms`, budget: '-', ok: null });
+    rows.push({ metric: `Browser: course table, all ${COURSES} rows loaded`, value: `${allRows.toFixed(0)} ms`, budget: '-', ok: null });
+    const s0 = performance.now();
+    await page.getByLabel('Search course-curriculums').or(page.getByLabel('Search courses')).first().fill('Bench course 4999');
+    await page.getByText(`1 of ${COURSES}`).waitFor();
+    rows.push({ metric: `Browser: text filter over ${COURSES} loaded rows`, value: `${(performance.now() - s0).toFixed(0)} ms`, budget: '-', ok: null });
+    await page.getByLabel('Search course-curriculums').or(page.getByLabel('Search courses')).first().fill('');
+    const f0 = performance.now();
+    await page.locator('.filter', { has: page.locator('#filter-term') }).locator('.p-dropdown').click();
+    await page.getByRole('option', { name: 'Term 2' }).click();
+    await page.getByText(`${COURSES / 4} of ${COURSES / 4}`).waitFor();
+    rows.push({ metric: `Browser: term filter (server) on the course table, ${COURSES / 4} rows shown`, value: `${(performance.now() - f0).toFixed(0)} ms`, budget: '-', ok: null });
+  } finally {
+    await browser.close();
+  }
 } finally {
   await stack.stop();
 }
