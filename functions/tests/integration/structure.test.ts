@@ -99,7 +99,7 @@ describe('course ownership, CO-PO matrix and question paper', () => {
     method = (await admin.get('/api/delivery-method')).body.data[0];
   });
   it('lets the owning faculty member write COs of the course, and no one else', async () => {
-    const k2 = levels.find((l) => l.level_of_learning === 'K2');
+    const k2 = levels.find((l) => l.level_of_learning === 'K2') as Record<string, any>;
     const mine = await faculty.post('/api/Course-Outcome', { course: course.id, code: 'CO1', statement: 'Explain process scheduling.', cognitive_domain: k2.id, delivery_method: method.id });
     expect(mine.status).toBe(201);
     expect(mine.body.data).toMatchObject({ curriculum: cur.id, term: terms[0].id, created_by: users.demoFaculty.email });
@@ -130,7 +130,7 @@ describe('course ownership, CO-PO matrix and question paper', () => {
   it("checks the paper's total against the occasion's and the rubric against the question", async () => {
     const occ = (await admin.post('/api/occasion', { course: course.id, kind: 'ISE', name: 'ISE 1', section: 'A', total_marks: 20 })).body.data;
     expect(occ).toMatchObject({ curriculum: cur.id, program: program.id, status: 'Planned' });
-    const k3 = levels.find((l) => l.level_of_learning === 'K3');
+    const k3 = levels.find((l) => l.level_of_learning === 'K3') as Record<string, any>;
     const q = (number: string, max_marks: number, co: string, rubric?: unknown) => ({ number, max_marks, co, bloom_level: k3.id, ...(rubric ? { rubric } : {}) });
     const short = await faculty.put(`/api/question-paper/${occ.id}`, { version: 0, questions: [q('1', 10, cos[0].id)] });
     expect(short.status).toBe(400);
