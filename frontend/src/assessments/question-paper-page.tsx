@@ -51,6 +51,8 @@ export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; 
       setQuestions(r.data.questions.length ? r.data.questions : [blank(1)]);
     });
   }, [chosen, occ]);
+  // A changed paper makes the last save's complaints stale.
+  useEffect(() => setErrors({}), [questions]);
   const total = useMemo(() => paperTotal(questions.map((q) => ({ max_marks: Number(q.max_marks) || 0 }))), [questions]);
   const courseLabel = (id: unknown) => {
     const c = courses.find((x) => x.id === id);
