@@ -17,6 +17,20 @@ interface PaperView {
   occasion_total: number;
 }
 
+/** A native select (light and keyboard-friendly in a table of many rows) with an empty first choice. */
+function PlainSelect(p: { label: string; value: string; placeholder: string; options: { value: string; label: string }[]; onChange: (v: string) => void }) {
+  return (
+    <select className="qp-select" aria-label={p.label} value={p.value} onChange={(e) => p.onChange(e.target.value)}>
+      <option value="">{p.placeholder}</option>
+      {p.options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 const blank = (n: number): PaperQuestion => ({ number: String(n), max_marks: 0, co: '', bloom_level: '' });
 
 /**
@@ -119,25 +133,11 @@ export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; 
                     {err(`questions.${i}.max_marks`)}
                   </td>
                   <td>
-                    <select className="qp-select" aria-label={`Question ${i + 1} course outcome`} value={q.co} onChange={(e) => update(i, { co: e.target.value })}>
-                      <option value="">CO</option>
-                      {coOptions.map((o) => (
-                        <option key={o.value} value={o.value}>
-                          {o.label}
-                        </option>
-                      ))}
-                    </select>
+                    <PlainSelect label={`Question ${i + 1} course outcome`} value={q.co} placeholder="CO" options={coOptions} onChange={(v) => update(i, { co: v })} />
                     {err(`questions.${i}.co`)}
                   </td>
                   <td>
-                    <select className="qp-select" aria-label={`Question ${i + 1} Bloom's level`} value={q.bloom_level} onChange={(e) => update(i, { bloom_level: e.target.value })}>
-                      <option value="">Level</option>
-                      {levelOptions.map((o) => (
-                        <option key={o.value} value={o.value}>
-                          {o.label}
-                        </option>
-                      ))}
-                    </select>
+                    <PlainSelect label={`Question ${i + 1} Bloom's level`} value={q.bloom_level} placeholder="Level" options={levelOptions} onChange={(v) => update(i, { bloom_level: v })} />
                     {err(`questions.${i}.bloom_level`)}
                   </td>
                   <td>

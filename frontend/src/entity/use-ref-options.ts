@@ -49,10 +49,12 @@ function records(target: EntityDef): Promise<EntityRecord[]> {
  */
 export function useRefOptions(def: EntityDef, only?: readonly string[], version = 0): Record<string, RefOption[]> {
   const [options, setOptions] = useState<Record<string, RefOption[]>>({});
+  // Callers pass `only` as a literal; its joined text is the stable dependency.
   const key = only?.join(',') ?? '';
   useEffect(() => {
     let live = true;
-    const refs = def.fields.filter((f) => f.kind === 'ref' && f.ref && ENTITIES[f.ref] && (!only || only.includes(f.name)));
+    const wanted = key ? key.split(',') : undefined;
+    const refs = def.fields.filter((f) => f.kind === 'ref' && f.ref && ENTITIES[f.ref] && (!wanted || wanted.includes(f.name)));
     void Promise.all(
       refs.map(async (f) => {
         const target = ENTITIES[f.ref as string];
@@ -63,8 +65,6 @@ export function useRefOptions(def: EntityDef, only?: readonly string[], version 
     return () => {
       live = false;
     };
-    // `only` is compared by its joined key.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [def, key, version]);
   return options;
 }

@@ -8,7 +8,7 @@ import {
   genericProgramOutcome,
 } from '@attain/shared-types';
 import { HttpError } from '../lib/errors.js';
-import { documentsInScope, getDocument, putDocument } from '../store/documents.js';
+import { type StoredDocument, documentsInScope, getDocument, putDocument } from '../store/documents.js';
 import { getRecord, queryByField } from '../store/records.js';
 import { assertOwnsCourse } from './course-access.js';
 
@@ -39,21 +39,25 @@ export async function matrixContext(caller: Caller, courseId: string) {
   return { course, cos, outcomes };
 }
 
-/** Reads a course's CO-PO matrix (version 0 and no cells when never saved). 1 GetItem + 3 Queries. */
-export async function readMatrix(caller: Caller, courseId: string): Promise<MatrixView> {
-  const { course, cos, outcomes } = await matrixContext(caller, courseId);
-  const doc = await getDocument(caller, 'co-po-matrix', course.id);
+/** The editor's view of a matrix document over its course's rows and columns. */
+function toView(ctx: Awaited<ReturnType<typeof matrixContext>>, doc: StoredDocument | undefined): MatrixView {
   const cells = (doc?.cells ?? {}) as CoPoMatrix['cells'];
   return {
-    course: course.id,
+    course: ctx.course.id,
     cells,
     version: doc?.version ?? 0,
     updated_by: doc?.updated_by,
     updated_at: doc?.updated_at,
-    cos,
-    outcomes,
-    average: articulationAverage(cells, cos.map((c) => c.id)),
+    cos: ctx.cos,
+    outcomes: ctx.outcomes,
+    average: articulationAverage(cells, ctx.cos.map((c) => c.id)),
   };
+}
+
+/** Reads a course's CO-PO matrix (version 0 and no cells when never saved). 1 GetItem + 3 Queries. */
+export async function readMatrix(caller: Caller, courseId: string): Promise<MatrixView> {
+  const ctx = await matrixContext(caller, courseId);
+  return toView(ctx, await getDocument(caller, 'co-po-matrix', ctx.course.id));
 }
 
 /**
@@ -62,7 +66,8 @@ export async function readMatrix(caller: Caller, courseId: string): Promise<Matr
  * @throws HttpError 400 naming unknown rows/columns, 403 when the caller may not change the course, 409 when stale
  */
 export async function saveMatrix(caller: Caller, courseId: string, version: number, cells: CoPoMatrix['cells']): Promise<MatrixView> {
-  const { course, cos, outcomes } = await matrixContext(caller, courseId);
+  const ctx = await matrixContext(caller, courseId);
+  const { course, cos, outcomes } = ctx;
   assertOwnsCourse(caller, course);
   const coIds = new Set(cos.map((c) => c.id));
   const outcomeIds = new Set(outcomes.map((o) => o.id));
@@ -77,8 +82,8 @@ export async function saveMatrix(caller: Caller, courseId: string, version: numb
     if (Object.keys(row).length) clean[co] = row;
   }
   if (Object.keys(errors).length) throw new HttpError(400, 'The matrix names course outcomes or program outcomes that do not belong to this course', errors);
-  await putDocument(caller, 'co-po-matrix', course.id, version, { course: course.id, cells: clean }, course.program ? { field: 'program', value: String(course.program) } : undefined);
-  return readMatrix(caller, course.id);
+  const saved = await putDocument(caller, 'co-po-matrix', course.id, version, { course: course.id, cells: clean }, course.program ? { field: 'program', value: String(course.program) } : undefined);
+  return toView(ctx, saved);
 }
 
 /** Delete check for a course outcome: names the matrix that still maps it, if any. */

@@ -11,7 +11,7 @@ import {
   paperTotal,
 } from '@attain/shared-types';
 import { HttpError } from '../lib/errors.js';
-import { documentsInScope, getDocument, putDocument } from '../store/documents.js';
+import { type StoredDocument, documentsInScope, getDocument, putDocument } from '../store/documents.js';
 import { getRecord, queryByField } from '../store/records.js';
 import { listAll } from '../store/list-all.js';
 import { assertOwnsCourse } from './course-access.js';
@@ -22,10 +22,8 @@ export interface PaperView extends QuestionPaper {
   occasion_total: number;
 }
 
-/** Reads an occasion's question paper (no questions, version 0 when never saved). @throws HttpError 404 */
-export async function readPaper(caller: Caller, occasionId: string): Promise<PaperView> {
-  const occ = await getRecord(caller, occasion, occasionId);
-  const doc = await getDocument(caller, 'question-paper', occ.id);
+/** The view of a paper document for its occasion. */
+function toView(occ: EntityRecord, doc: StoredDocument | undefined): PaperView {
   const questions = (doc?.questions ?? []) as PaperQuestion[];
   return {
     occasion: occ.id,
@@ -36,6 +34,12 @@ export async function readPaper(caller: Caller, occasionId: string): Promise<Pap
     total: paperTotal(questions),
     occasion_total: Number(occ.total_marks),
   };
+}
+
+/** Reads an occasion's question paper (no questions, version 0 when never saved). @throws HttpError 404 */
+export async function readPaper(caller: Caller, occasionId: string): Promise<PaperView> {
+  const occ = await getRecord(caller, occasion, occasionId);
+  return toView(occ, await getDocument(caller, 'question-paper', occ.id));
 }
 
 /**
@@ -58,8 +62,8 @@ export async function savePaper(caller: Caller, occasionId: string, version: num
   const total = paperTotal(questions);
   if (total !== Number(occ.total_marks)) errors.total = `The questions add up to ${total} marks; the occasion's total is ${occ.total_marks}`;
   if (Object.keys(errors).length) throw new HttpError(400, errors.total ?? 'Please correct the marked questions', errors);
-  await putDocument(caller, 'question-paper', occ.id, version, { occasion: occ.id, questions }, { field: 'course', value: course.id });
-  return readPaper(caller, occ.id);
+  const saved = await putDocument(caller, 'question-paper', occ.id, version, { occasion: occ.id, questions }, { field: 'course', value: course.id });
+  return toView(occ, saved);
 }
 
 /** Delete check for a course outcome: names the occasions whose papers still assess it. */

@@ -6,6 +6,7 @@ import { documentClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 import { HttpError } from '../lib/errors.js';
 import { listAll } from '../store/list-all.js';
+import { findRecord } from '../store/records.js';
 import { resolveReferences } from '../store/references.js';
 import type { AppEnv } from './context.js';
 import { cleanBody } from './crud-router.js';
@@ -57,8 +58,8 @@ export function userListRouter(): Hono<AppEnv> {
       createdBy: caller.user,
       mustBeNew: true,
     });
-    const created = (await campusUsers(caller)).find((u) => u.id === sub);
-    return c.json({ message: 'successfully created', data: created }, 201);
+    const created = await findRecord(caller, profile, sub);
+    return c.json({ message: 'successfully created', data: created && listed(created) }, 201);
   });
   return r;
 }
