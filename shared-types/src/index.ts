@@ -11,3 +11,6 @@ export * from './api/auth.js';
 export * from './documents/co-po-matrix.js';
 export * from './documents/question-paper.js';
 export * from './imports/import-kinds.js';
+export * from './attainment/method.js';
+export * from './attainment/marks-sheet.js';
+export * from './attainment/results.js';

@@ -23,6 +23,12 @@ export const SPECIAL_ROUTES: ApiRoute[] = [
   { path: '/api/question-paper/{occasion}', domain: 'assessments' },
   { path: '/api/import', domain: 'curriculum' },
   { path: '/api/import/{kind}', domain: 'curriculum' },
+  { path: '/api/marks', domain: 'attainment' },
+  { path: '/api/marks/{proxy+}', domain: 'attainment' },
+  { path: '/api/import-job', domain: 'attainment' },
+  { path: '/api/import-job/{id}', domain: 'attainment' },
+  { path: '/api/attainment', domain: 'attainment' },
+  { path: '/api/attainment/{proxy+}', domain: 'attainment' },
 ];
 
 /**

@@ -1,4 +1,5 @@
 import type { EntityDef } from '../registry/entity.js';
+import { attainmentMethod } from './attainment-method.js';
 import { bloomDomain } from './bloom-domain.js';
 import { bloomLevel } from './bloom-level.js';
 import { courseCurriculum } from './course-curriculum.js';
@@ -19,11 +20,13 @@ import { programMode } from './program-mode.js';
 import { programOutcomeType } from './program-outcome-type.js';
 import { programType } from './program-type.js';
 import { questionbank } from './questionbank.js';
+import { student } from './student.js';
 import { term } from './term.js';
 import { topic } from './topic.js';
 
 export * from './choices.js';
 export {
+  attainmentMethod,
   bloomDomain,
   bloomLevel,
   courseCurriculum,
@@ -44,6 +47,7 @@ export {
   programOutcomeType,
   programType,
   questionbank,
+  student,
   term,
   topic,
 };
@@ -71,6 +75,8 @@ export const CRUD_ENTITIES: readonly EntityDef[] = [
   labExperiment,
   questionbank,
   occasion,
+  attainmentMethod,
+  student,
 ];
 
 /** All registry entities, by name. */

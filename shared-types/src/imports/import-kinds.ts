@@ -19,6 +19,11 @@ export const IMPORT_KINDS = {
     required: ['course_code', 'co_code'],
     optional: ['PO1 .. PO12, PSO1 .. (one column per program outcome reference)', 'row_label_in_source'],
   },
+  students: {
+    label: 'Students (roster)',
+    required: ['roll_no', 'name'],
+    optional: ['section (default A)', 'email'],
+  },
 } as const;
 export type ImportKind = keyof typeof IMPORT_KINDS;
 

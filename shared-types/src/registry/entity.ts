@@ -46,6 +46,11 @@ export interface EntityDef {
   aliases?: readonly string[];
   /** Path that lists the records when `path` does not (the profile's list is `/api/auth/user-list`). */
   listPath?: string;
+  /**
+   * Rules across fields of a whole record (create and replace), e.g. "CIE and SEE weights add up to 100".
+   * Returns field -> message for each broken rule (empty when the record is fine). Pure.
+   */
+  checks?: (data: Record<string, unknown>) => Record<string, string>;
 }
 
 /** One secondary-index access pattern of an entity (see `EntityDef.indexes`). */

@@ -1,0 +1,168 @@
+import { type AttainmentMethod, DEFAULT_METHOD, type MarksRow } from '@attain/shared-types';
+import { describe, expect, it } from 'vitest';
+import {
+  type CourseInput,
+  academicYear,
+  coDistribution,
+  courseAttainment,
+  levelFor,
+  programOutcomes,
+  studentAttainment,
+} from '../../src/attainment/compute.js';
+
+/** Default method: threshold 60 %, bands 70/60/50 % of students, CIE 30 / SEE 70, weighted PO rule, targets 2. */
+const M: AttainmentMethod = { ...DEFAULT_METHOD };
+
+const row = (student: string, marks: Record<string, number | null>): MarksRow => ({ student, marks });
+
+/**
+ * The hand-checked course. CO1 and CO2 are assessed; CO3 has no question.
+ * ISE: Q1 (5 marks, CO1), Q2 (5 marks, CO2). ESE: Q1 (10, CO1), Q2 (10, CO2).
+ *
+ *        ISE Q1 Q2 -> CO1 %  CO2 %  | ESE Q1 Q2 -> CO1 %  CO2 %
+ *   s1      5   2     100     40    |      8  6      80     60
+ *   s2      3   3      60     60    |      5  5      50     50
+ *   s3      2   4      40     80    |      7  9      70     90
+ *   s4     absent                   |      6  2      60     20
+ *   s5      4   -      80      0    |      4  7      40     70
+ */
+function course(): CourseInput {
+  return {
+    course: 'c1',
+    code: 'CS101',
+    title: 'Programming',
+    cos: [
+      { id: 'co1', code: 'CO1' },
+      { id: 'co2', code: 'CO2' },
+      { id: 'co3', code: 'CO3' },
+    ],
+    matrix: { co1: { po1: 3, po2: 2 }, co2: { po1: 1, po3: 2 }, co3: { po1: 3 } },
+    occasions: [
+      {
+        id: 'ise',
+        kind: 'ISE',
+        questions: [
+          { number: '1', max_marks: 5, co: 'co1' },
+          { number: '2', max_marks: 5, co: 'co2' },
+        ],
+        marks: [row('s1', { 1: 5, 2: 2 }), row('s2', { 1: 3, 2: 3 }), row('s3', { 1: 2, 2: 4 }), { student: 's4', absent: true, marks: {} }, row('s5', { 1: 4, 2: null })],
+      },
+      {
+        id: 'ese',
+        kind: 'ESE',
+        questions: [
+          { number: '1', max_marks: 10, co: 'co1' },
+          { number: '2', max_marks: 10, co: 'co2' },
+        ],
+        marks: [row('s1', { 1: 8, 2: 6 }), row('s2', { 1: 5, 2: 5 }), row('s3', { 1: 7, 2: 9 }), row('s4', { 1: 6, 2: 2 }), row('s5', { 1: 4, 2: 7 })],
+      },
+    ],
+  };
+}
+
+describe('course attainment on hand-checked numbers', () => {
+  const res = courseAttainment(course(), M, 4, new Date('2026-01-01T00:00:00Z'));
+  const co = (code: string) => res.cos.find((c) => c.code === code);
+
+  it('CIE: absent s4 is left out; CO1 3 of 4 reach 60 % (75 % -> level 3), CO2 2 of 4 (50 % -> level 1)', () => {
+    // CO1: s1 100, s2 60, s3 40, s5 80 -> s1, s2, s5 reach -> 3/4 = 75 % >= 70 -> 3
+    expect(co('CO1')?.cie).toEqual({ students: 4, reached: 3, percent: 75, level: 3, max_marks: 5 });
+    // CO2: s1 40, s2 60, s3 80, s5 0 (blank counts 0) -> s2, s3 -> 2/4 = 50 % >= 50 -> 1
+    expect(co('CO2')?.cie).toEqual({ students: 4, reached: 2, percent: 50, level: 1, max_marks: 5 });
+  });
+
+  it('SEE: CO1 3 of 5 (60 % -> level 2), CO2 3 of 5 (60 % -> level 2)', () => {
+    // CO1: 80, 50, 70, 60, 40 -> s1, s3, s4 -> 60 % -> 2;  CO2: 60, 50, 90, 20, 70 -> s1, s3, s5 -> 60 % -> 2
+    expect(co('CO1')?.see).toMatchObject({ students: 5, reached: 3, percent: 60, level: 2 });
+    expect(co('CO2')?.see).toMatchObject({ students: 5, reached: 3, percent: 60, level: 2 });
+  });
+
+  it('direct = 0.3 x CIE + 0.7 x SEE; CO3 has no question and is not assessed', () => {
+    // CO1: 0.3 x 3 + 0.7 x 2 = 0.9 + 1.4 = 2.3;  CO2: 0.3 x 1 + 0.7 x 2 = 0.3 + 1.4 = 1.7
+    expect(co('CO1')).toMatchObject({ direct: 2.3, attainment: 2.3, met: true });
+    expect(co('CO2')).toMatchObject({ direct: 1.7, attainment: 1.7, met: false });
+    expect(co('CO3')).toMatchObject({ cie: null, see: null, attainment: null, met: null });
+    expect(res.notes.join(' ')).toContain('Not assessed (no question or no marks): CO3');
+    // course: (2.3 + 1.7) / 2 = 2.0
+    expect(res.course_attainment).toBe(2);
+    expect(res.method_version).toBe(4);
+  });
+
+  it('POs weighted by correlation; the unassessed CO3 row (PO1 = 3) is ignored', () => {
+    // PO1 = (3 x 2.3 + 1 x 1.7) / (3 + 1) = 8.6 / 4 = 2.15;  PO2 = 2 x 2.3 / 2 = 2.3;  PO3 = 2 x 1.7 / 2 = 1.7
+    expect(res.po).toEqual({ po1: 2.15, po2: 2.3, po3: 1.7 });
+  });
+
+  it('POs by average mapping x course attainment / 3', () => {
+    // PO1: mean(3, 1) = 2 -> 2 x 2.0 / 3 = 1.333;  PO2: 2 x 2 / 3 = 1.333;  PO3: 2 x 2 / 3 = 1.333
+    const avg = courseAttainment(course(), { ...M, po_rule: 'Average mapping x attainment / 3' }, 1);
+    expect(avg.po).toEqual({ po1: 1.33, po2: 1.33, po3: 1.33 });
+  });
+
+  it('indirect survey level combines 80 / 20 with the direct level', () => {
+    // CO1: 0.8 x 2.3 + 0.2 x 3 = 1.84 + 0.6 = 2.44
+    const withSurvey = courseAttainment({ ...course(), indirect: { co1: 3 } }, M, 1);
+    expect(withSurvey.cos[0].attainment).toBe(2.44);
+    // PO2 maps only CO1: 2.44
+    expect(withSurvey.po.po2).toBe(2.44);
+  });
+
+  it('each student: CO percent by 30/70, SEE alone for the absent s4; PO percent weighted', () => {
+    const roster = ['s1', 's2', 's3', 's4', 's5', 's6'].map((id) => ({ id, roll_no: id.toUpperCase(), name: id }));
+    const st = studentAttainment(course(), roster, M);
+    // s1 CO1: 0.3 x 100 + 0.7 x 80 = 86; CO2: 0.3 x 40 + 0.7 x 60 = 54; PO1 = (3 x 86 + 1 x 54) / 4 = 78
+    expect(st[0]).toMatchObject({ roll_no: 'S1', co: { co1: 86, co2: 54, co3: null }, po: { po1: 78, po2: 86, po3: 54 } });
+    // s4 was absent in ISE: SEE alone, CO1 60, CO2 20
+    expect(st[3].co).toEqual({ co1: 60, co2: 20, co3: null });
+    // s6 has no marks at all
+    expect(st[5].co).toEqual({ co1: null, co2: null, co3: null });
+    expect(st[5].po).toEqual({});
+    // distribution: CO1 percents 86, 0.3x60+0.7x50=53, 0.3x40+0.7x70=61, 60, 0.3x80+0.7x40=52 -> bins 8, 5, 6, 6, 5
+    expect(coDistribution(st, ['co1']).co1).toEqual([0, 0, 0, 0, 0, 2, 2, 0, 1, 0]);
+  });
+});
+
+describe('attainment edge cases', () => {
+  it('everyone below the threshold gives level 0, not "not assessed"', () => {
+    const c = course();
+    const zero = c.occasions.map((o) => ({ ...o, marks: o.marks.map((m) => ({ ...m, absent: false, marks: { 1: 0, 2: 0 } })) }));
+    const res = courseAttainment({ ...c, occasions: zero }, M, 1);
+    expect(res.cos[0]).toMatchObject({ cie: { reached: 0, level: 0 }, see: { reached: 0, level: 0 }, attainment: 0, met: false });
+    expect(res.po.po1).toBe(0);
+  });
+
+  it('a question without a CO counts for no CO and is noted', () => {
+    const c = course();
+    const ise = { ...c.occasions[0], questions: [...c.occasions[0].questions, { number: '3', max_marks: 10 }], marks: c.occasions[0].marks.map((m) => ({ ...m, marks: { ...m.marks, 3: 10 } })) };
+    const res = courseAttainment({ ...c, occasions: [ise, c.occasions[1]] }, M, 1);
+    expect(res.cos[0].cie).toMatchObject({ reached: 3, max_marks: 5 });
+    expect(res.notes.join(' ')).toContain('1 question of an ISE paper has no CO of this course');
+  });
+
+  it('an occasion where everyone was absent leaves the CO to the other group', () => {
+    const c = course();
+    const ise = { ...c.occasions[0], marks: c.occasions[0].marks.map((m) => ({ ...m, absent: true })) };
+    const res = courseAttainment({ ...c, occasions: [ise, c.occasions[1]] }, M, 1);
+    expect(res.cos[0]).toMatchObject({ cie: null, direct: 2, attainment: 2 });
+  });
+
+  it('level bands at their edges', () => {
+    expect([70, 69.99, 60, 59.99, 50, 49.99, 0].map((p) => levelFor(p, M))).toEqual([3, 2, 2, 1, 1, 0, 0]);
+  });
+
+  it('program-level PO is the mean over the courses that map it', () => {
+    const a = courseAttainment(course(), M, 1);
+    const b = { ...a, course: 'c2', po: { po1: 1.85 } };
+    const out = programOutcomes([a, b], [{ id: 'po1', reference: 'PO1' }, { id: 'po2', reference: 'PO2' }, { id: 'po4', reference: 'PO4' }], M);
+    // PO1: (2.15 + 1.85) / 2 = 2.0; PO2: only course a, 2.3; PO4: no course
+    expect(out).toEqual([
+      { outcome: 'po1', reference: 'PO1', attainment: 2, courses: 2, met: true },
+      { outcome: 'po2', reference: 'PO2', attainment: 2.3, courses: 1, met: true },
+      { outcome: 'po4', reference: 'PO4', attainment: null, courses: 0, met: null },
+    ]);
+  });
+
+  it('academic years run July to June', () => {
+    expect([academicYear('2025-08-14'), academicYear('2026-03-01'), academicYear('2026-07-01')]).toEqual(['2025-26', '2025-26', '2026-27']);
+  });
+});

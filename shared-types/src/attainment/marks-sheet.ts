@@ -1,0 +1,135 @@
+import type { RowError } from '../api/envelope.js';
+
+/**
+ * Marks of one student in one assessment occasion: `marks[question number]` in marks (blank = not answered,
+ * counted as 0 when the student sat the paper); `absent` = did not sit it (left out of that occasion's counts).
+ */
+export interface MarksRow {
+  student: string;
+  absent?: boolean;
+  marks: Record<string, number | null>;
+}
+
+/** A question as the marks sheet needs it: number, maximum marks and the CO code shown in the template. */
+export interface SheetQuestion {
+  number: string;
+  max_marks: number;
+  co_code: string;
+}
+
+/** A roster entry as the marks sheet needs it. */
+export interface SheetStudent {
+  id: string;
+  roll_no: string;
+  name: string;
+}
+
+/** First cells of the template's two description rows (under the header): maximum marks, then CO. */
+export const TEMPLATE_MAX_ROW = 'max_marks';
+export const TEMPLATE_CO_ROW = 'co';
+/** What a person types for a student who did not sit the paper (any case). */
+export const ABSENT_MARK = 'AB';
+/** Rows of a marks file one request may carry; bigger files go browser -> S3 -> the import worker. */
+export const MAX_DIRECT_MARKS_ROWS = 2000;
+
+/**
+ * The template of an occasion's marks file, as rows of cells (for CSV and XLSX alike): a header
+ * `roll_no, name, <question numbers>`, a `max_marks` row and a `co` row, then one row per student with blank marks
+ * (or the marks already entered, when `existing` is given). Pure.
+ */
+export function marksTemplate(questions: readonly SheetQuestion[], roster: readonly SheetStudent[], existing?: ReadonlyMap<string, MarksRow>): string[][] {
+  const head = ['roll_no', 'name', ...questions.map((q) => q.number)];
+  const max = [TEMPLATE_MAX_ROW, '', ...questions.map((q) => String(q.max_marks))];
+  const co = [TEMPLATE_CO_ROW, '', ...questions.map((q) => q.co_code)];
+  const rows = roster.map((s) => {
+    const m = existing?.get(s.id);
+    const cells = questions.map((q) => (m?.absent ? ABSENT_MARK : m?.marks[q.number] == null ? '' : String(m.marks[q.number])));
+    return [s.roll_no, s.name, ...cells];
+  });
+  return [head, max, co, ...rows];
+}
+
+/** The result of reading a filled-in marks file: rows ready to store, problems (nothing is stored if any), notes. */
+export interface MarksTable {
+  rows: MarksRow[];
+  errors: RowError[];
+  /** Things a person should know that do not stop the import (e.g. a question with no column). */
+  notes: string[];
+}
+
+const MARK = /^\d+(\.\d{1,2})?$/;
+
+/**
+ * Reads a filled-in marks file (rows of cells, header first, as the template lays it out; the `max_marks` and `co`
+ * rows may be left in or removed). Checks every row: an unknown or repeated roll number, a question column the paper
+ * does not have, a mark that is not a number (at most 2 decimals), negative, or above the question's maximum, and
+ * `AB` mixed with marks. Pure; used by the browser's preview and by the server, so both say the same thing.
+ * @param table cells by row; row i is line i + 1 of the file
+ * @returns rows keyed by student id, with row-level errors (`row` = the file's line number)
+ */
+export function readMarksTable(table: readonly (readonly string[])[], questions: readonly SheetQuestion[], roster: readonly SheetStudent[]): MarksTable {
+  const errors: RowError[] = [];
+  const notes: string[] = [];
+  const rows: MarksRow[] = [];
+  const header = (table[0] ?? []).map((h) => String(h ?? '').trim());
+  const rollCol = header.findIndex((h) => h.toLowerCase() === 'roll_no');
+  if (rollCol < 0) errors.push({ row: 1, field: 'roll_no', message: 'Column roll_no is missing' });
+  const byNumber = new Map(questions.map((q) => [q.number.toLowerCase(), q]));
+  const cols: { index: number; q: SheetQuestion }[] = [];
+  header.forEach((h, i) => {
+    if (i === rollCol || h === '' || h.toLowerCase() === 'name') return;
+    const q = byNumber.get(h.toLowerCase());
+    if (q) cols.push({ index: i, q });
+    else errors.push({ row: 1, field: h, message: `The question paper has no question ${h}` });
+  });
+  const present = new Set(cols.map((c) => c.q.number));
+  const missing = questions.filter((q) => !present.has(q.number)).map((q) => q.number);
+  if (missing.length && rollCol >= 0) notes.push(`No column for question${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: those marks are left as they are`);
+  if (rollCol < 0) return { rows, errors, notes };
+  const byRoll = new Map(roster.map((s) => [s.roll_no.trim().toLowerCase(), s]));
+  const seen = new Map<string, number>();
+  for (let r = 1; r < table.length; r++) {
+    const line = r + 1;
+    const cells = table[r].map((c) => String(c ?? '').trim());
+    const roll = cells[rollCol] ?? '';
+    if (cells.every((c) => c === '')) continue;
+    if (roll.toLowerCase() === TEMPLATE_MAX_ROW || roll.toLowerCase() === TEMPLATE_CO_ROW) continue;
+    if (!roll) {
+      errors.push({ row: line, field: 'roll_no', message: 'Required' });
+      continue;
+    }
+    const s = byRoll.get(roll.toLowerCase());
+    if (!s) {
+      errors.push({ row: line, field: 'roll_no', message: `No student ${roll} on this occasion's roster` });
+      continue;
+    }
+    const first = seen.get(s.id);
+    if (first) {
+      errors.push({ row: line, field: 'roll_no', message: `${roll} is already on row ${first}` });
+      continue;
+    }
+    seen.set(s.id, line);
+    const marks: Record<string, number | null> = {};
+    let absent = 0;
+    let given = 0;
+    for (const { index, q } of cols) {
+      const v = cells[index] ?? '';
+      if (v === '') {
+        marks[q.number] = null;
+        continue;
+      }
+      if (v.toUpperCase() === ABSENT_MARK) {
+        absent++;
+        continue;
+      }
+      given++;
+      if (!MARK.test(v)) errors.push({ row: line, field: q.number, message: `${v} is not a number of marks (at most 2 decimals)` });
+      else if (Number(v) > q.max_marks) errors.push({ row: line, field: q.number, message: `${v} is more than the maximum of ${q.max_marks}` });
+      else marks[q.number] = Number(v);
+    }
+    if (absent && given) errors.push({ row: line, field: 'roll_no', message: `${roll} is marked ${ABSENT_MARK} and also has marks` });
+    rows.push(absent ? { student: s.id, absent: true, marks: {} } : { student: s.id, marks });
+  }
+  if (!rows.length && !errors.length) errors.push({ row: 2, field: 'roll_no', message: 'The file has no student rows' });
+  return { rows, errors, notes };
+}

@@ -1,0 +1,69 @@
+import type { PO_RULES } from '../entities/choices.js';
+
+/**
+ * A program's attainment methodology as the computation reads it. Percentages are 0-100; levels are 0-3.
+ * - `threshold_percent`: share of the maximum marks of a CO a student must reach to "attain" it;
+ * - `level3/2/1_percent`: share of students reaching the threshold that earns level 3, 2, 1 (else 0);
+ * - `cie_weight` + `see_weight` = 100: internal (ISE + MSE) vs end-semester (ESE) levels;
+ * - `direct_weight` + `indirect_weight` = 100: marks vs course-exit survey;
+ * - `po_rule`: see `PO_RULES`; `co_target`, `po_target`: levels a CO / PO should reach.
+ */
+export interface AttainmentMethod {
+  threshold_percent: number;
+  level3_percent: number;
+  level2_percent: number;
+  level1_percent: number;
+  cie_weight: number;
+  see_weight: number;
+  direct_weight: number;
+  indirect_weight: number;
+  po_rule: (typeof PO_RULES)[number];
+  co_target: number;
+  po_target: number;
+  source?: string;
+}
+
+/**
+ * Defaults a new program starts with, each from a published practice:
+ * - threshold 60 % and bands 70 / 60 / 50 % of students: FISAT "Sample Attainment"
+ *   (https://fisat.ac.in/dept_page/sample-attainment-2/: level 1/2/3 when 50/60/70 % of students score above the
+ *   threshold) with the 60 % threshold of DESIGN.md's example;
+ * - CIE 30 / SEE 70: "0.7 x SEE (70 % weightage to external) + 0.3 x CIE" (CO attainment flow chart,
+ *   https://www.livoa.io/projects/57bb8997-8a6d-4bdf-81fd-a08b704a28c6), also DESIGN.md's example;
+ * - direct 80 / indirect 20: "Direct Method (80% weightage), Indirect Method (20% weightage)"
+ *   (https://studylib.net/doc/25439120/10.list-of-assessment-tools-and-method);
+ * - PO rule: weighted average by correlation, `PO_j = sum(c_ij * A_i) / sum(c_ij)` (DESIGN.md);
+ * - targets: level 2 for COs and POs. No source fixes a target; NBA expects each program to set and justify its
+ *   own, so this is a starting point to change.
+ */
+export const DEFAULT_METHOD: AttainmentMethod = {
+  threshold_percent: 60,
+  level3_percent: 70,
+  level2_percent: 60,
+  level1_percent: 50,
+  cie_weight: 30,
+  see_weight: 70,
+  direct_weight: 80,
+  indirect_weight: 20,
+  po_rule: 'Weighted by correlation',
+  co_target: 2,
+  po_target: 2,
+  source:
+    'Defaults: threshold 60 %, bands 70/60/50 % of students (FISAT sample attainment); CIE 30 / SEE 70; direct 80 / indirect 20; PO = weighted average by correlation; targets level 2.',
+};
+
+/**
+ * Rules across the method's fields: CIE + SEE = 100, direct + indirect = 100, bands level 3 >= level 2 >= level 1.
+ * @returns field -> message for each broken rule (empty when fine). Pure.
+ */
+export function methodProblems(m: Partial<AttainmentMethod>): Record<string, string> {
+  const out: Record<string, string> = {};
+  const n = (v: unknown) => (typeof v === 'number' ? v : Number.NaN);
+  const cie = n(m.cie_weight) + n(m.see_weight);
+  if (Number.isFinite(cie) && Math.abs(cie - 100) > 1e-9) out.see_weight = `CIE and SEE weights add up to ${cie}, not 100`;
+  const dir = n(m.direct_weight) + n(m.indirect_weight);
+  if (Number.isFinite(dir) && Math.abs(dir - 100) > 1e-9) out.indirect_weight = `Direct and indirect weights add up to ${dir}, not 100`;
+  if (n(m.level2_percent) > n(m.level3_percent)) out.level2_percent = 'Level 2 cannot need more students than level 3';
+  if (n(m.level1_percent) > n(m.level2_percent)) out.level1_percent = 'Level 1 cannot need more students than level 2';
+  return out;
+}
