@@ -8,7 +8,9 @@ import { loginRouter, profileRouter } from './auth-routes.js';
 import type { AppEnv } from './context.js';
 import { crudRouter } from './crud-router.js';
 import { coPoMatrixRouter, questionPaperRouter } from './document-routes.js';
+import { attainmentRouter } from './attainment-routes.js';
 import { importRouter } from './import-routes.js';
+import { importJobRouter, marksRouter } from './marks-routes.js';
 import { programOutcomeSetupRouter } from './program-outcome-routes.js';
 import { departmentUserListRouter, userListRouter } from './user-routes.js';
 import { callerFromHeader } from './verify-token.js';
@@ -53,6 +55,9 @@ export function buildApp(domains: readonly Domain[]): Hono<AppEnv> {
     '/api/co-po-matrix': coPoMatrixRouter,
     '/api/question-paper': questionPaperRouter,
     '/api/import': importRouter,
+    '/api/marks': marksRouter,
+    '/api/import-job': importJobRouter,
+    '/api/attainment': attainmentRouter,
   };
   for (const route of SPECIAL_ROUTES) {
     const base = route.path.replace(/\/\{[^}]+\}$/, '');

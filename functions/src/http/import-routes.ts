@@ -3,12 +3,13 @@ import { Hono } from 'hono';
 import { importCoPoMatrix } from '../import/co-po-matrix-import.js';
 import { importCourseOutcomes } from '../import/course-outcomes-import.js';
 import { importCurriculum } from '../import/curriculum-import.js';
+import { importStudents } from '../import/students-import.js';
 import { HttpError } from '../lib/errors.js';
 import type { AppEnv } from './context.js';
 
 /**
  * `POST /api/import/{kind}?curriculum=<id>` (campus admins): loads a CSV (the request body, text/csv) of kind
- * `curriculum`, `course-outcomes` or `co-po-matrix` into a curriculum. Course outcomes also take
+ * `curriculum`, `course-outcomes`, `co-po-matrix` or `students` into a curriculum. Course outcomes also take
  * `delivery_method`, `fallback_bloom_level` and `create_courses_in_term` query parameters.
  * Answers 200 `{ message, data: ImportResult }`, or 400 with `errors.rows` and nothing written.
  */
@@ -34,7 +35,9 @@ export function importRouter(): Hono<AppEnv> {
               fallback_bloom_level: q.fallback_bloom_level || undefined,
               create_courses_in_term: term,
             })
-          : await importCoPoMatrix(caller, q.curriculum, text);
+          : kind === 'students'
+            ? await importStudents(caller, q.curriculum, text)
+            : await importCoPoMatrix(caller, q.curriculum, text);
     return c.json({ message: `Loaded ${result.rows} rows: ${result.created} created, ${result.updated} updated`, data: result });
   });
   return r;

@@ -74,10 +74,14 @@ export async function startCognito(port: number, dir: string): Promise<Emulator>
   return { url, stop: () => stopChild(child) };
 }
 
-/** s3rver, in-process, objects kept under `dir`. */
-export async function startS3(port: number, dir: string): Promise<Emulator> {
+/**
+ * s3rver, in-process, objects kept under `dir`. `onEvent` receives its S3 event notifications (the same
+ * `{ Records: [{ s3: { bucket, object } }] }` shape S3 sends a Lambda), as S3 would deliver them to the worker.
+ */
+export async function startS3(port: number, dir: string, onEvent?: (event: { Records?: { eventName?: string; s3?: { bucket?: { name?: string }; object?: { key?: string } } }[] }) => void): Promise<Emulator> {
   mkdirSync(dir, { recursive: true });
   const s3 = new S3rver({ port, address: '127.0.0.1', directory: dir, silent: true });
+  if (onEvent) s3.on('event', onEvent);
   await s3.run();
   return { url: `http://127.0.0.1:${port}`, stop: () => s3.close() };
 }

@@ -5,11 +5,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUCKETS, TABLE } from '@attain/shared-types';
+import { handler as marksImportHandler } from '../handlers/marks-import.js';
 import { resetClients } from '../lib/aws.js';
 import { resetConfig } from '../lib/config.js';
 import { resetVerifier } from '../http/verify-token.js';
 import { ensureCampusUser } from '../identity/campus-users.js';
 import { DEMO_ADMIN_EMAIL, DEMO_TENANT, seedDemoCampus } from '../seed/demo-campus.js';
+import { seedDemoAttainment } from '../seed/demo-attainment.js';
 import { seedDemoStructure } from '../seed/demo-structure.js';
 import { ensureBucket, ensureTable, ensureUserPool } from './bootstrap.js';
 import { type Emulator, startCognito, startDynamo, startS3, startSes } from './emulators.js';
@@ -72,7 +74,11 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const [dynamo, cognito, s3, ses] = await Promise.all([
       startDynamo(dPort, join(dataDir, 'dynamodb')),
       startCognito(cPort, join(dataDir, 'cognito')),
-      startS3(sPort, join(dataDir, 's3')),
+      // S3 -> import worker, as the cloud's ObjectCreated notification does (only created objects under imports/).
+      startS3(sPort, join(dataDir, 's3'), (e) => {
+        const created = { Records: (e.Records ?? []).filter((r) => r.eventName?.startsWith('ObjectCreated') && r.s3?.object?.key?.startsWith('imports/')) };
+        if (created.Records.length) void marksImportHandler(created).catch((err) => console.error('marks import failed:', err));
+      }),
       startSes(mPort),
     ]);
     started.push(dynamo, cognito, s3, ses);
@@ -118,7 +124,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     if (opts.seed) {
       const sub = await ensureCampusUser({ tenant: DEMO_TENANT, email: DEMO_ADMIN_EMAIL, password: adminPassword, role: 'admin', first_name: 'Campus', last_name: 'Administrator', createdBy: DEMO_ADMIN_EMAIL });
       await seedDemoCampus();
-      await seedDemoStructure({ tenant: DEMO_TENANT, role: 'admin', user: DEMO_ADMIN_EMAIL, sub });
+      const admin = { tenant: DEMO_TENANT, role: 'admin' as const, user: DEMO_ADMIN_EMAIL, sub };
+      await seedDemoStructure(admin);
+      await seedDemoAttainment(admin);
     }
     server = await startServer({
       port,

@@ -10,7 +10,17 @@ import { HttpError } from '../lib/errors.js';
  * of a course, the question paper of an occasion). `PK` = `T#<tenant>#<kind>`, `SK` = the owner's id; an optional
  * scope (e.g. the course's program) goes to GSI1 so "every matrix of a program" is one Query.
  */
-export type DocumentKind = 'co-po-matrix' | 'question-paper';
+export type DocumentKind =
+  | 'co-po-matrix'
+  | 'question-paper'
+  /** Per occasion: how many students have marks, and the version a grid save must send. */
+  | 'marks-sheet'
+  /** Per large marks file: status and progress of its import. */
+  | 'import-job'
+  /** Per course and academic year: the last computed attainment with the method version it used. */
+  | 'attainment-result'
+  /** Per course: the action recorded for each student below the threshold on a CO. */
+  | 'improvement-plan';
 
 /** A stored document: its body plus `version` (0 = never saved) and audit fields. */
 export type StoredDocument = Record<string, unknown> & { version: number; updated_by?: string; updated_at?: string };
@@ -63,6 +73,22 @@ export async function putDocument(
     if (e instanceof ConditionalCheckFailedException) throw new HttpError(409, 'Someone else saved this in the meantime; reload it and try again');
     throw e;
   }
+  return doc;
+}
+
+/**
+ * Writes a whole document without a version check (results the server computes, job progress): the last write
+ * wins. `version` goes up by one from `previous`.
+ */
+export async function overwriteDocument(caller: Caller, kind: DocumentKind, id: string, body: Record<string, unknown>, previous = 0, scope?: { field: string; value: string }): Promise<StoredDocument> {
+  const doc = { ...body, version: previous + 1, updated_by: caller.user, updated_at: new Date().toISOString() };
+  const g = TABLE.globalSecondaryIndexes[0];
+  await documentClient().send(
+    new PutCommand({
+      TableName: config().tableName,
+      Item: { ...key(caller, kind, id), entityType: kind, ...doc, ...(scope ? { [g.partitionKey]: indexPk(caller.tenant, kind, scope.field, scope.value), [g.sortKey]: id } : {}) },
+    }),
+  );
   return doc;
 }
 

@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import type { RowError } from '../api/envelope.js';
 
 /**
@@ -133,3 +134,52 @@ export function readMarksTable(table: readonly (readonly string[])[], questions:
   if (!rows.length && !errors.length) errors.push({ row: 2, field: 'roll_no', message: 'The file has no student rows' });
   return { rows, errors, notes };
 }
+
+/** Largest marks file the browser may upload to S3 for the import worker, in bytes (20 MB). */
+export const MAX_MARKS_FILE_BYTES = 20 * 1024 * 1024;
+
+/** Where a large marks file's import stands (`GET /api/import-job/{id}`). */
+export interface ImportJob {
+  id: string;
+  occasion: string;
+  file_name: string;
+  /** waiting for the file -> checking it -> writing marks -> done, or failed (nothing written when checks fail). */
+  status: 'waiting' | 'checking' | 'writing' | 'done' | 'failed';
+  rows_total: number;
+  rows_written: number;
+  /** Row-level problems (first 200) when the file was refused. */
+  errors: RowError[];
+  detail?: string;
+  notes: string[];
+  /** BatchWriteItem calls made. */
+  write_calls?: number;
+  created_by: string;
+  updated_at?: string;
+}
+
+/** Body of `PUT /api/marks/{occasion}` (the marks grid): the sheet version read and the changed students' rows. */
+export const marksGridBody = z.strictObject({
+  version: z.int().check(z.gte(0)),
+  rows: z
+    .array(
+      z.strictObject({
+        student: z.string().check(z.minLength(1), z.maxLength(64)),
+        absent: z.optional(z.boolean()),
+        marks: z.record(z.string().check(z.maxLength(10)), z.nullable(z.number())),
+      }),
+    )
+    .check(z.maxLength(MAX_DIRECT_MARKS_ROWS, `At most ${MAX_DIRECT_MARKS_ROWS} students per save`)),
+});
+
+/** Body of `PUT /api/attainment/improvement-plan/{course}`: per `<student id>:<co id>`, the action recorded. */
+export const improvementPlanBody = z.strictObject({
+  version: z.int().check(z.gte(0)),
+  year: z.string().check(z.maxLength(10)),
+  actions: z.record(
+    z.string().check(z.maxLength(130)),
+    z.strictObject({
+      action: z.string().check(z.trim(), z.minLength(1, 'Required'), z.maxLength(500, 'Too Long!')),
+      status: z.enum(['Planned', 'In progress', 'Done']),
+    }),
+  ),
+});

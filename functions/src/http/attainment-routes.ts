@@ -1,0 +1,75 @@
+import { type EntityRecord, courseCurriculum, courseOutcome, improvementPlanBody } from '@attain/shared-types';
+import { Hono } from 'hono';
+import { courseAttainmentFor, methodFor, programAttainment, studentsOfCourse } from '../attainment/attainment-service.js';
+import { assertOwnsCourse } from '../domain/course-access.js';
+import { HttpError } from '../lib/errors.js';
+import { getDocument, putDocument } from '../store/documents.js';
+import { getRecord, queryByField } from '../store/records.js';
+import type { AppContext, AppEnv } from './context.js';
+import { readJson } from './read-json.js';
+
+const ID = /^[A-Za-z0-9-]{1,64}$/;
+const YEAR = /^(\d{4}-\d{2}|undated)$/;
+const idParam = (c: AppContext, name: string, label: string) => {
+  const id = c.req.param(name) ?? '';
+  if (!ID.test(id)) throw new HttpError(404, `${label} not found`);
+  return id;
+};
+const yearQuery = (c: AppContext) => {
+  const y = c.req.query('year');
+  if (y && !YEAR.test(y)) throw new HttpError(400, 'The academic year looks like 2025-26', { year: 'Not valid' });
+  return y || undefined;
+};
+const outcomeView = (o: EntityRecord) => ({ id: o.id, reference: o.po_reference, type: o.outcome_type, title: o.po_title, statement: o.po_statement });
+
+/**
+ * Attainment results, computed from the stored marks when asked (and stored with the method version used):
+ * - `GET /course/{course}?year=`: a course's CO and PO/PSO attainment in one academic year (default the newest);
+ * - `GET /program/{program}`: every course of a program and the program-level PO/PSO attainment, per academic year;
+ * - `GET /students/{course}?year=`: each student's CO and PO/PSO percents;
+ * - `GET|PUT /improvement-plan/{course}?year=`: students below the threshold per CO and the action recorded for each.
+ */
+export function attainmentRouter(): Hono<AppEnv> {
+  const r = new Hono<AppEnv>({ strict: false });
+  r.get('/course/:course', async (c) => {
+    const course = await getRecord(c.var.caller, courseCurriculum, idParam(c, 'course', 'Course'));
+    const [res, method] = await Promise.all([courseAttainmentFor(c.var.caller, course.id, yearQuery(c)), course.program ? methodFor(c.var.caller, String(course.program)) : undefined]);
+    return c.json({ data: { ...res, method: method?.method, method_version: method?.version ?? 0 } });
+  });
+  r.get('/program/:program', async (c) => {
+    const caller = c.var.caller;
+    const id = idParam(c, 'program', 'Program');
+    const [res, method] = await Promise.all([programAttainment(caller, id), methodFor(caller, id)]);
+    return c.json({ data: { years: res.years, outcomes: res.outcomes.filter((o) => o.outcome_type === 'PO' || o.outcome_type === 'PSO').map(outcomeView), method: method.method, method_version: method.version } });
+  });
+  r.get('/students/:course', async (c) => {
+    const caller = c.var.caller;
+    const id = idParam(c, 'course', 'Course');
+    const res = await studentsOfCourse(caller, id, yearQuery(c));
+    const cos = (await queryByField(caller, courseOutcome, 'course', id)).map((o) => ({ id: o.id, code: o.code, statement: o.statement }));
+    return c.json({ data: { ...res, cos } });
+  });
+  r.get('/improvement-plan/:course', async (c) => {
+    const caller = c.var.caller;
+    const id = idParam(c, 'course', 'Course');
+    const res = await studentsOfCourse(caller, id, yearQuery(c));
+    const cos = (await queryByField(caller, courseOutcome, 'course', id)).map((o) => ({ id: o.id, code: o.code, statement: o.statement }));
+    const doc = res.year ? await getDocument(caller, 'improvement-plan', `${id}#${res.year}`) : undefined;
+    const below = res.students.flatMap((s) =>
+      cos.filter((co) => s.co[co.id] !== null && s.co[co.id] !== undefined && (s.co[co.id] as number) < res.threshold).map((co) => ({ student: s.student, roll_no: s.roll_no, name: s.name, co: co.id, percent: s.co[co.id] })),
+    );
+    return c.json({ data: { year: res.year, years: res.years, threshold: res.threshold, cos, below, actions: doc?.actions ?? {}, version: doc?.version ?? 0, updated_by: doc?.updated_by, updated_at: doc?.updated_at } });
+  });
+  r.put('/improvement-plan/:course', async (c) => {
+    const caller = c.var.caller;
+    const course = await getRecord(caller, courseCurriculum, idParam(c, 'course', 'Course'));
+    assertOwnsCourse(caller, course);
+    const parsed = improvementPlanBody.safeParse(await readJson(c));
+    if (!parsed.success) throw new HttpError(400, 'Each action needs a description (at most 500 characters) and a status', Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || '_', i.message])));
+    if (!YEAR.test(parsed.data.year)) throw new HttpError(400, 'The academic year looks like 2025-26', { year: 'Not valid' });
+    const { version, year, actions } = parsed.data;
+    const saved = await putDocument(caller, 'improvement-plan', `${course.id}#${year}`, version, { course: course.id, year, actions });
+    return c.json({ message: 'successfully updated', data: saved });
+  });
+  return r;
+}

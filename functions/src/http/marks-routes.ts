@@ -1,0 +1,90 @@
+import { MAX_IMPORT_BYTES, marksGridBody, marksTemplate } from '@attain/shared-types';
+import { Hono } from 'hono';
+import Papa from 'papaparse';
+import { HttpError } from '../lib/errors.js';
+import { openImportJob, readImportJob } from '../marks/import-jobs.js';
+import { applyMarks } from '../marks/marks-import.js';
+import { readMarks } from '../marks/marks-store.js';
+import { occasionSheet, rowsToTable } from '../marks/occasion-sheet.js';
+import type { AppContext, AppEnv } from './context.js';
+import { readJson } from './read-json.js';
+
+const ID = /^[A-Za-z0-9-]{1,64}$/;
+const occasionId = (c: AppContext) => {
+  const id = c.req.param('occasion') ?? '';
+  if (!ID.test(id)) throw new HttpError(404, 'Occasion not found');
+  return id;
+};
+
+/** Parses a CSV body into rows of cells (papaparse). @throws HttpError 400 empty, 413 too large */
+async function csvBody(c: AppContext): Promise<string[][]> {
+  const text = await c.req.text();
+  if (!text.trim()) throw new HttpError(400, 'The file is empty', { file: 'Required' });
+  if (Buffer.byteLength(text) > MAX_IMPORT_BYTES) throw new HttpError(413, `The file is larger than ${MAX_IMPORT_BYTES / 1024} KB: upload it through /api/marks/{occasion}/upload-url`);
+  return Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' }).data;
+}
+
+/**
+ * Marks of an assessment occasion (`/api/marks/{occasion}`):
+ * - `GET` the sheet: questions (number, max marks, CO), roster, every student's marks and the sheet version;
+ * - `PUT { version, rows }` save grid edits (stale version: 409);
+ * - `GET /template` the CSV template (students x questions, with max marks and CO rows);
+ * - `POST /upload[?dry_run=true]` a filled CSV (<= 256 KB): checked row by row (400 with `errors.rows`, nothing
+ *   written), previewed on a dry run, else stored;
+ * - `POST /upload-url { file_name }` a presigned S3 POST for a large file and the import job to poll.
+ */
+export function marksRouter(): Hono<AppEnv> {
+  const r = new Hono<AppEnv>({ strict: false });
+  r.get('/:occasion', async (c) => {
+    const sheet = await occasionSheet(c.var.caller, occasionId(c));
+    const rows = await readMarks(c.var.caller, sheet.occasion.id);
+    const { occasion, course, questions, roster, version, updated_by, updated_at } = sheet;
+    return c.json({
+      data: {
+        occasion: { id: occasion.id, name: occasion.name, kind: occasion.kind, section: occasion.section, total_marks: occasion.total_marks },
+        course: { id: course.id, code: course.code, title: course.title },
+        questions,
+        students: roster,
+        rows,
+        version,
+        updated_by,
+        updated_at,
+      },
+    });
+  });
+  r.put('/:occasion', async (c) => {
+    const parsed = marksGridBody.safeParse(await readJson(c));
+    if (!parsed.success) throw new HttpError(400, 'Send { version, rows: [{ student, marks, absent? }] }', Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || '_', i.message])));
+    const sheet = await occasionSheet(c.var.caller, occasionId(c));
+    const res = await applyMarks(c.var.caller, sheet, rowsToTable(parsed.data.rows, sheet), { expectVersion: parsed.data.version });
+    return c.json({ message: `Saved the marks of ${res.rows} student${res.rows === 1 ? '' : 's'}`, data: res });
+  });
+  r.get('/:occasion/template', async (c) => {
+    const sheet = await occasionSheet(c.var.caller, occasionId(c));
+    const existing = c.req.query('filled') === 'true' ? new Map((await readMarks(c.var.caller, sheet.occasion.id)).map((m) => [m.student, m])) : undefined;
+    const csv = Papa.unparse(marksTemplate(sheet.questions, sheet.roster, existing));
+    const name = `${String(sheet.course.code ?? 'course')}-${String(sheet.occasion.name)}-marks.csv`.replace(/[^A-Za-z0-9._-]+/g, '_');
+    return c.body(csv, 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}"` });
+  });
+  r.post('/:occasion/upload', async (c) => {
+    const table = await csvBody(c);
+    const sheet = await occasionSheet(c.var.caller, occasionId(c));
+    const dryRun = c.req.query('dry_run') === 'true';
+    const res = await applyMarks(c.var.caller, sheet, table, { dryRun });
+    const msg = dryRun ? `The file is fine: ${res.rows} students (${res.absent} absent); nothing saved yet` : `Saved the marks of ${res.rows} students (${res.absent} absent)`;
+    return c.json({ message: msg, data: res });
+  });
+  r.post('/:occasion/upload-url', async (c) => {
+    const body = (await readJson(c)) as { file_name?: unknown };
+    const name = typeof body?.file_name === 'string' && body.file_name.trim() ? body.file_name.trim() : 'marks.csv';
+    return c.json({ data: await openImportJob(c.var.caller, occasionId(c), name) }, 201);
+  });
+  return r;
+}
+
+/** `GET /api/import-job/{id}`: status and progress of a large marks file's import. */
+export function importJobRouter(): Hono<AppEnv> {
+  const r = new Hono<AppEnv>({ strict: false });
+  r.get('/:id', async (c) => c.json({ data: await readImportJob(c.var.caller, c.req.param('id') ?? '') }));
+  return r;
+}

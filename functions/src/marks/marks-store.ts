@@ -1,0 +1,82 @@
+import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { type Caller, type MarksRow, TABLE, recordPk } from '@attain/shared-types';
+import { documentClient } from '../lib/aws.js';
+import { config } from '../lib/config.js';
+
+/**
+ * Marks storage (DESIGN.md "Storage": hot collections get their own partitions): one partition per occasion,
+ * `PK` = `T#<tenant>#marks#<occasion id>`, one item per student (`SK` = student id) holding that student's
+ * marks by question number and the `absent` flag. 10,000 students x 20 questions = 10,000 items = 400
+ * BatchWriteItem calls.
+ */
+const pk = (caller: Caller, occasionId: string) => recordPk(caller.tenant, `marks#${occasionId}`);
+
+/** Every student's marks in an occasion (one Query per 1 MB page). */
+export async function readMarks(caller: Caller, occasionId: string): Promise<MarksRow[]> {
+  const out: MarksRow[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await documentClient().send(
+      new QueryCommand({
+        TableName: config().tableName,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
+        ExpressionAttributeValues: { ':pk': pk(caller, occasionId) },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const i of res.Items ?? []) out.push({ student: String(i.SK), marks: (i.marks ?? {}) as MarksRow['marks'], ...(i.absent ? { absent: true } : {}) });
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return out;
+}
+
+/** What a bulk write did: items written and BatchWriteItem calls made (retries of unprocessed items included). */
+export interface WriteStats {
+  items: number;
+  calls: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Writes students' marks with BatchWriteItem, 25 items per call, `parallel` calls at a time. Unprocessed items are
+ * sent again with exponential backoff (50 ms doubling, up to 8 tries) as DynamoDB asks; a batch still unprocessed
+ * after that throws, so no mark is silently lost.
+ * @param onProgress called with the number of items written so far
+ * @throws Error when DynamoDB keeps a batch unprocessed
+ */
+export async function writeMarks(caller: Caller, occasionId: string, rows: readonly MarksRow[], onProgress?: (written: number) => Promise<void> | void, parallel = 8): Promise<WriteStats> {
+  const table = config().tableName;
+  const stats: WriteStats = { items: 0, calls: 0 };
+  const batches: MarksRow[][] = [];
+  for (let i = 0; i < rows.length; i += 25) batches.push(rows.slice(i, i + 25));
+  const send = async (batch: MarksRow[]) => {
+    let requests = batch.map((r) => ({
+      PutRequest: { Item: { PK: pk(caller, occasionId), SK: r.student, entityType: 'marks', marks: r.marks, ...(r.absent ? { absent: true } : {}) } },
+    }));
+    for (let attempt = 0; requests.length; attempt++) {
+      if (attempt >= 8) throw new Error(`DynamoDB left ${requests.length} marks rows unprocessed after 8 tries`);
+      if (attempt) await sleep(50 * 2 ** (attempt - 1));
+      stats.calls++;
+      const res = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
+      requests = (res.UnprocessedItems?.[table] ?? []) as typeof requests;
+    }
+    stats.items += batch.length;
+  };
+  let next = 0;
+  let lastReported = 0;
+  const worker = async () => {
+    while (next < batches.length) {
+      const b = batches[next++];
+      await send(b);
+      if (onProgress && stats.items - lastReported >= 1000) {
+        lastReported = stats.items;
+        await onProgress(stats.items);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, batches.length) }, worker));
+  await onProgress?.(stats.items);
+  return stats;
+}

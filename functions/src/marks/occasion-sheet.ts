@@ -1,0 +1,85 @@
+import {
+  type Caller,
+  type EntityRecord,
+  type MarksRow,
+  type PaperQuestion,
+  type SheetQuestion,
+  type SheetStudent,
+  courseCurriculum,
+  courseOutcome,
+  occasion,
+  student,
+} from '@attain/shared-types';
+import { HttpError } from '../lib/errors.js';
+import { getDocument } from '../store/documents.js';
+import { listAll } from '../store/list-all.js';
+import { getRecord, queryByField } from '../store/records.js';
+
+/** What entering marks for one occasion needs: the occasion, its course, its paper's questions and its roster. */
+export interface OccasionSheet {
+  occasion: EntityRecord;
+  course: EntityRecord;
+  /** The paper's questions with their CO ids. */
+  paper: PaperQuestion[];
+  /** The same questions with CO codes, as the template shows them. */
+  questions: SheetQuestion[];
+  roster: SheetStudent[];
+  /** Version of the occasion's marks sheet (0 = no marks yet). */
+  version: number;
+  updated_by?: string;
+  updated_at?: string;
+}
+
+/**
+ * The roster of an occasion: the students of its course's curriculum, in the occasion's section when it has one
+ * (all sections otherwise), by roll number.
+ */
+export async function occasionRoster(caller: Caller, occ: EntityRecord): Promise<SheetStudent[]> {
+  const filters: Record<string, string> = { curriculum: String(occ.curriculum) };
+  if (occ.section) filters.section = String(occ.section);
+  const rows = await listAll(caller, student, filters);
+  return rows
+    .map((s) => ({ id: s.id, roll_no: String(s.roll_no), name: String(s.name) }))
+    .sort((a, b) => a.roll_no.localeCompare(b.roll_no, undefined, { numeric: true }));
+}
+
+/**
+ * Loads an occasion's sheet context. 
+ * @throws HttpError 404 for an unknown occasion; 400 when it has no question paper yet (marks need questions)
+ */
+export async function occasionSheet(caller: Caller, occasionId: string): Promise<OccasionSheet> {
+  const occ = await getRecord(caller, occasion, occasionId);
+  const [course, paperDoc, header, cos, roster] = await Promise.all([
+    getRecord(caller, courseCurriculum, String(occ.course)),
+    getDocument(caller, 'question-paper', occ.id),
+    getDocument(caller, 'marks-sheet', occ.id),
+    queryByField(caller, courseOutcome, 'course', String(occ.course)),
+    occasionRoster(caller, occ),
+  ]);
+  const paper = (paperDoc?.questions ?? []) as PaperQuestion[];
+  if (!paper.length) throw new HttpError(400, `${occ.name} has no question paper yet: set its questions (Assessments) before entering marks`, { occasion: 'No question paper' });
+  const code = new Map(cos.map((c) => [c.id, String(c.code)]));
+  return {
+    occasion: occ,
+    course,
+    paper,
+    questions: paper.map((q) => ({ number: q.number, max_marks: q.max_marks, co_code: code.get(q.co) ?? '' })),
+    roster,
+    version: header?.version ?? 0,
+    updated_by: header?.updated_by,
+    updated_at: header?.updated_at,
+  };
+}
+
+/** Marks rows as a table of cells in the template's layout (header + rows), so one reader checks them all. */
+export function rowsToTable(rows: readonly MarksRow[], sheet: OccasionSheet): string[][] {
+  const roll = new Map(sheet.roster.map((s) => [s.id, s.roll_no]));
+  const head = ['roll_no', ...sheet.questions.map((q) => q.number)];
+  return [
+    head,
+    ...rows.map((r) => [
+      roll.get(r.student) ?? `(unknown student ${r.student})`,
+      ...sheet.questions.map((q) => (r.absent ? 'AB' : r.marks[q.number] == null ? '' : String(r.marks[q.number]))),
+    ]),
+  ];
+}

@@ -1,0 +1,173 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { client, login } from '../support/client.js';
+
+/**
+ * From marks file to PO attainment through the API, on the hand-checked course of
+ * functions/tests/unit/attainment-compute.test.ts (same marks, same expected levels).
+ */
+const base = inject('stackUrl');
+const users = inject('users');
+let admin: ReturnType<typeof client>;
+let token: string;
+let course: Record<string, any>;
+let po: Record<string, string>;
+let co: Record<string, string>;
+let ise: Record<string, any>;
+let ese: Record<string, any>;
+let programId: string;
+
+const csvPost = async (path: string, csv: string, t = token) => {
+  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { authorization: `Bearer ${t}`, 'content-type': 'text/csv' }, body: csv });
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
+};
+
+beforeAll(async () => {
+  token = await login(base, users.demoAdmin.email, users.demoAdmin.password);
+  admin = client(base, token);
+  const dept = (await admin.get('/api/department')).body.data.find((d: { short_name: string }) => d.short_name === 'CSE');
+  const program = (await admin.post('/api/program', { title: 'B.E. Attainment Test', department: dept.id, number_of_terms: 2, minimum_duration_qty: 1, minimum_duration_unit: 'Years' })).body.data;
+  programId = program.id;
+  await admin.post('/api/generic-program-outcome/setup', { program: program.id, framework: 'nba_12_po' });
+  po = Object.fromEntries((await admin.get(`/api/generic-program-outcome?program=${program.id}`)).body.data.map((o: { po_reference: string; id: string }) => [o.po_reference, o.id]));
+  const cur = (await admin.post('/api/curriculum', { name: 'Attainment 2025', program: program.id })).body.data;
+  const term1 = (await admin.get(`/api/term?curriculum=${cur.id}`)).body.data.find((t: { number: number }) => t.number === 1);
+  course = (await admin.post('/api/Course-Curriculum', { curriculum: cur.id, term: term1.id, code: 'AT101', title: 'Programming', type: 'core', total_credits: 4, reviewer_department: dept.id })).body.data;
+  expect(course.id).toBeTruthy();
+  const bloom = (await admin.get('/api/bloom-level')).body.data[0].id;
+  const method = (await admin.get('/api/delivery-method')).body.data[0].id;
+  co = {};
+  for (const code of ['CO1', 'CO2', 'CO3']) {
+    co[code] = (await admin.post('/api/Course-Outcome', { course: course.id, code, statement: `Outcome ${code}`, cognitive_domain: bloom, delivery_method: method })).body.data.id;
+  }
+  const m = await admin.put(`/api/co-po-matrix/${course.id}`, { version: 0, cells: { [co.CO1]: { [po.PO1]: 3, [po.PO2]: 2 }, [co.CO2]: { [po.PO1]: 1, [po.PO3]: 2 }, [co.CO3]: { [po.PO1]: 3 } } });
+  expect(m.status).toBe(200);
+  const roster = await csvPost(`/api/import/students?curriculum=${cur.id}`, 'roll_no,name,section\nS1,One,A\nS2,Two,A\nS3,Three,A\nS4,Four,A\nS5,Five,A\n');
+  expect(roster.body.data).toMatchObject({ created: 5 });
+  ise = (await admin.post('/api/occasion', { course: course.id, kind: 'ISE', name: 'ISE 1', section: 'A', total_marks: 10 })).body.data;
+  ese = (await admin.post('/api/occasion', { course: course.id, kind: 'ESE', name: 'ESE', section: 'A', total_marks: 20 })).body.data;
+  const paper = (max: number) => [
+    { number: '1', max_marks: max, co: co.CO1, bloom_level: bloom },
+    { number: '2', max_marks: max, co: co.CO2, bloom_level: bloom },
+  ];
+  expect((await admin.put(`/api/question-paper/${ise.id}`, { version: 0, questions: paper(5) })).status).toBe(200);
+  expect((await admin.put(`/api/question-paper/${ese.id}`, { version: 0, questions: paper(10) })).status).toBe(200);
+});
+
+describe('methodology', () => {
+  it('refuses weights that do not add up to 100 and starts from the documented defaults', async () => {
+    const bad = await admin.post('/api/attainment-method', { program: programId, cie_weight: 40, see_weight: 70 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.fields).toEqual({ see_weight: 'CIE and SEE weights add up to 110, not 100' });
+    const ok = await admin.post('/api/attainment-method', { program: programId });
+    expect(ok.status).toBe(201);
+    expect(ok.body.data).toMatchObject({ threshold_percent: 60, level3_percent: 70, cie_weight: 30, see_weight: 70, po_rule: 'Weighted by correlation', version: 1 });
+    expect((await admin.post('/api/attainment-method', { program: programId })).status).toBe(409);
+  });
+});
+
+describe('marks: template, upload, attainment', () => {
+  it('downloads a template of students x questions with max marks and COs', async () => {
+    const res = await fetch(`${base}/api/marks/${ise.id}/template`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.headers.get('content-disposition')).toContain('AT101-ISE_1-marks.csv');
+    expect((await res.text()).split(/\r?\n/)).toEqual(['roll_no,name,1,2', 'max_marks,,5,5', 'co,,CO1,CO2', 'S1,One,,', 'S2,Two,,', 'S3,Three,,', 'S4,Four,,', 'S5,Five,,']);
+  });
+
+  it('a file with an unknown student, a mark above the maximum and a non-number is refused row by row; nothing is written', async () => {
+    const bad = await csvPost(`/api/marks/${ise.id}/upload?dry_run=true`, 'roll_no,name,1,2\nS1,One,6,2\nS9,Nine,1,1\nS2,Two,three,3\n');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.rows).toEqual([
+      { row: 2, field: '1', message: '6 is more than the maximum of 5' },
+      { row: 3, field: 'roll_no', message: "No student S9 on this occasion's roster" },
+      { row: 4, field: '1', message: 'three is not a number of marks (at most 2 decimals)' },
+    ]);
+    expect((await csvPost(`/api/marks/${ise.id}/upload`, 'roll_no,name,1,2\nS1,One,6,2\n')).status).toBe(400);
+    expect((await admin.get(`/api/marks/${ise.id}`)).body.data.rows).toEqual([]);
+  });
+
+  it('previews, then stores the filled files, and the CO and PO attainment match the hand computation', async () => {
+    const iseCsv = 'roll_no,name,1,2\nmax_marks,,5,5\nco,,CO1,CO2\nS1,One,5,2\nS2,Two,3,3\nS3,Three,2,4\nS4,Four,AB,AB\nS5,Five,4,\n';
+    const preview = await csvPost(`/api/marks/${ise.id}/upload?dry_run=true`, iseCsv);
+    expect(preview.body.data).toMatchObject({ rows: 5, absent: 1 });
+    expect((await admin.get(`/api/marks/${ise.id}`)).body.data.rows).toEqual([]);
+    expect((await csvPost(`/api/marks/${ise.id}/upload`, iseCsv)).body.data).toMatchObject({ rows: 5, written: { items: 5, calls: 1 } });
+    await csvPost(`/api/marks/${ese.id}/upload`, 'roll_no,1,2\nS1,8,6\nS2,5,5\nS3,7,9\nS4,6,2\nS5,4,7\n');
+    const res = (await admin.get(`/api/attainment/course/${course.id}`)).body.data;
+    const byCode = Object.fromEntries(res.result.cos.map((c: { code: string }) => [c.code, c]));
+    // CIE CO1: 3 of 4 present reach 60 % -> 75 % -> 3; SEE CO1: 3 of 5 -> 60 % -> 2; 0.3 x 3 + 0.7 x 2 = 2.3
+    expect(byCode.CO1).toMatchObject({ cie: { students: 4, reached: 3, level: 3 }, see: { reached: 3, level: 2 }, attainment: 2.3 });
+    // CIE CO2: 2 of 4 -> 50 % -> 1; SEE CO2: 3 of 5 -> 2; 0.3 x 1 + 0.7 x 2 = 1.7
+    expect(byCode.CO2).toMatchObject({ attainment: 1.7, met: false });
+    expect(byCode.CO3.attainment).toBeNull();
+    // PO1 = (3 x 2.3 + 1 x 1.7) / 4 = 2.15; PO2 = 2.3; PO3 = 1.7
+    expect(res.result.po).toEqual({ [po.PO1]: 2.15, [po.PO2]: 2.3, [po.PO3]: 1.7 });
+    expect(res.method_version).toBe(1);
+    const prog = (await admin.get(`/api/attainment/program/${programId}`)).body.data;
+    const p1 = prog.years[0].outcomes.find((o: { reference: string }) => o.reference === 'PO1');
+    expect(p1).toMatchObject({ attainment: 2.15, courses: 1, met: true });
+    const st = (await admin.get(`/api/attainment/students/${course.id}`)).body.data;
+    // S1: CO1 0.3 x 100 + 0.7 x 80 = 86
+    expect(st.students.find((s: { roll_no: string }) => s.roll_no === 'S1').co[co.CO1]).toBe(86);
+  });
+
+  it('recomputes with the new method version when the method changes', async () => {
+    const m = (await admin.get(`/api/attainment-method?program=${programId}`)).body.data[0];
+    const saved = await admin.put(`/api/attainment-method/${m.id}`, { ...m, cie_weight: 50, see_weight: 50 });
+    expect(saved.status).toBe(200);
+    const res = (await admin.get(`/api/attainment/course/${course.id}`)).body.data;
+    // CO1: 0.5 x 3 + 0.5 x 2 = 2.5
+    expect(res.result.cos[0].attainment).toBe(2.5);
+    expect(res.result.method_version).toBe(2);
+  });
+
+  it('the grid saves a correction and refuses a stale version with 409', async () => {
+    const sheet = (await admin.get(`/api/marks/${ise.id}`)).body.data;
+    const s5 = sheet.students.find((s: { roll_no: string }) => s.roll_no === 'S5').id;
+    const ok = await admin.put(`/api/marks/${ise.id}`, { version: sheet.version, rows: [{ student: s5, marks: { 1: 4, 2: 3.5 } }] });
+    expect(ok.status).toBe(200);
+    const after = (await admin.get(`/api/marks/${ise.id}`)).body.data;
+    expect(after.rows.find((r: { student: string }) => r.student === s5).marks).toEqual({ 1: 4, 2: 3.5 });
+    expect((await admin.put(`/api/marks/${ise.id}`, { version: sheet.version, rows: [{ student: s5, marks: { 1: 1 } }] })).status).toBe(409);
+    expect((await admin.put(`/api/marks/${ise.id}`, { version: after.version, rows: [{ student: s5, marks: { 1: 9 } }] })).body.errors.rows[0].message).toBe('9 is more than the maximum of 5');
+  });
+
+  it('a large file goes browser -> S3 -> the import worker, with progress to poll', async () => {
+    const open = await admin.post(`/api/marks/${ese.id}/upload-url`, { file_name: 'ese.csv' });
+    expect(open.status).toBe(201);
+    const { job, upload } = open.body.data;
+    expect(job.status).toBe('waiting');
+    const form = new FormData();
+    for (const [k, v] of Object.entries(upload.fields as Record<string, string>)) form.append(k, v);
+    form.append('file', new Blob(['roll_no,1,2\nS1,10,10\nS2,9,9\nS3,8,8\nS4,7,7\nS5,AB,AB\n'], { type: 'text/csv' }), 'ese.csv');
+    const put = await fetch(upload.url, { method: 'POST', body: form });
+    expect(put.status).toBeLessThan(300);
+    let state: Record<string, any> = job;
+    for (let i = 0; i < 50 && !['done', 'failed'].includes(state.status); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      state = (await admin.get(`/api/import-job/${job.id}`)).body.data;
+    }
+    expect(state).toMatchObject({ status: 'done', rows_total: 5, rows_written: 5 });
+    const rows = (await admin.get(`/api/marks/${ese.id}`)).body.data.rows;
+    expect(rows.filter((r: { absent?: boolean }) => r.absent)).toHaveLength(1);
+  });
+
+  it("another campus gets 404 for this occasion's marks and this course's attainment", async () => {
+    const other = client(base, await login(base, users.otherAdmin.email, users.otherAdmin.password));
+    expect((await other.get(`/api/marks/${ise.id}`)).status).toBe(404);
+    expect((await other.get(`/api/attainment/course/${course.id}`)).status).toBe(404);
+  });
+
+  it('faculty who do not own the course may not upload its marks', async () => {
+    const t = await login(base, users.demoFaculty.email, users.demoFaculty.password);
+    expect((await csvPost(`/api/marks/${ise.id}/upload`, 'roll_no,1,2\nS1,1,1\n', t)).status).toBe(403);
+  });
+});
+
+describe('demo campus sample marks', () => {
+  it('has three academic years of sample marks for the published courses, and program-level POs for each', async () => {
+    const btech = (await admin.get('/api/program')).body.data.find((p: { acronym: string }) => p.acronym === 'B.Tech CSE');
+    const prog = (await admin.get(`/api/attainment/program/${btech.id}`)).body.data;
+    expect(prog.years.map((y: { academic_year: string }) => y.academic_year)).toEqual(['2025-26', '2024-25', '2023-24']);
+    expect(prog.years[0].courses).toHaveLength(9);
+    expect(prog.years[0].outcomes.find((o: { reference: string }) => o.reference === 'PO1').attainment).toBeGreaterThan(0);
+  });
+});
