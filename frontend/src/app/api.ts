@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@attain/shared-types';
+import type { ErrorBody, RowError } from '@attain/shared-types';
 import { idToken } from './auth';
 import { loadingAtom, showPopup, store } from './state';
 
@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly detail: string,
     readonly fields: Record<string, string> = {},
+    /** Row-level problems of an uploaded file. */
+    readonly rows: RowError[] = [],
   ) {
     super(detail);
   }
@@ -21,23 +23,24 @@ export function setUnauthorizedHandler(fn: () => void): void {
 
 /**
  * Calls the API with the stored token. While it runs the loading overlay shows. A failure shows the server's
- * `errors.detail` in the popup (unless `quiet`) and throws ApiError.
+ * `errors.detail` in the popup (unless `quiet`) and throws ApiError. With `contentType`, `body` is sent as text.
  */
-export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, opts: { quiet?: boolean } = {}): Promise<T> {
+export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, opts: { quiet?: boolean; contentType?: string } = {}): Promise<T> {
   store.set(loadingAtom, (n) => n + 1);
   try {
     const token = await idToken();
     const res = await fetch(path, {
       method,
-      headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
+      headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'Content-Type': opts.contentType ?? 'application/json' } : {}) },
+      // A body with its own content type (e.g. a CSV file) goes as it is.
+      body: body === undefined ? undefined : opts.contentType ? String(body) : JSON.stringify(body),
     });
     const json = (await res.json().catch(() => ({}))) as T & Partial<ErrorBody>;
     if (!res.ok) {
       const detail = json.errors?.detail ?? `The server answered ${res.status}`;
       if (res.status === 401) onUnauthorized();
       if (!opts.quiet) showPopup('error', detail);
-      throw new ApiError(res.status, detail, json.errors?.fields);
+      throw new ApiError(res.status, detail, json.errors?.fields, json.errors?.rows);
     }
     return json;
   } catch (e) {

@@ -54,3 +54,26 @@ export const ASSESSMENT_TABS = [
   { label: 'ISE/MSE Question Papers and Rubrics', path: 'manage-ise-mse-qp-rubrics' },
   { label: 'ESE Question Papers', path: 'manage-ese-qp' },
 ] as const;
+
+/**
+ * Attainment side tabs (spec part 1 §2 Attainment, the routes kept as the spec spells them, `comparision` included),
+ * plus Methodology and Students, where a program's method and a curriculum's roster are kept.
+ */
+export const ATTAINMENT_TABS = [
+  { label: 'CIA Data Entry', path: '' },
+  { label: 'ISE/MSE Data Import', path: 'ise-mse-data-import' },
+  { label: 'ESE Data Import', path: 'ese-data-import' },
+  { label: 'CO Attainment', path: 'co-attainment' },
+  { label: 'Course CO Attainment', path: 'course-co-attainment' },
+  { label: 'Course Attainment Comparison', path: 'course-attainment-comparision' },
+  { label: 'PO Attainment', path: 'po-attainment' },
+  { label: 'Program Level PO Attainment', path: 'program-level-course' },
+  { label: 'CAY PO Attainment', path: 'cay-po-attainment' },
+  { label: 'Individual PO Attainment', path: 'individual-po-attainment' },
+  { label: 'Data Analysis', path: 'data-analysis' },
+  { label: 'Student CO Attainment', path: 'student-co-attainment' },
+  { label: 'Student PO Attainment', path: 'student-po-attainment' },
+  { label: 'Student Improvement Plan', path: 'student-improvement-plan' },
+  { label: 'Methodology', path: 'methodology' },
+  { label: 'Students', path: 'students' },
+] as const;

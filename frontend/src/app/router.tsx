@@ -9,6 +9,7 @@ const AreaPlaceholder = lazy(() => import('../pages/area-placeholder'));
 const ConfigurationArea = lazy(() => import('../configuration/configuration-area'));
 const CurriculumArea = lazy(() => import('../curriculum/curriculum-area'));
 const AssessmentsArea = lazy(() => import('../assessments/assessments-area'));
+const AttainmentArea = lazy(() => import('../attainment/attainment-area'));
 
 /** Routes: `/` is public; every other route sits behind the auth gate inside the app shell. */
 export const router = createBrowserRouter([
@@ -24,7 +25,8 @@ export const router = createBrowserRouter([
       { path: '/configuration/*', element: <ConfigurationArea /> },
       { path: '/curriculum/*', element: <CurriculumArea /> },
       { path: '/assessments/*', element: <AssessmentsArea /> },
-      ...['attainment', 'reports', 'survey', 'faculty-contribution', 'utilities'].map((a) => ({
+      { path: '/attainment/*', element: <AttainmentArea /> },
+      ...['reports', 'survey', 'faculty-contribution', 'utilities'].map((a) => ({
         path: `/${a}/*`,
         element: <AreaPlaceholder area={a} />,
       })),

@@ -4,16 +4,15 @@ import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { useEffect, useState } from 'react';
 import { ApiError, api } from '../app/api';
-import { idToken } from '../app/auth';
-import { showPopup, store, loadingAtom } from '../app/state';
+import { showPopup } from '../app/state';
 import { loadAll } from '../entity/use-ref-options';
 
 /**
- * Admins' "Load CSV" dialog: loads a curriculum, course-outcomes or CO-PO matrix CSV (the formats of the reference
- * data) into a curriculum. A refused file lists its row-level problems; nothing is written.
+ * Admins' "Load CSV" dialog: loads a curriculum, course-outcomes, CO-PO matrix or student roster CSV (`kinds` limits the
+ * choice; the formats are those of the reference data) into a curriculum. A refused file lists its row-level problems; nothing is written.
  */
-export function ImportDialog({ visible, onHide, onDone }: { visible: boolean; onHide: () => void; onDone: () => void }) {
-  const [kind, setKind] = useState<ImportKind>('curriculum');
+export function ImportDialog({ visible, onHide, onDone, kinds = Object.keys(IMPORT_KINDS) as ImportKind[] }: { visible: boolean; onHide: () => void; onDone: () => void; kinds?: readonly ImportKind[] }) {
+  const [kind, setKind] = useState<ImportKind>(kinds[0]);
   const [target, setTarget] = useState<string | null>(null);
   const [method, setMethod] = useState<string | null>(null);
   const [fallback, setFallback] = useState<string | null>(null);
@@ -38,23 +37,13 @@ export function ImportDialog({ visible, onHide, onDone }: { visible: boolean; on
       if (fallback) q.set('fallback_bloom_level', fallback);
       if (newTerm) q.set('create_courses_in_term', String(newTerm));
     }
-    // The body is the CSV text, so this call does not go through the JSON helper.
-    store.set(loadingAtom, (n) => n + 1);
     try {
-      const token = await idToken();
-      const res = await fetch(`/api/import/${kind}?${q}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/csv' }, body: await file.text() });
-      const json = await res.json().catch(() => ({}));
-      if (!res.ok) {
-        setRows(json.errors?.rows ?? []);
-        throw new ApiError(res.status, json.errors?.detail ?? `The server answered ${res.status}`, json.errors?.fields);
-      }
+      const json = await api<{ message: string; data: ImportResult }>('POST', `/api/import/${kind}?${q}`, await file.text(), { contentType: 'text/csv' });
       setResult(json.data);
       showPopup('success', json.message);
       onDone();
     } catch (e) {
-      showPopup('error', e instanceof ApiError ? e.detail : 'The server could not be reached');
-    } finally {
-      store.set(loadingAtom, (n) => n - 1);
+      if (e instanceof ApiError) setRows(e.rows);
     }
   };
   const spec = IMPORT_KINDS[kind];
@@ -63,7 +52,7 @@ export function ImportDialog({ visible, onHide, onDone }: { visible: boolean; on
       <div className="form-grid">
         <div className="form-field">
           <label htmlFor="imp-kind">File holds</label>
-          <Dropdown inputId="imp-kind" value={kind} options={Object.entries(IMPORT_KINDS).map(([value, k]) => ({ value, label: k.label }))} onChange={(e) => setKind(e.value)} />
+          <Dropdown inputId="imp-kind" value={kind} options={kinds.map((value) => ({ value, label: IMPORT_KINDS[value].label }))} onChange={(e) => setKind(e.value)} />
         </div>
         <div className="form-field">
           <label htmlFor="imp-curriculum">Into curriculum</label>

@@ -1,4 +1,4 @@
-import { type EntityRecord, courseCurriculum, courseOutcome, improvementPlanBody } from '@attain/shared-types';
+import { type Caller, type EntityRecord, courseCurriculum, courseOutcome, genericProgramOutcome, improvementPlanBody } from '@attain/shared-types';
 import { Hono } from 'hono';
 import { courseAttainmentFor, methodFor, programAttainment, studentsOfCourse } from '../attainment/attainment-service.js';
 import { assertOwnsCourse } from '../domain/course-access.js';
@@ -20,7 +20,16 @@ const yearQuery = (c: AppContext) => {
   if (y && !YEAR.test(y)) throw new HttpError(400, 'The academic year looks like 2025-26', { year: 'Not valid' });
   return y || undefined;
 };
-const outcomeView = (o: EntityRecord) => ({ id: o.id, reference: o.po_reference, type: o.outcome_type, title: o.po_title, statement: o.po_statement });
+const outcomeView = (o: EntityRecord) => ({ id: o.id, reference: o.po_reference, type: o.outcome_type, title: o.title, statement: o.statement });
+const byCode = (a: EntityRecord, b: EntityRecord) => String(a.code).localeCompare(String(b.code), undefined, { numeric: true });
+const isOutcome = (o: EntityRecord) => o.outcome_type === 'PO' || o.outcome_type === 'PSO';
+const refOrder = (a: EntityRecord, b: EntityRecord) => (a.outcome_type === b.outcome_type ? 0 : a.outcome_type === 'PO' ? -1 : 1) || Number(String(a.po_reference).replace(/\D/g, '')) - Number(String(b.po_reference).replace(/\D/g, ''));
+
+/** The POs and PSOs of a course's program, in display order (PO1.., then PSO1..). */
+async function courseOutcomes(caller: Caller, course: EntityRecord) {
+  if (!course.program) return [];
+  return (await queryByField(caller, genericProgramOutcome, 'program', String(course.program))).filter(isOutcome).sort(refOrder).map(outcomeView);
+}
 
 /**
  * Attainment results, computed from the stored marks when asked (and stored with the method version used):
@@ -33,27 +42,31 @@ export function attainmentRouter(): Hono<AppEnv> {
   const r = new Hono<AppEnv>({ strict: false });
   r.get('/course/:course', async (c) => {
     const course = await getRecord(c.var.caller, courseCurriculum, idParam(c, 'course', 'Course'));
-    const [res, method] = await Promise.all([courseAttainmentFor(c.var.caller, course.id, yearQuery(c)), course.program ? methodFor(c.var.caller, String(course.program)) : undefined]);
-    return c.json({ data: { ...res, method: method?.method, method_version: method?.version ?? 0 } });
+    const [res, method, outcomes] = await Promise.all([
+      courseAttainmentFor(c.var.caller, course.id, yearQuery(c)),
+      course.program ? methodFor(c.var.caller, String(course.program)) : undefined,
+      courseOutcomes(c.var.caller, course),
+    ]);
+    return c.json({ data: { ...res, outcomes, method: method?.method, method_version: method?.version ?? 0 } });
   });
   r.get('/program/:program', async (c) => {
     const caller = c.var.caller;
     const id = idParam(c, 'program', 'Program');
     const [res, method] = await Promise.all([programAttainment(caller, id), methodFor(caller, id)]);
-    return c.json({ data: { years: res.years, outcomes: res.outcomes.filter((o) => o.outcome_type === 'PO' || o.outcome_type === 'PSO').map(outcomeView), method: method.method, method_version: method.version } });
+    return c.json({ data: { years: res.years, outcomes: res.outcomes.filter(isOutcome).map(outcomeView), method: method.method, method_version: method.version } });
   });
   r.get('/students/:course', async (c) => {
     const caller = c.var.caller;
     const id = idParam(c, 'course', 'Course');
     const res = await studentsOfCourse(caller, id, yearQuery(c));
-    const cos = (await queryByField(caller, courseOutcome, 'course', id)).map((o) => ({ id: o.id, code: o.code, statement: o.statement }));
-    return c.json({ data: { ...res, cos } });
+    const [course, cos] = await Promise.all([getRecord(caller, courseCurriculum, id), queryByField(caller, courseOutcome, 'course', id)]);
+    return c.json({ data: { ...res, cos: cos.sort(byCode).map((o) => ({ id: o.id, code: o.code, statement: o.statement })), outcomes: await courseOutcomes(caller, course) } });
   });
   r.get('/improvement-plan/:course', async (c) => {
     const caller = c.var.caller;
     const id = idParam(c, 'course', 'Course');
     const res = await studentsOfCourse(caller, id, yearQuery(c));
-    const cos = (await queryByField(caller, courseOutcome, 'course', id)).map((o) => ({ id: o.id, code: o.code, statement: o.statement }));
+    const cos = (await queryByField(caller, courseOutcome, 'course', id)).sort(byCode).map((o) => ({ id: o.id, code: o.code, statement: o.statement }));
     const doc = res.year ? await getDocument(caller, 'improvement-plan', `${id}#${res.year}`) : undefined;
     const below = res.students.flatMap((s) =>
       cos.filter((co) => s.co[co.id] !== null && s.co[co.id] !== undefined && (s.co[co.id] as number) < res.threshold).map((co) => ({ student: s.student, roll_no: s.roll_no, name: s.name, co: co.id, percent: s.co[co.id] })),

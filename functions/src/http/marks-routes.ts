@@ -42,7 +42,7 @@ export function marksRouter(): Hono<AppEnv> {
     return c.json({
       data: {
         occasion: { id: occasion.id, name: occasion.name, kind: occasion.kind, section: occasion.section, total_marks: occasion.total_marks },
-        course: { id: course.id, code: course.code, title: course.title },
+        course: { id: course.id, code: course.code, title: course.title, curriculum: course.curriculum, term: course.term },
         questions,
         students: roster,
         rows,

@@ -1,0 +1,73 @@
+import type { CoResult } from '@attain/shared-types';
+import { useCoursePicker } from '../curriculum/course-picker';
+import { fmt, levelClass, useCourseAttainment, useParam, YearPick } from './attainment-data';
+import { BarChart } from './bar-chart';
+import { ResultTable } from './result-table';
+
+const group = (g: CoResult['cie']) => (g ? `${g.reached}/${g.students} (${fmt(g.percent)} %)` : '-');
+
+/**
+ * `/attainment/co-attainment`: one course's CO attainment in an academic year: per CO the CIE and SEE share of
+ * students at or above the threshold and the level it earns, the direct and final levels against the CO target,
+ * a chart of the levels, and the method (version) used.
+ */
+export function CoAttainmentPage() {
+  const { course, picker } = useCoursePicker();
+  const [year, setYear] = useParam('year');
+  const data = useCourseAttainment(course, year);
+  const res = data?.result;
+  const m = data?.method;
+  return (
+    <section>
+      <div className="page-head">
+        <h2>CO Attainment</h2>
+      </div>
+      {picker}
+      {data ? <div className="filter-bar"><YearPick years={data.years} value={res?.academic_year} onChange={setYear} /></div> : null}
+      {!course ? <p className="hint">Choose a curriculum, term and course.</p> : null}
+      {data && !res ? <p className="hint">No marks entered for this course yet: enter them under CIA Data Entry or ESE Data Import.</p> : null}
+      {res && m ? (
+        <>
+          <p className="hint" data-testid="method-line">
+            {res.code} {res.title}, {res.academic_year}: {res.students} students. Threshold {m.threshold_percent} % of a CO's marks; level 3/2/1 when {m.level3_percent}/{m.level2_percent}/{m.level1_percent} % of students reach it; CIE {m.cie_weight} / SEE {m.see_weight}; CO target {m.co_target}. Method version {res.method_version}.
+          </p>
+          <BarChart
+            label={`CO attainment of ${res.code}`}
+            labels={res.cos.map((c) => c.code)}
+            max={3}
+            series={[
+              { label: 'CIE level', values: res.cos.map((c) => c.cie?.level ?? null) },
+              { label: 'SEE level', values: res.cos.map((c) => c.see?.level ?? null) },
+              { label: 'CO attainment', values: res.cos.map((c) => c.attainment) },
+              { label: 'Target', values: res.cos.map(() => m.co_target), line: true },
+            ]}
+          />
+          <ResultTable<CoResult>
+            label="CO attainment"
+            fileName={`${res.code}-co-attainment-${res.academic_year}`}
+            rows={res.cos}
+            columns={[
+              { header: 'CO', value: (c) => c.code },
+              { header: 'CIE students at threshold', value: (c) => group(c.cie) },
+              { header: 'CIE level', value: (c) => c.cie?.level },
+              { header: 'SEE students at threshold', value: (c) => group(c.see) },
+              { header: 'SEE level', value: (c) => c.see?.level },
+              { header: 'Direct', value: (c) => fmt(c.direct) },
+              { header: 'Indirect', value: (c) => fmt(c.indirect) },
+              { header: 'CO attainment', value: (c) => fmt(c.attainment), className: (c) => levelClass(c.attainment, m.co_target) },
+              { header: 'Target met', value: (c) => (c.met === null ? '-' : c.met ? 'Yes' : 'No') },
+            ]}
+            footer={[{ co: '', code: 'Course', cie: null, see: null, direct: null, indirect: null, attainment: res.course_attainment, met: res.course_attainment === null ? null : res.course_attainment >= m.co_target }]}
+          />
+          {res.notes.length ? (
+            <ul className="notes">
+              {res.notes.map((n) => (
+                <li key={n}>{n}</li>
+              ))}
+            </ul>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}

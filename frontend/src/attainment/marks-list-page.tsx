@@ -1,0 +1,73 @@
+import { type EntityRecord, occasion } from '@attain/shared-types';
+import { Button } from 'primereact/button';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { FilterBar } from '../entity/filter-bar';
+import { loadAll, useRefOptions } from '../entity/use-ref-options';
+import { MarksSheetPage } from './marks-sheet-page';
+import { ResultTable } from './result-table';
+
+const FILTERS = ['department', 'program', 'curriculum', 'term'] as const;
+
+/**
+ * `/attainment`, `/attainment/ise-mse-data-import` (ISE and MSE) and `/attainment/ese-data-import` (ESE): the
+ * occasions with the department, program, curriculum and term filters and the spec's columns (the occasion's, plus
+ * credits, total_marks, details and manage_marks). `?occasion=` opens that occasion's marks sheet.
+ */
+export function MarksListPage({ kinds, title, base }: { kinds: readonly string[]; title: string; base: string }) {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const chosen = params.get('occasion');
+  const options = useRefOptions(occasion, FILTERS);
+  const values = useMemo(() => Object.fromEntries(FILTERS.filter((k) => params.get(k)).map((k) => [k, params.get(k) as string])), [params]);
+  const query = new URLSearchParams(values).toString();
+  const [rows, setRows] = useState<EntityRecord[] | null>(null);
+  const [courses, setCourses] = useState<Map<string, EntityRecord>>(new Map());
+  useEffect(() => {
+    if (chosen) return;
+    setRows(null);
+    void Promise.all(kinds.map((k) => loadAll(occasion.path, `kind=${k}${query ? `&${query}` : ''}`))).then((l) => setRows(l.flat()));
+  }, [kinds, query, chosen]);
+  useEffect(() => void loadAll('/api/Course-Curriculum').then((cs) => setCourses(new Map(cs.map((c) => [c.id, c])))), []);
+  if (chosen) return <MarksSheetPage occasionId={chosen} back={`${base}${query ? `?${query}` : ''}`} />;
+  const course = (r: EntityRecord) => courses.get(String(r.course));
+  return (
+    <section>
+      <div className="page-head">
+        <h2>{title}</h2>
+      </div>
+      <FilterBar def={occasion} fields={FILTERS} values={values} options={options} onChange={(v) => setParams(v, { replace: true })} />
+      {rows === null ? <p className="hint">Loading…</p> : null}
+      {rows ? (
+        <ResultTable<EntityRecord>
+          label={title}
+          fileName={title.toLowerCase().replace(/\W+/g, '-')}
+          rows={[...rows].sort((a, b) => String(b.held_on ?? '').localeCompare(String(a.held_on ?? '')) || String(a.name).localeCompare(String(b.name)))}
+          empty={`No ${kinds.join('/')} occasions here yet: add them under Assessments.`}
+          columns={[
+            { header: 'Occasion', value: (r) => String(r.name) },
+            { header: 'Examination', value: (r) => String(r.kind) },
+            { header: 'Section', value: (r) => String(r.section ?? '') },
+            { header: 'Course code', value: (r) => String(course(r)?.code ?? '') },
+            { header: 'Course title', value: (r) => String(course(r)?.title ?? '') },
+            { header: 'Core/elective', value: (r) => String(course(r)?.type ?? '') },
+            { header: 'Credits', value: (r) => (course(r)?.total_credits as number | undefined) ?? '' },
+            { header: 'Total marks', value: (r) => Number(r.total_marks) },
+            { header: 'Date', value: (r) => String(r.held_on ?? '') },
+            { header: 'Status', value: (r) => String(r.status ?? '') },
+            {
+              header: 'Details',
+              value: () => '',
+              render: (r) => <Button icon="pi pi-file-edit" text rounded aria-label={`Question paper of ${String(r.name)}`} onClick={() => navigate(`/assessments/${r.kind === 'ESE' ? 'manage-ese-qp' : 'manage-ise-mse-qp-rubrics'}?occasion=${r.id}`)} />,
+            },
+            {
+              header: 'Manage marks',
+              value: () => '',
+              render: (r) => <Button icon="pi pi-table" label="Marks" text size="small" aria-label={`Marks of ${String(r.name)} ${String(course(r)?.code ?? '')}`} onClick={() => setParams({ ...values, occasion: r.id })} />,
+            },
+          ]}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,242 @@
+import type { CourseAttainment, ProgramOutcomeResult } from '@attain/shared-types';
+import { fmt, levelClass, Pick, useParam, useProgramAttainment } from './attainment-data';
+import { BarChart } from './bar-chart';
+import { ResultTable } from './result-table';
+
+/**
+ * The program-wide attainment pages, all read from one `GET /api/attainment/program/{program}` (every course of every
+ * academic year, computed in one pass). Each page picks what it shows.
+ */
+function Frame({ title, children, hint }: { title: string; children: (d: NonNullable<ReturnType<typeof useProgramAttainment>['data']>, year: NonNullable<ReturnType<typeof useProgramAttainment>['current']>) => React.ReactNode; hint?: string }) {
+  const { data, current, pickers } = useProgramAttainment();
+  return (
+    <section>
+      <div className="page-head">
+        <h2>{title}</h2>
+      </div>
+      <div className="filter-bar">{pickers}</div>
+      {hint ? <p className="hint">{hint}</p> : null}
+      {data && !current ? <p className="hint">No marks entered for this program's courses yet.</p> : null}
+      {data && current ? children(data, current) : null}
+    </section>
+  );
+}
+
+const courseName = (c: CourseAttainment) => `${c.code} ${c.title}`.trim();
+
+/** `/attainment/course-co-attainment`: every course's CO attainment levels side by side (CO1..COn by position). */
+export function CourseCoAttainmentPage() {
+  return (
+    <Frame title="Course CO Attainment">
+      {(d, y) => {
+        const width = Math.max(0, ...y.courses.map((c) => c.cos.length));
+        return (
+          <ResultTable<CourseAttainment>
+            label="CO attainment of every course"
+            fileName={`course-co-attainment-${y.academic_year}`}
+            rows={y.courses}
+            columns={[
+              { header: 'Course', value: courseName },
+              ...Array.from({ length: width }, (_, i) => ({
+                header: `CO${i + 1}`,
+                value: (c: CourseAttainment) => (c.cos[i] ? `${c.cos[i].code}: ${fmt(c.cos[i].attainment)}` : ''),
+                className: (c: CourseAttainment) => levelClass(c.cos[i]?.attainment, d.method.co_target),
+              })),
+              { header: 'Course attainment', value: (c) => fmt(c.course_attainment), className: (c) => levelClass(c.course_attainment, d.method.co_target) },
+            ]}
+          />
+        );
+      }}
+    </Frame>
+  );
+}
+
+/** `/attainment/course-attainment-comparision`: courses side by side against the CO target (chart and table). */
+export function CourseComparisonPage() {
+  return (
+    <Frame title="Course Attainment Comparison">
+      {(d, y) => (
+        <>
+          <BarChart
+            label="Course attainment against the target"
+            labels={y.courses.map((c) => c.code || c.title)}
+            max={3}
+            series={[
+              { label: 'Course attainment', values: y.courses.map((c) => c.course_attainment) },
+              { label: `Target (${d.method.co_target})`, values: y.courses.map(() => d.method.co_target), line: true },
+            ]}
+          />
+          <ResultTable<CourseAttainment>
+            label="Course attainment comparison"
+            fileName={`course-attainment-comparison-${y.academic_year}`}
+            rows={[...y.courses].sort((a, b) => (b.course_attainment ?? -1) - (a.course_attainment ?? -1))}
+            columns={[
+              { header: 'Course', value: courseName },
+              { header: 'Students', value: (c) => c.students },
+              { header: 'COs assessed', value: (c) => c.cos.filter((x) => x.attainment !== null).length },
+              { header: 'COs meeting target', value: (c) => c.cos.filter((x) => x.met).length },
+              { header: 'Course attainment', value: (c) => fmt(c.course_attainment), className: (c) => levelClass(c.course_attainment, d.method.co_target) },
+              { header: 'Target', value: () => d.method.co_target },
+              { header: 'Gap', value: (c) => (c.course_attainment === null ? '-' : fmt(c.course_attainment - d.method.co_target)) },
+            ]}
+          />
+        </>
+      )}
+    </Frame>
+  );
+}
+
+/** `/attainment/po-attainment`: one course's PO/PSO attainment through its CO-PO matrix. */
+export function PoAttainmentPage() {
+  const [courseId, setCourse] = useParam('course');
+  return (
+    <Frame title="PO Attainment">
+      {(d, y) => {
+        const course = y.courses.find((c) => c.course === courseId) ?? y.courses[0];
+        const mapped = d.outcomes.filter((o) => course.po[o.id] !== undefined);
+        return (
+          <>
+            <div className="filter-bar">
+              <Pick id="pick-po-course" label="Course" value={course.course} options={y.courses.map((c) => ({ value: c.course, label: courseName(c) }))} onChange={setCourse} />
+            </div>
+            <BarChart
+              label={`PO and PSO attainment of ${course.code}`}
+              labels={mapped.map((o) => o.reference)}
+              max={3}
+              series={[
+                { label: 'Attainment', values: mapped.map((o) => course.po[o.id]) },
+                { label: `Target (${d.method.po_target})`, values: mapped.map(() => d.method.po_target), line: true },
+              ]}
+            />
+            <ResultTable
+              label={`PO attainment of ${course.code}`}
+              fileName={`${course.code}-po-attainment-${y.academic_year}`}
+              rows={mapped}
+              empty="This course's CO-PO matrix maps no outcome yet."
+              columns={[
+                { header: 'Outcome', value: (o) => o.reference },
+                { header: 'Statement', value: (o) => o.title || o.statement || '' },
+                { header: 'Attainment', value: (o) => fmt(course.po[o.id]), className: (o) => levelClass(course.po[o.id], d.method.po_target) },
+                { header: 'Target', value: () => d.method.po_target },
+              ]}
+            />
+            <p className="hint">Rule: {d.method.po_rule}. Course attainment {fmt(course.course_attainment)}.</p>
+          </>
+        );
+      }}
+    </Frame>
+  );
+}
+
+/** `/attainment/program-level-course`: courses x POs/PSOs with the program-level row and the target. */
+export function ProgramLevelPage() {
+  return (
+    <Frame title="Program Level PO Attainment">
+      {(d, y) => {
+        const by = new Map(y.outcomes.map((o) => [o.outcome, o]));
+        type Row = { name: string; values: Record<string, number | null | undefined> };
+        const rows: Row[] = y.courses.map((c) => ({ name: courseName(c), values: c.po }));
+        const footer: Row[] = [
+          { name: 'Program level (mean of courses)', values: Object.fromEntries(y.outcomes.map((o) => [o.outcome, o.attainment])) },
+          { name: 'Target', values: Object.fromEntries(y.outcomes.map((o) => [o.outcome, d.method.po_target])) },
+        ];
+        return (
+          <>
+            <BarChart
+              label="Program-level PO and PSO attainment"
+              labels={d.outcomes.map((o) => o.reference)}
+              max={3}
+              series={[
+                { label: `Program level ${y.academic_year}`, values: d.outcomes.map((o) => by.get(o.id)?.attainment ?? null) },
+                { label: `Target (${d.method.po_target})`, values: d.outcomes.map(() => d.method.po_target), line: true },
+              ]}
+            />
+            <ResultTable<Row>
+              label="Program level PO attainment"
+              fileName={`program-level-po-attainment-${y.academic_year}`}
+              rows={rows}
+              footer={footer}
+              columns={[
+                { header: 'Course', value: (r) => r.name },
+                ...d.outcomes.map((o) => ({ header: o.reference, value: (r: Row) => (r.values[o.id] === undefined ? '-' : fmt(r.values[o.id])), className: (r: Row) => levelClass(r.values[o.id], d.method.po_target) })),
+              ]}
+            />
+          </>
+        );
+      }}
+    </Frame>
+  );
+}
+
+/** `/attainment/cay-po-attainment`: program-level PO/PSO attainment of the current academic year against the previous ones. */
+export function CayPoAttainmentPage() {
+  return (
+    <Frame title="CAY PO Attainment" hint="CAY is the current academic year (the newest with marks); CAYm1 and CAYm2 are the two before it.">
+      {(d) => {
+        const label = (i: number) => (i === 0 ? 'CAY' : `CAYm${i}`);
+        const cell = (y: (typeof d.years)[number], id: string) => y.outcomes.find((o) => o.outcome === id)?.attainment ?? null;
+        return (
+          <>
+            <BarChart
+              label="PO attainment by academic year"
+              labels={d.outcomes.map((o) => o.reference)}
+              max={3}
+              series={[...d.years.map((y, i) => ({ label: `${label(i)} ${String(y.academic_year)}`, values: d.outcomes.map((o) => cell(y, o.id)) })), { label: 'Target', values: d.outcomes.map(() => d.method.po_target), line: true }]}
+            />
+            <ResultTable
+              label="PO attainment by academic year"
+              fileName="cay-po-attainment"
+              rows={d.years.map((y, i) => ({ y, i }))}
+              columns={[
+                { header: 'Academic year', value: ({ y, i }) => `${label(i)} ${String(y.academic_year)}` },
+                { header: 'Courses', value: ({ y }) => y.courses.length },
+                ...d.outcomes.map((o) => ({ header: o.reference, value: ({ y }: { y: (typeof d.years)[number] }) => fmt(cell(y, o.id)), className: ({ y }: { y: (typeof d.years)[number] }) => levelClass(cell(y, o.id), d.method.po_target) })),
+              ]}
+            />
+          </>
+        );
+      }}
+    </Frame>
+  );
+}
+
+/** `/attainment/individual-po-attainment`: one PO/PSO: every course that maps it, its value and the program level. */
+export function IndividualPoPage() {
+  const [outcomeId, setOutcome] = useParam('outcome');
+  return (
+    <Frame title="Individual PO Attainment">
+      {(d, y) => {
+        const o = d.outcomes.find((x) => x.id === outcomeId) ?? d.outcomes[0];
+        if (!o) return <p className="hint">This program has no POs yet.</p>;
+        const courses = y.courses.filter((c) => c.po[o.id] !== undefined);
+        const overall = y.outcomes.find((x) => x.outcome === o.id) as ProgramOutcomeResult | undefined;
+        return (
+          <>
+            <div className="filter-bar">
+              <Pick id="pick-outcome" label="PO / PSO" value={o.id} options={d.outcomes.map((x) => ({ value: x.id, label: x.reference }))} onChange={setOutcome} />
+            </div>
+            <p className="hint">
+              <strong>{o.reference}</strong> {o.title ? `${o.title}: ` : ''}
+              {o.statement}
+            </p>
+            <p data-testid="individual-po-level">
+              Program level {fmt(overall?.attainment)} from {courses.length} course{courses.length === 1 ? '' : 's'} (target {d.method.po_target}).
+            </p>
+            <BarChart label={`${o.reference} by course`} labels={courses.map((c) => c.code || c.title)} max={3} series={[{ label: o.reference, values: courses.map((c) => c.po[o.id]) }, { label: 'Target', values: courses.map(() => d.method.po_target), line: true }]} />
+            <ResultTable<CourseAttainment>
+              label={`${o.reference} attainment by course`}
+              fileName={`${o.reference}-by-course-${y.academic_year}`}
+              rows={courses}
+              empty="No course maps this outcome yet."
+              columns={[
+                { header: 'Course', value: courseName },
+                { header: 'Course attainment', value: (c) => fmt(c.course_attainment) },
+                { header: o.reference, value: (c) => fmt(c.po[o.id]), className: (c) => levelClass(c.po[o.id], d.method.po_target) },
+              ]}
+            />
+          </>
+        );
+      }}
+    </Frame>
+  );
+}
