@@ -85,7 +85,7 @@ export function MarksSheetPage({ occasionId, back }: { occasionId: string; back:
   useEffect(() => void load().catch(() => undefined), [load]);
 
   const baseName = sheet ? `${sheet.course.code ?? 'course'}-${sheet.occasion.name}-marks` : 'marks';
-  const template = () => (sheet ? marksTemplate(sheet.questions, sheet.students) : []);
+  const template = (filled = false) => (sheet ? marksTemplate(sheet.questions, sheet.students, filled ? new Map(sheet.rows.map((r) => [r.student, r])) : undefined) : []);
   const pick = async (f: File | undefined) => {
     setServerErrors([]);
     setJob(null);
@@ -179,6 +179,7 @@ export function MarksSheetPage({ occasionId, back }: { occasionId: string; back:
         <div className="page-tools">
           <Button label="Template (CSV)" icon="pi pi-download" outlined onClick={() => void downloadCsv(baseName, template())} />
           <Button label="Template (XLSX)" icon="pi pi-file-excel" outlined onClick={() => void downloadXlsx(baseName, template().map((r, i) => (i === 1 ? r.map((c, j) => (j > 1 ? Number(c) : c)) : r)))} />
+          {sheet.rows.length ? <Button label="Entered marks (CSV)" icon="pi pi-download" text onClick={() => void downloadCsv(`${baseName}-entered`, template(true))} /> : null}
           <label className="p-button p-button-outlined file-pick">
             <i className="pi pi-upload" aria-hidden /> Choose filled file
             <input ref={input} type="file" accept=".csv,.xlsx,text/csv" aria-label="Marks file (CSV or XLSX)" onChange={(e) => void pick(e.target.files?.[0])} />

@@ -22,7 +22,7 @@ function Frame({ title, children, hint }: { title: string; children: (d: NonNull
   );
 }
 
-const courseName = (c: CourseAttainment) => `${c.code} ${c.title}`.trim();
+const courseName = (c: CourseAttainment) => (c.title && c.title !== c.code ? `${c.code} ${c.title}` : c.code || c.title).trim();
 
 /** `/attainment/course-co-attainment`: every course's CO attainment levels side by side (CO1..COn by position). */
 export function CourseCoAttainmentPage() {

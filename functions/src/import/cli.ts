@@ -21,7 +21,7 @@ async function main() {
   });
   const password = process.env.ATTAIN_PASSWORD;
   if (!a.email || !password || !a.curriculum || !a.kind || !a.file) {
-    console.error('Usage: ATTAIN_PASSWORD=... npm run import -- --url <api> --email <admin> --curriculum <name|id> --kind curriculum|course-outcomes|co-po-matrix --file <csv>');
+    console.error('Usage: ATTAIN_PASSWORD=... npm run import -- --url <api> --email <admin> --curriculum <name|id> --kind curriculum|course-outcomes|co-po-matrix|students --file <csv>');
     process.exit(2);
   }
   const login = await fetch(`${a.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: a.email, password }) });

@@ -25,7 +25,7 @@ import { createRecord, queryByField } from '../store/records.js';
  * A in 2025-26 (the current academic year, CAY); 40 students each.
  */
 const YEARS = [
-  { section: 'C', year: 2023, ability: 0.52 },
+  { section: 'C', year: 2023, ability: 0.57 },
   { section: 'B', year: 2024, ability: 0.58 },
   { section: 'A', year: 2025, ability: 0.63 },
 ] as const;
