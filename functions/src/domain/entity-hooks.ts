@@ -1,7 +1,7 @@
-import { type Caller, type EntityRecord, term } from '@attain/shared-types';
+import { type Caller, type EntityRecord, student, term } from '@attain/shared-types';
 import { HttpError } from '../lib/errors.js';
 import { deleteDocument } from '../store/documents.js';
-import { createRecord } from '../store/records.js';
+import { createRecord, queryByField } from '../store/records.js';
 import type { ResolvedRefs } from '../store/references.js';
 import { matricesUsingOutcome, matrixUsesCo } from './co-po-matrix.js';
 import { papersUsingCo } from './question-paper.js';
@@ -39,6 +39,14 @@ export const ENTITY_HOOKS: Record<string, EntityHooks> = {
   },
   'generic-program-outcome': {
     deleteChecks: (caller, rec) => [() => matricesUsingOutcome(caller, rec)],
+  },
+  student: {
+    // A roll number names one student of a curriculum (marks files find students by it).
+    beforeCreate: async (caller, data) => {
+      const roll = String(data.roll_no).trim().toLowerCase();
+      const same = (await queryByField(caller, student, 'curriculum', String(data.curriculum))).find((s) => String(s.roll_no).trim().toLowerCase() === roll);
+      if (same) throw new HttpError(409, `Roll number ${String(data.roll_no)} is already ${String(same.name)}'s in this curriculum`, { roll_no: 'Already exists' });
+    },
   },
   occasion: {
     afterDelete: (caller, rec) => deleteDocument(caller, 'question-paper', rec.id),

@@ -1,9 +1,16 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { config } from './config.js';
 import { countDynamoCall } from './request-metrics.js';
+
+/**
+ * The endpoint the standard variables name for a service (`AWS_ENDPOINT_URL_<SERVICE>`, else `AWS_ENDPOINT_URL`),
+ * read when the client is made. The SDK would read the same variables, but only at a client's first request; reading
+ * them here binds a client to the environment it was made in (the local stack makes its clients when it starts).
+ */
+const endpointFor = (service: string) => process.env[`AWS_ENDPOINT_URL_${service}`] ?? process.env.AWS_ENDPOINT_URL;
 
 let ddb: DynamoDBDocumentClient | undefined;
 let cognito: CognitoIdentityProviderClient | undefined;
@@ -16,7 +23,7 @@ let s3: S3Client | undefined;
  */
 export function documentClient(): DynamoDBDocumentClient {
   if (!ddb) {
-    const base = new DynamoDBClient({ region: config().region, maxAttempts: 3 });
+    const base = new DynamoDBClient({ region: config().region, maxAttempts: 3, endpoint: endpointFor('DYNAMODB') });
     base.middlewareStack.add(
       (next) => async (args) => {
         countDynamoCall();
@@ -31,16 +38,20 @@ export function documentClient(): DynamoDBDocumentClient {
 
 /** The Cognito user-pool client. */
 export function cognitoClient(): CognitoIdentityProviderClient {
-  cognito ??= new CognitoIdentityProviderClient({ region: config().region });
+  cognito ??= new CognitoIdentityProviderClient({ region: config().region, endpoint: endpointFor('COGNITO_IDENTITY_PROVIDER') });
   return cognito;
 }
 
 /**
  * The S3 client. Path-style addressing and checksums only when required, so the same client works with AWS and
- * the local s3rver (TOOLCHAIN.md).
+ * the local s3rver (TOOLCHAIN.md). Loaded on first use: only marks imports need S3, and the S3 SDK would add to
+ * every Lambda's cold start.
  */
-export function s3Client(): S3Client {
-  s3 ??= new S3Client({ region: config().region, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' });
+export async function s3Client(): Promise<S3Client> {
+  if (!s3) {
+    const { S3Client: Client } = await import('@aws-sdk/client-s3');
+    s3 = new Client({ region: config().region, endpoint: endpointFor('S3'), forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' });
+  }
   return s3;
 }
 

@@ -6,8 +6,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUCKETS, TABLE } from '@attain/shared-types';
 import { handler as marksImportHandler } from '../handlers/marks-import.js';
-import { resetClients } from '../lib/aws.js';
-import { resetConfig } from '../lib/config.js';
+import { cognitoClient, documentClient, resetClients, s3Client } from '../lib/aws.js';
+import { config, resetConfig } from '../lib/config.js';
 import { resetVerifier } from '../http/verify-token.js';
 import { ensureCampusUser } from '../identity/campus-users.js';
 import { DEMO_ADMIN_EMAIL, DEMO_TENANT, seedDemoCampus } from '../seed/demo-campus.js';
@@ -107,6 +107,12 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     resetConfig();
     resetClients();
     resetVerifier();
+    // Bind this stack's clients and configuration now: the environment is process-wide, and a second stack in the
+    // same process (the test runner starts one per test project) would otherwise be read by lazily made clients.
+    config();
+    documentClient();
+    cognitoClient();
+    await s3Client();
 
     const port = opts.port || (await freePort());
     const url = `http://localhost:${port}`;

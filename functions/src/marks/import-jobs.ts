@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { type Caller, type ImportJob, MAX_MARKS_FILE_BYTES, type Role } from '@attain/shared-types';
 import Papa from 'papaparse';
 import { assertOwnsCourse } from '../domain/course-access.js';
@@ -45,7 +43,9 @@ export async function openImportJob(caller: Caller, occasionId: string, fileName
     key,
   };
   await overwriteDocument(caller, 'import-job', id, doc);
-  const upload = await createPresignedPost(s3Client(), {
+  // The S3 SDK is loaded on use (see s3Client).
+  const { createPresignedPost } = await import('@aws-sdk/s3-presigned-post');
+  const upload = await createPresignedPost(await s3Client(), {
     Bucket: config().filesBucket,
     Key: key,
     Conditions: [['content-length-range', 1, MAX_MARKS_FILE_BYTES], ['eq', '$Content-Type', 'text/csv']],
@@ -90,7 +90,8 @@ export async function runImportJob(bucket: string, key: string): Promise<ImportJ
   };
   try {
     await save({ status: 'checking' });
-    const obj = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: m[0] }));
+    const { GetObjectCommand } = await import('@aws-sdk/client-s3');
+    const obj = await (await s3Client()).send(new GetObjectCommand({ Bucket: bucket, Key: m[0] }));
     const text = (await obj.Body?.transformToString('utf-8')) ?? '';
     const table = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' }).data;
     const sheet = await occasionSheet(caller, occasionId);

@@ -65,11 +65,26 @@ describe('methodology', () => {
   });
 });
 
+describe('students', () => {
+  it('a roll number names one student of a curriculum: a second one is refused, a file re-load updates', async () => {
+    const dup = await admin.post('/api/student', { curriculum: course.curriculum, roll_no: 's1', name: 'Someone else', section: 'A' });
+    expect(dup.status).toBe(409);
+    expect(dup.body.errors.fields).toEqual({ roll_no: 'Already exists' });
+    const again = await csvPost(`/api/import/students?curriculum=${course.curriculum}`, 'roll_no,name,section\nS1,One Renamed,A\n');
+    expect(again.body.data).toMatchObject({ created: 0, updated: 1 });
+    const bad = await csvPost(`/api/import/students?curriculum=${course.curriculum}`, 'roll_no,name\nS7,\nS7,Seven\n');
+    expect(bad.body.errors.rows).toEqual([
+      { row: 2, field: 'name', message: 'Required' },
+      { row: 3, field: 'roll_no', message: 'S7 is already on row 2' },
+    ]);
+  });
+});
+
 describe('marks: template, upload, attainment', () => {
   it('downloads a template of students x questions with max marks and COs', async () => {
     const res = await fetch(`${base}/api/marks/${ise.id}/template`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.headers.get('content-disposition')).toContain('AT101-ISE_1-marks.csv');
-    expect((await res.text()).split(/\r?\n/)).toEqual(['roll_no,name,1,2', 'max_marks,,5,5', 'co,,CO1,CO2', 'S1,One,,', 'S2,Two,,', 'S3,Three,,', 'S4,Four,,', 'S5,Five,,']);
+    expect((await res.text()).split(/\r?\n/)).toEqual(['roll_no,name,1,2', 'max_marks,,5,5', 'co,,CO1,CO2', 'S1,One Renamed,,', 'S2,Two,,', 'S3,Three,,', 'S4,Four,,', 'S5,Five,,']);
   });
 
   it('a file with an unknown student, a mark above the maximum and a non-number is refused row by row; nothing is written', async () => {
@@ -141,7 +156,7 @@ describe('marks: template, upload, attainment', () => {
     const put = await fetch(upload.url, { method: 'POST', body: form });
     expect(put.status).toBeLessThan(300);
     let state: Record<string, any> = job;
-    for (let i = 0; i < 50 && !['done', 'failed'].includes(state.status); i++) {
+    for (let i = 0; i < 250 && !['done', 'failed'].includes(state.status); i++) {
       await new Promise((r) => setTimeout(r, 100));
       state = (await admin.get(`/api/import-job/${job.id}`)).body.data;
     }
