@@ -105,3 +105,15 @@ it('shows the demo program across courses and years, with charts', async () => {
   expect(await cay.locator('tbody tr').allTextContents()).toEqual([expect.stringMatching(/^CAY 2025-26/), expect.stringMatching(/^CAYm1 2024-25/), expect.stringMatching(/^CAYm2 2023-24/)]);
   await page.screenshot({ path: `${SHOTS}/cay-po-attainment.png`, fullPage: true });
 });
+
+it('the methodology screen refuses CIE and SEE weights that do not add up to 100', async () => {
+  await page.goto(`${url}/attainment/methodology`);
+  await page.locator('tbody tr', { hasText: 'B.Tech Computer Science and Engineering' }).getByRole('button', { name: /Edit/ }).click();
+  const cie = page.getByLabel('CIE (ISE + MSE) weight %');
+  await cie.fill('40');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('CIE and SEE weights add up to 110, not 100').first().waitFor();
+  await page.screenshot({ path: `${SHOTS}/methodology-refused.png`, fullPage: true });
+  const saved = (await api.get('/api/attainment-method')).body.data.find((m: { cie_weight: number }) => m.cie_weight === 40);
+  expect(saved).toBeUndefined();
+});

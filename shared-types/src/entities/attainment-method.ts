@@ -18,8 +18,8 @@ export const attainmentMethod = defineEntity({
   unique: ['program'],
   fields: [
     f.ref('program', 'Program', 'program', { required: true, refLabel: 'title' }),
-    f.number('threshold_percent', "Threshold (% of a CO's maximum marks)", { required: true, min: 1, max: 100, default: DEFAULT_METHOD.threshold_percent }),
-    f.number('level3_percent', 'Level 3 when at least this % of students reach the threshold', { required: true, min: 0, max: 100, default: DEFAULT_METHOD.level3_percent }),
+    f.number('threshold_percent', "Threshold (% of a CO's marks)", { required: true, min: 1, max: 100, default: DEFAULT_METHOD.threshold_percent }),
+    f.number('level3_percent', 'Level 3 from (% of students at the threshold)', { required: true, min: 0, max: 100, default: DEFAULT_METHOD.level3_percent }),
     f.number('level2_percent', 'Level 2 from (% of students)', { required: true, min: 0, max: 100, default: DEFAULT_METHOD.level2_percent }),
     f.number('level1_percent', 'Level 1 from (% of students)', { required: true, min: 0, max: 100, default: DEFAULT_METHOD.level1_percent }),
     f.number('cie_weight', 'CIE (ISE + MSE) weight %', { required: true, min: 0, max: 100, default: DEFAULT_METHOD.cie_weight }),
@@ -31,7 +31,7 @@ export const attainmentMethod = defineEntity({
     f.number('po_target', 'PO/PSO target level (0-3)', { required: true, min: 0, max: 3, default: DEFAULT_METHOD.po_target }),
     f.text('source', 'Source of these values', { max: 2000, default: DEFAULT_METHOD.source }),
   ],
-  columns: ['program', 'threshold_percent', 'level3_percent', 'level2_percent', 'level1_percent', 'cie_weight', 'see_weight', 'direct_weight', 'indirect_weight', 'po_rule', 'co_target', 'po_target'],
+  columns: ['program', 'threshold_percent', 'level3_percent', 'cie_weight', 'see_weight', 'po_rule', 'co_target', 'po_target'],
   filters: ['program'],
   checks: (d) => methodProblems(d as never),
 });
