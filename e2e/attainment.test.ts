@@ -75,12 +75,20 @@ it('downloads the template, refuses a bad file row by row, saves a good one and 
   await page.getByText('Saved the marks of 4 students').waitFor();
   await expect.poll(() => page.getByLabel('B1 question 1').inputValue()).toBe('5');
   expect(await page.getByLabel('B4 question 2').inputValue()).toBe('');
+  // The grid checks with the same rules before it saves: B3's question 2 typed as 9 (refused), then 4.5.
+  await page.getByLabel('B3 question 2').fill('9');
+  await page.getByText('B3, 2: 9 is more than the maximum of 5').waitFor();
+  expect(await page.getByRole('button', { name: 'Save 1 changed' }).isDisabled()).toBe(true);
+  await page.getByLabel('B3 question 2').fill('4.5');
+  await page.getByRole('button', { name: 'Save 1 changed' }).click();
+  await page.getByText('Saved the marks of 1 student').waitFor();
+  expect((await api.get(`/api/marks/${occ.id}`)).body.data.rows.map((r: { marks: Record<string, number> }) => r.marks['2'])).toContain(4.5);
 
   await page.getByRole('link', { name: 'See CO attainment' }).click();
   const table = page.getByRole('table', { name: 'CO attainment' });
   await table.waitFor();
   // CO1: 100, 60, 40, 80 % -> 3 of 4 reach 60 % = 75 % -> level 3 (CIE alone counts fully).
-  // CO2: 40, 60, 80, 0 % -> 2 of 4 = 50 % -> level 1.
+  // CO2: 40, 60, 90 (B3 corrected to 4.5), 0 % -> 2 of 4 = 50 % -> level 1.
   expect(await table.getByRole('row', { name: /^CO1 / }).textContent()).toBe('CO13/4 (75.00 %)3--3.00-3.00Yes');
   expect(await table.getByRole('row', { name: /^CO2 / }).textContent()).toBe('CO22/4 (50.00 %)1--1.00-1.00No');
   await page.screenshot({ path: `${SHOTS}/co-attainment.png`, fullPage: true });

@@ -42,7 +42,8 @@ const gridTable = (sheet: Sheet, grid: Record<string, GridRow>, ids: string[]) =
   return [['roll_no', ...sheet.questions.map((q) => q.number)], ...ids.map((id) => [roll.get(id) ?? '', ...sheet.questions.map((q) => (grid[id].absent ? ABSENT_MARK : grid[id].marks[q.number]))])];
 };
 
-function RowErrors({ errors }: { errors: RowError[] }) {
+/** Row-level problems; `where` names a row (default: the file's line number). */
+function RowErrors({ errors, where = (e) => `Row ${e.row}` }: { errors: RowError[]; where?: (e: RowError) => string }) {
   if (!errors.length) return null;
   return (
     <div className="import-errors" role="alert">
@@ -52,7 +53,7 @@ function RowErrors({ errors }: { errors: RowError[] }) {
       <ul>
         {errors.slice(0, 200).map((e, i) => (
           <li key={i}>
-            Row {e.row}
+            {where(e)}
             {e.field ? `, ${e.field}` : ''}: {e.message}
           </li>
         ))}
@@ -240,7 +241,7 @@ export function MarksSheetPage({ occasionId, back }: { occasionId: string; back:
           <Button label={dirty.size ? `Save ${dirty.size} changed` : 'Save changes'} icon="pi pi-check" disabled={!dirty.size || Boolean(gridCheck?.errors.length)} onClick={() => void saveGrid()} />
         </div>
       </div>
-      {gridCheck?.errors.length ? <RowErrors errors={gridCheck.errors.map((e) => ({ ...e, row: e.row - 1 }))} /> : null}
+      {gridCheck?.errors.length ? <RowErrors errors={gridCheck.errors} where={(e) => gridTable(sheet, grid, [...dirty])[e.row - 1]?.[0] ?? `Row ${e.row}`} /> : null}
       <div className="matrix-scroll">
         <table className="marks-grid" aria-label="Marks grid">
           <thead>
