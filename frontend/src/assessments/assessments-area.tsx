@@ -1,3 +1,4 @@
+import { CIE_KINDS, SEE_KINDS } from '@attain/shared-types';
 import type { ReactElement } from 'react';
 import { Button } from 'primereact/button';
 import { useNavigate } from 'react-router-dom';
@@ -27,13 +28,11 @@ function OccasionsPage() {
   );
 }
 
-const ISE_MSE = ['ISE', 'MSE'] as const;
-const ESE = ['ESE'] as const;
 const SCREENS: Record<string, () => ReactElement> = {
   '': () => <EntityPage key="qb" entityName="questionbank" title="Question Bank" filters={['course']} />,
   'manage-ise-mse-occassion': () => <OccasionsPage />,
-  'manage-ise-mse-qp-rubrics': () => <QuestionPaperPage kinds={ISE_MSE} title="ISE/MSE Question Papers and Rubrics" />,
-  'manage-ese-qp': () => <QuestionPaperPage kinds={ESE} title="ESE Question Papers" />,
+  'manage-ise-mse-qp-rubrics': () => <QuestionPaperPage kinds={CIE_KINDS} title="ISE/MSE Question Papers and Rubrics" />,
+  'manage-ese-qp': () => <QuestionPaperPage kinds={SEE_KINDS} title="ESE Question Papers" />,
 };
 
 /** `/assessments/*` (spec part 1 §2 Assessments). */

@@ -1,6 +1,6 @@
 import { type AttainmentMethod, type CourseAttainment, type EntityRecord, type ProgramAttainment, type StudentAttainment, program } from '@attain/shared-types';
 import { Dropdown } from 'primereact/dropdown';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../app/api';
 import { loadAll } from '../entity/use-ref-options';
@@ -93,26 +93,51 @@ export function YearPick({ years, value, onChange }: { years: string[]; value: s
   return <Pick id="pick-course-year" label="Academic year" value={value ?? undefined} options={years.map((y) => ({ value: y, label: y }))} onChange={onChange} />;
 }
 
-/** A course's attainment (`GET /api/attainment/course/{course}?year=`), reloaded when the course or year changes. */
-export function useCourseAttainment(course: string | undefined, year: string | undefined) {
-  const [data, setData] = useState<{ result: CourseAttainment | null; years: string[]; outcomes: OutcomeView[]; method?: AttainmentMethod; method_version: number } | null>(null);
+/** `GET <path>`'s `data`, reloaded when the path changes; null while it loads or when there is no path. */
+export function useApiData<T>(path: string | undefined): T | null {
+  const [data, setData] = useState<T | null>(null);
   useEffect(() => {
     setData(null);
-    if (!course) return;
-    void api<{ data: NonNullable<typeof data> }>('GET', `/api/attainment/course/${course}${year ? `?year=${year}` : ''}`).then((r) => setData(r.data));
-  }, [course, year]);
+    if (!path) return;
+    let live = true;
+    void api<{ data: T }>('GET', path).then((r) => live && setData(r.data)).catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [path]);
   return data;
 }
 
+/** `?year=` appended when a year is chosen. */
+const withYear = (path: string, year: string | undefined) => (year ? `${path}?year=${year}` : path);
+
+/** A course's attainment (`GET /api/attainment/course/{course}?year=`). */
+export const useCourseAttainment = (course: string | undefined, year: string | undefined) =>
+  useApiData<{ result: CourseAttainment | null; years: string[]; outcomes: OutcomeView[]; method?: AttainmentMethod; method_version: number }>(course ? withYear(`/api/attainment/course/${course}`, year) : undefined);
+
 /** Each student's attainment in a course (`GET /api/attainment/students/{course}?year=`). */
-export function useStudentAttainment(course: string | undefined, year: string | undefined) {
-  const [data, setData] = useState<StudentsView | null>(null);
-  useEffect(() => {
-    setData(null);
-    if (!course) return;
-    void api<{ data: StudentsView }>('GET', `/api/attainment/students/${course}${year ? `?year=${year}` : ''}`).then((r) => setData(r.data));
-  }, [course, year]);
-  return data;
+export const useStudentAttainment = (course: string | undefined, year: string | undefined) => useApiData<StudentsView>(course ? withYear(`/api/attainment/students/${course}`, year) : undefined);
+
+/**
+ * The head of a one-course page: title (and an action), the curriculum -> term -> course pickers, the academic-year
+ * picker once the data says which years have marks, and a hint until a course is chosen.
+ */
+export function CourseHead(p: { title: string; action?: ReactNode; picker: ReactNode; course: string | undefined; years?: string[]; year?: string | null; onYear: (v: string | undefined) => void }) {
+  return (
+    <>
+      <div className="page-head">
+        <h2>{p.title}</h2>
+        {p.action}
+      </div>
+      {p.picker}
+      {p.years ? (
+        <div className="filter-bar">
+          <YearPick years={p.years} value={p.year} onChange={p.onYear} />
+        </div>
+      ) : null}
+      {!p.course ? <p className="hint">Choose a curriculum, term and course.</p> : null}
+    </>
+  );
 }
 
 /** A level cell: the value with a class saying whether it meets the target. */

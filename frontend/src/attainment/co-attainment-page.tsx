@@ -1,6 +1,6 @@
 import type { CoResult } from '@attain/shared-types';
 import { useCoursePicker } from '../curriculum/course-picker';
-import { fmt, levelClass, useCourseAttainment, useParam, YearPick } from './attainment-data';
+import { CourseHead, fmt, levelClass, useCourseAttainment, useParam } from './attainment-data';
 import { BarChart } from './bar-chart';
 import { ResultTable } from './result-table';
 
@@ -19,12 +19,7 @@ export function CoAttainmentPage() {
   const m = data?.method;
   return (
     <section>
-      <div className="page-head">
-        <h2>CO Attainment</h2>
-      </div>
-      {picker}
-      {data ? <div className="filter-bar"><YearPick years={data.years} value={res?.academic_year} onChange={setYear} /></div> : null}
-      {!course ? <p className="hint">Choose a curriculum, term and course.</p> : null}
+      <CourseHead title="CO Attainment" picker={picker} course={course} years={data?.years} year={res?.academic_year} onYear={setYear} />
       {data && !res ? <p className="hint">No marks entered for this course yet: enter them under CIA Data Entry or ESE Data Import.</p> : null}
       {res && m ? (
         <>

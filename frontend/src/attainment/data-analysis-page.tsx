@@ -1,5 +1,5 @@
 import { useCoursePicker } from '../curriculum/course-picker';
-import { fmt, useParam, useStudentAttainment, YearPick } from './attainment-data';
+import { CourseHead, fmt, useParam, useStudentAttainment } from './attainment-data';
 import { BarChart } from './bar-chart';
 import { ResultTable } from './result-table';
 
@@ -33,12 +33,7 @@ export function DataAnalysisPage() {
   });
   return (
     <section>
-      <div className="page-head">
-        <h2>Data Analysis</h2>
-      </div>
-      {picker}
-      {data ? <div className="filter-bar"><YearPick years={data.years} value={data.year} onChange={setYear} /></div> : null}
-      {!course ? <p className="hint">Choose a curriculum, term and course.</p> : null}
+      <CourseHead title="Data Analysis" picker={picker} course={course} years={data?.years} year={data?.year} onYear={setYear} />
       {data && data.students.length ? (
         <>
           <h3>Students by CO percent</h3>

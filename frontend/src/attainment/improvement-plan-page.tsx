@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../app/api';
 import { showPopup } from '../app/state';
 import { useCoursePicker } from '../curriculum/course-picker';
-import { fmt, useParam, YearPick } from './attainment-data';
+import { CourseHead, fmt, useParam } from './attainment-data';
 import { ResultTable } from './result-table';
 
 interface Plan {
@@ -49,13 +49,15 @@ export function ImprovementPlanPage() {
   const set = (k: string, patch: Partial<{ action: string; status: string }>) => setActions((a) => ({ ...a, [k]: { ...(a[k] ?? { action: '', status: 'Planned' }), ...patch } }));
   return (
     <section>
-      <div className="page-head">
-        <h2>Student Improvement Plan</h2>
-        {plan?.below.length ? <Button label="Save plan" icon="pi pi-check" onClick={() => void save()} /> : null}
-      </div>
-      {picker}
-      {plan ? <div className="filter-bar"><YearPick years={plan.years} value={plan.year} onChange={setYear} /></div> : null}
-      {!course ? <p className="hint">Choose a curriculum, term and course.</p> : null}
+      <CourseHead
+        title="Student Improvement Plan"
+        action={plan?.below.length ? <Button label="Save plan" icon="pi pi-check" onClick={() => void save()} /> : null}
+        picker={picker}
+        course={course}
+        years={plan?.years}
+        year={plan?.year}
+        onYear={setYear}
+      />
       {plan ? (
         <>
           <p className="hint">

@@ -139,14 +139,15 @@ export function MarksSheetPage({ occasionId, back }: { occasionId: string; back:
     setGrid((g) => ({ ...g, [id]: { ...g[id], ...patch } }));
     setDirty((d) => new Set(d).add(id));
   };
-  const gridCheck = useMemo(() => (sheet && dirty.size ? readMarksTable(gridTable(sheet, grid, [...dirty]), sheet.questions, sheet.students) : null), [sheet, grid, dirty]);
-  const cellError = useMemo(() => {
-    const roll = new Map(sheet?.students.map((s) => [s.roll_no, s.id]) ?? []);
-    const table = sheet && dirty.size ? gridTable(sheet, grid, [...dirty]) : [];
-    const out = new Set<string>();
-    for (const e of gridCheck?.errors ?? []) out.add(`${roll.get(table[e.row - 1]?.[0] ?? '') ?? ''}:${e.field}`);
-    return out;
-  }, [gridCheck, sheet, grid, dirty]);
+  // The changed rows, checked with the file reader's rules; `cells` names each error's student and question.
+  const gridCheck = useMemo(() => {
+    if (!sheet || !dirty.size) return null;
+    const table = gridTable(sheet, grid, [...dirty]);
+    const read = readMarksTable(table, sheet.questions, sheet.students);
+    const roll = (e: RowError) => table[e.row - 1]?.[0] ?? '';
+    const id = new Map(sheet.students.map((s) => [s.roll_no, s.id]));
+    return { ...read, roll, cells: new Set(read.errors.map((e) => `${id.get(roll(e)) ?? ''}:${e.field}`)) };
+  }, [sheet, grid, dirty]);
   const saveGrid = async () => {
     if (!sheet || !gridCheck || gridCheck.errors.length) return;
     try {
@@ -241,7 +242,7 @@ export function MarksSheetPage({ occasionId, back }: { occasionId: string; back:
           <Button label={dirty.size ? `Save ${dirty.size} changed` : 'Save changes'} icon="pi pi-check" disabled={!dirty.size || Boolean(gridCheck?.errors.length)} onClick={() => void saveGrid()} />
         </div>
       </div>
-      {gridCheck?.errors.length ? <RowErrors errors={gridCheck.errors} where={(e) => gridTable(sheet, grid, [...dirty])[e.row - 1]?.[0] ?? `Row ${e.row}`} /> : null}
+      {gridCheck?.errors.length ? <RowErrors errors={gridCheck.errors} where={gridCheck.roll} /> : null}
       <div className="matrix-scroll">
         <table className="marks-grid" aria-label="Marks grid">
           <thead>
@@ -271,7 +272,7 @@ export function MarksSheetPage({ occasionId, back }: { occasionId: string; back:
                 {sheet.questions.map((q) => (
                   <td key={q.number}>
                     <input
-                      className={`mark${cellError.has(`${s.id}:${q.number}`) ? ' invalid' : ''}`}
+                      className={`mark${gridCheck?.cells.has(`${s.id}:${q.number}`) ? ' invalid' : ''}`}
                       inputMode="decimal"
                       aria-label={`${s.roll_no} question ${q.number}`}
                       disabled={grid[s.id]?.absent}

@@ -1,6 +1,6 @@
 import type { StudentAttainment } from '@attain/shared-types';
 import { useCoursePicker } from '../curriculum/course-picker';
-import { fmt, useParam, useStudentAttainment, YearPick } from './attainment-data';
+import { CourseHead, fmt, useParam, useStudentAttainment } from './attainment-data';
 import { ResultTable } from './result-table';
 
 /**
@@ -17,12 +17,7 @@ export function StudentAttainmentPage({ of }: { of: 'co' | 'po' }) {
   const title = of === 'co' ? 'Student CO Attainment' : 'Student PO Attainment';
   return (
     <section>
-      <div className="page-head">
-        <h2>{title}</h2>
-      </div>
-      {picker}
-      {data ? <div className="filter-bar"><YearPick years={data.years} value={data.year} onChange={setYear} /></div> : null}
-      {!course ? <p className="hint">Choose a curriculum, term and course.</p> : null}
+      <CourseHead title={title} picker={picker} course={course} years={data?.years} year={data?.year} onYear={setYear} />
       {data ? (
         <>
           <p className="hint">

@@ -12,7 +12,6 @@ import {
   courseCurriculum,
   courseOutcome,
   curriculum,
-  genericProgramOutcome,
   occasion,
   program as programEntity,
   student,
@@ -23,6 +22,7 @@ import { documentsInScope, getDocument, overwriteDocument } from '../store/docum
 import { listAll } from '../store/list-all.js';
 import { getRecord, queryByField } from '../store/records.js';
 import { readMarks } from '../marks/marks-store.js';
+import { byCode, programOutcomeColumns } from '../domain/co-po-matrix.js';
 import { type CourseInput, type OccasionInput, academicYear, courseAttainment, programOutcomes, studentAttainment } from './compute.js';
 
 /** How many DynamoDB reads a computation keeps in flight. */
@@ -44,7 +44,6 @@ export async function methodFor(caller: Caller, programId: string): Promise<Meth
 
 /** The academic year an occasion counts in (`2025-26` from its date), or `undated`. */
 const yearOf = (o: EntityRecord) => (o.held_on ? academicYear(String(o.held_on)) : 'undated');
-const byCode = (a: EntityRecord, b: EntityRecord) => String(a.code ?? '').localeCompare(String(b.code ?? ''), undefined, { numeric: true });
 
 /** The raw material of a set of courses, read with a bounded number of parallel DynamoDB calls. */
 interface Material {
@@ -54,7 +53,6 @@ interface Material {
   matrices: Map<string, CoPoMatrix['cells']>;
   papers: Map<string, PaperQuestion[]>;
   marks: Map<string, Awaited<ReturnType<typeof readMarks>>>;
-  rosterSize: Map<string, number>;
 }
 
 async function readPapersAndMarks(caller: Caller, occasions: EntityRecord[]) {
@@ -90,7 +88,6 @@ function inputsByYear(m: Material): Map<string, CourseInput[]> {
         cos: cos.map((c) => ({ id: c.id, code: String(c.code) })),
         matrix: m.matrices.get(course.id) ?? {},
         occasions,
-        roster: m.rosterSize.get(course.id),
         academic_year: year,
       };
       out.set(year, [...(out.get(year) ?? []), input]);
@@ -115,8 +112,6 @@ async function courseMaterial(caller: Caller, course: EntityRecord): Promise<Mat
     getDocument(caller, 'co-po-matrix', course.id),
   ]);
   const { papers, marks } = await readPapersAndMarks(caller, occasions);
-  const roster = new Set<string>();
-  for (const rows of marks.values()) for (const r of rows) roster.add(r.student);
   return {
     courses: [course],
     cos,
@@ -124,35 +119,42 @@ async function courseMaterial(caller: Caller, course: EntityRecord): Promise<Mat
     matrices: new Map([[course.id, (matrix?.cells ?? {}) as CoPoMatrix['cells']]]),
     papers,
     marks,
-    rosterSize: new Map([[course.id, roster.size]]),
   };
 }
 
-/** A course's attainment for every academic year it has marks in, newest first, each stored with its method version. */
-export async function recomputeCourse(caller: Caller, courseId: string): Promise<CourseAttainment[]> {
+/** A course's attainment for every academic year it has marks in, newest first, computed now. */
+async function computeCourse(caller: Caller, courseId: string): Promise<{ programId: string; results: CourseAttainment[] }> {
   const course = await getRecord(caller, courseCurriculum, courseId);
   const programId = String(course.program ?? '');
   const [{ method, version }, material] = await Promise.all([programId ? methodFor(caller, programId) : Promise.resolve({ method: DEFAULT_METHOD, version: 0 }), courseMaterial(caller, course)]);
   const byYear = inputsByYear(material);
-  const results = sortYears(byYear.keys()).map((y) => courseAttainment((byYear.get(y) as CourseInput[])[0], method, version));
-  if (programId) await Promise.all(results.map((r) => store(caller, programId, r)));
-  return results;
+  return { programId, results: sortYears(byYear.keys()).map((y) => courseAttainment((byYear.get(y) as CourseInput[])[0], method, version)) };
 }
 
-/** A course's attainment in one academic year (default: its newest), computed now. @throws HttpError 404 */
+/**
+ * Computes a course's attainment again and stores it, per academic year, with the method version used. Called when
+ * its marks or its CO-PO matrix change.
+ */
+export async function recomputeCourse(caller: Caller, courseId: string): Promise<void> {
+  const { programId, results } = await computeCourse(caller, courseId);
+  if (programId) await Promise.all(results.map((r) => store(caller, programId, r)));
+}
+
+/** A course's attainment in one academic year (default: its newest), computed now from the stored marks. @throws HttpError 404 */
 export async function courseAttainmentFor(caller: Caller, courseId: string, year?: string): Promise<{ result: CourseAttainment | null; years: string[] }> {
-  const all = await recomputeCourse(caller, courseId);
+  const all = (await computeCourse(caller, courseId)).results;
   const years = all.map((r) => r.academic_year ?? 'undated');
   return { result: (year ? all.find((r) => r.academic_year === year) : all[0]) ?? null, years };
 }
 
 /**
  * A whole program's attainment, per academic year: every course's CO and PO/PSO attainment and the program-level
- * PO/PSO attainment, in one pass over all its marks (DESIGN.md budget). Results are stored per course and year.
+ * PO/PSO attainment, in one pass over all its marks (DESIGN.md budget).
+ * @param opts.store also store every course's result with the method version (when the method changed)
  * @returns years newest first
  * @throws HttpError 404 for an unknown program
  */
-export async function programAttainment(caller: Caller, programId: string): Promise<{ years: ProgramAttainment[]; outcomes: EntityRecord[] }> {
+export async function programAttainment(caller: Caller, programId: string, opts: { store?: boolean } = {}): Promise<{ years: ProgramAttainment[]; outcomes: EntityRecord[] }> {
   const program = await getRecord(caller, programEntity, programId);
   const curricula = await queryByField(caller, curriculum, 'program', program.id);
   const per = await Promise.all(
@@ -165,19 +167,13 @@ export async function programAttainment(caller: Caller, programId: string): Prom
       return { courses, cos, occasions };
     }),
   );
-  const [{ method, version }, matrices, outcomeRecords] = await Promise.all([
+  const [{ method, version }, matrices, outcomes] = await Promise.all([
     methodFor(caller, program.id),
     documentsInScope(caller, 'co-po-matrix', 'program', program.id),
-    queryByField(caller, genericProgramOutcome, 'program', program.id),
+    programOutcomeColumns(caller, program.id),
   ]);
   const occasions = per.flatMap((p) => p.occasions);
   const { papers, marks } = await readPapersAndMarks(caller, occasions);
-  const rosterSize = new Map<string, number>();
-  for (const o of occasions) {
-    const set = new Set<string>();
-    for (const r of marks.get(o.id) ?? []) set.add(r.student);
-    rosterSize.set(String(o.course), Math.max(rosterSize.get(String(o.course)) ?? 0, set.size));
-  }
   const byYear = inputsByYear({
     courses: per.flatMap((p) => p.courses).sort(byCode),
     cos: per.flatMap((p) => p.cos),
@@ -185,19 +181,17 @@ export async function programAttainment(caller: Caller, programId: string): Prom
     matrices: new Map(matrices.map((d) => [d.id, (d.cells ?? {}) as CoPoMatrix['cells']])),
     papers,
     marks,
-    rosterSize,
   });
-  const outcomes = outcomeRecords
-    .filter((o) => o.outcome_type === 'PO' || o.outcome_type === 'PSO')
-    .sort((a, b) => (a.outcome_type === b.outcome_type ? 0 : a.outcome_type === 'PO' ? -1 : 1) || Number(String(a.po_reference).replace(/\D/g, '')) - Number(String(b.po_reference).replace(/\D/g, '')));
   const refs = outcomes.map((o) => ({ id: o.id, reference: String(o.po_reference) }));
   const now = new Date().toISOString();
   const years = sortYears(byYear.keys()).map((y) => {
     const courses = (byYear.get(y) as CourseInput[]).map((c) => courseAttainment(c, method, version));
     return { program: program.id, academic_year: y, courses, outcomes: programOutcomes(courses, refs, method), method_version: version, computed_at: now };
   });
-  const limit = pLimit(READS_IN_FLIGHT);
-  await Promise.all(years.flatMap((y) => y.courses.map((c) => limit(() => store(caller, program.id, c)))));
+  if (opts.store) {
+    const limit = pLimit(READS_IN_FLIGHT);
+    await Promise.all(years.flatMap((y) => y.courses.map((c) => limit(() => store(caller, program.id, c)))));
+  }
   return { years, outcomes };
 }
 

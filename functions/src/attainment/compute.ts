@@ -8,6 +8,7 @@ import type {
   ProgramOutcomeResult,
   StudentAttainment,
 } from '@attain/shared-types';
+import { SEE_KINDS } from '@attain/shared-types';
 
 /**
  * The attainment computation (DESIGN.md "Attainment"): pure, no AWS, one pass over the marks.
@@ -16,7 +17,7 @@ import type {
 
 /** Exam groups: CIE = in-semester and mid-semester (ISE, MSE), SEE = end-semester (ESE). */
 export type ExamGroup = 'cie' | 'see';
-export const groupOf = (kind: string): ExamGroup => (kind === 'ESE' ? 'see' : 'cie');
+export const groupOf = (kind: string): ExamGroup => ((SEE_KINDS as readonly string[]).includes(kind) ? 'see' : 'cie');
 
 /** One question as the computation needs it; `co` may be missing (a question with no CO counts for no CO). */
 export interface QuestionInput {

@@ -26,16 +26,26 @@ const byReference = (a: EntityRecord, b: EntityRecord) => {
   return t(a) - t(b) || n(a) - n(b);
 };
 
+/** Orders records by `code`, numbers inside codes numerically (CO2 before CO10). */
+export const byCode = (a: EntityRecord, b: EntityRecord) => String(a.code ?? '').localeCompare(String(b.code ?? ''), undefined, { numeric: true });
+
+/** A course's COs by code: the rows of its matrix. One Query. */
+export async function courseOutcomesByCode(caller: Caller, courseId: string): Promise<EntityRecord[]> {
+  return (await queryByField(caller, courseOutcome, 'course', courseId)).sort(byCode);
+}
+
+/** A program's POs, then its PSOs, each by number: the columns of its courses' matrices. One Query. */
+export async function programOutcomeColumns(caller: Caller, programId: string): Promise<EntityRecord[]> {
+  return (await queryByField(caller, genericProgramOutcome, 'program', programId)).filter((o) => o.outcome_type === 'PO' || o.outcome_type === 'PSO').sort(byReference);
+}
+
 /**
  * Loads a course, its COs (by code) and its program's POs and PSOs (POs first, then by number).
  * @throws HttpError 404 for an unknown course
  */
 export async function matrixContext(caller: Caller, courseId: string) {
   const course = await getRecord(caller, courseCurriculum, courseId);
-  const cos = (await queryByField(caller, courseOutcome, 'course', course.id)).sort((a, b) => String(a.code).localeCompare(String(b.code), undefined, { numeric: true }));
-  const outcomes = course.program
-    ? (await queryByField(caller, genericProgramOutcome, 'program', String(course.program))).filter((o) => o.outcome_type === 'PO' || o.outcome_type === 'PSO').sort(byReference)
-    : [];
+  const [cos, outcomes] = await Promise.all([courseOutcomesByCode(caller, course.id), course.program ? programOutcomeColumns(caller, String(course.program)) : []]);
   return { course, cos, outcomes };
 }
 

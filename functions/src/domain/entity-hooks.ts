@@ -3,6 +3,7 @@ import { HttpError } from '../lib/errors.js';
 import { deleteDocument } from '../store/documents.js';
 import { createRecord, queryByField } from '../store/records.js';
 import type { ResolvedRefs } from '../store/references.js';
+import { programAttainment } from '../attainment/attainment-service.js';
 import { matricesUsingOutcome, matrixUsesCo } from './co-po-matrix.js';
 import { papersUsingCo } from './question-paper.js';
 
@@ -12,6 +13,8 @@ export interface EntityHooks {
   beforeCreate?: (caller: Caller, data: Record<string, unknown>, refs: ResolvedRefs) => Promise<void>;
   /** After the record is created (e.g. a curriculum's terms). */
   afterCreate?: (caller: Caller, rec: EntityRecord, refs: ResolvedRefs) => Promise<void>;
+  /** After the record is created or replaced (e.g. results that depend on it computed again). */
+  afterSave?: (caller: Caller, rec: EntityRecord) => Promise<void>;
   /** Extra "still referred to by" checks for a delete; each returns what refers, or undefined. */
   deleteChecks?: (caller: Caller, rec: EntityRecord) => (() => Promise<string | undefined>)[];
   /** After the record is deleted (e.g. the documents it owned). */
@@ -39,6 +42,10 @@ export const ENTITY_HOOKS: Record<string, EntityHooks> = {
   },
   'generic-program-outcome': {
     deleteChecks: (caller, rec) => [() => matricesUsingOutcome(caller, rec)],
+  },
+  'attainment-method': {
+    // Every course of the program is computed again and stored with the new method version.
+    afterSave: async (caller, rec) => void (await programAttainment(caller, String(rec.program), { store: true })),
   },
   student: {
     // A roll number names one student of a curriculum (marks files find students by it).

@@ -1,34 +1,27 @@
-import { type Caller, type EntityRecord, courseCurriculum, courseOutcome, genericProgramOutcome, improvementPlanBody } from '@attain/shared-types';
+import { type Caller, type EntityRecord, courseCurriculum, improvementPlanBody } from '@attain/shared-types';
 import { Hono } from 'hono';
 import { courseAttainmentFor, methodFor, programAttainment, studentsOfCourse } from '../attainment/attainment-service.js';
+import { courseOutcomesByCode, programOutcomeColumns } from '../domain/co-po-matrix.js';
 import { assertOwnsCourse } from '../domain/course-access.js';
 import { HttpError } from '../lib/errors.js';
 import { getDocument, putDocument } from '../store/documents.js';
-import { getRecord, queryByField } from '../store/records.js';
+import { getRecord } from '../store/records.js';
 import type { AppContext, AppEnv } from './context.js';
-import { readJson } from './read-json.js';
+import { pathId } from './path-id.js';
+import { parseBody } from './read-json.js';
 
-const ID = /^[A-Za-z0-9-]{1,64}$/;
 const YEAR = /^(\d{4}-\d{2}|undated)$/;
-const idParam = (c: AppContext, name: string, label: string) => {
-  const id = c.req.param(name) ?? '';
-  if (!ID.test(id)) throw new HttpError(404, `${label} not found`);
-  return id;
-};
 const yearQuery = (c: AppContext) => {
   const y = c.req.query('year');
   if (y && !YEAR.test(y)) throw new HttpError(400, 'The academic year looks like 2025-26', { year: 'Not valid' });
   return y || undefined;
 };
 const outcomeView = (o: EntityRecord) => ({ id: o.id, reference: o.po_reference, type: o.outcome_type, title: o.title, statement: o.statement });
-const byCode = (a: EntityRecord, b: EntityRecord) => String(a.code).localeCompare(String(b.code), undefined, { numeric: true });
-const isOutcome = (o: EntityRecord) => o.outcome_type === 'PO' || o.outcome_type === 'PSO';
-const refOrder = (a: EntityRecord, b: EntityRecord) => (a.outcome_type === b.outcome_type ? 0 : a.outcome_type === 'PO' ? -1 : 1) || Number(String(a.po_reference).replace(/\D/g, '')) - Number(String(b.po_reference).replace(/\D/g, ''));
+const cosView = (cos: EntityRecord[]) => cos.map((o) => ({ id: o.id, code: o.code, statement: o.statement }));
 
 /** The POs and PSOs of a course's program, in display order (PO1.., then PSO1..). */
 async function courseOutcomes(caller: Caller, course: EntityRecord) {
-  if (!course.program) return [];
-  return (await queryByField(caller, genericProgramOutcome, 'program', String(course.program))).filter(isOutcome).sort(refOrder).map(outcomeView);
+  return course.program ? (await programOutcomeColumns(caller, String(course.program))).map(outcomeView) : [];
 }
 
 /**
@@ -41,7 +34,7 @@ async function courseOutcomes(caller: Caller, course: EntityRecord) {
 export function attainmentRouter(): Hono<AppEnv> {
   const r = new Hono<AppEnv>({ strict: false });
   r.get('/course/:course', async (c) => {
-    const course = await getRecord(c.var.caller, courseCurriculum, idParam(c, 'course', 'Course'));
+    const course = await getRecord(c.var.caller, courseCurriculum, pathId(c, 'course', 'Course'));
     const [res, method, outcomes] = await Promise.all([
       courseAttainmentFor(c.var.caller, course.id, yearQuery(c)),
       course.program ? methodFor(c.var.caller, String(course.program)) : undefined,
@@ -51,22 +44,22 @@ export function attainmentRouter(): Hono<AppEnv> {
   });
   r.get('/program/:program', async (c) => {
     const caller = c.var.caller;
-    const id = idParam(c, 'program', 'Program');
+    const id = pathId(c, 'program', 'Program');
     const [res, method] = await Promise.all([programAttainment(caller, id), methodFor(caller, id)]);
-    return c.json({ data: { years: res.years, outcomes: res.outcomes.filter(isOutcome).map(outcomeView), method: method.method, method_version: method.version } });
+    return c.json({ data: { years: res.years, outcomes: res.outcomes.map(outcomeView), method: method.method, method_version: method.version } });
   });
   r.get('/students/:course', async (c) => {
     const caller = c.var.caller;
-    const id = idParam(c, 'course', 'Course');
+    const id = pathId(c, 'course', 'Course');
     const res = await studentsOfCourse(caller, id, yearQuery(c));
-    const [course, cos] = await Promise.all([getRecord(caller, courseCurriculum, id), queryByField(caller, courseOutcome, 'course', id)]);
-    return c.json({ data: { ...res, cos: cos.sort(byCode).map((o) => ({ id: o.id, code: o.code, statement: o.statement })), outcomes: await courseOutcomes(caller, course) } });
+    const [course, cos] = await Promise.all([getRecord(caller, courseCurriculum, id), courseOutcomesByCode(caller, id)]);
+    return c.json({ data: { ...res, cos: cosView(cos), outcomes: await courseOutcomes(caller, course) } });
   });
   r.get('/improvement-plan/:course', async (c) => {
     const caller = c.var.caller;
-    const id = idParam(c, 'course', 'Course');
+    const id = pathId(c, 'course', 'Course');
     const res = await studentsOfCourse(caller, id, yearQuery(c));
-    const cos = (await queryByField(caller, courseOutcome, 'course', id)).sort(byCode).map((o) => ({ id: o.id, code: o.code, statement: o.statement }));
+    const cos = cosView(await courseOutcomesByCode(caller, id));
     const doc = res.year ? await getDocument(caller, 'improvement-plan', `${id}#${res.year}`) : undefined;
     const below = res.students.flatMap((s) =>
       cos.filter((co) => s.co[co.id] !== null && s.co[co.id] !== undefined && (s.co[co.id] as number) < res.threshold).map((co) => ({ student: s.student, roll_no: s.roll_no, name: s.name, co: co.id, percent: s.co[co.id] })),
@@ -75,12 +68,10 @@ export function attainmentRouter(): Hono<AppEnv> {
   });
   r.put('/improvement-plan/:course', async (c) => {
     const caller = c.var.caller;
-    const course = await getRecord(caller, courseCurriculum, idParam(c, 'course', 'Course'));
+    const course = await getRecord(caller, courseCurriculum, pathId(c, 'course', 'Course'));
     assertOwnsCourse(caller, course);
-    const parsed = improvementPlanBody.safeParse(await readJson(c));
-    if (!parsed.success) throw new HttpError(400, 'Each action needs a description (at most 500 characters) and a status', Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || '_', i.message])));
-    if (!YEAR.test(parsed.data.year)) throw new HttpError(400, 'The academic year looks like 2025-26', { year: 'Not valid' });
-    const { version, year, actions } = parsed.data;
+    const { version, year, actions } = await parseBody(c, improvementPlanBody, 'Each action needs a description (at most 500 characters) and a status');
+    if (!YEAR.test(year)) throw new HttpError(400, 'The academic year looks like 2025-26', { year: 'Not valid' });
     const saved = await putDocument(caller, 'improvement-plan', `${course.id}#${year}`, version, { course: course.id, year, actions });
     return c.json({ message: 'successfully updated', data: saved });
   });

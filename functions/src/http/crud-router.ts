@@ -6,6 +6,7 @@ import { sanitizeHtml } from '../lib/sanitize-html.js';
 import { createRecord, deleteRecord, getRecord, listRecords, replaceRecord } from '../store/records.js';
 import { assertCanWrite, assertNotReferenced, resolveReferences } from '../store/references.js';
 import type { AppContext, AppEnv } from './context.js';
+import { pathId } from './path-id.js';
 import { readJson } from './read-json.js';
 
 /** Validates a body and sanitizes its rich-text fields. @throws HttpError 400 with per-field messages */
@@ -19,11 +20,7 @@ export function cleanBody(def: EntityDef, body: unknown, mode: 'create' | 'repla
 }
 
 /** Record ids are UUIDs (or the campus id for singletons); anything else cannot exist, so it is a 404. */
-function idParam(c: AppContext, def: EntityDef): string {
-  const id = c.req.param('id') ?? '';
-  if (!/^[A-Za-z0-9-]{1,64}$/.test(id)) throw new HttpError(404, `${def.label} not found`);
-  return id;
-}
+const idParam = (c: AppContext, def: EntityDef) => pathId(c, 'id', def.label);
 
 /**
  * The generic CRUD router of one registry entity, mounted at the entity's spec path:
@@ -52,6 +49,7 @@ export function crudRouter(def: EntityDef): Hono<AppEnv> {
     await hooks.beforeCreate?.(caller, v.data, refs);
     const data = await createRecord(caller, def, v.data);
     await hooks.afterCreate?.(caller, data, refs);
+    await hooks.afterSave?.(caller, data);
     return c.json({ message: MESSAGES.created, data }, 201);
   });
   r.get('/:id', async (c) => c.json({ data: await getRecord(c.var.caller, def, idParam(c, def)) }));
@@ -68,6 +66,7 @@ export function crudRouter(def: EntityDef): Hono<AppEnv> {
     });
     await assertCanWrite(caller, def, refs, old);
     const data = await replaceRecord(caller, def, id, v.version as number, v.data);
+    await hooks.afterSave?.(caller, data);
     return c.json({ message: 'successfully updated', data });
   });
   r.delete('/:id', async (c) => {

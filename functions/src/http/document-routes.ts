@@ -1,14 +1,13 @@
 import { coPoMatrixBody, questionPaperBody } from '@attain/shared-types';
 import { Hono } from 'hono';
 import type * as z from 'zod/mini';
+import { recomputeCourse } from '../attainment/attainment-service.js';
 import { readMatrix, saveMatrix } from '../domain/co-po-matrix.js';
 import { readPaper, savePaper } from '../domain/question-paper.js';
-import { HttpError } from '../lib/errors.js';
 import type { Caller } from '@attain/shared-types';
 import type { AppEnv } from './context.js';
-import { readJson } from './read-json.js';
-
-const ID = /^[A-Za-z0-9-]{1,64}$/;
+import { pathId } from './path-id.js';
+import { parseBody } from './read-json.js';
 
 /**
  * `GET|PUT <base>/{owner id}` for a document saved whole: GET reads it, PUT validates the body with `schema`
@@ -22,20 +21,11 @@ function documentRouter<B extends { version: number }>(opts: {
   save: (caller: Caller, id: string, body: B) => Promise<unknown>;
 }): Hono<AppEnv> {
   const r = new Hono<AppEnv>({ strict: false });
-  const idOf = (raw: string | undefined) => {
-    if (!raw || !ID.test(raw)) throw new HttpError(404, `${opts.owner} not found`);
-    return raw;
-  };
-  r.get('/:id', async (c) => c.json({ data: await opts.read(c.var.caller, idOf(c.req.param('id'))) }));
+  r.get('/:id', async (c) => c.json({ data: await opts.read(c.var.caller, pathId(c, 'id', opts.owner)) }));
   r.put('/:id', async (c) => {
-    const id = idOf(c.req.param('id'));
-    const parsed = opts.schema.safeParse(await readJson(c));
-    if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const iss of parsed.error.issues) fields[iss.path.join('.') || '_'] ??= iss.message;
-      throw new HttpError(400, opts.invalid, fields);
-    }
-    return c.json({ message: 'successfully updated', data: await opts.save(c.var.caller, id, parsed.data) });
+    const id = pathId(c, 'id', opts.owner);
+    const body = await parseBody(c, opts.schema, opts.invalid);
+    return c.json({ message: 'successfully updated', data: await opts.save(c.var.caller, id, body) });
   });
   return r;
 }
@@ -50,7 +40,12 @@ export const coPoMatrixRouter = () =>
     schema: coPoMatrixBody,
     invalid: 'Each cell must be 1, 2 or 3, and the version you read is required',
     read: readMatrix,
-    save: (caller, id, b) => saveMatrix(caller, id, b.version, b.cells as never),
+    // A changed mapping changes the course's PO attainment: store it again.
+    save: async (caller, id, b) => {
+      const view = await saveMatrix(caller, id, b.version, b.cells as never);
+      await recomputeCourse(caller, id);
+      return view;
+    },
   });
 
 /**

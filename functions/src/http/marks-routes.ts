@@ -7,14 +7,10 @@ import { applyMarks } from '../marks/marks-import.js';
 import { readMarks } from '../marks/marks-store.js';
 import { occasionSheet, rowsToTable } from '../marks/occasion-sheet.js';
 import type { AppContext, AppEnv } from './context.js';
-import { readJson } from './read-json.js';
+import { pathId } from './path-id.js';
+import { parseBody, readJson } from './read-json.js';
 
-const ID = /^[A-Za-z0-9-]{1,64}$/;
-const occasionId = (c: AppContext) => {
-  const id = c.req.param('occasion') ?? '';
-  if (!ID.test(id)) throw new HttpError(404, 'Occasion not found');
-  return id;
-};
+const occasionId = (c: AppContext) => pathId(c, 'occasion', 'Occasion');
 
 /** Parses a CSV body into rows of cells (papaparse). @throws HttpError 400 empty, 413 too large */
 async function csvBody(c: AppContext): Promise<string[][]> {
@@ -53,10 +49,9 @@ export function marksRouter(): Hono<AppEnv> {
     });
   });
   r.put('/:occasion', async (c) => {
-    const parsed = marksGridBody.safeParse(await readJson(c));
-    if (!parsed.success) throw new HttpError(400, 'Send { version, rows: [{ student, marks, absent? }] }', Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || '_', i.message])));
+    const body = await parseBody(c, marksGridBody, 'Send { version, rows: [{ student, marks, absent? }] }');
     const sheet = await occasionSheet(c.var.caller, occasionId(c));
-    const res = await applyMarks(c.var.caller, sheet, rowsToTable(parsed.data.rows, sheet), { expectVersion: parsed.data.version });
+    const res = await applyMarks(c.var.caller, sheet, rowsToTable(body.rows, sheet), { expectVersion: body.version });
     return c.json({ message: `Saved the marks of ${res.rows} student${res.rows === 1 ? '' : 's'}`, data: res });
   });
   r.get('/:occasion/template', async (c) => {
@@ -85,6 +80,6 @@ export function marksRouter(): Hono<AppEnv> {
 /** `GET /api/import-job/{id}`: status and progress of a large marks file's import. */
 export function importJobRouter(): Hono<AppEnv> {
   const r = new Hono<AppEnv>({ strict: false });
-  r.get('/:id', async (c) => c.json({ data: await readImportJob(c.var.caller, c.req.param('id') ?? '') }));
+  r.get('/:id', async (c) => c.json({ data: await readImportJob(c.var.caller, pathId(c, 'id', 'Import')) }));
   return r;
 }

@@ -1,4 +1,4 @@
-import { type Caller, type CoPoMatrix, type CorrelationLevel, type ImportResult, type RowError, courseOutcome, genericProgramOutcome } from '@attain/shared-types';
+import { type Caller, type CoPoMatrix, type CorrelationLevel, type ImportResult, courseOutcome, genericProgramOutcome } from '@attain/shared-types';
 import { saveMatrix } from '../domain/co-po-matrix.js';
 import { HttpError } from '../lib/errors.js';
 import { getDocument } from '../store/documents.js';

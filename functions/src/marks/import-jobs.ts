@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Caller, type ImportJob, MAX_MARKS_FILE_BYTES, type Role } from '@attain/shared-types';
+import { type Caller, type ImportJob, MAX_MARKS_FILE_BYTES, RECORD_ID, type Role } from '@attain/shared-types';
 import Papa from 'papaparse';
 import { assertOwnsCourse } from '../domain/course-access.js';
 import { s3Client } from '../lib/aws.js';
@@ -62,7 +62,7 @@ function toJob(id: string, d: Record<string, unknown>): ImportJob {
 
 /** Reads a job of the caller's campus. @throws HttpError 404 */
 export async function readImportJob(caller: Caller, id: string): Promise<ImportJob> {
-  const d = /^[A-Za-z0-9-]{1,64}$/.test(id) ? await getDocument(caller, 'import-job', id) : undefined;
+  const d = RECORD_ID.test(id) ? await getDocument(caller, 'import-job', id) : undefined;
   if (!d) throw new HttpError(404, 'Import not found');
   return toJob(id, d);
 }

@@ -1,7 +1,7 @@
 import { type Caller, type MarksRow, type RowError, readMarksTable } from '@attain/shared-types';
 import { recomputeCourse } from '../attainment/attainment-service.js';
 import { HttpError } from '../lib/errors.js';
-import { getDocument, overwriteDocument, putDocument } from '../store/documents.js';
+import { overwriteDocument, putDocument } from '../store/documents.js';
 import { assertOwnsCourse } from '../domain/course-access.js';
 import { type WriteStats, readMarks, writeMarks } from './marks-store.js';
 import type { OccasionSheet } from './occasion-sheet.js';
@@ -49,9 +49,11 @@ export async function applyMarks(
   const base = { rows: read.rows.length, absent, notes: read.notes, preview: read.rows.slice(0, 20) };
   if (opts.dryRun) return { ...base, version: sheet.version };
   const header = { occasion: sheet.occasion.id, course: sheet.course.id, last_rows: read.rows.length };
-  let version: number;
-  if (opts.expectVersion !== undefined) version = (await putDocument(caller, 'marks-sheet', sheet.occasion.id, opts.expectVersion, header)).version;
-  else version = (await overwriteDocument(caller, 'marks-sheet', sheet.occasion.id, header, (await getDocument(caller, 'marks-sheet', sheet.occasion.id))?.version ?? 0)).version;
+  // A grid save must still hold the version it read (409 otherwise); a file simply takes the next version.
+  const { version } =
+    opts.expectVersion !== undefined
+      ? await putDocument(caller, 'marks-sheet', sheet.occasion.id, opts.expectVersion, header)
+      : await overwriteDocument(caller, 'marks-sheet', sheet.occasion.id, header, sheet.version);
   let rows = read.rows;
   const present = new Set((table[0] ?? []).map((h) => String(h).trim().toLowerCase()));
   if (sheet.questions.some((q) => !present.has(q.number.toLowerCase()))) {

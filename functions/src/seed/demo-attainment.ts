@@ -15,6 +15,7 @@ import {
 import { savePaper } from '../domain/question-paper.js';
 import { writeMarks } from '../marks/marks-store.js';
 import { overwriteDocument } from '../store/documents.js';
+import { resolveReferences } from '../store/references.js';
 import { listAll } from '../store/list-all.js';
 import { createRecord, queryByField } from '../store/records.js';
 
@@ -79,7 +80,7 @@ export async function seedDemoAttainment(caller: Caller): Promise<boolean> {
     for (const y of YEARS) {
       for (const p of PLAN) {
         const total = p.questions * p.each;
-        const occ = await createRecord(caller, occasion, {
+        const data: Record<string, unknown> = {
           course: course.id,
           kind: p.kind,
           name: `${p.name} ${y.year}-${String((y.year + 1) % 100).padStart(2, '0')} (sample)`,
@@ -88,12 +89,10 @@ export async function seedDemoAttainment(caller: Caller): Promise<boolean> {
           held_on: `${y.year}-${p.month}-15`,
           status: 'Marks entered',
           mode: 'Offline',
-          // Derived copies the API would fill in from the course (the seed writes through the store directly).
-          curriculum: course.curriculum,
-          term: course.term,
-          program: course.program,
-          department: course.department,
-        });
+        };
+        // As the API does: check the references and copy the course's curriculum, term, program and department.
+        await resolveReferences(caller, occasion, data);
+        const occ = await createRecord(caller, occasion, data);
         const covered = Math.max(1, Math.ceil(cos.length * p.cover));
         const questions: PaperQuestion[] = Array.from({ length: p.questions }, (_, i) => {
           const co = cos[i % covered];

@@ -24,6 +24,9 @@ export const DIFFICULTY_LEVELS = ['easy', 'hard'] as const;
 export const DELIVERY_BLOOM_LEVELS = [1, 2, 3] as const;
 /** Kinds of assessment occasion: in-semester (ISE), mid-semester (MSE) and end-semester (ESE) examinations. */
 export const OCCASION_KINDS = ['ISE', 'MSE', 'ESE'] as const;
+/** The kinds that make up continuous internal evaluation (CIE) and the semester-end examination (SEE). */
+export const CIE_KINDS = ['ISE', 'MSE'] as const;
+export const SEE_KINDS = ['ESE'] as const;
 /** How an occasion is conducted (the occasion list's `mode` column). */
 export const OCCASION_MODES = ['Offline', 'Online'] as const;
 /** Where an occasion stands (the occasion list's `status` column). */

@@ -41,3 +41,6 @@ export const indexSk = (sortValue: unknown, id: string) =>
   `${typeof sortValue === 'number' ? String(sortValue).padStart(6, '0') : String(sortValue ?? '')}#${id}`;
 /** Sort-key prefix that narrows an index Query to one sort-field value. */
 export const indexSkPrefix = (sortValue: unknown) => indexSk(sortValue, '');
+
+/** What a record id looks like (UUIDs, or a campus id for singletons); anything else cannot exist. */
+export const RECORD_ID = /^[A-Za-z0-9-]{1,64}$/;
