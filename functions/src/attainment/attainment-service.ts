@@ -1,10 +1,12 @@
 import {
   type AttainmentMethod,
-  type Caller,
+  type CampusScope,
   type CoPoMatrix,
   type CourseAttainment,
   DEFAULT_METHOD,
   type EntityRecord,
+  type RecordOf,
+  type genericProgramOutcome,
   type PaperQuestion,
   type ProgramAttainment,
   type StudentAttainment,
@@ -18,11 +20,13 @@ import {
 } from '@attain/shared-types';
 import pLimit from 'p-limit';
 import { HttpError } from '../lib/errors.js';
-import { documentsInScope, getDocument, overwriteDocument } from '../store/documents.js';
+import { documentsInScope, getDocument } from '../store/documents.js';
 import { listAll } from '../store/list-all.js';
 import { getRecord, queryByField } from '../store/records.js';
 import { readMarks } from '../marks/marks-store.js';
 import { byCode, programOutcomeColumns } from '../domain/co-po-matrix.js';
+import { groupBy } from '../lib/group-by.js';
+import { isCurrent, readProgramResults, storeCourseResults } from './result-store.js';
 import { type CourseInput, type OccasionInput, academicYear, courseAttainment, programOutcomes, studentAttainment } from './compute.js';
 
 /** How many DynamoDB reads a computation keeps in flight. */
@@ -36,8 +40,8 @@ export interface MethodInUse {
 }
 
 /** The program's saved methodology, or the documented defaults (version 0) when it has none. */
-export async function methodFor(caller: Caller, programId: string): Promise<MethodInUse> {
-  const [rec] = await queryByField(caller, attainmentMethod, 'program', programId, 1);
+export async function methodFor(scope: CampusScope, programId: string): Promise<MethodInUse> {
+  const [rec] = await queryByField(scope, attainmentMethod, 'program', programId, 1);
   if (!rec) return { method: DEFAULT_METHOD, version: 0 };
   return { method: rec as unknown as AttainmentMethod, version: rec.version, id: rec.id };
 }
@@ -55,14 +59,14 @@ interface Material {
   marks: Map<string, Awaited<ReturnType<typeof readMarks>>>;
 }
 
-async function readPapersAndMarks(caller: Caller, occasions: EntityRecord[]) {
+async function readPapersAndMarks(scope: CampusScope, occasions: EntityRecord[]) {
   const limit = pLimit(READS_IN_FLIGHT);
   const papers = new Map<string, PaperQuestion[]>();
   const marks = new Map<string, Awaited<ReturnType<typeof readMarks>>>();
   await Promise.all(
     occasions.flatMap((o) => [
-      limit(async () => papers.set(o.id, ((await getDocument(caller, 'question-paper', o.id))?.questions ?? []) as PaperQuestion[])),
-      limit(async () => marks.set(o.id, await readMarks(caller, o.id))),
+      limit(async () => papers.set(o.id, ((await getDocument(scope, 'question-paper', o.id))?.questions ?? []) as PaperQuestion[])),
+      limit(async () => marks.set(o.id, await readMarks(scope, o.id))),
     ]),
   );
   return { papers, marks };
@@ -99,19 +103,15 @@ function inputsByYear(m: Material): Map<string, CourseInput[]> {
 /** Years newest first, `undated` (occasions with no date) counted as the newest. */
 const sortYears = (years: Iterable<string>) => [...years].sort((a, b) => (a === 'undated' ? -1 : b === 'undated' ? 1 : b.localeCompare(a)));
 
-/** Stores a course result with the method version it used (id `<course>#<year>`, indexed by program). */
-async function store(caller: Caller, programId: string, r: CourseAttainment) {
-  await overwriteDocument(caller, 'attainment-result', `${r.course}#${r.academic_year}`, r as unknown as Record<string, unknown>, 0, { field: 'program', value: programId });
-}
 
 /** Reads one course's material (COs, matrix, occasions, papers, marks, roster size). */
-async function courseMaterial(caller: Caller, course: EntityRecord): Promise<Material> {
+async function courseMaterial(scope: CampusScope, course: EntityRecord): Promise<Material> {
   const [cos, occasions, matrix] = await Promise.all([
-    queryByField(caller, courseOutcome, 'course', course.id),
-    queryByField(caller, occasion, 'course', course.id),
-    getDocument(caller, 'co-po-matrix', course.id),
+    queryByField(scope, courseOutcome, 'course', course.id),
+    queryByField(scope, occasion, 'course', course.id),
+    getDocument(scope, 'co-po-matrix', course.id),
   ]);
-  const { papers, marks } = await readPapersAndMarks(caller, occasions);
+  const { papers, marks } = await readPapersAndMarks(scope, occasions);
   return {
     courses: [course],
     cos,
@@ -123,26 +123,31 @@ async function courseMaterial(caller: Caller, course: EntityRecord): Promise<Mat
 }
 
 /** A course's attainment for every academic year it has marks in, newest first, computed now. */
-async function computeCourse(caller: Caller, courseId: string): Promise<{ programId: string; results: CourseAttainment[] }> {
-  const course = await getRecord(caller, courseCurriculum, courseId);
-  const programId = String(course.program ?? '');
-  const [{ method, version }, material] = await Promise.all([programId ? methodFor(caller, programId) : Promise.resolve({ method: DEFAULT_METHOD, version: 0 }), courseMaterial(caller, course)]);
+async function computeCourse(scope: CampusScope, courseId: string, inUse?: MethodInUse): Promise<{ programId: string; results: CourseAttainment[] }> {
+  const course = await getRecord(scope, courseCurriculum, courseId);
+  const programId = course.program ?? '';
+  const method = inUse ?? (programId ? methodFor(scope, programId) : Promise.resolve({ method: DEFAULT_METHOD, version: 0 }));
+  const [{ method: m, version }, material] = await Promise.all([method, courseMaterial(scope, course)]);
   const byYear = inputsByYear(material);
-  return { programId, results: sortYears(byYear.keys()).map((y) => courseAttainment((byYear.get(y) as CourseInput[])[0], method, version)) };
+  return { programId, results: sortYears(byYear.keys()).map((y) => courseAttainment((byYear.get(y) as CourseInput[])[0], m, version)) };
 }
 
 /**
- * Computes a course's attainment again and stores it, per academic year, with the method version used. Called when
- * its marks or its CO-PO matrix change.
+ * Computes a course's attainment again and stores it, per academic year, with the method version used (see
+ * `result-store.ts`). Called when its marks or its CO-PO matrix change, and by program reads for stale courses.
+ * @param previous the course's stored results, when the caller already read them
+ * @returns the fresh results, newest year first
  */
-export async function recomputeCourse(caller: Caller, courseId: string): Promise<void> {
-  const { programId, results } = await computeCourse(caller, courseId);
-  if (programId) await Promise.all(results.map((r) => store(caller, programId, r)));
+export async function recomputeCourse(scope: CampusScope, courseId: string, inUse?: MethodInUse, previous?: readonly CourseAttainment[]): Promise<CourseAttainment[]> {
+  const startedAt = new Date().toISOString();
+  const { programId, results } = await computeCourse(scope, courseId, inUse);
+  if (programId) await storeCourseResults(scope, programId, courseId, results, startedAt, previous);
+  return results;
 }
 
 /** A course's attainment in one academic year (default: its newest), computed now from the stored marks. @throws HttpError 404 */
-export async function courseAttainmentFor(caller: Caller, courseId: string, year?: string): Promise<{ result: CourseAttainment | null; years: string[] }> {
-  const all = (await computeCourse(caller, courseId)).results;
+export async function courseAttainmentFor(scope: CampusScope, courseId: string, year?: string): Promise<{ result: CourseAttainment | null; years: string[] }> {
+  const all = (await computeCourse(scope, courseId)).results;
   const years = all.map((r) => r.academic_year ?? 'undated');
   return { result: (year ? all.find((r) => r.academic_year === year) : all[0]) ?? null, years };
 }
@@ -154,26 +159,32 @@ export async function courseAttainmentFor(caller: Caller, courseId: string, year
  * @returns years newest first
  * @throws HttpError 404 for an unknown program
  */
-export async function programAttainment(caller: Caller, programId: string, opts: { store?: boolean } = {}): Promise<{ years: ProgramAttainment[]; outcomes: EntityRecord[] }> {
-  const program = await getRecord(caller, programEntity, programId);
-  const curricula = await queryByField(caller, curriculum, 'program', program.id);
+export async function programAttainment(
+  scope: CampusScope,
+  programId: string,
+  opts: { store?: boolean } = {},
+  inUse?: MethodInUse,
+): Promise<{ years: ProgramAttainment[]; outcomes: RecordOf<typeof genericProgramOutcome>[] }> {
+  const startedAt = new Date().toISOString();
+  const program = await getRecord(scope, programEntity, programId);
+  const curricula = await queryByField(scope, curriculum, 'program', program.id);
   const per = await Promise.all(
     curricula.map(async (cur) => {
       const [courses, cos, occasions] = await Promise.all([
-        queryByField(caller, courseCurriculum, 'curriculum', cur.id),
-        queryByField(caller, courseOutcome, 'curriculum', cur.id),
-        queryByField(caller, occasion, 'curriculum', cur.id),
+        queryByField(scope, courseCurriculum, 'curriculum', cur.id),
+        queryByField(scope, courseOutcome, 'curriculum', cur.id),
+        queryByField(scope, occasion, 'curriculum', cur.id),
       ]);
       return { courses, cos, occasions };
     }),
   );
   const [{ method, version }, matrices, outcomes] = await Promise.all([
-    methodFor(caller, program.id),
-    documentsInScope(caller, 'co-po-matrix', 'program', program.id),
-    programOutcomeColumns(caller, program.id),
+    inUse ?? methodFor(scope, program.id),
+    documentsInScope(scope, 'co-po-matrix', 'program', program.id),
+    programOutcomeColumns(scope, program.id),
   ]);
   const occasions = per.flatMap((p) => p.occasions);
-  const { papers, marks } = await readPapersAndMarks(caller, occasions);
+  const { papers, marks } = await readPapersAndMarks(scope, occasions);
   const byYear = inputsByYear({
     courses: per.flatMap((p) => p.courses).sort(byCode),
     cos: per.flatMap((p) => p.cos),
@@ -182,26 +193,70 @@ export async function programAttainment(caller: Caller, programId: string, opts:
     papers,
     marks,
   });
-  const refs = outcomes.map((o) => ({ id: o.id, reference: String(o.po_reference) }));
-  const now = new Date().toISOString();
-  const years = sortYears(byYear.keys()).map((y) => {
-    const courses = (byYear.get(y) as CourseInput[]).map((c) => courseAttainment(c, method, version));
-    return { program: program.id, academic_year: y, courses, outcomes: programOutcomes(courses, refs, method), method_version: version, computed_at: now };
-  });
+  const courses = sortYears(byYear.keys()).flatMap((y) => (byYear.get(y) as CourseInput[]).map((c) => courseAttainment(c, method, version)));
   if (opts.store) {
     const limit = pLimit(READS_IN_FLIGHT);
-    await Promise.all(years.flatMap((y) => y.courses.map((c) => limit(() => store(caller, program.id, c)))));
+    const byCourse = groupBy(courses, (c) => c.course);
+    // Courses without marks are stamped too, so a later read knows they were computed.
+    await Promise.all(per.flatMap((p) => p.courses).map((c) => limit(() => storeCourseResults(scope, program.id, c.id, byCourse.get(c.id) ?? [], startedAt))));
   }
-  return { years, outcomes };
+  return { years: programYears(program.id, courses, outcomes, method, version), outcomes };
 }
 
+/**
+ * Groups course results into the program's years, newest first, each with the program-level PO/PSO attainment.
+ * @param outcomes the program's POs and PSOs in display order
+ */
+function programYears(programId: string, courses: readonly CourseAttainment[], outcomes: readonly RecordOf<typeof genericProgramOutcome>[], method: AttainmentMethod, version: number): ProgramAttainment[] {
+  const refs = outcomes.map((o) => ({ id: o.id, reference: o.po_reference ?? '' }));
+  const byYear = new Map<string, CourseAttainment[]>();
+  for (const c of courses) byYear.set(c.academic_year ?? 'undated', [...(byYear.get(c.academic_year ?? 'undated') ?? []), c]);
+  return sortYears(byYear.keys()).map((y) => {
+    const list = (byYear.get(y) as CourseAttainment[]).sort((a, b) => a.code.localeCompare(b.code, undefined, { numeric: true }));
+    const computed = list.reduce((t, c) => (c.computed_at > t ? c.computed_at : t), '');
+    return { program: programId, academic_year: y, courses: list, outcomes: programOutcomes(list, refs, method), method_version: version, computed_at: computed };
+  });
+}
+
+/**
+ * A whole program's attainment from its stored results (DESIGN.md: pages spanning many courses read stored
+ * results, never every mark): one Query for the results and stamps, beside the method and the PO/PSO columns
+ * (3 DynamoDB calls in all when every result is current). Courses whose results are stale (an input changed after
+ * they were computed, or another method version) are computed again from their marks and stored. A program with
+ * nothing stored yet is computed whole and stored.
+ * @returns years newest first, the outcome columns, the method in use, and how many courses were recomputed
+ * @throws HttpError 404 for an unknown program
+ */
+export async function storedProgramAttainment(
+  scope: CampusScope,
+  programId: string,
+): Promise<{ years: ProgramAttainment[]; outcomes: RecordOf<typeof genericProgramOutcome>[]; method: MethodInUse; recomputed: number }> {
+  const [stored, inUse, outcomes] = await Promise.all([readProgramResults(scope, programId), methodFor(scope, programId), programOutcomeColumns(scope, programId)]);
+  if (!stored.results.length && !stored.stamps.size) {
+    const all = await programAttainment(scope, programId, { store: true }, inUse);
+    return { years: all.years, outcomes: all.outcomes, method: inUse, recomputed: all.years.reduce((n, y) => n + y.courses.length, 0) };
+  }
+  const byCourse = groupBy(stored.results, (r) => r.course);
+  const courses = new Set([...byCourse.keys(), ...stored.stamps.keys()]);
+  const stale = [...courses].filter((c) => !isCurrent(stored.stamps.get(c), byCourse.get(c) ?? [], inUse.version));
+  const limit = pLimit(4);
+  await Promise.all(stale.map((c) => limit(async () => byCourse.set(c, await recomputeCourse(scope, c, inUse, byCourse.get(c) ?? []).catch(notFoundAsEmpty)))));
+  return { years: programYears(programId, [...byCourse.values()].flat(), outcomes, inUse.method, inUse.version), outcomes, method: inUse, recomputed: stale.length };
+}
+
+/** A course deleted since its results were stored has no results. */
+const notFoundAsEmpty = (e: unknown): CourseAttainment[] => {
+  if (e instanceof HttpError && e.status === 404) return [];
+  throw e;
+};
+
 /** Each student's CO and PO/PSO attainment in a course for one academic year (default: its newest). */
-export async function studentsOfCourse(caller: Caller, courseId: string, year?: string): Promise<{ students: StudentAttainment[]; years: string[]; year: string | null; threshold: number }> {
-  const course = await getRecord(caller, courseCurriculum, courseId);
+export async function studentsOfCourse(scope: CampusScope, courseId: string, year?: string): Promise<{ students: StudentAttainment[]; years: string[]; year: string | null; threshold: number }> {
+  const course = await getRecord(scope, courseCurriculum, courseId);
   const [{ method }, material, roster] = await Promise.all([
-    course.program ? methodFor(caller, String(course.program)) : Promise.resolve({ method: DEFAULT_METHOD, version: 0 }),
-    courseMaterial(caller, course),
-    listAll(caller, student, { curriculum: String(course.curriculum) }),
+    course.program ? methodFor(scope, String(course.program)) : Promise.resolve({ method: DEFAULT_METHOD, version: 0 }),
+    courseMaterial(scope, course),
+    listAll(scope, student, { curriculum: String(course.curriculum) }),
   ]);
   const byYear = inputsByYear(material);
   const years = sortYears(byYear.keys());

@@ -63,40 +63,68 @@ export function levelFor(percent: number, m: AttainmentMethod): number {
   return 0;
 }
 
-/** Per student, per group, per CO: marks obtained and the maximum of the questions the student sat. */
-type Tally = Map<string, Record<ExamGroup, Map<string, { got: number; max: number }>>>;
+/**
+ * Per student, per group and per CO: marks obtained and the maximum marks of the questions the student sat, in
+ * flat arrays indexed by `slot(student, group, co)`; `max` 0 means the student had no question of that CO there.
+ */
+interface Tally {
+  /** Student id -> student index, in order of first appearance. */
+  students: Map<string, number>;
+  /** Number of COs of the course (the innermost dimension). */
+  cos: number;
+  got: Float64Array;
+  max: Float64Array;
+}
+
+const GROUP_INDEX: Record<ExamGroup, number> = { cie: 0, see: 1 };
+/** Index of one student's tally of one CO in one group. */
+const slot = (t: Tally, student: number, group: ExamGroup, co: number) => (student * 2 + GROUP_INDEX[group]) * t.cos + co;
 
 /**
- * Tallies marks per student, group and CO in one pass over every occasion's marks. A student's blank mark on a
- * question of a paper they sat counts 0; an absent student's occasion is skipped; questions without a CO, or with a
- * CO not of this course, are skipped (and noted).
+ * Tallies marks per student, group and CO in one pass over every occasion's marks, into arrays indexed by CO (no
+ * lookup by CO id per mark). A student's blank mark on a question of a paper they sat counts 0; an absent
+ * student's occasion is skipped; questions without a CO, or with a CO not of this course, are skipped (and noted).
  */
 function tally(input: CourseInput, notes: string[]): Tally {
-  const coIds = new Set(input.cos.map((c) => c.id));
-  const out: Tally = new Map();
+  const coIndex = new Map(input.cos.map((c, i) => [c.id, i]));
+  const students = new Map<string, number>();
+  for (const occ of input.occasions) for (const row of occ.marks) if (!row.absent && !students.has(row.student)) students.set(row.student, students.size);
+  const size = students.size * 2 * input.cos.length;
+  const t: Tally = { students, cos: input.cos.length, got: new Float64Array(size), max: new Float64Array(size) };
   for (const occ of input.occasions) {
     const g = groupOf(occ.kind);
-    const qs = occ.questions.filter((q) => q.co && coIds.has(q.co));
+    const qs = occ.questions.filter((q) => q.co !== undefined && coIndex.has(q.co));
     const orphan = occ.questions.length - qs.length;
     if (orphan) notes.push(`${orphan} question${orphan > 1 ? 's' : ''} of an ${occ.kind} paper ${orphan > 1 ? 'have' : 'has'} no CO of this course and ${orphan > 1 ? 'are' : 'is'} not counted`);
+    // Question numbers grouped by CO, and the maximum a present student can get per CO on this paper: per mark the
+    // loop only adds into a local sum; the tally arrays are written once per student and CO.
+    const byCo: string[][] = Array.from({ length: t.cos }, () => []);
+    const coMax = new Float64Array(t.cos);
+    for (const q of qs) {
+      const c = coIndex.get(q.co as string) as number;
+      byCo[c].push(q.number);
+      coMax[c] += q.max_marks;
+    }
+    const { got, max } = t;
     for (const row of occ.marks) {
       if (row.absent) continue;
-      let s = out.get(row.student);
-      if (!s) out.set(row.student, (s = { cie: new Map(), see: new Map() }));
-      for (const q of qs) {
-        const co = q.co as string;
-        const t = s[g].get(co) ?? { got: 0, max: 0 };
-        t.got += row.marks[q.number] ?? 0;
-        t.max += q.max_marks;
-        s[g].set(co, t);
+      const base = slot(t, students.get(row.student) as number, g, 0);
+      const m = row.marks;
+      for (let c = 0; c < byCo.length; c++) {
+        const numbers = byCo[c];
+        if (!numbers.length) continue;
+        let sum = 0;
+        for (let j = 0; j < numbers.length; j++) sum += m[numbers[j]] ?? 0;
+        got[base + c] += sum;
+        max[base + c] += coMax[c];
       }
     }
   }
-  return out;
+  return t;
 }
 
-/** A student's percent on a CO in a group, or undefined when they had no question of it there. */
-const pct = (t: { got: number; max: number } | undefined) => (t && t.max > 0 ? (t.got / t.max) * 100 : undefined);
+/** A student's percent on a CO in a group (0-100), or undefined when they had no question of it there. */
+const pct = (t: Tally, k: number) => (t.max[k] > 0 ? (t.got[k] / t.max[k]) * 100 : undefined);
 
 /** Combines the CIE and SEE values by the method's weights; one alone counts fully; neither gives null. */
 function combine(cie: number | undefined | null, see: number | undefined | null, m: AttainmentMethod): number | null {
@@ -146,17 +174,17 @@ export function outcomeAttainment(attainment: Readonly<Record<string, number | n
 export function courseAttainment(input: CourseInput, m: AttainmentMethod, methodVersion: number, now = new Date()): CourseAttainment {
   const notes: string[] = [];
   const t = tally(input, notes);
-  const cos: CoResult[] = input.cos.map((co) => {
+  const cos: CoResult[] = input.cos.map((co, ci) => {
     const group = (g: ExamGroup): GroupResult | null => {
       let students = 0;
       let reached = 0;
       let max = 0;
-      for (const s of t.values()) {
-        const v = s[g].get(co.id);
-        const p = pct(v);
+      for (let si = 0; si < t.students.size; si++) {
+        const k = slot(t, si, g, ci);
+        const p = pct(t, k);
         if (p === undefined) continue;
         students++;
-        max = Math.max(max, v?.max ?? 0);
+        max = Math.max(max, t.max[k]);
         if (p >= m.threshold_percent - 1e-9) reached++;
       }
       if (!students) return null;
@@ -202,7 +230,7 @@ export function courseAttainment(input: CourseInput, m: AttainmentMethod, method
     cos,
     course_attainment: values.length ? r2(values.reduce((s, a) => s + a, 0) / values.length) : null,
     po: Object.fromEntries(Object.entries(po).map(([k, v]) => [k, r2(v)])),
-    students: input.roster ?? t.size,
+    students: input.roster ?? t.students.size,
     notes,
     method_version: methodVersion,
     computed_at: now.toISOString(),
@@ -230,12 +258,12 @@ export function programOutcomes(courses: readonly CourseAttainment[], outcomes: 
 export function studentAttainment(input: CourseInput, roster: readonly { id: string; roll_no: string; name: string }[], m: AttainmentMethod): StudentAttainment[] {
   const t = tally(input, []);
   return roster.map((s) => {
-    const groups = t.get(s.id);
+    const si = t.students.get(s.id);
     const co: Record<string, number | null> = {};
-    for (const c of input.cos) {
-      const v = groups ? combine(pct(groups.cie.get(c.id)), pct(groups.see.get(c.id)), m) : null;
+    input.cos.forEach((c, ci) => {
+      const v = si === undefined ? null : combine(pct(t, slot(t, si, 'cie', ci)), pct(t, slot(t, si, 'see', ci)), m);
       co[c.id] = v === null ? null : r2(v);
-    }
+    });
     const po = outcomeAttainment(co, input.matrix, m.po_rule);
     return { student: s.id, roll_no: s.roll_no, name: s.name, co, po: Object.fromEntries(Object.entries(po).map(([k, v]) => [k, r2(v)])) };
   });

@@ -1,13 +1,16 @@
 import {
+  type CampusScope,
   type Caller,
   type CoPoMatrix,
   type EntityRecord,
+  type RecordOf,
   articulationAverage,
   courseCurriculum,
   courseOutcome,
   genericProgramOutcome,
 } from '@attain/shared-types';
 import { HttpError } from '../lib/errors.js';
+import { markCourseInputsChanged } from '../attainment/result-store.js';
 import { type StoredDocument, documentsInScope, getDocument, putDocument } from '../store/documents.js';
 import { getRecord, queryByField } from '../store/records.js';
 import { assertOwnsCourse } from './course-access.js';
@@ -27,25 +30,25 @@ const byReference = (a: EntityRecord, b: EntityRecord) => {
 };
 
 /** Orders records by `code`, numbers inside codes numerically (CO2 before CO10). */
-export const byCode = (a: EntityRecord, b: EntityRecord) => String(a.code ?? '').localeCompare(String(b.code ?? ''), undefined, { numeric: true });
+export const byCode = (a: { code?: unknown } | EntityRecord, b: { code?: unknown } | EntityRecord) => String(a.code ?? '').localeCompare(String(b.code ?? ''), undefined, { numeric: true });
 
 /** A course's COs by code: the rows of its matrix. One Query. */
-export async function courseOutcomesByCode(caller: Caller, courseId: string): Promise<EntityRecord[]> {
-  return (await queryByField(caller, courseOutcome, 'course', courseId)).sort(byCode);
+export async function courseOutcomesByCode(scope: CampusScope, courseId: string): Promise<RecordOf<typeof courseOutcome>[]> {
+  return (await queryByField(scope, courseOutcome, 'course', courseId)).sort(byCode);
 }
 
 /** A program's POs, then its PSOs, each by number: the columns of its courses' matrices. One Query. */
-export async function programOutcomeColumns(caller: Caller, programId: string): Promise<EntityRecord[]> {
-  return (await queryByField(caller, genericProgramOutcome, 'program', programId)).filter((o) => o.outcome_type === 'PO' || o.outcome_type === 'PSO').sort(byReference);
+export async function programOutcomeColumns(scope: CampusScope, programId: string): Promise<RecordOf<typeof genericProgramOutcome>[]> {
+  return (await queryByField(scope, genericProgramOutcome, 'program', programId)).filter((o) => o.outcome_type === 'PO' || o.outcome_type === 'PSO').sort(byReference);
 }
 
 /**
  * Loads a course, its COs (by code) and its program's POs and PSOs (POs first, then by number).
  * @throws HttpError 404 for an unknown course
  */
-export async function matrixContext(caller: Caller, courseId: string) {
-  const course = await getRecord(caller, courseCurriculum, courseId);
-  const [cos, outcomes] = await Promise.all([courseOutcomesByCode(caller, course.id), course.program ? programOutcomeColumns(caller, String(course.program)) : []]);
+export async function matrixContext(scope: CampusScope, courseId: string) {
+  const course = await getRecord(scope, courseCurriculum, courseId);
+  const [cos, outcomes] = await Promise.all([courseOutcomesByCode(scope, course.id), course.program ? programOutcomeColumns(scope, String(course.program)) : []]);
   return { course, cos, outcomes };
 }
 
@@ -65,18 +68,18 @@ function toView(ctx: Awaited<ReturnType<typeof matrixContext>>, doc: StoredDocum
 }
 
 /** Reads a course's CO-PO matrix (version 0 and no cells when never saved). 1 GetItem + 3 Queries. */
-export async function readMatrix(caller: Caller, courseId: string): Promise<MatrixView> {
-  const ctx = await matrixContext(caller, courseId);
-  return toView(ctx, await getDocument(caller, 'co-po-matrix', ctx.course.id));
+export async function readMatrix(scope: CampusScope, courseId: string): Promise<MatrixView> {
+  const ctx = await matrixContext(scope, courseId);
+  return toView(ctx, await getDocument(scope, 'co-po-matrix', ctx.course.id));
 }
 
 /**
  * Saves a course's whole CO-PO matrix in one conditional write. Rows must be the course's COs and columns its
  * program's POs/PSOs; empty rows are dropped.
- * @throws HttpError 400 naming unknown rows/columns, 403 when the caller may not change the course, 409 when stale
+ * @throws HttpError 400 naming unknown rows/columns, 403 when the scope may not change the course, 409 when stale
  */
-export async function saveMatrix(caller: Caller, courseId: string, version: number, cells: CoPoMatrix['cells']): Promise<MatrixView> {
-  const ctx = await matrixContext(caller, courseId);
+export async function saveMatrix(scope: CampusScope, caller: Caller, courseId: string, version: number, cells: CoPoMatrix['cells']): Promise<MatrixView> {
+  const ctx = await matrixContext(scope, courseId);
   const { course, cos, outcomes } = ctx;
   assertOwnsCourse(caller, course);
   const coIds = new Set(cos.map((c) => c.id));
@@ -92,21 +95,22 @@ export async function saveMatrix(caller: Caller, courseId: string, version: numb
     if (Object.keys(row).length) clean[co] = row;
   }
   if (Object.keys(errors).length) throw new HttpError(400, 'The matrix names course outcomes or program outcomes that do not belong to this course', errors);
-  const saved = await putDocument(caller, 'co-po-matrix', course.id, version, { course: course.id, cells: clean }, course.program ? { field: 'program', value: String(course.program) } : undefined);
+  const saved = await putDocument(scope, 'co-po-matrix', course.id, version, { course: course.id, cells: clean }, course.program ? { field: 'program', value: course.program } : undefined);
+  await markCourseInputsChanged(scope, course.id, course.program);
   return toView(ctx, saved);
 }
 
 /** Delete check for a course outcome: names the matrix that still maps it, if any. */
-export async function matrixUsesCo(caller: Caller, co: EntityRecord): Promise<string | undefined> {
-  const doc = await getDocument(caller, 'co-po-matrix', String(co.course));
+export async function matrixUsesCo(scope: CampusScope, co: EntityRecord): Promise<string | undefined> {
+  const doc = await getDocument(scope, 'co-po-matrix', String(co.course));
   const row = (doc?.cells as CoPoMatrix['cells'] | undefined)?.[co.id];
   return row && Object.keys(row).length ? 'the CO-PO matrix of its course (clear its row first)' : undefined;
 }
 
 /** Delete check for a PO/PSO: names the courses whose matrices still map it. */
-export async function matricesUsingOutcome(caller: Caller, outcome: EntityRecord): Promise<string | undefined> {
+export async function matricesUsingOutcome(scope: CampusScope, outcome: EntityRecord): Promise<string | undefined> {
   if (!outcome.program) return undefined;
-  const docs = await documentsInScope(caller, 'co-po-matrix', 'program', String(outcome.program));
+  const docs = await documentsInScope(scope, 'co-po-matrix', 'program', String(outcome.program));
   const n = docs.filter((d) => Object.values((d.cells ?? {}) as CoPoMatrix['cells']).some((row) => row[outcome.id] !== undefined)).length;
   return n ? `the CO-PO matrices of ${n} course${n > 1 ? 's' : ''}` : undefined;
 }

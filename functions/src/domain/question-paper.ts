@@ -1,4 +1,5 @@
 import {
+  type CampusScope,
   type Caller,
   type EntityRecord,
   type PaperQuestion,
@@ -11,6 +12,7 @@ import {
   paperTotal,
 } from '@attain/shared-types';
 import { HttpError } from '../lib/errors.js';
+import { markCourseInputsChanged } from '../attainment/result-store.js';
 import { type StoredDocument, documentsInScope, getDocument, putDocument } from '../store/documents.js';
 import { getRecord, queryByField } from '../store/records.js';
 import { listAll } from '../store/list-all.js';
@@ -37,9 +39,9 @@ function toView(occ: EntityRecord, doc: StoredDocument | undefined): PaperView {
 }
 
 /** Reads an occasion's question paper (no questions, version 0 when never saved). @throws HttpError 404 */
-export async function readPaper(caller: Caller, occasionId: string): Promise<PaperView> {
-  const occ = await getRecord(caller, occasion, occasionId);
-  return toView(occ, await getDocument(caller, 'question-paper', occ.id));
+export async function readPaper(scope: CampusScope, occasionId: string): Promise<PaperView> {
+  const occ = await getRecord(scope, occasion, occasionId);
+  return toView(occ, await getDocument(scope, 'question-paper', occ.id));
 }
 
 /**
@@ -48,12 +50,12 @@ export async function readPaper(caller: Caller, occasionId: string): Promise<Pap
  * question's maximum; the paper's total must equal the occasion's `total_marks`.
  * @throws HttpError 400 with `questions.<i>.<field>` / `total` messages, 403, 404, 409 when stale
  */
-export async function savePaper(caller: Caller, occasionId: string, version: number, questions: PaperQuestion[]): Promise<PaperView> {
-  const occ = await getRecord(caller, occasion, occasionId);
-  const course = await getRecord(caller, courseCurriculum, String(occ.course));
+export async function savePaper(scope: CampusScope, caller: Caller, occasionId: string, version: number, questions: PaperQuestion[]): Promise<PaperView> {
+  const occ = await getRecord(scope, occasion, occasionId);
+  const course = await getRecord(scope, courseCurriculum, String(occ.course));
   assertOwnsCourse(caller, course);
-  const cos = new Set((await queryByField(caller, courseOutcome, 'course', course.id)).map((c) => c.id));
-  const levels = new Set((await listAll(caller, bloomLevel)).map((l) => l.id));
+  const cos = new Set((await queryByField(scope, courseOutcome, 'course', course.id)).map((c) => c.id));
+  const levels = new Set((await listAll(scope, bloomLevel)).map((l) => l.id));
   const errors: Record<string, string> = paperProblems(questions);
   questions.forEach((q, i) => {
     if (!cos.has(q.co)) errors[`questions.${i}.co`] = 'Not a course outcome of this course';
@@ -62,15 +64,16 @@ export async function savePaper(caller: Caller, occasionId: string, version: num
   const total = paperTotal(questions);
   if (total !== Number(occ.total_marks)) errors.total = `The questions add up to ${total} marks; the occasion's total is ${occ.total_marks}`;
   if (Object.keys(errors).length) throw new HttpError(400, errors.total ?? 'Please correct the marked questions', errors);
-  const saved = await putDocument(caller, 'question-paper', occ.id, version, { occasion: occ.id, questions }, { field: 'course', value: course.id });
+  const saved = await putDocument(scope, 'question-paper', occ.id, version, { occasion: occ.id, questions }, { field: 'course', value: course.id });
+  await markCourseInputsChanged(scope, course.id, course.program);
   return toView(occ, saved);
 }
 
 /** Delete check for a course outcome: names the occasions whose papers still assess it. */
-export async function papersUsingCo(caller: Caller, co: EntityRecord): Promise<string | undefined> {
-  const papers = await documentsInScope(caller, 'question-paper', 'course', String(co.course));
+export async function papersUsingCo(scope: CampusScope, co: EntityRecord): Promise<string | undefined> {
+  const papers = await documentsInScope(scope, 'question-paper', 'course', String(co.course));
   const using = papers.filter((p) => ((p.questions ?? []) as PaperQuestion[]).some((q) => q.co === co.id));
   if (!using.length) return undefined;
-  const names = await Promise.all(using.slice(0, 3).map(async (p) => String((await getRecord(caller, occasion, p.id).catch(() => undefined))?.name ?? p.id)));
+  const names = await Promise.all(using.slice(0, 3).map(async (p) => String((await getRecord(scope, occasion, p.id).catch(() => undefined))?.name ?? p.id)));
   return `the question paper${using.length > 1 ? 's' : ''} of ${names.join(', ')}`;
 }

@@ -1,4 +1,5 @@
+import { assessmentsDomain } from '../domains/assessments.js';
 import { lambdaHandler } from './lambda-entry.js';
 
-/** Lambda entry of the `assessments` domain (its routes are listed by `apiRoutes()` in shared-types). */
-export const handler = lambdaHandler('assessments');
+/** Lambda entry of the `assessments` domain: it imports only that domain's module, so its bundle carries only its code. */
+export const handler = lambdaHandler(assessmentsDomain);

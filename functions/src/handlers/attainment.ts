@@ -1,4 +1,5 @@
+import { attainmentDomain } from '../domains/attainment.js';
 import { lambdaHandler } from './lambda-entry.js';
 
-/** Lambda entry of the `attainment` domain: methodology, students, marks, import jobs and attainment results. */
-export const handler = lambdaHandler('attainment');
+/** Lambda entry of the `attainment` domain: it imports only that domain's module, so its bundle carries only its code. */
+export const handler = lambdaHandler(attainmentDomain);

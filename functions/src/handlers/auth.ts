@@ -1,4 +1,5 @@
+import { authDomain } from '../domains/auth.js';
 import { lambdaHandler } from './lambda-entry.js';
 
-/** Lambda entry of the `auth` domain (its routes are listed by `apiRoutes()` in shared-types). */
-export const handler = lambdaHandler('auth');
+/** Lambda entry of the `auth` domain: it imports only that domain's module, so its bundle carries only its code. */
+export const handler = lambdaHandler(authDomain);

@@ -1,4 +1,5 @@
+import { curriculumDomain } from '../domains/curriculum.js';
 import { lambdaHandler } from './lambda-entry.js';
 
-/** Lambda entry of the `curriculum` domain (its routes are listed by `apiRoutes()` in shared-types). */
-export const handler = lambdaHandler('curriculum');
+/** Lambda entry of the `curriculum` domain: it imports only that domain's module, so its bundle carries only its code. */
+export const handler = lambdaHandler(curriculumDomain);

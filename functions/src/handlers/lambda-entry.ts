@@ -1,6 +1,6 @@
-import type { Domain } from '@attain/shared-types';
 import { handle } from 'hono/aws-lambda';
+import type { DomainModule } from '../domains/domain-module.js';
 import { buildApp } from '../http/app.js';
 
 /** The Lambda handler of one domain: the domain's Hono app behind API Gateway's HTTP API ($default stage). */
-export const lambdaHandler = (domain: Domain) => handle(buildApp([domain]));
+export const lambdaHandler = (domain: DomainModule) => handle(buildApp([domain]));

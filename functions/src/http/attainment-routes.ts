@@ -1,6 +1,6 @@
-import { type Caller, type EntityRecord, courseCurriculum, improvementPlanBody } from '@attain/shared-types';
+import { type CampusScope, type EntityRecord, courseCurriculum, improvementPlanBody } from '@attain/shared-types';
 import { Hono } from 'hono';
-import { courseAttainmentFor, methodFor, programAttainment, studentsOfCourse } from '../attainment/attainment-service.js';
+import { courseAttainmentFor, methodFor, storedProgramAttainment, studentsOfCourse } from '../attainment/attainment-service.js';
 import { courseOutcomesByCode, programOutcomeColumns } from '../domain/co-po-matrix.js';
 import { assertOwnsCourse } from '../domain/course-access.js';
 import { HttpError } from '../lib/errors.js';
@@ -20,59 +20,60 @@ const outcomeView = (o: EntityRecord) => ({ id: o.id, reference: o.po_reference,
 const cosView = (cos: EntityRecord[]) => cos.map((o) => ({ id: o.id, code: o.code, statement: o.statement }));
 
 /** The POs and PSOs of a course's program, in display order (PO1.., then PSO1..). */
-async function courseOutcomes(caller: Caller, course: EntityRecord) {
-  return course.program ? (await programOutcomeColumns(caller, String(course.program))).map(outcomeView) : [];
+async function courseOutcomes(scope: CampusScope, course: EntityRecord) {
+  return course.program ? (await programOutcomeColumns(scope, String(course.program))).map(outcomeView) : [];
 }
 
 /**
  * Attainment results, computed from the stored marks when asked (and stored with the method version used):
  * - `GET /course/{course}?year=`: a course's CO and PO/PSO attainment in one academic year (default the newest);
- * - `GET /program/{program}`: every course of a program and the program-level PO/PSO attainment, per academic year;
+ * - `GET /program/{program}`: every course of a program and the program-level PO/PSO attainment, per academic year,
+ *   from the stored results (3 DynamoDB calls when they are current; stale courses are computed again, and
+ *   `x-attainment-recomputed` says how many);
  * - `GET /students/{course}?year=`: each student's CO and PO/PSO percents;
  * - `GET|PUT /improvement-plan/{course}?year=`: students below the threshold per CO and the action recorded for each.
  */
 export function attainmentRouter(): Hono<AppEnv> {
   const r = new Hono<AppEnv>({ strict: false });
   r.get('/course/:course', async (c) => {
-    const course = await getRecord(c.var.caller, courseCurriculum, pathId(c, 'course', 'Course'));
+    const course = await getRecord(c.var.scope, courseCurriculum, pathId(c, 'course', 'Course'));
     const [res, method, outcomes] = await Promise.all([
-      courseAttainmentFor(c.var.caller, course.id, yearQuery(c)),
-      course.program ? methodFor(c.var.caller, String(course.program)) : undefined,
-      courseOutcomes(c.var.caller, course),
+      courseAttainmentFor(c.var.scope, course.id, yearQuery(c)),
+      course.program ? methodFor(c.var.scope, String(course.program)) : undefined,
+      courseOutcomes(c.var.scope, course),
     ]);
     return c.json({ data: { ...res, outcomes, method: method?.method, method_version: method?.version ?? 0 } });
   });
   r.get('/program/:program', async (c) => {
-    const caller = c.var.caller;
-    const id = pathId(c, 'program', 'Program');
-    const [res, method] = await Promise.all([programAttainment(caller, id), methodFor(caller, id)]);
-    return c.json({ data: { years: res.years, outcomes: res.outcomes.map(outcomeView), method: method.method, method_version: method.version } });
+    const res = await storedProgramAttainment(c.var.scope, pathId(c, 'program', 'Program'));
+    c.header('x-attainment-recomputed', String(res.recomputed));
+    return c.json({ data: { years: res.years, outcomes: res.outcomes.map(outcomeView), method: res.method.method, method_version: res.method.version } });
   });
   r.get('/students/:course', async (c) => {
-    const caller = c.var.caller;
+    const scope = c.var.scope;
     const id = pathId(c, 'course', 'Course');
-    const res = await studentsOfCourse(caller, id, yearQuery(c));
-    const [course, cos] = await Promise.all([getRecord(caller, courseCurriculum, id), courseOutcomesByCode(caller, id)]);
-    return c.json({ data: { ...res, cos: cosView(cos), outcomes: await courseOutcomes(caller, course) } });
+    const res = await studentsOfCourse(scope, id, yearQuery(c));
+    const [course, cos] = await Promise.all([getRecord(scope, courseCurriculum, id), courseOutcomesByCode(scope, id)]);
+    return c.json({ data: { ...res, cos: cosView(cos), outcomes: await courseOutcomes(scope, course) } });
   });
   r.get('/improvement-plan/:course', async (c) => {
-    const caller = c.var.caller;
+    const scope = c.var.scope;
     const id = pathId(c, 'course', 'Course');
-    const res = await studentsOfCourse(caller, id, yearQuery(c));
-    const cos = cosView(await courseOutcomesByCode(caller, id));
-    const doc = res.year ? await getDocument(caller, 'improvement-plan', `${id}#${res.year}`) : undefined;
+    const res = await studentsOfCourse(scope, id, yearQuery(c));
+    const cos = cosView(await courseOutcomesByCode(scope, id));
+    const doc = res.year ? await getDocument(scope, 'improvement-plan', `${id}#${res.year}`) : undefined;
     const below = res.students.flatMap((s) =>
       cos.filter((co) => s.co[co.id] !== null && s.co[co.id] !== undefined && (s.co[co.id] as number) < res.threshold).map((co) => ({ student: s.student, roll_no: s.roll_no, name: s.name, co: co.id, percent: s.co[co.id] })),
     );
     return c.json({ data: { year: res.year, years: res.years, threshold: res.threshold, cos, below, actions: doc?.actions ?? {}, version: doc?.version ?? 0, updated_by: doc?.updated_by, updated_at: doc?.updated_at } });
   });
   r.put('/improvement-plan/:course', async (c) => {
-    const caller = c.var.caller;
-    const course = await getRecord(caller, courseCurriculum, pathId(c, 'course', 'Course'));
-    assertOwnsCourse(caller, course);
+    const scope = c.var.scope;
+    const course = await getRecord(scope, courseCurriculum, pathId(c, 'course', 'Course'));
+    assertOwnsCourse(c.var.caller, course);
     const { version, year, actions } = await parseBody(c, improvementPlanBody, 'Each action needs a description (at most 500 characters) and a status');
     if (!YEAR.test(year)) throw new HttpError(400, 'The academic year looks like 2025-26', { year: 'Not valid' });
-    const saved = await putDocument(caller, 'improvement-plan', `${course.id}#${year}`, version, { course: course.id, year, actions });
+    const saved = await putDocument(scope, 'improvement-plan', `${course.id}#${year}`, version, { course: course.id, year, actions });
     return c.json({ message: 'successfully updated', data: saved });
   });
   return r;

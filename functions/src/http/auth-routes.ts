@@ -44,10 +44,10 @@ export function loginRouter(): Hono<AppEnv> {
 export function profileRouter(): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   const view = async (c: { var: AppEnv['Variables'] }, rec: Record<string, unknown> | undefined): Promise<ProfileView> => {
-    const caller = c.var.caller;
-    const org = await findRecord(caller, organization, caller.tenant);
+    const { caller, scope } = c.var;
+    const org = await findRecord(scope, organization, scope.campus);
     const deptId = rec?.department;
-    const dept = typeof deptId === 'string' ? await findRecord(caller, department, deptId) : undefined;
+    const dept = typeof deptId === 'string' ? await findRecord(scope, department, deptId) : undefined;
     return {
       ...(rec ?? {}),
       email: caller.user,
@@ -57,13 +57,13 @@ export function profileRouter(): Hono<AppEnv> {
       department_name: String(dept?.name ?? ''),
     };
   };
-  r.get('/', async (c) => c.json({ data: await view(c, await findRecord(c.var.caller, profile, c.var.caller.sub)) }));
+  r.get('/', async (c) => c.json({ data: await view(c, await findRecord(c.var.scope, profile, c.var.caller.sub)) }));
   r.patch('/', async (c) => {
     const body = await readJson(c);
     const v = cleanBody(profile, body, 'patch');
     const sent = (body as { version?: unknown }).version;
     const version = typeof sent === 'number' ? sent : undefined;
-    const rec = await patchRecord(c.var.caller, profile, c.var.caller.sub, v.data, version, { email: c.var.caller.user });
+    const rec = await patchRecord(c.var.scope, profile, c.var.caller.sub, v.data, version, { email: c.var.caller.user });
     return c.json({ message: 'successfully updated', data: await view(c, rec) });
   });
   return r;

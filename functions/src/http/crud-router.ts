@@ -1,9 +1,9 @@
-import { type EntityDef, MESSAGES, PAGE_SIZE, validateBody } from '@attain/shared-types';
+import { type EntityDef, MESSAGES, PAGE_SIZE, RECORD_ID, validateBody } from '@attain/shared-types';
 import { Hono } from 'hono';
-import { ENTITY_HOOKS } from '../domain/entity-hooks.js';
+import type { EntityHooks } from '../domains/domain-module.js';
 import { HttpError } from '../lib/errors.js';
 import { sanitizeHtml } from '../lib/sanitize-html.js';
-import { createRecord, deleteRecord, getRecord, listRecords, replaceRecord } from '../store/records.js';
+import { createRecord, deleteRecord, getRecord, listRecords, recordsByIds, replaceRecord } from '../store/records.js';
 import { assertCanWrite, assertNotReferenced, resolveReferences } from '../store/references.js';
 import type { AppContext, AppEnv } from './context.js';
 import { pathId } from './path-id.js';
@@ -24,61 +24,74 @@ const idParam = (c: AppContext, def: EntityDef) => pathId(c, 'id', def.label);
 
 /**
  * The generic CRUD router of one registry entity, mounted at the entity's spec path:
- * `GET /` list (query filters, `?next=` cursor), `POST /` create (201), `GET|PUT|DELETE /:id`.
- * Trailing slashes are accepted (the spec's tables use `base/` + id).
+ * `GET /` list (query filters, `?next=` cursor, or `?ids=a,b` for up to `MAX_IDS` named records), `POST /` create
+ * (201), `GET|PUT|DELETE /:id`. Trailing slashes are accepted (the spec's tables use `base/` + id).
+ * `hooks` are the entity's behaviour from its domain module, run around the writes in this order: body checks,
+ * references, role, before-hook, write, after-hooks.
  */
-export function crudRouter(def: EntityDef): Hono<AppEnv> {
+export function crudRouter(def: EntityDef, hooks: EntityHooks = {}): Hono<AppEnv> {
   const r = new Hono<AppEnv>({ strict: false });
-  const hooks = ENTITY_HOOKS[def.name] ?? {};
   // Roles that can never write this entity are refused before the body is read.
   const mayEverWrite = (c: AppContext) => {
     const role = c.var.caller.role;
     if (!def.writeRoles.includes(role) && !(role === 'faculty' && def.ownedVia)) throw new HttpError(403, 'Your role does not allow this action');
   };
   r.get('/', async (c) => {
-    const { next, limit, ...filters } = c.req.query();
-    const page = await listRecords(c.var.caller, def, filters, next || undefined, limit ? Number(limit) : PAGE_SIZE);
+    const { next, limit, ids, ...filters } = c.req.query();
+    if (ids !== undefined) return c.json({ data: await recordsByIds(c.var.scope, def, idList(ids)), next: null });
+    const page = await listRecords(c.var.scope, def, filters, next || undefined, limit ? Number(limit) : PAGE_SIZE);
     return c.json(page);
   });
   r.post('/', async (c) => {
     mayEverWrite(c);
-    const caller = c.var.caller;
+    const { scope, caller } = c.var;
     const v = cleanBody(def, await readJson(c), 'create');
-    const refs = await resolveReferences(caller, def, v.data);
-    await assertCanWrite(caller, def, refs);
-    await hooks.beforeCreate?.(caller, v.data, refs);
-    const data = await createRecord(caller, def, v.data);
-    await hooks.afterCreate?.(caller, data, refs);
-    await hooks.afterSave?.(caller, data);
+    const refs = await resolveReferences(scope, def, v.data);
+    await assertCanWrite(scope, caller, def, refs);
+    await hooks.beforeCreate?.(scope, v.data, refs);
+    const data = await createRecord(scope, def, v.data);
+    await hooks.afterCreate?.(scope, data, refs);
+    await hooks.afterSave?.(scope, data);
     return c.json({ message: MESSAGES.created, data }, 201);
   });
-  r.get('/:id', async (c) => c.json({ data: await getRecord(c.var.caller, def, idParam(c, def)) }));
+  r.get('/:id', async (c) => c.json({ data: await getRecord(c.var.scope, def, idParam(c, def)) }));
   r.put('/:id', async (c) => {
     mayEverWrite(c);
-    const caller = c.var.caller;
+    const { scope, caller } = c.var;
     const id = idParam(c, def);
     const v = cleanBody(def, await readJson(c), 'replace');
-    const old = def.writeRoles.includes(caller.role) ? undefined : await getRecord(caller, def, id);
-    // A record of another campus is a 404 even when its references would not resolve here.
-    const refs = await resolveReferences(caller, def, v.data).catch(async (e) => {
-      if (!old) await getRecord(caller, def, id);
+    // The stored record: for ownership (faculty), for a before-replace hook, and so another campus's id is a 404
+    // even when its references would not resolve here.
+    const needOld = !def.writeRoles.includes(caller.role) || Boolean(hooks.beforeReplace);
+    const old = needOld ? await getRecord(scope, def, id) : undefined;
+    const refs = await resolveReferences(scope, def, v.data).catch(async (e) => {
+      if (!old) await getRecord(scope, def, id);
       throw e;
     });
-    await assertCanWrite(caller, def, refs, old);
-    const data = await replaceRecord(caller, def, id, v.version as number, v.data);
-    await hooks.afterSave?.(caller, data);
+    await assertCanWrite(scope, caller, def, refs, def.writeRoles.includes(caller.role) ? undefined : old);
+    if (hooks.beforeReplace && old) await hooks.beforeReplace(scope, v.data, old, refs);
+    const data = await replaceRecord(scope, def, id, v.version as number, v.data);
+    await hooks.afterSave?.(scope, data);
     return c.json({ message: 'successfully updated', data });
   });
   r.delete('/:id', async (c) => {
     mayEverWrite(c);
-    const caller = c.var.caller;
-    const old = await getRecord(caller, def, idParam(c, def));
-    await assertCanWrite(caller, def, undefined, old);
-    const cascades = await assertNotReferenced(caller, def, old, hooks.deleteChecks?.(caller, old));
-    await deleteRecord(caller, def, old.id);
-    for (const group of cascades) for (const child of group.records) await deleteRecord(caller, group.entity, child.id).catch(() => undefined);
-    await hooks.afterDelete?.(caller, old);
+    const { scope, caller } = c.var;
+    const old = await getRecord(scope, def, idParam(c, def));
+    await assertCanWrite(scope, caller, def, undefined, old);
+    const more = hooks.beforeDelete ? await hooks.beforeDelete(scope, old) : [];
+    const cascades = await assertNotReferenced(scope, def, old, more);
+    await deleteRecord(scope, def, old.id);
+    for (const group of cascades) for (const child of group.records) await deleteRecord(scope, group.entity, child.id).catch(() => undefined);
+    await hooks.afterDelete?.(scope, old);
     return c.json({ message: 'successfully deleted' });
   });
   return r;
+}
+
+/** The ids of a `?ids=a,b,c` list; each must look like a record id. @throws HttpError 400 */
+function idList(raw: string): string[] {
+  const ids = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  if (ids.some((id) => !RECORD_ID.test(id))) throw new HttpError(400, 'The ids are not valid', { ids: 'Not valid' });
+  return ids;
 }

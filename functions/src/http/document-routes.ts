@@ -4,7 +4,7 @@ import type * as z from 'zod/mini';
 import { recomputeCourse } from '../attainment/attainment-service.js';
 import { readMatrix, saveMatrix } from '../domain/co-po-matrix.js';
 import { readPaper, savePaper } from '../domain/question-paper.js';
-import type { Caller } from '@attain/shared-types';
+import type { CampusScope, Caller } from '@attain/shared-types';
 import type { AppEnv } from './context.js';
 import { pathId } from './path-id.js';
 import { parseBody } from './read-json.js';
@@ -17,15 +17,15 @@ function documentRouter<B extends { version: number }>(opts: {
   owner: string;
   schema: z.ZodMiniType<B>;
   invalid: string;
-  read: (caller: Caller, id: string) => Promise<unknown>;
-  save: (caller: Caller, id: string, body: B) => Promise<unknown>;
+  read: (scope: CampusScope, id: string) => Promise<unknown>;
+  save: (scope: CampusScope, caller: Caller, id: string, body: B) => Promise<unknown>;
 }): Hono<AppEnv> {
   const r = new Hono<AppEnv>({ strict: false });
-  r.get('/:id', async (c) => c.json({ data: await opts.read(c.var.caller, pathId(c, 'id', opts.owner)) }));
+  r.get('/:id', async (c) => c.json({ data: await opts.read(c.var.scope, pathId(c, 'id', opts.owner)) }));
   r.put('/:id', async (c) => {
     const id = pathId(c, 'id', opts.owner);
     const body = await parseBody(c, opts.schema, opts.invalid);
-    return c.json({ message: 'successfully updated', data: await opts.save(c.var.caller, id, body) });
+    return c.json({ message: 'successfully updated', data: await opts.save(c.var.scope, c.var.caller, id, body) });
   });
   return r;
 }
@@ -41,9 +41,9 @@ export const coPoMatrixRouter = () =>
     invalid: 'Each cell must be 1, 2 or 3, and the version you read is required',
     read: readMatrix,
     // A changed mapping changes the course's PO attainment: store it again.
-    save: async (caller, id, b) => {
-      const view = await saveMatrix(caller, id, b.version, b.cells as never);
-      await recomputeCourse(caller, id);
+    save: async (scope, caller, id, b) => {
+      const view = await saveMatrix(scope, caller, id, b.version, b.cells as never);
+      await recomputeCourse(scope, id);
       return view;
     },
   });
@@ -58,5 +58,5 @@ export const questionPaperRouter = () =>
     schema: questionPaperBody,
     invalid: 'Please correct the marked questions',
     read: readPaper,
-    save: (caller, id, b) => savePaper(caller, id, b.version, b.questions),
+    save: (scope, caller, id, b) => savePaper(scope, caller, id, b.version, b.questions),
   });

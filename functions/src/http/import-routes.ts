@@ -23,21 +23,21 @@ export function importRouter(): Hono<AppEnv> {
     if (!text.trim()) throw new HttpError(400, 'The file is empty', { file: 'Required' });
     if (Buffer.byteLength(text) > MAX_IMPORT_BYTES) throw new HttpError(413, `The file is larger than ${MAX_IMPORT_BYTES / 1024} KB`);
     const q = c.req.query();
-    const caller = c.var.caller;
+    const scope = c.var.scope;
     const term = q.create_courses_in_term ? Number(q.create_courses_in_term) : undefined;
     if (term !== undefined && !Number.isInteger(term)) throw new HttpError(400, 'The term must be a number', { create_courses_in_term: 'Digit only!' });
     const result =
       kind === 'curriculum'
-        ? await importCurriculum(caller, q.curriculum, text)
+        ? await importCurriculum(scope, q.curriculum, text)
         : kind === 'course-outcomes'
-          ? await importCourseOutcomes(caller, q.curriculum, text, {
+          ? await importCourseOutcomes(scope, q.curriculum, text, {
               delivery_method: q.delivery_method || undefined,
               fallback_bloom_level: q.fallback_bloom_level || undefined,
               create_courses_in_term: term,
             })
           : kind === 'students'
-            ? await importStudents(caller, q.curriculum, text)
-            : await importCoPoMatrix(caller, q.curriculum, text);
+            ? await importStudents(scope, q.curriculum, text)
+            : await importCoPoMatrix(scope, c.var.caller, q.curriculum, text);
     return c.json({ message: `Loaded ${result.rows} rows: ${result.created} created, ${result.updated} updated`, data: result });
   });
   return r;

@@ -1,5 +1,6 @@
 import { MAX_IMPORT_BYTES, marksGridBody, marksTemplate } from '@attain/shared-types';
 import { Hono } from 'hono';
+import { assertOwnsCourse } from '../domain/course-access.js';
 import Papa from 'papaparse';
 import { HttpError } from '../lib/errors.js';
 import { openImportJob, readImportJob } from '../marks/import-jobs.js';
@@ -32,8 +33,8 @@ async function csvBody(c: AppContext): Promise<string[][]> {
 export function marksRouter(): Hono<AppEnv> {
   const r = new Hono<AppEnv>({ strict: false });
   r.get('/:occasion', async (c) => {
-    const sheet = await occasionSheet(c.var.caller, occasionId(c));
-    const rows = await readMarks(c.var.caller, sheet.occasion.id);
+    const sheet = await occasionSheet(c.var.scope, occasionId(c));
+    const rows = await readMarks(c.var.scope, sheet.occasion.id);
     const { occasion, course, questions, roster, version, updated_by, updated_at } = sheet;
     return c.json({
       data: {
@@ -50,29 +51,31 @@ export function marksRouter(): Hono<AppEnv> {
   });
   r.put('/:occasion', async (c) => {
     const body = await parseBody(c, marksGridBody, 'Send { version, rows: [{ student, marks, absent? }] }');
-    const sheet = await occasionSheet(c.var.caller, occasionId(c));
-    const res = await applyMarks(c.var.caller, sheet, rowsToTable(body.rows, sheet), { expectVersion: body.version });
+    const sheet = await occasionSheet(c.var.scope, occasionId(c));
+    assertOwnsCourse(c.var.caller, sheet.course);
+    const res = await applyMarks(c.var.scope, sheet, rowsToTable(body.rows, sheet), { expectVersion: body.version });
     return c.json({ message: `Saved the marks of ${res.rows} student${res.rows === 1 ? '' : 's'}`, data: res });
   });
   r.get('/:occasion/template', async (c) => {
-    const sheet = await occasionSheet(c.var.caller, occasionId(c));
-    const existing = c.req.query('filled') === 'true' ? new Map((await readMarks(c.var.caller, sheet.occasion.id)).map((m) => [m.student, m])) : undefined;
+    const sheet = await occasionSheet(c.var.scope, occasionId(c));
+    const existing = c.req.query('filled') === 'true' ? new Map((await readMarks(c.var.scope, sheet.occasion.id)).map((m) => [m.student, m])) : undefined;
     const csv = Papa.unparse(marksTemplate(sheet.questions, sheet.roster, existing));
     const name = `${String(sheet.course.code ?? 'course')}-${String(sheet.occasion.name)}-marks.csv`.replace(/[^A-Za-z0-9._-]+/g, '_');
     return c.body(csv, 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}"` });
   });
   r.post('/:occasion/upload', async (c) => {
     const table = await csvBody(c);
-    const sheet = await occasionSheet(c.var.caller, occasionId(c));
+    const sheet = await occasionSheet(c.var.scope, occasionId(c));
+    assertOwnsCourse(c.var.caller, sheet.course);
     const dryRun = c.req.query('dry_run') === 'true';
-    const res = await applyMarks(c.var.caller, sheet, table, { dryRun });
+    const res = await applyMarks(c.var.scope, sheet, table, { dryRun });
     const msg = dryRun ? `The file is fine: ${res.rows} students (${res.absent} absent); nothing saved yet` : `Saved the marks of ${res.rows} students (${res.absent} absent)`;
     return c.json({ message: msg, data: res });
   });
   r.post('/:occasion/upload-url', async (c) => {
     const body = (await readJson(c)) as { file_name?: unknown };
     const name = typeof body?.file_name === 'string' && body.file_name.trim() ? body.file_name.trim() : 'marks.csv';
-    return c.json({ data: await openImportJob(c.var.caller, occasionId(c), name) }, 201);
+    return c.json({ data: await openImportJob(c.var.scope, c.var.caller, occasionId(c), name) }, 201);
   });
   return r;
 }
@@ -80,6 +83,6 @@ export function marksRouter(): Hono<AppEnv> {
 /** `GET /api/import-job/{id}`: status and progress of a large marks file's import. */
 export function importJobRouter(): Hono<AppEnv> {
   const r = new Hono<AppEnv>({ strict: false });
-  r.get('/:id', async (c) => c.json({ data: await readImportJob(c.var.caller, pathId(c, 'id', 'Import')) }));
+  r.get('/:id', async (c) => c.json({ data: await readImportJob(c.var.scope, pathId(c, 'id', 'Import')) }));
   return r;
 }

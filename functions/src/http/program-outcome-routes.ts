@@ -15,7 +15,7 @@ export function programOutcomeSetupRouter(): Hono<AppEnv> {
     const body = (await readJson(c)) as { program?: unknown; framework?: unknown } | null;
     const program = typeof body?.program === 'string' ? body.program : '';
     if (!program) throw new HttpError(400, 'Choose the program', { program: 'Required' });
-    const data = await setUpProgramOutcomes(c.var.caller, program, String(body?.framework ?? 'nba_12_po'));
+    const data = await setUpProgramOutcomes(c.var.scope, program, String(body?.framework ?? 'nba_12_po'));
     return c.json({ message: `successfully created ${data.length} program outcomes`, data }, 201);
   });
   return r;

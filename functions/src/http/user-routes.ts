@@ -1,12 +1,9 @@
-import { type Caller, type EntityRecord, department, issueFields, newUserSchema, profile, uniquePk, uniqueSk } from '@attain/shared-types';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { type CampusScope, type EntityRecord, department, issueFields, newUserSchema, profile } from '@attain/shared-types';
 import { Hono } from 'hono';
 import { ensureCampusUser } from '../identity/campus-users.js';
-import { documentClient } from '../lib/aws.js';
-import { config } from '../lib/config.js';
 import { HttpError } from '../lib/errors.js';
 import { listAll } from '../store/list-all.js';
-import { findRecord } from '../store/records.js';
+import { findRecord, uniqueOwner } from '../store/records.js';
 import { resolveReferences } from '../store/references.js';
 import type { AppEnv } from './context.js';
 import { cleanBody } from './crud-router.js';
@@ -16,8 +13,8 @@ import { readJson } from './read-json.js';
 const listed = (p: EntityRecord): EntityRecord => ({ ...p, name: [p.title, p.first_name, p.last_name].filter(Boolean).join(' ') || String(p.email ?? p.id) });
 
 /** The campus's users (profiles), by last name. */
-async function campusUsers(caller: Caller) {
-  return (await listAll(caller, profile)).map(listed).sort((a, b) => String(a.last_name ?? '').localeCompare(String(b.last_name ?? '')));
+async function campusUsers(scope: CampusScope) {
+  return (await listAll(scope, profile)).map(listed).sort((a, b) => String(a.last_name ?? '').localeCompare(String(b.last_name ?? '')));
 }
 
 /**
@@ -27,7 +24,7 @@ async function campusUsers(caller: Caller) {
  */
 export function userListRouter(): Hono<AppEnv> {
   const r = new Hono<AppEnv>({ strict: false });
-  r.get('/', async (c) => c.json({ data: await campusUsers(c.var.caller), next: null }));
+  r.get('/', async (c) => c.json({ data: await campusUsers(c.var.scope), next: null }));
   r.post('/', async (c) => {
     const caller = c.var.caller;
     if (caller.role !== 'admin') throw new HttpError(403, 'Only campus administrators may add users');
@@ -40,7 +37,7 @@ export function userListRouter(): Hono<AppEnv> {
     let prof: Record<string, unknown> = {};
     try {
       prof = cleanBody(profile, rest, 'create').data;
-      await resolveReferences(caller, profile, prof);
+      await resolveReferences(c.var.scope, profile, prof);
     } catch (e) {
       if (!(e instanceof HttpError)) throw e;
       Object.assign(fields, e.fields);
@@ -48,7 +45,7 @@ export function userListRouter(): Hono<AppEnv> {
     if (!acct.success || Object.keys(fields).length) throw new HttpError(400, `Please correct these fields: ${Object.keys(fields).join(', ')}`, fields);
     const { first_name, last_name, ...profileFields } = prof;
     const sub = await ensureCampusUser({
-      tenant: caller.tenant,
+      tenant: c.var.scope.campus,
       email: acct.data.email.toLowerCase(),
       password: acct.data.password,
       role: acct.data.role,
@@ -58,7 +55,7 @@ export function userListRouter(): Hono<AppEnv> {
       createdBy: caller.user,
       mustBeNew: true,
     });
-    const created = await findRecord(caller, profile, sub);
+    const created = await findRecord(c.var.scope, profile, sub);
     return c.json({ message: 'successfully created', data: created && listed(created) }, 201);
   });
   return r;
@@ -68,14 +65,11 @@ export function userListRouter(): Hono<AppEnv> {
 export function departmentUserListRouter(): Hono<AppEnv> {
   const r = new Hono<AppEnv>({ strict: false });
   r.get('/', async (c) => {
-    const caller = c.var.caller;
     const short = c.req.query('short_name')?.trim();
     if (!short) throw new HttpError(400, 'Give the department short name', { short_name: 'Required' });
-    const guard = await documentClient().send(
-      new GetCommand({ TableName: config().tableName, Key: { PK: uniquePk(caller.tenant), SK: uniqueSk(department.name, 'short_name', short) } }),
-    );
-    if (!guard.Item) throw new HttpError(404, `No department with short name ${short}`);
-    const users = (await campusUsers(caller)).filter((u) => u.department === guard.Item?.owner);
+    const owner = await uniqueOwner(c.var.scope, department, 'short_name', { short_name: short });
+    if (!owner) throw new HttpError(404, `No department with short name ${short}`);
+    const users = (await campusUsers(c.var.scope)).filter((u) => u.department === owner);
     return c.json({ data: users, next: null });
   });
   return r;

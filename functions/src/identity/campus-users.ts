@@ -5,7 +5,7 @@ import {
   AdminSetUserPasswordCommand,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { type Caller, type Role, TENANT_CLAIM, profile } from '@attain/shared-types';
+import { type CampusScope, type Role, TENANT_CLAIM, profile } from '@attain/shared-types';
 import { cognitoClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 import { HttpError } from '../lib/errors.js';
@@ -66,10 +66,10 @@ export async function ensureCampusUser(u: NewCampusUser): Promise<string> {
     throw e;
   }
   await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: pool, Username: u.email, GroupName: u.role }));
-  const caller: Caller = { tenant: u.tenant, role: 'admin', user: u.createdBy, sub };
+  const scope: CampusScope = { campus: u.tenant, actor: u.createdBy, access: 'read-write' };
   // Only a new user gets the given names: a restart must not undo what the user changed in their profile.
-  if (!(await findRecord(caller, profile, sub))) {
-    await patchRecord(caller, profile, sub, { ...u.profileFields, first_name: u.first_name, last_name: u.last_name }, undefined, { email: u.email, role: u.role });
+  if (!(await findRecord(scope, profile, sub))) {
+    await patchRecord(scope, profile, sub, { ...u.profileFields, first_name: u.first_name, last_name: u.last_name }, undefined, { email: u.email, role: u.role });
   }
   return sub;
 }

@@ -1,4 +1,4 @@
-import { type Caller, type CoPoMatrix, type CorrelationLevel, type ImportResult, courseOutcome, genericProgramOutcome } from '@attain/shared-types';
+import { type CampusScope, type Caller, type CoPoMatrix, type CorrelationLevel, type ImportResult, courseOutcome, genericProgramOutcome } from '@attain/shared-types';
 import { saveMatrix } from '../domain/co-po-matrix.js';
 import { HttpError } from '../lib/errors.js';
 import { getDocument } from '../store/documents.js';
@@ -14,10 +14,10 @@ import { parseCsv } from './csv-table.js';
  * file replace those COs' rows; other rows of a matrix are kept. Each course's matrix is one atomic write.
  * @throws HttpError 400 with row-level errors (nothing written)
  */
-export async function importCoPoMatrix(caller: Caller, curriculumId: string | undefined, text: string): Promise<ImportResult> {
-  const ctx = await curriculumContext(caller, curriculumId);
+export async function importCoPoMatrix(scope: CampusScope, caller: Caller, curriculumId: string | undefined, text: string): Promise<ImportResult> {
+  const ctx = await curriculumContext(scope, curriculumId);
   const { rows, headers, errors } = parseCsv(text, ['course_code', 'co_code']);
-  const outcomes = (await queryByField(caller, genericProgramOutcome, 'program', ctx.program.id)).filter((o) => o.outcome_type === 'PO' || o.outcome_type === 'PSO');
+  const outcomes = (await queryByField(scope, genericProgramOutcome, 'program', ctx.program.id)).filter((o) => o.outcome_type === 'PO' || o.outcome_type === 'PSO');
   const byRef = new Map(outcomes.map((o) => [String(o.po_reference).toUpperCase(), o.id] as const));
   const outcomeColumns = headers.filter((h) => /^P(S)?O\d+$/i.test(h));
   for (const h of outcomeColumns) {
@@ -32,7 +32,7 @@ export async function importCoPoMatrix(caller: Caller, curriculumId: string | un
       errors.push({ row: r.row, field: 'course_code', message: `No course ${r.cells.course_code || '(blank)'} in this curriculum` });
       continue;
     }
-    if (!cos.has(course.id)) cos.set(course.id, await queryByField(caller, courseOutcome, 'course', course.id));
+    if (!cos.has(course.id)) cos.set(course.id, await queryByField(scope, courseOutcome, 'course', course.id));
     const list = cos.get(course.id) ?? [];
     const co = list.find((c) => c.code === r.cells.co_code) ?? list.find((c) => r.cells.row_label_in_source && c.code === r.cells.row_label_in_source);
     if (!co) {
@@ -59,9 +59,9 @@ export async function importCoPoMatrix(caller: Caller, curriculumId: string | un
   let created = 0;
   let updated = 0;
   for (const [courseId, fileRows] of rowsByCourse) {
-    const doc = await getDocument(caller, 'co-po-matrix', courseId);
+    const doc = await getDocument(scope, 'co-po-matrix', courseId);
     const merged = { ...((doc?.cells ?? {}) as CoPoMatrix['cells']), ...fileRows };
-    await saveMatrix(caller, courseId, doc?.version ?? 0, merged);
+    await saveMatrix(scope, caller, courseId, doc?.version ?? 0, merged);
     if (doc) updated++;
     else created++;
   }

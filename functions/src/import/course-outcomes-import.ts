@@ -1,5 +1,5 @@
 import {
-  type Caller,
+  type CampusScope,
   type EntityRecord,
   type ImportResult,
   type RowError,
@@ -32,13 +32,13 @@ export interface CourseOutcomeImportOptions {
  * Every row is checked before anything is written.
  * @throws HttpError 400 with row-level errors
  */
-export async function importCourseOutcomes(caller: Caller, curriculumId: string | undefined, text: string, opts: CourseOutcomeImportOptions): Promise<ImportResult> {
-  const ctx = await curriculumContext(caller, curriculumId);
+export async function importCourseOutcomes(scope: CampusScope, curriculumId: string | undefined, text: string, opts: CourseOutcomeImportOptions): Promise<ImportResult> {
+  const ctx = await curriculumContext(scope, curriculumId);
   const { rows, errors } = parseCsv(text, ['course_code', 'co_code', 'statement']);
   const fields: Record<string, string> = {};
   if (!opts.delivery_method) fields.delivery_method = 'Required';
-  else await getRecord(caller, deliveryMethod, opts.delivery_method).catch(() => (fields.delivery_method = 'Not found'));
-  const levels = await listAll(caller, bloomLevel);
+  else await getRecord(scope, deliveryMethod, opts.delivery_method).catch(() => (fields.delivery_method = 'Not found'));
+  const levels = await listAll(scope, bloomLevel);
   const fallback = opts.fallback_bloom_level ? levels.find((l) => l.id === opts.fallback_bloom_level) : undefined;
   if (opts.fallback_bloom_level && !fallback) fields.fallback_bloom_level = 'Not found';
   const newTerm = opts.create_courses_in_term !== undefined ? ctx.terms.get(opts.create_courses_in_term) : undefined;
@@ -82,7 +82,7 @@ export async function importCourseOutcomes(caller: Caller, curriculumId: string 
   let updated = 0;
   for (const [code, title] of newCourses) {
     ctx.courses.push(
-      await createRecord(caller, courseCurriculum, {
+      await createRecord(scope, courseCurriculum, {
         curriculum: ctx.curriculum.id,
         term: newTerm?.id,
         code,
@@ -97,14 +97,14 @@ export async function importCourseOutcomes(caller: Caller, curriculumId: string 
   const existing = new Map<string, EntityRecord[]>();
   for (const p of planned) {
     const course = courseByCode(ctx, p.courseCode) as EntityRecord;
-    if (!existing.has(course.id)) existing.set(course.id, await queryByField(caller, courseOutcome, 'course', course.id));
+    if (!existing.has(course.id)) existing.set(course.id, await queryByField(scope, courseOutcome, 'course', course.id));
     const data = { ...p.data, course: course.id, curriculum: ctx.curriculum.id, term: course.term };
     const match = existing.get(course.id)?.find((c) => c.code === p.data.code);
     if (match) {
-      await replaceRecord(caller, courseOutcome, match.id, match.version, data);
+      await replaceRecord(scope, courseOutcome, match.id, match.version, data);
       updated++;
     } else {
-      existing.get(course.id)?.push(await createRecord(caller, courseOutcome, data));
+      existing.get(course.id)?.push(await createRecord(scope, courseOutcome, data));
       created++;
     }
   }

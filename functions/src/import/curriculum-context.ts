@@ -1,4 +1,4 @@
-import { type Caller, type EntityRecord, courseCurriculum, curriculum, program, term } from '@attain/shared-types';
+import { type CampusScope, type EntityRecord, courseCurriculum, curriculum, program, term } from '@attain/shared-types';
 import { HttpError } from '../lib/errors.js';
 import { getRecord, queryByField } from '../store/records.js';
 
@@ -11,12 +11,12 @@ export interface CurriculumContext {
 }
 
 /** Loads the import target. @throws HttpError 400 when no curriculum is named, 404 when it is not the campus's */
-export async function curriculumContext(caller: Caller, curriculumId: string | undefined): Promise<CurriculumContext> {
+export async function curriculumContext(scope: CampusScope, curriculumId: string | undefined): Promise<CurriculumContext> {
   if (!curriculumId) throw new HttpError(400, 'Choose the curriculum to load the file into', { curriculum: 'Required' });
-  const cur = await getRecord(caller, curriculum, curriculumId);
-  const prog = await getRecord(caller, program, String(cur.program));
-  const terms = new Map((await queryByField(caller, term, 'curriculum', cur.id)).map((t) => [Number(t.number), t] as const));
-  const courses = await queryByField(caller, courseCurriculum, 'curriculum', cur.id);
+  const cur = await getRecord(scope, curriculum, curriculumId);
+  const prog = await getRecord(scope, program, String(cur.program));
+  const terms = new Map((await queryByField(scope, term, 'curriculum', cur.id)).map((t) => [Number(t.number), t] as const));
+  const courses = await queryByField(scope, courseCurriculum, 'curriculum', cur.id);
   return { curriculum: cur, program: prog, terms, courses };
 }
 

@@ -1,4 +1,4 @@
-import { COURSE_KINDS, type Caller, type ImportResult, type RowError, courseCurriculum } from '@attain/shared-types';
+import { COURSE_KINDS, type CampusScope, type ImportResult, type RowError, courseCurriculum } from '@attain/shared-types';
 import { HttpError } from '../lib/errors.js';
 import { createRecord, replaceRecord } from '../store/records.js';
 import { curriculumContext } from './curriculum-context.js';
@@ -12,8 +12,8 @@ import { intCell, parseCsv } from './csv-table.js';
  * Every row is checked before anything is written: any problem refuses the whole file.
  * @throws HttpError 400 with row-level errors
  */
-export async function importCurriculum(caller: Caller, curriculumId: string | undefined, text: string): Promise<ImportResult> {
-  const ctx = await curriculumContext(caller, curriculumId);
+export async function importCurriculum(scope: CampusScope, curriculumId: string | undefined, text: string): Promise<ImportResult> {
+  const ctx = await curriculumContext(scope, curriculumId);
   const { rows, errors } = parseCsv(text, ['term', 'title']);
   const reviewer = ctx.program.department;
   if (!reviewer) errors.push({ row: 1, field: 'department', message: "The curriculum's program has no department (the courses' reviewer department)" });
@@ -62,10 +62,10 @@ export async function importCurriculum(caller: Caller, curriculumId: string | un
     if (match) {
       taken.add(match.id);
       const keep = Object.fromEntries(courseCurriculum.fields.map((f) => [f.name, match[f.name]]).filter(([, v]) => v !== undefined));
-      await replaceRecord(caller, courseCurriculum, match.id, match.version, { ...keep, ...p.data });
+      await replaceRecord(scope, courseCurriculum, match.id, match.version, { ...keep, ...p.data });
       updated++;
     } else {
-      await createRecord(caller, courseCurriculum, p.data);
+      await createRecord(scope, courseCurriculum, p.data);
       created++;
     }
   }

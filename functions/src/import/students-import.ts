@@ -1,4 +1,4 @@
-import { type Caller, type ImportResult, type RowError, student } from '@attain/shared-types';
+import { type CampusScope, type ImportResult, type RowError, student } from '@attain/shared-types';
 import pLimit from 'p-limit';
 import { HttpError } from '../lib/errors.js';
 import { listAll } from '../store/list-all.js';
@@ -14,8 +14,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * (missing or over-long values, a repeated roll number, a bad e-mail): any problem refuses the whole file.
  * @throws HttpError 400 with row-level errors, 404 for an unknown curriculum
  */
-export async function importStudents(caller: Caller, curriculumId: string | undefined, text: string): Promise<ImportResult> {
-  const ctx = await curriculumContext(caller, curriculumId);
+export async function importStudents(scope: CampusScope, curriculumId: string | undefined, text: string): Promise<ImportResult> {
+  const ctx = await curriculumContext(scope, curriculumId);
   const { rows, errors } = parseCsv(text, ['roll_no', 'name']);
   const seen = new Map<string, number>();
   const planned: Record<string, unknown>[] = [];
@@ -38,7 +38,7 @@ export async function importStudents(caller: Caller, curriculumId: string | unde
   }
   if (!rows.length) errors.push({ row: 2, field: '', message: 'The file has no student rows' });
   if (errors.length) throw new HttpError(400, `The file was not loaded: ${errors.length} problem${errors.length > 1 ? 's' : ''} (nothing was written)`, undefined, errors);
-  const existing = new Map((await listAll(caller, student, { curriculum: ctx.curriculum.id })).map((s) => [String(s.roll_no).toLowerCase(), s]));
+  const existing = new Map((await listAll(scope, student, { curriculum: ctx.curriculum.id })).map((s) => [String(s.roll_no).toLowerCase(), s]));
   let created = 0;
   let updated = 0;
   const limit = pLimit(16);
@@ -47,10 +47,10 @@ export async function importStudents(caller: Caller, curriculumId: string | unde
       limit(async () => {
         const old = existing.get(String(p.roll_no).toLowerCase());
         if (old) {
-          await replaceRecord(caller, student, old.id, old.version, p);
+          await replaceRecord(scope, student, old.id, old.version, p);
           updated++;
         } else {
-          await createRecord(caller, student, p);
+          await createRecord(scope, student, p);
           created++;
         }
       }),

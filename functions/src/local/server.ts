@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { apiDomains } from '@attain/shared-types';
+import { ALL_DOMAINS } from '../domains/index.js';
 import { Hono } from 'hono';
 import { buildApp } from '../http/app.js';
 
@@ -22,7 +22,7 @@ export interface PublicConfig {
  */
 export function startServer(opts: { port: number; host?: string; siteDir: string; cognitoUrl: string; publicConfig: Omit<PublicConfig, 'userPoolEndpoint'> }): Promise<Server> {
   const app = new Hono({ strict: false });
-  app.route('/', buildApp(apiDomains()));
+  app.route('/', buildApp(ALL_DOMAINS));
   app.get('/config.json', (c) => {
     const origin = new URL(c.req.url).origin;
     return c.json({ ...opts.publicConfig, userPoolEndpoint: `${origin}/cognito` } satisfies PublicConfig);

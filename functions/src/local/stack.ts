@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUCKETS, TABLE } from '@attain/shared-types';
+import { BUCKETS, type Caller, TABLE, campusScope } from '@attain/shared-types';
 import { handler as marksImportHandler } from '../handlers/marks-import.js';
 import { cognitoClient, documentClient, resetClients, s3Client } from '../lib/aws.js';
 import { config, resetConfig } from '../lib/config.js';
@@ -130,9 +130,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     if (opts.seed) {
       const sub = await ensureCampusUser({ tenant: DEMO_TENANT, email: DEMO_ADMIN_EMAIL, password: adminPassword, role: 'admin', first_name: 'Campus', last_name: 'Administrator', createdBy: DEMO_ADMIN_EMAIL });
       await seedDemoCampus();
-      const admin = { tenant: DEMO_TENANT, role: 'admin' as const, user: DEMO_ADMIN_EMAIL, sub };
-      await seedDemoStructure(admin);
-      await seedDemoAttainment(admin);
+      const admin: Caller = { tenant: DEMO_TENANT, role: 'admin', user: DEMO_ADMIN_EMAIL, sub };
+      const scope = campusScope(admin);
+      await seedDemoStructure(scope, admin);
+      await seedDemoAttainment(scope, admin);
     }
     server = await startServer({
       port,

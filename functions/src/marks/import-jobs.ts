@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Caller, type ImportJob, MAX_MARKS_FILE_BYTES, RECORD_ID, type Role } from '@attain/shared-types';
+import { type CampusScope, type Caller, type ImportJob, MAX_MARKS_FILE_BYTES, RECORD_ID, jobScope } from '@attain/shared-types';
 import Papa from 'papaparse';
 import { assertOwnsCourse } from '../domain/course-access.js';
 import { s3Client } from '../lib/aws.js';
@@ -17,18 +17,18 @@ import { occasionSheet } from './occasion-sheet.js';
  */
 const KEY = /^imports\/([A-Za-z0-9-]{1,64})\/marks\/([A-Za-z0-9-]{1,64})\/([A-Za-z0-9-]{1,64})\.csv$/;
 
-type JobDoc = Omit<ImportJob, 'id' | 'created_by'> & { created_by: string; role: Role; sub: string; key: string };
+type JobDoc = Omit<ImportJob, 'id' | 'created_by'> & { created_by: string; key: string };
 
 /**
  * Opens an import job for an occasion and returns where to upload the file (presigned POST, 10 minutes, at most
  * `MAX_MARKS_FILE_BYTES`).
  * @throws HttpError 400 when the occasion has no paper, 403 for another's course, 404 for an unknown occasion
  */
-export async function openImportJob(caller: Caller, occasionId: string, fileName: string): Promise<{ job: ImportJob; upload: { url: string; fields: Record<string, string> } }> {
-  const sheet = await occasionSheet(caller, occasionId);
+export async function openImportJob(scope: CampusScope, caller: Caller, occasionId: string, fileName: string): Promise<{ job: ImportJob; upload: { url: string; fields: Record<string, string> } }> {
+  const sheet = await occasionSheet(scope, occasionId);
   assertOwnsCourse(caller, sheet.course);
   const id = randomUUID();
-  const key = `imports/${caller.tenant}/marks/${sheet.occasion.id}/${id}.csv`;
+  const key = `imports/${scope.campus}/marks/${sheet.occasion.id}/${id}.csv`;
   const doc: JobDoc = {
     occasion: sheet.occasion.id,
     file_name: fileName.slice(0, 200),
@@ -37,12 +37,10 @@ export async function openImportJob(caller: Caller, occasionId: string, fileName
     rows_written: 0,
     errors: [],
     notes: [],
-    created_by: caller.user,
-    role: caller.role,
-    sub: caller.sub,
+    created_by: scope.actor,
     key,
   };
-  await overwriteDocument(caller, 'import-job', id, doc);
+  await overwriteDocument(scope, 'import-job', id, doc);
   // The S3 SDK is loaded on use (see s3Client).
   const { createPresignedPost } = await import('@aws-sdk/s3-presigned-post');
   const upload = await createPresignedPost(await s3Client(), {
@@ -56,13 +54,13 @@ export async function openImportJob(caller: Caller, occasionId: string, fileName
 }
 
 function toJob(id: string, d: Record<string, unknown>): ImportJob {
-  const { role: _r, sub: _s, key: _k, version: _v, updated_by: _u, ...rest } = d;
+  const { role: _r, sub: _s, key: _k, campus: _c, version: _v, updated_by: _u, ...rest } = d;
   return { id, ...(rest as Omit<ImportJob, 'id'>) };
 }
 
-/** Reads a job of the caller's campus. @throws HttpError 404 */
-export async function readImportJob(caller: Caller, id: string): Promise<ImportJob> {
-  const d = RECORD_ID.test(id) ? await getDocument(caller, 'import-job', id) : undefined;
+/** Reads a job of the scope's campus. @throws HttpError 404 */
+export async function readImportJob(scope: CampusScope, id: string): Promise<ImportJob> {
+  const d = RECORD_ID.test(id) ? await getDocument(scope, 'import-job', id) : undefined;
   if (!d) throw new HttpError(404, 'Import not found');
   return toJob(id, d);
 }
@@ -77,16 +75,17 @@ export async function readImportJob(caller: Caller, id: string): Promise<ImportJ
 export async function runImportJob(bucket: string, key: string): Promise<ImportJob | undefined> {
   const m = KEY.exec(decodeURIComponent(key.replace(/\+/g, ' ')));
   if (!m) return undefined;
-  const [, tenant, occasionId, id] = m;
-  const system: Caller = { tenant, role: 'admin', user: 'import-worker', sub: 'import-worker' };
-  const stored = await getDocument(system, 'import-job', id);
+  const [, campus, occasionId, id] = m;
+  // The job's campus comes from the key the upload was signed for; the worker writes as the user who opened it.
+  const reader = jobScope({ campus, started_by: 'import-worker' });
+  const stored = await getDocument(reader, 'import-job', id);
   if (!stored || stored.status !== 'waiting' || stored.occasion !== occasionId) return stored ? toJob(id, stored) : undefined;
-  const caller: Caller = { tenant, role: stored.role as Role, user: String(stored.created_by), sub: String(stored.sub) };
+  const scope = jobScope({ campus, started_by: String(stored.created_by) });
   let doc = { ...(stored as unknown as JobDoc) };
   let version = stored.version;
   const save = async (patch: Partial<JobDoc>) => {
     doc = { ...doc, ...patch };
-    version = (await overwriteDocument(caller, 'import-job', id, doc as unknown as Record<string, unknown>, version)).version;
+    version = (await overwriteDocument(scope, 'import-job', id, doc as unknown as Record<string, unknown>, version)).version;
   };
   try {
     await save({ status: 'checking' });
@@ -94,9 +93,9 @@ export async function runImportJob(bucket: string, key: string): Promise<ImportJ
     const obj = await (await s3Client()).send(new GetObjectCommand({ Bucket: bucket, Key: m[0] }));
     const text = (await obj.Body?.transformToString('utf-8')) ?? '';
     const table = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' }).data;
-    const sheet = await occasionSheet(caller, occasionId);
+    const sheet = await occasionSheet(scope, occasionId);
     await save({ rows_total: Math.max(0, table.length - 1) });
-    const res = await applyMarks(caller, sheet, table, {
+    const res = await applyMarks(scope, sheet, table, {
       onProgress: async (written, total) => {
         if (doc.status !== 'writing' || written === total || written - doc.rows_written >= 1000) await save({ status: 'writing', rows_written: written, rows_total: total });
       },

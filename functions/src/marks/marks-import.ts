@@ -1,8 +1,8 @@
-import { type Caller, type MarksRow, type RowError, readMarksTable } from '@attain/shared-types';
+import { type CampusScope, type MarksRow, type RowError, readMarksTable } from '@attain/shared-types';
 import { recomputeCourse } from '../attainment/attainment-service.js';
+import { markCourseInputsChanged } from '../attainment/result-store.js';
 import { HttpError } from '../lib/errors.js';
 import { overwriteDocument, putDocument } from '../store/documents.js';
-import { assertOwnsCourse } from '../domain/course-access.js';
 import { type WriteStats, readMarks, writeMarks } from './marks-store.js';
 import type { OccasionSheet } from './occasion-sheet.js';
 
@@ -21,7 +21,7 @@ export interface MarksImportResult {
   version: number;
 }
 
-/** At most this many row errors go back to the caller (the count says how many there were). */
+/** At most this many row errors go back to the scope (the count says how many there were). */
 const MAX_ROW_ERRORS = 200;
 
 /** Refuses a table with row errors: 400, `errors.rows`, nothing written. */
@@ -34,33 +34,35 @@ export function refuseRows(errors: RowError[]): never {
  * it: students' rows are replaced whole, except that questions the file has no column for keep their stored marks.
  * Then the course's attainment is computed again.
  * @param expectVersion a grid save sends the sheet version it read; a stale one gets 409 (files do not)
- * @throws HttpError 400 with row errors (nothing written), 403 for a course the caller does not own, 409 when stale
+ * @throws HttpError 400 with row errors (nothing written), 409 when stale. Callers check who may write the course first
+ *   (the routes with `assertOwnsCourse`; the worker runs a job whose opener was checked)
  */
 export async function applyMarks(
-  caller: Caller,
+  scope: CampusScope,
   sheet: OccasionSheet,
   table: readonly (readonly string[])[],
   opts: { dryRun?: boolean; expectVersion?: number; onProgress?: (written: number, total: number) => Promise<void> | void } = {},
 ): Promise<MarksImportResult> {
-  assertOwnsCourse(caller, sheet.course);
   const read = readMarksTable(table, sheet.questions, sheet.roster);
   if (read.errors.length) refuseRows(read.errors);
   const absent = read.rows.filter((r) => r.absent).length;
   const base = { rows: read.rows.length, absent, notes: read.notes, preview: read.rows.slice(0, 20) };
   if (opts.dryRun) return { ...base, version: sheet.version };
   const header = { occasion: sheet.occasion.id, course: sheet.course.id, last_rows: read.rows.length };
+  // Stamped first: should the write stop half-way, the stored results count as stale until computed again.
+  await markCourseInputsChanged(scope, sheet.course.id, sheet.course.program);
   // A grid save must still hold the version it read (409 otherwise); a file simply takes the next version.
   const { version } =
     opts.expectVersion !== undefined
-      ? await putDocument(caller, 'marks-sheet', sheet.occasion.id, opts.expectVersion, header)
-      : await overwriteDocument(caller, 'marks-sheet', sheet.occasion.id, header, sheet.version);
+      ? await putDocument(scope, 'marks-sheet', sheet.occasion.id, opts.expectVersion, header)
+      : await overwriteDocument(scope, 'marks-sheet', sheet.occasion.id, header, sheet.version);
   let rows = read.rows;
   const present = new Set((table[0] ?? []).map((h) => String(h).trim().toLowerCase()));
   if (sheet.questions.some((q) => !present.has(q.number.toLowerCase()))) {
-    const old = new Map((await readMarks(caller, sheet.occasion.id)).map((r) => [r.student, r]));
+    const old = new Map((await readMarks(scope, sheet.occasion.id)).map((r) => [r.student, r]));
     rows = rows.map((r) => (r.absent ? r : { ...r, marks: { ...(old.get(r.student)?.marks ?? {}), ...r.marks } }));
   }
-  const written = await writeMarks(caller, sheet.occasion.id, rows, opts.onProgress ? (n) => opts.onProgress?.(n, rows.length) : undefined);
-  await recomputeCourse(caller, sheet.course.id);
+  const written = await writeMarks(scope, sheet.occasion.id, rows, opts.onProgress ? (n) => opts.onProgress?.(n, rows.length) : undefined);
+  await recomputeCourse(scope, sheet.course.id);
   return { ...base, written, version };
 }

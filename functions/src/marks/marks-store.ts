@@ -1,5 +1,5 @@
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { type Caller, type MarksRow, TABLE, recordPk } from '@attain/shared-types';
+import { type CampusScope, type MarksRow, TABLE, recordPk } from '@attain/shared-types';
 import { documentClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 
@@ -9,10 +9,10 @@ import { config } from '../lib/config.js';
  * marks by question number and the `absent` flag. 10,000 students x 20 questions = 10,000 items = 400
  * BatchWriteItem calls.
  */
-const pk = (caller: Caller, occasionId: string) => recordPk(caller.tenant, `marks#${occasionId}`);
+const pk = (scope: CampusScope, occasionId: string) => recordPk(scope.campus, `marks#${occasionId}`);
 
 /** Every student's marks in an occasion (one Query per 1 MB page). */
-export async function readMarks(caller: Caller, occasionId: string): Promise<MarksRow[]> {
+export async function readMarks(scope: CampusScope, occasionId: string): Promise<MarksRow[]> {
   const out: MarksRow[] = [];
   let start: Record<string, unknown> | undefined;
   do {
@@ -21,7 +21,7 @@ export async function readMarks(caller: Caller, occasionId: string): Promise<Mar
         TableName: config().tableName,
         KeyConditionExpression: '#pk = :pk',
         ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
-        ExpressionAttributeValues: { ':pk': pk(caller, occasionId) },
+        ExpressionAttributeValues: { ':pk': pk(scope, occasionId) },
         ExclusiveStartKey: start,
       }),
     );
@@ -46,14 +46,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * @param onProgress called with the number of items written so far
  * @throws Error when DynamoDB keeps a batch unprocessed
  */
-export async function writeMarks(caller: Caller, occasionId: string, rows: readonly MarksRow[], onProgress?: (written: number) => Promise<void> | void, parallel = 8): Promise<WriteStats> {
+export async function writeMarks(scope: CampusScope, occasionId: string, rows: readonly MarksRow[], onProgress?: (written: number) => Promise<void> | void, parallel = 8): Promise<WriteStats> {
   const table = config().tableName;
   const stats: WriteStats = { items: 0, calls: 0 };
   const batches: MarksRow[][] = [];
   for (let i = 0; i < rows.length; i += 25) batches.push(rows.slice(i, i + 25));
   const send = async (batch: MarksRow[]) => {
     let requests = batch.map((r) => ({
-      PutRequest: { Item: { PK: pk(caller, occasionId), SK: r.student, entityType: 'marks', marks: r.marks, ...(r.absent ? { absent: true } : {}) } },
+      PutRequest: { Item: { PK: pk(scope, occasionId), SK: r.student, entityType: 'marks', marks: r.marks, ...(r.absent ? { absent: true } : {}) } },
     }));
     for (let attempt = 0; requests.length; attempt++) {
       if (attempt >= 8) throw new Error(`DynamoDB left ${requests.length} marks rows unprocessed after 8 tries`);

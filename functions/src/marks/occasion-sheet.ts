@@ -1,6 +1,7 @@
 import {
-  type Caller,
+  type CampusScope,
   type EntityRecord,
+  type RecordOf,
   type MarksRow,
   type PaperQuestion,
   type SheetQuestion,
@@ -17,8 +18,8 @@ import { getRecord, queryByField } from '../store/records.js';
 
 /** What entering marks for one occasion needs: the occasion, its course, its paper's questions and its roster. */
 export interface OccasionSheet {
-  occasion: EntityRecord;
-  course: EntityRecord;
+  occasion: RecordOf<typeof occasion>;
+  course: RecordOf<typeof courseCurriculum>;
   /** The paper's questions with their CO ids. */
   paper: PaperQuestion[];
   /** The same questions with CO codes, as the template shows them. */
@@ -34,10 +35,10 @@ export interface OccasionSheet {
  * The roster of an occasion: the students of its course's curriculum, in the occasion's section when it has one
  * (all sections otherwise), by roll number.
  */
-export async function occasionRoster(caller: Caller, occ: EntityRecord): Promise<SheetStudent[]> {
+export async function occasionRoster(scope: CampusScope, occ: EntityRecord): Promise<SheetStudent[]> {
   const filters: Record<string, string> = { curriculum: String(occ.curriculum) };
   if (occ.section) filters.section = String(occ.section);
-  const rows = await listAll(caller, student, filters);
+  const rows = await listAll(scope, student, filters);
   return rows
     .map((s) => ({ id: s.id, roll_no: String(s.roll_no), name: String(s.name) }))
     .sort((a, b) => a.roll_no.localeCompare(b.roll_no, undefined, { numeric: true }));
@@ -47,14 +48,14 @@ export async function occasionRoster(caller: Caller, occ: EntityRecord): Promise
  * Loads an occasion's sheet context. 
  * @throws HttpError 404 for an unknown occasion; 400 when it has no question paper yet (marks need questions)
  */
-export async function occasionSheet(caller: Caller, occasionId: string): Promise<OccasionSheet> {
-  const occ = await getRecord(caller, occasion, occasionId);
+export async function occasionSheet(scope: CampusScope, occasionId: string): Promise<OccasionSheet> {
+  const occ = await getRecord(scope, occasion, occasionId);
   const [course, paperDoc, header, cos, roster] = await Promise.all([
-    getRecord(caller, courseCurriculum, String(occ.course)),
-    getDocument(caller, 'question-paper', occ.id),
-    getDocument(caller, 'marks-sheet', occ.id),
-    queryByField(caller, courseOutcome, 'course', String(occ.course)),
-    occasionRoster(caller, occ),
+    getRecord(scope, courseCurriculum, String(occ.course)),
+    getDocument(scope, 'question-paper', occ.id),
+    getDocument(scope, 'marks-sheet', occ.id),
+    queryByField(scope, courseOutcome, 'course', String(occ.course)),
+    occasionRoster(scope, occ),
   ]);
   const paper = (paperDoc?.questions ?? []) as PaperQuestion[];
   if (!paper.length) throw new HttpError(400, `${occ.name} has no question paper yet: set its questions (Assessments) before entering marks`, { occasion: 'No question paper' });

@@ -1,4 +1,5 @@
 import {
+  type CampusScope,
   type Caller,
   DEFAULT_METHOD,
   type EntityRecord,
@@ -56,25 +57,25 @@ function prng(seed: number): () => number {
  * over its COs and generated marks (about 3 % absent in ISE/MSE).
  * @returns true when it seeded
  */
-export async function seedDemoAttainment(caller: Caller): Promise<boolean> {
-  if ((await listAll(caller, student, {})).length) return false;
-  const btech = (await listAll(caller, program)).find((p) => p.acronym === 'B.Tech CSE');
-  const samples = (await listAll(caller, curriculum)).find((c) => c.name === 'Published CO-PO samples');
+export async function seedDemoAttainment(scope: CampusScope, admin: Caller): Promise<boolean> {
+  if ((await listAll(scope, student, {})).length) return false;
+  const btech = (await listAll(scope, program)).find((p) => p.acronym === 'B.Tech CSE');
+  const samples = (await listAll(scope, curriculum)).find((c) => c.name === 'Published CO-PO samples');
   if (!btech || !samples) return false;
-  await createRecord(caller, attainmentMethod, { ...DEFAULT_METHOD, program: btech.id, source: `${DEFAULT_METHOD.source} (demo: defaults as shipped)` });
+  await createRecord(scope, attainmentMethod, { ...DEFAULT_METHOD, program: btech.id, source: `${DEFAULT_METHOD.source} (demo: defaults as shipped)` });
   const rand = prng(2026);
   const roster: Record<string, { rec: EntityRecord; ability: number }[]> = {};
   for (const y of YEARS) {
     roster[y.section] = [];
     for (let i = 1; i <= STUDENTS_PER_SECTION; i++) {
       const roll_no = `${String(y.year).slice(2)}CS${y.section}${String(i).padStart(3, '0')}`;
-      const rec = await createRecord(caller, student, { curriculum: samples.id, section: y.section, roll_no, name: `Sample student ${roll_no}` });
+      const rec = await createRecord(scope, student, { curriculum: samples.id, section: y.section, roll_no, name: `Sample student ${roll_no}` });
       roster[y.section].push({ rec, ability: Math.min(0.97, Math.max(0.15, y.ability + (rand() - 0.5) * 0.6)) });
     }
   }
-  const courses = (await queryByField(caller, courseCurriculum, 'curriculum', samples.id)).sort((a, b) => String(a.code).localeCompare(String(b.code)));
+  const courses = (await queryByField(scope, courseCurriculum, 'curriculum', samples.id)).sort((a, b) => String(a.code).localeCompare(String(b.code)));
   for (const course of courses) {
-    const cos = (await queryByField(caller, courseOutcome, 'course', course.id)).sort((a, b) => String(a.code).localeCompare(String(b.code), undefined, { numeric: true }));
+    const cos = (await queryByField(scope, courseOutcome, 'course', course.id)).sort((a, b) => String(a.code).localeCompare(String(b.code), undefined, { numeric: true }));
     if (!cos.length) continue;
     const difficulty = cos.map(() => (rand() - 0.5) * 0.3);
     for (const y of YEARS) {
@@ -91,14 +92,14 @@ export async function seedDemoAttainment(caller: Caller): Promise<boolean> {
           mode: 'Offline',
         };
         // As the API does: check the references and copy the course's curriculum, term, program and department.
-        await resolveReferences(caller, occasion, data);
-        const occ = await createRecord(caller, occasion, data);
+        await resolveReferences(scope, occasion, data);
+        const occ = await createRecord(scope, occasion, data);
         const covered = Math.max(1, Math.ceil(cos.length * p.cover));
         const questions: PaperQuestion[] = Array.from({ length: p.questions }, (_, i) => {
           const co = cos[i % covered];
           return { number: String(i + 1), max_marks: p.each, co: co.id, bloom_level: String(co.cognitive_domain) };
         });
-        await savePaper(caller, occ.id, 0, questions);
+        await savePaper(scope, admin, occ.id, 0, questions);
         const rows: MarksRow[] = roster[y.section].map(({ rec, ability }) => {
           if (p.kind !== 'ESE' && rand() < 0.03) return { student: rec.id, absent: true, marks: {} };
           const marks: Record<string, number | null> = {};
@@ -108,8 +109,8 @@ export async function seedDemoAttainment(caller: Caller): Promise<boolean> {
           });
           return { student: rec.id, marks };
         });
-        await writeMarks(caller, occ.id, rows);
-        await overwriteDocument(caller, 'marks-sheet', occ.id, { occasion: occ.id, course: course.id, last_rows: rows.length, sample: true });
+        await writeMarks(scope, occ.id, rows);
+        await overwriteDocument(scope, 'marks-sheet', occ.id, { occasion: occ.id, course: course.id, last_rows: rows.length, sample: true });
       }
     }
   }

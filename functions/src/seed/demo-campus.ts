@@ -1,5 +1,5 @@
 import {
-  type Caller,
+  type CampusScope,
   bloomDomain,
   bloomLevel,
   department,
@@ -22,17 +22,17 @@ export const DEMO_ADMIN_EMAIL = 'admin@attain.example';
  * @returns true when it seeded, false when the campus was already there.
  */
 export async function seedDemoCampus(adminEmail = DEMO_ADMIN_EMAIL): Promise<boolean> {
-  const caller: Caller = { tenant: DEMO_TENANT, role: 'admin', user: adminEmail, sub: 'seed' };
-  if (await findRecord(caller, organization, DEMO_TENANT)) return false;
+  const scope: CampusScope = { campus: DEMO_TENANT, actor: adminEmail, access: 'read-write' };
+  if (await findRecord(scope, organization, DEMO_TENANT)) return false;
 
-  await createRecord(caller, organization, {
+  await createRecord(scope, organization, {
     society_name: 'Attain Demo Education Society',
     name: 'Attain Demo College of Engineering',
     description: '<p>A <strong>demonstration campus</strong> of Attain. Its curriculum, outcomes and matrices come from published sources listed in the product documentation.</p>',
     mission: 'Demo data: to educate engineers who apply their knowledge responsibly for society.',
     vision: 'Demo data: to be a centre of excellence in engineering education and research.',
   });
-  await createRecord(caller, department, {
+  await createRecord(scope, department, {
     name: 'Computer Science and Engineering',
     short_name: 'CSE',
     year_of_establishment: 2001,
@@ -45,10 +45,10 @@ export async function seedDemoCampus(adminEmail = DEMO_ADMIN_EMAIL): Promise<boo
     { name: 'Psychomotor', acronym: 'PSY', description: blooms.psychomotor.taxonomy },
   ];
   const domainIds: Record<string, string> = {};
-  for (const d of domains) domainIds[d.name] = (await createRecord(caller, bloomDomain, d)).id;
+  for (const d of domains) domainIds[d.name] = (await createRecord(scope, bloomDomain, d)).id;
 
   for (const l of blooms.cognitive.levels) {
-    await createRecord(caller, bloomLevel, {
+    await createRecord(scope, bloomLevel, {
       name: l.name,
       level_of_learning: l.k_code,
       characteristics_of_learning: l.characteristic,
@@ -58,7 +58,7 @@ export async function seedDemoCampus(adminEmail = DEMO_ADMIN_EMAIL): Promise<boo
   }
   for (const [domain, data] of [['Affective', blooms.affective], ['Psychomotor', blooms.psychomotor]] as const) {
     for (const l of data.levels as { level: number; name: string; definition?: string }[]) {
-      await createRecord(caller, bloomLevel, {
+      await createRecord(scope, bloomLevel, {
         name: l.name,
         level_of_learning: `${domain.slice(0, 1)}${l.level}`,
         characteristics_of_learning: l.definition ?? '',
@@ -67,7 +67,7 @@ export async function seedDemoCampus(adminEmail = DEMO_ADMIN_EMAIL): Promise<boo
     }
   }
   for (const po of nba.nba_12_po.outcomes) {
-    await createRecord(caller, genericProgramOutcome, {
+    await createRecord(scope, genericProgramOutcome, {
       outcome_type: 'PO',
       po_reference: po.code,
       title: po.title,

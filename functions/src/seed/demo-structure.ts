@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  type CampusScope,
   type Caller,
   LAB_CATEGORIES,
   bloomLevel,
@@ -40,25 +41,25 @@ const csv = (name: string) => readFileSync(join(dataDir, name), 'utf8');
  *   term placement is not from the sources).
  * @returns true when it seeded
  */
-export async function seedDemoStructure(caller: Caller): Promise<boolean> {
-  if ((await listAll(caller, program)).length) return false;
-  const cse = (await listAll(caller, department)).find((d) => d.short_name === 'CSE');
-  const ug = await createRecord(caller, programType, { name: 'Undergraduate', description: 'Bachelor of Technology / Engineering programs' });
-  await createRecord(caller, programType, { name: 'Postgraduate', description: 'Master of Technology / Engineering programs' });
-  const fullTime = await createRecord(caller, programMode, { name: 'Full Time' });
-  await createRecord(caller, programMode, { name: 'Part Time' });
+export async function seedDemoStructure(scope: CampusScope, admin: Caller): Promise<boolean> {
+  if ((await listAll(scope, program)).length) return false;
+  const cse = (await listAll(scope, department)).find((d) => d.short_name === 'CSE');
+  const ug = await createRecord(scope, programType, { name: 'Undergraduate', description: 'Bachelor of Technology / Engineering programs' });
+  await createRecord(scope, programType, { name: 'Postgraduate', description: 'Master of Technology / Engineering programs' });
+  const fullTime = await createRecord(scope, programMode, { name: 'Full Time' });
+  await createRecord(scope, programMode, { name: 'Part Time' });
   for (const [type, description] of [
     ['PO', 'Program outcome: graduate attribute of NBA (SAR Annexure I)'],
     ['PSO', 'Program-specific outcome, set by the program'],
     ['PEO', 'Program educational objective, a few years after graduation'],
-  ]) await createRecord(caller, programOutcomeType, { type, description });
+  ]) await createRecord(scope, programOutcomeType, { type, description });
   const methods: Record<string, string> = {};
   for (const [name, bloom_level] of [['Lecture', 1], ['Tutorial', 2], ['Laboratory', 3], ['Project', 3]] as const) {
-    methods[name] = (await createRecord(caller, deliveryMethod, { name, bloom_level })).id;
+    methods[name] = (await createRecord(scope, deliveryMethod, { name, bloom_level })).id;
   }
-  for (const name of LAB_CATEGORIES) await createRecord(caller, labCategory, { name });
+  for (const name of LAB_CATEGORIES) await createRecord(scope, labCategory, { name });
   for (const [name, acronym, weightage] of [['Low', 'L', 1], ['Medium', 'M', 2], ['High', 'H', 3]] as const) {
-    await createRecord(caller, mapLevelWeightage, { name, acronym, weightage, status: true });
+    await createRecord(scope, mapLevelWeightage, { name, acronym, weightage, status: true });
   }
   for (const [type, component_name, description] of [
     ['IC', 'Core', 'Institute core'],
@@ -68,9 +69,9 @@ export async function seedDemoStructure(caller: Caller): Promise<boolean> {
     ['SME', 'Basic', 'Science and mathematics elective'],
     ['OE', 'Electives', 'Open elective'],
     ['Project', 'Projects', 'Project'],
-  ] as const) await createRecord(caller, courseType, { type, component_name, description, open_elective: type === 'OE' });
+  ] as const) await createRecord(scope, courseType, { type, component_name, description, open_elective: type === 'OE' });
 
-  const btech = await createRecord(caller, program, {
+  const btech = await createRecord(scope, program, {
     title: 'B.Tech Computer Science and Engineering',
     acronym: 'B.Tech CSE',
     department: cse?.id,
@@ -82,9 +83,9 @@ export async function seedDemoStructure(caller: Caller): Promise<boolean> {
     minimum_duration_unit: 'Years',
     nba_sar_type: 'UndergraduateEngineering',
   });
-  await setUpProgramOutcomes(caller, btech.id, 'nba_12_po');
+  await setUpProgramOutcomes(scope, btech.id, 'nba_12_po');
   for (const n of [1, 2, 3]) {
-    await createRecord(caller, genericProgramOutcome, {
+    await createRecord(scope, genericProgramOutcome, {
       program: btech.id,
       outcome_type: 'PSO',
       po_reference: `PSO${n}`,
@@ -93,22 +94,22 @@ export async function seedDemoStructure(caller: Caller): Promise<boolean> {
     });
   }
   const newCurriculum = async (name: string, description: string) => {
-    const cur = await createRecord(caller, curriculum, { name, program: btech.id, department: cse?.id, start_year: 2022, description });
-    for (let i = 1; i <= 8; i++) await createRecord(caller, term, { name: `Term ${i}`, number: i, curriculum: cur.id });
+    const cur = await createRecord(scope, curriculum, { name, program: btech.id, department: cse?.id, start_year: 2022, description });
+    for (let i = 1; i <= 8; i++) await createRecord(scope, term, { name: `Term ${i}`, number: i, curriculum: cur.id });
     return cur;
   };
   const iit = await newCurriculum('2022 (IIT Palakkad)', 'B.Tech CSE, students admitted from 2022, plan "Institute Core First" (data/SOURCES.md CUR-IITPKD)');
-  await importCurriculum(caller, iit.id, csv('curriculum-cse-iitpkd-2022.csv'));
+  await importCurriculum(scope, iit.id, csv('curriculum-cse-iitpkd-2022.csv'));
   const samples = await newCurriculum(
     'Published CO-PO samples',
     'Courses whose COs and CO-PO matrices were published by AKTU, RTU, Anna University and SPPU colleges (data/SOURCES.md); all placed in term 1 here.',
   );
-  const analyse = (await listAll(caller, bloomLevel)).find((l) => l.level_of_learning === 'K4');
-  await importCourseOutcomes(caller, samples.id, csv('course-outcomes.csv'), {
+  const analyse = (await listAll(scope, bloomLevel)).find((l) => l.level_of_learning === 'K4');
+  await importCourseOutcomes(scope, samples.id, csv('course-outcomes.csv'), {
     delivery_method: methods.Lecture,
     fallback_bloom_level: analyse?.id,
     create_courses_in_term: 1,
   });
-  await importCoPoMatrix(caller, samples.id, csv('co-po-matrix.csv'));
+  await importCoPoMatrix(scope, admin, samples.id, csv('co-po-matrix.csv'));
   return true;
 }

@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { type Caller, TABLE, indexPk, recordPk } from '@attain/shared-types';
+import { type CampusScope, TABLE, indexPk, recordPk } from '@attain/shared-types';
 import { documentClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 import { HttpError } from '../lib/errors.js';
@@ -8,7 +8,7 @@ import { HttpError } from '../lib/errors.js';
 /**
  * Documents: records saved and read whole, one item each, keyed by the record they belong to (the CO-PO matrix
  * of a course, the question paper of an occasion). `PK` = `T#<tenant>#<kind>`, `SK` = the owner's id; an optional
- * scope (e.g. the course's program) goes to GSI1 so "every matrix of a program" is one Query.
+ * index (e.g. the course's program) goes to GSI1 so "every matrix of a program" is one Query.
  */
 export type DocumentKind =
   | 'co-po-matrix'
@@ -25,39 +25,39 @@ export type DocumentKind =
 /** A stored document: its body plus `version` (0 = never saved) and audit fields. */
 export type StoredDocument = Record<string, unknown> & { version: number; updated_by?: string; updated_at?: string };
 
-const key = (caller: Caller, kind: DocumentKind, id: string) => ({ [TABLE.partitionKey]: recordPk(caller.tenant, kind), [TABLE.sortKey]: id });
+const key = (scope: CampusScope, kind: DocumentKind, id: string) => ({ [TABLE.partitionKey]: recordPk(scope.campus, kind), [TABLE.sortKey]: id });
 const strip = (item: Record<string, unknown>) => {
   const { PK: _pk, SK: _sk, GSI1PK: _g, GSI1SK: _gs, entityType: _e, ...rest } = item;
   return rest as StoredDocument;
 };
 
 /** Reads a document; `undefined` when it was never saved. One GetItem. */
-export async function getDocument(caller: Caller, kind: DocumentKind, id: string): Promise<StoredDocument | undefined> {
-  const res = await documentClient().send(new GetCommand({ TableName: config().tableName, Key: key(caller, kind, id) }));
+export async function getDocument(scope: CampusScope, kind: DocumentKind, id: string): Promise<StoredDocument | undefined> {
+  const res = await documentClient().send(new GetCommand({ TableName: config().tableName, Key: key(scope, kind, id) }));
   return res.Item ? strip(res.Item) : undefined;
 }
 
 /**
  * Saves a whole document in one conditional PutItem if its stored version still equals `version` (0: it must
  * not exist yet). The new version is `version + 1`.
- * @param scope optional `{ field, value }` indexed in GSI1 (e.g. `{ field: 'program', value: programId }`)
+ * @param index optional `{ field, value }` indexed in GSI1 (e.g. `{ field: 'program', value: programId }`)
  * @throws HttpError 409 when someone saved it in between
  */
 export async function putDocument(
-  caller: Caller,
+  scope: CampusScope,
   kind: DocumentKind,
   id: string,
   version: number,
   body: Record<string, unknown>,
-  scope?: { field: string; value: string },
+  index?: { field: string; value: string },
 ): Promise<StoredDocument> {
-  const doc = { ...body, version: version + 1, updated_by: caller.user, updated_at: new Date().toISOString() };
+  const doc = { ...body, version: version + 1, updated_by: scope.actor, updated_at: new Date().toISOString() };
   const g = TABLE.globalSecondaryIndexes[0];
   const item = {
-    ...key(caller, kind, id),
+    ...key(scope, kind, id),
     entityType: kind,
     ...doc,
-    ...(scope ? { [g.partitionKey]: indexPk(caller.tenant, kind, scope.field, scope.value), [g.sortKey]: id } : {}),
+    ...(index ? { [g.partitionKey]: indexPk(scope.campus, kind, index.field, index.value), [g.sortKey]: id } : {}),
   };
   try {
     await documentClient().send(
@@ -80,25 +80,25 @@ export async function putDocument(
  * Writes a whole document without a version check (results the server computes, job progress): the last write
  * wins. `version` goes up by one from `previous`.
  */
-export async function overwriteDocument(caller: Caller, kind: DocumentKind, id: string, body: Record<string, unknown>, previous = 0, scope?: { field: string; value: string }): Promise<StoredDocument> {
-  const doc = { ...body, version: previous + 1, updated_by: caller.user, updated_at: new Date().toISOString() };
+export async function overwriteDocument(scope: CampusScope, kind: DocumentKind, id: string, body: Record<string, unknown>, previous = 0, index?: { field: string; value: string }): Promise<StoredDocument> {
+  const doc = { ...body, version: previous + 1, updated_by: scope.actor, updated_at: new Date().toISOString() };
   const g = TABLE.globalSecondaryIndexes[0];
   await documentClient().send(
     new PutCommand({
       TableName: config().tableName,
-      Item: { ...key(caller, kind, id), entityType: kind, ...doc, ...(scope ? { [g.partitionKey]: indexPk(caller.tenant, kind, scope.field, scope.value), [g.sortKey]: id } : {}) },
+      Item: { ...key(scope, kind, id), entityType: kind, ...doc, ...(index ? { [g.partitionKey]: indexPk(scope.campus, kind, index.field, index.value), [g.sortKey]: id } : {}) },
     }),
   );
   return doc;
 }
 
 /** Deletes a document (no error when there is none). */
-export async function deleteDocument(caller: Caller, kind: DocumentKind, id: string): Promise<void> {
-  await documentClient().send(new DeleteCommand({ TableName: config().tableName, Key: key(caller, kind, id) }));
+export async function deleteDocument(scope: CampusScope, kind: DocumentKind, id: string): Promise<void> {
+  await documentClient().send(new DeleteCommand({ TableName: config().tableName, Key: key(scope, kind, id) }));
 }
 
-/** Every document of a kind saved with the given scope value (GSI1 Query, all pages). */
-export async function documentsInScope(caller: Caller, kind: DocumentKind, field: string, value: string): Promise<(StoredDocument & { id: string })[]> {
+/** Every document of a kind saved with the given index value (GSI1 Query, all pages). */
+export async function documentsInScope(scope: CampusScope, kind: DocumentKind, field: string, value: string): Promise<(StoredDocument & { id: string })[]> {
   const g = TABLE.globalSecondaryIndexes[0];
   const out: (StoredDocument & { id: string })[] = [];
   let start: Record<string, unknown> | undefined;
@@ -109,7 +109,7 @@ export async function documentsInScope(caller: Caller, kind: DocumentKind, field
         IndexName: g.indexName,
         KeyConditionExpression: '#pk = :pk',
         ExpressionAttributeNames: { '#pk': g.partitionKey },
-        ExpressionAttributeValues: { ':pk': indexPk(caller.tenant, kind, field, value) },
+        ExpressionAttributeValues: { ':pk': indexPk(scope.campus, kind, field, value) },
         ExclusiveStartKey: start,
       }),
     );

@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
+  BatchGetCommand,
   DeleteCommand,
   GetCommand,
   PutCommand,
@@ -9,9 +10,11 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import {
-  type Caller,
+  type CampusScope,
+  type DataOf,
   type EntityDef,
   type EntityRecord,
+  type RecordOf,
   MAX_PAGE_SIZE,
   PAGE_SIZE,
   SYSTEM_FIELDS,
@@ -20,6 +23,8 @@ import {
   indexSk,
   indexSkPrefix,
   recordPk,
+  uniqueFields,
+  uniqueKey,
   uniquePk,
   uniqueSk,
 } from '@attain/shared-types';
@@ -32,30 +37,41 @@ import { HttpError, notFound } from '../lib/errors.js';
 type TransactWriteItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** A page of records and the cursor of the next page (null on the last). */
-export interface Page {
-  data: EntityRecord[];
+export interface Page<R = EntityRecord> {
+  data: R[];
   next: string | null;
 }
 
+/** Most ids one `?ids=` list may name (one BatchGetItem). */
+export const MAX_IDS = 100;
+
 const table = () => config().tableName;
-const keyOf = (caller: Caller, def: EntityDef, id: string) => ({
-  [TABLE.partitionKey]: recordPk(caller.tenant, def.name),
+const keyOf = (scope: CampusScope, def: EntityDef, id: string) => ({
+  [TABLE.partitionKey]: recordPk(scope.campus, def.name),
   [TABLE.sortKey]: id,
 });
 
-/** Projects a stored item onto the entity's fields plus the system fields (drops keys and stray attributes). */
-function toRecord(def: EntityDef, item: Record<string, unknown>): EntityRecord {
+/** Refuses a write through a read-only scope (a group administrator reading a campus). @throws HttpError 403 */
+export function assertWritable(scope: CampusScope): void {
+  if (scope.access !== 'read-write') throw new HttpError(403, 'This campus is open to you for reading only');
+}
+
+/**
+ * Projects a stored item onto the entity's fields plus the system fields (drops keys and stray attributes).
+ * The one place where a stored item becomes a typed record: items are only ever written from validated bodies.
+ */
+export function toRecord<D extends EntityDef>(def: D, item: Record<string, unknown>): RecordOf<D> {
   const out: Record<string, unknown> = {};
   for (const k of SYSTEM_FIELDS) out[k] = item[k];
   for (const fd of def.fields) if (item[fd.name] !== undefined) out[fd.name] = item[fd.name];
-  return out as EntityRecord;
+  return out as RecordOf<D>;
 }
 
 /**
  * The secondary-index attributes of a record: for each declared index whose field has a value,
  * `GSInPK`/`GSInSK`; the names of the index attributes that must be removed because the field is empty.
  */
-function indexAttributes(caller: Caller, def: EntityDef, rec: Record<string, unknown>) {
+function indexAttributes(scope: CampusScope, def: EntityDef, rec: Record<string, unknown>) {
   const set: Record<string, string> = {};
   const remove: string[] = [];
   (def.indexes ?? []).forEach((ix, i) => {
@@ -63,7 +79,7 @@ function indexAttributes(caller: Caller, def: EntityDef, rec: Record<string, unk
     const v = rec[ix.field];
     if (v === undefined || v === null || v === '') remove.push(g.partitionKey, g.sortKey);
     else {
-      set[g.partitionKey] = indexPk(caller.tenant, def.name, ix.field, v);
+      set[g.partitionKey] = indexPk(scope.campus, def.name, ix.field, v);
       set[g.sortKey] = indexSk(ix.sortBy ? rec[ix.sortBy] : '', String(rec.id));
     }
   });
@@ -83,7 +99,7 @@ function filterValue(def: EntityDef, field: string, v: string): unknown {
  * field is filtered too, which narrows by sort-key prefix), else the campus partition of the entity.
  * @returns the key condition parts and the filters left for a FilterExpression.
  */
-function planQuery(caller: Caller, def: EntityDef, filters: Record<string, unknown>) {
+function planQuery(scope: CampusScope, def: EntityDef, filters: Record<string, unknown>) {
   const ixs = (def.indexes ?? []).map((ix, i) => ({ ix, g: TABLE.globalSecondaryIndexes[i] }));
   const usable = ixs.filter(({ ix }) => filters[ix.field] !== undefined);
   const best = usable.find(({ ix }) => ix.sortBy && filters[ix.sortBy] !== undefined) ?? usable[0];
@@ -93,7 +109,7 @@ function planQuery(caller: Caller, def: EntityDef, filters: Record<string, unkno
   let keyCondition: string;
   if (best) {
     names['#pk'] = best.g.partitionKey;
-    values[':pk'] = indexPk(caller.tenant, def.name, best.ix.field, filters[best.ix.field]);
+    values[':pk'] = indexPk(scope.campus, def.name, best.ix.field, filters[best.ix.field]);
     delete rest[best.ix.field];
     keyCondition = '#pk = :pk';
     if (best.ix.sortBy && filters[best.ix.sortBy] !== undefined) {
@@ -104,7 +120,7 @@ function planQuery(caller: Caller, def: EntityDef, filters: Record<string, unkno
     }
   } else {
     names['#pk'] = TABLE.partitionKey;
-    values[':pk'] = recordPk(caller.tenant, def.name);
+    values[':pk'] = recordPk(scope.campus, def.name);
     keyCondition = '#pk = :pk';
   }
   const conditions = Object.entries(rest).map(([k, v], i) => {
@@ -125,12 +141,12 @@ function encodeCursor(key: Record<string, unknown> | undefined): string | null {
   return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
 }
 
-function decodeCursor(caller: Caller, def: EntityDef, cursor: string, plan: ReturnType<typeof planQuery>): Record<string, unknown> {
+function decodeCursor(scope: CampusScope, def: EntityDef, cursor: string, plan: ReturnType<typeof planQuery>): Record<string, unknown> {
   try {
     const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     // A cursor can only continue a list of the caller's own campus and entity, on the same index partition.
     const onIndex = plan.IndexName ? key?.[plan.ExpressionAttributeNames['#pk']] === plan.ExpressionAttributeValues[':pk'] : true;
-    if (onIndex && key?.[TABLE.partitionKey] === recordPk(caller.tenant, def.name) && typeof key[TABLE.sortKey] === 'string') return key;
+    if (onIndex && key?.[TABLE.partitionKey] === recordPk(scope.campus, def.name) && typeof key[TABLE.sortKey] === 'string') return key;
   } catch {
     /* fall through */
   }
@@ -144,15 +160,15 @@ function decodeCursor(caller: Caller, def: EntityDef, cursor: string, plan: Retu
  * Unfiltered lists are oldest first; index lists are ordered by the index's sort field. Singletons list their one record.
  * @throws HttpError 400 for an unknown filter, a bad limit or a bad cursor.
  */
-export async function listRecords(
-  caller: Caller,
-  def: EntityDef,
+export async function listRecords<D extends EntityDef>(
+  scope: CampusScope,
+  def: D,
   filters: Record<string, string>,
   cursor?: string,
   limit: number = PAGE_SIZE,
-): Promise<Page> {
+): Promise<Page<RecordOf<D>>> {
   if (def.singleton) {
-    const one = await findRecord(caller, def, caller.tenant);
+    const one = await findRecord(scope, def, scope.campus);
     return { data: one ? [one] : [], next: null };
   }
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) throw new HttpError(400, `A page holds 1 to ${MAX_PAGE_SIZE} rows`, { limit: 'Not valid' });
@@ -161,9 +177,9 @@ export async function listRecords(
     if (!def.filters?.includes(k)) throw new HttpError(400, `${def.label} lists cannot be filtered by ${k}`, { [k]: 'Unknown filter' });
     if (v !== '') typed[k] = filterValue(def, k, v);
   }
-  const plan = planQuery(caller, def, typed);
+  const plan = planQuery(scope, def, typed);
   const res = await documentClient().send(
-    new QueryCommand({ TableName: table(), ...plan, Limit: limit, ExclusiveStartKey: cursor ? decodeCursor(caller, def, cursor, plan) : undefined }),
+    new QueryCommand({ TableName: table(), ...plan, Limit: limit, ExclusiveStartKey: cursor ? decodeCursor(scope, def, cursor, plan) : undefined }),
   );
   return { data: (res.Items ?? []).map((i) => toRecord(def, i)), next: encodeCursor(res.LastEvaluatedKey) };
 }
@@ -172,9 +188,15 @@ export async function listRecords(
  * Every record of `def` whose `field` equals `value`, up to `max` (all pages read as needed). Used for
  * reference checks and cascades; uses the field's index when it has one.
  */
-export async function queryByField(caller: Caller, def: EntityDef, field: string, value: string, max = Number.POSITIVE_INFINITY): Promise<EntityRecord[]> {
-  const plan = planQuery(caller, def, { [field]: value });
-  const out: EntityRecord[] = [];
+export async function queryByField<D extends EntityDef>(
+  scope: CampusScope,
+  def: D,
+  field: string,
+  value: string,
+  max = Number.POSITIVE_INFINITY,
+): Promise<RecordOf<D>[]> {
+  const plan = planQuery(scope, def, { [field]: value });
+  const out: RecordOf<D>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const res = await documentClient().send(
@@ -186,65 +208,120 @@ export async function queryByField(caller: Caller, def: EntityDef, field: string
   return out.slice(0, max);
 }
 
+/**
+ * The records of `def` with the given ids in the scope's campus, in the order asked; unknown ids (or another
+ * campus's) are simply absent. One BatchGetItem (unprocessed keys retried). Used by `?ids=` lists, which
+ * tables use to show the references on one page.
+ * @throws HttpError 400 for more than `MAX_IDS` ids
+ */
+export async function recordsByIds<D extends EntityDef>(scope: CampusScope, def: D, ids: readonly string[]): Promise<RecordOf<D>[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length > MAX_IDS) throw new HttpError(400, `A list names at most ${MAX_IDS} ids`, { ids: 'Too Long!' });
+  if (unique.length === 0) return [];
+  const found = new Map<string, RecordOf<D>>();
+  let pending: Record<string, unknown>[] = unique.map((id) => keyOf(scope, def, id));
+  for (let attempt = 0; pending.length && attempt < 8; attempt++) {
+    const res = await documentClient().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: pending } } }));
+    for (const item of res.Responses?.[table()] ?? []) found.set(String(item[TABLE.sortKey]), toRecord(def, item));
+    pending = res.UnprocessedKeys?.[table()]?.Keys ?? [];
+  }
+  if (pending.length) throw new Error(`BatchGetItem left ${pending.length} keys unprocessed`);
+  return unique.flatMap((id) => found.get(id) ?? []);
+}
+
+/**
+ * The id of the record that holds a unique value (`entry` as declared in the entity's `unique`), or `undefined`.
+ * One GetItem on the guard item: e.g. the department whose short name is `CSE`.
+ */
+export async function uniqueOwner(scope: CampusScope, def: EntityDef, entry: string | readonly string[], values: Readonly<Record<string, unknown>>): Promise<string | undefined> {
+  const k = uniqueKey(entry, values);
+  if (!k) return undefined;
+  const res = await documentClient().send(new GetCommand({ TableName: table(), Key: { PK: uniquePk(scope.campus), SK: uniqueSk(def.name, k.name, k.value) } }));
+  return typeof res.Item?.owner === 'string' ? res.Item.owner : undefined;
+}
+
 /** Reads one record; `undefined` when it does not exist in the caller's campus. One GetItem. */
-export async function findRecord(caller: Caller, def: EntityDef, id: string): Promise<EntityRecord | undefined> {
-  const res = await documentClient().send(new GetCommand({ TableName: table(), Key: keyOf(caller, def, id) }));
+export async function findRecord<D extends EntityDef>(scope: CampusScope, def: D, id: string): Promise<RecordOf<D> | undefined> {
+  const res = await documentClient().send(new GetCommand({ TableName: table(), Key: keyOf(scope, def, id) }));
   return res.Item ? toRecord(def, res.Item) : undefined;
 }
 
 /** Reads one record. @throws HttpError 404 when it is missing or belongs to another campus. */
-export async function getRecord(caller: Caller, def: EntityDef, id: string): Promise<EntityRecord> {
-  const r = await findRecord(caller, def, id);
+export async function getRecord<D extends EntityDef>(scope: CampusScope, def: D, id: string): Promise<RecordOf<D>> {
+  const r = await findRecord(scope, def, id);
   if (!r) throw notFound(def.label);
   return r;
 }
 
-function guardPut(caller: Caller, def: EntityDef, field: string, value: unknown, id: string): TransactWriteItem {
+/** One claimed unique value of a record: the `unique` entry's fields, its guard name and value. */
+interface Guard {
+  fields: readonly string[];
+  name: string;
+  value: string;
+}
+
+/** The guards a record claims: one per `unique` entry whose every part has a value. */
+function guardsOf(def: EntityDef, rec: Readonly<Record<string, unknown>>): Guard[] {
+  return (def.unique ?? []).flatMap((entry) => {
+    const k = uniqueKey(entry, rec);
+    return k ? [{ fields: uniqueFields(entry), ...k }] : [];
+  });
+}
+
+function guardPut(scope: CampusScope, def: EntityDef, g: Guard, id: string): TransactWriteItem {
   return {
     Put: {
       TableName: table(),
-      Item: { PK: uniquePk(caller.tenant), SK: uniqueSk(def.name, field, value), entityType: 'unique-guard', owner: id },
+      Item: { PK: uniquePk(scope.campus), SK: uniqueSk(def.name, g.name, g.value), entityType: 'unique-guard', owner: id },
       ConditionExpression: 'attribute_not_exists(PK)',
     },
   };
 }
-function guardDelete(caller: Caller, def: EntityDef, field: string, value: unknown): TransactWriteItem {
-  return { Delete: { TableName: table(), Key: { PK: uniquePk(caller.tenant), SK: uniqueSk(def.name, field, value) } } };
+function guardDelete(scope: CampusScope, def: EntityDef, g: Guard): TransactWriteItem {
+  return { Delete: { TableName: table(), Key: { PK: uniquePk(scope.campus), SK: uniqueSk(def.name, g.name, g.value) } } };
 }
 
 /**
- * Maps a cancelled transaction (item 0: the record; items 1..n: the guards of `guardFields`) onto 409: the record's
- * own condition failing means it already exists (create) or was changed meanwhile (replace); a guard failing
- * names the unique field that is taken.
+ * The 409 for a unique value that is taken, naming the field people type (the last of a compound key:
+ * "Another student already has this roll number in this curriculum").
  */
-function conflictFromCancel(def: EntityDef, e: TransactionCanceledException, guardFields: string[], op: 'create' | 'replace'): HttpError {
+function takenError(def: EntityDef, g: Guard): HttpError {
+  const own = g.fields[g.fields.length - 1];
+  const label = (f: string) => (def.fields.find((x) => x.name === f)?.label ?? f).toLowerCase();
+  const within = g.fields.slice(0, -1).map(label);
+  return new HttpError(409, `Another ${def.label.toLowerCase()} already has this ${label(own)}${within.length ? ` in this ${within.join(' and ')}` : ''}`, {
+    [own]: 'Already exists',
+  });
+}
+
+/**
+ * Maps a cancelled transaction (item 0: the record; items 1..n: the guards claimed) onto 409: the record's
+ * own condition failing means it already exists (create) or was changed meanwhile (replace); a guard failing
+ * names the unique value that is taken.
+ */
+function conflictFromCancel(def: EntityDef, e: TransactionCanceledException, claimed: Guard[], op: 'create' | 'replace'): HttpError {
   const reasons = e.CancellationReasons ?? [];
   if (reasons[0]?.Code === 'ConditionalCheckFailed') {
     return op === 'create'
       ? new HttpError(409, `The ${def.label.toLowerCase()} already exists`)
       : new HttpError(409, `This ${def.label.toLowerCase()} was changed by someone else; reload it and try again`);
   }
-  for (let i = 0; i < guardFields.length; i++) {
-    if (reasons[i + 1]?.Code === 'ConditionalCheckFailed') {
-      const f = guardFields[i];
-      const label = def.fields.find((x) => x.name === f)?.label ?? f;
-      return new HttpError(409, `Another ${def.label.toLowerCase()} already has this ${label.toLowerCase()}`, { [f]: 'Already in use' });
-    }
-  }
+  for (let i = 0; i < claimed.length; i++) if (reasons[i + 1]?.Code === 'ConditionalCheckFailed') return takenError(def, claimed[i]);
   return new HttpError(409, 'The record could not be saved because it conflicts with another change; try again');
 }
 
 /**
- * Creates a record with `version` 1 and audit fields from the caller. Unique fields are claimed in the same
- * transaction, so two concurrent creates with one short name cannot both succeed.
- * @throws HttpError 409 when a unique value is taken or a singleton already exists.
+ * Creates a record with `version` 1 and audit fields from the scope's actor. Unique values (single or compound)
+ * are claimed in the same transaction, so two concurrent creates with one short name cannot both succeed.
+ * @throws HttpError 409 when a unique value is taken or a singleton already exists; 403 for a read-only scope.
  */
-export async function createRecord(caller: Caller, def: EntityDef, data: Record<string, unknown>): Promise<EntityRecord> {
+export async function createRecord<D extends EntityDef>(scope: CampusScope, def: D, data: DataOf<D> | Record<string, unknown>): Promise<RecordOf<D>> {
+  assertWritable(scope);
   const now = new Date().toISOString();
-  const id = def.singleton ? caller.tenant : uuidv7();
-  const record = { ...data, id, version: 1, created_by: caller.user, created_at: now, updated_by: caller.user, updated_at: now };
-  const item = { ...keyOf(caller, def, id), entityType: def.name, ...record, ...indexAttributes(caller, def, record).set };
-  const guards = (def.unique ?? []).filter((f) => data[f] !== undefined);
+  const id = def.singleton ? scope.campus : uuidv7();
+  const record = { ...data, id, version: 1, created_by: scope.actor, created_at: now, updated_by: scope.actor, updated_at: now };
+  const item = { ...keyOf(scope, def, id), entityType: def.name, ...record, ...indexAttributes(scope, def, record).set };
+  const guards = guardsOf(def, record);
   try {
     if (guards.length === 0) {
       await documentClient().send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' }));
@@ -253,7 +330,7 @@ export async function createRecord(caller: Caller, def: EntityDef, data: Record<
         new TransactWriteCommand({
           TransactItems: [
             { Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
-            ...guards.map((f) => guardPut(caller, def, f, data[f], id)),
+            ...guards.map((g) => guardPut(scope, def, g, id)),
           ],
         }),
       );
@@ -267,9 +344,9 @@ export async function createRecord(caller: Caller, def: EntityDef, data: Record<
 }
 
 /** UpdateItem parts that replace every entity field: SET present values, REMOVE absent ones, bump version. */
-function replaceExpression(def: EntityDef, caller: Caller, id: string, data: Record<string, unknown>, version: number) {
+function replaceExpression(def: EntityDef, scope: CampusScope, id: string, data: Record<string, unknown>, version: number) {
   const names: Record<string, string> = { '#version': 'version', '#ub': 'updated_by', '#ua': 'updated_at' };
-  const values: Record<string, unknown> = { ':v': version, ':next': version + 1, ':ub': caller.user, ':ua': new Date().toISOString() };
+  const values: Record<string, unknown> = { ':v': version, ':next': version + 1, ':ub': scope.actor, ':ua': new Date().toISOString() };
   const set = ['#version = :next', '#ub = :ub', '#ua = :ua'];
   const remove: string[] = [];
   def.fields.forEach((fd, i) => {
@@ -281,7 +358,7 @@ function replaceExpression(def: EntityDef, caller: Caller, id: string, data: Rec
       set.push(`#a${i} = :a${i}`);
     }
   });
-  const ix = indexAttributes(caller, def, { ...data, id });
+  const ix = indexAttributes(scope, def, { ...data, id });
   Object.entries(ix.set).forEach(([k, v], i) => {
     names[`#x${i}`] = k;
     values[`:x${i}`] = v;
@@ -299,73 +376,79 @@ function replaceExpression(def: EntityDef, caller: Caller, id: string, data: Rec
   };
 }
 
+const staleError = (def: EntityDef) => new HttpError(409, `This ${def.label.toLowerCase()} was changed by someone else; reload it and try again`);
+
 /**
  * Replaces a record's fields if its stored `version` still equals `version` (optimistic locking).
- * Entities without unique fields: one UpdateItem. With unique fields: a read, then one transaction that moves
- * the guards.
- * @throws HttpError 404 when missing (or another campus's), 409 when stale or a unique value is taken.
+ * Entities without unique values: one UpdateItem. With unique values: a read, then one transaction that moves
+ * the guards whose value changed (a compound key moves when any of its parts does).
+ * @throws HttpError 404 when missing (or another campus's), 409 when stale or a unique value is taken, 403 for a
+ * read-only scope.
  */
-export async function replaceRecord(
-  caller: Caller,
-  def: EntityDef,
+export async function replaceRecord<D extends EntityDef>(
+  scope: CampusScope,
+  def: D,
   id: string,
   version: number,
-  data: Record<string, unknown>,
-): Promise<EntityRecord> {
-  const expr = replaceExpression(def, caller, id, data, version);
-  const unique = def.unique ?? [];
-  if (unique.length === 0) {
+  data: DataOf<D> | Record<string, unknown>,
+): Promise<RecordOf<D>> {
+  assertWritable(scope);
+  const expr = replaceExpression(def, scope, id, data, version);
+  if (!def.unique?.length) {
     try {
       const res = await documentClient().send(
-        new UpdateCommand({ TableName: table(), Key: keyOf(caller, def, id), ...expr, ReturnValues: 'ALL_NEW', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }),
+        new UpdateCommand({ TableName: table(), Key: keyOf(scope, def, id), ...expr, ReturnValues: 'ALL_NEW', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }),
       );
       return toRecord(def, res.Attributes ?? {});
     } catch (e) {
       if (e instanceof ConditionalCheckFailedException) {
-        const exists = e.Item ? true : Boolean(await findRecord(caller, def, id));
+        const exists = e.Item ? true : Boolean(await findRecord(scope, def, id));
         if (!exists) throw notFound(def.label);
-        throw new HttpError(409, `This ${def.label.toLowerCase()} was changed by someone else; reload it and try again`);
+        throw staleError(def);
       }
       throw e;
     }
   }
-  const old = await getRecord(caller, def, id);
-  if (old.version !== version) throw new HttpError(409, `This ${def.label.toLowerCase()} was changed by someone else; reload it and try again`);
-  const moved = unique.filter((f) => uniqueSk(def.name, f, old[f] ?? '') !== uniqueSk(def.name, f, data[f] ?? '') || (old[f] === undefined) !== (data[f] === undefined));
+  const old = await getRecord(scope, def, id);
+  if (old.version !== version) throw staleError(def);
+  const before = guardsOf(def, old);
+  const after = guardsOf(def, data);
+  const sk = (g: Guard) => uniqueSk(def.name, g.name, g.value);
+  const claimed = after.filter((g) => !before.some((b) => sk(b) === sk(g)));
+  const released = before.filter((b) => !after.some((g) => sk(g) === sk(b)));
   const items: TransactWriteItem[] = [
-    { Update: { TableName: table(), Key: keyOf(caller, def, id), ...expr } },
+    { Update: { TableName: table(), Key: keyOf(scope, def, id), ...expr } },
+    ...claimed.map((g) => guardPut(scope, def, g, id)),
+    ...released.map((g) => guardDelete(scope, def, g)),
   ];
-  const claimed = moved.filter((f) => data[f] !== undefined);
-  for (const f of claimed) items.push(guardPut(caller, def, f, data[f], id));
-  for (const f of moved) if (old[f] !== undefined) items.push(guardDelete(caller, def, f, old[f]));
   try {
     await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
   } catch (e) {
     if (e instanceof TransactionCanceledException) throw conflictFromCancel(def, e, claimed, 'replace');
     throw e;
   }
-  return getRecord(caller, def, id);
+  return getRecord(scope, def, id);
 }
 
 /**
  * Deletes a record (and its unique guards).
- * @throws HttpError 404 when missing or another campus's.
+ * @throws HttpError 404 when missing or another campus's; 403 for a read-only scope.
  */
-export async function deleteRecord(caller: Caller, def: EntityDef, id: string): Promise<void> {
-  const unique = def.unique ?? [];
-  if (unique.length === 0) {
+export async function deleteRecord(scope: CampusScope, def: EntityDef, id: string): Promise<void> {
+  assertWritable(scope);
+  if (!def.unique?.length) {
     try {
-      await documentClient().send(new DeleteCommand({ TableName: table(), Key: keyOf(caller, def, id), ConditionExpression: 'attribute_exists(PK)' }));
+      await documentClient().send(new DeleteCommand({ TableName: table(), Key: keyOf(scope, def, id), ConditionExpression: 'attribute_exists(PK)' }));
     } catch (e) {
       if (e instanceof ConditionalCheckFailedException) throw notFound(def.label);
       throw e;
     }
     return;
   }
-  const old = await getRecord(caller, def, id);
+  const old = await getRecord(scope, def, id);
   const items: TransactWriteItem[] = [
-    { Delete: { TableName: table(), Key: keyOf(caller, def, id), ConditionExpression: 'attribute_exists(PK)' } },
-    ...unique.filter((f) => old[f] !== undefined).map((f) => guardDelete(caller, def, f, old[f])),
+    { Delete: { TableName: table(), Key: keyOf(scope, def, id), ConditionExpression: 'attribute_exists(PK)' } },
+    ...guardsOf(def, old).map((g) => guardDelete(scope, def, g)),
   ];
   try {
     await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
@@ -380,17 +463,18 @@ export async function deleteRecord(caller: Caller, def: EntityDef, id: string): 
  * is the Cognito `sub`). `null` removes a field. When `version` is given, a stale one gets 409.
  * `extra` holds server-set fields (e.g. the profile's e-mail from the token). One UpdateItem.
  */
-export async function patchRecord(
-  caller: Caller,
-  def: EntityDef,
+export async function patchRecord<D extends EntityDef>(
+  scope: CampusScope,
+  def: D,
   id: string,
   data: Record<string, unknown>,
   version?: number,
   extra: Record<string, unknown> = {},
-): Promise<EntityRecord> {
+): Promise<RecordOf<D>> {
+  assertWritable(scope);
   const names: Record<string, string> = { '#version': 'version', '#ub': 'updated_by', '#ua': 'updated_at', '#cb': 'created_by', '#ca': 'created_at', '#id': 'id', '#et': 'entityType' };
   const now = new Date().toISOString();
-  const values: Record<string, unknown> = { ':one': 1, ':zero': 0, ':ub': caller.user, ':ua': now, ':id': id, ':et': def.name };
+  const values: Record<string, unknown> = { ':one': 1, ':zero': 0, ':ub': scope.actor, ':ua': now, ':id': id, ':et': def.name };
   const set = ['#version = if_not_exists(#version, :zero) + :one', '#ub = :ub', '#ua = :ua', '#cb = if_not_exists(#cb, :ub)', '#ca = if_not_exists(#ca, :ua)', '#id = :id', '#et = :et'];
   const remove: string[] = [];
   Object.entries({ ...data, ...extra }).forEach(([k, v], i) => {
@@ -406,7 +490,7 @@ export async function patchRecord(
     const res = await documentClient().send(
       new UpdateCommand({
         TableName: table(),
-        Key: keyOf(caller, def, id),
+        Key: keyOf(scope, def, id),
         UpdateExpression: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
         ConditionExpression: version !== undefined ? '#version = :v' : undefined,
         ExpressionAttributeNames: names,

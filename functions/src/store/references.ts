@@ -1,5 +1,6 @@
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import {
+  type CampusScope,
   type Caller,
   type EntityDef,
   type EntityRecord,
@@ -24,11 +25,11 @@ export type ResolvedRefs = Record<string, EntityRecord>;
  * @returns the referenced records, by field.
  * @throws HttpError 400
  */
-export async function resolveReferences(caller: Caller, def: EntityDef, data: Record<string, unknown>): Promise<ResolvedRefs> {
+export async function resolveReferences(scope: CampusScope, def: EntityDef, data: Record<string, unknown>): Promise<ResolvedRefs> {
   const refFields = def.fields.filter((fd) => fd.kind === 'ref' && !fd.derivedFrom && typeof data[fd.name] === 'string' && fd.ref && ENTITIES[fd.ref]);
   const keys = new Map<string, { PK: string; SK: string }>();
   for (const fd of refFields) {
-    const pk = recordPk(caller.tenant, fd.ref as string);
+    const pk = recordPk(scope.campus, fd.ref as string);
     keys.set(`${pk}|${data[fd.name]}`, { [TABLE.partitionKey]: pk, [TABLE.sortKey]: data[fd.name] } as { PK: string; SK: string });
   }
   const found = new Map<string, Record<string, unknown>>();
@@ -44,7 +45,7 @@ export async function resolveReferences(caller: Caller, def: EntityDef, data: Re
   const refs: ResolvedRefs = {};
   const errors: Record<string, string> = {};
   for (const fd of refFields) {
-    const item = found.get(`${recordPk(caller.tenant, fd.ref as string)}|${data[fd.name]}`);
+    const item = found.get(`${recordPk(scope.campus, fd.ref as string)}|${data[fd.name]}`);
     if (!item) errors[fd.name] = 'Not found';
     else refs[fd.name] = item as EntityRecord;
   }
@@ -73,14 +74,14 @@ export async function resolveReferences(caller: Caller, def: EntityDef, data: Re
  * record belongs to now (`old`) and the one it is moved to (`refs`).
  * @throws HttpError 403
  */
-export async function assertCanWrite(caller: Caller, def: EntityDef, refs: ResolvedRefs | undefined, old?: EntityRecord): Promise<void> {
+export async function assertCanWrite(scope: CampusScope, caller: Caller, def: EntityDef, refs: ResolvedRefs | undefined, old?: EntityRecord): Promise<void> {
   if (def.writeRoles.includes(caller.role)) return;
   if (caller.role === 'faculty' && def.ownedVia) {
     const courseDef = ENTITIES[def.fields.find((fd) => fd.name === def.ownedVia)?.ref ?? ''];
     const courses: (EntityRecord | undefined)[] = [];
     if (refs) courses.push(refs[def.ownedVia]);
     if (old && courseDef) {
-      const r = await resolveReferences(caller, def, { [def.ownedVia]: old[def.ownedVia] }).catch(() => ({}) as ResolvedRefs);
+      const r = await resolveReferences(scope, def, { [def.ownedVia]: old[def.ownedVia] }).catch(() => ({}) as ResolvedRefs);
       courses.push(r[def.ownedVia]);
     }
     if (courses.length && courses.every((c) => c?.owner === caller.sub)) return;
@@ -95,32 +96,30 @@ const nameOf = (def: EntityDef, r: EntityRecord) => String(r[def.display ?? 'nam
 /**
  * Refuses to delete a record others still refer to, naming them (e.g. `course outcomes CO1, CO2 and 3 more`).
  * Referrers marked `cascade` do not block; they are returned to be deleted with the record.
- * Extra checks (documents such as the CO-PO matrix that hold ids) are passed in as `more`.
+ * What else refers to it (documents such as the CO-PO matrix that hold ids: the entity's `beforeDelete` hook) is
+ * passed in as `more`, one message each.
  * @throws HttpError 409
  */
 export async function assertNotReferenced(
-  caller: Caller,
+  scope: CampusScope,
   def: EntityDef,
   rec: EntityRecord,
-  more: (() => Promise<string | undefined>)[] = [],
+  more: readonly string[] = [],
 ): Promise<{ entity: EntityDef; records: EntityRecord[] }[]> {
   const blocking: string[] = [];
   const cascades: { entity: EntityDef; records: EntityRecord[] }[] = [];
   for (const r of referrersOf(def)) {
     if (r.cascade) {
-      cascades.push({ entity: r.entity, records: await queryByField(caller, r.entity, r.field, rec.id) });
+      cascades.push({ entity: r.entity, records: await queryByField(scope, r.entity, r.field, rec.id) });
       continue;
     }
-    const hits = (await queryByField(caller, r.entity, r.field, rec.id, 4)).filter((h) => !(r.entity === def && h.id === rec.id));
+    const hits = (await queryByField(scope, r.entity, r.field, rec.id, 4)).filter((h) => !(r.entity === def && h.id === rec.id));
     if (!hits.length) continue;
     const names = hits.slice(0, 3).map((h) => nameOf(r.entity, h));
     const label = r.entity.label.toLowerCase();
     blocking.push(`${hits.length > 1 ? `${label}s` : label} ${names.join(', ')}${hits.length > 3 ? ' and more' : ''}`);
   }
-  for (const check of more) {
-    const m = await check();
-    if (m) blocking.push(m);
-  }
+  blocking.push(...more);
   if (blocking.length) {
     throw new HttpError(409, `The ${def.label.toLowerCase()} "${nameOf(def, rec)}" cannot be deleted: ${blocking.join('; ')} still refer to it`);
   }

@@ -70,6 +70,18 @@ describe('students', () => {
     const dup = await admin.post('/api/student', { curriculum: course.curriculum, roll_no: 's1', name: 'Someone else', section: 'A' });
     expect(dup.status).toBe(409);
     expect(dup.body.errors.fields).toEqual({ roll_no: 'Already exists' });
+    // A replace is held to the same rule: renaming another student to a taken roll number is refused too.
+    const other = await admin.post('/api/student', { curriculum: course.curriculum, roll_no: 's-other', name: 'Other', section: 'A' });
+    expect(other.status).toBe(201);
+    const clash = await admin.put(`/api/student/${other.body.data.id}`, { ...other.body.data, roll_no: 'S1' });
+    expect(clash.status).toBe(409);
+    expect(clash.body.errors.fields).toEqual({ roll_no: 'Already exists' });
+    const renamed = await admin.put(`/api/student/${other.body.data.id}`, { ...other.body.data, roll_no: 's-other-2' });
+    expect(renamed.status).toBe(200);
+    // The released roll number is free again.
+    const reuse = await admin.post('/api/student', { curriculum: course.curriculum, roll_no: 'S-OTHER', name: 'Third', section: 'A' });
+    expect(reuse.status).toBe(201);
+    for (const id of [other.body.data.id, reuse.body.data.id]) expect((await admin.del(`/api/student/${id}`)).status).toBe(200);
     const again = await csvPost(`/api/import/students?curriculum=${course.curriculum}`, 'roll_no,name,section\nS1,One Renamed,A\n');
     expect(again.body.data).toMatchObject({ created: 0, updated: 1 });
     const bad = await csvPost(`/api/import/students?curriculum=${course.curriculum}`, 'roll_no,name\nS7,\nS7,Seven\n');
@@ -132,6 +144,27 @@ describe('marks: template, upload, attainment', () => {
     // CO1: 0.5 x 3 + 0.5 x 2 = 2.5
     expect(res.result.cos[0].attainment).toBe(2.5);
     expect(res.result.method_version).toBe(2);
+  });
+
+  it('the program page reads the stored results (3 DynamoDB calls) and computes again only a course whose inputs changed', async () => {
+    const first = await admin.get(`/api/attainment/program/${programId}`);
+    expect(first.status).toBe(200);
+    // The method change stored every course: nothing to compute, one Query for results + method + PO columns.
+    expect(first.headers.get('x-attainment-recomputed')).toBe('0');
+    expect(Number(first.headers.get('x-dynamodb-calls'))).toBeLessThanOrEqual(3);
+    // PO1 = (3 x CO1 2.5 + 1 x CO2 1.5) / 4 = 2.25 with the 50/50 method.
+    const po1 = (r: typeof first) => r.body.data.years[0].outcomes.find((o: { reference: string }) => o.reference === 'PO1');
+    expect(po1(first)).toMatchObject({ attainment: 2.25, courses: 1 });
+    expect(first.body.data.method_version).toBe(2);
+    // An occasion edit changes the course's inputs: the next read computes that one course again, the one after none.
+    const occ = (await admin.get(`/api/occasion/${ese.id}`)).body.data;
+    expect((await admin.put(`/api/occasion/${ese.id}`, { ...occ, name: 'ESE (renamed)' })).status).toBe(200);
+    const second = await admin.get(`/api/attainment/program/${programId}`);
+    expect(second.headers.get('x-attainment-recomputed')).toBe('1');
+    expect(po1(second)).toMatchObject({ attainment: 2.25 });
+    const third = await admin.get(`/api/attainment/program/${programId}`);
+    expect(third.headers.get('x-attainment-recomputed')).toBe('0');
+    expect(Number(third.headers.get('x-dynamodb-calls'))).toBeLessThanOrEqual(3);
   });
 
   it('the grid saves a correction and refuses a stale version with 409', async () => {

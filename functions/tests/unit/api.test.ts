@@ -19,7 +19,9 @@ const { resetClients } = await import('../../src/lib/aws.js');
 const { resetVerifier } = await import('../../src/http/verify-token.js');
 
 const ddb = mockClient(DynamoDBDocumentClient);
-const app = buildApp(['auth', 'configuration']);
+const { authDomain } = await import('../../src/domains/auth.js');
+const { configurationDomain } = await import('../../src/domains/configuration.js');
+const app = buildApp([authDomain, configurationDomain]);
 const admin = iss.sign({});
 const faculty = iss.sign({ 'cognito:groups': ['faculty'], email: 'teacher@campus-a.example' });
 const realFetch = globalThis.fetch;
@@ -102,7 +104,7 @@ describe('generic CRUD over the single table', () => {
     ddb.on(TransactWriteCommand).rejects(new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }] }));
     const res = await call('POST', '/api/department', { body: { name: 'Civil', short_name: 'CE' } });
     expect(res.status).toBe(409);
-    expect((await res.json()).errors.fields).toEqual({ short_name: 'Already in use' });
+    expect((await res.json()).errors.fields).toEqual({ short_name: 'Already exists' });
   });
   it('answers 400 with per-field messages for bad input and writes nothing', async () => {
     const res = await call('POST', '/api/department', { body: { name: '', short_name: 'ABCDEFGHIJK', extra: 1 } });

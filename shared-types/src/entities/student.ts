@@ -14,6 +14,8 @@ export const student = defineEntity({
   domain: 'attainment',
   writeRoles: ['admin'],
   display: 'roll_no',
+  // A roll number names one student of a curriculum (marks files find students by it): create, replace and import.
+  unique: [['curriculum', 'roll_no']],
   fields: [
     f.ref('curriculum', 'Curriculum', 'curriculum', { required: true }),
     f.string('section', 'Section', { required: true, max: 10, default: 'A' }),

@@ -24,8 +24,12 @@ export interface EntityDef {
   columns: readonly string[];
   /** Fields the list endpoint filters on (query parameters of the same name). */
   filters?: readonly string[];
-  /** Fields whose value must be unique within a campus (enforced with a guard item in one transaction). */
-  unique?: readonly string[];
+  /**
+   * Values that must be unique within a campus, enforced with a guard item written in the same transaction as the
+   * record (create, replace and import alike). Each entry is one field (`'short_name'`) or a compound key
+   * (`['curriculum', 'roll_no']`: a roll number is unique within its curriculum). Text compares case-insensitively.
+   */
+  unique?: readonly (string | readonly string[])[];
   /** Roles allowed to create, replace and delete. Everyone signed in to the campus may read. */
   writeRoles: readonly Role[];
   /** One record per campus whose id is the campus id (the Organization). */
@@ -65,19 +69,43 @@ export interface EntityIndex {
 export const SYSTEM_FIELDS = ['id', 'version', 'created_by', 'created_at', 'updated_by', 'updated_at'] as const;
 
 /** The audit and concurrency fields of a stored record. Times are ISO-8601 UTC strings; `version` starts at 1. */
-export interface SystemFields {
+export type SystemFields = {
   id: string;
   version: number;
   created_by: string;
   created_at: string;
   updated_by: string;
   updated_at: string;
-}
+};
 
-/** A stored record of any entity: its own fields plus the system fields. */
+/** A stored record of any entity: its own fields plus the system fields (generic code that serves every entity). */
 export type EntityRecord = SystemFields & Record<string, unknown>;
 
-/** Identity helper that keeps entity files typed. */
-export function defineEntity(def: EntityDef): EntityDef {
+/** The union of an entity's field definitions. */
+type FieldsOf<D extends EntityDef> = D['fields'][number];
+/** The stored value type a typed field carries (`unknown` for an untyped `FieldDef`). */
+type ValueOf<F> = F extends { readonly __value?: infer V } ? (unknown extends V ? unknown : V) : unknown;
+
+/**
+ * A stored record of entity `D`, typed from its field builders: required fields are present, the others optional,
+ * plus the system fields. For the untyped `EntityDef` it is the same as `EntityRecord`.
+ * Example: `RecordOf<typeof student>` is `{ curriculum: string; section: string; roll_no: string; name: string;
+ * email?: string } & SystemFields`.
+ */
+export type RecordOf<D extends EntityDef> = string extends FieldsOf<D>['name']
+  ? EntityRecord
+  : SystemFields & { [F in FieldsOf<D> as F extends { required?: true } ? F['name'] : never]: ValueOf<F> } & {
+      [F in FieldsOf<D> as F extends { required?: true } ? never : F['name']]?: ValueOf<F>;
+    };
+
+/** The body fields of entity `D` (its record without the system fields), as create and replace accept them. */
+export type DataOf<D extends EntityDef> = Omit<RecordOf<D>, keyof SystemFields>;
+
+/**
+ * Declares an entity. Keeps the exact field types (`const`), so `RecordOf<typeof x>` is precise.
+ * `unique` entries are single fields or compound keys (`[['curriculum', 'roll_no']]`) checked on create, replace
+ * and import alike.
+ */
+export function defineEntity<const D extends EntityDef>(def: D): D {
   return def;
 }

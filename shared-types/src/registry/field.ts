@@ -53,24 +53,49 @@ export const DEFAULT_MAX: Partial<Record<FieldKind, number>> = {
   date: 10,
 };
 
-type Opts = Omit<FieldDef, 'name' | 'label' | 'kind'>;
+/** Options of a field builder (everything but name, label and kind). */
+export type FieldOptions = Omit<FieldDef, 'name' | 'label' | 'kind'>;
 
-/** Builders that keep entity files short: `f.string('name', 'Name', { required: true })`. */
+/**
+ * A field definition that remembers, at the type level, its wire name, its kind, whether it is required and the
+ * type of its stored value, so `RecordOf<typeof entity>` types a stored record end to end.
+ * `__value` is never set at run time; it only carries the value type.
+ */
+export interface TypedField<N extends string, K extends FieldKind, R extends boolean, V> extends FieldDef {
+  name: N;
+  kind: K;
+  required?: R;
+  readonly __value?: V;
+}
+
+/** Whether options declare the field required (`{ required: true }`). */
+type IsRequired<O> = O extends { required: true } ? true : false;
+
+const build =
+  <K extends FieldKind, V>(kind: K) =>
+  <N extends string, const O extends FieldOptions = {}>(name: N, label: string, o?: O): TypedField<N, K, IsRequired<O>, V> =>
+    ({ name, label, kind, ...(o ?? {}) }) as TypedField<N, K, IsRequired<O>, V>;
+
+/**
+ * Builders that keep entity files short and typed: `f.string('name', 'Name', { required: true })`.
+ * Stored value types: text kinds, dates (ISO `YYYY-MM-DD`) and refs (the referenced record's id) are strings;
+ * `int`/`number` numbers; `boolean` booleans; `enum` the union of its choices.
+ */
 export const f = {
-  string: (name: string, label: string, o: Opts = {}): FieldDef => ({ name, label, kind: 'string', ...o }),
-  text: (name: string, label: string, o: Opts = {}): FieldDef => ({ name, label, kind: 'text', ...o }),
-  html: (name: string, label: string, o: Opts = {}): FieldDef => ({ name, label, kind: 'html', ...o }),
-  email: (name: string, label: string, o: Opts = {}): FieldDef => ({ name, label, kind: 'email', ...o }),
-  int: (name: string, label: string, o: Opts = {}): FieldDef => ({ name, label, kind: 'int', ...o }),
-  number: (name: string, label: string, o: Opts = {}): FieldDef => ({ name, label, kind: 'number', ...o }),
-  boolean: (name: string, label: string, o: Opts = {}): FieldDef => ({ name, label, kind: 'boolean', ...o }),
-  enum: (name: string, label: string, choices: readonly (string | number)[], o: Opts = {}): FieldDef => ({
-    name,
-    label,
-    kind: 'enum',
-    choices,
-    ...o,
-  }),
-  date: (name: string, label: string, o: Opts = {}): FieldDef => ({ name, label, kind: 'date', ...o }),
-  ref: (name: string, label: string, ref: string, o: Opts = {}): FieldDef => ({ name, label, kind: 'ref', ref, ...o }),
+  string: build<'string', string>('string'),
+  text: build<'text', string>('text'),
+  html: build<'html', string>('html'),
+  email: build<'email', string>('email'),
+  int: build<'int', number>('int'),
+  number: build<'number', number>('number'),
+  boolean: build<'boolean', boolean>('boolean'),
+  date: build<'date', string>('date'),
+  enum: <N extends string, const C extends readonly (string | number)[], const O extends FieldOptions = {}>(
+    name: N,
+    label: string,
+    choices: C,
+    o?: O,
+  ): TypedField<N, 'enum', IsRequired<O>, C[number]> => ({ name, label, kind: 'enum', choices, ...(o ?? {}) }) as TypedField<N, 'enum', IsRequired<O>, C[number]>,
+  ref: <N extends string, const O extends FieldOptions = {}>(name: N, label: string, ref: string, o?: O): TypedField<N, 'ref', IsRequired<O>, string> =>
+    ({ name, label, kind: 'ref', ref, ...(o ?? {}) }) as TypedField<N, 'ref', IsRequired<O>, string>,
 };

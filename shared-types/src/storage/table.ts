@@ -44,3 +44,17 @@ export const indexSkPrefix = (sortValue: unknown) => indexSk(sortValue, '');
 
 /** What a record id looks like (UUIDs, or a campus id for singletons); anything else cannot exist. */
 export const RECORD_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+/** The fields of one `unique` entry of an entity (a single field or a compound key). */
+export const uniqueFields = (entry: string | readonly string[]): readonly string[] => (typeof entry === 'string' ? [entry] : entry);
+
+/**
+ * The guard of one `unique` entry for a record: its name (`roll_no`, or `curriculum+roll_no` for a compound key)
+ * and value (the parts joined by `|`), or `undefined` when any part is empty (empty values are not claimed).
+ */
+export function uniqueKey(entry: string | readonly string[], rec: Readonly<Record<string, unknown>>): { name: string; value: string } | undefined {
+  const fields = uniqueFields(entry);
+  const parts = fields.map((f) => rec[f]);
+  if (parts.some((v) => v === undefined || v === null || v === '')) return undefined;
+  return { name: fields.join('+'), value: parts.map((v) => String(v)).join('|') };
+}

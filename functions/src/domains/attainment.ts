@@ -1,0 +1,22 @@
+import { attainmentMethod } from '@attain/shared-types';
+import { programAttainment } from '../attainment/attainment-service.js';
+import { attainmentRouter } from '../http/attainment-routes.js';
+import { importJobRouter, marksRouter } from '../http/marks-routes.js';
+import { behaviour, defineDomain } from './domain-module.js';
+
+/**
+ * The `attainment` domain: the methodology, student rosters, marks (grid, files, the S3 import worker's jobs) and
+ * CO/PO attainment results. Students are unique by `['curriculum', 'roll_no']` in the registry.
+ */
+export const attainmentDomain = defineDomain({
+  name: 'attainment',
+  behaviours: [
+    // Every course of the program is computed again and stored with the new method version.
+    behaviour(attainmentMethod, { afterSave: async (scope, rec) => void (await programAttainment(scope, rec.program, { store: true })) }),
+  ],
+  routes: [
+    { path: '/api/marks', router: marksRouter },
+    { path: '/api/import-job', router: importJobRouter },
+    { path: '/api/attainment', router: attainmentRouter },
+  ],
+});

@@ -1,0 +1,14 @@
+import { loginRouter, profileRouter } from '../http/auth-routes.js';
+import { userListRouter } from '../http/user-routes.js';
+import { defineDomain } from './domain-module.js';
+
+/** The `auth` domain: sign-in for scripts, the signed-in user's own profile, and the campus's users. */
+export const authDomain = defineDomain({
+  name: 'auth',
+  behaviours: [],
+  routes: [
+    { path: '/api/auth/login', router: loginRouter },
+    { path: '/api/auth/profile', router: profileRouter },
+    { path: '/api/auth/user-list', router: userListRouter },
+  ],
+});

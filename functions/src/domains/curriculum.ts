@@ -1,0 +1,42 @@
+import { courseCurriculum, courseOutcome, curriculum, term } from '@attain/shared-types';
+import { markCourseInputsChanged } from '../attainment/result-store.js';
+import { matrixUsesCo } from '../domain/co-po-matrix.js';
+import { papersUsingCo } from '../domain/question-paper.js';
+import { coPoMatrixRouter } from '../http/document-routes.js';
+import { importRouter } from '../http/import-routes.js';
+import { HttpError } from '../lib/errors.js';
+import { deleteDocument } from '../store/documents.js';
+import { createRecord } from '../store/records.js';
+import { listed } from './configuration.js';
+import { behaviour, defineDomain } from './domain-module.js';
+
+/** The `curriculum` domain: curricula and their terms, courses, course outcomes, topics, lab experiments, the CO-PO matrix and CSV imports. */
+export const curriculumDomain = defineDomain({
+  name: 'curriculum',
+  behaviours: [
+    behaviour(curriculum, {
+      // A curriculum gets one term per program term (spec: its terms follow the program's number_of_terms).
+      beforeCreate: async (_scope, _data, refs) => {
+        if (!Number(refs.program?.number_of_terms ?? 0))
+          throw new HttpError(400, "Set the program's number of terms before adding a curriculum to it", { program: 'Program has no number of terms' });
+      },
+      afterCreate: async (scope, rec, refs) => {
+        const n = Number(refs.program?.number_of_terms ?? 0);
+        for (let i = 1; i <= n; i++) await createRecord(scope, term, { name: `Term ${i}`, number: i, curriculum: rec.id });
+      },
+    }),
+    behaviour(courseCurriculum, {
+      afterDelete: (scope, rec) => deleteDocument(scope, 'co-po-matrix', rec.id),
+    }),
+    behaviour(courseOutcome, {
+      // A CO in a matrix or on a question paper cannot be deleted; a changed CO changes its course's attainment.
+      beforeDelete: async (scope, rec) => [...listed(await matrixUsesCo(scope, rec)), ...listed(await papersUsingCo(scope, rec))],
+      afterSave: (scope, rec) => markCourseInputsChanged(scope, rec.course),
+      afterDelete: (scope, rec) => markCourseInputsChanged(scope, rec.course),
+    }),
+  ],
+  routes: [
+    { path: '/api/co-po-matrix', router: coPoMatrixRouter },
+    { path: '/api/import', router: importRouter },
+  ],
+});

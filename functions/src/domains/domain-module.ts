@@ -1,0 +1,88 @@
+import { type CampusScope, CRUD_ENTITIES, type DataOf, type Domain, type EntityDef, type RecordOf, SPECIAL_ROUTES } from '@attain/shared-types';
+import type { Hono } from 'hono';
+import type { AppEnv } from '../http/context.js';
+import type { ResolvedRefs } from '../store/references.js';
+
+/**
+ * Behaviour of one entity beyond generic CRUD, run by the CRUD router around its writes (DESIGN.md "The entity
+ * registry"). Every hook gets the campus scope it acts in; records are typed from the entity's field builders.
+ * A hook refuses with `HttpError` (its status and message reach the caller; nothing after it runs).
+ */
+export interface EntityHooks<D extends EntityDef = EntityDef> {
+  /** Before a record is created, after its body and references were checked (e.g. a curriculum needs terms). */
+  beforeCreate?(scope: CampusScope, data: DataOf<D>, refs: ResolvedRefs): Promise<void>;
+  /** Before a record is replaced, after its body and references were checked; `old` is the stored record. */
+  beforeReplace?(scope: CampusScope, data: DataOf<D>, old: RecordOf<D>, refs: ResolvedRefs): Promise<void>;
+  /** After a record is created (e.g. a curriculum's terms). */
+  afterCreate?(scope: CampusScope, rec: RecordOf<D>, refs: ResolvedRefs): Promise<void>;
+  /** After a record is created or replaced (e.g. results that depend on it computed again). */
+  afterSave?(scope: CampusScope, rec: RecordOf<D>): Promise<void>;
+  /**
+   * Before a record is deleted, beside the registry's reference checks: what else still refers to it (documents
+   * such as a CO-PO matrix hold ids), one message per referrer, or none. Any message refuses the delete with 409.
+   */
+  beforeDelete?(scope: CampusScope, rec: RecordOf<D>): Promise<string[]>;
+  /** After a record is deleted (e.g. the documents it owned). */
+  afterDelete?(scope: CampusScope, rec: RecordOf<D>): Promise<void>;
+}
+
+/** One entity's hooks, typed by the entity they belong to. */
+export interface EntityBehaviour {
+  readonly entity: EntityDef;
+  readonly hooks: EntityHooks<EntityDef>;
+}
+
+/** Declares the hooks of `entity`, with its record type inferred from its field builders. */
+export function behaviour<D extends EntityDef>(entity: D, hooks: EntityHooks<D>): EntityBehaviour {
+  return { entity, hooks: hooks as EntityHooks<EntityDef> };
+}
+
+/** A special (non-CRUD) route of a domain: the base path as `SPECIAL_ROUTES` lists it, and its router. */
+export interface SpecialRoute {
+  readonly path: string;
+  readonly router: () => Hono<AppEnv>;
+}
+
+/**
+ * One domain of the API: the unit of deployment (one Lambda) and of bundling (its entry imports only this module).
+ * Its CRUD entities are the registry entities whose `domain` is `name`; the module adds their hooks and the
+ * domain's special routes.
+ */
+export interface DomainModule {
+  readonly name: Domain;
+  readonly behaviours: readonly EntityBehaviour[];
+  readonly routes: readonly SpecialRoute[];
+}
+
+/** The base of a special route path (`/api/marks/{proxy+}` -> `/api/marks`). */
+export const routeBase = (path: string) => path.replace(/\/\{[^}]+\}$/, '');
+
+/**
+ * What is wrong with a domain module, as sentences (empty when it is sound): a special route of its domain in
+ * `SPECIAL_ROUTES` that it serves with no router (it would not be mounted), a router for a path that
+ * `SPECIAL_ROUTES` does not give its domain (the cloud would create no route for it), a path served twice, or hooks
+ * for an entity of another domain (they would never run).
+ */
+export function domainProblems(m: DomainModule): string[] {
+  const problems: string[] = [];
+  const listed = new Set(SPECIAL_ROUTES.filter((r) => r.domain === m.name).map((r) => routeBase(r.path)));
+  const served = m.routes.map((r) => r.path);
+  for (const p of listed) if (!served.includes(p)) problems.push(`${m.name}: special route ${p} has no router`);
+  for (const p of served) if (!listed.has(p)) problems.push(`${m.name}: router ${p} is not a special route of this domain in SPECIAL_ROUTES`);
+  for (const p of new Set(served)) if (served.filter((x) => x === p).length > 1) problems.push(`${m.name}: ${p} is served twice`);
+  for (const b of m.behaviours) {
+    if (b.entity.domain !== m.name) problems.push(`${m.name}: hooks for ${b.entity.name}, an entity of the ${b.entity.domain} domain`);
+    if (!CRUD_ENTITIES.includes(b.entity)) problems.push(`${m.name}: hooks for ${b.entity.name}, which is not a CRUD entity`);
+  }
+  return problems;
+}
+
+/**
+ * Declares a domain module and checks it (see `domainProblems`).
+ * @throws Error naming every problem, so a mis-wired domain fails at start-up and in the tests, never silently.
+ */
+export function defineDomain(m: DomainModule): DomainModule {
+  const problems = domainProblems(m);
+  if (problems.length) throw new Error(`Domain module ${m.name} is mis-wired:\n${problems.join('\n')}`);
+  return m;
+}

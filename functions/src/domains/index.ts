@@ -1,0 +1,12 @@
+import { assessmentsDomain } from './assessments.js';
+import { attainmentDomain } from './attainment.js';
+import { authDomain } from './auth.js';
+import { configurationDomain } from './configuration.js';
+import { curriculumDomain } from './curriculum.js';
+import type { DomainModule } from './domain-module.js';
+
+/**
+ * Every domain module. Only the local server and the tests import this list: a Lambda entry imports its own
+ * domain's module, so its bundle carries only that domain's code.
+ */
+export const ALL_DOMAINS: readonly DomainModule[] = [authDomain, configurationDomain, curriculumDomain, assessmentsDomain, attainmentDomain];

@@ -1,0 +1,37 @@
+import { CRUD_ENTITIES, apiRoutes, department, student } from '@attain/shared-types';
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import type { AppEnv } from '../../src/http/context.js';
+import { ALL_DOMAINS } from '../../src/domains/index.js';
+import { behaviour, defineDomain, domainProblems, routeBase } from '../../src/domains/domain-module.js';
+
+describe('domain modules', () => {
+  it('serve every API route exactly once, each in the domain the cloud routes it to', () => {
+    const served = new Map<string, string[]>();
+    const add = (path: string, domain: string) => served.set(path, [...(served.get(path) ?? []), domain]);
+    for (const m of ALL_DOMAINS) {
+      for (const r of m.routes) add(r.path, m.name);
+      for (const e of CRUD_ENTITIES.filter((x) => x.domain === m.name)) for (const p of [e.path, ...(e.aliases ?? [])]) add(p, m.name);
+    }
+    for (const route of apiRoutes()) {
+      const base = routeBase(route.path);
+      // `/api/department/{id}` is served by the CRUD router mounted at `/api/department`.
+      expect(served.get(base), `${route.path} is served by no domain module`).toEqual([route.domain]);
+    }
+  });
+  it('are each sound: no special route without a router, no hooks for another domain', () => {
+    for (const m of ALL_DOMAINS) expect(domainProblems(m)).toEqual([]);
+  });
+  it('refuse at start-up a module that would leave a route unmounted or hooks that never run', () => {
+    // The configuration domain without its routers, and with hooks for an attainment entity.
+    const broken = { name: 'configuration' as const, routes: [{ path: '/api/not-listed', router: () => new Hono<AppEnv>() }], behaviours: [behaviour(student, {})] };
+    expect(() => defineDomain(broken)).toThrow(/special route \/api\/department\/user-list has no router/);
+    expect(domainProblems(broken)).toEqual([
+      'configuration: special route /api/department/user-list has no router',
+      'configuration: special route /api/generic-program-outcome/setup has no router',
+      'configuration: router /api/not-listed is not a special route of this domain in SPECIAL_ROUTES',
+      'configuration: hooks for student, an entity of the attainment domain',
+    ]);
+    expect(domainProblems({ name: 'configuration', routes: ALL_DOMAINS[1].routes, behaviours: [behaviour(department, {})] })).toEqual([]);
+  });
+});

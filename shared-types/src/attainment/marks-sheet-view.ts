@@ -1,0 +1,47 @@
+import type { ImportJob, MarksRow, SheetQuestion, SheetStudent } from './marks-sheet.js';
+
+/**
+ * `GET /api/marks/{occasion}` (`{ data: <view> }`): what the marks grid and the template need for one assessment
+ * occasion: the occasion and its course, the paper's questions (number, maximum marks, CO code), the roster (by
+ * roll number), every stored student row, and the version of the marks sheet (0 = no marks yet; a grid save sends
+ * it, stale: 409). Marks are marks; `total_marks` is the occasion's total.
+ */
+export interface MarksSheetView {
+  occasion: { id: string; name: string; kind: string; section?: string; total_marks: number };
+  course: { id: string; code?: string; title: string; curriculum?: string; term?: string };
+  questions: SheetQuestion[];
+  students: SheetStudent[];
+  rows: MarksRow[];
+  version: number;
+  /** E-mail of who saved the marks last, and when (ISO-8601). */
+  updated_by?: string;
+  updated_at?: string;
+}
+
+/**
+ * What saving marks did, the `data` of `PUT /api/marks/{occasion}` (grid) and `POST /api/marks/{occasion}/upload`
+ * (file; with `?dry_run=true` nothing is written and `written` is absent).
+ */
+export interface MarksSaveResult {
+  /** Student rows read. */
+  rows: number;
+  /** Of those, students marked absent. */
+  absent: number;
+  /** Things to know that did not stop the save (e.g. a question with no column keeps its stored marks). */
+  notes: string[];
+  /** The first rows as stored (a dry run's preview), at most 20. */
+  preview: MarksRow[];
+  /** DynamoDB items written and BatchWriteItem calls made. */
+  written?: { items: number; calls: number };
+  /** The marks sheet's version after the save. */
+  version: number;
+}
+
+/**
+ * `POST /api/marks/{occasion}/upload-url { file_name }` (201, `{ data: <ticket> }`): the import job to poll at
+ * `GET /api/import-job/{job.id}` and the presigned S3 POST to send the CSV to (form `fields` first, then `file`).
+ */
+export interface MarksUploadTicket {
+  job: ImportJob;
+  upload: { url: string; fields: Record<string, string> };
+}

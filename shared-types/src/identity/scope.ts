@@ -1,0 +1,35 @@
+import type { Caller } from './roles.js';
+
+/**
+ * The campus a piece of work reads and writes, separate from who asked (DESIGN.md "Tenancy, roles, identity").
+ * The store takes its keys only from a scope, never from a caller:
+ * - a campus user works in its own campus (`campusScope`);
+ * - a group administrator reads a chosen campus of its group (`groupScope`, read-only);
+ * - a worker acts in the campus of the job it runs, as the user who started it (`jobScope`).
+ */
+export interface CampusScope {
+  /** Campus (tenant) id: every storage key starts with it. */
+  readonly campus: string;
+  /** Who is written to `created_by` / `updated_by` (an e-mail address). */
+  readonly actor: string;
+  /** `read-only` scopes refuse every write in the store (403), whatever the route allowed. */
+  readonly access: 'read-write' | 'read-only';
+}
+
+/** The caller's own campus; group administrators read it only. */
+export function campusScope(caller: Caller): CampusScope {
+  return { campus: caller.tenant, actor: caller.user, access: caller.role === 'group-admin' ? 'read-only' : 'read-write' };
+}
+
+/**
+ * A campus of a group administrator's group, read-only. The caller must already be known to be a group
+ * administrator of `campus`'s group (the group roll-up issue checks membership before calling this).
+ */
+export function groupScope(caller: Caller, campus: string): CampusScope {
+  return { campus, actor: caller.user, access: 'read-only' };
+}
+
+/** The campus of a background job, acting as the user who started it. */
+export function jobScope(job: { campus: string; started_by: string }): CampusScope {
+  return { campus: job.campus, actor: job.started_by, access: 'read-write' };
+}
