@@ -1,11 +1,18 @@
 import { defineConfig } from 'vitest/config';
 
+/** Where the JSON report goes when `CI` is set; `.ci/run` reads its counts. */
+const CI_REPORT = '.tmp/vitest-report.json';
+const ci = Boolean(process.env.CI) && process.env.CI !== 'false';
+
 /**
- * One runner for every tier. `npm test` runs all projects; `.ci/run` sums the JSON report.
+ * One runner for every tier. `npm test` runs all projects; under CI (`CI` set) a JSON report is written beside the
+ * default output, so `.ci/run` runs plain `npm test` and sums the report.
  * integration and e2e start their own local stack (emulators on free ports, temporary data).
  */
 export default defineConfig({
   test: {
+    reporters: ci ? ['default', 'json'] : ['default'],
+    ...(ci ? { outputFile: { json: CI_REPORT } } : {}),
     projects: [
       { test: { name: 'unit', include: ['shared-types/tests/**/*.test.ts', 'functions/tests/unit/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'frontend', include: ['frontend/tests/**/*.test.{ts,tsx}'], environment: 'jsdom' }, esbuild: { jsx: 'automatic' } },

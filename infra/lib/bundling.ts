@@ -7,7 +7,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = resolve(here, '../..');
 
 /** Entry file of a domain's Lambda handler. */
-export const handlerEntry = (name: Domain | 'mail-receipts' | 'marks-import') => join(REPO_ROOT, 'functions', 'src', 'handlers', `${name}.ts`);
+export const handlerEntry = (name: Domain | 'mail-receipts' | 'marks-import') =>
+  join(REPO_ROOT, 'functions', 'src', 'handlers', `${name}.ts`);
 
 /**
  * esbuild options shared by the CDK `NodejsFunction`s and `npm run bench`, so the bench measures what ships:

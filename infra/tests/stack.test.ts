@@ -1,24 +1,53 @@
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROLES, TABLE, apiRoutes } from '@attain/shared-types';
+import { type ApiRoute, ROLES, TABLE, apiDomains, apiRoutes } from '@attain/shared-types';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../bin/app.js';
+import { AttainStack } from '../lib/attain-stack.js';
 import { REPO_ROOT } from '../lib/bundling.js';
 
-const outRoot = join(REPO_ROOT, '.tmp');
+/** CloudFormation refuses templates over 500 resources; keep well below it. */
+const RESOURCE_BUDGET = 350;
+/** The same feature flags `cdk synth` reads from cdk.json. */
+const context = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')).context;
+
 let template: Template;
+let workdir: string;
 let outdir: string;
+const savedEnv = { TMPDIR: process.env.TMPDIR, HOME: process.env.HOME };
 
 beforeAll(() => {
-  outdir = mkdtempSync(join(outRoot.replace(/\/$/, ''), 'cdk-'));
-  // The same feature flags `cdk synth` reads from cdk.json.
-  const context = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')).context;
+  // Everything this test writes stays in one folder under the project's git-ignored .tmp, removed afterwards:
+  // the cloud assembly, CDK's staging in the system temp folder, and its fingerprint cache in ~/.cdk/cache.
+  const outRoot = join(REPO_ROOT, '.tmp');
+  mkdirSync(outRoot, { recursive: true });
+  workdir = mkdtempSync(join(outRoot, 'cdk-'));
+  for (const d of ['tmp', 'home']) mkdirSync(join(workdir, d));
+  process.env.TMPDIR = join(workdir, 'tmp');
+  process.env.HOME = join(workdir, 'home');
+  outdir = join(workdir, 'cdk.out');
   const { app, stack } = buildApp(new App({ outdir, context }));
   template = Template.fromStack(stack);
   app.synth(); // runs the cdk-nag plugin; findings would fail here
 });
+
+afterAll(() => {
+  for (const [k, v] of Object.entries(savedEnv)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+  if (workdir) rmSync(workdir, { recursive: true, force: true });
+});
+
+const resourceCount = (t: Template) => Object.keys(t.toJSON().Resources).length;
+
+/** Resource count of the stack built with other routes; Lambda bundling is skipped (it does not change the count). */
+function countWith(routes: ApiRoute[], name: string): number {
+  const app = new App({ outdir: join(workdir, name), context: { ...context, 'aws:cdk:bundling-stacks': [] } });
+  return resourceCount(Template.fromStack(new AttainStack(app, 'Attain', { env: { region: 'ap-south-1' }, routes })));
+}
 
 describe('the Attain stack', () => {
   it('builds the one table from the shared definition, with PITR and deletion protection', () => {
@@ -28,15 +57,71 @@ describe('the Attain stack', () => {
         { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
       ],
       GlobalSecondaryIndexes: TABLE.globalSecondaryIndexes.map((g) => Match.objectLike({ IndexName: g.indexName })),
-      Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true }, DeletionProtectionEnabled: true })],
+      Replicas: [
+        Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true }, DeletionProtectionEnabled: true }),
+      ],
     });
+  });
+  it('keeps the logical ids of stored data, so a deploy never replaces the table, buckets, user pool or groups', () => {
+    const resources = template.toJSON().Resources;
+    const kept = {
+      TableCD117FA1: 'AWS::DynamoDB::GlobalTable',
+      AccessLogs8B620ECA: 'AWS::S3::Bucket',
+      Files8E6940B8: 'AWS::S3::Bucket',
+      SiteE53D7754: 'AWS::S3::Bucket',
+      Users0A0EEA89: 'AWS::Cognito::UserPool',
+      UsersWebA39D1A70: 'AWS::Cognito::UserPoolClient',
+      ...Object.fromEntries(ROLES.map((r) => [`Group${r.replace(/[^A-Za-z0-9]/g, '')}`, 'AWS::Cognito::UserPoolGroup'])),
+    };
+    for (const [id, type] of Object.entries(kept)) expect(resources[id]?.Type, id).toBe(type);
   });
   it('creates one HTTP API route per /api path, each to a domain Lambda', () => {
     const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey);
-    expect(routes.sort()).toEqual(apiRoutes().map((r) => `ANY ${r.path}`).sort());
+    expect(routes.sort()).toEqual(
+      apiRoutes()
+        .map((r) => `ANY ${r.path}`)
+        .sort(),
+    );
+  });
+  it('shares one integration and one API-scoped invoke permission per domain Lambda across its routes', () => {
+    const domains = apiDomains().length;
+    template.resourceCountIs('AWS::ApiGatewayV2::Integration', domains);
+    const fromApi = Object.values(template.findResources('AWS::Lambda::Permission')).filter(
+      (p) => p.Properties.Principal === 'apigateway.amazonaws.com',
+    );
+    expect(fromApi).toHaveLength(domains);
+    for (const p of fromApi) expect(JSON.stringify(p.Properties.SourceArn)).toMatch(/\/\*\/\*\/\*"\]\]\}$/);
+  });
+  it(`stays below ${RESOURCE_BUDGET} resources (CloudFormation's limit is 500)`, () => {
+    expect(resourceCount(template)).toBeLessThan(RESOURCE_BUDGET);
+  });
+  it(`stays below ${RESOURCE_BUDGET} resources with 30 more record types (60 more paths) and 4 more domain Lambdas`, () => {
+    const base = resourceCount(template);
+    const domains = apiDomains();
+    const added: ApiRoute[] = Array.from({ length: 30 }, (_, i) => [
+      { path: `/api/growth-${i}`, domain: domains[i % domains.length] },
+      { path: `/api/growth-${i}/{id}`, domain: domains[i % domains.length] },
+    ]).flat();
+    const grown = countWith([...apiRoutes(), ...added], 'grown');
+    const perRoute = (grown - base) / added.length;
+    expect(perRoute).toBe(1); // the Route itself: integration and permission are per domain
+
+    // A domain's own cost: its Lambda, role, policy, log group, integration and permission (measured by leaving one out).
+    const dropped = apiRoutes().filter((r) => r.domain === 'assessments');
+    const perDomain =
+      base -
+      countWith(
+        apiRoutes().filter((r) => r.domain !== 'assessments'),
+        'shrunk',
+      ) -
+      dropped.length * perRoute;
+    expect(perDomain).toBeGreaterThan(0);
+    expect(grown + 4 * perDomain).toBeLessThan(RESOURCE_BUDGET); // e.g. faculty, survey, utilities, reports
   });
   it('runs every function on nodejs22.x, arm64', () => {
-    const fns = Object.values(template.findResources('AWS::Lambda::Function')).filter((f) => f.Properties.Environment?.Variables?.TABLE_NAME);
+    const fns = Object.values(template.findResources('AWS::Lambda::Function')).filter(
+      (f) => f.Properties.Environment?.Variables?.TABLE_NAME,
+    );
     expect(fns.length).toBeGreaterThanOrEqual(3);
     for (const f of fns) {
       expect(f.Properties.Runtime).toBe('nodejs22.x');
@@ -45,12 +130,16 @@ describe('the Attain stack', () => {
   });
   it('has the role groups and the campus attribute in the user pool', () => {
     for (const g of ROLES) template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: g });
-    template.hasResourceProperties('AWS::Cognito::UserPool', { Schema: Match.arrayWith([Match.objectLike({ Name: 'tenant', Mutable: false })]) });
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      Schema: Match.arrayWith([Match.objectLike({ Name: 'tenant', Mutable: false })]),
+    });
   });
   it('sends SES events to the receipts Lambda through SNS', () => {
     template.resourceCountIs('AWS::SES::ConfigurationSet', 1);
     const dest = Object.values(template.findResources('AWS::SES::ConfigurationSetEventDestination'))[0];
-    expect(dest.Properties.EventDestination.MatchingEventTypes).toEqual(expect.arrayContaining(['send', 'delivery', 'bounce', 'complaint', 'reject', 'deliveryDelay']));
+    expect(dest.Properties.EventDestination.MatchingEventTypes).toEqual(
+      expect.arrayContaining(['send', 'delivery', 'bounce', 'complaint', 'reject', 'deliveryDelay']),
+    );
     template.resourceCountIs('AWS::SNS::Subscription', 1);
   });
   it('blocks public access and versions every bucket', () => {
@@ -72,9 +161,12 @@ describe('the Attain stack', () => {
       const failures = r.pluginReports.flatMap((p: { violations: unknown[] }) => p.violations);
       expect(failures).toEqual([]);
     }
-    const source = readFileSync(join(REPO_ROOT, 'infra', 'lib', 'attain-stack.ts'), 'utf8');
-    const acks = source.split('.acknowledge(').slice(1);
+    const lib = join(REPO_ROOT, 'infra', 'lib');
+    const sources = readdirSync(lib, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => readFileSync(join(lib, f), 'utf8'));
+    const acks = sources.flatMap((s) => s.split('.acknowledge(').slice(1));
     expect(acks.length).toBeGreaterThan(5);
-    for (const a of acks) expect(a.slice(0, 600)).toMatch(/reason: ['`][^'`]{20,}/);
+    for (const a of acks) expect(a.slice(0, 600)).toMatch(/reason:\s*['"`][^'"`]{20,}/);
   });
 });

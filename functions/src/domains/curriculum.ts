@@ -7,8 +7,7 @@ import { importRouter } from '../http/import-routes.js';
 import { HttpError } from '../lib/errors.js';
 import { deleteDocument } from '../store/documents.js';
 import { createRecord } from '../store/records.js';
-import { listed } from './configuration.js';
-import { behaviour, defineDomain } from './domain-module.js';
+import { behaviour, defineDomain, listed } from './domain-module.js';
 
 /** The `curriculum` domain: curricula and their terms, courses, course outcomes, topics, lab experiments, the CO-PO matrix and CSV imports. */
 export const curriculumDomain = defineDomain({

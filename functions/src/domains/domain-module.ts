@@ -37,6 +37,9 @@ export function behaviour<D extends EntityDef>(entity: D, hooks: EntityHooks<D>)
   return { entity, hooks: hooks as EntityHooks<EntityDef> };
 }
 
+/** A "still referred to by" message as the list `beforeDelete` returns (none when `m` is undefined). */
+export const listed = (m: string | undefined): string[] => (m ? [m] : []);
+
 /** A special (non-CRUD) route of a domain: the base path as `SPECIAL_ROUTES` lists it, and its router. */
 export interface SpecialRoute {
   readonly path: string;
@@ -52,6 +55,11 @@ export interface DomainModule {
   readonly name: Domain;
   readonly behaviours: readonly EntityBehaviour[];
   readonly routes: readonly SpecialRoute[];
+  /**
+   * Cleans rich text before it is stored; required when an entity of the domain has an `html` field. Only such
+   * domains bundle the sanitizer library.
+   */
+  readonly sanitizeHtml?: (html: string) => string;
 }
 
 /** The base of a special route path (`/api/marks/{proxy+}` -> `/api/marks`). */
@@ -60,8 +68,8 @@ export const routeBase = (path: string) => path.replace(/\/\{[^}]+\}$/, '');
 /**
  * What is wrong with a domain module, as sentences (empty when it is sound): a special route of its domain in
  * `SPECIAL_ROUTES` that it serves with no router (it would not be mounted), a router for a path that
- * `SPECIAL_ROUTES` does not give its domain (the cloud would create no route for it), a path served twice, or hooks
- * for an entity of another domain (they would never run).
+ * `SPECIAL_ROUTES` does not give its domain (the cloud would create no route for it), a path served twice, hooks
+ * for an entity of another domain (they would never run), or rich-text fields with no sanitizer.
  */
 export function domainProblems(m: DomainModule): string[] {
   const problems: string[] = [];
@@ -70,6 +78,9 @@ export function domainProblems(m: DomainModule): string[] {
   for (const p of listed) if (!served.includes(p)) problems.push(`${m.name}: special route ${p} has no router`);
   for (const p of served) if (!listed.has(p)) problems.push(`${m.name}: router ${p} is not a special route of this domain in SPECIAL_ROUTES`);
   for (const p of new Set(served)) if (served.filter((x) => x === p).length > 1) problems.push(`${m.name}: ${p} is served twice`);
+  for (const e of CRUD_ENTITIES.filter((x) => x.domain === m.name)) {
+    if (!m.sanitizeHtml && e.fields.some((f) => f.kind === 'html')) problems.push(`${m.name}: ${e.name} has rich-text fields but the domain gives no HTML sanitizer`);
+  }
   for (const b of m.behaviours) {
     if (b.entity.domain !== m.name) problems.push(`${m.name}: hooks for ${b.entity.name}, an entity of the ${b.entity.domain} domain`);
     if (!CRUD_ENTITIES.includes(b.entity)) problems.push(`${m.name}: hooks for ${b.entity.name}, which is not a CRUD entity`);

@@ -48,7 +48,7 @@ export function buildApp(domains: readonly DomainModule[]): Hono<AppEnv> {
   for (const m of domains) {
     const hooks = new Map(m.behaviours.map((b) => [b.entity, b.hooks]));
     for (const def of CRUD_ENTITIES.filter((e) => e.domain === m.name)) {
-      for (const path of [def.path, ...(def.aliases ?? [])]) app.route(path, crudRouter(def, hooks.get(def)));
+      for (const path of [def.path, ...(def.aliases ?? [])]) app.route(path, crudRouter(def, hooks.get(def), m.sanitizeHtml));
     }
   }
 

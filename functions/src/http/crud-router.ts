@@ -2,19 +2,27 @@ import { type EntityDef, MESSAGES, PAGE_SIZE, RECORD_ID, validateBody } from '@a
 import { Hono } from 'hono';
 import type { EntityHooks } from '../domains/domain-module.js';
 import { HttpError } from '../lib/errors.js';
-import { sanitizeHtml } from '../lib/sanitize-html.js';
 import { createRecord, deleteRecord, getRecord, listRecords, recordsByIds, replaceRecord } from '../store/records.js';
 import { assertCanWrite, assertNotReferenced, resolveReferences } from '../store/references.js';
 import type { AppContext, AppEnv } from './context.js';
 import { pathId } from './path-id.js';
 import { readJson } from './read-json.js';
 
-/** Validates a body and sanitizes its rich-text fields. @throws HttpError 400 with per-field messages */
-export function cleanBody(def: EntityDef, body: unknown, mode: 'create' | 'replace' | 'patch') {
+/** Cleans rich text (HTML) before it is stored; given by the domain modules whose entities have `html` fields. */
+export type HtmlSanitizer = (html: string) => string;
+
+/**
+ * Validates a body and sanitizes its rich-text fields with `sanitize`.
+ * @throws HttpError 400 with per-field messages; Error when the entity has `html` fields and no sanitizer is given
+ * (a wiring mistake `domainProblems` also reports)
+ */
+export function cleanBody(def: EntityDef, body: unknown, mode: 'create' | 'replace' | 'patch', sanitize?: HtmlSanitizer) {
   const v = validateBody(def, body, mode);
   if (!v.ok) throw new HttpError(400, v.detail, v.fields);
   for (const fd of def.fields) {
-    if (fd.kind === 'html' && typeof v.data[fd.name] === 'string') v.data[fd.name] = sanitizeHtml(v.data[fd.name] as string);
+    if (fd.kind !== 'html' || typeof v.data[fd.name] !== 'string') continue;
+    if (!sanitize) throw new Error(`${def.name}.${fd.name} is rich text but its domain gives no HTML sanitizer`);
+    v.data[fd.name] = sanitize(v.data[fd.name] as string);
   }
   return v;
 }
@@ -26,10 +34,10 @@ const idParam = (c: AppContext, def: EntityDef) => pathId(c, 'id', def.label);
  * The generic CRUD router of one registry entity, mounted at the entity's spec path:
  * `GET /` list (query filters, `?next=` cursor, or `?ids=a,b` for up to `MAX_IDS` named records), `POST /` create
  * (201), `GET|PUT|DELETE /:id`. Trailing slashes are accepted (the spec's tables use `base/` + id).
- * `hooks` are the entity's behaviour from its domain module, run around the writes in this order: body checks,
+ * `hooks` are the entity's behaviour from its domain module (and `sanitize` its HTML sanitizer), run around the writes in this order: body checks,
  * references, role, before-hook, write, after-hooks.
  */
-export function crudRouter(def: EntityDef, hooks: EntityHooks = {}): Hono<AppEnv> {
+export function crudRouter(def: EntityDef, hooks: EntityHooks = {}, sanitize?: HtmlSanitizer): Hono<AppEnv> {
   const r = new Hono<AppEnv>({ strict: false });
   // Roles that can never write this entity are refused before the body is read.
   const mayEverWrite = (c: AppContext) => {
@@ -45,7 +53,7 @@ export function crudRouter(def: EntityDef, hooks: EntityHooks = {}): Hono<AppEnv
   r.post('/', async (c) => {
     mayEverWrite(c);
     const { scope, caller } = c.var;
-    const v = cleanBody(def, await readJson(c), 'create');
+    const v = cleanBody(def, await readJson(c), 'create', sanitize);
     const refs = await resolveReferences(scope, def, v.data);
     await assertCanWrite(scope, caller, def, refs);
     await hooks.beforeCreate?.(scope, v.data, refs);
@@ -59,7 +67,7 @@ export function crudRouter(def: EntityDef, hooks: EntityHooks = {}): Hono<AppEnv
     mayEverWrite(c);
     const { scope, caller } = c.var;
     const id = idParam(c, def);
-    const v = cleanBody(def, await readJson(c), 'replace');
+    const v = cleanBody(def, await readJson(c), 'replace', sanitize);
     // The stored record: for ownership (faculty), for a before-replace hook, and so another campus's id is a 404
     // even when its references would not resolve here.
     const needOld = !def.writeRoles.includes(caller.role) || Boolean(hooks.beforeReplace);

@@ -1,7 +1,6 @@
 import { coPoMatrixBody, questionPaperBody } from '@attain/shared-types';
 import { Hono } from 'hono';
 import type * as z from 'zod/mini';
-import { recomputeCourse } from '../attainment/attainment-service.js';
 import { readMatrix, saveMatrix } from '../domain/co-po-matrix.js';
 import { readPaper, savePaper } from '../domain/question-paper.js';
 import type { CampusScope, Caller } from '@attain/shared-types';
@@ -40,12 +39,8 @@ export const coPoMatrixRouter = () =>
     schema: coPoMatrixBody,
     invalid: 'Each cell must be 1, 2 or 3, and the version you read is required',
     read: readMatrix,
-    // A changed mapping changes the course's PO attainment: store it again.
-    save: async (scope, caller, id, b) => {
-      const view = await saveMatrix(scope, caller, id, b.version, b.cells as never);
-      await recomputeCourse(scope, id);
-      return view;
-    },
+    // saveMatrix stamps the course's attainment inputs: program pages compute that course again when next read.
+    save: (scope, caller, id, b) => saveMatrix(scope, caller, id, b.version, b.cells as never),
   });
 
 /**

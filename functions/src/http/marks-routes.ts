@@ -1,7 +1,7 @@
 import { MAX_IMPORT_BYTES, marksGridBody, marksTemplate } from '@attain/shared-types';
 import { Hono } from 'hono';
 import { assertOwnsCourse } from '../domain/course-access.js';
-import Papa from 'papaparse';
+import { formatCsvRows, parseCsvRows } from '../lib/csv.js';
 import { HttpError } from '../lib/errors.js';
 import { openImportJob, readImportJob } from '../marks/import-jobs.js';
 import { applyMarks } from '../marks/marks-import.js';
@@ -13,12 +13,12 @@ import { parseBody, readJson } from './read-json.js';
 
 const occasionId = (c: AppContext) => pathId(c, 'occasion', 'Occasion');
 
-/** Parses a CSV body into rows of cells (papaparse). @throws HttpError 400 empty, 413 too large */
+/** Parses a CSV body into rows of cells. @throws HttpError 400 empty, 413 too large */
 async function csvBody(c: AppContext): Promise<string[][]> {
   const text = await c.req.text();
   if (!text.trim()) throw new HttpError(400, 'The file is empty', { file: 'Required' });
   if (Buffer.byteLength(text) > MAX_IMPORT_BYTES) throw new HttpError(413, `The file is larger than ${MAX_IMPORT_BYTES / 1024} KB: upload it through /api/marks/{occasion}/upload-url`);
-  return Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' }).data;
+  return parseCsvRows(text);
 }
 
 /**
@@ -59,7 +59,7 @@ export function marksRouter(): Hono<AppEnv> {
   r.get('/:occasion/template', async (c) => {
     const sheet = await occasionSheet(c.var.scope, occasionId(c));
     const existing = c.req.query('filled') === 'true' ? new Map((await readMarks(c.var.scope, sheet.occasion.id)).map((m) => [m.student, m])) : undefined;
-    const csv = Papa.unparse(marksTemplate(sheet.questions, sheet.roster, existing));
+    const csv = formatCsvRows(marksTemplate(sheet.questions, sheet.roster, existing));
     const name = `${String(sheet.course.code ?? 'course')}-${String(sheet.occasion.name)}-marks.csv`.replace(/[^A-Za-z0-9._-]+/g, '_');
     return c.body(csv, 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}"` });
   });

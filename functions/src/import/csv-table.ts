@@ -1,5 +1,5 @@
 import type { RowError } from '@attain/shared-types';
-import Papa from 'papaparse';
+import { parseCsvRows } from '../lib/csv.js';
 
 /** A parsed data row: cells by header name and the line number a spreadsheet shows (header = 1). */
 export interface CsvRow {
@@ -8,19 +8,18 @@ export interface CsvRow {
 }
 
 /**
- * Parses CSV text with a header row (papaparse). Cells are trimmed; blank lines are skipped.
- * @returns the rows, the header names, and problems (missing required columns, malformed lines)
+ * Parses CSV text with a header row. Header names and cells are trimmed; blank lines are skipped.
+ * @returns the rows, the header names, and problems (missing required columns, a row with more cells than headers)
  */
 export function parseCsv(text: string, required: readonly string[]): { rows: CsvRow[]; headers: string[]; errors: RowError[] } {
-  const res = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim() });
-  const headers = res.meta.fields ?? [];
+  const [head = [], ...body] = parseCsvRows(text);
+  const headers = head.map((h) => h.trim());
   const errors: RowError[] = [];
   for (const h of required) if (!headers.includes(h)) errors.push({ row: 1, field: h, message: `Column ${h} is missing` });
-  for (const e of res.errors) errors.push({ row: (e.row ?? 0) + 2, field: '', message: e.message });
-  const rows = res.data.map((cells, i) => ({
-    row: i + 2,
-    cells: Object.fromEntries(Object.entries(cells).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : ''])),
-  }));
+  const rows = body.map((cells, i) => {
+    if (cells.length > headers.length) errors.push({ row: i + 2, field: '', message: `The row has ${cells.length} cells but the header names ${headers.length} columns` });
+    return { row: i + 2, cells: Object.fromEntries(headers.map((h, j) => [h, (cells[j] ?? '').trim()])) };
+  });
   return { rows, headers, errors };
 }
 

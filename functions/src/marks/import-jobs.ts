@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type CampusScope, type Caller, type ImportJob, MAX_MARKS_FILE_BYTES, RECORD_ID, jobScope } from '@attain/shared-types';
-import Papa from 'papaparse';
 import { assertOwnsCourse } from '../domain/course-access.js';
 import { s3Client } from '../lib/aws.js';
 import { config } from '../lib/config.js';
+import { parseCsvRows } from '../lib/csv.js';
 import { HttpError } from '../lib/errors.js';
 import { getDocument, overwriteDocument } from '../store/documents.js';
 import { applyMarks } from './marks-import.js';
@@ -92,7 +92,7 @@ export async function runImportJob(bucket: string, key: string): Promise<ImportJ
     const { GetObjectCommand } = await import('@aws-sdk/client-s3');
     const obj = await (await s3Client()).send(new GetObjectCommand({ Bucket: bucket, Key: m[0] }));
     const text = (await obj.Body?.transformToString('utf-8')) ?? '';
-    const table = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' }).data;
+    const table = parseCsvRows(text);
     const sheet = await occasionSheet(scope, occasionId);
     await save({ rows_total: Math.max(0, table.length - 1) });
     const res = await applyMarks(scope, sheet, table, {

@@ -1,0 +1,100 @@
+import { type ApiRoute, type Domain, GROUPS_CLAIM, TENANT_ATTRIBUTE } from '@attain/shared-types';
+import { RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { type CfnStage, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { AttainFunction } from '../attain-function.js';
+import { handlerEntry } from '../bundling.js';
+import { arnWildcardFinding } from '../nag.js';
+
+export interface ApiProps {
+  /** Every `/api` path and the domain that serves it (`apiRoutes()` from shared-types). */
+  routes: ApiRoute[];
+  /** The table every domain Lambda reads and writes. */
+  table: dynamodb.ITableV2;
+  /** The pool whose users the `auth` domain creates (Configuration > Users). */
+  userPool: cognito.IUserPool;
+  /** Environment of every function. */
+  environment: Record<string, string>;
+}
+
+/**
+ * The HTTP API (DESIGN.md "Shape", "HTTP API contract"): one Lambda per domain (`functions/src/handlers/<domain>.ts`),
+ * one `ANY` route per `/api` path, the `$default` stage with access logs and throttling.
+ *
+ * Resources per route are kept to one (the `AWS::ApiGatewayV2::Route`), so the registry can grow within
+ * CloudFormation's 500-resource limit: each domain Lambda has one integration shared by all its routes and one
+ * invoke permission scoped to this API (`scopePermissionToRoute: false`) instead of one per route.
+ */
+export class Api extends Construct {
+  readonly httpApi: HttpApi;
+  /** The Lambda of each domain that has at least one route. */
+  readonly functions: ReadonlyMap<Domain, AttainFunction>;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const { table, userPool, environment } = props;
+
+    const indexFinding = arnWildcardFinding(table, 'index/*');
+    const functions = new Map<Domain, AttainFunction>();
+    for (const domain of new Set(props.routes.map((r) => r.domain))) {
+      const f = new AttainFunction(this, `Fn-${domain}`, { entry: handlerEntry(domain), environment });
+      // Least privilege: data-plane access to the one table (and its indexes), nothing else.
+      table.grantReadWriteData(f);
+      Validations.of(f).acknowledge({
+        id: indexFinding,
+        reason: "The only wildcard is `<table arn>/index/*`, which the grant adds so queries can use the table's own GSIs.",
+      });
+      functions.set(domain, f);
+    }
+    this.functions = functions;
+    // Configuration > Users (served by the auth domain) creates Cognito users: these four admin actions on this pool only.
+    const authFn = functions.get('auth');
+    if (authFn) {
+      userPool.grant(
+        authFn,
+        'cognito-idp:AdminCreateUser',
+        'cognito-idp:AdminGetUser',
+        'cognito-idp:AdminSetUserPassword',
+        'cognito-idp:AdminAddUserToGroup',
+      );
+    }
+
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      description: 'Attain API: one route per /api path',
+      createDefaultStage: true,
+    });
+    const integrations = new Map<Domain, HttpLambdaIntegration>();
+    for (const [domain, f] of functions) {
+      integrations.set(domain, new HttpLambdaIntegration(`Int-${domain}`, f, { scopePermissionToRoute: false }));
+    }
+    for (const r of props.routes) {
+      this.httpApi.addRoutes({ path: r.path, methods: [HttpMethod.ANY], integration: integrations.get(r.domain) as HttpLambdaIntegration });
+    }
+
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      retention: logs.RetentionDays.THREE_MONTHS,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const stage = this.httpApi.defaultStage?.node.defaultChild as CfnStage;
+    stage.accessLogSettings = {
+      destinationArn: accessLogs.logGroupArn,
+      format: JSON.stringify({
+        requestId: '$context.requestId',
+        ip: '$context.identity.sourceIp',
+        method: '$context.httpMethod',
+        path: '$context.path',
+        status: '$context.status',
+        latency: '$context.responseLatency',
+      }),
+    };
+    stage.defaultRouteSettings = { throttlingBurstLimit: 200, throttlingRateLimit: 100 };
+    Validations.of(this.httpApi).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-APIG4',
+      reason: `Every route except POST /api/auth/login verifies the Cognito ID token inside the Lambda (issuer, audience, signature, expiry) and reads the campus (${'custom:' + TENANT_ATTRIBUTE}) and role (${GROUPS_CLAIM}) from it; a gateway authorizer would verify it twice.`,
+    });
+  }
+}

@@ -1,0 +1,50 @@
+import { ROLES, TENANT_ATTRIBUTE } from '@attain/shared-types';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+import { keepLogicalId } from '../nag.js';
+
+/**
+ * Sign-in (DESIGN.md "Tenancy, roles, identity"): the Cognito user pool (e-mail sign-in, no self sign-up, the
+ * immutable `custom:tenant` attribute = campus), the web client (USER_PASSWORD_AUTH and SRP) and one group per role
+ * in `ROLES`. No props. The local stack builds the same pool in `functions/src/local/bootstrap.ts`.
+ */
+export class Identity extends Construct {
+  readonly userPool: cognito.UserPool;
+  readonly webClient: cognito.UserPoolClient;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+
+    this.userPool = new cognito.UserPool(this, 'Users', {
+      signInAliases: { email: true },
+      selfSignUpEnabled: false,
+      customAttributes: { [TENANT_ATTRIBUTE]: new cognito.StringAttribute({ mutable: false, minLen: 1, maxLen: 64 }) },
+      passwordPolicy: { minLength: 10, requireDigits: true, requireLowercase: true, requireUppercase: true, requireSymbols: true },
+      mfa: cognito.Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
+      featurePlan: cognito.FeaturePlan.PLUS,
+      standardThreatProtectionMode: cognito.StandardThreatProtectionMode.FULL_FUNCTION,
+      accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    keepLogicalId(this.userPool, 'Users0A0EEA89');
+    Validations.of(this.userPool).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-COG2',
+      reason: 'MFA is optional (TOTP) so that colleges can roll it out user by user; campus admins can require it later.',
+    });
+
+    this.webClient = this.userPool.addClient('Web', {
+      authFlows: { userPassword: true, userSrp: true },
+      preventUserExistenceErrors: true,
+      idTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+    });
+    keepLogicalId(this.webClient, 'UsersWebA39D1A70');
+
+    for (const role of ROLES) {
+      const group = new cognito.CfnUserPoolGroup(this, `Group-${role}`, { userPoolId: this.userPool.userPoolId, groupName: role });
+      group.overrideLogicalId(`Group${role.replace(/[^A-Za-z0-9]/g, '')}`);
+    }
+  }
+}

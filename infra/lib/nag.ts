@@ -1,0 +1,25 @@
+import { type CfnElement, Stack } from 'aws-cdk-lib';
+import type { IConstruct } from 'constructs';
+
+/** cdk-nag's finding id for a role that uses AWSLambdaBasicExecutionRole (CloudWatch Logs for the function only). */
+export const BASIC_EXECUTION_FINDING =
+  'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]';
+
+/**
+ * cdk-nag's IAM5 finding id for a wildcard under a resource's ARN, e.g. `<table arn>/index/*`:
+ * `resource` is the L2 construct (table, bucket) whose ARN the policy names.
+ */
+export const arnWildcardFinding = (resource: IConstruct, suffix: string) =>
+  `AwsSolutions::AwsSolutions-IAM5[Resource::<${logicalIdOf(resource)}.Arn>/${suffix}]`;
+
+/** The logical id of an L2 construct's resource in the template (honours `keepLogicalId`, unlike `Stack.getLogicalId`). */
+export const logicalIdOf = (resource: IConstruct): string =>
+  Stack.of(resource).resolve((resource.node.defaultChild as CfnElement).logicalId);
+
+/**
+ * Pins a stored-data resource (table, bucket, user pool) to the logical id it had before the stack was split into
+ * constructs, so deploying the split stack updates it in place instead of creating an empty replacement.
+ */
+export const keepLogicalId = (resource: IConstruct, logicalId: string) => {
+  (resource.node.defaultChild as CfnElement).overrideLogicalId(logicalId);
+};
