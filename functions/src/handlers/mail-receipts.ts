@@ -1,4 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { RECORD_ID, mailReceiptPk, suppressionPk } from '@attain/shared-types';
 import { documentClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 
@@ -23,12 +24,16 @@ function recipientsOf(e: SesEvent): string[] {
   );
 }
 
+/** The SES message tag that carries the campus a mail was sent for (set on every send). */
+export const CAMPUS_TAG = 'tenant';
+
 /**
- * Receipts Lambda: SES configuration-set events (send, delivery, bounce, complaint, reject, delay) arrive through
- * SNS; each becomes one receipt item per recipient under the mail's SES message id
- * (`PK = MAIL#<messageId>`, `SK = RCPT#<recipient>#<time>#<event>`), which the mail screens read. Bounced and
- * complained addresses are also written to the suppression list (`PK = SUPPRESS`, `SK = <address>`).
- * Malformed records are logged and skipped, never retried forever.
+ * Receipts Lambda: SES configuration-set events (send, delivery, bounce, complaint, reject, delay, open, click)
+ * arrive through SNS; each becomes one receipt item per recipient under the campus and the mail's SES message id
+ * (`PK = T#<campus>#mail#<messageId>`, `SK = RCPT#<recipient>#<time>#<event>`), which the mail screens read.
+ * Bounced and complained addresses also go on that campus's suppression list (`PK = T#<campus>#suppression`,
+ * `SK = <address>`). The campus comes from the mail's `tenant` tag; events without one, and malformed records, are
+ * logged and skipped, never retried forever.
  */
 export async function handler(event: { Records?: { Sns?: { Message?: string } }[] }): Promise<void> {
   const now = new Date().toISOString();
@@ -42,19 +47,22 @@ export async function handler(event: { Records?: { Sns?: { Message?: string } }[
     }
     const type = (e.eventType ?? e.notificationType ?? 'Unknown').toLowerCase();
     const messageId = e.mail?.messageId;
-    if (!messageId) continue;
-    const tenant = e.mail?.tags?.tenant?.[0];
+    const campus = e.mail?.tags?.[CAMPUS_TAG]?.[0];
+    if (!messageId || !campus || !RECORD_ID.test(campus)) {
+      console.warn(`mail-receipts: skipped a ${type} event without a message id or campus tag`);
+      continue;
+    }
     for (const to of recipientsOf(e)) {
       const address = to.toLowerCase();
       await documentClient().send(
         new PutCommand({
           TableName: config().tableName,
-          Item: { PK: `MAIL#${messageId}`, SK: `RCPT#${address}#${now}#${type}`, entityType: 'mail-receipt', recipient: address, event: type, at: now, tenant },
+          Item: { PK: mailReceiptPk(campus, messageId), SK: `RCPT#${address}#${now}#${type}`, entityType: 'mail-receipt', recipient: address, event: type, at: now },
         }),
       );
       if (type === 'bounce' || type === 'complaint') {
         await documentClient().send(
-          new PutCommand({ TableName: config().tableName, Item: { PK: 'SUPPRESS', SK: address, entityType: 'suppressed-address', reason: type, at: now } }),
+          new PutCommand({ TableName: config().tableName, Item: { PK: suppressionPk(campus), SK: address, entityType: 'suppressed-address', reason: type, at: now } }),
         );
       }
     }

@@ -28,6 +28,10 @@ export const BUCKETS = {
 
 /** Key of a registry record's partition. */
 export const recordPk = (tenant: string, entity: string) => `T#${tenant}#${entity}`;
+/** Partition of one mail's delivery receipts (per recipient and SES event), inside its campus. */
+export const mailReceiptPk = (tenant: string, messageId: string) => `T#${tenant}#mail#${messageId}`;
+/** Partition of a campus's suppression list (addresses that bounced or complained), one item per address. */
+export const suppressionPk = (tenant: string) => `T#${tenant}#suppression`;
 /** Key of a campus's uniqueness guards partition. */
 export const uniquePk = (tenant: string) => `T#${tenant}#UNIQ`;
 /** Sort key of one uniqueness guard; values compare case-insensitively. */
