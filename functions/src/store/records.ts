@@ -141,16 +141,38 @@ function encodeCursor(key: Record<string, unknown> | undefined): string | null {
   return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
 }
 
+/**
+ * Reads a list cursor back into DynamoDB's `ExclusiveStartKey`, accepting only the exact key shape the list's own
+ * Query returns: the record keys (`PK`, `SK`) and, on an index, that index's two keys, every one a string of at most
+ * `MAX_KEY_CHARS`, the partition keys equal to this list's. Anything else (extra, missing or mistyped keys, another
+ * campus, entity or index partition) is a 400, never a DynamoDB error.
+ * @throws HttpError 400
+ */
 function decodeCursor(scope: CampusScope, def: EntityDef, cursor: string, plan: ReturnType<typeof planQuery>): Record<string, unknown> {
+  const bad = () => new HttpError(400, 'The list cursor is not valid', { next: 'Not valid' });
+  let key: unknown;
   try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    // A cursor can only continue a list of the caller's own campus and entity, on the same index partition.
-    const onIndex = plan.IndexName ? key?.[plan.ExpressionAttributeNames['#pk']] === plan.ExpressionAttributeValues[':pk'] : true;
-    if (onIndex && key?.[TABLE.partitionKey] === recordPk(scope.campus, def.name) && typeof key[TABLE.sortKey] === 'string') return key;
+    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    /* fall through */
+    throw bad();
   }
-  throw new HttpError(400, 'The list cursor is not valid', { next: 'Not valid' });
+  if (typeof key !== 'object' || key === null || Array.isArray(key)) throw bad();
+  const k = key as Record<string, unknown>;
+  const index = TABLE.globalSecondaryIndexes.find((g) => g.indexName === plan.IndexName);
+  const expected = [TABLE.partitionKey, TABLE.sortKey, ...(index ? [index.partitionKey, index.sortKey] : [])];
+  const names = Object.keys(k);
+  if (names.length !== expected.length || !expected.every((n) => typeof k[n] === 'string' && (k[n] as string).length <= MAX_KEY_CHARS)) throw bad();
+  if (k[TABLE.partitionKey] !== recordPk(scope.campus, def.name)) throw bad();
+  if (index && k[index.partitionKey] !== plan.ExpressionAttributeValues[':pk']) throw bad();
+  return k;
+}
+
+/** Longest text used inside a key (DynamoDB allows 1,024 bytes in a sort key; filters and cursors stay well below). */
+export const MAX_KEY_CHARS = 400;
+
+/** Refuses an over-long value that would become part of a DynamoDB key. @throws HttpError 400 */
+function assertKeyValue(field: string, v: string): void {
+  if (v.length > MAX_KEY_CHARS) throw new HttpError(400, `The ${field} given is too long`, { [field]: 'Too Long!' });
 }
 
 /**
@@ -175,6 +197,7 @@ export async function listRecords<D extends EntityDef>(
   const typed: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(filters)) {
     if (!def.filters?.includes(k)) throw new HttpError(400, `${def.label} lists cannot be filtered by ${k}`, { [k]: 'Unknown filter' });
+    assertKeyValue(k, v);
     if (v !== '') typed[k] = filterValue(def, k, v);
   }
   const plan = planQuery(scope, def, typed);
@@ -236,6 +259,7 @@ export async function recordsByIds<D extends EntityDef>(scope: CampusScope, def:
 export async function uniqueOwner(scope: CampusScope, def: EntityDef, entry: string | readonly string[], values: Readonly<Record<string, unknown>>): Promise<string | undefined> {
   const k = uniqueKey(entry, values);
   if (!k) return undefined;
+  assertKeyValue(k.name, k.value);
   const res = await documentClient().send(new GetCommand({ TableName: table(), Key: { PK: uniquePk(scope.campus), SK: uniqueSk(def.name, k.name, k.value) } }));
   return typeof res.Item?.owner === 'string' ? res.Item.owner : undefined;
 }

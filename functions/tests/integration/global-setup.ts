@@ -17,6 +17,7 @@ export default async function setup(project: TestProject) {
   await ensureCampusUser({ tenant: 'demo', ...users.demoFaculty, role: 'faculty', first_name: 'Asha', last_name: 'Rao', createdBy: stack.adminEmail });
   project.provide('stackUrl', stack.url);
   project.provide('users', users);
+  project.provide('stackEnv', stack.env);
   return async () => stack.stop();
 }
 
@@ -24,5 +25,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     stackUrl: string;
     users: Record<'demoAdmin' | 'otherAdmin' | 'demoFaculty', { email: string; password: string }>;
+    /** The stack's environment: emulator endpoints (`AWS_ENDPOINT_URL_*`), pool and table. */
+    stackEnv: Record<string, string>;
   }
 }

@@ -37,10 +37,12 @@ function valueSchema(fd: FieldDef): z.ZodMiniType {
     case 'int':
     case 'number': {
       const base = fd.kind === 'int' ? z.int({ error: missingOr(MESSAGES.digits) }) : z.number({ error: missingOr(MESSAGES.digits) });
-      const checks: z.core.$ZodCheck<number>[] = [];
-      if (fd.min !== undefined) checks.push(z.gte(fd.min, MESSAGES.tooShort));
-      if (fd.max !== undefined) checks.push(z.lte(fd.max, MESSAGES.tooLong));
-      return checks.length ? base.check(...checks) : base;
+      // Numbers stay within the safe-integer range even without declared bounds (DynamoDB refuses larger ones).
+      const checks: z.core.$ZodCheck<number>[] = [
+        z.gte(fd.min ?? -Number.MAX_SAFE_INTEGER, MESSAGES.tooShort),
+        z.lte(fd.max ?? Number.MAX_SAFE_INTEGER, MESSAGES.tooLong),
+      ];
+      return base.check(...checks);
     }
     case 'boolean':
       return z.boolean({ error: missingOr(MESSAGES.boolean) });
@@ -87,6 +89,9 @@ export function issueFields(issues: readonly z.core.$ZodIssue[], into: Record<st
   return into;
 }
 
+/** Whether a value can be a record version: a whole number in the safe-integer range (0 = never saved). */
+export const isVersion = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+
 /** Result of validating a body: the clean values, or per-field messages. */
 export type Validation =
   | { ok: true; data: Record<string, unknown>; version?: number }
@@ -106,7 +111,7 @@ export function validateBody(def: EntityDef, body: unknown, mode: 'create' | 're
   const fields: Record<string, string> = {};
   if (mode === 'replace') {
     const v = input.version;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) fields.version = v === undefined ? MESSAGES.required : MESSAGES.digits;
+    if (!isVersion(v) || v < 1) fields.version = v === undefined ? MESSAGES.required : MESSAGES.digits;
     else version = v;
   }
   if (mode !== 'create') for (const k of SYSTEM_FIELDS) delete input[k];
