@@ -2,18 +2,24 @@ import 'primereact/resources/themes/lara-light-indigo/theme.css';
 import 'primereact/resources/primereact.min.css';
 import 'primeicons/primeicons.css';
 import './styles.css';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { configureAuth } from './app/auth';
+import { createQueryClient } from './app/query-client';
 import { router } from './app/router';
 
+/** The one query cache of the app; emptied on sign-out so the next user never sees the last one's data. */
+const queryClient = createQueryClient();
 const root = createRoot(document.getElementById('root')!);
 configureAuth()
   .then(() =>
     root.render(
       <StrictMode>
-        <RouterProvider router={router} />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
       </StrictMode>,
     ),
   )

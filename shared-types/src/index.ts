@@ -18,5 +18,6 @@ export * from './imports/import-kinds.js';
 export * from './attainment/method.js';
 export * from './attainment/marks-sheet.js';
 export * from './attainment/results.js';
+export * from './csv/formula-cells.js';
 export * from './attainment/views.js';
 export * from './attainment/marks-sheet-view.js';

@@ -1,4 +1,5 @@
-import { type EntityRecord, type PaperQuestion, bloomLevel, courseOutcome, occasion, paperTotal } from '@attain/shared-types';
+import { type EntityRecord, type ItemResponse, type PaperQuestion, type QuestionPaperView, bloomLevel, courseCurriculum, courseOutcome, occasion, paperTotal } from '@attain/shared-types';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
@@ -6,16 +7,11 @@ import { InputText } from 'primereact/inputtext';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError, api } from '../app/api';
+import { DOCUMENT_PATHS, qk } from '../app/query-keys';
 import { showPopup } from '../app/state';
-import { loadAll } from '../entity/use-ref-options';
-
-interface PaperView {
-  occasion: string;
-  questions: PaperQuestion[];
-  version: number;
-  total: number;
-  occasion_total: number;
-}
+import { useListQuery, useOccasionLists } from '../entity/list-cache';
+import { loadMoreFooter } from '../entity/ref-picker';
+import { useRefRecords } from '../entity/ref-records';
 
 /** A native select (light and keyboard-friendly in a table of many rows) with an empty first choice. */
 function PlainSelect(p: { label: string; value: string; placeholder: string; options: { value: string; label: string }[]; onChange: (v: string) => void }) {
@@ -37,54 +33,62 @@ const blank = (n: number): PaperQuestion => ({ number: String(n), max_marks: 0, 
  * The question paper of an assessment occasion (`/assessments/manage-ise-mse-qp-rubrics` for ISE/MSE,
  * `/assessments/manage-ese-qp` for ESE): questions with number, maximum marks, course outcome, Bloom's level and
  * optional rubric criteria; the paper's total is shown against the occasion's total marks, and a save whose
- * totals differ is refused by the server with the reason.
+ * totals differ is refused by the server with the reason. The occasions are read a page at a time (their courses by
+ * id), the chosen occasion's COs by `?course=`; a save puts the saved paper into the cache and marks the occasion's
+ * marks sheet and the attainment views stale.
  */
 export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; title: string }) {
   const [params, setParams] = useSearchParams();
   const chosen = params.get('occasion');
-  const [occasions, setOccasions] = useState<EntityRecord[]>([]);
-  const [courses, setCourses] = useState<EntityRecord[]>([]);
-  const [cos, setCos] = useState<EntityRecord[]>([]);
-  const [levels, setLevels] = useState<EntityRecord[]>([]);
-  const [paper, setPaper] = useState<PaperView | null>(null);
+  const occasions = useOccasionLists(kinds, {});
+  const courses = useRefRecords(occasions.pages.map((p) => ({ target: courseCurriculum, ids: p.data.map((o) => o.course) })));
+  // The chosen occasion: from the list when it is there, else read by id (a link to an occasion not read yet).
+  const listed = occasions.rows.find((o) => o.id === chosen);
+  const byId = useQuery({
+    queryKey: qk.record(occasion.path, chosen ?? ''),
+    queryFn: async () => (await api<ItemResponse<EntityRecord>>('GET', `${occasion.path}/${chosen}`)).data,
+    enabled: Boolean(chosen) && !occasions.isPending && !listed,
+  });
+  const occ = listed ?? (byId.data?.id === chosen ? byId.data : undefined);
+  const cos = useListQuery(courseOutcome, occ ? { course: occ.course } : null).rows;
+  const levels = useListQuery(bloomLevel, {}).rows;
+  const paperKey = qk.record(DOCUMENT_PATHS.questionPaper, chosen ?? '');
+  const paper =
+    useQuery({
+      queryKey: paperKey,
+      queryFn: async () => (await api<ItemResponse<QuestionPaperView>>('GET', `${DOCUMENT_PATHS.questionPaper}/${chosen}`)).data,
+      enabled: Boolean(chosen),
+    }).data ?? null;
   const [questions, setQuestions] = useState<PaperQuestion[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The questions being edited start from the paper read (again after a save or for another occasion).
   useEffect(() => {
-    void Promise.all(kinds.map((k) => loadAll(occasion.path, `kind=${k}`))).then((lists) => setOccasions(lists.flat()));
-    void loadAll('/api/Course-Curriculum').then(setCourses);
-    void loadAll(bloomLevel.path).then(setLevels);
-  }, [kinds]);
-  const occ = occasions.find((o) => o.id === chosen);
-  useEffect(() => {
-    setPaper(null);
-    setErrors({});
-    if (!chosen || !occ) return;
-    void loadAll(courseOutcome.path, `course=${String(occ.course)}`).then(setCos);
-    void api<{ data: PaperView }>('GET', `/api/question-paper/${chosen}`).then((r) => {
-      setPaper(r.data);
-      setQuestions(r.data.questions.length ? r.data.questions : [blank(1)]);
-    });
-  }, [chosen, occ]);
+    if (paper) setQuestions(paper.questions.length ? paper.questions : [blank(1)]);
+  }, [paper]);
   // A changed paper makes the last save's complaints stale.
-  useEffect(() => setErrors({}), [questions]);
+  useEffect(() => setErrors({}), [questions, chosen]);
   const total = useMemo(() => paperTotal(questions.map((q) => ({ max_marks: Number(q.max_marks) || 0 }))), [questions]);
   const courseLabel = (id: unknown) => {
-    const c = courses.find((x) => x.id === id);
+    const c = courses(courseCurriculum, id);
     return c ? `${String(c.code ?? '')} ${String(c.title)}`.trim() : '';
   };
   const update = (i: number, patch: Partial<PaperQuestion>) => setQuestions((qs) => qs.map((q, j) => (j === i ? { ...q, ...patch } : q)));
-  const save = async () => {
-    if (!paper || !chosen) return;
-    setErrors({});
-    try {
-      const r = await api<{ data: PaperView }>('PUT', `/api/question-paper/${chosen}`, { version: paper.version, questions });
-      setPaper(r.data);
-      setQuestions(r.data.questions);
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: (body: { version: number; questions: PaperQuestion[] }) => api<ItemResponse<QuestionPaperView>>('PUT', `${DOCUMENT_PATHS.questionPaper}/${chosen}`, body),
+    onMutate: () => setErrors({}),
+    onSuccess: (r) => {
+      queryClient.setQueryData(paperKey, r.data);
+      // The marks sheet lists the paper's questions; attainment reads them.
+      void queryClient.invalidateQueries({ queryKey: qk.record(DOCUMENT_PATHS.marks, r.data.occasion) });
+      void queryClient.invalidateQueries({ queryKey: qk.attainment() });
       showPopup('success', 'successfully updated');
-    } catch (e) {
+    },
+    onError: (e) => {
       if (e instanceof ApiError) setErrors(e.fields);
-    }
-  };
+    },
+  });
+  const occasionOptions = [...(occ && !listed ? [occ] : []), ...occasions.rows].map((o) => ({ value: o.id, label: `${String(o.name)} · ${courseLabel(o.course)}${o.section ? ` · ${String(o.section)}` : ''}` }));
   const err = (k: string) => (errors[k] ? <small className="field-error">{errors[k]}</small> : null);
   const coOptions = cos.map((c) => ({ value: c.id, label: String(c.code) }));
   const levelOptions = levels.filter((l) => /^K\d/.test(String(l.level_of_learning ?? ''))).map((l) => ({ value: l.id, label: `${String(l.level_of_learning)} ${String(l.name)}` }));
@@ -92,7 +96,7 @@ export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; 
     <section>
       <div className="page-head">
         <h2>{title}</h2>
-        {paper ? <Button label="Save paper" icon="pi pi-check" onClick={() => void save()} /> : null}
+        {paper ? <Button label="Save paper" icon="pi pi-check" onClick={() => paper && save.mutate({ version: paper.version, questions })} /> : null}
       </div>
       <div className="filter-bar">
         <span className="filter">
@@ -102,12 +106,13 @@ export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; 
             value={chosen}
             filter
             placeholder="Choose an occasion"
-            options={occasions.map((o) => ({ value: o.id, label: `${String(o.name)} · ${courseLabel(o.course)}${o.section ? ` · ${String(o.section)}` : ''}` }))}
+            options={occasionOptions}
+            panelFooterTemplate={loadMoreFooter(occasions)}
             onChange={(e) => setParams(e.value ? { occasion: e.value } : {}, { replace: true })}
           />
         </span>
       </div>
-      {!occasions.length ? <p className="hint">No {kinds.join('/')} occasions yet: add one under ISE/MSE Occasions (ESE occasions too).</p> : null}
+      {!occasions.isPending && !occasions.rows.length ? <p className="hint">No {kinds.join('/')} occasions yet: add one under ISE/MSE Occasions (ESE occasions too).</p> : null}
       {paper && occ ? (
         <>
           <table className="paper" aria-label="Question paper">

@@ -1,36 +1,12 @@
-import { type AttainmentMethod, type CourseAttainment, type EntityRecord, type ProgramAttainment, type StudentAttainment, program } from '@attain/shared-types';
+import { type CourseAttainmentView, type ImprovementPlanView, type ItemResponse, type ProgramAttainmentView, type StudentsAttainmentView, program } from '@attain/shared-types';
+import { useQuery } from '@tanstack/react-query';
 import { Dropdown } from 'primereact/dropdown';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../app/api';
-import { loadAll } from '../entity/use-ref-options';
-
-/** A PO or PSO as the attainment pages show it. */
-export interface OutcomeView {
-  id: string;
-  reference: string;
-  type: string;
-  title?: string;
-  statement?: string;
-}
-
-/** `GET /api/attainment/program/{program}`. */
-export interface ProgramView {
-  years: ProgramAttainment[];
-  outcomes: OutcomeView[];
-  method: AttainmentMethod;
-  method_version: number;
-}
-
-/** `GET /api/attainment/students/{course}`. */
-export interface StudentsView {
-  students: StudentAttainment[];
-  years: string[];
-  year: string | null;
-  threshold: number;
-  cos: { id: string; code: string; statement: string }[];
-  outcomes: OutcomeView[];
-}
+import { qk } from '../app/query-keys';
+import { useListQuery } from '../entity/list-cache';
+import { loadMoreFooter } from '../entity/ref-picker';
 
 /** A level or percent with 2 decimals, or '-' when there is none. */
 export const fmt = (n: number | null | undefined) => (n === null || n === undefined ? '-' : (Math.round(n * 100) / 100).toFixed(2));
@@ -52,33 +28,40 @@ export function useParam(name: string): [string | undefined, (v: string | undefi
   return [value, set];
 }
 
-/** A labelled dropdown in the filter bar. */
-export function Pick(p: { id: string; label: string; value: string | undefined; options: { value: string; label: string }[]; onChange: (v: string | undefined) => void; placeholder?: string }) {
+/** A labelled dropdown in the filter bar (`footer`: e.g. "Load more" under the choices). */
+export function Pick(p: { id: string; label: string; value: string | undefined; options: { value: string; label: string }[]; onChange: (v: string | undefined) => void; placeholder?: string; footer?: ReactNode }) {
   return (
     <span className="filter">
       <label htmlFor={p.id}>{p.label}</label>
-      <Dropdown inputId={p.id} value={p.value ?? null} options={p.options} placeholder={p.placeholder ?? 'Choose'} filter={p.options.length > 10} onChange={(e) => p.onChange(e.value || undefined)} />
+      <Dropdown inputId={p.id} value={p.value ?? null} options={p.options} placeholder={p.placeholder ?? 'Choose'} filter={p.options.length > 10} panelFooterTemplate={p.footer} onChange={(e) => p.onChange(e.value || undefined)} />
     </span>
   );
 }
 
+/**
+ * An attainment view (`GET /api/attainment/<kind>/<id>?year=`), cached by `qk.attainmentView`; nothing is read
+ * without an id. Saving marks, a matrix, a paper or a method marks every attainment view stale.
+ */
+function useAttainmentView<T>(kind: 'course' | 'program' | 'students' | 'improvement-plan', id: string | undefined, year?: string) {
+  return useQuery({
+    queryKey: qk.attainmentView(kind, id ?? '', year),
+    queryFn: async () => (await api<ItemResponse<T>>('GET', `/api/attainment/${kind}/${id}${year ? `?year=${encodeURIComponent(year)}` : ''}`)).data,
+    enabled: Boolean(id),
+  });
+}
+
 /** The program picker (`?program=`, default the first program) and the program's attainment for every year. */
 export function useProgramAttainment() {
-  const [programs, setPrograms] = useState<EntityRecord[]>([]);
+  // The programs the pickers share (first page; "Load more" in the picker reads on).
+  const programs = useListQuery(program, {});
   const [chosen, setChosen] = useParam('program');
   const [year, setYear] = useParam('year');
-  const [data, setData] = useState<ProgramView | null>(null);
-  useEffect(() => void loadAll(program.path).then(setPrograms), []);
-  const programId = chosen ?? programs[0]?.id;
-  useEffect(() => {
-    setData(null);
-    if (!programId) return;
-    void api<{ data: ProgramView }>('GET', `/api/attainment/program/${programId}`).then((r) => setData(r.data));
-  }, [programId]);
+  const programId = chosen ?? programs.rows[0]?.id;
+  const data = useAttainmentView<ProgramAttainmentView>('program', programId).data ?? null;
   const current = data?.years.find((y) => y.academic_year === year) ?? data?.years[0];
   const pickers = (
     <>
-      <Pick id="pick-program" label="Program" value={programId} options={programs.map((p) => ({ value: p.id, label: String(p.title) }))} onChange={setChosen} />
+      <Pick id="pick-program" label="Program" value={programId} options={programs.rows.map((p) => ({ value: p.id, label: String(p.title) }))} footer={loadMoreFooter(programs)} onChange={setChosen} />
       {data?.years.length ? (
         <Pick id="pick-year" label="Academic year" value={current?.academic_year} options={data.years.map((y, i) => ({ value: String(y.academic_year), label: `${String(y.academic_year)}${i === 0 ? ' (CAY)' : ` (CAYm${i})`}` }))} onChange={setYear} />
       ) : null}
@@ -93,30 +76,14 @@ export function YearPick({ years, value, onChange }: { years: string[]; value: s
   return <Pick id="pick-course-year" label="Academic year" value={value ?? undefined} options={years.map((y) => ({ value: y, label: y }))} onChange={onChange} />;
 }
 
-/** `GET <path>`'s `data`, reloaded when the path changes; null while it loads or when there is no path. */
-export function useApiData<T>(path: string | undefined): T | null {
-  const [data, setData] = useState<T | null>(null);
-  useEffect(() => {
-    setData(null);
-    if (!path) return;
-    let live = true;
-    void api<{ data: T }>('GET', path).then((r) => live && setData(r.data)).catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [path]);
-  return data;
-}
+/** A course's attainment (`GET /api/attainment/course/{course}?year=`); null while it loads or without a course. */
+export const useCourseAttainment = (course: string | undefined, year: string | undefined) => useAttainmentView<CourseAttainmentView>('course', course, year).data ?? null;
 
-/** `?year=` appended when a year is chosen. */
-const withYear = (path: string, year: string | undefined) => (year ? `${path}?year=${year}` : path);
+/** Each student's attainment in a course (`GET /api/attainment/students/{course}?year=`); null while it loads. */
+export const useStudentAttainment = (course: string | undefined, year: string | undefined) => useAttainmentView<StudentsAttainmentView>('students', course, year).data ?? null;
 
-/** A course's attainment (`GET /api/attainment/course/{course}?year=`). */
-export const useCourseAttainment = (course: string | undefined, year: string | undefined) =>
-  useApiData<{ result: CourseAttainment | null; years: string[]; outcomes: OutcomeView[]; method?: AttainmentMethod; method_version: number }>(course ? withYear(`/api/attainment/course/${course}`, year) : undefined);
-
-/** Each student's attainment in a course (`GET /api/attainment/students/{course}?year=`). */
-export const useStudentAttainment = (course: string | undefined, year: string | undefined) => useApiData<StudentsView>(course ? withYear(`/api/attainment/students/${course}`, year) : undefined);
+/** A course's improvement plan (`GET /api/attainment/improvement-plan/{course}?year=`), as a query. */
+export const useImprovementPlan = (course: string | undefined, year: string | undefined) => useAttainmentView<ImprovementPlanView>('improvement-plan', course, year);
 
 /**
  * The head of a one-course page: title (and an action), the curriculum -> term -> course pickers, the academic-year

@@ -1,23 +1,13 @@
+import { type ImprovementPlanSaved, type ImprovementPlanView, type ItemResponse, PLAN_STATUSES, type PlanAction } from '@attain/shared-types';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { useEffect, useState } from 'react';
 import { api } from '../app/api';
+import { qk } from '../app/query-keys';
 import { showPopup } from '../app/state';
 import { useCoursePicker } from '../curriculum/course-picker';
-import { CourseHead, fmt, useParam } from './attainment-data';
+import { CourseHead, fmt, useImprovementPlan, useParam } from './attainment-data';
 import { ResultTable } from './result-table';
-
-interface Plan {
-  year: string | null;
-  years: string[];
-  threshold: number;
-  cos: { id: string; code: string }[];
-  below: { student: string; roll_no: string; name: string; co: string; percent: number }[];
-  actions: Record<string, { action: string; status: string }>;
-  version: number;
-  updated_by?: string;
-  updated_at?: string;
-}
-const STATUSES = ['Planned', 'In progress', 'Done'] as const;
 
 /**
  * `/attainment/student-improvement-plan`: for one course and year, every student below the threshold on a CO, with
@@ -26,32 +16,34 @@ const STATUSES = ['Planned', 'In progress', 'Done'] as const;
 export function ImprovementPlanPage() {
   const { course, picker } = useCoursePicker();
   const [year, setYear] = useParam('year');
-  const [plan, setPlan] = useState<Plan | null>(null);
-  const [actions, setActions] = useState<Plan['actions']>({});
-  const load = async (c: string, y?: string) => {
-    const r = await api<{ data: Plan }>('GET', `/api/attainment/improvement-plan/${c}${y ? `?year=${y}` : ''}`);
-    setPlan(r.data);
-    setActions(r.data.actions);
-  };
-  useEffect(() => {
-    setPlan(null);
-    if (course) void load(course, year).catch(() => undefined);
-  }, [course, year]);
-  const save = async () => {
+  const plan = useImprovementPlan(course, year).data ?? null;
+  const [actions, setActions] = useState<ImprovementPlanView['actions']>({});
+  // The actions being edited start from what was read (again after a save, or for another course or year).
+  useEffect(() => setActions(plan?.actions ?? {}), [plan]);
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: (body: { version: number; year: string; actions: Record<string, PlanAction> }) => api<ItemResponse<ImprovementPlanSaved>>('PUT', `/api/attainment/improvement-plan/${course}`, body),
+    onSuccess: (res) => {
+      // The saved plan replaces the cached one's actions and version; the students below the threshold are unchanged.
+      queryClient.setQueryData<ImprovementPlanView>(qk.attainmentView('improvement-plan', course ?? '', year), (old) =>
+        old ? { ...old, actions: res.data.actions, version: res.data.version, updated_by: res.data.updated_by, updated_at: res.data.updated_at } : old,
+      );
+      showPopup('success', 'successfully updated');
+    },
+  });
+  const submit = () => {
     if (!plan?.year || !course) return;
     const filled = Object.fromEntries(Object.entries(actions).filter(([, a]) => a.action.trim()));
-    await api('PUT', `/api/attainment/improvement-plan/${course}`, { version: plan.version, year: plan.year, actions: filled });
-    showPopup('success', 'successfully updated');
-    await load(course, plan.year);
+    save.mutate({ version: plan.version, year: plan.year, actions: filled });
   };
   const code = (id: string) => plan?.cos.find((c) => c.id === id)?.code ?? '';
-  const key = (r: Plan['below'][number]) => `${r.student}:${r.co}`;
-  const set = (k: string, patch: Partial<{ action: string; status: string }>) => setActions((a) => ({ ...a, [k]: { ...(a[k] ?? { action: '', status: 'Planned' }), ...patch } }));
+  const key = (r: ImprovementPlanView['below'][number]) => `${r.student}:${r.co}`;
+  const set = (k: string, patch: Partial<PlanAction>) => setActions((a) => ({ ...a, [k]: { ...(a[k] ?? { action: '', status: 'Planned' }), ...patch } }));
   return (
     <section>
       <CourseHead
         title="Student Improvement Plan"
-        action={plan?.below.length ? <Button label="Save plan" icon="pi pi-check" onClick={() => void save()} /> : null}
+        action={plan?.below.length ? <Button label="Save plan" icon="pi pi-check" onClick={submit} /> : null}
         picker={picker}
         course={course}
         years={plan?.years}
@@ -82,8 +74,8 @@ export function ImprovementPlanPage() {
                 header: 'Status',
                 value: (r) => actions[key(r)]?.status ?? '',
                 render: (r) => (
-                  <select className="qp-select" aria-label={`Status for ${r.roll_no} on ${code(r.co)}`} value={actions[key(r)]?.status ?? 'Planned'} onChange={(e) => set(key(r), { status: e.target.value })}>
-                    {STATUSES.map((s) => (
+                  <select className="qp-select" aria-label={`Status for ${r.roll_no} on ${code(r.co)}`} value={actions[key(r)]?.status ?? 'Planned'} onChange={(e) => set(key(r), { status: e.target.value as PlanAction['status'] })}>
+                    {PLAN_STATUSES.map((s) => (
                       <option key={s}>{s}</option>
                     ))}
                   </select>

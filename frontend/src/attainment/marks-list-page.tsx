@@ -1,9 +1,10 @@
-import { type EntityRecord, occasion } from '@attain/shared-types';
+import { type EntityRecord, courseCurriculum, occasion } from '@attain/shared-types';
 import { Button } from 'primereact/button';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { FilterBar } from '../entity/filter-bar';
-import { loadAll, useRefOptions } from '../entity/use-ref-options';
+import { useOccasionLists } from '../entity/list-cache';
+import { useRefRecords } from '../entity/ref-records';
 import { MarksSheetPage } from './marks-sheet-page';
 import { ResultTable } from './result-table';
 
@@ -12,31 +13,26 @@ const FILTERS = ['department', 'program', 'curriculum', 'term'] as const;
 /**
  * `/attainment`, `/attainment/ise-mse-data-import` (ISE and MSE) and `/attainment/ese-data-import` (ESE): the
  * occasions with the department, program, curriculum and term filters and the spec's columns (the occasion's, plus
- * credits, total_marks, details and manage_marks). `?occasion=` opens that occasion's marks sheet.
+ * credits, total_marks, details and manage_marks), read a server page at a time per kind; the courses' code, title
+ * and credits are read for the occasions shown only (`?ids=`). `?occasion=` opens that occasion's marks sheet.
  */
 export function MarksListPage({ kinds, title, base }: { kinds: readonly string[]; title: string; base: string }) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const chosen = params.get('occasion');
-  const options = useRefOptions(occasion, FILTERS);
   const values = useMemo(() => Object.fromEntries(FILTERS.filter((k) => params.get(k)).map((k) => [k, params.get(k) as string])), [params]);
   const query = new URLSearchParams(values).toString();
-  const [rows, setRows] = useState<EntityRecord[] | null>(null);
-  const [courses, setCourses] = useState<Map<string, EntityRecord>>(new Map());
-  useEffect(() => {
-    if (chosen) return;
-    setRows(null);
-    void Promise.all(kinds.map((k) => loadAll(occasion.path, `kind=${k}${query ? `&${query}` : ''}`))).then((l) => setRows(l.flat()));
-  }, [kinds, query, chosen]);
-  useEffect(() => void loadAll('/api/Course-Curriculum').then((cs) => setCourses(new Map(cs.map((c) => [c.id, c])))), []);
+  const lists = useOccasionLists(kinds, chosen ? null : values);
+  const rows = lists.isPending ? null : lists.rows;
+  const courses = useRefRecords(lists.pages.map((p) => ({ target: courseCurriculum, ids: p.data.map((r) => r.course) })));
   if (chosen) return <MarksSheetPage occasionId={chosen} back={`${base}${query ? `?${query}` : ''}`} />;
-  const course = (r: EntityRecord) => courses.get(String(r.course));
+  const course = (r: EntityRecord) => courses(courseCurriculum, r.course);
   return (
     <section>
       <div className="page-head">
         <h2>{title}</h2>
       </div>
-      <FilterBar def={occasion} fields={FILTERS} values={values} options={options} onChange={(v) => setParams(v, { replace: true })} />
+      <FilterBar def={occasion} fields={FILTERS} values={values} onChange={(v) => setParams(v, { replace: true })} />
       {rows === null ? <p className="hint">Loading…</p> : null}
       {rows ? (
         <ResultTable<EntityRecord>
@@ -67,6 +63,11 @@ export function MarksListPage({ kinds, title, base }: { kinds: readonly string[]
             },
           ]}
         />
+      ) : null}
+      {lists.hasNextPage ? (
+        <div className="load-more">
+          <Button label="Load more" icon="pi pi-angle-down" outlined size="small" loading={lists.isFetchingNextPage} onClick={() => void lists.fetchNextPage()} />
+        </div>
       ) : null}
     </section>
   );

@@ -1,24 +1,33 @@
-import { ABSENT_MARK, type ImportJob, MAX_DIRECT_MARKS_ROWS, type MarksRow, type MarksTable, type RowError, type SheetQuestion, type SheetStudent, marksTemplate, readMarksTable } from '@attain/shared-types';
+import {
+  ABSENT_MARK,
+  type ImportJob,
+  type ItemResponse,
+  MAX_DIRECT_MARKS_ROWS,
+  type MarksSaveResult,
+  type MarksSheetView,
+  type MarksTable,
+  type MarksUploadTicket,
+  type RowError,
+  marksTemplate,
+  readMarksTable,
+  safeCsvRow,
+} from '@attain/shared-types';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { ProgressBar } from 'primereact/progressbar';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError, api } from '../app/api';
+import { DOCUMENT_PATHS, qk } from '../app/query-keys';
 import { showPopup } from '../app/state';
 import { downloadCsv, downloadXlsx, readCsv, readXlsx } from './table-export';
 
-/** `GET /api/marks/{occasion}`. */
-interface Sheet {
-  occasion: { id: string; name: string; kind: string; section?: string; total_marks: number };
-  course: { id: string; code?: string; title: string; curriculum?: string; term?: string };
-  questions: SheetQuestion[];
-  students: SheetStudent[];
-  rows: MarksRow[];
-  version: number;
-  updated_by?: string;
-  updated_at?: string;
-}
+type Sheet = MarksSheetView;
+
+/** How often a large file's import job is asked about, in ms. */
+const JOB_POLL_MS = 700;
+const finishedJob = (j: ImportJob | undefined) => j?.status === 'done' || j?.status === 'failed';
 
 /** Files up to this size (bytes) and `MAX_DIRECT_MARKS_ROWS` rows go in one request; bigger ones through S3. */
 const DIRECT_BYTES = 200 * 1024;
@@ -69,71 +78,102 @@ function RowErrors({ errors, where = (e) => `Row ${e.row}` }: { errors: RowError
  * correct marks (`AB` = absent).
  */
 export function MarksSheetPage({ occasionId, back }: { occasionId: string; back: string }) {
-  const [sheet, setSheet] = useState<Sheet | null>(null);
+  const sheetKey = qk.record(DOCUMENT_PATHS.marks, occasionId);
+  const sheet =
+    useQuery({
+      queryKey: sheetKey,
+      queryFn: async () => (await api<ItemResponse<Sheet>>('GET', `${DOCUMENT_PATHS.marks}/${occasionId}`)).data,
+    }).data ?? null;
   const [grid, setGrid] = useState<Record<string, GridRow>>({});
   const [dirty, setDirty] = useState<Set<string>>(new Set());
   const [file, setFile] = useState<{ name: string; table: string[][]; bytes: number; read: MarksTable } | null>(null);
   const [serverErrors, setServerErrors] = useState<RowError[]>([]);
-  const [job, setJob] = useState<ImportJob | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const input = useRef<HTMLInputElement>(null);
-  const load = useCallback(async () => {
-    const r = await api<{ data: Sheet }>('GET', `/api/marks/${occasionId}`);
-    setSheet(r.data);
-    setGrid(toGrid(r.data));
+  // The grid starts from the sheet read (again after every save, which reads the sheet anew).
+  useEffect(() => {
+    if (!sheet) return;
+    setGrid(toGrid(sheet));
     setDirty(new Set());
-  }, [occasionId]);
-  useEffect(() => void load().catch(() => undefined), [load]);
+  }, [sheet]);
+  const queryClient = useQueryClient();
+  /** After marks are saved: the sheet is read again and every attainment view is stale. */
+  const saved = () => {
+    void queryClient.invalidateQueries({ queryKey: sheetKey });
+    void queryClient.invalidateQueries({ queryKey: qk.attainment() });
+  };
+
+  // A large file's import job, asked about every JOB_POLL_MS until it is done or failed.
+  const job =
+    useQuery({
+      queryKey: qk.importJob(jobId ?? ''),
+      queryFn: async () => (await api<ItemResponse<ImportJob>>('GET', `/api/import-job/${jobId}`, undefined, { quiet: true })).data,
+      enabled: Boolean(jobId),
+      refetchInterval: (q) => (finishedJob(q.state.data) ? false : JOB_POLL_MS),
+    }).data ?? null;
+  const jobStatus = jobId ? job?.status : undefined;
+  useEffect(() => {
+    if (!job || !finishedJob(job)) return;
+    if (job.status === 'failed') {
+      setServerErrors(job.errors);
+      showPopup('error', job.detail ?? 'The import failed');
+      return;
+    }
+    showPopup('success', `Saved the marks of ${job.rows_written} students`);
+    setFile(null);
+    if (input.current) input.current.value = '';
+    saved();
+    // Only the job's end matters here.
+  }, [jobStatus]);
 
   const baseName = sheet ? `${sheet.course.code ?? 'course'}-${sheet.occasion.name}-marks` : 'marks';
   const template = (filled = false) => (sheet ? marksTemplate(sheet.questions, sheet.students, filled ? new Map(sheet.rows.map((r) => [r.student, r])) : undefined) : []);
   const pick = async (f: File | undefined) => {
     setServerErrors([]);
-    setJob(null);
+    setJobId(null);
     if (!f || !sheet) return setFile(null);
     const table = /\.xlsx$/i.test(f.name) ? await readXlsx(f) : await readCsv(f);
     setFile({ name: f.name, table, bytes: f.size, read: readMarksTable(table, sheet.questions, sheet.students) });
   };
-  const pollJob = async (id: string) => {
-    for (;;) {
-      await new Promise((r) => setTimeout(r, 700));
-      const j = (await api<{ data: ImportJob }>('GET', `/api/import-job/${id}`, undefined, { quiet: true }).catch(() => null))?.data;
-      if (!j) continue;
-      setJob(j);
-      if (j.status === 'done' || j.status === 'failed') return j;
-    }
-  };
-  const saveFile = async () => {
-    if (!file || !sheet) return;
-    setServerErrors([]);
-    const { default: Papa } = await import('papaparse');
-    const csv = Papa.unparse(file.table);
-    try {
-      if (file.bytes <= DIRECT_BYTES && file.read.rows.length <= MAX_DIRECT_MARKS_ROWS) {
-        const r = await api<{ message: string }>('POST', `/api/marks/${occasionId}/upload`, csv, { contentType: 'text/csv' });
-        showPopup('success', r.message);
-      } else {
-        const open = await api<{ data: { job: ImportJob; upload: { url: string; fields: Record<string, string> } } }>('POST', `/api/marks/${occasionId}/upload-url`, { file_name: file.name });
-        setJob(open.data.job);
-        const form = new FormData();
-        for (const [k, v] of Object.entries(open.data.upload.fields)) form.append(k, v);
-        form.append('file', new Blob([csv], { type: 'text/csv' }), file.name.replace(/\.xlsx$/i, '.csv'));
-        const res = await fetch(open.data.upload.url, { method: 'POST', body: form });
-        if (!res.ok) throw new ApiError(res.status, 'The file could not be uploaded to storage; try again');
-        const done = await pollJob(open.data.job.id);
-        if (done.status === 'failed') {
-          setServerErrors(done.errors);
-          showPopup('error', done.detail ?? 'The import failed');
-          return;
-        }
-        showPopup('success', `Saved the marks of ${done.rows_written} students`);
+  /** Sends a checked file: small ones in one request, large ones to S3 for the import worker (then the job is polled). */
+  const upload = useMutation({
+    mutationFn: async (f: NonNullable<typeof file>) => {
+      const { default: Papa } = await import('papaparse');
+      // Cells a spreadsheet would run as formulas go neutralized; the server restores them (formula-cells.ts).
+      const csv = Papa.unparse(f.table.map(safeCsvRow));
+      if (f.bytes <= DIRECT_BYTES && f.read.rows.length <= MAX_DIRECT_MARKS_ROWS) {
+        return api<ItemResponse<MarksSaveResult>>('POST', `${DOCUMENT_PATHS.marks}/${occasionId}/upload`, csv, { contentType: 'text/csv' });
       }
+      const open = await api<ItemResponse<MarksUploadTicket>>('POST', `${DOCUMENT_PATHS.marks}/${occasionId}/upload-url`, { file_name: f.name });
+      queryClient.setQueryData(qk.importJob(open.data.job.id), open.data.job);
+      setJobId(open.data.job.id);
+      const form = new FormData();
+      for (const [k, v] of Object.entries(open.data.upload.fields)) form.append(k, v);
+      form.append('file', new Blob([csv], { type: 'text/csv' }), f.name.replace(/\.xlsx$/i, '.csv'));
+      const res = await fetch(open.data.upload.url, { method: 'POST', body: form });
+      if (!res.ok) {
+        const detail = 'The file could not be uploaded to storage; try again';
+        showPopup('error', detail);
+        throw new ApiError(res.status, detail);
+      }
+      return null;
+    },
+    onMutate: () => setServerErrors([]),
+    onSuccess: (r) => {
+      // A large file ends with its job (see above).
+      if (!r) return;
+      showPopup('success', r.message ?? `Saved the marks of ${r.data.rows} students`);
       setFile(null);
       if (input.current) input.current.value = '';
-      await load();
-    } catch (e) {
+      saved();
+    },
+    onError: (e) => {
       if (e instanceof ApiError) setServerErrors(e.rows);
-    }
+    },
+  });
+  const saveFile = () => {
+    if (file && sheet) upload.mutate(file);
   };
   const edit = (id: string, patch: Partial<GridRow>) => {
     setGrid((g) => ({ ...g, [id]: { ...g[id], ...patch } }));
@@ -148,15 +188,19 @@ export function MarksSheetPage({ occasionId, back }: { occasionId: string; back:
     const id = new Map(sheet.students.map((s) => [s.roll_no, s.id]));
     return { ...read, roll, cells: new Set(read.errors.map((e) => `${id.get(roll(e)) ?? ''}:${e.field}`)) };
   }, [sheet, grid, dirty]);
-  const saveGrid = async () => {
-    if (!sheet || !gridCheck || gridCheck.errors.length) return;
-    try {
-      const r = await api<{ message: string }>('PUT', `/api/marks/${occasionId}`, { version: sheet.version, rows: gridCheck.rows });
-      showPopup('success', r.message);
-      await load();
-    } catch (e) {
+  const gridSave = useMutation({
+    mutationFn: (body: { version: number; rows: MarksTable['rows'] }) => api<ItemResponse<MarksSaveResult>>('PUT', `${DOCUMENT_PATHS.marks}/${occasionId}`, body),
+    onSuccess: (r) => {
+      showPopup('success', r.message ?? 'successfully updated');
+      saved();
+    },
+    onError: (e) => {
       if (e instanceof ApiError && e.status === 409) showPopup('error', 'Someone saved these marks in the meantime: reload to see theirs, then enter yours again');
-    }
+    },
+  });
+  const saveGrid = () => {
+    if (!sheet || !gridCheck || gridCheck.errors.length) return;
+    gridSave.mutate({ version: sheet.version, rows: gridCheck.rows });
   };
   if (!sheet) return <p className="hint">Loading the marks sheet…</p>;
   const shown = sheet.students.filter((s) => !search || `${s.roll_no} ${s.name}`.toLowerCase().includes(search.toLowerCase())).slice(0, 200);
@@ -220,7 +264,7 @@ export function MarksSheetPage({ occasionId, back }: { occasionId: string; back:
                   </tbody>
                 </table>
                 <p className="hint">Showing {Math.min(5, file.read.rows.length)} of {file.read.rows.length} rows. Nothing is saved until you press Save.</p>
-                <Button label={`Save marks of ${file.read.rows.length} students`} icon="pi pi-check" onClick={() => void saveFile()} />
+                <Button label={`Save marks of ${file.read.rows.length} students`} icon="pi pi-check" onClick={saveFile} />
               </>
             ) : null}
           </div>
@@ -239,7 +283,7 @@ export function MarksSheetPage({ occasionId, back }: { occasionId: string; back:
         <h3>Enter or correct marks</h3>
         <div className="page-tools">
           <InputText placeholder="Find a student" value={search} onChange={(e) => setSearch(e.target.value)} aria-label="Find a student" />
-          <Button label={dirty.size ? `Save ${dirty.size} changed` : 'Save changes'} icon="pi pi-check" disabled={!dirty.size || Boolean(gridCheck?.errors.length)} onClick={() => void saveGrid()} />
+          <Button label={dirty.size ? `Save ${dirty.size} changed` : 'Save changes'} icon="pi pi-check" disabled={!dirty.size || Boolean(gridCheck?.errors.length)} onClick={saveGrid} />
         </div>
       </div>
       {gridCheck?.errors.length ? <RowErrors errors={gridCheck.errors} where={gridCheck.roll} /> : null}

@@ -1,5 +1,7 @@
+import { restoreCell, safeCsvRow } from '@attain/shared-types';
+
 /**
- * Table exports: CSV through papaparse and XLSX through write-excel-file, both loaded only when a person exports
+ * Table exports: CSV through papaparse (cells a spreadsheet would run as formulas neutralized, restored on reading) and XLSX through write-excel-file, both loaded only when a person exports
  * (they are not on the first page's budget). `rows` are cells by row, header first.
  */
 export type Cells = (string | number | null | undefined)[][];
@@ -20,7 +22,7 @@ const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '_');
 /** Downloads `rows` as `<name>.csv` (UTF-8 with a byte-order mark so spreadsheet programs read accents). */
 export async function downloadCsv(name: string, rows: Cells): Promise<void> {
   const { default: Papa } = await import('papaparse');
-  const text = Papa.unparse(rows.map((r) => r.map((c) => (c === null || c === undefined ? '' : c))));
+  const text = Papa.unparse(rows.map(safeCsvRow));
   save(new Blob([`\uFEFF${text}`], { type: 'text/csv;charset=utf-8' }), `${safeName(name)}.csv`);
 }
 
@@ -41,9 +43,9 @@ export async function readXlsx(file: File): Promise<string[][]> {
   return rows.map((r) => r.map((c) => (c === null || c === undefined ? '' : c instanceof Date ? c.toISOString().slice(0, 10) : String(c))));
 }
 
-/** Reads a CSV file into rows of text cells (papaparse). */
+/** Reads a CSV file into rows of text cells (papaparse), neutralized formula cells restored. */
 export async function readCsv(file: File): Promise<string[][]> {
   const { default: Papa } = await import('papaparse');
   const text = (await file.text()).replace(/^\uFEFF/, '');
-  return Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' }).data;
+  return Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' }).data.map((r) => r.map(restoreCell));
 }

@@ -1,33 +1,32 @@
-import { type EntityRecord, type ListResponse, organization } from '@attain/shared-types';
+import { type EntityRecord, type ItemResponse, organization } from '@attain/shared-types';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
 import { api } from '../app/api';
 import { profileAtom, showPopup } from '../app/state';
 import { EntityForm } from '../entity/entity-form';
+import { putSaved, useListQuery } from '../entity/list-cache';
 
 /** `/configuration`: the campus's Organization form (society, name, rich-text description, mission, vision). */
 export function OrganizationForm() {
-  const [record, setRecord] = useState<EntityRecord | null | undefined>(undefined);
+  // The organization is a singleton: its list holds the campus's one record (or none yet).
+  const list = useListQuery(organization, {});
+  const record = list.isPending ? undefined : (list.rows[0] ?? null);
   const [profile, setProfile] = useAtom(profileAtom);
-  const load = useCallback(async () => {
-    const res = await api<ListResponse<EntityRecord>>('GET', organization.path);
-    setRecord(res.data[0] ?? null);
-  }, []);
-  useEffect(() => {
-    void load().catch(() => setRecord(null));
-  }, [load]);
-  const save = async (values: Record<string, unknown>) => {
-    const res = record
-      ? await api<{ data: EntityRecord }>('PUT', `${organization.path}/${record.id}`, { ...values, version: record.version })
-      : await api<{ data: EntityRecord }>('POST', organization.path, values);
-    setRecord(res.data);
-    if (profile) setProfile({ ...profile, organization_name: String(res.data.name ?? '') });
-    showPopup('success', record ? 'successfully updated' : 'successfully created');
-  };
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: (values: Record<string, unknown>) =>
+      record ? api<ItemResponse<EntityRecord>>('PUT', `${organization.path}/${record.id}`, { ...values, version: record.version }) : api<ItemResponse<EntityRecord>>('POST', organization.path, values),
+    onSuccess: (res) => {
+      putSaved(queryClient, organization, res.data);
+      // The banner shows the organization's name (jotai state shared with the shell).
+      if (profile) setProfile({ ...profile, organization_name: String(res.data.name ?? '') });
+      showPopup('success', record ? 'successfully updated' : 'successfully created');
+    },
+  });
   return (
     <section>
       <h2>Organization</h2>
-      {record === undefined ? null : <EntityForm key={`${record?.id}-${record?.version}`} def={organization} record={record} refOptions={{}} onSubmit={save} submitLabel="Save" />}
+      {record === undefined ? null : <EntityForm key={`${record?.id}-${record?.version}`} def={organization} record={record} onSubmit={async (v) => void (await save.mutateAsync(v))} submitLabel="Save" />}
     </section>
   );
 }

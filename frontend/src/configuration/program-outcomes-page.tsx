@@ -1,12 +1,14 @@
-import { type EntityRecord, program } from '@attain/shared-types';
+import { genericProgramOutcome, program } from '@attain/shared-types';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../app/api';
+import { qk } from '../app/query-keys';
 import { profileAtom, showPopup } from '../app/state';
 import { EntityPage } from '../entity/entity-page';
-import { clearRefCache, loadAll } from '../entity/use-ref-options';
+import { invalidateAfterWrite, listPathOf } from '../entity/list-cache';
+import { useRefRecords } from '../entity/ref-records';
 
 /**
  * Configuration > Generic Program Outcomes: per program, its POs (copied from NBA's list with one click, then
@@ -16,27 +18,28 @@ export function ProgramOutcomesPage() {
   const [params] = useSearchParams();
   const chosen = params.get('program');
   const isAdmin = useAtomValue(profileAtom)?.role === 'admin';
-  const [programs, setPrograms] = useState<EntityRecord[]>([]);
-  const [version, setVersion] = useState(0);
-  useEffect(() => void loadAll(program.path).then(setPrograms), []);
-  const setUp = async (framework: string) => {
-    const res = await api<{ message: string }>('POST', '/api/generic-program-outcome/setup', { program: chosen, framework });
-    showPopup('success', res.message);
-    clearRefCache();
-    setVersion((v) => v + 1);
-  };
-  const title = programs.find((p) => p.id === chosen)?.title;
+  const title = useRefRecords(chosen ? [{ target: program, ids: [chosen] }] : [])(program, chosen)?.title;
+  const queryClient = useQueryClient();
+  const setUp = useMutation({
+    mutationFn: (framework: string) => api<{ message: string }>('POST', '/api/generic-program-outcome/setup', { program: chosen, framework }),
+    onSuccess: (res) => {
+      showPopup('success', res.message);
+      // Many outcomes were created: read the outcome lists again (the one on screen at once).
+      void queryClient.invalidateQueries({ queryKey: qk.lists(listPathOf(genericProgramOutcome)) });
+      invalidateAfterWrite(queryClient, genericProgramOutcome);
+    },
+  });
   return (
     <EntityPage
-      key={`${chosen}-${version}`}
+      key={chosen ?? ''}
       entityName="generic-program-outcome"
       title={title ? `Program outcomes of ${String(title)}` : 'Generic Program Outcomes'}
       filters={['program', 'outcome_type']}
       toolbar={
         isAdmin && chosen ? (
           <>
-            <Button label="Add NBA's 12 POs" icon="pi pi-download" outlined onClick={() => void setUp('nba_12_po').catch(() => undefined)} />
-            <Button label="Add NBA's 11 POs (GAPC v4)" icon="pi pi-download" outlined onClick={() => void setUp('nba_11_po_gapc_v4').catch(() => undefined)} />
+            <Button label="Add NBA's 12 POs" icon="pi pi-download" outlined onClick={() => setUp.mutate('nba_12_po')} />
+            <Button label="Add NBA's 11 POs (GAPC v4)" icon="pi pi-download" outlined onClick={() => setUp.mutate('nba_11_po_gapc_v4')} />
           </>
         ) : null
       }

@@ -1,4 +1,5 @@
-import { type EntityRecord, MESSAGES, department, profile } from '@attain/shared-types';
+import { type CampusUser, type ItemResponse, MESSAGES, department, profile } from '@attain/shared-types';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
@@ -7,45 +8,46 @@ import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ApiError, api } from '../app/api';
 import { profileAtom, showPopup } from '../app/state';
 import { EntityForm } from '../entity/entity-form';
-import { clearRefCache, loadAll, useRefOptions } from '../entity/use-ref-options';
+import { putSaved, useListQuery } from '../entity/list-cache';
+import { useRefRecords } from '../entity/ref-records';
 
 /**
- * Configuration > Users: the campus's users and, for campus admins, Add User (spec part 1 §2: the profile
- * fields; plus the sign-in e-mail, role and first password). Creates the Cognito user and its profile.
+ * Configuration > Users: the campus's users (`GET /api/auth/user-list`, the same cached list the course-owner and
+ * instructor pickers use) and, for campus admins, Add User (spec part 1 §2: the profile fields; plus the sign-in
+ * e-mail, role and first password). Creates the Cognito user and its profile; the new user is put into the cached
+ * list and highlighted.
  */
 export function UsersPage() {
   const me = useAtomValue(profileAtom);
   const isAdmin = me?.role === 'admin';
-  const [users, setUsers] = useState<EntityRecord[] | null>(null);
+  const list = useListQuery(profile, {});
+  const users = list.isPending ? null : (list.rows as CampusUser[]);
+  const departments = useRefRecords([{ target: department, ids: (users ?? []).map((u) => u.department) }]);
   const [adding, setAdding] = useState(false);
+  const [added, setAdded] = useState<string | null>(null);
   const [account, setAccount] = useState({ email: '', role: 'faculty', password: '' });
   const [accountErrors, setAccountErrors] = useState<Record<string, string>>({});
-  const refOptions = useRefOptions(profile);
-  const [departments, setDepartments] = useState<EntityRecord[]>([]);
-  const load = useCallback(async () => setUsers(await loadAll(profile.listPath as string)), []);
-  useEffect(() => {
-    void load();
-    void loadAll(department.path).then(setDepartments);
-  }, [load]);
-
-  const submit = async (values: Record<string, unknown>) => {
-    setAccountErrors({});
-    try {
-      await api('POST', profile.listPath as string, { ...values, ...account });
-    } catch (e) {
+  const queryClient = useQueryClient();
+  const add = useMutation({
+    mutationFn: (values: Record<string, unknown>) => api<ItemResponse<CampusUser>>('POST', profile.listPath as string, { ...values, ...account }),
+    onMutate: () => setAccountErrors({}),
+    onError: (e) => {
       if (e instanceof ApiError) setAccountErrors(e.fields);
-      throw e;
-    }
-    showPopup('success', MESSAGES.created);
-    setAdding(false);
-    setAccount({ email: '', role: 'faculty', password: '' });
-    clearRefCache('profile');
-    await load();
-  };
+    },
+    onSuccess: (res) => {
+      if (res.data) {
+        putSaved(queryClient, profile, res.data);
+        setAdded(res.data.id);
+      }
+      showPopup('success', MESSAGES.created);
+      setAdding(false);
+      setAccount({ email: '', role: 'faculty', password: '' });
+    },
+  });
   const err = (k: string) => (accountErrors[k] ? <small className="field-error">{accountErrors[k]}</small> : null);
   return (
     <section>
@@ -53,11 +55,11 @@ export function UsersPage() {
         <h2>Users</h2>
         {isAdmin ? <Button label="Add User" icon="pi pi-user-plus" onClick={() => setAdding(true)} /> : null}
       </div>
-      <DataTable value={users ?? []} dataKey="id" emptyMessage={users === null ? 'Loading…' : 'No users yet'} paginator rows={20} size="small" stripedRows responsiveLayout="stack" breakpoint="720px">
+      <DataTable value={users ?? []} dataKey="id" emptyMessage={users === null ? 'Loading…' : 'No users yet'} paginator rows={20} size="small" stripedRows responsiveLayout="stack" breakpoint="720px" rowClassName={(u: CampusUser) => (u.id === added ? 'row-saved' : '')}>
         <Column field="name" header="Name" sortable />
         <Column field="email" header="E-mail" sortable />
         <Column field="role" header="Role" sortable />
-        <Column header="Department" body={(u: EntityRecord) => String(departments.find((d) => d.id === u.department)?.short_name ?? '')} />
+        <Column header="Department" body={(u: CampusUser) => String(departments(department, u.department)?.short_name ?? '')} />
         <Column field="phone_number" header="Phone" />
       </DataTable>
       <Dialog header="Add user" visible={adding} maximized onHide={() => setAdding(false)}>
@@ -85,7 +87,7 @@ export function UsersPage() {
                 {err('password')}
               </div>
             </fieldset>
-            <EntityForm def={profile} refOptions={refOptions} onSubmit={submit} onCancel={() => setAdding(false)} submitLabel="Add user" />
+            <EntityForm def={profile} onSubmit={async (v) => void (await add.mutateAsync(v))} onCancel={() => setAdding(false)} submitLabel="Add user" />
           </>
         ) : null}
       </Dialog>

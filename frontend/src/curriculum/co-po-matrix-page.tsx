@@ -1,36 +1,35 @@
-import { type CoPoMatrix, type CorrelationLevel, type EntityRecord, articulationAverage } from '@attain/shared-types';
+import { type CoPoMatrix, type CoPoMatrixView, type CorrelationLevel, type ItemResponse, articulationAverage } from '@attain/shared-types';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../app/api';
+import { DOCUMENT_PATHS, qk } from '../app/query-keys';
 import { showPopup } from '../app/state';
 import { useCoursePicker } from './course-picker';
-
-interface MatrixView extends CoPoMatrix {
-  cos: EntityRecord[];
-  outcomes: EntityRecord[];
-  average: Record<string, number>;
-}
 
 /**
  * `/curriculum/co-po-maping`: the CO-PO matrix editor of one course. Rows are the course's COs, columns the
  * program's POs and PSOs, each cell 1, 2, 3 or "-"; the last row is the course articulation matrix (average of
- * mapped cells per PO/PSO), updated as cells change. Save writes the whole matrix at once; if someone saved in
- * between, the save is refused (409) and nothing is lost from the screen.
+ * mapped cells per PO/PSO), updated as cells change. Save writes the whole matrix at once and puts the saved matrix
+ * into the cache (the course's attainment views are marked stale); if someone saved in between, the save is refused
+ * (409) and nothing is lost from the screen.
  */
 export function CoPoMatrixPage() {
   const { course, picker } = useCoursePicker();
-  const [view, setView] = useState<MatrixView | null>(null);
+  const key = qk.record(DOCUMENT_PATHS.coPoMatrix, course ?? '');
+  const view =
+    useQuery({
+      queryKey: key,
+      queryFn: async () => (await api<ItemResponse<CoPoMatrixView>>('GET', `${DOCUMENT_PATHS.coPoMatrix}/${course}`)).data,
+      enabled: Boolean(course),
+    }).data ?? null;
   const [cells, setCells] = useState<CoPoMatrix['cells']>({});
   const [dirty, setDirty] = useState(false);
+  // The cells being edited start from the matrix read (again after a save or for another course).
   useEffect(() => {
-    setView(null);
-    if (!course) return;
-    void api<{ data: MatrixView }>('GET', `/api/co-po-matrix/${course}`).then((r) => {
-      setView(r.data);
-      setCells(r.data.cells);
-      setDirty(false);
-    });
-  }, [course]);
+    setCells(view?.cells ?? {});
+    setDirty(false);
+  }, [view]);
   const average = useMemo(() => articulationAverage(cells, view?.cos.map((c) => c.id) ?? []), [cells, view]);
   const setCell = (co: string, po: string, v: string) => {
     setCells((old) => {
@@ -41,19 +40,21 @@ export function CoPoMatrixPage() {
     });
     setDirty(true);
   };
-  const save = async () => {
-    if (!view || !course) return;
-    const r = await api<{ data: MatrixView }>('PUT', `/api/co-po-matrix/${course}`, { version: view.version, cells });
-    setView(r.data);
-    setCells(r.data.cells);
-    setDirty(false);
-    showPopup('success', 'successfully updated');
-  };
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: (body: { version: number; cells: CoPoMatrix['cells'] }) => api<ItemResponse<CoPoMatrixView>>('PUT', `${DOCUMENT_PATHS.coPoMatrix}/${course}`, body),
+    onSuccess: (r) => {
+      queryClient.setQueryData(key, r.data);
+      // A changed mapping changes the course's PO attainment.
+      void queryClient.invalidateQueries({ queryKey: qk.attainment() });
+      showPopup('success', 'successfully updated');
+    },
+  });
   return (
     <section>
       <div className="page-head">
         <h2>CO-PO Mapping</h2>
-        {view ? <Button label="Save matrix" icon="pi pi-check" disabled={!dirty} onClick={() => void save().catch(() => undefined)} /> : null}
+        {view ? <Button label="Save matrix" icon="pi pi-check" disabled={!dirty} onClick={() => save.mutate({ version: view.version, cells })} /> : null}
       </div>
       {picker}
       {!course ? <p className="hint">Choose a curriculum, term and course to edit its CO-PO matrix.</p> : null}

@@ -1,11 +1,12 @@
-import { type EntityRecord, IMPORT_KINDS, type ImportKind, type ImportResult, type RowError, bloomLevel, curriculum, deliveryMethod, term } from '@attain/shared-types';
+import { IMPORT_KINDS, type ImportKind, type ImportResult, type ItemResponse, type RowError, bloomLevel, curriculum, deliveryMethod, term } from '@attain/shared-types';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ApiError, api } from '../app/api';
 import { showPopup } from '../app/state';
-import { loadAll } from '../entity/use-ref-options';
+import { useListQuery } from '../entity/list-cache';
+import { loadMoreFooter } from '../entity/ref-picker';
 
 /**
  * Admins' "Load CSV" dialog: loads a curriculum, course-outcomes, CO-PO matrix or student roster CSV (`kinds` limits the
@@ -20,13 +21,11 @@ export function ImportDialog({ visible, onHide, onDone, kinds = Object.keys(IMPO
   const [file, setFile] = useState<File | null>(null);
   const [rows, setRows] = useState<RowError[]>([]);
   const [result, setResult] = useState<ImportResult | null>(null);
-  const [lists, setLists] = useState<{ curricula: EntityRecord[]; methods: EntityRecord[]; levels: EntityRecord[]; terms: EntityRecord[] }>({ curricula: [], methods: [], levels: [], terms: [] });
-  useEffect(() => {
-    if (!visible) return;
-    void Promise.all([loadAll(curriculum.path), loadAll(deliveryMethod.path), loadAll(bloomLevel.path), loadAll(term.path)]).then(([curricula, methods, levels, terms]) =>
-      setLists({ curricula, methods, levels, terms }),
-    );
-  }, [visible]);
+  // Read while the dialog is open, from the lists the pickers share; the terms are the chosen curriculum's.
+  const curricula = useListQuery(curriculum, visible ? {} : null);
+  const methods = useListQuery(deliveryMethod, visible && kind === 'course-outcomes' ? {} : null);
+  const levels = useListQuery(bloomLevel, visible && kind === 'course-outcomes' ? {} : null);
+  const terms = useListQuery(term, visible && kind === 'course-outcomes' && target ? { curriculum: target } : null);
   const run = async () => {
     if (!file || !target) return;
     setRows([]);
@@ -38,9 +37,9 @@ export function ImportDialog({ visible, onHide, onDone, kinds = Object.keys(IMPO
       if (newTerm) q.set('create_courses_in_term', String(newTerm));
     }
     try {
-      const json = await api<{ message: string; data: ImportResult }>('POST', `/api/import/${kind}?${q}`, await file.text(), { contentType: 'text/csv' });
+      const json = await api<ItemResponse<ImportResult>>('POST', `/api/import/${kind}?${q}`, await file.text(), { contentType: 'text/csv' });
       setResult(json.data);
-      showPopup('success', json.message);
+      showPopup('success', json.message ?? 'Loaded');
       onDone();
     } catch (e) {
       if (e instanceof ApiError) setRows(e.rows);
@@ -56,21 +55,21 @@ export function ImportDialog({ visible, onHide, onDone, kinds = Object.keys(IMPO
         </div>
         <div className="form-field">
           <label htmlFor="imp-curriculum">Into curriculum</label>
-          <Dropdown inputId="imp-curriculum" value={target} placeholder="Choose" options={lists.curricula.map((c) => ({ value: c.id, label: String(c.name) }))} onChange={(e) => setTarget(e.value)} />
+          <Dropdown inputId="imp-curriculum" value={target} placeholder="Choose" options={curricula.rows.map((c) => ({ value: c.id, label: String(c.name) }))} filter={curricula.rows.length > 10} panelFooterTemplate={loadMoreFooter(curricula)} onChange={(e) => setTarget(e.value)} />
         </div>
         {kind === 'course-outcomes' ? (
           <>
             <div className="form-field">
               <label htmlFor="imp-method">Delivery method of the COs</label>
-              <Dropdown inputId="imp-method" value={method} placeholder="Choose" options={lists.methods.map((m) => ({ value: m.id, label: String(m.name) }))} onChange={(e) => setMethod(e.value)} />
+              <Dropdown inputId="imp-method" value={method} placeholder="Choose" options={methods.rows.map((m) => ({ value: m.id, label: String(m.name) }))} panelFooterTemplate={loadMoreFooter(methods)} onChange={(e) => setMethod(e.value)} />
             </div>
             <div className="form-field">
               <label htmlFor="imp-fallback">Bloom's level when none can be read or inferred</label>
-              <Dropdown inputId="imp-fallback" value={fallback} showClear placeholder="None: report such rows" options={lists.levels.filter((l) => /^K\d/.test(String(l.level_of_learning ?? ''))).map((l) => ({ value: l.id, label: `${String(l.level_of_learning)} ${String(l.name)}` }))} onChange={(e) => setFallback(e.value)} />
+              <Dropdown inputId="imp-fallback" value={fallback} showClear placeholder="None: report such rows" panelFooterTemplate={loadMoreFooter(levels)} options={levels.rows.filter((l) => /^K\d/.test(String(l.level_of_learning ?? ''))).map((l) => ({ value: l.id, label: `${String(l.level_of_learning)} ${String(l.name)}` }))} onChange={(e) => setFallback(e.value)} />
             </div>
             <div className="form-field">
               <label htmlFor="imp-term">Create missing courses in term</label>
-              <Dropdown inputId="imp-term" value={newTerm} showClear placeholder="No: report such rows" options={lists.terms.filter((t) => t.curriculum === target).map((t) => ({ value: Number(t.number), label: String(t.name) }))} onChange={(e) => setNewTerm(e.value)} />
+              <Dropdown inputId="imp-term" value={newTerm} showClear placeholder="No: report such rows" options={terms.rows.map((t) => ({ value: Number(t.number), label: String(t.name) }))} panelFooterTemplate={loadMoreFooter(terms)} onChange={(e) => setNewTerm(e.value)} />
             </div>
           </>
         ) : null}

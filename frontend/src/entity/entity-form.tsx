@@ -3,8 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { ApiError } from '../app/api';
-import { FieldInput, type RefOption } from './field-input';
-import { narrowOptions } from './use-ref-options';
+import { FieldInput } from './field-input';
 
 /** Initial form values: the record's values, else each field's default, else empty. */
 export function initialValues(def: EntityDef, record?: EntityRecord | null, preset: Record<string, unknown> = {}): Record<string, unknown> {
@@ -25,11 +24,13 @@ export function initialValues(def: EntityDef, record?: EntityRecord | null, pres
 export function EntityForm(props: {
   def: EntityDef;
   record?: EntityRecord | null;
-  refOptions: Record<string, RefOption[]>;
   onSubmit: (values: Record<string, unknown>) => Promise<void>;
   onCancel?: () => void;
   submitLabel?: string;
-  /** Values a new record starts with (e.g. the list's chosen curriculum and course). */
+  /**
+   * Values a new record starts with (e.g. the list's chosen curriculum and course); they also scope the reference
+   * pickers (a course outcome's courses are those of the list's curriculum and term).
+   */
   preset?: Record<string, unknown>;
 }) {
   const { def } = props;
@@ -47,7 +48,8 @@ export function EntityForm(props: {
     }
   });
   const values = form.watch();
-  const refKeys = def.fields.filter((fd) => fd.kind === 'ref').map((fd) => fd.name);
+  // Reference pickers are scoped by what is chosen: the form's values over the list's filters.
+  const chosen = { ...props.preset, ...values };
   return (
     <form className="entity-form" onSubmit={submit} noValidate aria-label={`${def.label} form`}>
       <div className="form-grid">
@@ -64,7 +66,7 @@ export function EntityForm(props: {
                     {fd.label}
                     {fd.required ? <span className="req" aria-hidden> *</span> : null}
                   </label>
-                  <FieldInput field={fd} value={field.value} onChange={field.onChange} onBlur={field.onBlur} invalid={Boolean(fieldState.error)} refOptions={narrowOptions(props.refOptions[fd.name], values, fd.name, refKeys)} />
+                  <FieldInput field={fd} value={field.value} onChange={field.onChange} onBlur={field.onBlur} invalid={Boolean(fieldState.error)} def={def} chosen={chosen} />
                   {fieldState.error ? (
                     <small className="field-error" id={`e-${fd.name}`}>
                       {fieldState.error.message}

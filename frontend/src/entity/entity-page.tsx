@@ -1,4 +1,5 @@
-import { type EntityRecord, type FieldDef, type ListResponse, MAX_PAGE_SIZE, MESSAGES, entity } from '@attain/shared-types';
+import { ENTITIES, type EntityDef, type EntityRecord, type FieldDef, type ItemResponse, MESSAGES, entity } from '@attain/shared-types';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
@@ -6,29 +7,52 @@ import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../app/api';
 import { profileAtom, showPopup } from '../app/state';
 import { EntityForm } from './entity-form';
-import type { RefOption } from './field-input';
 import { FilterBar } from './filter-bar';
-import { clearRefCache, useRefOptions } from './use-ref-options';
+import { dropDeleted, invalidateAfterWrite, putSaved, useListQuery } from './list-cache';
+import { type RefWant, fieldRefLabel, useRefRecords } from './ref-records';
 
-function cellText(fd: FieldDef | undefined, v: unknown, refs: RefOption[] | undefined): string {
+type Lookup = ReturnType<typeof useRefRecords>;
+
+function cellText(fd: FieldDef | undefined, v: unknown, refs: Lookup): string {
   if (v === undefined || v === null) return '';
   if (fd?.kind === 'boolean') return v ? (fd.name === 'status' ? 'Active' : 'Yes') : fd.name === 'status' ? 'Inactive' : 'No';
-  if (fd?.kind === 'ref') return refs?.find((o) => o.value === v)?.label ?? '';
+  if (fd?.kind === 'ref') {
+    const r = refs(ENTITIES[fd.ref as string], v);
+    return r ? fieldRefLabel(fd, r) : '';
+  }
   if (fd?.kind === 'html') return String(v).replace(/<[^>]*>/g, ' ');
   return String(v);
 }
 
+/** The reference columns of `def` whose entity is in the registry. */
+const refColumns = (def: EntityDef) => def.columns.map((c) => def.fields.find((f) => f.name === c)).filter((fd): fd is FieldDef => fd?.kind === 'ref' && Boolean(fd.ref && ENTITIES[fd.ref]));
+
+/**
+ * The ids each reference column shows, one group per server page and referenced entity, so a table asks
+ * `?ids=` for exactly what a page shows (at most 100 rows, so at most 100 ids per entity).
+ */
+export function pageRefWants(def: EntityDef, pages: readonly { data: readonly EntityRecord[] }[]): RefWant[] {
+  const cols = refColumns(def);
+  return pages.flatMap((p) => {
+    const byTarget = new Map<string, unknown[]>();
+    for (const fd of cols) byTarget.set(fd.ref as string, [...(byTarget.get(fd.ref as string) ?? []), ...p.data.map((r) => r[fd.name])]);
+    return [...byTarget].map(([name, ids]) => ({ target: ENTITIES[name], ids }));
+  });
+}
+
 /**
  * The generic screen of a registry entity: its server-side filters (kept in the address, so a filtered list can be
- * bookmarked), a DataTable of the matching records (the first page shows while the rest load), a text search over
- * the loaded rows, an ADD button opening a full-screen form (prefilled with the chosen filters), and per row Edit
- * and Delete (Delete asks first; a refused delete says what still refers to the record). Write controls show for
- * roles that may write: admins, and faculty on records of courses they own (the server checks the course).
+ * bookmarked), a DataTable of the matching records read one server page (100 rows) at a time ("Load more" reads the
+ * next; sorting and the text search work on the rows read), an ADD button opening a full-screen form (prefilled with
+ * the chosen filters), and per row Edit and Delete (Delete asks first; a refused delete says what still refers to the
+ * record). A saved record is put into the cached list (replaced in place, or first for a new one) and highlighted;
+ * the list is not read again. Reference columns read only the referenced records a page shows (`?ids=`). Write
+ * controls show for roles that may write: admins, and faculty on records of courses they own (the server checks).
  */
 export function EntityPage(props: { entityName: string; title?: string; filters?: readonly string[]; toolbar?: ReactNode; rowActions?: (r: EntityRecord) => ReactNode }) {
   const def = useMemo(() => entity(props.entityName), [props.entityName]);
@@ -38,54 +62,46 @@ export function EntityPage(props: { entityName: string; title?: string; filters?
   const canWrite = Boolean(profile && (def.writeRoles.includes(role) || (profile.role === 'faculty' && def.ownedVia)));
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => Object.fromEntries(filterFields.filter((f) => params.get(f)).map((f) => [f, params.get(f) as string])), [params, filterFields]);
-  const [rows, setRows] = useState<EntityRecord[] | null>(null);
+  const list = useListQuery(def, filters);
+  const rows = list.rows;
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<EntityRecord | null | 'new'>(null);
-  const [optionsVersion, setOptionsVersion] = useState(0);
-  const refOptions = useRefOptions(def, undefined, optionsVersion);
+  const [savedId, setSavedId] = useState<string | null>(null);
+  const [page, setPage] = useState({ first: 0, rows: 20 });
+  const filterKey = JSON.stringify(filters);
+  useEffect(() => setPage((p) => ({ ...p, first: 0 })), [filterKey]);
 
-  const query = new URLSearchParams(filters).toString();
-  const load = useCallback(async () => {
-    let next: string | null = null;
-    let all: EntityRecord[] = [];
-    let first = true;
-    do {
-      const res: ListResponse<EntityRecord> = await api('GET', `${def.path}?limit=${MAX_PAGE_SIZE}${query ? `&${query}` : ''}${next ? `&next=${encodeURIComponent(next)}` : ''}`);
-      all = first ? res.data : [...all, ...res.data];
-      first = false;
-      setRows(all);
-      next = res.next;
-    } while (next);
-  }, [def, query]);
-  useEffect(() => {
-    setRows(null);
-    void load().catch(() => setRows([]));
-  }, [load]);
+  const wants = useMemo(() => pageRefWants(def, list.data?.pages ?? []), [def, list.data]);
+  const refs = useRefRecords(wants);
+  const text = (r: EntityRecord, c: string) => cellText(def.fields.find((f) => f.name === c), r[c], refs);
 
-  const shown = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    if (!rows || !q) return rows ?? [];
-    return rows.filter((r) => def.columns.some((c) => cellText(def.fields.find((f) => f.name === c), r[c], refOptions[c]).toLowerCase().includes(q)));
-  }, [rows, search, def, refOptions]);
+  const q = search.trim().toLowerCase();
+  const shown = useMemo(() => (q ? rows.filter((r) => def.columns.some((c) => text(r, c).toLowerCase().includes(q))) : rows), [rows, q, refs, def]);
 
-  const afterWrite = async () => {
-    clearRefCache(def.name);
-    setOptionsVersion((n) => n + 1);
-    await load();
-  };
-  const save = async (values: Record<string, unknown>) => {
-    if (editing === 'new') {
-      await api('POST', def.path, values);
-      showPopup('success', MESSAGES.created);
-    } else if (editing) {
-      await api('PUT', `${def.path}/${editing.id}`, { ...values, version: editing.version });
-      showPopup('success', 'successfully updated');
-    }
-    setEditing(null);
-    await afterWrite();
-  };
+  const qc = useQueryClient();
+  const save = useMutation({
+    mutationFn: ({ values, record }: { values: Record<string, unknown>; record: EntityRecord | null }) =>
+      record ? api<ItemResponse<EntityRecord>>('PUT', `${def.path}/${record.id}`, { ...values, version: record.version }) : api<ItemResponse<EntityRecord>>('POST', def.path, values),
+    onSuccess: (res, { record }) => {
+      putSaved(qc, def, res.data);
+      invalidateAfterWrite(qc, def);
+      setSavedId(res.data.id);
+      // A new record is placed first: show the first page, where it is.
+      if (!record) setPage((p) => ({ ...p, first: 0 }));
+      showPopup('success', record ? 'successfully updated' : MESSAGES.created);
+      setEditing(null);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (row: EntityRecord) => api('DELETE', `${def.path}/${row.id}`),
+    onSuccess: (_, row) => {
+      dropDeleted(qc, def, row.id);
+      invalidateAfterWrite(qc, def);
+      showPopup('success', 'successfully deleted');
+    },
+  });
   const nameOf = (r: EntityRecord) => String(r[def.display ?? 'name'] ?? '').slice(0, 60);
-  const remove = (row: EntityRecord) =>
+  const askRemove = (row: EntityRecord) =>
     confirmDialog({
       message: `Delete ${def.label.toLowerCase()} "${nameOf(row) || row.id}"? This cannot be undone.`,
       header: 'Confirm delete',
@@ -93,14 +109,10 @@ export function EntityPage(props: { entityName: string; title?: string; filters?
       acceptClassName: 'p-button-danger',
       acceptLabel: 'Delete',
       rejectLabel: 'Cancel',
-      accept: async () => {
-        await api('DELETE', `${def.path}/${row.id}`)
-          .then(() => showPopup('success', 'successfully deleted'))
-          .catch(() => undefined);
-        await afterWrite().catch(() => undefined);
-      },
+      accept: () => remove.mutate(row),
     });
 
+  const loading = list.isPending;
   return (
     <section>
       <div className="page-head">
@@ -110,19 +122,37 @@ export function EntityPage(props: { entityName: string; title?: string; filters?
           {canWrite ? <Button label="ADD" icon="pi pi-plus" onClick={() => setEditing('new')} /> : null}
         </span>
       </div>
-      {filterFields.length ? <FilterBar def={def} fields={filterFields} values={filters} options={refOptions} onChange={(v) => setParams(v, { replace: true })} /> : null}
+      {filterFields.length ? <FilterBar def={def} fields={filterFields} values={filters} onChange={(v) => setParams(v, { replace: true })} /> : null}
       <div className="table-search">
         <span className="p-input-icon-left">
           <InputText aria-label={`Search ${def.label.toLowerCase()}s`} placeholder="Search" value={search} onChange={(e) => setSearch(e.target.value)} />
         </span>
         <span className="row-count" aria-live="polite">
-          {rows === null ? 'Loading…' : `${shown.length} of ${rows.length}`}
+          {loading ? 'Loading…' : `${shown.length} of ${rows.length}${list.hasNextPage ? ' read; more on the server' : ''}`}
         </span>
       </div>
-      <DataTable value={shown} dataKey="id" paginator rows={20} rowsPerPageOptions={[20, 50, 100]} emptyMessage={rows === null ? 'Loading…' : `No ${def.label.toLowerCase()} yet`} responsiveLayout="stack" breakpoint="720px" size="small" stripedRows>
+      <DataTable
+        value={shown}
+        dataKey="id"
+        paginator
+        first={page.first}
+        rows={page.rows}
+        onPage={(e) => setPage({ first: e.first, rows: e.rows })}
+        rowsPerPageOptions={[20, 50, 100]}
+        rowClassName={(r: EntityRecord) => (r.id === savedId ? 'row-saved' : '')}
+        // Cells show reference labels read after the rows: render them again when the labels arrive.
+        cellMemo={false}
+        emptyMessage={loading ? 'Loading…' : `No ${def.label.toLowerCase()} yet`}
+        responsiveLayout="stack"
+        breakpoint="720px"
+        size="small"
+        stripedRows
+      >
         {def.columns.map((c) => {
           const fd = def.fields.find((f) => f.name === c);
-          return <Column key={c} field={c} header={fd?.label ?? c} sortable body={(r: EntityRecord) => cellText(fd, r[c], refOptions[c])} />;
+          // References sort by what they show, not by id.
+          const byLabel = fd?.kind === 'ref' ? (e: { data: EntityRecord[]; order?: 0 | 1 | -1 | null }) => [...e.data].sort((a, b) => (e.order ?? 1) * text(a, c).localeCompare(text(b, c))) : undefined;
+          return <Column key={c} field={c} header={fd?.label ?? c} sortable sortFunction={byLabel} body={(r: EntityRecord) => text(r, c)} />;
         })}
         {canWrite || props.rowActions ? (
           <Column
@@ -133,7 +163,7 @@ export function EntityPage(props: { entityName: string; title?: string; filters?
                 {canWrite ? (
                   <>
                     <Button icon="pi pi-pencil" rounded text aria-label={`Edit ${nameOf(r)}`} onClick={() => setEditing(r)} />
-                    <Button icon="pi pi-trash" rounded text severity="danger" aria-label={`Delete ${nameOf(r)}`} onClick={() => remove(r)} />
+                    <Button icon="pi pi-trash" rounded text severity="danger" aria-label={`Delete ${nameOf(r)}`} onClick={() => askRemove(r)} />
                   </>
                 ) : null}
               </span>
@@ -141,9 +171,20 @@ export function EntityPage(props: { entityName: string; title?: string; filters?
           />
         ) : null}
       </DataTable>
+      {list.hasNextPage ? (
+        <div className="load-more">
+          <Button label="Load more" icon="pi pi-angle-down" outlined size="small" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()} />
+        </div>
+      ) : null}
       <Dialog header={editing === 'new' ? `Add ${def.label.toLowerCase()}` : `Edit ${def.label.toLowerCase()}`} visible={editing !== null} maximized onHide={() => setEditing(null)}>
         {editing !== null ? (
-          <EntityForm def={def} record={editing === 'new' ? null : editing} preset={filters} refOptions={refOptions} onSubmit={save} onCancel={() => setEditing(null)} />
+          <EntityForm
+            def={def}
+            record={editing === 'new' ? null : editing}
+            preset={filters}
+            onSubmit={async (values) => void (await save.mutateAsync({ values, record: editing === 'new' ? null : editing }))}
+            onCancel={() => setEditing(null)}
+          />
         ) : null}
       </Dialog>
       <ConfirmDialog />

@@ -1,4 +1,4 @@
-import type { FieldDef } from '@attain/shared-types';
+import type { EntityDef, FieldDef } from '@attain/shared-types';
 import DOMPurify from 'dompurify';
 import { Calendar } from 'primereact/calendar';
 import { Dropdown } from 'primereact/dropdown';
@@ -6,14 +6,7 @@ import { Editor } from 'primereact/editor';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-
-/** A choice of a reference picker: the referenced record's id and what people see. */
-export interface RefOption {
-  value: string;
-  label: string;
-  /** The referenced record, for narrowing choices by other fields. */
-  record?: Record<string, unknown>;
-}
+import { RefPicker } from './ref-picker';
 
 const toIso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
@@ -27,7 +20,9 @@ export function FieldInput(props: {
   onChange: (v: unknown) => void;
   onBlur: () => void;
   invalid: boolean;
-  refOptions?: RefOption[];
+  /** For references: the entity the field belongs to and the values chosen so far (they scope the choices). */
+  def?: EntityDef;
+  chosen?: Readonly<Record<string, unknown>>;
 }) {
   const { field: fd, value, onChange, onBlur, invalid } = props;
   const id = `f-${fd.name}`;
@@ -87,19 +82,9 @@ export function FieldInput(props: {
         />
       );
     case 'ref':
-      return (
-        <Dropdown
-          inputId={id}
-          className={cls}
-          value={value ?? null}
-          options={props.refOptions ?? []}
-          onChange={(e) => onChange(e.value)}
-          onBlur={onBlur}
-          placeholder="Select"
-          filter
-          showClear={!fd.required}
-        />
-      );
+      return props.def ? (
+        <RefPicker def={props.def} field={fd} value={value} chosen={props.chosen ?? {}} inputId={id} className={cls} onChange={onChange} onBlur={onBlur} filter showClear={!fd.required} />
+      ) : null;
     case 'date':
       return (
         <Calendar

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { Button } from 'primereact/button';
 import { Sidebar } from 'primereact/sidebar';
@@ -28,9 +29,12 @@ export function AppShell() {
   const [profile, setProfile] = useAtom(profileAtom);
   const [drawer, setDrawer] = useState(false);
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const signOut = async () => {
     await logout();
     setProfile(null);
+    // Cached reads belong to this user's campus: forget them.
+    queryClient.clear();
     navigate('/', { replace: true });
   };
   return (

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -8,15 +9,18 @@ import { profileAtom } from '../app/state';
 
 /**
  * Lets its children render only for a signed-in user whose token the API accepts; anyone else goes to `/`.
- * Loads the profile (banner names, role) once per session.
+ * Loads the profile (banner names, role) once per session. A 401 from any call signs out, forgetting the profile
+ * and every cached read.
  */
 export function AuthGate({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const [profile, setProfile] = useAtom(profileAtom);
   const [ready, setReady] = useState(Boolean(profile));
+  const queryClient = useQueryClient();
   useEffect(() => {
     setUnauthorizedHandler(() => {
       setProfile(null);
+      queryClient.clear();
       void logout().then(() => navigate('/', { replace: true }));
     });
     let live = true;

@@ -1,16 +1,20 @@
+import { restoreCell, safeCsvRow } from '@attain/shared-types';
 import { csvFormatRows, csvParseRows } from 'd3-dsv';
 
 /**
  * CSV in and out for the API (RFC 4180 quoting, through d3-dsv: about 3 KB in a Lambda bundle where papaparse was
- * 20 KB). The browser keeps papaparse for its own previews.
+ * 20 KB). Cells that a spreadsheet would run as formulas are neutralized on the way out and restored on the way in
+ * (`shared-types/src/csv/formula-cells.ts`), so a downloaded file loads back unchanged.
  */
 
 /** Parses CSV text into rows of cells: a leading byte-order mark is dropped, rows whose cells are all blank are skipped. */
 export function parseCsvRows(text: string): string[][] {
-  return csvParseRows(text.replace(/^\uFEFF/, '')).filter((row) => row.some((cell) => cell.trim() !== ''));
+  return csvParseRows(text.replace(/^\uFEFF/, ''))
+    .filter((row) => row.some((cell) => cell.trim() !== ''))
+    .map((row) => row.map(restoreCell));
 }
 
-/** Writes rows of cells as CSV text (`null`/`undefined` as empty cells), one line per row. */
+/** Writes rows of cells as CSV text, one line per row: text neutralized, numbers as they are, `null` as empty. */
 export function formatCsvRows(rows: readonly (readonly (string | number | null | undefined)[])[]): string {
-  return csvFormatRows(rows.map((r) => r.map((v) => (v === null || v === undefined ? '' : String(v)))));
+  return csvFormatRows(rows.map(safeCsvRow));
 }

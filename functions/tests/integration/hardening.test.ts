@@ -136,3 +136,34 @@ describe('references are checked on every write', () => {
     expect(res.body.errors.fields).toEqual({ department: 'Not found' });
   });
 });
+
+describe('CSV files are safe to open in a spreadsheet and load back unchanged', () => {
+  it('neutralizes formula cells in the marks template, and a re-upload of it finds the same students', async () => {
+    const dept = (await admin.get('/api/department')).body.data.find((d: { short_name: string }) => d.short_name === 'CSE');
+    const program = (await admin.post('/api/program', { title: 'CSV safety', department: dept.id, number_of_terms: 1 })).body.data;
+    const cur = (await admin.post('/api/curriculum', { name: 'CSV safety', program: program.id })).body.data;
+    const term = (await admin.get(`/api/term?curriculum=${cur.id}`)).body.data[0];
+    const course = (await admin.post('/api/Course-Curriculum', { curriculum: cur.id, term: term.id, code: 'CSV1', title: 'Safety', reviewer_department: dept.id })).body.data;
+    const bloom = (await admin.get('/api/bloom-level')).body.data[0].id;
+    const method = (await admin.get('/api/delivery-method')).body.data[0].id;
+    const co = (await admin.post('/api/Course-Outcome', { course: course.id, code: 'CO1', statement: 'Outcome', cognitive_domain: bloom, delivery_method: method })).body.data;
+    const names = ['=HYPERLINK("http://evil.example","x")', "+1+cmd|' /C calc'!A0", '@SUM(1+1)'];
+    for (const [i, name] of names.entries()) expect((await admin.post('/api/student', { curriculum: cur.id, roll_no: i === 0 ? '-7' : `R${i}`, name, section: 'A' })).status).toBe(201);
+    const occ = (await admin.post('/api/occasion', { course: course.id, kind: 'ISE', name: 'ISE', section: 'A', total_marks: 5 })).body.data;
+    expect((await admin.put(`/api/question-paper/${occ.id}`, { version: 0, questions: [{ number: '1', max_marks: 5, co: co.id, bloom_level: bloom }] })).status).toBe(200);
+    const template = await (await fetch(`${base}/api/marks/${occ.id}/template`, { headers: { authorization: `Bearer ${token}` } })).text();
+    const lines = template.split(/\r?\n/);
+    // No data cell of the file starts with a formula character once unquoted.
+    for (const line of lines.slice(3)) expect(line.replace(/^"/, '')).toMatch(/^[^=+\-@\t\r]/);
+    expect(template).toContain("'=HYPERLINK");
+    expect(template).toContain("'-7");
+    // Filled in and loaded again, the neutralized roll number still names its student.
+    const filled = lines.map((l, i) => (i >= 3 && l ? `${l}4` : l)).join('\n');
+    const up = await fetch(`${base}/api/marks/${occ.id}/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' }, body: filled });
+    expect(up.status).toBe(200);
+    const sheet = (await admin.get(`/api/marks/${occ.id}`)).body.data;
+    expect(sheet.rows).toHaveLength(3);
+    const seven = sheet.students.find((s: { roll_no: string }) => s.roll_no === '-7');
+    expect(sheet.rows.find((r: { student: string }) => r.student === seven.id).marks).toEqual({ 1: 4 });
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * Every TanStack Query key of the app, built here and nowhere else, so a write knows exactly which cached reads it
+ * changes. Keys are arrays whose first element names the family; a prefix (e.g. `['list', path]`) matches every key
+ * that starts with it (invalidation, `setQueriesData`).
+ *
+ * - `['list', path, filters]`: a list (`GET path?<filters>&limit=100&next=<cursor>`) as an infinite query: the server
+ *   pages read so far, each read with the cursor the page before it gave (the query's page param; so a server page is
+ *   named by this key plus its cursor). A table and every picker of the same entity and filters share it; a saved
+ *   record is put into it (see `entity/list-cache.ts`) rather than the list read again.
+ * - `['refs', entity, ids]`: the records of `entity` with these ids, sorted, at most 100 (`GET path?ids=a,b,...`):
+ *   what a table's reference column shows for one page, or a chosen value a picker has not listed.
+ * - `['record', path, id]`: one record or document read whole (`GET path/id`): a CRUD record, a CO-PO matrix, a
+ *   question paper, a marks sheet (`DOCUMENT_PATHS`).
+ * - `['attainment', kind, id, year]`: a computed attainment view (`GET /api/attainment/<kind>/<id>?year=`; `kind`
+ *   course, program, students or improvement-plan; `year` null = the newest). Every save of marks, a matrix, a paper
+ *   or a registry record marks them all stale.
+ * - `['import-job', id]`: a large marks file's import progress (`GET /api/import-job/id`, polled).
+ *
+ * `filters` are query parameters as a plain object without empty values (TanStack hashes object keys sorted, so
+ * their order does not matter).
+ */
+export type Filters = Readonly<Record<string, string>>;
+
+export const qk = {
+  /** Every list of `path` (any filters): the prefix a write to that entity updates. */
+  lists: (path: string) => ['list', path] as const,
+  list: (path: string, filters: Filters) => ['list', path, filters] as const,
+  /** Every by-id read of `entity` (the prefix a write updates). */
+  allRefs: (entity: string) => ['refs', entity] as const,
+  refs: (entity: string, ids: readonly string[]) => ['refs', entity, ids] as const,
+  /** Every record or document under `path`. */
+  records: (path: string) => ['record', path] as const,
+  record: (path: string, id: string) => ['record', path, id] as const,
+  /** Every attainment view: what saving marks, a matrix, a paper or a method invalidates. */
+  attainment: () => ['attainment'] as const,
+  attainmentView: (kind: 'course' | 'program' | 'students' | 'improvement-plan', id: string, year?: string | null) =>
+    ['attainment', kind, id, year ?? null] as const,
+  importJob: (id: string) => ['import-job', id] as const,
+};
+
+/** Base paths of the documents read through `qk.record` (their GET path is `<base>/<owner id>`). */
+export const DOCUMENT_PATHS = { coPoMatrix: '/api/co-po-matrix', questionPaper: '/api/question-paper', marks: '/api/marks' } as const;

@@ -1,0 +1,119 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../src/app/api';
+import { DOCUMENT_PATHS, qk } from '../src/app/query-keys';
+import { profileAtom, store } from '../src/app/state';
+import { MarksSheetPage } from '../src/attainment/marks-sheet-page';
+import { CoPoMatrixPage } from '../src/curriculum/co-po-matrix-page';
+import { AuthGate } from '../src/shell/auth-gate';
+import { mockServer, rec, renderApp, signInAs } from './support';
+
+vi.mock('../src/app/auth', () => ({ idToken: async () => 'test-token', logout: async () => undefined }));
+
+beforeEach(() => signInAs('admin'));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const empty = { body: { data: [], next: null } };
+
+describe('the CO-PO matrix page', () => {
+  it('saves the whole matrix, keeps the saved matrix from the answer and marks attainment stale', async () => {
+    const view = (cells: Record<string, Record<string, number>>, version: number) => ({
+      course: 'k1',
+      cells,
+      version,
+      cos: [rec('co1', { code: 'CO1', statement: 'First' })],
+      outcomes: [rec('po1', { po_reference: 'PO1', outcome_type: 'PO', statement: 'Knowledge' })],
+      average: {},
+    });
+    const server = mockServer((method, url, body) => {
+      if (method === 'GET' && url === '/api/co-po-matrix/k1') return { body: { data: view({}, 0) } };
+      if (method === 'PUT' && url === '/api/co-po-matrix/k1')
+        return {
+          body: { message: 'successfully updated', data: view((body as { cells: Record<string, Record<string, number>> }).cells, 1) },
+        };
+      if (method === 'GET' && url.startsWith('/api/')) return empty;
+    });
+    const { queryClient } = renderApp(<CoPoMatrixPage />, '/curriculum/co-po-maping?curriculum=cur1&term=t1&course=k1');
+    queryClient.setQueryData(qk.attainmentView('course', 'k1'), { result: null });
+    const cell = (await screen.findByLabelText('CO1 PO1')) as HTMLSelectElement;
+    fireEvent.change(cell, { target: { value: '3' } });
+    expect(screen.getByTestId('avg-PO1').textContent).toBe('3.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Save matrix' }));
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Save matrix' }) as HTMLButtonElement).disabled).toBe(true));
+    expect(server.calls('PUT', '/api/co-po-matrix/k1')[0].body).toEqual({ version: 0, cells: { co1: { po1: 3 } } });
+    expect(server.calls('GET', '/api/co-po-matrix/k1')).toHaveLength(1);
+    expect(queryClient.getQueryData<{ version: number }>(qk.record(DOCUMENT_PATHS.coPoMatrix, 'k1'))?.version).toBe(1);
+    expect((screen.getByLabelText('CO1 PO1') as HTMLSelectElement).value).toBe('3');
+    expect(queryClient.getQueryState(qk.attainmentView('course', 'k1'))?.isInvalidated).toBe(true);
+  });
+});
+
+describe('the marks sheet', () => {
+  it('saves changed grid rows with the version read, then reads the sheet again', async () => {
+    let version = 0;
+    const sheet = () => ({
+      occasion: { id: 'o1', name: 'ISE 1', kind: 'ISE', total_marks: 5 },
+      course: { id: 'k1', code: 'E101', title: 'Course', curriculum: 'cur1', term: 't1' },
+      questions: [{ number: '1', max_marks: 5, co_code: 'CO1' }],
+      students: [{ id: 's1', roll_no: 'B1', name: 'Anu' }],
+      rows: version ? [{ student: 's1', marks: { 1: 4 } }] : [],
+      version,
+    });
+    const server = mockServer((method, url, body) => {
+      if (method === 'GET' && url === '/api/marks/o1') return { body: { data: sheet() } };
+      if (method === 'PUT' && url === '/api/marks/o1') {
+        version = 1;
+        return {
+          body: {
+            message: 'Saved the marks of 1 student',
+            data: { rows: (body as { rows: unknown[] }).rows.length, absent: 0, notes: [], preview: [], version: 1 },
+          },
+        };
+      }
+    });
+    const { queryClient } = renderApp(<MarksSheetPage occasionId="o1" back="/attainment" />);
+    queryClient.setQueryData(qk.attainmentView('course', 'k1'), { result: null });
+    fireEvent.change(await screen.findByLabelText('B1 question 1'), { target: { value: '4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save 1 changed' }));
+    await waitFor(() => expect(server.calls('GET', '/api/marks/o1')).toHaveLength(2));
+    expect(server.calls('PUT', '/api/marks/o1')[0].body).toEqual({ version: 0, rows: [{ student: 's1', marks: { 1: 4 } }] });
+    await screen.findByRole('button', { name: 'Save changes' });
+    expect((screen.getByLabelText('B1 question 1') as HTMLInputElement).value).toBe('4');
+    expect(queryClient.getQueryState(qk.attainmentView('course', 'k1'))?.isInvalidated).toBe(true);
+  });
+});
+
+describe('signing out on 401', () => {
+  it('a 401 from any call forgets the profile and every cached read and returns to the sign-in page', async () => {
+    mockServer((method, url) => {
+      if (url === '/api/auth/profile')
+        return { body: { data: { email: 'admin@example.edu', role: 'admin', tenant: 'c', organization_name: '', department_name: '' } } };
+      if (url === '/api/department') return { status: 401, body: { errors: { detail: 'Sign in again' } } };
+    });
+    store.set(profileAtom, null);
+    const { queryClient } = renderApp(
+      <Routes>
+        <Route path="/" element={<p>Sign-in page</p>} />
+        <Route
+          path="/inside"
+          element={
+            <AuthGate>
+              <p>Inside</p>
+            </AuthGate>
+          }
+        />
+      </Routes>,
+      '/inside',
+    );
+    await screen.findByText('Inside');
+    queryClient.setQueryData(qk.list('/api/department', {}), { pages: [], pageParams: [] });
+    await expect(api('GET', '/api/department', undefined, { quiet: true })).rejects.toMatchObject({ status: 401 });
+    await screen.findByText('Sign-in page');
+    expect(store.get(profileAtom)).toBeNull();
+    expect(queryClient.getQueryData(qk.list('/api/department', {}))).toBeUndefined();
+  });
+});

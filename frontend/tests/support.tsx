@@ -1,0 +1,73 @@
+import type { ProfileView } from '@attain/shared-types';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { vi } from 'vitest';
+import { createQueryClient } from '../src/app/query-client';
+import { profileAtom, store } from '../src/app/state';
+
+/** One request the mocked server saw: method, path with query, parsed JSON body. */
+export interface Seen {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/** A mocked server answer: status (default 200) and JSON body. */
+export type Answer = { status?: number; body: unknown };
+
+/**
+ * Replaces `fetch` with a server that answers from `route(method, url, body)` (throwing = 404) and records every
+ * request, so a test can count what the app asked for.
+ */
+export function mockServer(route: (method: string, url: string, body: unknown) => Answer | undefined) {
+  const seen: Seen[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    const body = typeof init?.body === 'string' && init.body.startsWith('{') ? JSON.parse(init.body) : init?.body;
+    seen.push({ method, url, body });
+    const a = route(method, url, body) ?? { status: 404, body: { errors: { detail: `No mock for ${method} ${url}` } } };
+    const status = a.status ?? 200;
+    return { ok: status < 400, status, json: async () => a.body } as Response;
+  });
+  vi.stubGlobal('fetch', fetch);
+  return {
+    seen,
+    /** Requests whose method and URL match (URL: exact string or a test). */
+    calls: (method: string, url: string | RegExp) =>
+      seen.filter((s) => s.method === method && (typeof url === 'string' ? s.url === url : url.test(s.url))),
+    gets: () => seen.filter((s) => s.method === 'GET').map((s) => s.url),
+  };
+}
+
+/** Signs a user of the given role in, as far as the pages can tell (the profile atom). */
+export function signInAs(role: 'admin' | 'faculty' | 'group-admin'): void {
+  const p: ProfileView = { email: `${role}@example.edu`, role, tenant: 'campus-1', organization_name: 'Test College', department_name: '' };
+  store.set(profileAtom, p);
+}
+
+/** Renders `ui` with a fresh query cache and a router at `path`. @returns the cache, for assertions */
+export function renderApp(ui: ReactNode, path = '/'): { queryClient: QueryClient } & ReturnType<typeof render> {
+  const queryClient = createQueryClient();
+  const r = render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { queryClient, ...r };
+}
+
+/** A stored record with its system fields. */
+export function rec(id: string, fields: Record<string, unknown>, version = 1) {
+  return {
+    id,
+    version,
+    created_by: 'admin@example.edu',
+    created_at: '2026-01-01T00:00:00Z',
+    updated_by: 'admin@example.edu',
+    updated_at: '2026-01-01T00:00:00Z',
+    ...fields,
+  };
+}
