@@ -1,7 +1,7 @@
 import { type EntityDef, courseCurriculum, courseOutcome } from '@attain/shared-types';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useCoursePicker } from '../src/curriculum/course-picker';
+import { useCoursePicker } from '../src/entity/course-picker';
 import { EntityForm } from '../src/entity/entity-form';
 import { EntityPage } from '../src/entity/entity-page';
 import { pickerScope } from '../src/entity/ref-records';

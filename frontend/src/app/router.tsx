@@ -2,7 +2,7 @@ import { Suspense, lazy } from 'react';
 import { Navigate, createBrowserRouter } from 'react-router-dom';
 import { SignInPage } from '../pages/sign-in-page';
 
-const SignedInFrame = lazy(() => import('../shell/signed-in-frame'));
+const SignedInFrame = lazy(() => import('./signed-in-frame'));
 
 const DashboardPage = lazy(() => import('../pages/dashboard-page'));
 const AreaPlaceholder = lazy(() => import('../pages/area-placeholder'));

@@ -2,7 +2,7 @@ import { CIE_KINDS, SEE_KINDS } from '@attain/shared-types';
 import type { ReactElement } from 'react';
 import { ATTAINMENT_TABS } from '../app/navigation';
 import { SideTabsArea } from '../areas/side-tabs-area';
-import { ImportableEntityPage } from '../curriculum/importable-entity-page';
+import { ImportableEntityPage } from '../entity/importable-entity-page';
 import { EntityPage } from '../entity/entity-page';
 import { CoAttainmentPage } from './co-attainment-page';
 import { DataAnalysisPage } from './data-analysis-page';

@@ -1,5 +1,5 @@
 import type { CoResult } from '@attain/shared-types';
-import { useCoursePicker } from '../curriculum/course-picker';
+import { useCoursePicker } from '../entity/course-picker';
 import { CourseHead, fmt, levelClass, useCourseAttainment, useParam } from './attainment-data';
 import { BarChart } from './bar-chart';
 import { ResultTable } from './result-table';

@@ -1,4 +1,4 @@
-import { useCoursePicker } from '../curriculum/course-picker';
+import { useCoursePicker } from '../entity/course-picker';
 import { CourseHead, fmt, useParam, useStudentAttainment } from './attainment-data';
 import { BarChart } from './bar-chart';
 import { ResultTable } from './result-table';

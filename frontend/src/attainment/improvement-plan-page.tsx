@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../app/api';
 import { qk } from '../app/query-keys';
 import { showPopup } from '../app/state';
-import { useCoursePicker } from '../curriculum/course-picker';
+import { useCoursePicker } from '../entity/course-picker';
 import { CourseHead, fmt, useImprovementPlan, useParam } from './attainment-data';
 import { ResultTable } from './result-table';
 

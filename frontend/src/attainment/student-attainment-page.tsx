@@ -1,5 +1,5 @@
 import type { StudentAttainment } from '@attain/shared-types';
-import { useCoursePicker } from '../curriculum/course-picker';
+import { useCoursePicker } from '../entity/course-picker';
 import { CourseHead, fmt, useParam, useStudentAttainment } from './attainment-data';
 import { ResultTable } from './result-table';
 

@@ -3,7 +3,7 @@ import { CURRICULUM_TABS } from '../app/navigation';
 import { SideTabsArea } from '../areas/side-tabs-area';
 import { EntityPage } from '../entity/entity-page';
 import { CoPoMatrixPage } from './co-po-matrix-page';
-import { ImportableEntityPage } from './importable-entity-page';
+import { ImportableEntityPage } from '../entity/importable-entity-page';
 
 const SCREENS: Record<string, () => ReactElement> = {
   '': () => <EntityPage key="courses" entityName="course-curriculum" title="Courses" filters={['curriculum', 'term']} />,

@@ -4,9 +4,7 @@ import {
   type CoPoMatrix,
   type CourseAttainment,
   DEFAULT_METHOD,
-  type EntityRecord,
   type RecordOf,
-  type genericProgramOutcome,
   type PaperQuestion,
   type ProgramAttainment,
   type StudentAttainment,
@@ -24,7 +22,7 @@ import { documentsInScope, getDocument } from '../store/documents.js';
 import { listAll } from '../store/list-all.js';
 import { getRecord, queryByField } from '../store/records.js';
 import { readMarks } from '../marks/marks-store.js';
-import { byCode, programOutcomeColumns } from '../domain/co-po-matrix.js';
+import { type ProgramOutcomeColumn, byCode, programOutcomeColumns } from '../domain/co-po-matrix.js';
 import { groupBy } from '../lib/group-by.js';
 import { isCurrent, readProgramResults, storeCourseResults } from './result-store.js';
 import { type CourseInput, type OccasionInput, academicYear, courseAttainment, programOutcomes, studentAttainment } from './compute.js';
@@ -39,27 +37,33 @@ export interface MethodInUse {
   id?: string;
 }
 
-/** The program's saved methodology, or the documented defaults (version 0) when it has none. */
+/**
+ * The program's saved methodology (its `attainment-method` record, whose fields are the method), or the documented
+ * defaults (version 0) when it has none. One Query.
+ */
 export async function methodFor(scope: CampusScope, programId: string): Promise<MethodInUse> {
   const [rec] = await queryByField(scope, attainmentMethod, 'program', programId, 1);
   if (!rec) return { method: DEFAULT_METHOD, version: 0 };
-  return { method: rec as unknown as AttainmentMethod, version: rec.version, id: rec.id };
+  return { method: rec, version: rec.version, id: rec.id };
 }
 
+type Course = RecordOf<typeof courseCurriculum>;
+type Occasion = RecordOf<typeof occasion>;
+
 /** The academic year an occasion counts in (`2025-26` from its date), or `undated`. */
-const yearOf = (o: EntityRecord) => (o.held_on ? academicYear(String(o.held_on)) : 'undated');
+const yearOf = (o: Occasion) => (o.held_on ? academicYear(o.held_on) : 'undated');
 
 /** The raw material of a set of courses, read with a bounded number of parallel DynamoDB calls. */
 interface Material {
-  courses: EntityRecord[];
-  cos: EntityRecord[];
-  occasions: EntityRecord[];
+  courses: Course[];
+  cos: RecordOf<typeof courseOutcome>[];
+  occasions: Occasion[];
   matrices: Map<string, CoPoMatrix['cells']>;
   papers: Map<string, PaperQuestion[]>;
   marks: Map<string, Awaited<ReturnType<typeof readMarks>>>;
 }
 
-async function readPapersAndMarks(scope: CampusScope, occasions: EntityRecord[]) {
+async function readPapersAndMarks(scope: CampusScope, occasions: readonly Occasion[]) {
   const limit = pLimit(READS_IN_FLIGHT);
   const papers = new Map<string, PaperQuestion[]>();
   const marks = new Map<string, Awaited<ReturnType<typeof readMarks>>>();
@@ -80,16 +84,16 @@ function inputsByYear(m: Material): Map<string, CourseInput[]> {
   const out = new Map<string, CourseInput[]>();
   for (const course of m.courses) {
     const cos = m.cos.filter((c) => c.course === course.id).sort(byCode);
-    const years = new Map<string, EntityRecord[]>();
+    const years = new Map<string, Occasion[]>();
     for (const o of m.occasions.filter((x) => x.course === course.id)) years.set(yearOf(o), [...(years.get(yearOf(o)) ?? []), o]);
     for (const [year, occs] of years) {
-      const occasions: OccasionInput[] = occs.map((o) => ({ id: o.id, kind: String(o.kind), questions: m.papers.get(o.id) ?? [], marks: m.marks.get(o.id) ?? [] }));
+      const occasions: OccasionInput[] = occs.map((o) => ({ id: o.id, kind: o.kind, questions: m.papers.get(o.id) ?? [], marks: m.marks.get(o.id) ?? [] }));
       if (!occasions.some((o) => o.marks.length)) continue;
       const input: CourseInput = {
         course: course.id,
-        code: String(course.code ?? ''),
-        title: String(course.title ?? ''),
-        cos: cos.map((c) => ({ id: c.id, code: String(c.code) })),
+        code: course.code ?? '',
+        title: course.title,
+        cos: cos.map((c) => ({ id: c.id, code: c.code })),
         matrix: m.matrices.get(course.id) ?? {},
         occasions,
         academic_year: year,
@@ -105,7 +109,7 @@ const sortYears = (years: Iterable<string>) => [...years].sort((a, b) => (a === 
 
 
 /** Reads one course's material (COs, matrix, occasions, papers, marks, roster size). */
-async function courseMaterial(scope: CampusScope, course: EntityRecord): Promise<Material> {
+async function courseMaterial(scope: CampusScope, course: Course): Promise<Material> {
   const [cos, occasions, matrix] = await Promise.all([
     queryByField(scope, courseOutcome, 'course', course.id),
     queryByField(scope, occasion, 'course', course.id),
@@ -164,7 +168,7 @@ export async function programAttainment(
   programId: string,
   opts: { store?: boolean } = {},
   inUse?: MethodInUse,
-): Promise<{ years: ProgramAttainment[]; outcomes: RecordOf<typeof genericProgramOutcome>[] }> {
+): Promise<{ years: ProgramAttainment[]; outcomes: ProgramOutcomeColumn[] }> {
   const startedAt = new Date().toISOString();
   const program = await getRecord(scope, programEntity, programId);
   const curricula = await queryByField(scope, curriculum, 'program', program.id);
@@ -207,8 +211,8 @@ export async function programAttainment(
  * Groups course results into the program's years, newest first, each with the program-level PO/PSO attainment.
  * @param outcomes the program's POs and PSOs in display order
  */
-function programYears(programId: string, courses: readonly CourseAttainment[], outcomes: readonly RecordOf<typeof genericProgramOutcome>[], method: AttainmentMethod, version: number): ProgramAttainment[] {
-  const refs = outcomes.map((o) => ({ id: o.id, reference: o.po_reference ?? '' }));
+function programYears(programId: string, courses: readonly CourseAttainment[], outcomes: readonly ProgramOutcomeColumn[], method: AttainmentMethod, version: number): ProgramAttainment[] {
+  const refs = outcomes.map((o) => ({ id: o.id, reference: o.po_reference }));
   const byYear = new Map<string, CourseAttainment[]>();
   for (const c of courses) byYear.set(c.academic_year ?? 'undated', [...(byYear.get(c.academic_year ?? 'undated') ?? []), c]);
   return sortYears(byYear.keys()).map((y) => {
@@ -230,7 +234,7 @@ function programYears(programId: string, courses: readonly CourseAttainment[], o
 export async function storedProgramAttainment(
   scope: CampusScope,
   programId: string,
-): Promise<{ years: ProgramAttainment[]; outcomes: RecordOf<typeof genericProgramOutcome>[]; method: MethodInUse; recomputed: number }> {
+): Promise<{ years: ProgramAttainment[]; outcomes: ProgramOutcomeColumn[]; method: MethodInUse; recomputed: number }> {
   const [stored, inUse, outcomes] = await Promise.all([readProgramResults(scope, programId), methodFor(scope, programId), programOutcomeColumns(scope, programId)]);
   if (!stored.results.length && !stored.stamps.size) {
     const all = await programAttainment(scope, programId, { store: true }, inUse);
@@ -250,13 +254,18 @@ const notFoundAsEmpty = (e: unknown): CourseAttainment[] => {
   throw e;
 };
 
-/** Each student's CO and PO/PSO attainment in a course for one academic year (default: its newest). */
+/**
+ * Each student's CO and PO/PSO attainment (percent 0-100) in a course for one academic year (default: its newest):
+ * the students with marks that year, by roll number; `years` every year with marks, newest first; `year` null when
+ * the course has no marks; `threshold` the method's threshold percent.
+ * @throws HttpError 404 for an unknown course, or a `year` with no marks
+ */
 export async function studentsOfCourse(scope: CampusScope, courseId: string, year?: string): Promise<{ students: StudentAttainment[]; years: string[]; year: string | null; threshold: number }> {
   const course = await getRecord(scope, courseCurriculum, courseId);
   const [{ method }, material, roster] = await Promise.all([
-    course.program ? methodFor(scope, String(course.program)) : Promise.resolve({ method: DEFAULT_METHOD, version: 0 }),
+    course.program ? methodFor(scope, course.program) : Promise.resolve({ method: DEFAULT_METHOD, version: 0 }),
     courseMaterial(scope, course),
-    listAll(scope, student, { curriculum: String(course.curriculum) }),
+    listAll(scope, student, { curriculum: course.curriculum }),
   ]);
   const byYear = inputsByYear(material);
   const years = sortYears(byYear.keys());
@@ -267,7 +276,7 @@ export async function studentsOfCourse(scope: CampusScope, courseId: string, yea
   const withMarks = new Set(input.occasions.flatMap((o) => o.marks.map((r) => r.student)));
   const list = roster
     .filter((s) => withMarks.has(s.id))
-    .map((s) => ({ id: s.id, roll_no: String(s.roll_no), name: String(s.name) }))
+    .map((s) => ({ id: s.id, roll_no: s.roll_no, name: s.name }))
     .sort((a, b) => a.roll_no.localeCompare(b.roll_no, undefined, { numeric: true }));
   return { students: studentAttainment(input, list, method), years, year: chosen, threshold: method.threshold_percent };
 }

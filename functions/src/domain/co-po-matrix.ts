@@ -2,7 +2,7 @@ import {
   type CampusScope,
   type Caller,
   type CoPoMatrix,
-  type EntityRecord,
+  type CoPoMatrixView,
   type RecordOf,
   articulationAverage,
   courseCurriculum,
@@ -15,22 +15,21 @@ import { type StoredDocument, documentsInScope, getDocument, putDocument } from 
 import { getRecord, queryByField } from '../store/records.js';
 import { assertOwnsCourse } from './course-access.js';
 
-/** A course's matrix with what the editor needs: its COs (rows), the program's POs and PSOs (columns), the average row. */
-export interface MatrixView extends CoPoMatrix {
-  cos: EntityRecord[];
-  outcomes: EntityRecord[];
-  /** Outcome id -> average correlation of the mapped cells (the course articulation matrix row). */
-  average: Record<string, number>;
-}
+type ProgramOutcome = RecordOf<typeof genericProgramOutcome>;
 
-const byReference = (a: EntityRecord, b: EntityRecord) => {
-  const t = (r: EntityRecord) => (r.outcome_type === 'PO' ? 0 : 1);
-  const n = (r: EntityRecord) => Number(String(r.po_reference).replace(/\D/g, '')) || 0;
+/** A PO or PSO of a program (a `generic-program-outcome` record whose type is not PEO): a matrix column. */
+export type ProgramOutcomeColumn = ProgramOutcome & { outcome_type: 'PO' | 'PSO' };
+
+const isColumn = (o: ProgramOutcome): o is ProgramOutcomeColumn => o.outcome_type === 'PO' || o.outcome_type === 'PSO';
+
+const byReference = (a: ProgramOutcome, b: ProgramOutcome) => {
+  const t = (r: ProgramOutcome) => (r.outcome_type === 'PO' ? 0 : 1);
+  const n = (r: ProgramOutcome) => Number(r.po_reference.replace(/\D/g, '')) || 0;
   return t(a) - t(b) || n(a) - n(b);
 };
 
-/** Orders records by `code`, numbers inside codes numerically (CO2 before CO10). */
-export const byCode = (a: { code?: unknown } | EntityRecord, b: { code?: unknown } | EntityRecord) => String(a.code ?? '').localeCompare(String(b.code ?? ''), undefined, { numeric: true });
+/** Orders records by `code` (records without one first), numbers inside codes numerically (CO2 before CO10). */
+export const byCode = (a: { code?: string }, b: { code?: string }) => (a.code ?? '').localeCompare(b.code ?? '', undefined, { numeric: true });
 
 /** A course's COs by code: the rows of its matrix. One Query. */
 export async function courseOutcomesByCode(scope: CampusScope, courseId: string): Promise<RecordOf<typeof courseOutcome>[]> {
@@ -38,8 +37,8 @@ export async function courseOutcomesByCode(scope: CampusScope, courseId: string)
 }
 
 /** A program's POs, then its PSOs, each by number: the columns of its courses' matrices. One Query. */
-export async function programOutcomeColumns(scope: CampusScope, programId: string): Promise<RecordOf<typeof genericProgramOutcome>[]> {
-  return (await queryByField(scope, genericProgramOutcome, 'program', programId)).filter((o) => o.outcome_type === 'PO' || o.outcome_type === 'PSO').sort(byReference);
+export async function programOutcomeColumns(scope: CampusScope, programId: string): Promise<ProgramOutcomeColumn[]> {
+  return (await queryByField(scope, genericProgramOutcome, 'program', programId)).filter(isColumn).sort(byReference);
 }
 
 /**
@@ -48,12 +47,13 @@ export async function programOutcomeColumns(scope: CampusScope, programId: strin
  */
 export async function matrixContext(scope: CampusScope, courseId: string) {
   const course = await getRecord(scope, courseCurriculum, courseId);
-  const [cos, outcomes] = await Promise.all([courseOutcomesByCode(scope, course.id), course.program ? programOutcomeColumns(scope, String(course.program)) : []]);
+  const [cos, outcomes] = await Promise.all([courseOutcomesByCode(scope, course.id), course.program ? programOutcomeColumns(scope, course.program) : []]);
   return { course, cos, outcomes };
 }
 
 /** The editor's view of a matrix document over its course's rows and columns. */
-function toView(ctx: Awaited<ReturnType<typeof matrixContext>>, doc: StoredDocument | undefined): MatrixView {
+function toView(ctx: Awaited<ReturnType<typeof matrixContext>>, doc: StoredDocument | undefined): CoPoMatrixView {
+  // Documents are stored untyped; a matrix document is only ever written by `saveMatrix`.
   const cells = (doc?.cells ?? {}) as CoPoMatrix['cells'];
   return {
     course: ctx.course.id,
@@ -67,8 +67,12 @@ function toView(ctx: Awaited<ReturnType<typeof matrixContext>>, doc: StoredDocum
   };
 }
 
-/** Reads a course's CO-PO matrix (version 0 and no cells when never saved). 1 GetItem + 3 Queries. */
-export async function readMatrix(scope: CampusScope, courseId: string): Promise<MatrixView> {
+/**
+ * Reads a course's CO-PO matrix (version 0 and no cells when never saved), as `GET /api/co-po-matrix/{course}`
+ * answers it. 1 GetItem + 3 Queries.
+ * @throws HttpError 404 for an unknown course
+ */
+export async function readMatrix(scope: CampusScope, courseId: string): Promise<CoPoMatrixView> {
   const ctx = await matrixContext(scope, courseId);
   return toView(ctx, await getDocument(scope, 'co-po-matrix', ctx.course.id));
 }
@@ -78,7 +82,7 @@ export async function readMatrix(scope: CampusScope, courseId: string): Promise<
  * program's POs/PSOs; empty rows are dropped.
  * @throws HttpError 400 naming unknown rows/columns, 403 when the scope may not change the course, 409 when stale
  */
-export async function saveMatrix(scope: CampusScope, caller: Caller, courseId: string, version: number, cells: CoPoMatrix['cells']): Promise<MatrixView> {
+export async function saveMatrix(scope: CampusScope, caller: Caller, courseId: string, version: number, cells: CoPoMatrix['cells']): Promise<CoPoMatrixView> {
   const ctx = await matrixContext(scope, courseId);
   const { course, cos, outcomes } = ctx;
   assertOwnsCourse(caller, course);
@@ -101,16 +105,16 @@ export async function saveMatrix(scope: CampusScope, caller: Caller, courseId: s
 }
 
 /** Delete check for a course outcome: names the matrix that still maps it, if any. */
-export async function matrixUsesCo(scope: CampusScope, co: EntityRecord): Promise<string | undefined> {
-  const doc = await getDocument(scope, 'co-po-matrix', String(co.course));
+export async function matrixUsesCo(scope: CampusScope, co: RecordOf<typeof courseOutcome>): Promise<string | undefined> {
+  const doc = await getDocument(scope, 'co-po-matrix', co.course);
   const row = (doc?.cells as CoPoMatrix['cells'] | undefined)?.[co.id];
   return row && Object.keys(row).length ? 'the CO-PO matrix of its course (clear its row first)' : undefined;
 }
 
 /** Delete check for a PO/PSO: names the courses whose matrices still map it. */
-export async function matricesUsingOutcome(scope: CampusScope, outcome: EntityRecord): Promise<string | undefined> {
+export async function matricesUsingOutcome(scope: CampusScope, outcome: ProgramOutcome): Promise<string | undefined> {
   if (!outcome.program) return undefined;
-  const docs = await documentsInScope(scope, 'co-po-matrix', 'program', String(outcome.program));
+  const docs = await documentsInScope(scope, 'co-po-matrix', 'program', outcome.program);
   const n = docs.filter((d) => Object.values((d.cells ?? {}) as CoPoMatrix['cells']).some((row) => row[outcome.id] !== undefined)).length;
   return n ? `the CO-PO matrices of ${n} course${n > 1 ? 's' : ''}` : undefined;
 }

@@ -1,4 +1,4 @@
-import { type CampusScope, type EntityRecord, genericProgramOutcome, program } from '@attain/shared-types';
+import { type CampusScope, type RecordOf, genericProgramOutcome, program } from '@attain/shared-types';
 import nba from '../seed/data/nba-program-outcomes.json' with { type: 'json' };
 import { HttpError } from '../lib/errors.js';
 import { createRecord, getRecord, queryByField } from '../store/records.js';
@@ -12,16 +12,16 @@ export type PoFramework = keyof typeof PO_FRAMEWORKS;
 
 /**
  * Gives a program its own, editable copy of an NBA PO list (PO1..PO12, or the 11 POs of GAPC v4).
- * @returns the created POs, in order
+ * @returns the created `generic-program-outcome` records (outcome_type PO), in order
  * @throws HttpError 400 for an unknown framework, 404 for an unknown program, 409 when the program already has POs
  */
-export async function setUpProgramOutcomes(scope: CampusScope, programId: string, framework: string): Promise<EntityRecord[]> {
+export async function setUpProgramOutcomes(scope: CampusScope, programId: string, framework: string): Promise<RecordOf<typeof genericProgramOutcome>[]> {
   if (!(framework in PO_FRAMEWORKS)) throw new HttpError(400, 'Choose one of the NBA PO lists', { framework: 'Not one of the allowed choices' });
   const prog = await getRecord(scope, program, programId);
   const existing = (await queryByField(scope, genericProgramOutcome, 'program', prog.id)).filter((o) => o.outcome_type === 'PO');
   if (existing.length) throw new HttpError(409, `${String(prog.title)} already has ${existing.length} POs; edit or delete them instead`);
   const list = PO_FRAMEWORKS[framework as PoFramework];
-  const out: EntityRecord[] = [];
+  const out: RecordOf<typeof genericProgramOutcome>[] = [];
   for (const po of list.outcomes) {
     out.push(
       await createRecord(scope, genericProgramOutcome, {

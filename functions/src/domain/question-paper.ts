@@ -1,9 +1,9 @@
 import {
   type CampusScope,
   type Caller,
-  type EntityRecord,
   type PaperQuestion,
-  type QuestionPaper,
+  type QuestionPaperView,
+  type RecordOf,
   bloomLevel,
   courseCurriculum,
   courseOutcome,
@@ -18,14 +18,9 @@ import { getRecord, queryByField } from '../store/records.js';
 import { listAll } from '../store/list-all.js';
 import { assertOwnsCourse } from './course-access.js';
 
-/** An occasion's paper with its total (marks) and the occasion's own total marks. */
-export interface PaperView extends QuestionPaper {
-  total: number;
-  occasion_total: number;
-}
-
 /** The view of a paper document for its occasion. */
-function toView(occ: EntityRecord, doc: StoredDocument | undefined): PaperView {
+function toView(occ: RecordOf<typeof occasion>, doc: StoredDocument | undefined): QuestionPaperView {
+  // Documents are stored untyped; a paper document is only ever written by `savePaper`.
   const questions = (doc?.questions ?? []) as PaperQuestion[];
   return {
     occasion: occ.id,
@@ -34,12 +29,16 @@ function toView(occ: EntityRecord, doc: StoredDocument | undefined): PaperView {
     updated_by: doc?.updated_by,
     updated_at: doc?.updated_at,
     total: paperTotal(questions),
-    occasion_total: Number(occ.total_marks),
+    occasion_total: occ.total_marks,
   };
 }
 
-/** Reads an occasion's question paper (no questions, version 0 when never saved). @throws HttpError 404 */
-export async function readPaper(scope: CampusScope, occasionId: string): Promise<PaperView> {
+/**
+ * Reads an occasion's question paper (no questions, version 0 when never saved) with its total and the occasion's
+ * total marks, as `GET /api/question-paper/{occasion}` answers it.
+ * @throws HttpError 404 for an unknown occasion
+ */
+export async function readPaper(scope: CampusScope, occasionId: string): Promise<QuestionPaperView> {
   const occ = await getRecord(scope, occasion, occasionId);
   return toView(occ, await getDocument(scope, 'question-paper', occ.id));
 }
@@ -50,9 +49,9 @@ export async function readPaper(scope: CampusScope, occasionId: string): Promise
  * question's maximum; the paper's total must equal the occasion's `total_marks`.
  * @throws HttpError 400 with `questions.<i>.<field>` / `total` messages, 403, 404, 409 when stale
  */
-export async function savePaper(scope: CampusScope, caller: Caller, occasionId: string, version: number, questions: PaperQuestion[]): Promise<PaperView> {
+export async function savePaper(scope: CampusScope, caller: Caller, occasionId: string, version: number, questions: PaperQuestion[]): Promise<QuestionPaperView> {
   const occ = await getRecord(scope, occasion, occasionId);
-  const course = await getRecord(scope, courseCurriculum, String(occ.course));
+  const course = await getRecord(scope, courseCurriculum, occ.course);
   assertOwnsCourse(caller, course);
   const cos = new Set((await queryByField(scope, courseOutcome, 'course', course.id)).map((c) => c.id));
   const levels = new Set((await listAll(scope, bloomLevel)).map((l) => l.id));
@@ -62,7 +61,7 @@ export async function savePaper(scope: CampusScope, caller: Caller, occasionId: 
     if (!levels.has(q.bloom_level)) errors[`questions.${i}.bloom_level`] = "Not a Bloom's level of this campus";
   });
   const total = paperTotal(questions);
-  if (total !== Number(occ.total_marks)) errors.total = `The questions add up to ${total} marks; the occasion's total is ${occ.total_marks}`;
+  if (total !== occ.total_marks) errors.total = `The questions add up to ${total} marks; the occasion's total is ${occ.total_marks}`;
   if (Object.keys(errors).length) throw new HttpError(400, errors.total ?? 'Please correct the marked questions', errors);
   const saved = await putDocument(scope, 'question-paper', occ.id, version, { occasion: occ.id, questions }, { field: 'course', value: course.id });
   await markCourseInputsChanged(scope, course.id, course.program);
@@ -70,10 +69,10 @@ export async function savePaper(scope: CampusScope, caller: Caller, occasionId: 
 }
 
 /** Delete check for a course outcome: names the occasions whose papers still assess it. */
-export async function papersUsingCo(scope: CampusScope, co: EntityRecord): Promise<string | undefined> {
-  const papers = await documentsInScope(scope, 'question-paper', 'course', String(co.course));
+export async function papersUsingCo(scope: CampusScope, co: RecordOf<typeof courseOutcome>): Promise<string | undefined> {
+  const papers = await documentsInScope(scope, 'question-paper', 'course', co.course);
   const using = papers.filter((p) => ((p.questions ?? []) as PaperQuestion[]).some((q) => q.co === co.id));
   if (!using.length) return undefined;
-  const names = await Promise.all(using.slice(0, 3).map(async (p) => String((await getRecord(scope, occasion, p.id).catch(() => undefined))?.name ?? p.id)));
+  const names = await Promise.all(using.slice(0, 3).map(async (p) => (await getRecord(scope, occasion, p.id).catch(() => undefined))?.name ?? p.id));
   return `the question paper${using.length > 1 ? 's' : ''} of ${names.join(', ')}`;
 }

@@ -1,7 +1,21 @@
-import { type CampusScope, type EntityRecord, courseCurriculum, improvementPlanBody } from '@attain/shared-types';
+import {
+  type BelowThreshold,
+  type CampusScope,
+  type CourseAttainmentView,
+  type CourseOutcomeView,
+  type ImprovementPlanSaved,
+  type ImprovementPlanView,
+  type OutcomeView,
+  type ProgramAttainmentView,
+  type RecordOf,
+  type StudentsAttainmentView,
+  type courseOutcome,
+  courseCurriculum,
+  improvementPlanBody,
+} from '@attain/shared-types';
 import { Hono } from 'hono';
 import { courseAttainmentFor, methodFor, storedProgramAttainment, studentsOfCourse } from '../attainment/attainment-service.js';
-import { courseOutcomesByCode, programOutcomeColumns } from '../domain/co-po-matrix.js';
+import { type ProgramOutcomeColumn, courseOutcomesByCode, programOutcomeColumns } from '../domain/co-po-matrix.js';
 import { assertOwnsCourse } from '../domain/course-access.js';
 import { HttpError } from '../lib/errors.js';
 import { getDocument, putDocument } from '../store/documents.js';
@@ -16,12 +30,12 @@ const yearQuery = (c: AppContext) => {
   if (y && !YEAR.test(y)) throw new HttpError(400, 'The academic year looks like 2025-26', { year: 'Not valid' });
   return y || undefined;
 };
-const outcomeView = (o: EntityRecord) => ({ id: o.id, reference: o.po_reference, type: o.outcome_type, title: o.title, statement: o.statement });
-const cosView = (cos: EntityRecord[]) => cos.map((o) => ({ id: o.id, code: o.code, statement: o.statement }));
+const outcomeView = (o: ProgramOutcomeColumn): OutcomeView => ({ id: o.id, reference: o.po_reference, type: o.outcome_type, title: o.title, statement: o.statement });
+const cosView = (cos: readonly RecordOf<typeof courseOutcome>[]): CourseOutcomeView[] => cos.map((o) => ({ id: o.id, code: o.code, statement: o.statement }));
 
 /** The POs and PSOs of a course's program, in display order (PO1.., then PSO1..). */
-async function courseOutcomes(scope: CampusScope, course: EntityRecord) {
-  return course.program ? (await programOutcomeColumns(scope, String(course.program))).map(outcomeView) : [];
+async function courseOutcomes(scope: CampusScope, course: RecordOf<typeof courseCurriculum>): Promise<OutcomeView[]> {
+  return course.program ? (await programOutcomeColumns(scope, course.program)).map(outcomeView) : [];
 }
 
 /**
@@ -32,6 +46,9 @@ async function courseOutcomes(scope: CampusScope, course: EntityRecord) {
  *   `x-attainment-recomputed` says how many);
  * - `GET /students/{course}?year=`: each student's CO and PO/PSO percents;
  * - `GET|PUT /improvement-plan/{course}?year=`: students below the threshold per CO and the action recorded for each.
+ * Each answers `{ data }` typed with its view in shared-types (`CourseAttainmentView`, `ProgramAttainmentView`,
+ * `StudentsAttainmentView`, `ImprovementPlanView`; the PUT `ImprovementPlanSaved`). 400 for a malformed year, 404 for
+ * an unknown course or program (or a year without marks), 403/409 on the PUT.
  */
 export function attainmentRouter(): Hono<AppEnv> {
   const r = new Hono<AppEnv>({ strict: false });
@@ -39,22 +56,25 @@ export function attainmentRouter(): Hono<AppEnv> {
     const course = await getRecord(c.var.scope, courseCurriculum, pathId(c, 'course', 'Course'));
     const [res, method, outcomes] = await Promise.all([
       courseAttainmentFor(c.var.scope, course.id, yearQuery(c)),
-      course.program ? methodFor(c.var.scope, String(course.program)) : undefined,
+      course.program ? methodFor(c.var.scope, course.program) : undefined,
       courseOutcomes(c.var.scope, course),
     ]);
-    return c.json({ data: { ...res, outcomes, method: method?.method, method_version: method?.version ?? 0 } });
+    const data: CourseAttainmentView = { ...res, outcomes, method: method?.method, method_version: method?.version ?? 0 };
+    return c.json({ data });
   });
   r.get('/program/:program', async (c) => {
     const res = await storedProgramAttainment(c.var.scope, pathId(c, 'program', 'Program'));
     c.header('x-attainment-recomputed', String(res.recomputed));
-    return c.json({ data: { years: res.years, outcomes: res.outcomes.map(outcomeView), method: res.method.method, method_version: res.method.version } });
+    const data: ProgramAttainmentView = { years: res.years, outcomes: res.outcomes.map(outcomeView), method: res.method.method, method_version: res.method.version };
+    return c.json({ data });
   });
   r.get('/students/:course', async (c) => {
     const scope = c.var.scope;
     const id = pathId(c, 'course', 'Course');
     const res = await studentsOfCourse(scope, id, yearQuery(c));
     const [course, cos] = await Promise.all([getRecord(scope, courseCurriculum, id), courseOutcomesByCode(scope, id)]);
-    return c.json({ data: { ...res, cos: cosView(cos), outcomes: await courseOutcomes(scope, course) } });
+    const data: StudentsAttainmentView = { ...res, cos: cosView(cos), outcomes: await courseOutcomes(scope, course) };
+    return c.json({ data });
   });
   r.get('/improvement-plan/:course', async (c) => {
     const scope = c.var.scope;
@@ -62,10 +82,16 @@ export function attainmentRouter(): Hono<AppEnv> {
     const res = await studentsOfCourse(scope, id, yearQuery(c));
     const cos = cosView(await courseOutcomesByCode(scope, id));
     const doc = res.year ? await getDocument(scope, 'improvement-plan', `${id}#${res.year}`) : undefined;
-    const below = res.students.flatMap((s) =>
-      cos.filter((co) => s.co[co.id] !== null && s.co[co.id] !== undefined && (s.co[co.id] as number) < res.threshold).map((co) => ({ student: s.student, roll_no: s.roll_no, name: s.name, co: co.id, percent: s.co[co.id] })),
+    const below: BelowThreshold[] = res.students.flatMap((s) =>
+      cos.flatMap((co) => {
+        const percent = s.co[co.id];
+        return percent !== null && percent !== undefined && percent < res.threshold ? [{ student: s.student, roll_no: s.roll_no, name: s.name, co: co.id, percent }] : [];
+      }),
     );
-    return c.json({ data: { year: res.year, years: res.years, threshold: res.threshold, cos, below, actions: doc?.actions ?? {}, version: doc?.version ?? 0, updated_by: doc?.updated_by, updated_at: doc?.updated_at } });
+    // Documents are stored untyped; a plan document is only ever written by the PUT below, from `improvementPlanBody`.
+    const actions = (doc?.actions ?? {}) as ImprovementPlanView['actions'];
+    const data: ImprovementPlanView = { year: res.year, years: res.years, threshold: res.threshold, cos, below, actions, version: doc?.version ?? 0, updated_by: doc?.updated_by, updated_at: doc?.updated_at };
+    return c.json({ data });
   });
   r.put('/improvement-plan/:course', async (c) => {
     const scope = c.var.scope;
@@ -74,7 +100,8 @@ export function attainmentRouter(): Hono<AppEnv> {
     const { version, year, actions } = await parseBody(c, improvementPlanBody, 'Each action needs a description (at most 500 characters) and a status');
     if (!YEAR.test(year)) throw new HttpError(400, 'The academic year looks like 2025-26', { year: 'Not valid' });
     const saved = await putDocument(scope, 'improvement-plan', `${course.id}#${year}`, version, { course: course.id, year, actions });
-    return c.json({ message: 'successfully updated', data: saved });
+    const data: ImprovementPlanSaved = { course: course.id, year, actions, version: saved.version, updated_by: saved.updated_by, updated_at: saved.updated_at };
+    return c.json({ message: 'successfully updated', data });
   });
   return r;
 }

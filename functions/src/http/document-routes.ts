@@ -1,4 +1,4 @@
-import { coPoMatrixBody, questionPaperBody } from '@attain/shared-types';
+import { type CoPoMatrixView, type QuestionPaperView, coPoMatrixBody, questionPaperBody } from '@attain/shared-types';
 import { Hono } from 'hono';
 import type * as z from 'zod/mini';
 import { readMatrix, saveMatrix } from '../domain/co-po-matrix.js';
@@ -10,21 +10,26 @@ import { parseBody } from './read-json.js';
 
 /**
  * `GET|PUT <base>/{owner id}` for a document saved whole: GET reads it, PUT validates the body with `schema`
- * (400 with messages keyed by path, e.g. `questions.0.max_marks`) and saves it (stale version: 409).
+ * (400 with messages keyed by path, e.g. `questions.0.max_marks`) and saves it (stale version: 409). Both answer
+ * `{ data: V }`, `V` being the document's view as declared in shared-types.
  */
-function documentRouter<B extends { version: number }>(opts: {
+function documentRouter<B extends { version: number }, V>(opts: {
   owner: string;
   schema: z.ZodMiniType<B>;
   invalid: string;
-  read: (scope: CampusScope, id: string) => Promise<unknown>;
-  save: (scope: CampusScope, caller: Caller, id: string, body: B) => Promise<unknown>;
+  read: (scope: CampusScope, id: string) => Promise<V>;
+  save: (scope: CampusScope, caller: Caller, id: string, body: B) => Promise<V>;
 }): Hono<AppEnv> {
   const r = new Hono<AppEnv>({ strict: false });
-  r.get('/:id', async (c) => c.json({ data: await opts.read(c.var.scope, pathId(c, 'id', opts.owner)) }));
+  r.get('/:id', async (c) => {
+    const data: V = await opts.read(c.var.scope, pathId(c, 'id', opts.owner));
+    return c.json({ data });
+  });
   r.put('/:id', async (c) => {
     const id = pathId(c, 'id', opts.owner);
     const body = await parseBody(c, opts.schema, opts.invalid);
-    return c.json({ message: 'successfully updated', data: await opts.save(c.var.scope, c.var.caller, id, body) });
+    const data: V = await opts.save(c.var.scope, c.var.caller, id, body);
+    return c.json({ message: 'successfully updated', data });
   });
   return r;
 }
@@ -34,13 +39,13 @@ function documentRouter<B extends { version: number }>(opts: {
  * POs and PSOs) and average row; PUT `{ version, cells }` replaces it whole in one write.
  */
 export const coPoMatrixRouter = () =>
-  documentRouter({
+  documentRouter<z.infer<typeof coPoMatrixBody>, CoPoMatrixView>({
     owner: 'Course',
     schema: coPoMatrixBody,
     invalid: 'Each cell must be 1, 2 or 3, and the version you read is required',
     read: readMatrix,
     // saveMatrix stamps the course's attainment inputs: program pages compute that course again when next read.
-    save: (scope, caller, id, b) => saveMatrix(scope, caller, id, b.version, b.cells as never),
+    save: (scope, caller, id, b) => saveMatrix(scope, caller, id, b.version, b.cells),
   });
 
 /**
@@ -48,7 +53,7 @@ export const coPoMatrixRouter = () =>
  * marks; PUT `{ version, questions }` replaces it whole (totals must match).
  */
 export const questionPaperRouter = () =>
-  documentRouter({
+  documentRouter<z.infer<typeof questionPaperBody>, QuestionPaperView>({
     owner: 'Occasion',
     schema: questionPaperBody,
     invalid: 'Please correct the marked questions',

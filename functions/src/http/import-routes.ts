@@ -1,4 +1,4 @@
-import { IMPORT_KINDS, type ImportKind, MAX_IMPORT_BYTES } from '@attain/shared-types';
+import { IMPORT_KINDS, type ImportKind, type ImportResult, MAX_IMPORT_BYTES } from '@attain/shared-types';
 import { Hono } from 'hono';
 import { importCoPoMatrix } from '../import/co-po-matrix-import.js';
 import { importCourseOutcomes } from '../import/course-outcomes-import.js';
@@ -26,7 +26,7 @@ export function importRouter(): Hono<AppEnv> {
     const scope = c.var.scope;
     const term = q.create_courses_in_term ? Number(q.create_courses_in_term) : undefined;
     if (term !== undefined && !Number.isInteger(term)) throw new HttpError(400, 'The term must be a number', { create_courses_in_term: 'Digit only!' });
-    const result =
+    const data: ImportResult =
       kind === 'curriculum'
         ? await importCurriculum(scope, q.curriculum, text)
         : kind === 'course-outcomes'
@@ -38,7 +38,7 @@ export function importRouter(): Hono<AppEnv> {
           : kind === 'students'
             ? await importStudents(scope, q.curriculum, text)
             : await importCoPoMatrix(scope, c.var.caller, q.curriculum, text);
-    return c.json({ message: `Loaded ${result.rows} rows: ${result.created} created, ${result.updated} updated`, data: result });
+    return c.json({ message: `Loaded ${data.rows} rows: ${data.created} created, ${data.updated} updated`, data });
   });
   return r;
 }

@@ -1,4 +1,4 @@
-import { MAX_IMPORT_BYTES, marksGridBody, marksTemplate } from '@attain/shared-types';
+import { type ImportJob, MAX_IMPORT_BYTES, type MarksSaveResult, type MarksSheetView, type MarksUploadTicket, marksGridBody, marksTemplate } from '@attain/shared-types';
 import { Hono } from 'hono';
 import { assertOwnsCourse } from '../domain/course-access.js';
 import { formatCsvRows, parseCsvRows } from '../lib/csv.js';
@@ -36,31 +36,30 @@ export function marksRouter(): Hono<AppEnv> {
     const sheet = await occasionSheet(c.var.scope, occasionId(c));
     const rows = await readMarks(c.var.scope, sheet.occasion.id);
     const { occasion, course, questions, roster, version, updated_by, updated_at } = sheet;
-    return c.json({
-      data: {
-        occasion: { id: occasion.id, name: occasion.name, kind: occasion.kind, section: occasion.section, total_marks: occasion.total_marks },
-        course: { id: course.id, code: course.code, title: course.title, curriculum: course.curriculum, term: course.term },
-        questions,
-        students: roster,
-        rows,
-        version,
-        updated_by,
-        updated_at,
-      },
-    });
+    const data: MarksSheetView = {
+      occasion: { id: occasion.id, name: occasion.name, kind: occasion.kind, section: occasion.section, total_marks: occasion.total_marks },
+      course: { id: course.id, code: course.code, title: course.title, curriculum: course.curriculum, term: course.term },
+      questions,
+      students: roster,
+      rows,
+      version,
+      updated_by,
+      updated_at,
+    };
+    return c.json({ data });
   });
   r.put('/:occasion', async (c) => {
     const body = await parseBody(c, marksGridBody, 'Send { version, rows: [{ student, marks, absent? }] }');
     const sheet = await occasionSheet(c.var.scope, occasionId(c));
     assertOwnsCourse(c.var.caller, sheet.course);
-    const res = await applyMarks(c.var.scope, sheet, rowsToTable(body.rows, sheet), { expectVersion: body.version });
-    return c.json({ message: `Saved the marks of ${res.rows} student${res.rows === 1 ? '' : 's'}`, data: res });
+    const data: MarksSaveResult = await applyMarks(c.var.scope, sheet, rowsToTable(body.rows, sheet), { expectVersion: body.version });
+    return c.json({ message: `Saved the marks of ${data.rows} student${data.rows === 1 ? '' : 's'}`, data });
   });
   r.get('/:occasion/template', async (c) => {
     const sheet = await occasionSheet(c.var.scope, occasionId(c));
     const existing = c.req.query('filled') === 'true' ? new Map((await readMarks(c.var.scope, sheet.occasion.id)).map((m) => [m.student, m])) : undefined;
     const csv = formatCsvRows(marksTemplate(sheet.questions, sheet.roster, existing));
-    const name = `${String(sheet.course.code ?? 'course')}-${String(sheet.occasion.name)}-marks.csv`.replace(/[^A-Za-z0-9._-]+/g, '_');
+    const name = `${sheet.course.code ?? 'course'}-${sheet.occasion.name}-marks.csv`.replace(/[^A-Za-z0-9._-]+/g, '_');
     return c.body(csv, 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}"` });
   });
   r.post('/:occasion/upload', async (c) => {
@@ -68,14 +67,15 @@ export function marksRouter(): Hono<AppEnv> {
     const sheet = await occasionSheet(c.var.scope, occasionId(c));
     assertOwnsCourse(c.var.caller, sheet.course);
     const dryRun = c.req.query('dry_run') === 'true';
-    const res = await applyMarks(c.var.scope, sheet, table, { dryRun });
-    const msg = dryRun ? `The file is fine: ${res.rows} students (${res.absent} absent); nothing saved yet` : `Saved the marks of ${res.rows} students (${res.absent} absent)`;
-    return c.json({ message: msg, data: res });
+    const data: MarksSaveResult = await applyMarks(c.var.scope, sheet, table, { dryRun });
+    const msg = dryRun ? `The file is fine: ${data.rows} students (${data.absent} absent); nothing saved yet` : `Saved the marks of ${data.rows} students (${data.absent} absent)`;
+    return c.json({ message: msg, data });
   });
   r.post('/:occasion/upload-url', async (c) => {
     const body = (await readJson(c)) as { file_name?: unknown };
     const name = typeof body?.file_name === 'string' && body.file_name.trim() ? body.file_name.trim() : 'marks.csv';
-    return c.json({ data: await openImportJob(c.var.scope, c.var.caller, occasionId(c), name) }, 201);
+    const data: MarksUploadTicket = await openImportJob(c.var.scope, c.var.caller, occasionId(c), name);
+    return c.json({ data }, 201);
   });
   return r;
 }
@@ -83,6 +83,9 @@ export function marksRouter(): Hono<AppEnv> {
 /** `GET /api/import-job/{id}`: status and progress of a large marks file's import. */
 export function importJobRouter(): Hono<AppEnv> {
   const r = new Hono<AppEnv>({ strict: false });
-  r.get('/:id', async (c) => c.json({ data: await readImportJob(c.var.scope, pathId(c, 'id', 'Import')) }));
+  r.get('/:id', async (c) => {
+    const data: ImportJob = await readImportJob(c.var.scope, pathId(c, 'id', 'Import'));
+    return c.json({ data });
+  });
   return r;
 }

@@ -1,30 +1,36 @@
-import { type CampusScope, type EntityRecord, department, issueFields, newUserSchema, profile } from '@attain/shared-types';
+import { type CampusScope, type CampusUser, type RecordOf, department, issueFields, newUserSchema, profile } from '@attain/shared-types';
 import { Hono } from 'hono';
 import { ensureCampusUser } from '../identity/campus-users.js';
 import { HttpError } from '../lib/errors.js';
 import { listAll } from '../store/list-all.js';
-import { findRecord, uniqueOwner } from '../store/records.js';
+import { getRecord, uniqueOwner } from '../store/records.js';
 import { resolveReferences } from '../store/references.js';
 import type { AppEnv } from './context.js';
 import { cleanBody } from './crud-router.js';
 import { readJson } from './read-json.js';
 
 /** A profile as listed: its fields plus `name` ("Dr. Asha Rao"), the label pickers show. */
-const listed = (p: EntityRecord): EntityRecord => ({ ...p, name: [p.title, p.first_name, p.last_name].filter(Boolean).join(' ') || String(p.email ?? p.id) });
+const listed = (p: RecordOf<typeof profile>): CampusUser => ({ ...p, name: [p.title, p.first_name, p.last_name].filter(Boolean).join(' ') || (p.email ?? p.id) });
 
 /** The campus's users (profiles), by last name. */
-async function campusUsers(scope: CampusScope) {
-  return (await listAll(scope, profile)).map(listed).sort((a, b) => String(a.last_name ?? '').localeCompare(String(b.last_name ?? '')));
+async function campusUsers(scope: CampusScope): Promise<CampusUser[]> {
+  // A profile a user created through PATCH /api/auth/profile may lack the names the type requires.
+  return (await listAll(scope, profile)).map(listed).sort((a, b) => (a.last_name ?? '').localeCompare(b.last_name ?? ''));
 }
 
 /**
- * `/api/auth/user-list`: `GET` lists the campus's users (any signed-in user, for pickers such as course owner);
- * `POST` (campus admins only) adds a user: a Cognito user with the role as its group plus the profile record.
+ * `/api/auth/user-list`: `GET` lists the campus's users (any signed-in user, for pickers such as course owner) as
+ * `{ data: CampusUser[], next: null }`; `POST` (campus admins only) adds a user: a Cognito user with the role as its
+ * group plus the profile record, answering 201 `{ message, data: CampusUser }` (400 with field messages, 403, 409
+ * when the e-mail already has an account).
  * Body: `email`, `role` (admin | faculty), `password` and profile fields (first_name and last_name required).
  */
 export function userListRouter(): Hono<AppEnv> {
   const r = new Hono<AppEnv>({ strict: false });
-  r.get('/', async (c) => c.json({ data: await campusUsers(c.var.scope), next: null }));
+  r.get('/', async (c) => {
+    const data: CampusUser[] = await campusUsers(c.var.scope);
+    return c.json({ data, next: null });
+  });
   r.post('/', async (c) => {
     const caller = c.var.caller;
     if (caller.role !== 'admin') throw new HttpError(403, 'Only campus administrators may add users');
@@ -55,8 +61,8 @@ export function userListRouter(): Hono<AppEnv> {
       createdBy: caller.user,
       mustBeNew: true,
     });
-    const created = await findRecord(c.var.scope, profile, sub);
-    return c.json({ message: 'successfully created', data: created && listed(created) }, 201);
+    const data: CampusUser = listed(await getRecord(c.var.scope, profile, sub));
+    return c.json({ message: 'successfully created', data }, 201);
   });
   return r;
 }
@@ -69,8 +75,8 @@ export function departmentUserListRouter(): Hono<AppEnv> {
     if (!short) throw new HttpError(400, 'Give the department short name', { short_name: 'Required' });
     const owner = await uniqueOwner(c.var.scope, department, 'short_name', { short_name: short });
     if (!owner) throw new HttpError(404, `No department with short name ${short}`);
-    const users = (await campusUsers(c.var.scope)).filter((u) => u.department === owner);
-    return c.json({ data: users, next: null });
+    const data: CampusUser[] = (await campusUsers(c.var.scope)).filter((u) => u.department === owner);
+    return c.json({ data, next: null });
   });
   return r;
 }

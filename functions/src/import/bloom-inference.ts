@@ -1,4 +1,6 @@
-import type { EntityRecord } from '@attain/shared-types';
+import type { RecordOf, bloomLevel } from '@attain/shared-types';
+
+type BloomLevel = RecordOf<typeof bloomLevel>;
 
 /** British and US spellings compare equal (analyse/analyze, summarise/summarize). */
 const norm = (w: string) => w.toLowerCase().trim().replace(/yze$/, 'yse').replace(/ize$/, 'ise');
@@ -13,8 +15,8 @@ const norm = (w: string) => w.toLowerCase().trim().replace(/yze$/, 'yse').replac
  *   several levels gives the lowest of them.
  * @returns the level and how it was found, or undefined when neither works
  */
-export function pickBloomLevel(cell: string, statement: string, levels: readonly EntityRecord[]): { level: EntityRecord; how: 'given' | 'inferred' } | undefined {
-  const cognitive = levels.filter((l) => /^K[1-6]$/.test(String(l.level_of_learning ?? '')));
+export function pickBloomLevel(cell: string, statement: string, levels: readonly BloomLevel[]): { level: BloomLevel; how: 'given' | 'inferred' } | undefined {
+  const cognitive = levels.filter((l) => /^K[1-6]$/.test(l.level_of_learning ?? ''));
   const byK = (k: number) => cognitive.find((l) => l.level_of_learning === `K${k}`);
   const ks = [...cell.matchAll(/K\s*([1-6])/gi)].map((m) => Number(m[1]));
   if (ks.length) {
@@ -23,9 +25,10 @@ export function pickBloomLevel(cell: string, statement: string, levels: readonly
   }
   const first = norm(statement.split(/\s+/)[0]?.replace(/[^A-Za-z]/g, '') ?? '');
   if (!first) return undefined;
-  const sorted = [...cognitive].sort((a, b) => String(a.level_of_learning).localeCompare(String(b.level_of_learning)));
+  // Every cognitive level has a K-code (filtered above): the `?? ''` only satisfies the optional field's type.
+  const sorted = [...cognitive].sort((a, b) => (a.level_of_learning ?? '').localeCompare(b.level_of_learning ?? ''));
   for (const l of sorted) {
-    const verbs = [String(l.name ?? ''), ...String(l.action_verb ?? '').split(',')].map(norm);
+    const verbs = [l.name, ...(l.action_verb ?? '').split(',')].map(norm);
     if (verbs.includes(first)) return { level: l, how: 'inferred' };
   }
   return undefined;

@@ -1,4 +1,4 @@
-import { type CampusScope, type Caller, type CoPoMatrix, type CorrelationLevel, type ImportResult, courseOutcome, genericProgramOutcome } from '@attain/shared-types';
+import { type CampusScope, type Caller, type CoPoMatrix, type CorrelationLevel, type ImportResult, type RecordOf, courseOutcome, genericProgramOutcome } from '@attain/shared-types';
 import { saveMatrix } from '../domain/co-po-matrix.js';
 import { HttpError } from '../lib/errors.js';
 import { getDocument } from '../store/documents.js';
@@ -18,13 +18,13 @@ export async function importCoPoMatrix(scope: CampusScope, caller: Caller, curri
   const ctx = await curriculumContext(scope, curriculumId);
   const { rows, headers, errors } = parseCsv(text, ['course_code', 'co_code']);
   const outcomes = (await queryByField(scope, genericProgramOutcome, 'program', ctx.program.id)).filter((o) => o.outcome_type === 'PO' || o.outcome_type === 'PSO');
-  const byRef = new Map(outcomes.map((o) => [String(o.po_reference).toUpperCase(), o.id] as const));
+  const byRef = new Map(outcomes.map((o) => [o.po_reference.toUpperCase(), o.id] as const));
   const outcomeColumns = headers.filter((h) => /^P(S)?O\d+$/i.test(h));
   for (const h of outcomeColumns) {
     if (!byRef.has(h.toUpperCase())) errors.push({ row: 1, field: h, message: `The program has no ${h}; add it under Generic Program Outcomes first` });
   }
   if (!outcomeColumns.length) errors.push({ row: 1, field: '', message: 'No PO or PSO columns (PO1, PO2, ..., PSO1, ...)' });
-  const cos = new Map<string, Awaited<ReturnType<typeof queryByField>>>();
+  const cos = new Map<string, RecordOf<typeof courseOutcome>[]>();
   const rowsByCourse = new Map<string, CoPoMatrix['cells']>();
   for (const r of rows) {
     const course = courseByCode(ctx, r.cells.course_code ?? '');

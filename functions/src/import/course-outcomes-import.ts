@@ -1,7 +1,7 @@
 import {
   type CampusScope,
-  type EntityRecord,
   type ImportResult,
+  type RecordOf,
   type RowError,
   bloomLevel,
   courseCurriculum,
@@ -65,11 +65,11 @@ export async function importCourseOutcomes(scope: CampusScope, curriculumId: str
     }
     const picked = statement ? pickBloomLevel(r.cells.bloom_level ?? '', statement, levels) : undefined;
     let level = picked?.level;
-    if (picked?.how === 'inferred') notes.push(`Row ${r.row} (${code}): Bloom's level ${String(level?.level_of_learning)} inferred from "${statement.split(/\s+/)[0]}"`);
+    if (picked?.how === 'inferred') notes.push(`Row ${r.row} (${code}): Bloom's level ${picked.level.level_of_learning} inferred from "${statement.split(/\s+/)[0]}"`);
     if (!level && statement) {
       if (fallback) {
         level = fallback;
-        notes.push(`Row ${r.row} (${code}): no Bloom's level given or inferable; set to ${String(fallback.level_of_learning ?? fallback.name)}`);
+        notes.push(`Row ${r.row} (${code}): no Bloom's level given or inferable; set to ${fallback.level_of_learning ?? fallback.name}`);
       } else rowErrors.push({ row: r.row, field: 'bloom_level', message: "No Bloom's level given and none can be inferred from the statement's first word; choose a fallback level" });
     }
     errors.push(...rowErrors);
@@ -94,9 +94,10 @@ export async function importCourseOutcomes(scope: CampusScope, curriculumId: str
     );
     created++;
   }
-  const existing = new Map<string, EntityRecord[]>();
+  const existing = new Map<string, RecordOf<typeof courseOutcome>[]>();
   for (const p of planned) {
-    const course = courseByCode(ctx, p.courseCode) as EntityRecord;
+    // Every row was checked above: its course is one of the curriculum's or was just created.
+    const course = courseByCode(ctx, p.courseCode)!;
     if (!existing.has(course.id)) existing.set(course.id, await queryByField(scope, courseOutcome, 'course', course.id));
     const data = { ...p.data, course: course.id, curriculum: ctx.curriculum.id, term: course.term };
     const match = existing.get(course.id)?.find((c) => c.code === p.data.code);

@@ -1,4 +1,4 @@
-import { type CampusScope, type ImportResult, type RowError, student } from '@attain/shared-types';
+import { type CampusScope, type DataOf, type ImportResult, type RowError, student } from '@attain/shared-types';
 import pLimit from 'p-limit';
 import { HttpError } from '../lib/errors.js';
 import { listAll } from '../store/list-all.js';
@@ -18,7 +18,7 @@ export async function importStudents(scope: CampusScope, curriculumId: string | 
   const ctx = await curriculumContext(scope, curriculumId);
   const { rows, errors } = parseCsv(text, ['roll_no', 'name']);
   const seen = new Map<string, number>();
-  const planned: Record<string, unknown>[] = [];
+  const planned: DataOf<typeof student>[] = [];
   for (const r of rows) {
     const e: RowError[] = [];
     const roll = r.cells.roll_no ?? '';
@@ -38,14 +38,14 @@ export async function importStudents(scope: CampusScope, curriculumId: string | 
   }
   if (!rows.length) errors.push({ row: 2, field: '', message: 'The file has no student rows' });
   if (errors.length) throw new HttpError(400, `The file was not loaded: ${errors.length} problem${errors.length > 1 ? 's' : ''} (nothing was written)`, undefined, errors);
-  const existing = new Map((await listAll(scope, student, { curriculum: ctx.curriculum.id })).map((s) => [String(s.roll_no).toLowerCase(), s]));
+  const existing = new Map((await listAll(scope, student, { curriculum: ctx.curriculum.id })).map((s) => [s.roll_no.toLowerCase(), s]));
   let created = 0;
   let updated = 0;
   const limit = pLimit(16);
   await Promise.all(
     planned.map((p) =>
       limit(async () => {
-        const old = existing.get(String(p.roll_no).toLowerCase());
+        const old = existing.get(p.roll_no.toLowerCase());
         if (old) {
           await replaceRecord(scope, student, old.id, old.version, p);
           updated++;

@@ -1,6 +1,5 @@
 import {
   type CampusScope,
-  type EntityRecord,
   type RecordOf,
   type MarksRow,
   type PaperQuestion,
@@ -33,14 +32,15 @@ export interface OccasionSheet {
 
 /**
  * The roster of an occasion: the students of its course's curriculum, in the occasion's section when it has one
- * (all sections otherwise), by roll number.
+ * (all sections otherwise), by roll number. Empty when the occasion has no curriculum copied from its course.
  */
-export async function occasionRoster(scope: CampusScope, occ: EntityRecord): Promise<SheetStudent[]> {
-  const filters: Record<string, string> = { curriculum: String(occ.curriculum) };
-  if (occ.section) filters.section = String(occ.section);
+export async function occasionRoster(scope: CampusScope, occ: RecordOf<typeof occasion>): Promise<SheetStudent[]> {
+  if (!occ.curriculum) return [];
+  const filters: Record<string, string> = { curriculum: occ.curriculum };
+  if (occ.section) filters.section = occ.section;
   const rows = await listAll(scope, student, filters);
   return rows
-    .map((s) => ({ id: s.id, roll_no: String(s.roll_no), name: String(s.name) }))
+    .map((s) => ({ id: s.id, roll_no: s.roll_no, name: s.name }))
     .sort((a, b) => a.roll_no.localeCompare(b.roll_no, undefined, { numeric: true }));
 }
 
@@ -51,15 +51,15 @@ export async function occasionRoster(scope: CampusScope, occ: EntityRecord): Pro
 export async function occasionSheet(scope: CampusScope, occasionId: string): Promise<OccasionSheet> {
   const occ = await getRecord(scope, occasion, occasionId);
   const [course, paperDoc, header, cos, roster] = await Promise.all([
-    getRecord(scope, courseCurriculum, String(occ.course)),
+    getRecord(scope, courseCurriculum, occ.course),
     getDocument(scope, 'question-paper', occ.id),
     getDocument(scope, 'marks-sheet', occ.id),
-    queryByField(scope, courseOutcome, 'course', String(occ.course)),
+    queryByField(scope, courseOutcome, 'course', occ.course),
     occasionRoster(scope, occ),
   ]);
   const paper = (paperDoc?.questions ?? []) as PaperQuestion[];
   if (!paper.length) throw new HttpError(400, `${occ.name} has no question paper yet: set its questions (Assessments) before entering marks`, { occasion: 'No question paper' });
-  const code = new Map(cos.map((c) => [c.id, String(c.code)]));
+  const code = new Map(cos.map((c) => [c.id, c.code]));
   return {
     occasion: occ,
     course,

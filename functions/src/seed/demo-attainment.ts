@@ -2,8 +2,8 @@ import {
   type CampusScope,
   type Caller,
   DEFAULT_METHOD,
-  type EntityRecord,
   type MarksRow,
+  type RecordOf,
   type PaperQuestion,
   attainmentMethod,
   courseCurriculum,
@@ -64,7 +64,7 @@ export async function seedDemoAttainment(scope: CampusScope, admin: Caller): Pro
   if (!btech || !samples) return false;
   await createRecord(scope, attainmentMethod, { ...DEFAULT_METHOD, program: btech.id, source: `${DEFAULT_METHOD.source} (demo: defaults as shipped)` });
   const rand = prng(2026);
-  const roster: Record<string, { rec: EntityRecord; ability: number }[]> = {};
+  const roster: Record<string, { rec: RecordOf<typeof student>; ability: number }[]> = {};
   for (const y of YEARS) {
     roster[y.section] = [];
     for (let i = 1; i <= STUDENTS_PER_SECTION; i++) {
@@ -73,9 +73,10 @@ export async function seedDemoAttainment(scope: CampusScope, admin: Caller): Pro
       roster[y.section].push({ rec, ability: Math.min(0.97, Math.max(0.15, y.ability + (rand() - 0.5) * 0.6)) });
     }
   }
-  const courses = (await queryByField(scope, courseCurriculum, 'curriculum', samples.id)).sort((a, b) => String(a.code).localeCompare(String(b.code)));
+  // Every sample course has a code (the import creates them from course_code); the order fixes the generated marks.
+  const courses = (await queryByField(scope, courseCurriculum, 'curriculum', samples.id)).sort((a, b) => (a.code ?? '').localeCompare(b.code ?? ''));
   for (const course of courses) {
-    const cos = (await queryByField(scope, courseOutcome, 'course', course.id)).sort((a, b) => String(a.code).localeCompare(String(b.code), undefined, { numeric: true }));
+    const cos = (await queryByField(scope, courseOutcome, 'course', course.id)).sort((a, b) => a.code.localeCompare(b.code, undefined, { numeric: true }));
     if (!cos.length) continue;
     const difficulty = cos.map(() => (rand() - 0.5) * 0.3);
     for (const y of YEARS) {
@@ -97,7 +98,7 @@ export async function seedDemoAttainment(scope: CampusScope, admin: Caller): Pro
         const covered = Math.max(1, Math.ceil(cos.length * p.cover));
         const questions: PaperQuestion[] = Array.from({ length: p.questions }, (_, i) => {
           const co = cos[i % covered];
-          return { number: String(i + 1), max_marks: p.each, co: co.id, bloom_level: String(co.cognitive_domain) };
+          return { number: String(i + 1), max_marks: p.each, co: co.id, bloom_level: co.cognitive_domain };
         });
         await savePaper(scope, admin, occ.id, 0, questions);
         const rows: MarksRow[] = roster[y.section].map(({ rec, ability }) => {

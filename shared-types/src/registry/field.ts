@@ -73,7 +73,7 @@ type IsRequired<O> = O extends { required: true } ? true : false;
 
 const build =
   <K extends FieldKind, V>(kind: K) =>
-  <N extends string, const O extends FieldOptions = {}>(name: N, label: string, o?: O): TypedField<N, K, IsRequired<O>, V> =>
+  <N extends string, const O extends FieldOptions = FieldOptions>(name: N, label: string, o?: O): TypedField<N, K, IsRequired<O>, V> =>
     ({ name, label, kind, ...(o ?? {}) }) as TypedField<N, K, IsRequired<O>, V>;
 
 /**
@@ -90,12 +90,12 @@ export const f = {
   number: build<'number', number>('number'),
   boolean: build<'boolean', boolean>('boolean'),
   date: build<'date', string>('date'),
-  enum: <N extends string, const C extends readonly (string | number)[], const O extends FieldOptions = {}>(
+  enum: <N extends string, const C extends readonly (string | number)[], const O extends FieldOptions = FieldOptions>(
     name: N,
     label: string,
     choices: C,
     o?: O,
   ): TypedField<N, 'enum', IsRequired<O>, C[number]> => ({ name, label, kind: 'enum', choices, ...(o ?? {}) }) as TypedField<N, 'enum', IsRequired<O>, C[number]>,
-  ref: <N extends string, const O extends FieldOptions = {}>(name: N, label: string, ref: string, o?: O): TypedField<N, 'ref', IsRequired<O>, string> =>
+  ref: <N extends string, const O extends FieldOptions = FieldOptions>(name: N, label: string, ref: string, o?: O): TypedField<N, 'ref', IsRequired<O>, string> =>
     ({ name, label, kind: 'ref', ref, ...(o ?? {}) }) as TypedField<N, 'ref', IsRequired<O>, string>,
 };

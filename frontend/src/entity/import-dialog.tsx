@@ -5,8 +5,8 @@ import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
 import { ApiError, api } from '../app/api';
 import { showPopup } from '../app/state';
-import { useListQuery } from '../entity/list-cache';
-import { loadMoreFooter } from '../entity/ref-picker';
+import { useListQuery } from './list-cache';
+import { loadMoreFooter } from './ref-picker';
 
 /**
  * Admins' "Load CSV" dialog: loads a curriculum, course-outcomes, CO-PO matrix or student roster CSV (`kinds` limits the

@@ -4,10 +4,10 @@ import { Button } from 'primereact/button';
 import { Sidebar } from 'primereact/sidebar';
 import { Suspense, useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
-import { logout } from '../app/auth';
-import { NAV_ENTRIES } from '../app/navigation';
-import { profileAtom } from '../app/state';
-import { LoadingOverlay, PopupMessage } from './feedback';
+import { logout } from './auth';
+import { NAV_ENTRIES } from './navigation';
+import { profileAtom } from './state';
+import { LoadingOverlay, PopupMessage } from '../shell/feedback';
 
 function NavLinks({ onPick }: { onPick?: () => void }) {
   return (

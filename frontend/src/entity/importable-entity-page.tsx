@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { profileAtom } from '../app/state';
-import { EntityPage } from '../entity/entity-page';
+import { EntityPage } from './entity-page';
 import { ImportDialog } from './import-dialog';
 
 /**

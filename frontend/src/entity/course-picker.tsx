@@ -1,6 +1,6 @@
 import { courseOutcome } from '@attain/shared-types';
 import { useSearchParams } from 'react-router-dom';
-import { FilterBar } from '../entity/filter-bar';
+import { FilterBar } from './filter-bar';
 
 const PICKS = ['curriculum', 'term', 'course'] as const;
 
