@@ -16,7 +16,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { ProgressBar } from 'primereact/progressbar';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError, api } from '../app/api';
 import { DOCUMENT_PATHS, qk } from '../app/query-keys';
@@ -99,10 +99,10 @@ export function MarksSheetPage({ occasionId, back }: { occasionId: string; back:
   }, [sheet]);
   const queryClient = useQueryClient();
   /** After marks are saved: the sheet is read again and every attainment view is stale. */
-  const saved = () => {
-    void queryClient.invalidateQueries({ queryKey: sheetKey });
+  const saved = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: qk.record(DOCUMENT_PATHS.marks, occasionId) });
     void queryClient.invalidateQueries({ queryKey: qk.attainment() });
-  };
+  }, [queryClient, occasionId]);
 
   // A large file's import job, asked about every JOB_POLL_MS until it is done or failed.
   const job =
@@ -112,9 +112,11 @@ export function MarksSheetPage({ occasionId, back }: { occasionId: string; back:
       enabled: Boolean(jobId),
       refetchInterval: (q) => (finishedJob(q.state.data) ? false : JOB_POLL_MS),
     }).data ?? null;
-  const jobStatus = jobId ? job?.status : undefined;
+  // A job's end is reported once, when its status first reads finished.
+  const reported = useRef<string | null>(null);
   useEffect(() => {
-    if (!job || !finishedJob(job)) return;
+    if (!job || !finishedJob(job) || reported.current === `${job.id}:${job.status}`) return;
+    reported.current = `${job.id}:${job.status}`;
     if (job.status === 'failed') {
       setServerErrors(job.errors);
       showPopup('error', job.detail ?? 'The import failed');
@@ -124,8 +126,7 @@ export function MarksSheetPage({ occasionId, back }: { occasionId: string; back:
     setFile(null);
     if (input.current) input.current.value = '';
     saved();
-    // Only the job's end matters here.
-  }, [jobStatus]);
+  }, [job, saved]);
 
   const baseName = sheet ? `${sheet.course.code ?? 'course'}-${sheet.occasion.name}-marks` : 'marks';
   const template = (filled = false) => (sheet ? marksTemplate(sheet.questions, sheet.students, filled ? new Map(sheet.rows.map((r) => [r.student, r])) : undefined) : []);

@@ -7,7 +7,7 @@ import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../app/api';
 import { profileAtom, showPopup } from '../app/state';
@@ -56,7 +56,7 @@ export function pageRefWants(def: EntityDef, pages: readonly { data: readonly En
  */
 export function EntityPage(props: { entityName: string; title?: string; filters?: readonly string[]; toolbar?: ReactNode; rowActions?: (r: EntityRecord) => ReactNode }) {
   const def = useMemo(() => entity(props.entityName), [props.entityName]);
-  const filterFields = props.filters ?? def.filters ?? [];
+  const filterFields = useMemo(() => props.filters ?? def.filters ?? [], [props.filters, def]);
   const profile = useAtomValue(profileAtom);
   const role = profile?.role as never;
   const canWrite = Boolean(profile && (def.writeRoles.includes(role) || (profile.role === 'faculty' && def.ownedVia)));
@@ -73,10 +73,10 @@ export function EntityPage(props: { entityName: string; title?: string; filters?
 
   const wants = useMemo(() => pageRefWants(def, list.data?.pages ?? []), [def, list.data]);
   const refs = useRefRecords(wants);
-  const text = (r: EntityRecord, c: string) => cellText(def.fields.find((f) => f.name === c), r[c], refs);
+  const text = useCallback((r: EntityRecord, c: string) => cellText(def.fields.find((f) => f.name === c), r[c], refs), [def, refs]);
 
   const q = search.trim().toLowerCase();
-  const shown = useMemo(() => (q ? rows.filter((r) => def.columns.some((c) => text(r, c).toLowerCase().includes(q))) : rows), [rows, q, refs, def]);
+  const shown = useMemo(() => (q ? rows.filter((r) => def.columns.some((c) => text(r, c).toLowerCase().includes(q))) : rows), [rows, q, text, def]);
 
   const qc = useQueryClient();
   const save = useMutation({

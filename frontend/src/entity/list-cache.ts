@@ -90,7 +90,10 @@ export function useListQuery(def: EntityDef, filters: Readonly<Record<string, un
  * filters by one kind at a time). One hook per possible kind, so the number of hooks never changes.
  */
 export function useOccasionLists(kinds: readonly string[], filters: Readonly<Record<string, unknown>> | null) {
-  const lists = OCCASION_KINDS.map((k) => useListQuery(occasion, filters && kinds.includes(k) ? { ...filters, kind: k } : null));
+  const of = (k: (typeof OCCASION_KINDS)[number]) => (filters && kinds.includes(k) ? { ...filters, kind: k } : null);
+  // Hooks are called a fixed number of times (one per kind), never in a loop.
+  const lists = [useListQuery(occasion, of('ISE')), useListQuery(occasion, of('MSE')), useListQuery(occasion, of('ESE'))];
+  if (lists.length !== OCCASION_KINDS.length) throw new Error('useOccasionLists needs one list per occasion kind');
   const wanted = lists.filter((_, i) => kinds.includes(OCCASION_KINDS[i]));
   return {
     rows: wanted.flatMap((l) => l.rows),

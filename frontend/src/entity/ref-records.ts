@@ -1,4 +1,4 @@
-import { ENTITIES, type EntityDef, type EntityRecord, type FieldDef, type ListResponse } from '@attain/shared-types';
+import { ENTITIES, type EntityDef, type EntityRecord, type FieldDef, type ListResponse, profile } from '@attain/shared-types';
 import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../app/api';
@@ -32,7 +32,13 @@ export async function fetchByIds(target: EntityDef, ids: readonly string[]): Pro
 }
 
 /** Entities listed whole at their own path rather than read by id (the users: `/api/auth/user-list`). */
-const LISTED_WHOLE = Object.values(ENTITIES).filter((e) => e.listPath);
+/**
+ * The one entity read whole instead of by id: the campus's users (`/api/auth/user-list` answers every user and has
+ * no `?ids=`). Any other entity with its own list path would need the same treatment, so it is refused here.
+ */
+const LISTED_WHOLE = profile;
+const unsupported = Object.values(ENTITIES).filter((e) => e.listPath && e !== LISTED_WHOLE);
+if (unsupported.length) throw new Error(`Reference lookups do not support list paths of ${unsupported.map((e) => e.name).join(', ')}`);
 
 /** Records wanted by id: `ids` of `target` (one group = what one page shows; empty and repeated ids are ignored). */
 export interface RefWant {
@@ -81,10 +87,10 @@ export function useRefRecords(wants: readonly RefWant[]): (target: EntityDef, id
       placeholderData: keepPreviousData,
     })),
   });
-  // One hook per entity listed whole (a fixed set), enabled only when a group wants it.
-  const lists = LISTED_WHOLE.map((e) => useListQuery(e, whole.has(e.name) ? {} : null));
+  // The users are read whole, only when a column wants them.
+  const users = useListQuery(LISTED_WHOLE, whole.has(LISTED_WHOLE.name) ? {} : null);
   // The lookup changes identity only when what was read changes (memoised tables re-render their cells then).
-  const stamp = [...results.map((r) => r.dataUpdatedAt), ...lists.map((l) => l.dataUpdatedAt)].join(',');
+  const stamp = [...results.map((r) => r.dataUpdatedAt), users.dataUpdatedAt].join(',');
   return useMemo(() => {
     const found = new Map<string, Map<string, EntityRecord>>();
     const add = (name: string, rows: readonly EntityRecord[] | undefined) => {
@@ -93,9 +99,11 @@ export function useRefRecords(wants: readonly RefWant[]): (target: EntityDef, id
       found.set(name, m);
     };
     results.forEach((r, i) => add(batches[i].target.name, r.data));
-    lists.forEach((l, i) => add(LISTED_WHOLE[i].name, l.rows));
+    add(LISTED_WHOLE.name, users.rows);
     return (target: EntityDef, id: unknown) => found.get(target.name)?.get(String(id));
-    // `stamp` stands for the results' data.
+    // `stamp` stands for `results` and `users`, whose identities change on every render: the lookup (and the
+    // memoised table cells that use it) changes only when what was read changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stamp, batches]);
 }
 
