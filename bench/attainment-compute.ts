@@ -19,12 +19,22 @@ const outcomes = Array.from({ length: 15 }, (_, i) => ({ id: `po${i + 1}`, refer
 
 let seed = 7;
 const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-const students = Array.from({ length: STUDENTS }, (_, i) => ({ id: `s${i}`, roll_no: `R${i}`, name: `S${i}`, ability: 0.35 + rand() * 0.6 }));
+const students = Array.from({ length: STUDENTS }, (_, i) => ({
+  id: `s${i}`,
+  roll_no: `R${i}`,
+  name: `S${i}`,
+  ability: 0.35 + rand() * 0.6,
+}));
 const courses: CourseInput[] = [];
 let marks = 0;
 for (let c = 0; c < TERMS * COURSES_PER_TERM; c++) {
   const cos = Array.from({ length: 6 }, (_, i) => ({ id: `c${c}co${i}`, code: `CO${i + 1}` }));
-  const matrix = Object.fromEntries(cos.map((co) => [co.id, Object.fromEntries(outcomes.filter(() => rand() < 0.6).map((o) => [o.id, (1 + Math.floor(rand() * 3)) as 1 | 2 | 3]))]));
+  const matrix = Object.fromEntries(
+    cos.map((co) => [
+      co.id,
+      Object.fromEntries(outcomes.filter(() => rand() < 0.6).map((o) => [o.id, (1 + Math.floor(rand() * 3)) as 1 | 2 | 3])),
+    ]),
+  );
   const difficulty = (rand() - 0.5) * 0.5;
   const coDifficulty = cos.map(() => (rand() - 0.5) * 0.3);
   const occasions = OCCASIONS.map((kind, o) => {

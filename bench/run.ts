@@ -34,15 +34,30 @@ const pct = (xs: number[], p: number) => {
 // 1. Lambda bundles
 for (const name of [...apiDomains(), 'mail-receipts' as const, 'marks-import' as const]) {
   const file = join(out, `${name}.mjs`);
-  await build({ entryPoints: [handlerEntry(name)], bundle: true, platform: 'node', outfile: file, minify: BUNDLING.minify, target: BUNDLING.target, format: BUNDLING.format, external: BUNDLING.externalModules, banner: { js: BUNDLING.banner }, logLevel: 'silent' });
+  await build({
+    entryPoints: [handlerEntry(name)],
+    bundle: true,
+    platform: 'node',
+    outfile: file,
+    minify: BUNDLING.minify,
+    target: BUNDLING.target,
+    format: BUNDLING.format,
+    external: BUNDLING.externalModules,
+    banner: { js: BUNDLING.banner },
+    logLevel: 'silent',
+  });
   const kb = readFileSync(file).length / 1024;
   rows.push({ metric: `Lambda ${name}: bundle (minified)`, value: `${kb.toFixed(1)} KB`, budget: '<= 150 KB', ok: kb <= 150 });
   const inits: number[] = [];
   for (let i = 0; i < 5; i++) {
-    const ms = execFileSync(process.execPath, ['--input-type=module', '-e', `const t=performance.now(); await import(${JSON.stringify(file)}); console.log(performance.now()-t)`], {
-      env: { ...process.env, NODE_NO_WARNINGS: '1', AWS_REGION: 'ap-south-1' },
-      encoding: 'utf8',
-    });
+    const ms = execFileSync(
+      process.execPath,
+      ['--input-type=module', '-e', `const t=performance.now(); await import(${JSON.stringify(file)}); console.log(performance.now()-t)`],
+      {
+        env: { ...process.env, NODE_NO_WARNINGS: '1', AWS_REGION: 'ap-south-1' },
+        encoding: 'utf8',
+      },
+    );
     inits.push(Number(ms.trim()));
   }
   const med = pct(inits, 50);
@@ -51,7 +66,10 @@ for (const name of [...apiDomains(), 'mail-receipts' as const, 'marks-import' as
 
 // 2. First page JavaScript
 const dist = join(REPO_ROOT, 'frontend', 'dist');
-const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
+  string,
+  { file: string; isEntry?: boolean; imports?: string[] }
+>;
 const seen = new Set<string>();
 const visit = (key: string) => {
   if (seen.has(key)) return;
@@ -65,7 +83,11 @@ rows.push({ metric: 'First page JavaScript (gzip)', value: `${firstPage.toFixed(
 // 3. API latency through the local stack
 const stack = await startLocalStack({ port: 0, dataDir: null, seed: true, adminPassword: 'Bench-Admin-Pass-1!', host: '127.0.0.1' });
 try {
-  const login = await fetch(`${stack.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: stack.adminEmail, password: stack.adminPassword }) });
+  const login = await fetch(`${stack.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: stack.adminEmail, password: stack.adminPassword }),
+  });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const measure = async (n: number, fn: (i: number) => Promise<Response>) => {
@@ -82,55 +104,159 @@ try {
     return { times, calls: calls.reduce((a, b) => a + b, 0) / n };
   };
   const N = 200;
-  const create = await measure(N, (i) => fetch(`${stack.url}/api/department`, { method: 'POST', headers, body: JSON.stringify({ name: `Bench department ${i}`, short_name: `B${i}` }) }));
+  const create = await measure(N, (i) =>
+    fetch(`${stack.url}/api/department`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: `Bench department ${i}`, short_name: `B${i}` }),
+    }),
+  );
   const list = await measure(N, () => fetch(`${stack.url}/api/department`, { headers }));
-  rows.push({ metric: `POST /api/department p50 / p99 (n=${N})`, value: `${pct(create.times, 50).toFixed(1)} / ${pct(create.times, 99).toFixed(1)} ms`, budget: '-', ok: null });
-  rows.push({ metric: 'POST /api/department DynamoDB calls per request', value: create.calls.toFixed(1), budget: '1 transaction (record + unique guard)', ok: create.calls <= 1 });
-  rows.push({ metric: `GET /api/department (page of 100 of ${N + 1}) p50 / p99 (n=${N})`, value: `${pct(list.times, 50).toFixed(1)} / ${pct(list.times, 99).toFixed(1)} ms`, budget: '-', ok: null });
-  rows.push({ metric: 'GET /api/department DynamoDB calls per request', value: list.calls.toFixed(1), budget: '1 round trip per list page', ok: list.calls <= 1 });
+  rows.push({
+    metric: `POST /api/department p50 / p99 (n=${N})`,
+    value: `${pct(create.times, 50).toFixed(1)} / ${pct(create.times, 99).toFixed(1)} ms`,
+    budget: '-',
+    ok: null,
+  });
+  rows.push({
+    metric: 'POST /api/department DynamoDB calls per request',
+    value: create.calls.toFixed(1),
+    budget: '1 transaction (record + unique guard)',
+    ok: create.calls <= 1,
+  });
+  rows.push({
+    metric: `GET /api/department (page of 100 of ${N + 1}) p50 / p99 (n=${N})`,
+    value: `${pct(list.times, 50).toFixed(1)} / ${pct(list.times, 99).toFixed(1)} ms`,
+    budget: '-',
+    ok: null,
+  });
+  rows.push({
+    metric: 'GET /api/department DynamoDB calls per request',
+    value: list.calls.toFixed(1),
+    budget: '1 round trip per list page',
+    ok: list.calls <= 1,
+  });
 
   // 4. 5,000 courses: a filtered list on the server, and the course table in the browser
-  const post = async (path: string, body: unknown) => (await (await fetch(`${stack.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as { data: Record<string, string> };
-  const deptId = ((await (await fetch(`${stack.url}/api/department`, { headers })).json()) as { data: { id: string; short_name: string }[] }).data.find((d) => d.short_name === 'CSE')?.id;
+  const post = async (path: string, body: unknown) =>
+    (await (await fetch(`${stack.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as {
+      data: Record<string, string>;
+    };
+  const deptId = (
+    (await (await fetch(`${stack.url}/api/department`, { headers })).json()) as { data: { id: string; short_name: string }[] }
+  ).data.find((d) => d.short_name === 'CSE')?.id;
   const prog = (await post('/api/program', { title: 'Bench program', department: deptId, number_of_terms: 4 })).data;
   const cur = (await post('/api/curriculum', { name: 'Bench 5000', program: prog.id })).data;
   const COURSES = 5000;
-  const csv = ['term,code,title,type,lecture,tutorial,practical,credits', ...Array.from({ length: COURSES }, (_, i) => `${(i % 4) + 1},B${i},Bench course ${i},core,3,1,0,4`)].join('\n');
+  const csv = [
+    'term,code,title,type,lecture,tutorial,practical,credits',
+    ...Array.from({ length: COURSES }, (_, i) => `${(i % 4) + 1},B${i},Bench course ${i},core,3,1,0,4`),
+  ].join('\n');
   const t0 = performance.now();
-  const imp = await fetch(`${stack.url}/api/import/curriculum?curriculum=${cur.id}`, { method: 'POST', headers: { ...headers, 'content-type': 'text/csv' }, body: csv });
+  const imp = await fetch(`${stack.url}/api/import/curriculum?curriculum=${cur.id}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'text/csv' },
+    body: csv,
+  });
   if (!imp.ok) throw new Error(`bench import failed: ${imp.status} ${await imp.text()}`);
-  rows.push({ metric: `Import a curriculum CSV of ${COURSES} courses (one request)`, value: `${((performance.now() - t0) / 1000).toFixed(1)} s`, budget: '-', ok: null });
-  const termId = ((await (await fetch(`${stack.url}/api/term?curriculum=${cur.id}`, { headers })).json()) as { data: { id: string; number: number }[] }).data.find((t) => t.number === 2)?.id;
-  const filtered = await measure(50, () => fetch(`${stack.url}/api/Course-Curriculum?curriculum=${cur.id}&term=${termId}&limit=1000`, { headers }));
+  rows.push({
+    metric: `Import a curriculum CSV of ${COURSES} courses (one request)`,
+    value: `${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    budget: '-',
+    ok: null,
+  });
+  const termId = (
+    (await (await fetch(`${stack.url}/api/term?curriculum=${cur.id}`, { headers })).json()) as { data: { id: string; number: number }[] }
+  ).data.find((t) => t.number === 2)?.id;
+  const filtered = await measure(50, () =>
+    fetch(`${stack.url}/api/Course-Curriculum?curriculum=${cur.id}&term=${termId}&limit=1000`, { headers }),
+  );
   const firstPageRes = await fetch(`${stack.url}/api/Course-Curriculum?curriculum=${cur.id}&term=${termId}&limit=1000`, { headers });
   const got = ((await firstPageRes.json()) as { data: unknown[] }).data.length;
-  rows.push({ metric: `GET courses of one curriculum and term (first page: ${got} of its ${COURSES / 4}; ${COURSES} in the campus) p50 / p99 (n=50)`, value: `${pct(filtered.times, 50).toFixed(1)} / ${pct(filtered.times, 99).toFixed(1)} ms`, budget: '-', ok: null });
-  rows.push({ metric: 'GET filtered courses: DynamoDB calls per page', value: filtered.calls.toFixed(1), budget: '1 round trip per list page', ok: filtered.calls <= 1 });
+  rows.push({
+    metric: `GET courses of one curriculum and term (first page: ${got} of its ${COURSES / 4}; ${COURSES} in the campus) p50 / p99 (n=50)`,
+    value: `${pct(filtered.times, 50).toFixed(1)} / ${pct(filtered.times, 99).toFixed(1)} ms`,
+    budget: '-',
+    ok: null,
+  });
+  rows.push({
+    metric: 'GET filtered courses: DynamoDB calls per page',
+    value: filtered.calls.toFixed(1),
+    budget: '1 round trip per list page',
+    ok: filtered.calls <= 1,
+  });
 
   // 5. 200,000 marks (10,000 students x 20 questions): browser-style upload to S3, then the import worker.
   // Its own curriculum, so the 5,000-course table below keeps exactly 5,000 rows.
   const marksCur = (await post('/api/curriculum', { name: 'Bench marks', program: prog.id })).data;
-  const marksTerm = ((await (await fetch(`${stack.url}/api/term?curriculum=${marksCur.id}`, { headers })).json()) as { data: { id: string }[] }).data[0].id;
-  const course = (await post('/api/Course-Curriculum', { curriculum: marksCur.id, term: marksTerm, code: 'MARKS1', title: 'Bench marks', reviewer_department: deptId })).data;
+  const marksTerm = (
+    (await (await fetch(`${stack.url}/api/term?curriculum=${marksCur.id}`, { headers })).json()) as { data: { id: string }[] }
+  ).data[0].id;
+  const course = (
+    await post('/api/Course-Curriculum', {
+      curriculum: marksCur.id,
+      term: marksTerm,
+      code: 'MARKS1',
+      title: 'Bench marks',
+      reviewer_department: deptId,
+    })
+  ).data;
   const bloom = ((await (await fetch(`${stack.url}/api/bloom-level`, { headers })).json()) as { data: { id: string }[] }).data[0].id;
   const method = ((await (await fetch(`${stack.url}/api/delivery-method`, { headers })).json()) as { data: { id: string }[] }).data[0].id;
-  const co = (await post('/api/Course-Outcome', { course: course.id, code: 'CO1', statement: 'Bench outcome', cognitive_domain: bloom, delivery_method: method })).data;
+  const co = (
+    await post('/api/Course-Outcome', {
+      course: course.id,
+      code: 'CO1',
+      statement: 'Bench outcome',
+      cognitive_domain: bloom,
+      delivery_method: method,
+    })
+  ).data;
   const STUDENTS = 10_000;
   const QUESTIONS = 20;
   const roster = ['roll_no,name,section', ...Array.from({ length: STUDENTS }, (_, i) => `M${i},S${i},M`)].join('\n');
   const r0 = performance.now();
-  const rosterRes = await fetch(`${stack.url}/api/import/students?curriculum=${marksCur.id}`, { method: 'POST', headers: { ...headers, 'content-type': 'text/csv' }, body: roster });
+  const rosterRes = await fetch(`${stack.url}/api/import/students?curriculum=${marksCur.id}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'text/csv' },
+    body: roster,
+  });
   if (!rosterRes.ok) throw new Error(`bench roster failed: ${rosterRes.status} ${await rosterRes.text()}`);
-  rows.push({ metric: `Import a roster of ${STUDENTS} students (one request)`, value: `${((performance.now() - r0) / 1000).toFixed(1)} s`, budget: '-', ok: null });
-  const occ = (await post('/api/occasion', { course: course.id, kind: 'ESE', name: 'Bench ESE', section: 'M', total_marks: QUESTIONS * 5 })).data;
-  await fetch(`${stack.url}/api/question-paper/${occ.id}`, { method: 'PUT', headers, body: JSON.stringify({ version: 0, questions: Array.from({ length: QUESTIONS }, (_, q) => ({ number: String(q + 1), max_marks: 5, co: co.id, bloom_level: bloom })) }) });
+  rows.push({
+    metric: `Import a roster of ${STUDENTS} students (one request)`,
+    value: `${((performance.now() - r0) / 1000).toFixed(1)} s`,
+    budget: '-',
+    ok: null,
+  });
+  const occ = (await post('/api/occasion', { course: course.id, kind: 'ESE', name: 'Bench ESE', section: 'M', total_marks: QUESTIONS * 5 }))
+    .data;
+  await fetch(`${stack.url}/api/question-paper/${occ.id}`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({
+      version: 0,
+      questions: Array.from({ length: QUESTIONS }, (_, q) => ({ number: String(q + 1), max_marks: 5, co: co.id, bloom_level: bloom })),
+    }),
+  });
   const expectedSum = { v: 0 };
   const marksCsv = [
     ['roll_no', ...Array.from({ length: QUESTIONS }, (_, q) => String(q + 1))].join(','),
-    ...Array.from({ length: STUDENTS }, (_, i) => [`M${i}`, ...Array.from({ length: QUESTIONS }, (_, q) => { const m = (i + q) % 6; expectedSum.v += m; return String(m); })].join(',')),
+    ...Array.from({ length: STUDENTS }, (_, i) =>
+      [
+        `M${i}`,
+        ...Array.from({ length: QUESTIONS }, (_, q) => {
+          const m = (i + q) % 6;
+          expectedSum.v += m;
+          return String(m);
+        }),
+      ].join(','),
+    ),
   ].join('\n');
   const m0 = performance.now();
-  const opened = (await post(`/api/marks/${occ.id}/upload-url`, { file_name: 'bench.csv' })).data as unknown as { job: { id: string }; upload: { url: string; fields: Record<string, string> } };
+  const opened = (await post(`/api/marks/${occ.id}/upload-url`, { file_name: 'bench.csv' })).data as unknown as {
+    job: { id: string };
+    upload: { url: string; fields: Record<string, string> };
+  };
   const form = new FormData();
   for (const [k, v] of Object.entries(opened.upload.fields)) form.append(k, v);
   form.append('file', new Blob([marksCsv], { type: 'text/csv' }), 'bench.csv');
@@ -143,40 +269,113 @@ try {
   }
   const wall = (performance.now() - m0) / 1000;
   if (job.status !== 'done') throw new Error(`bench marks import failed: ${job.detail}`);
-  const stored = ((await (await fetch(`${stack.url}/api/marks/${occ.id}`, { headers })).json()) as { data: { rows: { marks: Record<string, number> }[] } }).data.rows;
+  const stored = (
+    (await (await fetch(`${stack.url}/api/marks/${occ.id}`, { headers })).json()) as { data: { rows: { marks: Record<string, number> }[] } }
+  ).data.rows;
   const storedMarks = stored.reduce((n, r) => n + Object.keys(r.marks).length, 0);
   const storedSum = stored.reduce((s, r) => s + Object.values(r.marks).reduce((a, b) => a + b, 0), 0);
-  rows.push({ metric: `Import ${STUDENTS * QUESTIONS} marks (${STUDENTS} x ${QUESTIONS}) browser -> S3 -> worker: wall time`, value: `${wall.toFixed(1)} s`, budget: 'no request over 30 s', ok: true });
-  rows.push({ metric: 'Import 200,000 marks: DynamoDB BatchWriteItem calls', value: String(job.write_calls), budget: `${Math.ceil(STUDENTS / 25)} (25 students per call)`, ok: (job.write_calls ?? 0) <= Math.ceil(STUDENTS / 25) * 1.05 });
-  rows.push({ metric: 'Import 200,000 marks: marks stored / sum of marks as sent', value: `${storedMarks} / ${storedSum} of ${expectedSum.v}`, budget: 'none lost', ok: storedMarks === STUDENTS * QUESTIONS && storedSum === expectedSum.v });
+  rows.push({
+    metric: `Import ${STUDENTS * QUESTIONS} marks (${STUDENTS} x ${QUESTIONS}) browser -> S3 -> worker: wall time`,
+    value: `${wall.toFixed(1)} s`,
+    budget: 'no request over 30 s',
+    ok: true,
+  });
+  rows.push({
+    metric: 'Import 200,000 marks: DynamoDB BatchWriteItem calls',
+    value: String(job.write_calls),
+    budget: `${Math.ceil(STUDENTS / 25)} (25 students per call)`,
+    ok: (job.write_calls ?? 0) <= Math.ceil(STUDENTS / 25) * 1.05,
+  });
+  rows.push({
+    metric: 'Import 200,000 marks: marks stored / sum of marks as sent',
+    value: `${storedMarks} / ${storedSum} of ${expectedSum.v}`,
+    budget: 'none lost',
+    ok: storedMarks === STUDENTS * QUESTIONS && storedSum === expectedSum.v,
+  });
 
   // 6. Attainment for a whole program (8 terms x 8 courses x 120 students x 4 occasions x 20 questions), one pass.
-  const computed = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'bench', 'attainment-compute.ts')], { env: { ...process.env, NODE_NO_WARNINGS: '1' }, encoding: 'utf8' })) as Record<string, number>;
-  rows.push({ metric: `Attainment of a whole program: ${computed.courses} courses, ${computed.marks} marks, CO + PO/PSO, one pass (median of 5)`, value: `${computed.courseMs.toFixed(0)} ms`, budget: '-', ok: null });
-  rows.push({ metric: 'Bare read of every mark, same run (median of 5)', value: `${computed.readMs.toFixed(0)} ms`, budget: '-', ok: null });
+  const computed = JSON.parse(
+    execFileSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'bench', 'attainment-compute.ts')], {
+      env: { ...process.env, NODE_NO_WARNINGS: '1' },
+      encoding: 'utf8',
+    }),
+  ) as Record<string, number>;
+  rows.push({
+    metric: `Attainment of a whole program: ${computed.courses} courses, ${computed.marks} marks, CO + PO/PSO, one pass (median of 5)`,
+    value: `${computed.courseMs.toFixed(0)} ms`,
+    budget: '-',
+    ok: null,
+  });
+  rows.push({
+    metric: 'Bare read of every mark, same run (median of 5)',
+    value: `${computed.readMs.toFixed(0)} ms`,
+    budget: '-',
+    ok: null,
+  });
   const ratio = computed.courseMs / computed.readMs;
   rows.push({ metric: 'Whole-program compute / bare read of every mark', value: `${ratio.toFixed(2)}x`, budget: '<= 2x', ok: ratio <= 2 });
-  rows.push({ metric: 'Whole-program compute: CO levels differing from the plain reference computation', value: String(computed.mismatches), budget: '0', ok: computed.mismatches === 0 });
+  rows.push({
+    metric: 'Whole-program compute: CO levels differing from the plain reference computation',
+    value: String(computed.mismatches),
+    budget: '0',
+    ok: computed.mismatches === 0,
+  });
   const spread = computed.spread as unknown as number[];
-  rows.push({ metric: 'Whole-program compute: CIE/SEE levels 0 / 1 / 2 / 3 (generated marks must spread)', value: spread.join(' / '), budget: 'every level seen', ok: spread.every((n) => n > 0) });
-  rows.push({ metric: `Attainment per student (${computed.perStudent} student-course rows)`, value: `${computed.studentMs.toFixed(0)} ms`, budget: '-', ok: null });
-  rows.push({ metric: 'Attainment of a whole program: peak memory (RSS of the process, generated marks included)', value: `${computed.peakRssMb.toFixed(0)} MB`, budget: '-', ok: null });
+  rows.push({
+    metric: 'Whole-program compute: CIE/SEE levels 0 / 1 / 2 / 3 (generated marks must spread)',
+    value: spread.join(' / '),
+    budget: 'every level seen',
+    ok: spread.every((n) => n > 0),
+  });
+  rows.push({
+    metric: `Attainment per student (${computed.perStudent} student-course rows)`,
+    value: `${computed.studentMs.toFixed(0)} ms`,
+    budget: '-',
+    ok: null,
+  });
+  rows.push({
+    metric: 'Attainment of a whole program: peak memory (RSS of the process, generated marks included)',
+    value: `${computed.peakRssMb.toFixed(0)} MB`,
+    budget: '-',
+    ok: null,
+  });
 
   // 7. A whole program's PO attainment through the local stack, read from the stored results.
   const f0 = performance.now();
   const fixture = await buildProgramFixture(stack.url, headers, deptId as string);
-  rows.push({ metric: `Program fixture through the API: ${fixture.courses} courses, ${fixture.marks} marks (courses x 4 occasions x 120 students x 20 questions)`, value: `${((performance.now() - f0) / 1000).toFixed(0)} s`, budget: '-', ok: null });
+  rows.push({
+    metric: `Program fixture through the API: ${fixture.courses} courses, ${fixture.marks} marks (courses x 4 occasions x 120 students x 20 questions)`,
+    value: `${((performance.now() - f0) / 1000).toFixed(0)} s`,
+    budget: '-',
+    ok: null,
+  });
   const programUrl = `${stack.url}/api/attainment/program/${fixture.program}`;
   const firstRead = await fetch(programUrl, { headers });
   const served = ((await firstRead.json()) as { data: { years: ProgramAttainment[] } }).data.years;
   const reads = await measure(50, () => fetch(programUrl, { headers }));
-  rows.push({ metric: `GET /api/attainment/program (${fixture.courses} courses, stored results) p50 / p99 (n=50)`, value: `${pct(reads.times, 50).toFixed(1)} / ${pct(reads.times, 99).toFixed(1)} ms`, budget: 'p50 <= 300 ms', ok: pct(reads.times, 50) <= 300 });
-  rows.push({ metric: 'GET /api/attainment/program: DynamoDB calls per request', value: reads.calls.toFixed(1), budget: '<= 3', ok: reads.calls <= 3 });
+  rows.push({
+    metric: `GET /api/attainment/program (${fixture.courses} courses, stored results) p50 / p99 (n=50)`,
+    value: `${pct(reads.times, 50).toFixed(1)} / ${pct(reads.times, 99).toFixed(1)} ms`,
+    budget: 'p50 <= 300 ms',
+    ok: pct(reads.times, 50) <= 300,
+  });
+  rows.push({
+    metric: 'GET /api/attainment/program: DynamoDB calls per request',
+    value: reads.calls.toFixed(1),
+    budget: '<= 3',
+    ok: reads.calls <= 3,
+  });
   // The stored results must equal a fresh computation from every mark (in-process, same campus).
-  const fresh = await programAttainment(campusScope({ tenant: DEMO_TENANT, role: 'admin', user: stack.adminEmail, sub: 'bench' }), fixture.program);
-  const levels = (years: ProgramAttainment[]) => years.flatMap((y) => y.outcomes.map((o) => `${y.academic_year}:${o.reference}=${o.attainment}`)).join(' ');
+  const fresh = await programAttainment(
+    campusScope({ tenant: DEMO_TENANT, role: 'admin', user: stack.adminEmail, sub: 'bench' }),
+    fixture.program,
+  );
+  const levels = (years: ProgramAttainment[]) =>
+    years.flatMap((y) => y.outcomes.map((o) => `${y.academic_year}:${o.reference}=${o.attainment}`)).join(' ');
   const same = levels(served) === levels(fresh.years) && served.length > 0;
-  const levelSeen = [0, 1, 2, 3].map((l) => served.some((y) => y.courses.some((c) => c.cos.some((co) => co.cie?.level === l || co.see?.level === l))));
+  const levelSeen = [0, 1, 2, 3].map((l) =>
+    served.some((y) => y.courses.some((c) => c.cos.some((co) => co.cie?.level === l || co.see?.level === l))),
+  );
   rows.push({
     metric: 'GET /api/attainment/program: PO/PSO levels equal a fresh computation from every mark; CIE/SEE levels 0-3 all occur',
     value: `${same ? 'equal' : 'DIFFERENT'}; levels seen ${levelSeen.map((v, l) => (v ? l : '-')).join(' ')}`,
@@ -196,17 +395,35 @@ try {
     await page.goto(`${stack.url}/curriculum?curriculum=${cur.id}`);
     await page.locator('tbody tr', { hasText: 'Bench course' }).first().waitFor();
     await page.getByText('100 of 100 read; more on the server').waitFor();
-    rows.push({ metric: `Browser: course table, first page (100 of ${COURSES}) painted, from navigation`, value: `${(performance.now() - b0).toFixed(0)} ms`, budget: '-', ok: null });
+    rows.push({
+      metric: `Browser: course table, first page (100 of ${COURSES}) painted, from navigation`,
+      value: `${(performance.now() - b0).toFixed(0)} ms`,
+      budget: '-',
+      ok: null,
+    });
     const l0 = performance.now();
     await page.getByRole('button', { name: 'Load more' }).click();
     await page.getByText('200 of 200 read; more on the server').waitFor();
-    rows.push({ metric: 'Browser: course table, "Load more" (next 100 rows, one request)', value: `${(performance.now() - l0).toFixed(0)} ms`, budget: '-', ok: null });
+    rows.push({
+      metric: 'Browser: course table, "Load more" (next 100 rows, one request)',
+      value: `${(performance.now() - l0).toFixed(0)} ms`,
+      budget: '-',
+      ok: null,
+    });
     const f0 = performance.now();
-    await page.locator('.filter', { has: page.locator('#filter-term') }).locator('.p-dropdown').click();
+    await page
+      .locator('.filter', { has: page.locator('#filter-term') })
+      .locator('.p-dropdown')
+      .click();
     await page.getByRole('option', { name: 'Term 2' }).click();
     await page.locator('tbody tr', { hasText: 'Bench course 1' }).first().waitFor();
     await page.getByText('100 of 100 read; more on the server').waitFor();
-    rows.push({ metric: `Browser: term filter (server) on the course table, first page of its ${COURSES / 4} rows`, value: `${(performance.now() - f0).toFixed(0)} ms`, budget: '-', ok: null });
+    rows.push({
+      metric: `Browser: term filter (server) on the course table, first page of its ${COURSES / 4} rows`,
+      value: `${(performance.now() - f0).toFixed(0)} ms`,
+      budget: '-',
+      ok: null,
+    });
   } finally {
     await browser.close();
   }
@@ -214,7 +431,11 @@ try {
   await stack.stop();
 }
 
-const lines = ['| metric | value | budget | within |', '|---|---|---|---|', ...rows.map((r) => `| ${r.metric} | ${r.value} | ${r.budget} | ${r.ok === null ? '' : r.ok ? 'yes' : 'NO'} |`)];
+const lines = [
+  '| metric | value | budget | within |',
+  '|---|---|---|---|',
+  ...rows.map((r) => `| ${r.metric} | ${r.value} | ${r.budget} | ${r.ok === null ? '' : r.ok ? 'yes' : 'NO'} |`),
+];
 console.log(lines.join('\n'));
 mkdirSync(join(REPO_ROOT, 'bench', 'results'), { recursive: true });
 writeFileSync(join(REPO_ROOT, 'bench', 'results', 'latest.json'), JSON.stringify({ at: new Date().toISOString(), rows }, null, 2));

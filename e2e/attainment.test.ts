@@ -29,20 +29,65 @@ beforeAll(async () => {
   const token = await login(url, admin.email, admin.password);
   api = client(url, token);
   const dept = (await api.get('/api/department')).body.data.find((d: { short_name: string }) => d.short_name === 'CSE');
-  const program = (await api.post('/api/program', { title: 'B.E. Browser Test', department: dept.id, number_of_terms: 2, minimum_duration_qty: 1, minimum_duration_unit: 'Years' })).body.data;
+  const program = (
+    await api.post('/api/program', {
+      title: 'B.E. Browser Test',
+      department: dept.id,
+      number_of_terms: 2,
+      minimum_duration_qty: 1,
+      minimum_duration_unit: 'Years',
+    })
+  ).body.data;
   await api.post('/api/generic-program-outcome/setup', { program: program.id, framework: 'nba_12_po' });
-  const po1 = (await api.get(`/api/generic-program-outcome?program=${program.id}`)).body.data.find((o: { po_reference: string }) => o.po_reference === 'PO1').id;
+  const po1 = (await api.get(`/api/generic-program-outcome?program=${program.id}`)).body.data.find(
+    (o: { po_reference: string }) => o.po_reference === 'PO1',
+  ).id;
   cur = (await api.post('/api/curriculum', { name: 'Browser 2025', program: program.id })).body.data;
   const term = (await api.get(`/api/term?curriculum=${cur.id}`)).body.data[0];
-  course = (await api.post('/api/Course-Curriculum', { curriculum: cur.id, term: term.id, code: 'E2E101', title: 'Marks in the browser', reviewer_department: dept.id, total_credits: 3 })).body.data;
+  course = (
+    await api.post('/api/Course-Curriculum', {
+      curriculum: cur.id,
+      term: term.id,
+      code: 'E2E101',
+      title: 'Marks in the browser',
+      reviewer_department: dept.id,
+      total_credits: 3,
+    })
+  ).body.data;
   const bloom = (await api.get('/api/bloom-level')).body.data[0].id;
   const method = (await api.get('/api/delivery-method')).body.data[0].id;
-  const co1 = (await api.post('/api/Course-Outcome', { course: course.id, code: 'CO1', statement: 'First', cognitive_domain: bloom, delivery_method: method })).body.data.id;
-  const co2 = (await api.post('/api/Course-Outcome', { course: course.id, code: 'CO2', statement: 'Second', cognitive_domain: bloom, delivery_method: method })).body.data.id;
+  const co1 = (
+    await api.post('/api/Course-Outcome', {
+      course: course.id,
+      code: 'CO1',
+      statement: 'First',
+      cognitive_domain: bloom,
+      delivery_method: method,
+    })
+  ).body.data.id;
+  const co2 = (
+    await api.post('/api/Course-Outcome', {
+      course: course.id,
+      code: 'CO2',
+      statement: 'Second',
+      cognitive_domain: bloom,
+      delivery_method: method,
+    })
+  ).body.data.id;
   await api.put(`/api/co-po-matrix/${course.id}`, { version: 0, cells: { [co1]: { [po1]: 3 }, [co2]: { [po1]: 1 } } });
-  await fetch(`${url}/api/import/students?curriculum=${cur.id}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' }, body: 'roll_no,name\nB1,Anu\nB2,Bala\nB3,Chitra\nB4,Dev\n' });
+  await fetch(`${url}/api/import/students?curriculum=${cur.id}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+    body: 'roll_no,name\nB1,Anu\nB2,Bala\nB3,Chitra\nB4,Dev\n',
+  });
   occ = (await api.post('/api/occasion', { course: course.id, kind: 'ISE', name: 'ISE 1', total_marks: 10 })).body.data;
-  await api.put(`/api/question-paper/${occ.id}`, { version: 0, questions: [ { number: '1', max_marks: 5, co: co1, bloom_level: bloom }, { number: '2', max_marks: 5, co: co2, bloom_level: bloom } ] });
+  await api.put(`/api/question-paper/${occ.id}`, {
+    version: 0,
+    questions: [
+      { number: '1', max_marks: 5, co: co1, bloom_level: bloom },
+      { number: '2', max_marks: 5, co: co2, bloom_level: bloom },
+    ],
+  });
 });
 afterAll(async () => browser?.close());
 
@@ -52,10 +97,22 @@ it('downloads the template, refuses a bad file row by row, saves a good one and 
   await page.getByRole('heading', { name: /Marks: ISE 1/ }).waitFor();
   const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Template (CSV)' }).click()]);
   const template = readFileSync(await csvDownload.path(), 'utf8').replace(/^\uFEFF/, '');
-  expect(template.split(/\r?\n/)).toEqual(['roll_no,name,1,2', 'max_marks,,5,5', 'co,,CO1,CO2', 'B1,Anu,,', 'B2,Bala,,', 'B3,Chitra,,', 'B4,Dev,,']);
+  expect(template.split(/\r?\n/)).toEqual([
+    'roll_no,name,1,2',
+    'max_marks,,5,5',
+    'co,,CO1,CO2',
+    'B1,Anu,,',
+    'B2,Bala,,',
+    'B3,Chitra,,',
+    'B4,Dev,,',
+  ]);
   const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Template (XLSX)' }).click()]);
   expect(xlsx.suggestedFilename()).toBe('E2E101-ISE_1-marks.xlsx');
-  expect(readFileSync(await xlsx.path()).subarray(0, 2).toString()).toBe('PK'); // an XLSX is a zip
+  expect(
+    readFileSync(await xlsx.path())
+      .subarray(0, 2)
+      .toString(),
+  ).toBe('PK'); // an XLSX is a zip
 
   const bad = `${SHOTS}/../marks-bad.csv`;
   writeFileSync(bad, template.replace('B1,Anu,,', 'B1,Anu,6,2').replace('B2,Bala,,', 'B9,Nobody,1,1'));
@@ -67,7 +124,14 @@ it('downloads the template, refuses a bad file row by row, saves a good one and 
 
   // B1: 5, 2; B2: 3, 3; B3: 2, 4; B4: 4, blank.
   const good = `${SHOTS}/../marks-good.csv`;
-  writeFileSync(good, template.replace('B1,Anu,,', 'B1,Anu,5,2').replace('B2,Bala,,', 'B2,Bala,3,3').replace('B3,Chitra,,', 'B3,Chitra,2,4').replace('B4,Dev,,', 'B4,Dev,4,'));
+  writeFileSync(
+    good,
+    template
+      .replace('B1,Anu,,', 'B1,Anu,5,2')
+      .replace('B2,Bala,,', 'B2,Bala,3,3')
+      .replace('B3,Chitra,,', 'B3,Chitra,2,4')
+      .replace('B4,Dev,,', 'B4,Dev,4,'),
+  );
   await page.getByLabel('Marks file (CSV or XLSX)').setInputFiles(good);
   await page.getByTestId('marks-preview').getByText('4 students, 0 absent').waitFor();
   await page.screenshot({ path: `${SHOTS}/marks-upload-preview.png`, fullPage: true });
@@ -110,7 +174,11 @@ it('shows the demo program across courses and years, with charts', async () => {
   await page.goto(`${url}/attainment/cay-po-attainment`);
   const cay = page.getByRole('table', { name: 'PO attainment by academic year' });
   await cay.waitFor();
-  expect(await cay.locator('tbody tr').allTextContents()).toEqual([expect.stringMatching(/^CAY 2025-26/), expect.stringMatching(/^CAYm1 2024-25/), expect.stringMatching(/^CAYm2 2023-24/)]);
+  expect(await cay.locator('tbody tr').allTextContents()).toEqual([
+    expect.stringMatching(/^CAY 2025-26/),
+    expect.stringMatching(/^CAYm1 2024-25/),
+    expect.stringMatching(/^CAYm2 2023-24/),
+  ]);
   await page.screenshot({ path: `${SHOTS}/cay-po-attainment.png`, fullPage: true });
 });
 

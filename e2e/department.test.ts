@@ -103,7 +103,11 @@ it('on a phone the navigation is a left drawer whose entries go where they say',
   await phone.getByRole('button', { name: 'Open menu' }).click();
   const drawer = phone.locator('.drawer-nav');
   await drawer.waitFor();
-  expect(await drawer.locator('a').allTextContents()).toEqual(['Dashboard', 'Attainment', 'Reports', 'Configuration', 'Survey', 'Faculty Contribution', 'Utilities', 'Assessments', 'Curriculum'].map((l) => ` ${l}`));
+  expect(await drawer.locator('a').allTextContents()).toEqual(
+    ['Dashboard', 'Attainment', 'Reports', 'Configuration', 'Survey', 'Faculty Contribution', 'Utilities', 'Assessments', 'Curriculum'].map(
+      (l) => ` ${l}`,
+    ),
+  );
   await phone.screenshot({ path: `${SHOTS}/phone-drawer.png` });
   await drawer.getByRole('link', { name: 'Curriculum' }).click();
   await phone.waitForURL('**/curriculum');

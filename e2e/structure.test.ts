@@ -70,7 +70,10 @@ it("builds a question paper whose total must match the occasion's total marks", 
   await page.getByRole('button', { name: 'Save paper' }).click();
   await page.getByText('successfully updated').waitFor();
   const saved = (await api.get(`/api/question-paper/${occ.id}`)).body.data;
-  expect(saved.questions.map((q: { number: string; max_marks: number }) => [q.number, q.max_marks])).toEqual([['1', 6], ['2', 4]]);
+  expect(saved.questions.map((q: { number: string; max_marks: number }) => [q.number, q.max_marks])).toEqual([
+    ['1', 6],
+    ['2', 4],
+  ]);
 });
 
 it('filters the course list by curriculum and term on the server, on a phone too', async () => {

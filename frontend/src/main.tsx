@@ -23,4 +23,10 @@ configureAuth()
       </StrictMode>,
     ),
   )
-  .catch((e: Error) => root.render(<p role="alert" className="fatal">Attain could not start: {e.message}</p>));
+  .catch((e: Error) =>
+    root.render(
+      <p role="alert" className="fatal">
+        Attain could not start: {e.message}
+      </p>,
+    ),
+  );

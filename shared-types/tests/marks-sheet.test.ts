@@ -56,8 +56,21 @@ describe('marks template and file reading', () => {
   });
 
   it('a missing question column is a note, and a missing roll_no column an error', () => {
-    expect(readMarksTable([['roll_no', '1a'], ['22CS001', '3']], questions, roster).notes).toEqual(['No column for question 1b: those marks are left as they are']);
-    expect(readMarksTable([['name', '1a']], questions, roster).errors[0]).toEqual({ row: 1, field: 'roll_no', message: 'Column roll_no is missing' });
+    expect(
+      readMarksTable(
+        [
+          ['roll_no', '1a'],
+          ['22CS001', '3'],
+        ],
+        questions,
+        roster,
+      ).notes,
+    ).toEqual(['No column for question 1b: those marks are left as they are']);
+    expect(readMarksTable([['name', '1a']], questions, roster).errors[0]).toEqual({
+      row: 1,
+      field: 'roll_no',
+      message: 'Column roll_no is missing',
+    });
   });
 });
 
@@ -65,12 +78,17 @@ describe('attainment methodology', () => {
   it('defaults are valid and weights must add up to 100', () => {
     expect(methodProblems(DEFAULT_METHOD)).toEqual({});
     expect(methodProblems({ ...DEFAULT_METHOD, cie_weight: 40 })).toEqual({ see_weight: 'CIE and SEE weights add up to 110, not 100' });
-    expect(methodProblems({ ...DEFAULT_METHOD, level2_percent: 80 })).toMatchObject({ level2_percent: 'Level 2 cannot need more students than level 3' });
+    expect(methodProblems({ ...DEFAULT_METHOD, level2_percent: 80 })).toMatchObject({
+      level2_percent: 'Level 2 cannot need more students than level 3',
+    });
   });
 
   it('the API refuses a method whose direct and indirect weights do not sum to 100', () => {
     const v = validateBody(attainmentMethod, { program: 'p1', direct_weight: 90, indirect_weight: 20 }, 'create');
     expect(v).toMatchObject({ ok: false, fields: { indirect_weight: 'Direct and indirect weights add up to 110, not 100' } });
-    expect(validateBody(attainmentMethod, { program: 'p1' }, 'create')).toMatchObject({ ok: true, data: { threshold_percent: 60, see_weight: 70 } });
+    expect(validateBody(attainmentMethod, { program: 'p1' }, 'create')).toMatchObject({
+      ok: true,
+      data: { threshold_percent: 60, see_weight: 70 },
+    });
   });
 });

@@ -28,7 +28,10 @@ describe('department validation (spec part 1 §5)', () => {
     }
   });
   it('requires the version it read on replace and ignores system fields', () => {
-    expect(validateBody(department, { name: 'Civil', short_name: 'CE' }, 'replace')).toMatchObject({ ok: false, fields: { version: MESSAGES.required } });
+    expect(validateBody(department, { name: 'Civil', short_name: 'CE' }, 'replace')).toMatchObject({
+      ok: false,
+      fields: { version: MESSAGES.required },
+    });
     const v = validateBody(department, { id: 'x', created_by: 'someone', name: 'Civil', short_name: 'CE', version: 3 }, 'replace');
     expect(v).toMatchObject({ ok: true, version: 3 });
     if (v.ok) expect(v.data).not.toHaveProperty('created_by');

@@ -25,13 +25,21 @@ export function setUnauthorizedHandler(fn: () => void): void {
  * Calls the API with the stored token. While it runs the loading overlay shows. A failure shows the server's
  * `errors.detail` in the popup (unless `quiet`) and throws ApiError. With `contentType`, `body` is sent as text.
  */
-export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, opts: { quiet?: boolean; contentType?: string } = {}): Promise<T> {
+export async function api<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+  opts: { quiet?: boolean; contentType?: string } = {},
+): Promise<T> {
   store.set(loadingAtom, (n) => n + 1);
   try {
     const token = await idToken();
     const res = await fetch(path, {
       method,
-      headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'Content-Type': opts.contentType ?? 'application/json' } : {}) },
+      headers: {
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'Content-Type': opts.contentType ?? 'application/json' } : {}),
+      },
       // A body with its own content type (e.g. a CSV file) goes as it is.
       body: body === undefined ? undefined : opts.contentType ? String(body) : JSON.stringify(body),
     });

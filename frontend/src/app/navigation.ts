@@ -12,15 +12,27 @@ export const NAV_ENTRIES = [
 ] as const;
 
 /** Dashboard tiles (spec part 2 §2), four per row on wide screens. */
-export const DASHBOARD_TILES = ['Dashboard', 'Attainment', 'Reports', 'Survey', 'Faculty Contribution', 'Assessments', 'Utilities', 'Curriculum'].map(
-  (label) => NAV_ENTRIES.find((e) => e.label === label)!,
-);
+export const DASHBOARD_TILES = [
+  'Dashboard',
+  'Attainment',
+  'Reports',
+  'Survey',
+  'Faculty Contribution',
+  'Assessments',
+  'Utilities',
+  'Curriculum',
+].map((label) => NAV_ENTRIES.find((e) => e.label === label)!);
 
 /**
  * Configuration side tabs (spec part 1 §2), in order. `entity` names the registry entity a generic table shows;
  * `bespoke` names a screen of its own.
  */
-export const CONFIGURATION_TABS: { label: string; path: string; entity?: string; bespoke?: 'organization' | 'users' | 'program-outcomes' }[] = [
+export const CONFIGURATION_TABS: {
+  label: string;
+  path: string;
+  entity?: string;
+  bespoke?: 'organization' | 'users' | 'program-outcomes';
+}[] = [
   { label: 'Organization', path: '', bespoke: 'organization' },
   { label: 'Department', path: 'department', entity: 'department' },
   { label: 'Program Type', path: 'program-type', entity: 'program-type' },

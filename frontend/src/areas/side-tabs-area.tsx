@@ -14,7 +14,12 @@ export function SideTabsArea({ base, label, tabs }: { base: string; label: strin
     <div className="side-layout">
       <nav className="side-tabs" aria-label={label}>
         {tabs.map((t) => (
-          <NavLink key={t.label} end to={`${base}${t.path ? `/${t.path}` : ''}`} className={({ isActive }) => `side-tab${isActive ? ' active' : ''}`}>
+          <NavLink
+            key={t.label}
+            end
+            to={`${base}${t.path ? `/${t.path}` : ''}`}
+            className={({ isActive }) => `side-tab${isActive ? ' active' : ''}`}
+          >
             {t.label}
           </NavLink>
         ))}

@@ -1,4 +1,14 @@
-import { type EntityRecord, type ItemResponse, type PaperQuestion, type QuestionPaperView, bloomLevel, courseCurriculum, courseOutcome, occasion, paperTotal } from '@attain/shared-types';
+import {
+  type EntityRecord,
+  type ItemResponse,
+  type PaperQuestion,
+  type QuestionPaperView,
+  bloomLevel,
+  courseCurriculum,
+  courseOutcome,
+  occasion,
+  paperTotal,
+} from '@attain/shared-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
@@ -14,7 +24,13 @@ import { loadMoreFooter } from '../entity/ref-picker';
 import { useRefRecords } from '../entity/ref-records';
 
 /** A native select (light and keyboard-friendly in a table of many rows) with an empty first choice. */
-function PlainSelect(p: { label: string; value: string; placeholder: string; options: { value: string; label: string }[]; onChange: (v: string) => void }) {
+function PlainSelect(p: {
+  label: string;
+  value: string;
+  placeholder: string;
+  options: { value: string; label: string }[];
+  onChange: (v: string) => void;
+}) {
   return (
     <select className="qp-select" aria-label={p.label} value={p.value} onChange={(e) => p.onChange(e.target.value)}>
       <option value="">{p.placeholder}</option>
@@ -75,7 +91,8 @@ export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; 
   const update = (i: number, patch: Partial<PaperQuestion>) => setQuestions((qs) => qs.map((q, j) => (j === i ? { ...q, ...patch } : q)));
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: (body: { version: number; questions: PaperQuestion[] }) => api<ItemResponse<QuestionPaperView>>('PUT', `${DOCUMENT_PATHS.questionPaper}/${chosen}`, body),
+    mutationFn: (body: { version: number; questions: PaperQuestion[] }) =>
+      api<ItemResponse<QuestionPaperView>>('PUT', `${DOCUMENT_PATHS.questionPaper}/${chosen}`, body),
     onMutate: () => setErrors({}),
     onSuccess: (r) => {
       queryClient.setQueryData(paperKey, r.data);
@@ -88,15 +105,22 @@ export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; 
       if (e instanceof ApiError) setErrors(e.fields);
     },
   });
-  const occasionOptions = [...(occ && !listed ? [occ] : []), ...occasions.rows].map((o) => ({ value: o.id, label: `${String(o.name)} · ${courseLabel(o.course)}${o.section ? ` · ${String(o.section)}` : ''}` }));
+  const occasionOptions = [...(occ && !listed ? [occ] : []), ...occasions.rows].map((o) => ({
+    value: o.id,
+    label: `${String(o.name)} · ${courseLabel(o.course)}${o.section ? ` · ${String(o.section)}` : ''}`,
+  }));
   const err = (k: string) => (errors[k] ? <small className="field-error">{errors[k]}</small> : null);
   const coOptions = cos.map((c) => ({ value: c.id, label: String(c.code) }));
-  const levelOptions = levels.filter((l) => /^K\d/.test(String(l.level_of_learning ?? ''))).map((l) => ({ value: l.id, label: `${String(l.level_of_learning)} ${String(l.name)}` }));
+  const levelOptions = levels
+    .filter((l) => /^K\d/.test(String(l.level_of_learning ?? '')))
+    .map((l) => ({ value: l.id, label: `${String(l.level_of_learning)} ${String(l.name)}` }));
   return (
     <section>
       <div className="page-head">
         <h2>{title}</h2>
-        {paper ? <Button label="Save paper" icon="pi pi-check" onClick={() => paper && save.mutate({ version: paper.version, questions })} /> : null}
+        {paper ? (
+          <Button label="Save paper" icon="pi pi-check" onClick={() => paper && save.mutate({ version: paper.version, questions })} />
+        ) : null}
       </div>
       <div className="filter-bar">
         <span className="filter">
@@ -112,7 +136,9 @@ export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; 
           />
         </span>
       </div>
-      {!occasions.isPending && !occasions.rows.length ? <p className="hint">No {kinds.join('/')} occasions yet: add one under ISE/MSE Occasions (ESE occasions too).</p> : null}
+      {!occasions.isPending && !occasions.rows.length ? (
+        <p className="hint">No {kinds.join('/')} occasions yet: add one under ISE/MSE Occasions (ESE occasions too).</p>
+      ) : null}
       {paper && occ ? (
         <>
           <table className="paper" aria-label="Question paper">
@@ -130,34 +156,92 @@ export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; 
               {questions.map((q, i) => (
                 <tr key={i}>
                   <td>
-                    <InputText aria-label={`Question ${i + 1} number`} value={q.number} onChange={(e) => update(i, { number: e.target.value })} className="qp-number" />
+                    <InputText
+                      aria-label={`Question ${i + 1} number`}
+                      value={q.number}
+                      onChange={(e) => update(i, { number: e.target.value })}
+                      className="qp-number"
+                    />
                     {err(`questions.${i}.number`)}
                   </td>
                   <td>
-                    <InputNumber inputId={`qp-marks-${i}`} aria-label={`Question ${i + 1} max marks`} value={q.max_marks || null} maxFractionDigits={2} onValueChange={(e) => update(i, { max_marks: e.value ?? 0 })} className="qp-marks" />
+                    <InputNumber
+                      inputId={`qp-marks-${i}`}
+                      aria-label={`Question ${i + 1} max marks`}
+                      value={q.max_marks || null}
+                      maxFractionDigits={2}
+                      onValueChange={(e) => update(i, { max_marks: e.value ?? 0 })}
+                      className="qp-marks"
+                    />
                     {err(`questions.${i}.max_marks`)}
                   </td>
                   <td>
-                    <PlainSelect label={`Question ${i + 1} course outcome`} value={q.co} placeholder="CO" options={coOptions} onChange={(v) => update(i, { co: v })} />
+                    <PlainSelect
+                      label={`Question ${i + 1} course outcome`}
+                      value={q.co}
+                      placeholder="CO"
+                      options={coOptions}
+                      onChange={(v) => update(i, { co: v })}
+                    />
                     {err(`questions.${i}.co`)}
                   </td>
                   <td>
-                    <PlainSelect label={`Question ${i + 1} Bloom's level`} value={q.bloom_level} placeholder="Level" options={levelOptions} onChange={(v) => update(i, { bloom_level: v })} />
+                    <PlainSelect
+                      label={`Question ${i + 1} Bloom's level`}
+                      value={q.bloom_level}
+                      placeholder="Level"
+                      options={levelOptions}
+                      onChange={(v) => update(i, { bloom_level: v })}
+                    />
                     {err(`questions.${i}.bloom_level`)}
                   </td>
                   <td>
                     {(q.rubric ?? []).map((r, k) => (
                       <div key={k} className="rubric-row">
-                        <InputText aria-label={`Question ${i + 1} criterion ${k + 1}`} value={r.criterion} placeholder="Criterion" onChange={(e) => update(i, { rubric: (q.rubric ?? []).map((x, m) => (m === k ? { ...x, criterion: e.target.value } : x)) })} />
-                        <InputNumber aria-label={`Question ${i + 1} criterion ${k + 1} marks`} value={r.marks || null} maxFractionDigits={2} placeholder="Marks" onValueChange={(e) => update(i, { rubric: (q.rubric ?? []).map((x, m) => (m === k ? { ...x, marks: e.value ?? 0 } : x)) })} />
-                        <Button icon="pi pi-times" rounded text aria-label={`Remove criterion ${k + 1} of question ${i + 1}`} onClick={() => update(i, { rubric: (q.rubric ?? []).filter((_, m) => m !== k) })} />
+                        <InputText
+                          aria-label={`Question ${i + 1} criterion ${k + 1}`}
+                          value={r.criterion}
+                          placeholder="Criterion"
+                          onChange={(e) =>
+                            update(i, { rubric: (q.rubric ?? []).map((x, m) => (m === k ? { ...x, criterion: e.target.value } : x)) })
+                          }
+                        />
+                        <InputNumber
+                          aria-label={`Question ${i + 1} criterion ${k + 1} marks`}
+                          value={r.marks || null}
+                          maxFractionDigits={2}
+                          placeholder="Marks"
+                          onValueChange={(e) =>
+                            update(i, { rubric: (q.rubric ?? []).map((x, m) => (m === k ? { ...x, marks: e.value ?? 0 } : x)) })
+                          }
+                        />
+                        <Button
+                          icon="pi pi-times"
+                          rounded
+                          text
+                          aria-label={`Remove criterion ${k + 1} of question ${i + 1}`}
+                          onClick={() => update(i, { rubric: (q.rubric ?? []).filter((_, m) => m !== k) })}
+                        />
                       </div>
                     ))}
-                    <Button label="Criterion" icon="pi pi-plus" text size="small" onClick={() => update(i, { rubric: [...(q.rubric ?? []), { criterion: '', marks: 0 }] })} />
+                    <Button
+                      label="Criterion"
+                      icon="pi pi-plus"
+                      text
+                      size="small"
+                      onClick={() => update(i, { rubric: [...(q.rubric ?? []), { criterion: '', marks: 0 }] })}
+                    />
                     {err(`questions.${i}.rubric`)}
                   </td>
                   <td>
-                    <Button icon="pi pi-trash" rounded text severity="danger" aria-label={`Remove question ${i + 1}`} onClick={() => setQuestions((qs) => qs.filter((_, j) => j !== i))} />
+                    <Button
+                      icon="pi pi-trash"
+                      rounded
+                      text
+                      severity="danger"
+                      aria-label={`Remove question ${i + 1}`}
+                      onClick={() => setQuestions((qs) => qs.filter((_, j) => j !== i))}
+                    />
                   </td>
                 </tr>
               ))}
@@ -166,7 +250,10 @@ export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; 
           <div className="paper-foot">
             <Button label="Add question" icon="pi pi-plus" outlined onClick={() => setQuestions((qs) => [...qs, blank(qs.length + 1)])} />
             <strong className={total === paper.occasion_total ? 'total-ok' : 'total-off'} data-testid="paper-total">
-              Total {total} of {paper.occasion_total} marks{total === paper.occasion_total ? ' ✓' : ` (${total < paper.occasion_total ? 'short by' : 'over by'} ${Math.abs(Math.round((paper.occasion_total - total) * 100) / 100)})`}
+              Total {total} of {paper.occasion_total} marks
+              {total === paper.occasion_total
+                ? ' ✓'
+                : ` (${total < paper.occasion_total ? 'short by' : 'over by'} ${Math.abs(Math.round((paper.occasion_total - total) * 100) / 100)})`}
             </strong>
           </div>
           {err('total')}

@@ -8,7 +8,14 @@ import { CoAttainmentPage } from './co-attainment-page';
 import { DataAnalysisPage } from './data-analysis-page';
 import { ImprovementPlanPage } from './improvement-plan-page';
 import { MarksListPage } from './marks-list-page';
-import { CayPoAttainmentPage, CourseComparisonPage, CourseCoAttainmentPage, IndividualPoPage, PoAttainmentPage, ProgramLevelPage } from './program-pages';
+import {
+  CayPoAttainmentPage,
+  CourseComparisonPage,
+  CourseCoAttainmentPage,
+  IndividualPoPage,
+  PoAttainmentPage,
+  ProgramLevelPage,
+} from './program-pages';
 import { StudentAttainmentPage } from './student-attainment-page';
 
 const SCREENS: Record<string, () => ReactElement> = {

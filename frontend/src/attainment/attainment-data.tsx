@@ -1,4 +1,11 @@
-import { type CourseAttainmentView, type ImprovementPlanView, type ItemResponse, type ProgramAttainmentView, type StudentsAttainmentView, program } from '@attain/shared-types';
+import {
+  type CourseAttainmentView,
+  type ImprovementPlanView,
+  type ItemResponse,
+  type ProgramAttainmentView,
+  type StudentsAttainmentView,
+  program,
+} from '@attain/shared-types';
 import { useQuery } from '@tanstack/react-query';
 import { Dropdown } from 'primereact/dropdown';
 import type { ReactNode } from 'react';
@@ -29,11 +36,27 @@ export function useParam(name: string): [string | undefined, (v: string | undefi
 }
 
 /** A labelled dropdown in the filter bar (`footer`: e.g. "Load more" under the choices). */
-export function Pick(p: { id: string; label: string; value: string | undefined; options: { value: string; label: string }[]; onChange: (v: string | undefined) => void; placeholder?: string; footer?: ReactNode }) {
+export function Pick(p: {
+  id: string;
+  label: string;
+  value: string | undefined;
+  options: { value: string; label: string }[];
+  onChange: (v: string | undefined) => void;
+  placeholder?: string;
+  footer?: ReactNode;
+}) {
   return (
     <span className="filter">
       <label htmlFor={p.id}>{p.label}</label>
-      <Dropdown inputId={p.id} value={p.value ?? null} options={p.options} placeholder={p.placeholder ?? 'Choose'} filter={p.options.length > 10} panelFooterTemplate={p.footer} onChange={(e) => p.onChange(e.value || undefined)} />
+      <Dropdown
+        inputId={p.id}
+        value={p.value ?? null}
+        options={p.options}
+        placeholder={p.placeholder ?? 'Choose'}
+        filter={p.options.length > 10}
+        panelFooterTemplate={p.footer}
+        onChange={(e) => p.onChange(e.value || undefined)}
+      />
     </span>
   );
 }
@@ -45,7 +68,8 @@ export function Pick(p: { id: string; label: string; value: string | undefined; 
 function useAttainmentView<T>(kind: 'course' | 'program' | 'students' | 'improvement-plan', id: string | undefined, year?: string) {
   return useQuery({
     queryKey: qk.attainmentView(kind, id ?? '', year),
-    queryFn: async () => (await api<ItemResponse<T>>('GET', `/api/attainment/${kind}/${id}${year ? `?year=${encodeURIComponent(year)}` : ''}`)).data,
+    queryFn: async () =>
+      (await api<ItemResponse<T>>('GET', `/api/attainment/${kind}/${id}${year ? `?year=${encodeURIComponent(year)}` : ''}`)).data,
     enabled: Boolean(id),
   });
 }
@@ -61,9 +85,25 @@ export function useProgramAttainment() {
   const current = data?.years.find((y) => y.academic_year === year) ?? data?.years[0];
   const pickers = (
     <>
-      <Pick id="pick-program" label="Program" value={programId} options={programs.rows.map((p) => ({ value: p.id, label: String(p.title) }))} footer={loadMoreFooter(programs)} onChange={setChosen} />
+      <Pick
+        id="pick-program"
+        label="Program"
+        value={programId}
+        options={programs.rows.map((p) => ({ value: p.id, label: String(p.title) }))}
+        footer={loadMoreFooter(programs)}
+        onChange={setChosen}
+      />
       {data?.years.length ? (
-        <Pick id="pick-year" label="Academic year" value={current?.academic_year} options={data.years.map((y, i) => ({ value: String(y.academic_year), label: `${String(y.academic_year)}${i === 0 ? ' (CAY)' : ` (CAYm${i})`}` }))} onChange={setYear} />
+        <Pick
+          id="pick-year"
+          label="Academic year"
+          value={current?.academic_year}
+          options={data.years.map((y, i) => ({
+            value: String(y.academic_year),
+            label: `${String(y.academic_year)}${i === 0 ? ' (CAY)' : ` (CAYm${i})`}`,
+          }))}
+          onChange={setYear}
+        />
       ) : null}
     </>
   );
@@ -71,25 +111,52 @@ export function useProgramAttainment() {
 }
 
 /** The academic-year picker of a course page (`?year=`), shown when the course has marks in more than one year. */
-export function YearPick({ years, value, onChange }: { years: string[]; value: string | null | undefined; onChange: (v: string | undefined) => void }) {
+export function YearPick({
+  years,
+  value,
+  onChange,
+}: {
+  years: string[];
+  value: string | null | undefined;
+  onChange: (v: string | undefined) => void;
+}) {
   if (years.length < 2) return null;
-  return <Pick id="pick-course-year" label="Academic year" value={value ?? undefined} options={years.map((y) => ({ value: y, label: y }))} onChange={onChange} />;
+  return (
+    <Pick
+      id="pick-course-year"
+      label="Academic year"
+      value={value ?? undefined}
+      options={years.map((y) => ({ value: y, label: y }))}
+      onChange={onChange}
+    />
+  );
 }
 
 /** A course's attainment (`GET /api/attainment/course/{course}?year=`); null while it loads or without a course. */
-export const useCourseAttainment = (course: string | undefined, year: string | undefined) => useAttainmentView<CourseAttainmentView>('course', course, year).data ?? null;
+export const useCourseAttainment = (course: string | undefined, year: string | undefined) =>
+  useAttainmentView<CourseAttainmentView>('course', course, year).data ?? null;
 
 /** Each student's attainment in a course (`GET /api/attainment/students/{course}?year=`); null while it loads. */
-export const useStudentAttainment = (course: string | undefined, year: string | undefined) => useAttainmentView<StudentsAttainmentView>('students', course, year).data ?? null;
+export const useStudentAttainment = (course: string | undefined, year: string | undefined) =>
+  useAttainmentView<StudentsAttainmentView>('students', course, year).data ?? null;
 
 /** A course's improvement plan (`GET /api/attainment/improvement-plan/{course}?year=`), as a query. */
-export const useImprovementPlan = (course: string | undefined, year: string | undefined) => useAttainmentView<ImprovementPlanView>('improvement-plan', course, year);
+export const useImprovementPlan = (course: string | undefined, year: string | undefined) =>
+  useAttainmentView<ImprovementPlanView>('improvement-plan', course, year);
 
 /**
  * The head of a one-course page: title (and an action), the curriculum -> term -> course pickers, the academic-year
  * picker once the data says which years have marks, and a hint until a course is chosen.
  */
-export function CourseHead(p: { title: string; action?: ReactNode; picker: ReactNode; course: string | undefined; years?: string[]; year?: string | null; onYear: (v: string | undefined) => void }) {
+export function CourseHead(p: {
+  title: string;
+  action?: ReactNode;
+  picker: ReactNode;
+  course: string | undefined;
+  years?: string[];
+  year?: string | null;
+  onYear: (v: string | undefined) => void;
+}) {
   return (
     <>
       <div className="page-head">
@@ -108,4 +175,5 @@ export function CourseHead(p: { title: string; action?: ReactNode; picker: React
 }
 
 /** A level cell: the value with a class saying whether it meets the target. */
-export const levelClass = (v: number | null | undefined, target: number | undefined) => (v === null || v === undefined || target === undefined ? undefined : v >= target ? 'meets' : 'below');
+export const levelClass = (v: number | null | undefined, target: number | undefined) =>
+  v === null || v === undefined || target === undefined ? undefined : v >= target ? 'meets' : 'below';

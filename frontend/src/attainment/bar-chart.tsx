@@ -32,11 +32,24 @@ export function BarChart(props: { label: string; labels: string[]; series: Serie
           labels: p.labels,
           datasets: p.series.map((s, i) =>
             s.line
-              ? { type: 'line' as const, label: s.label, data: s.values, borderColor: '#c62828', borderDash: [6, 4], pointRadius: 0, fill: false }
+              ? {
+                  type: 'line' as const,
+                  label: s.label,
+                  data: s.values,
+                  borderColor: '#c62828',
+                  borderDash: [6, 4],
+                  pointRadius: 0,
+                  fill: false,
+                }
               : { type: 'bar' as const, label: s.label, data: s.values, backgroundColor: COLOURS[i % COLOURS.length] },
           ) as never,
         },
-        options: { responsive: true, maintainAspectRatio: false, animation: false, scales: { y: { beginAtZero: true, ...(p.max ? { max: p.max } : {}) } } },
+        options: {
+          responsive: true,
+          maintainAspectRatio: false,
+          animation: false,
+          scales: { y: { beginAtZero: true, ...(p.max ? { max: p.max } : {}) } },
+        },
       });
     });
     return () => {

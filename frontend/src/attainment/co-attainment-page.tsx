@@ -20,11 +20,15 @@ export function CoAttainmentPage() {
   return (
     <section>
       <CourseHead title="CO Attainment" picker={picker} course={course} years={data?.years} year={res?.academic_year} onYear={setYear} />
-      {data && !res ? <p className="hint">No marks entered for this course yet: enter them under CIA Data Entry or ESE Data Import.</p> : null}
+      {data && !res ? (
+        <p className="hint">No marks entered for this course yet: enter them under CIA Data Entry or ESE Data Import.</p>
+      ) : null}
       {res && m ? (
         <>
           <p className="hint" data-testid="method-line">
-            {res.code} {res.title}, {res.academic_year}: {res.students} students. Threshold {m.threshold_percent} % of a CO's marks; level 3/2/1 when {m.level3_percent}/{m.level2_percent}/{m.level1_percent} % of students reach it; CIE {m.cie_weight} / SEE {m.see_weight}; CO target {m.co_target}. Method version {res.method_version}.
+            {res.code} {res.title}, {res.academic_year}: {res.students} students. Threshold {m.threshold_percent} % of a CO's marks; level
+            3/2/1 when {m.level3_percent}/{m.level2_percent}/{m.level1_percent} % of students reach it; CIE {m.cie_weight} / SEE{' '}
+            {m.see_weight}; CO target {m.co_target}. Method version {res.method_version}.
           </p>
           <BarChart
             label={`CO attainment of ${res.code}`}
@@ -52,7 +56,18 @@ export function CoAttainmentPage() {
               { header: 'CO attainment', value: (c) => fmt(c.attainment), className: (c) => levelClass(c.attainment, m.co_target) },
               { header: 'Target met', value: (c) => (c.met === null ? '-' : c.met ? 'Yes' : 'No') },
             ]}
-            footer={[{ co: '', code: 'Course', cie: null, see: null, direct: null, indirect: null, attainment: res.course_attainment, met: res.course_attainment === null ? null : res.course_attainment >= m.co_target }]}
+            footer={[
+              {
+                co: '',
+                code: 'Course',
+                cie: null,
+                see: null,
+                direct: null,
+                indirect: null,
+                attainment: res.course_attainment,
+                met: res.course_attainment === null ? null : res.course_attainment >= m.co_target,
+              },
+            ]}
           />
           {res.notes.length ? (
             <ul className="notes">

@@ -37,7 +37,11 @@ export function DataAnalysisPage() {
       {data && data.students.length ? (
         <>
           <h3>Students by CO percent</h3>
-          <BarChart label="Distribution of students' CO percents" labels={BINS.map((b) => `${b} %`)} series={rows.map((r) => ({ label: r.co, values: r.bins }))} />
+          <BarChart
+            label="Distribution of students' CO percents"
+            labels={BINS.map((b) => `${b} %`)}
+            series={rows.map((r) => ({ label: r.co, values: r.bins }))}
+          />
           <ResultTable
             label="CO marks statistics"
             fileName={`co-marks-statistics-${data.year ?? ''}`}

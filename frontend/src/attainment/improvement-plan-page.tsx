@@ -1,4 +1,10 @@
-import { type ImprovementPlanSaved, type ImprovementPlanView, type ItemResponse, PLAN_STATUSES, type PlanAction } from '@attain/shared-types';
+import {
+  type ImprovementPlanSaved,
+  type ImprovementPlanView,
+  type ItemResponse,
+  PLAN_STATUSES,
+  type PlanAction,
+} from '@attain/shared-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { useEffect, useState } from 'react';
@@ -22,11 +28,20 @@ export function ImprovementPlanPage() {
   useEffect(() => setActions(plan?.actions ?? {}), [plan]);
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: (body: { version: number; year: string; actions: Record<string, PlanAction> }) => api<ItemResponse<ImprovementPlanSaved>>('PUT', `/api/attainment/improvement-plan/${course}`, body),
+    mutationFn: (body: { version: number; year: string; actions: Record<string, PlanAction> }) =>
+      api<ItemResponse<ImprovementPlanSaved>>('PUT', `/api/attainment/improvement-plan/${course}`, body),
     onSuccess: (res) => {
       // The saved plan replaces the cached one's actions and version; the students below the threshold are unchanged.
       queryClient.setQueryData<ImprovementPlanView>(qk.attainmentView('improvement-plan', course ?? '', year), (old) =>
-        old ? { ...old, actions: res.data.actions, version: res.data.version, updated_by: res.data.updated_by, updated_at: res.data.updated_at } : old,
+        old
+          ? {
+              ...old,
+              actions: res.data.actions,
+              version: res.data.version,
+              updated_by: res.data.updated_by,
+              updated_at: res.data.updated_at,
+            }
+          : old,
       );
       showPopup('success', 'successfully updated');
     },
@@ -38,7 +53,8 @@ export function ImprovementPlanPage() {
   };
   const code = (id: string) => plan?.cos.find((c) => c.id === id)?.code ?? '';
   const key = (r: ImprovementPlanView['below'][number]) => `${r.student}:${r.co}`;
-  const set = (k: string, patch: Partial<PlanAction>) => setActions((a) => ({ ...a, [k]: { ...(a[k] ?? { action: '', status: 'Planned' }), ...patch } }));
+  const set = (k: string, patch: Partial<PlanAction>) =>
+    setActions((a) => ({ ...a, [k]: { ...(a[k] ?? { action: '', status: 'Planned' }), ...patch } }));
   return (
     <section>
       <CourseHead
@@ -53,7 +69,8 @@ export function ImprovementPlanPage() {
       {plan ? (
         <>
           <p className="hint">
-            {plan.below.length} student-CO pairs below the threshold of {plan.threshold} %{plan.year ? ` in ${plan.year}` : ''}. {plan.updated_at ? `Last saved by ${plan.updated_by}.` : ''}
+            {plan.below.length} student-CO pairs below the threshold of {plan.threshold} %{plan.year ? ` in ${plan.year}` : ''}.{' '}
+            {plan.updated_at ? `Last saved by ${plan.updated_by}.` : ''}
           </p>
           <ResultTable
             label="Students below the threshold"
@@ -68,13 +85,26 @@ export function ImprovementPlanPage() {
               {
                 header: 'Action',
                 value: (r) => actions[key(r)]?.action ?? '',
-                render: (r) => <input className="plan-action" aria-label={`Action for ${r.roll_no} on ${code(r.co)}`} maxLength={500} value={actions[key(r)]?.action ?? ''} onChange={(e) => set(key(r), { action: e.target.value })} />,
+                render: (r) => (
+                  <input
+                    className="plan-action"
+                    aria-label={`Action for ${r.roll_no} on ${code(r.co)}`}
+                    maxLength={500}
+                    value={actions[key(r)]?.action ?? ''}
+                    onChange={(e) => set(key(r), { action: e.target.value })}
+                  />
+                ),
               },
               {
                 header: 'Status',
                 value: (r) => actions[key(r)]?.status ?? '',
                 render: (r) => (
-                  <select className="qp-select" aria-label={`Status for ${r.roll_no} on ${code(r.co)}`} value={actions[key(r)]?.status ?? 'Planned'} onChange={(e) => set(key(r), { status: e.target.value as PlanAction['status'] })}>
+                  <select
+                    className="qp-select"
+                    aria-label={`Status for ${r.roll_no} on ${code(r.co)}`}
+                    value={actions[key(r)]?.status ?? 'Planned'}
+                    onChange={(e) => set(key(r), { status: e.target.value as PlanAction['status'] })}
+                  >
                     {PLAN_STATUSES.map((s) => (
                       <option key={s}>{s}</option>
                     ))}

@@ -38,7 +38,9 @@ export function MarksListPage({ kinds, title, base }: { kinds: readonly string[]
         <ResultTable<EntityRecord>
           label={title}
           fileName={title.toLowerCase().replace(/\W+/g, '-')}
-          rows={[...rows].sort((a, b) => String(b.held_on ?? '').localeCompare(String(a.held_on ?? '')) || String(a.name).localeCompare(String(b.name)))}
+          rows={[...rows].sort(
+            (a, b) => String(b.held_on ?? '').localeCompare(String(a.held_on ?? '')) || String(a.name).localeCompare(String(b.name)),
+          )}
           empty={`No ${kinds.join('/')} occasions here yet: add them under Assessments.`}
           columns={[
             { header: 'Occasion', value: (r) => String(r.name) },
@@ -54,19 +56,45 @@ export function MarksListPage({ kinds, title, base }: { kinds: readonly string[]
             {
               header: 'Details',
               value: () => '',
-              render: (r) => <Button icon="pi pi-file-edit" text rounded aria-label={`Question paper of ${String(r.name)}`} onClick={() => navigate(`/assessments/${r.kind === 'ESE' ? 'manage-ese-qp' : 'manage-ise-mse-qp-rubrics'}?occasion=${r.id}`)} />,
+              render: (r) => (
+                <Button
+                  icon="pi pi-file-edit"
+                  text
+                  rounded
+                  aria-label={`Question paper of ${String(r.name)}`}
+                  onClick={() =>
+                    navigate(`/assessments/${r.kind === 'ESE' ? 'manage-ese-qp' : 'manage-ise-mse-qp-rubrics'}?occasion=${r.id}`)
+                  }
+                />
+              ),
             },
             {
               header: 'Manage marks',
               value: () => '',
-              render: (r) => <Button icon="pi pi-table" label="Marks" text size="small" aria-label={`Marks of ${String(r.name)} ${String(course(r)?.code ?? '')}`} onClick={() => setParams({ ...values, occasion: r.id })} />,
+              render: (r) => (
+                <Button
+                  icon="pi pi-table"
+                  label="Marks"
+                  text
+                  size="small"
+                  aria-label={`Marks of ${String(r.name)} ${String(course(r)?.code ?? '')}`}
+                  onClick={() => setParams({ ...values, occasion: r.id })}
+                />
+              ),
             },
           ]}
         />
       ) : null}
       {lists.hasNextPage ? (
         <div className="load-more">
-          <Button label="Load more" icon="pi pi-angle-down" outlined size="small" loading={lists.isFetchingNextPage} onClick={() => void lists.fetchNextPage()} />
+          <Button
+            label="Load more"
+            icon="pi pi-angle-down"
+            outlined
+            size="small"
+            loading={lists.isFetchingNextPage}
+            onClick={() => void lists.fetchNextPage()}
+          />
         </div>
       ) : null}
     </section>

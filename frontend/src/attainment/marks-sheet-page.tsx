@@ -40,7 +40,13 @@ const toGrid = (sheet: Sheet): Record<string, GridRow> => {
   return Object.fromEntries(
     sheet.students.map((s) => {
       const r = by.get(s.id);
-      return [s.id, { absent: Boolean(r?.absent), marks: Object.fromEntries(sheet.questions.map((q) => [q.number, r?.marks[q.number] == null ? '' : String(r.marks[q.number])])) }];
+      return [
+        s.id,
+        {
+          absent: Boolean(r?.absent),
+          marks: Object.fromEntries(sheet.questions.map((q) => [q.number, r?.marks[q.number] == null ? '' : String(r.marks[q.number])])),
+        },
+      ];
     }),
   );
 };
@@ -48,7 +54,10 @@ const toGrid = (sheet: Sheet): Record<string, GridRow> => {
 /** Rows of cells in the template's layout for the grid's changed students (so one reader checks both). */
 const gridTable = (sheet: Sheet, grid: Record<string, GridRow>, ids: string[]) => {
   const roll = new Map(sheet.students.map((s) => [s.id, s.roll_no]));
-  return [['roll_no', ...sheet.questions.map((q) => q.number)], ...ids.map((id) => [roll.get(id) ?? '', ...sheet.questions.map((q) => (grid[id].absent ? ABSENT_MARK : grid[id].marks[q.number]))])];
+  return [
+    ['roll_no', ...sheet.questions.map((q) => q.number)],
+    ...ids.map((id) => [roll.get(id) ?? '', ...sheet.questions.map((q) => (grid[id].absent ? ABSENT_MARK : grid[id].marks[q.number]))]),
+  ];
 };
 
 /** Row-level problems; `where` names a row (default: the file's line number). */
@@ -129,7 +138,8 @@ export function MarksSheetPage({ occasionId, back }: { occasionId: string; back:
   }, [job, saved]);
 
   const baseName = sheet ? `${sheet.course.code ?? 'course'}-${sheet.occasion.name}-marks` : 'marks';
-  const template = (filled = false) => (sheet ? marksTemplate(sheet.questions, sheet.students, filled ? new Map(sheet.rows.map((r) => [r.student, r])) : undefined) : []);
+  const template = (filled = false) =>
+    sheet ? marksTemplate(sheet.questions, sheet.students, filled ? new Map(sheet.rows.map((r) => [r.student, r])) : undefined) : [];
   const pick = async (f: File | undefined) => {
     setServerErrors([]);
     setJobId(null);
@@ -146,7 +156,9 @@ export function MarksSheetPage({ occasionId, back }: { occasionId: string; back:
       if (f.bytes <= DIRECT_BYTES && f.read.rows.length <= MAX_DIRECT_MARKS_ROWS) {
         return api<ItemResponse<MarksSaveResult>>('POST', `${DOCUMENT_PATHS.marks}/${occasionId}/upload`, csv, { contentType: 'text/csv' });
       }
-      const open = await api<ItemResponse<MarksUploadTicket>>('POST', `${DOCUMENT_PATHS.marks}/${occasionId}/upload-url`, { file_name: f.name });
+      const open = await api<ItemResponse<MarksUploadTicket>>('POST', `${DOCUMENT_PATHS.marks}/${occasionId}/upload-url`, {
+        file_name: f.name,
+      });
       queryClient.setQueryData(qk.importJob(open.data.job.id), open.data.job);
       setJobId(open.data.job.id);
       const form = new FormData();
@@ -190,13 +202,15 @@ export function MarksSheetPage({ occasionId, back }: { occasionId: string; back:
     return { ...read, roll, cells: new Set(read.errors.map((e) => `${id.get(roll(e)) ?? ''}:${e.field}`)) };
   }, [sheet, grid, dirty]);
   const gridSave = useMutation({
-    mutationFn: (body: { version: number; rows: MarksTable['rows'] }) => api<ItemResponse<MarksSaveResult>>('PUT', `${DOCUMENT_PATHS.marks}/${occasionId}`, body),
+    mutationFn: (body: { version: number; rows: MarksTable['rows'] }) =>
+      api<ItemResponse<MarksSaveResult>>('PUT', `${DOCUMENT_PATHS.marks}/${occasionId}`, body),
     onSuccess: (r) => {
       showPopup('success', r.message ?? 'successfully updated');
       saved();
     },
     onError: (e) => {
-      if (e instanceof ApiError && e.status === 409) showPopup('error', 'Someone saved these marks in the meantime: reload to see theirs, then enter yours again');
+      if (e instanceof ApiError && e.status === 409)
+        showPopup('error', 'Someone saved these marks in the meantime: reload to see theirs, then enter yours again');
     },
   });
   const saveGrid = () => {
@@ -204,7 +218,9 @@ export function MarksSheetPage({ occasionId, back }: { occasionId: string; back:
     gridSave.mutate({ version: sheet.version, rows: gridCheck.rows });
   };
   if (!sheet) return <p className="hint">Loading the marks sheet…</p>;
-  const shown = sheet.students.filter((s) => !search || `${s.roll_no} ${s.name}`.toLowerCase().includes(search.toLowerCase())).slice(0, 200);
+  const shown = sheet.students
+    .filter((s) => !search || `${s.roll_no} ${s.name}`.toLowerCase().includes(search.toLowerCase()))
+    .slice(0, 200);
   const withMarks = sheet.rows.length;
   const attainmentLink = `/attainment/co-attainment?curriculum=${sheet.course.curriculum ?? ''}&term=${sheet.course.term ?? ''}&course=${sheet.course.id}`;
   return (
@@ -216,23 +232,53 @@ export function MarksSheetPage({ occasionId, back }: { occasionId: string; back:
         <Link to={back}>Back to the list</Link>
       </div>
       <p className="hint">
-        {sheet.occasion.kind}, total {sheet.occasion.total_marks} marks, {sheet.questions.length} questions, {sheet.students.length} students on the roster
+        {sheet.occasion.kind}, total {sheet.occasion.total_marks} marks, {sheet.questions.length} questions, {sheet.students.length}{' '}
+        students on the roster
         {sheet.occasion.section ? ` of section ${sheet.occasion.section}` : ''}; {withMarks} with marks.{' '}
-        {sheet.updated_at ? `Last saved by ${sheet.updated_by} on ${new Date(sheet.updated_at).toLocaleString()}.` : ''} <Link to={attainmentLink}>See CO attainment</Link>
+        {sheet.updated_at ? `Last saved by ${sheet.updated_by} on ${new Date(sheet.updated_at).toLocaleString()}.` : ''}{' '}
+        <Link to={attainmentLink}>See CO attainment</Link>
       </p>
-      {!sheet.students.length ? <p className="not-built">No students on this roster yet: load them under Attainment &gt; Students.</p> : null}
+      {!sheet.students.length ? (
+        <p className="not-built">No students on this roster yet: load them under Attainment &gt; Students.</p>
+      ) : null}
       <fieldset className="marks-file">
         <legend>Marks file</legend>
         <div className="page-tools">
           <Button label="Template (CSV)" icon="pi pi-download" outlined onClick={() => void downloadCsv(baseName, template())} />
-          <Button label="Template (XLSX)" icon="pi pi-file-excel" outlined onClick={() => void downloadXlsx(baseName, template().map((r, i) => (i === 1 ? r.map((c, j) => (j > 1 ? Number(c) : c)) : r)))} />
-          {sheet.rows.length ? <Button label="Entered marks (CSV)" icon="pi pi-download" text onClick={() => void downloadCsv(`${baseName}-entered`, template(true))} /> : null}
+          <Button
+            label="Template (XLSX)"
+            icon="pi pi-file-excel"
+            outlined
+            onClick={() =>
+              void downloadXlsx(
+                baseName,
+                template().map((r, i) => (i === 1 ? r.map((c, j) => (j > 1 ? Number(c) : c)) : r)),
+              )
+            }
+          />
+          {sheet.rows.length ? (
+            <Button
+              label="Entered marks (CSV)"
+              icon="pi pi-download"
+              text
+              onClick={() => void downloadCsv(`${baseName}-entered`, template(true))}
+            />
+          ) : null}
           <label className="p-button p-button-outlined file-pick">
             <i className="pi pi-upload" aria-hidden /> Choose filled file
-            <input ref={input} type="file" accept=".csv,.xlsx,text/csv" aria-label="Marks file (CSV or XLSX)" onChange={(e) => void pick(e.target.files?.[0])} />
+            <input
+              ref={input}
+              type="file"
+              accept=".csv,.xlsx,text/csv"
+              aria-label="Marks file (CSV or XLSX)"
+              onChange={(e) => void pick(e.target.files?.[0])}
+            />
           </label>
         </div>
-        <p className="hint">Fill one row per student: marks up to each question's maximum (2 decimals at most), blank for not answered, {ABSENT_MARK} for absent. The max_marks and co rows may stay.</p>
+        <p className="hint">
+          Fill one row per student: marks up to each question's maximum (2 decimals at most), blank for not answered, {ABSENT_MARK} for
+          absent. The max_marks and co rows may stay.
+        </p>
         {file ? (
           <div className="preview" data-testid="marks-preview">
             <p>
@@ -264,7 +310,9 @@ export function MarksSheetPage({ occasionId, back }: { occasionId: string; back:
                     ))}
                   </tbody>
                 </table>
-                <p className="hint">Showing {Math.min(5, file.read.rows.length)} of {file.read.rows.length} rows. Nothing is saved until you press Save.</p>
+                <p className="hint">
+                  Showing {Math.min(5, file.read.rows.length)} of {file.read.rows.length} rows. Nothing is saved until you press Save.
+                </p>
                 <Button label={`Save marks of ${file.read.rows.length} students`} icon="pi pi-check" onClick={saveFile} />
               </>
             ) : null}
@@ -284,7 +332,12 @@ export function MarksSheetPage({ occasionId, back }: { occasionId: string; back:
         <h3>Enter or correct marks</h3>
         <div className="page-tools">
           <InputText placeholder="Find a student" value={search} onChange={(e) => setSearch(e.target.value)} aria-label="Find a student" />
-          <Button label={dirty.size ? `Save ${dirty.size} changed` : 'Save changes'} icon="pi pi-check" disabled={!dirty.size || Boolean(gridCheck?.errors.length)} onClick={saveGrid} />
+          <Button
+            label={dirty.size ? `Save ${dirty.size} changed` : 'Save changes'}
+            icon="pi pi-check"
+            disabled={!dirty.size || Boolean(gridCheck?.errors.length)}
+            onClick={saveGrid}
+          />
         </div>
       </div>
       {gridCheck?.errors.length ? <RowErrors errors={gridCheck.errors} where={gridCheck.roll} /> : null}
@@ -312,7 +365,12 @@ export function MarksSheetPage({ occasionId, back }: { occasionId: string; back:
                 <th scope="row">{s.roll_no}</th>
                 <td>{s.name}</td>
                 <td>
-                  <input type="checkbox" aria-label={`${s.roll_no} absent`} checked={grid[s.id]?.absent ?? false} onChange={(e) => edit(s.id, { absent: e.target.checked })} />
+                  <input
+                    type="checkbox"
+                    aria-label={`${s.roll_no} absent`}
+                    checked={grid[s.id]?.absent ?? false}
+                    onChange={(e) => edit(s.id, { absent: e.target.checked })}
+                  />
                 </td>
                 {sheet.questions.map((q) => (
                   <td key={q.number}>
@@ -331,7 +389,11 @@ export function MarksSheetPage({ occasionId, back }: { occasionId: string; back:
           </tbody>
         </table>
       </div>
-      {sheet.students.length > shown.length ? <p className="hint">Showing {shown.length} of {sheet.students.length} students: find one by roll number or name.</p> : null}
+      {sheet.students.length > shown.length ? (
+        <p className="hint">
+          Showing {shown.length} of {sheet.students.length} students: find one by roll number or name.
+        </p>
+      ) : null}
     </section>
   );
 }

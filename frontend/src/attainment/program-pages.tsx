@@ -7,7 +7,18 @@ import { ResultTable } from './result-table';
  * The program-wide attainment pages, all read from one `GET /api/attainment/program/{program}` (every course of every
  * academic year, computed in one pass). Each page picks what it shows.
  */
-function Frame({ title, children, hint }: { title: string; children: (d: NonNullable<ReturnType<typeof useProgramAttainment>['data']>, year: NonNullable<ReturnType<typeof useProgramAttainment>['current']>) => React.ReactNode; hint?: string }) {
+function Frame({
+  title,
+  children,
+  hint,
+}: {
+  title: string;
+  children: (
+    d: NonNullable<ReturnType<typeof useProgramAttainment>['data']>,
+    year: NonNullable<ReturnType<typeof useProgramAttainment>['current']>,
+  ) => React.ReactNode;
+  hint?: string;
+}) {
   const { data, current, pickers } = useProgramAttainment();
   return (
     <section>
@@ -42,7 +53,11 @@ export function CourseCoAttainmentPage() {
                 value: (c: CourseAttainment) => (c.cos[i] ? `${c.cos[i].code}: ${fmt(c.cos[i].attainment)}` : ''),
                 className: (c: CourseAttainment) => levelClass(c.cos[i]?.attainment, d.method.co_target),
               })),
-              { header: 'Course attainment', value: (c) => fmt(c.course_attainment), className: (c) => levelClass(c.course_attainment, d.method.co_target) },
+              {
+                header: 'Course attainment',
+                value: (c) => fmt(c.course_attainment),
+                className: (c) => levelClass(c.course_attainment, d.method.co_target),
+              },
             ]}
           />
         );
@@ -75,7 +90,11 @@ export function CourseComparisonPage() {
               { header: 'Students', value: (c) => c.students },
               { header: 'COs assessed', value: (c) => c.cos.filter((x) => x.attainment !== null).length },
               { header: 'COs meeting target', value: (c) => c.cos.filter((x) => x.met).length },
-              { header: 'Course attainment', value: (c) => fmt(c.course_attainment), className: (c) => levelClass(c.course_attainment, d.method.co_target) },
+              {
+                header: 'Course attainment',
+                value: (c) => fmt(c.course_attainment),
+                className: (c) => levelClass(c.course_attainment, d.method.co_target),
+              },
               { header: 'Target', value: () => d.method.co_target },
               { header: 'Gap', value: (c) => (c.course_attainment === null ? '-' : fmt(c.course_attainment - d.method.co_target)) },
             ]}
@@ -97,7 +116,13 @@ export function PoAttainmentPage() {
         return (
           <>
             <div className="filter-bar">
-              <Pick id="pick-po-course" label="Course" value={course.course} options={y.courses.map((c) => ({ value: c.course, label: courseName(c) }))} onChange={setCourse} />
+              <Pick
+                id="pick-po-course"
+                label="Course"
+                value={course.course}
+                options={y.courses.map((c) => ({ value: c.course, label: courseName(c) }))}
+                onChange={setCourse}
+              />
             </div>
             <BarChart
               label={`PO and PSO attainment of ${course.code}`}
@@ -116,11 +141,17 @@ export function PoAttainmentPage() {
               columns={[
                 { header: 'Outcome', value: (o) => o.reference },
                 { header: 'Statement', value: (o) => o.title || o.statement || '' },
-                { header: 'Attainment', value: (o) => fmt(course.po[o.id]), className: (o) => levelClass(course.po[o.id], d.method.po_target) },
+                {
+                  header: 'Attainment',
+                  value: (o) => fmt(course.po[o.id]),
+                  className: (o) => levelClass(course.po[o.id], d.method.po_target),
+                },
                 { header: 'Target', value: () => d.method.po_target },
               ]}
             />
-            <p className="hint">Rule: {d.method.po_rule}. Course attainment {fmt(course.course_attainment)}.</p>
+            <p className="hint">
+              Rule: {d.method.po_rule}. Course attainment {fmt(course.course_attainment)}.
+            </p>
           </>
         );
       }}
@@ -158,7 +189,11 @@ export function ProgramLevelPage() {
               footer={footer}
               columns={[
                 { header: 'Course', value: (r) => r.name },
-                ...d.outcomes.map((o) => ({ header: o.reference, value: (r: Row) => (r.values[o.id] === undefined ? '-' : fmt(r.values[o.id])), className: (r: Row) => levelClass(r.values[o.id], d.method.po_target) })),
+                ...d.outcomes.map((o) => ({
+                  header: o.reference,
+                  value: (r: Row) => (r.values[o.id] === undefined ? '-' : fmt(r.values[o.id])),
+                  className: (r: Row) => levelClass(r.values[o.id], d.method.po_target),
+                })),
               ]}
             />
           </>
@@ -171,7 +206,10 @@ export function ProgramLevelPage() {
 /** `/attainment/cay-po-attainment`: program-level PO/PSO attainment of the current academic year against the previous ones. */
 export function CayPoAttainmentPage() {
   return (
-    <Frame title="CAY PO Attainment" hint="CAY is the current academic year (the newest with marks); CAYm1 and CAYm2 are the two before it.">
+    <Frame
+      title="CAY PO Attainment"
+      hint="CAY is the current academic year (the newest with marks); CAYm1 and CAYm2 are the two before it."
+    >
       {(d) => {
         const label = (i: number) => (i === 0 ? 'CAY' : `CAYm${i}`);
         const cell = (y: (typeof d.years)[number], id: string) => y.outcomes.find((o) => o.outcome === id)?.attainment ?? null;
@@ -181,7 +219,13 @@ export function CayPoAttainmentPage() {
               label="PO attainment by academic year"
               labels={d.outcomes.map((o) => o.reference)}
               max={3}
-              series={[...d.years.map((y, i) => ({ label: `${label(i)} ${String(y.academic_year)}`, values: d.outcomes.map((o) => cell(y, o.id)) })), { label: 'Target', values: d.outcomes.map(() => d.method.po_target), line: true }]}
+              series={[
+                ...d.years.map((y, i) => ({
+                  label: `${label(i)} ${String(y.academic_year)}`,
+                  values: d.outcomes.map((o) => cell(y, o.id)),
+                })),
+                { label: 'Target', values: d.outcomes.map(() => d.method.po_target), line: true },
+              ]}
             />
             <ResultTable
               label="PO attainment by academic year"
@@ -190,7 +234,11 @@ export function CayPoAttainmentPage() {
               columns={[
                 { header: 'Academic year', value: ({ y, i }) => `${label(i)} ${String(y.academic_year)}` },
                 { header: 'Courses', value: ({ y }) => y.courses.length },
-                ...d.outcomes.map((o) => ({ header: o.reference, value: ({ y }: { y: (typeof d.years)[number] }) => fmt(cell(y, o.id)), className: ({ y }: { y: (typeof d.years)[number] }) => levelClass(cell(y, o.id), d.method.po_target) })),
+                ...d.outcomes.map((o) => ({
+                  header: o.reference,
+                  value: ({ y }: { y: (typeof d.years)[number] }) => fmt(cell(y, o.id)),
+                  className: ({ y }: { y: (typeof d.years)[number] }) => levelClass(cell(y, o.id), d.method.po_target),
+                })),
               ]}
             />
           </>
@@ -213,16 +261,31 @@ export function IndividualPoPage() {
         return (
           <>
             <div className="filter-bar">
-              <Pick id="pick-outcome" label="PO / PSO" value={o.id} options={d.outcomes.map((x) => ({ value: x.id, label: x.reference }))} onChange={setOutcome} />
+              <Pick
+                id="pick-outcome"
+                label="PO / PSO"
+                value={o.id}
+                options={d.outcomes.map((x) => ({ value: x.id, label: x.reference }))}
+                onChange={setOutcome}
+              />
             </div>
             <p className="hint">
               <strong>{o.reference}</strong> {o.title ? `${o.title}: ` : ''}
               {o.statement}
             </p>
             <p data-testid="individual-po-level">
-              Program level {fmt(overall?.attainment)} from {courses.length} course{courses.length === 1 ? '' : 's'} (target {d.method.po_target}).
+              Program level {fmt(overall?.attainment)} from {courses.length} course{courses.length === 1 ? '' : 's'} (target{' '}
+              {d.method.po_target}).
             </p>
-            <BarChart label={`${o.reference} by course`} labels={courses.map((c) => c.code || c.title)} max={3} series={[{ label: o.reference, values: courses.map((c) => c.po[o.id]) }, { label: 'Target', values: courses.map(() => d.method.po_target), line: true }]} />
+            <BarChart
+              label={`${o.reference} by course`}
+              labels={courses.map((c) => c.code || c.title)}
+              max={3}
+              series={[
+                { label: o.reference, values: courses.map((c) => c.po[o.id]) },
+                { label: 'Target', values: courses.map(() => d.method.po_target), line: true },
+              ]}
+            />
             <ResultTable<CourseAttainment>
               label={`${o.reference} attainment by course`}
               fileName={`${o.reference}-by-course-${y.academic_year}`}

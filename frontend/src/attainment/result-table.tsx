@@ -16,8 +16,18 @@ export interface ResultColumn<R> {
  * A results table with CSV and XLSX export of exactly what it shows. Scrolls sideways on narrow screens; the first
  * column stays readable.
  */
-export function ResultTable<R>(props: { label: string; fileName: string; columns: ResultColumn<R>[]; rows: R[]; footer?: R[]; empty?: string }) {
-  const cells = (): Cells => [props.columns.map((c) => c.header), ...[...props.rows, ...(props.footer ?? [])].map((r) => props.columns.map((c) => c.value(r)))];
+export function ResultTable<R>(props: {
+  label: string;
+  fileName: string;
+  columns: ResultColumn<R>[];
+  rows: R[];
+  footer?: R[];
+  empty?: string;
+}) {
+  const cells = (): Cells => [
+    props.columns.map((c) => c.header),
+    ...[...props.rows, ...(props.footer ?? [])].map((r) => props.columns.map((c) => c.value(r))),
+  ];
   if (!props.rows.length) return <p className="hint">{props.empty ?? 'Nothing to show yet.'}</p>;
   const cell = (r: R, c: ResultColumn<R>, j: number) => {
     const v = c.render ? c.render(r) : c.value(r);
@@ -34,8 +44,22 @@ export function ResultTable<R>(props: { label: string; fileName: string; columns
   return (
     <div className="result-block">
       <div className="result-tools">
-        <Button label="CSV" icon="pi pi-download" text size="small" aria-label={`Export ${props.label} as CSV`} onClick={() => void downloadCsv(props.fileName, cells())} />
-        <Button label="XLSX" icon="pi pi-file-excel" text size="small" aria-label={`Export ${props.label} as XLSX`} onClick={() => void downloadXlsx(props.fileName, cells())} />
+        <Button
+          label="CSV"
+          icon="pi pi-download"
+          text
+          size="small"
+          aria-label={`Export ${props.label} as CSV`}
+          onClick={() => void downloadCsv(props.fileName, cells())}
+        />
+        <Button
+          label="XLSX"
+          icon="pi pi-file-excel"
+          text
+          size="small"
+          aria-label={`Export ${props.label} as XLSX`}
+          onClick={() => void downloadXlsx(props.fileName, cells())}
+        />
       </div>
       <div className="matrix-scroll">
         <table className="result-table" aria-label={props.label}>

@@ -12,7 +12,12 @@ export function StudentAttainmentPage({ of }: { of: 'co' | 'po' }) {
   const { course, picker } = useCoursePicker();
   const [year, setYear] = useParam('year');
   const data = useStudentAttainment(course, year);
-  const columns = of === 'co' ? (data?.cos ?? []).map((c) => ({ id: c.id, label: c.code })) : (data?.outcomes ?? []).filter((o) => data?.students.some((s) => s.po[o.id] !== undefined)).map((o) => ({ id: o.id, label: o.reference }));
+  const columns =
+    of === 'co'
+      ? (data?.cos ?? []).map((c) => ({ id: c.id, label: c.code }))
+      : (data?.outcomes ?? [])
+          .filter((o) => data?.students.some((s) => s.po[o.id] !== undefined))
+          .map((o) => ({ id: o.id, label: o.reference }));
   const below = (v: number | null | undefined) => (v !== null && v !== undefined && data && v < data.threshold ? 'below' : undefined);
   const title = of === 'co' ? 'Student CO Attainment' : 'Student PO Attainment';
   return (
@@ -21,7 +26,8 @@ export function StudentAttainmentPage({ of }: { of: 'co' | 'po' }) {
       {data ? (
         <>
           <p className="hint">
-            Percent of the marks of each {of === 'co' ? 'CO' : 'PO/PSO (weighted by the CO-PO matrix)'}; below the threshold of {data.threshold} % is marked. {data.year ? `Academic year ${data.year}.` : ''}
+            Percent of the marks of each {of === 'co' ? 'CO' : 'PO/PSO (weighted by the CO-PO matrix)'}; below the threshold of{' '}
+            {data.threshold} % is marked. {data.year ? `Academic year ${data.year}.` : ''}
           </p>
           <ResultTable<StudentAttainment>
             label={title}
@@ -31,7 +37,11 @@ export function StudentAttainmentPage({ of }: { of: 'co' | 'po' }) {
             columns={[
               { header: 'Roll number', value: (s) => s.roll_no },
               { header: 'Name', value: (s) => s.name },
-              ...columns.map((c) => ({ header: c.label, value: (s: StudentAttainment) => fmt((of === 'co' ? s.co : s.po)[c.id]), className: (s: StudentAttainment) => below((of === 'co' ? s.co : s.po)[c.id]) })),
+              ...columns.map((c) => ({
+                header: c.label,
+                value: (s: StudentAttainment) => fmt((of === 'co' ? s.co : s.po)[c.id]),
+                className: (s: StudentAttainment) => below((of === 'co' ? s.co : s.po)[c.id]),
+              })),
             ]}
           />
         </>

@@ -1,7 +1,8 @@
 import { restoreCell, safeCsvRow } from '@attain/shared-types';
 
 /**
- * Table exports: CSV through papaparse (cells a spreadsheet would run as formulas neutralized, restored on reading) and XLSX through write-excel-file, both loaded only when a person exports
+ * Table exports: CSV through papaparse (cells a spreadsheet would run as formulas neutralized, restored on
+ * reading) and XLSX through write-excel-file, both loaded only when a person exports
  * (they are not on the first page's budget). `rows` are cells by row, header first.
  */
 export type Cells = (string | number | null | undefined)[][];
@@ -30,7 +31,13 @@ export async function downloadCsv(name: string, rows: Cells): Promise<void> {
 export async function downloadXlsx(name: string, rows: Cells): Promise<void> {
   const { default: writeXlsxFile } = await import('write-excel-file/browser');
   const data = rows.map((r, i) =>
-    r.map((c) => (c === null || c === undefined || c === '' ? null : typeof c === 'number' ? { value: c, type: Number } : { value: String(c), type: String, ...(i === 0 ? { fontWeight: 'bold' as const } : {}) })),
+    r.map((c) =>
+      c === null || c === undefined || c === ''
+        ? null
+        : typeof c === 'number'
+          ? { value: c, type: Number }
+          : { value: String(c), type: String, ...(i === 0 ? { fontWeight: 'bold' as const } : {}) },
+    ),
   );
   const blob = await writeXlsxFile(data as never).toBlob();
   save(blob, `${safeName(name)}.xlsx`);

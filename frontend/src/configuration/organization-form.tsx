@@ -15,7 +15,9 @@ export function OrganizationForm() {
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: (values: Record<string, unknown>) =>
-      record ? api<ItemResponse<EntityRecord>>('PUT', `${organization.path}/${record.id}`, { ...values, version: record.version }) : api<ItemResponse<EntityRecord>>('POST', organization.path, values),
+      record
+        ? api<ItemResponse<EntityRecord>>('PUT', `${organization.path}/${record.id}`, { ...values, version: record.version })
+        : api<ItemResponse<EntityRecord>>('POST', organization.path, values),
     onSuccess: (res) => {
       putSaved(queryClient, organization, res.data);
       // The banner shows the organization's name (jotai state shared with the shell).
@@ -26,7 +28,15 @@ export function OrganizationForm() {
   return (
     <section>
       <h2>Organization</h2>
-      {record === undefined ? null : <EntityForm key={`${record?.id}-${record?.version}`} def={organization} record={record} onSubmit={async (v) => void (await save.mutateAsync(v))} submitLabel="Save" />}
+      {record === undefined ? null : (
+        <EntityForm
+          key={`${record?.id}-${record?.version}`}
+          def={organization}
+          record={record}
+          onSubmit={async (v) => void (await save.mutateAsync(v))}
+          submitLabel="Save"
+        />
+      )}
     </section>
   );
 }

@@ -21,7 +21,8 @@ export function ProgramOutcomesPage() {
   const title = useRefRecords(chosen ? [{ target: program, ids: [chosen] }] : [])(program, chosen)?.title;
   const queryClient = useQueryClient();
   const setUp = useMutation({
-    mutationFn: (framework: string) => api<{ message: string }>('POST', '/api/generic-program-outcome/setup', { program: chosen, framework }),
+    mutationFn: (framework: string) =>
+      api<{ message: string }>('POST', '/api/generic-program-outcome/setup', { program: chosen, framework }),
     onSuccess: (res) => {
       showPopup('success', res.message);
       // Many outcomes were created: read the outcome lists again (the one on screen at once).

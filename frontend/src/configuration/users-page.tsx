@@ -33,7 +33,8 @@ export function UsersPage() {
   const [accountErrors, setAccountErrors] = useState<Record<string, string>>({});
   const queryClient = useQueryClient();
   const add = useMutation({
-    mutationFn: (values: Record<string, unknown>) => api<ItemResponse<CampusUser>>('POST', profile.listPath as string, { ...values, ...account }),
+    mutationFn: (values: Record<string, unknown>) =>
+      api<ItemResponse<CampusUser>>('POST', profile.listPath as string, { ...values, ...account }),
     onMutate: () => setAccountErrors({}),
     onError: (e) => {
       if (e instanceof ApiError) setAccountErrors(e.fields);
@@ -55,7 +56,18 @@ export function UsersPage() {
         <h2>Users</h2>
         {isAdmin ? <Button label="Add User" icon="pi pi-user-plus" onClick={() => setAdding(true)} /> : null}
       </div>
-      <DataTable value={users ?? []} dataKey="id" emptyMessage={users === null ? 'Loading…' : 'No users yet'} paginator rows={20} size="small" stripedRows responsiveLayout="stack" breakpoint="720px" rowClassName={(u: CampusUser) => (u.id === added ? 'row-saved' : '')}>
+      <DataTable
+        value={users ?? []}
+        dataKey="id"
+        emptyMessage={users === null ? 'Loading…' : 'No users yet'}
+        paginator
+        rows={20}
+        size="small"
+        stripedRows
+        responsiveLayout="stack"
+        breakpoint="720px"
+        rowClassName={(u: CampusUser) => (u.id === added ? 'row-saved' : '')}
+      >
         <Column field="name" header="Name" sortable />
         <Column field="email" header="E-mail" sortable />
         <Column field="role" header="Role" sortable />
@@ -71,23 +83,49 @@ export function UsersPage() {
                 <label htmlFor="u-email">
                   E-mail<span className="req"> *</span>
                 </label>
-                <InputText id="u-email" type="email" value={account.email} invalid={Boolean(accountErrors.email)} onChange={(e) => setAccount({ ...account, email: e.target.value })} />
+                <InputText
+                  id="u-email"
+                  type="email"
+                  value={account.email}
+                  invalid={Boolean(accountErrors.email)}
+                  onChange={(e) => setAccount({ ...account, email: e.target.value })}
+                />
                 {err('email')}
               </div>
               <div className="form-field">
                 <label htmlFor="u-role">Role</label>
-                <Dropdown inputId="u-role" value={account.role} options={[{ label: 'Faculty', value: 'faculty' }, { label: 'Campus administrator', value: 'admin' }]} onChange={(e) => setAccount({ ...account, role: e.value })} />
+                <Dropdown
+                  inputId="u-role"
+                  value={account.role}
+                  options={[
+                    { label: 'Faculty', value: 'faculty' },
+                    { label: 'Campus administrator', value: 'admin' },
+                  ]}
+                  onChange={(e) => setAccount({ ...account, role: e.value })}
+                />
               </div>
               <div className="form-field">
                 <label htmlFor="u-password">
                   First password<span className="req"> *</span>
                 </label>
-                <Password inputId="u-password" value={account.password} feedback={false} toggleMask invalid={Boolean(accountErrors.password)} onChange={(e) => setAccount({ ...account, password: e.target.value })} />
+                <Password
+                  inputId="u-password"
+                  value={account.password}
+                  feedback={false}
+                  toggleMask
+                  invalid={Boolean(accountErrors.password)}
+                  onChange={(e) => setAccount({ ...account, password: e.target.value })}
+                />
                 <small>At least 10 characters with upper and lower case letters, a digit and a symbol.</small>
                 {err('password')}
               </div>
             </fieldset>
-            <EntityForm def={profile} onSubmit={async (v) => void (await add.mutateAsync(v))} onCancel={() => setAdding(false)} submitLabel="Add user" />
+            <EntityForm
+              def={profile}
+              onSubmit={async (v) => void (await add.mutateAsync(v))}
+              onCancel={() => setAdding(false)}
+              submitLabel="Add user"
+            />
           </>
         ) : null}
       </Dialog>

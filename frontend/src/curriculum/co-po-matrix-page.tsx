@@ -42,7 +42,8 @@ export function CoPoMatrixPage() {
   };
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: (body: { version: number; cells: CoPoMatrix['cells'] }) => api<ItemResponse<CoPoMatrixView>>('PUT', `${DOCUMENT_PATHS.coPoMatrix}/${course}`, body),
+    mutationFn: (body: { version: number; cells: CoPoMatrix['cells'] }) =>
+      api<ItemResponse<CoPoMatrixView>>('PUT', `${DOCUMENT_PATHS.coPoMatrix}/${course}`, body),
     onSuccess: (r) => {
       queryClient.setQueryData(key, r.data);
       // A changed mapping changes the course's PO attainment.
@@ -54,12 +55,16 @@ export function CoPoMatrixPage() {
     <section>
       <div className="page-head">
         <h2>CO-PO Mapping</h2>
-        {view ? <Button label="Save matrix" icon="pi pi-check" disabled={!dirty} onClick={() => save.mutate({ version: view.version, cells })} /> : null}
+        {view ? (
+          <Button label="Save matrix" icon="pi pi-check" disabled={!dirty} onClick={() => save.mutate({ version: view.version, cells })} />
+        ) : null}
       </div>
       {picker}
       {!course ? <p className="hint">Choose a curriculum, term and course to edit its CO-PO matrix.</p> : null}
       {view && !view.cos.length ? <p className="hint">This course has no course outcomes yet; add them under Course Outcomes.</p> : null}
-      {view && view.cos.length && !view.outcomes.length ? <p className="hint">The course's program has no POs or PSOs yet; set them up under Configuration &gt; Generic Program Outcomes.</p> : null}
+      {view && view.cos.length && !view.outcomes.length ? (
+        <p className="hint">The course's program has no POs or PSOs yet; set them up under Configuration &gt; Generic Program Outcomes.</p>
+      ) : null}
       {view && view.cos.length && view.outcomes.length ? (
         <div className="matrix-scroll">
           <table className="matrix" aria-label="CO-PO matrix">
@@ -108,7 +113,8 @@ export function CoPoMatrixPage() {
             </tfoot>
           </table>
           <p className="hint">
-            1 = low, 2 = medium, 3 = high correlation; "-" = none. The average row is the course articulation matrix (mean of the mapped cells).
+            1 = low, 2 = medium, 3 = high correlation; "-" = none. The average row is the course articulation matrix (mean of the mapped
+            cells).
             {view.updated_by ? ` Last saved by ${view.updated_by} at ${new Date(String(view.updated_at)).toLocaleString()}.` : ''}
           </p>
         </div>

@@ -8,11 +8,22 @@ import { ImportableEntityPage } from '../entity/importable-entity-page';
 const SCREENS: Record<string, () => ReactElement> = {
   '': () => <EntityPage key="courses" entityName="course-curriculum" title="Courses" filters={['curriculum', 'term']} />,
   // A program's curricula, with Load CSV for courses, course outcomes and CO-PO matrices.
-  curricula: () => <ImportableEntityPage entityName="curriculum" title="Curricula" filters={['program']} kinds={['curriculum', 'course-outcomes', 'co-po-matrix']} />,
-  'course-outcome': () => <EntityPage key="cos" entityName="course-outcome" title="Course Outcomes" filters={['curriculum', 'term', 'course']} />,
+  curricula: () => (
+    <ImportableEntityPage
+      entityName="curriculum"
+      title="Curricula"
+      filters={['program']}
+      kinds={['curriculum', 'course-outcomes', 'co-po-matrix']}
+    />
+  ),
+  'course-outcome': () => (
+    <EntityPage key="cos" entityName="course-outcome" title="Course Outcomes" filters={['curriculum', 'term', 'course']} />
+  ),
   'co-po-maping': () => <CoPoMatrixPage />,
   'manage-topic-tlos': () => <EntityPage key="topics" entityName="topic" title="Topics and TLOs" filters={['course']} />,
-  'manage-lab-experiment-tlos': () => <EntityPage key="labs" entityName="lab-experiment" title="Lab Experiments" filters={['course', 'category']} />,
+  'manage-lab-experiment-tlos': () => (
+    <EntityPage key="labs" entityName="lab-experiment" title="Lab Experiments" filters={['course', 'category']} />
+  ),
 };
 
 /** `/curriculum/*` (spec part 1 §2 Curriculum). */

@@ -11,7 +11,16 @@ export function initialValues(def: EntityDef, record?: EntityRecord | null, pres
   for (const fd of def.fields) {
     if (!isWritable(fd)) continue;
     const given = record?.[fd.name] ?? preset[fd.name];
-    v[fd.name] = given !== undefined ? given : fd.default !== undefined ? fd.default : fd.kind === 'int' || fd.kind === 'number' || fd.kind === 'enum' || fd.kind === 'ref' ? null : fd.kind === 'boolean' ? false : '';
+    v[fd.name] =
+      given !== undefined
+        ? given
+        : fd.default !== undefined
+          ? fd.default
+          : fd.kind === 'int' || fd.kind === 'number' || fd.kind === 'enum' || fd.kind === 'ref'
+            ? null
+            : fd.kind === 'boolean'
+              ? false
+              : '';
   }
   return v;
 }
@@ -53,29 +62,40 @@ export function EntityForm(props: {
   return (
     <form className="entity-form" onSubmit={submit} noValidate aria-label={`${def.label} form`}>
       <div className="form-grid">
-        {def.fields
-          .filter(isWritable)
-          .map((fd) => (
-            <Controller
-              key={fd.name}
-              name={fd.name}
-              control={form.control}
-              render={({ field, fieldState }) => (
-                <div className={`form-field${fd.kind === 'html' || fd.kind === 'text' ? ' wide' : ''}`}>
-                  <label htmlFor={`f-${fd.name}`}>
-                    {fd.label}
-                    {fd.required ? <span className="req" aria-hidden> *</span> : null}
-                  </label>
-                  <FieldInput field={fd} value={field.value} onChange={field.onChange} onBlur={field.onBlur} invalid={Boolean(fieldState.error)} def={def} chosen={chosen} />
-                  {fieldState.error ? (
-                    <small className="field-error" id={`e-${fd.name}`}>
-                      {fieldState.error.message}
-                    </small>
+        {def.fields.filter(isWritable).map((fd) => (
+          <Controller
+            key={fd.name}
+            name={fd.name}
+            control={form.control}
+            render={({ field, fieldState }) => (
+              <div className={`form-field${fd.kind === 'html' || fd.kind === 'text' ? ' wide' : ''}`}>
+                <label htmlFor={`f-${fd.name}`}>
+                  {fd.label}
+                  {fd.required ? (
+                    <span className="req" aria-hidden>
+                      {' '}
+                      *
+                    </span>
                   ) : null}
-                </div>
-              )}
-            />
-          ))}
+                </label>
+                <FieldInput
+                  field={fd}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  invalid={Boolean(fieldState.error)}
+                  def={def}
+                  chosen={chosen}
+                />
+                {fieldState.error ? (
+                  <small className="field-error" id={`e-${fd.name}`}>
+                    {fieldState.error.message}
+                  </small>
+                ) : null}
+              </div>
+            )}
+          />
+        ))}
       </div>
       <div className="form-actions">
         {props.onCancel ? <Button type="button" label="Cancel" severity="secondary" outlined onClick={props.onCancel} /> : null}

@@ -30,7 +30,10 @@ function cellText(fd: FieldDef | undefined, v: unknown, refs: Lookup): string {
 }
 
 /** The reference columns of `def` whose entity is in the registry. */
-const refColumns = (def: EntityDef) => def.columns.map((c) => def.fields.find((f) => f.name === c)).filter((fd): fd is FieldDef => fd?.kind === 'ref' && Boolean(fd.ref && ENTITIES[fd.ref]));
+const refColumns = (def: EntityDef) =>
+  def.columns
+    .map((c) => def.fields.find((f) => f.name === c))
+    .filter((fd): fd is FieldDef => fd?.kind === 'ref' && Boolean(fd.ref && ENTITIES[fd.ref]));
 
 /**
  * The ids each reference column shows, one group per server page and referenced entity, so a table asks
@@ -54,14 +57,23 @@ export function pageRefWants(def: EntityDef, pages: readonly { data: readonly En
  * the list is not read again. Reference columns read only the referenced records a page shows (`?ids=`). Write
  * controls show for roles that may write: admins, and faculty on records of courses they own (the server checks).
  */
-export function EntityPage(props: { entityName: string; title?: string; filters?: readonly string[]; toolbar?: ReactNode; rowActions?: (r: EntityRecord) => ReactNode }) {
+export function EntityPage(props: {
+  entityName: string;
+  title?: string;
+  filters?: readonly string[];
+  toolbar?: ReactNode;
+  rowActions?: (r: EntityRecord) => ReactNode;
+}) {
   const def = useMemo(() => entity(props.entityName), [props.entityName]);
   const filterFields = useMemo(() => props.filters ?? def.filters ?? [], [props.filters, def]);
   const profile = useAtomValue(profileAtom);
   const role = profile?.role as never;
   const canWrite = Boolean(profile && (def.writeRoles.includes(role) || (profile.role === 'faculty' && def.ownedVia)));
   const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => Object.fromEntries(filterFields.filter((f) => params.get(f)).map((f) => [f, params.get(f) as string])), [params, filterFields]);
+  const filters = useMemo(
+    () => Object.fromEntries(filterFields.filter((f) => params.get(f)).map((f) => [f, params.get(f) as string])),
+    [params, filterFields],
+  );
   const list = useListQuery(def, filters);
   const rows = list.rows;
   const [search, setSearch] = useState('');
@@ -73,15 +85,28 @@ export function EntityPage(props: { entityName: string; title?: string; filters?
 
   const wants = useMemo(() => pageRefWants(def, list.data?.pages ?? []), [def, list.data]);
   const refs = useRefRecords(wants);
-  const text = useCallback((r: EntityRecord, c: string) => cellText(def.fields.find((f) => f.name === c), r[c], refs), [def, refs]);
+  const text = useCallback(
+    (r: EntityRecord, c: string) =>
+      cellText(
+        def.fields.find((f) => f.name === c),
+        r[c],
+        refs,
+      ),
+    [def, refs],
+  );
 
   const q = search.trim().toLowerCase();
-  const shown = useMemo(() => (q ? rows.filter((r) => def.columns.some((c) => text(r, c).toLowerCase().includes(q))) : rows), [rows, q, text, def]);
+  const shown = useMemo(
+    () => (q ? rows.filter((r) => def.columns.some((c) => text(r, c).toLowerCase().includes(q))) : rows),
+    [rows, q, text, def],
+  );
 
   const qc = useQueryClient();
   const save = useMutation({
     mutationFn: ({ values, record }: { values: Record<string, unknown>; record: EntityRecord | null }) =>
-      record ? api<ItemResponse<EntityRecord>>('PUT', `${def.path}/${record.id}`, { ...values, version: record.version }) : api<ItemResponse<EntityRecord>>('POST', def.path, values),
+      record
+        ? api<ItemResponse<EntityRecord>>('PUT', `${def.path}/${record.id}`, { ...values, version: record.version })
+        : api<ItemResponse<EntityRecord>>('POST', def.path, values),
     onSuccess: (res, { record }) => {
       putSaved(qc, def, res.data);
       invalidateAfterWrite(qc, def);
@@ -122,10 +147,17 @@ export function EntityPage(props: { entityName: string; title?: string; filters?
           {canWrite ? <Button label="ADD" icon="pi pi-plus" onClick={() => setEditing('new')} /> : null}
         </span>
       </div>
-      {filterFields.length ? <FilterBar def={def} fields={filterFields} values={filters} onChange={(v) => setParams(v, { replace: true })} /> : null}
+      {filterFields.length ? (
+        <FilterBar def={def} fields={filterFields} values={filters} onChange={(v) => setParams(v, { replace: true })} />
+      ) : null}
       <div className="table-search">
         <span className="p-input-icon-left">
-          <InputText aria-label={`Search ${def.label.toLowerCase()}s`} placeholder="Search" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <InputText
+            aria-label={`Search ${def.label.toLowerCase()}s`}
+            placeholder="Search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </span>
         <span className="row-count" aria-live="polite">
           {loading ? 'Loading…' : `${shown.length} of ${rows.length}${list.hasNextPage ? ' read; more on the server' : ''}`}
@@ -151,8 +183,14 @@ export function EntityPage(props: { entityName: string; title?: string; filters?
         {def.columns.map((c) => {
           const fd = def.fields.find((f) => f.name === c);
           // References sort by what they show, not by id.
-          const byLabel = fd?.kind === 'ref' ? (e: { data: EntityRecord[]; order?: 0 | 1 | -1 | null }) => [...e.data].sort((a, b) => (e.order ?? 1) * text(a, c).localeCompare(text(b, c))) : undefined;
-          return <Column key={c} field={c} header={fd?.label ?? c} sortable sortFunction={byLabel} body={(r: EntityRecord) => text(r, c)} />;
+          const byLabel =
+            fd?.kind === 'ref'
+              ? (e: { data: EntityRecord[]; order?: 0 | 1 | -1 | null }) =>
+                  [...e.data].sort((a, b) => (e.order ?? 1) * text(a, c).localeCompare(text(b, c)))
+              : undefined;
+          return (
+            <Column key={c} field={c} header={fd?.label ?? c} sortable sortFunction={byLabel} body={(r: EntityRecord) => text(r, c)} />
+          );
         })}
         {canWrite || props.rowActions ? (
           <Column
@@ -163,7 +201,14 @@ export function EntityPage(props: { entityName: string; title?: string; filters?
                 {canWrite ? (
                   <>
                     <Button icon="pi pi-pencil" rounded text aria-label={`Edit ${nameOf(r)}`} onClick={() => setEditing(r)} />
-                    <Button icon="pi pi-trash" rounded text severity="danger" aria-label={`Delete ${nameOf(r)}`} onClick={() => askRemove(r)} />
+                    <Button
+                      icon="pi pi-trash"
+                      rounded
+                      text
+                      severity="danger"
+                      aria-label={`Delete ${nameOf(r)}`}
+                      onClick={() => askRemove(r)}
+                    />
                   </>
                 ) : null}
               </span>
@@ -173,10 +218,22 @@ export function EntityPage(props: { entityName: string; title?: string; filters?
       </DataTable>
       {list.hasNextPage ? (
         <div className="load-more">
-          <Button label="Load more" icon="pi pi-angle-down" outlined size="small" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()} />
+          <Button
+            label="Load more"
+            icon="pi pi-angle-down"
+            outlined
+            size="small"
+            loading={list.isFetchingNextPage}
+            onClick={() => void list.fetchNextPage()}
+          />
         </div>
       ) : null}
-      <Dialog header={editing === 'new' ? `Add ${def.label.toLowerCase()}` : `Edit ${def.label.toLowerCase()}`} visible={editing !== null} maximized onHide={() => setEditing(null)}>
+      <Dialog
+        header={editing === 'new' ? `Add ${def.label.toLowerCase()}` : `Edit ${def.label.toLowerCase()}`}
+        visible={editing !== null}
+        maximized
+        onHide={() => setEditing(null)}
+      >
         {editing !== null ? (
           <EntityForm
             def={def}

@@ -29,7 +29,17 @@ export function FieldInput(props: {
   const cls = invalid ? 'p-invalid w-full' : 'w-full';
   switch (fd.kind) {
     case 'text':
-      return <InputTextarea id={id} className={cls} rows={3} autoResize value={(value as string) ?? ''} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} />;
+      return (
+        <InputTextarea
+          id={id}
+          className={cls}
+          rows={3}
+          autoResize
+          value={(value as string) ?? ''}
+          onChange={(e) => onChange(e.target.value)}
+          onBlur={onBlur}
+        />
+      );
     case 'html':
       return (
         <Editor
@@ -83,7 +93,18 @@ export function FieldInput(props: {
       );
     case 'ref':
       return props.def ? (
-        <RefPicker def={props.def} field={fd} value={value} chosen={props.chosen ?? {}} inputId={id} className={cls} onChange={onChange} onBlur={onBlur} filter showClear={!fd.required} />
+        <RefPicker
+          def={props.def}
+          field={fd}
+          value={value}
+          chosen={props.chosen ?? {}}
+          inputId={id}
+          className={cls}
+          onChange={onChange}
+          onBlur={onBlur}
+          filter
+          showClear={!fd.required}
+        />
       ) : null;
     case 'date':
       return (
@@ -98,6 +119,15 @@ export function FieldInput(props: {
         />
       );
     default:
-      return <InputText id={id} className={cls} type={fd.kind === 'email' ? 'email' : 'text'} value={(value as string) ?? ''} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} />;
+      return (
+        <InputText
+          id={id}
+          className={cls}
+          type={fd.kind === 'email' ? 'email' : 'text'}
+          value={(value as string) ?? ''}
+          onChange={(e) => onChange(e.target.value)}
+          onBlur={onBlur}
+        />
+      );
   }
 }

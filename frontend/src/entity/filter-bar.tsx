@@ -12,7 +12,16 @@ function TextFilter(p: { id: string; value: string | undefined; onChange: (v: st
     const v = text.trim() || undefined;
     if (v !== p.value) p.onChange(v);
   };
-  return <InputText id={p.id} value={text} placeholder="All" onChange={(e) => setText(e.target.value)} onBlur={commit} onKeyDown={(e) => e.key === 'Enter' && commit()} />;
+  return (
+    <InputText
+      id={p.id}
+      value={text}
+      placeholder="All"
+      onChange={(e) => setText(e.target.value)}
+      onBlur={commit}
+      onKeyDown={(e) => e.key === 'Enter' && commit()}
+    />
+  );
 }
 
 /**
@@ -20,7 +29,12 @@ function TextFilter(p: { id: string; value: string | undefined; onChange: (v: st
  * A reference picker lists what the server has under the earlier choices (a curriculum's terms, a term's courses;
  * see `RefPicker`). Changing one clears the pickers after it, which depend on it.
  */
-export function FilterBar(props: { def: EntityDef; fields: readonly string[]; values: Record<string, string>; onChange: (values: Record<string, string>) => void }) {
+export function FilterBar(props: {
+  def: EntityDef;
+  fields: readonly string[];
+  values: Record<string, string>;
+  onChange: (values: Record<string, string>) => void;
+}) {
   const { def, fields, values } = props;
   const set = (i: number, name: string, v: string | null | undefined) => {
     const next = { ...values };
@@ -41,9 +55,26 @@ export function FilterBar(props: { def: EntityDef; fields: readonly string[]; va
           <span key={name} className="filter">
             <label htmlFor={id}>{fd.label}</label>
             {fd.kind === 'ref' ? (
-              <RefPicker def={def} field={fd} value={values[name]} chosen={values} inputId={id} placeholder="All" showClear onChange={(v) => set(i, name, v)} />
+              <RefPicker
+                def={def}
+                field={fd}
+                value={values[name]}
+                chosen={values}
+                inputId={id}
+                placeholder="All"
+                showClear
+                onChange={(v) => set(i, name, v)}
+              />
             ) : fd.kind === 'enum' ? (
-              <Dropdown inputId={id} value={values[name] ?? null} options={choices} placeholder="All" showClear filter={choices.length > 10} onChange={(e) => set(i, name, e.value)} />
+              <Dropdown
+                inputId={id}
+                value={values[name] ?? null}
+                options={choices}
+                placeholder="All"
+                showClear
+                filter={choices.length > 10}
+                onChange={(e) => set(i, name, e.value)}
+              />
             ) : (
               <TextFilter id={id} value={values[name]} onChange={(v) => set(i, name, v)} />
             )}

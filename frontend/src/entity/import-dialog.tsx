@@ -1,4 +1,14 @@
-import { IMPORT_KINDS, type ImportKind, type ImportResult, type ItemResponse, type RowError, bloomLevel, curriculum, deliveryMethod, term } from '@attain/shared-types';
+import {
+  IMPORT_KINDS,
+  type ImportKind,
+  type ImportResult,
+  type ItemResponse,
+  type RowError,
+  bloomLevel,
+  curriculum,
+  deliveryMethod,
+  term,
+} from '@attain/shared-types';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
@@ -12,7 +22,17 @@ import { loadMoreFooter } from './ref-picker';
  * Admins' "Load CSV" dialog: loads a curriculum, course-outcomes, CO-PO matrix or student roster CSV (`kinds` limits the
  * choice; the formats are those of the reference data) into a curriculum. A refused file lists its row-level problems; nothing is written.
  */
-export function ImportDialog({ visible, onHide, onDone, kinds = Object.keys(IMPORT_KINDS) as ImportKind[] }: { visible: boolean; onHide: () => void; onDone: () => void; kinds?: readonly ImportKind[] }) {
+export function ImportDialog({
+  visible,
+  onHide,
+  onDone,
+  kinds = Object.keys(IMPORT_KINDS) as ImportKind[],
+}: {
+  visible: boolean;
+  onHide: () => void;
+  onDone: () => void;
+  kinds?: readonly ImportKind[];
+}) {
   const [kind, setKind] = useState<ImportKind>(kinds[0]);
   const [target, setTarget] = useState<string | null>(null);
   const [method, setMethod] = useState<string | null>(null);
@@ -37,7 +57,9 @@ export function ImportDialog({ visible, onHide, onDone, kinds = Object.keys(IMPO
       if (newTerm) q.set('create_courses_in_term', String(newTerm));
     }
     try {
-      const json = await api<ItemResponse<ImportResult>>('POST', `/api/import/${kind}?${q}`, await file.text(), { contentType: 'text/csv' });
+      const json = await api<ItemResponse<ImportResult>>('POST', `/api/import/${kind}?${q}`, await file.text(), {
+        contentType: 'text/csv',
+      });
       setResult(json.data);
       showPopup('success', json.message ?? 'Loaded');
       onDone();
@@ -51,25 +73,63 @@ export function ImportDialog({ visible, onHide, onDone, kinds = Object.keys(IMPO
       <div className="form-grid">
         <div className="form-field">
           <label htmlFor="imp-kind">File holds</label>
-          <Dropdown inputId="imp-kind" value={kind} options={kinds.map((value) => ({ value, label: IMPORT_KINDS[value].label }))} onChange={(e) => setKind(e.value)} />
+          <Dropdown
+            inputId="imp-kind"
+            value={kind}
+            options={kinds.map((value) => ({ value, label: IMPORT_KINDS[value].label }))}
+            onChange={(e) => setKind(e.value)}
+          />
         </div>
         <div className="form-field">
           <label htmlFor="imp-curriculum">Into curriculum</label>
-          <Dropdown inputId="imp-curriculum" value={target} placeholder="Choose" options={curricula.rows.map((c) => ({ value: c.id, label: String(c.name) }))} filter={curricula.rows.length > 10} panelFooterTemplate={loadMoreFooter(curricula)} onChange={(e) => setTarget(e.value)} />
+          <Dropdown
+            inputId="imp-curriculum"
+            value={target}
+            placeholder="Choose"
+            options={curricula.rows.map((c) => ({ value: c.id, label: String(c.name) }))}
+            filter={curricula.rows.length > 10}
+            panelFooterTemplate={loadMoreFooter(curricula)}
+            onChange={(e) => setTarget(e.value)}
+          />
         </div>
         {kind === 'course-outcomes' ? (
           <>
             <div className="form-field">
               <label htmlFor="imp-method">Delivery method of the COs</label>
-              <Dropdown inputId="imp-method" value={method} placeholder="Choose" options={methods.rows.map((m) => ({ value: m.id, label: String(m.name) }))} panelFooterTemplate={loadMoreFooter(methods)} onChange={(e) => setMethod(e.value)} />
+              <Dropdown
+                inputId="imp-method"
+                value={method}
+                placeholder="Choose"
+                options={methods.rows.map((m) => ({ value: m.id, label: String(m.name) }))}
+                panelFooterTemplate={loadMoreFooter(methods)}
+                onChange={(e) => setMethod(e.value)}
+              />
             </div>
             <div className="form-field">
               <label htmlFor="imp-fallback">Bloom's level when none can be read or inferred</label>
-              <Dropdown inputId="imp-fallback" value={fallback} showClear placeholder="None: report such rows" panelFooterTemplate={loadMoreFooter(levels)} options={levels.rows.filter((l) => /^K\d/.test(String(l.level_of_learning ?? ''))).map((l) => ({ value: l.id, label: `${String(l.level_of_learning)} ${String(l.name)}` }))} onChange={(e) => setFallback(e.value)} />
+              <Dropdown
+                inputId="imp-fallback"
+                value={fallback}
+                showClear
+                placeholder="None: report such rows"
+                panelFooterTemplate={loadMoreFooter(levels)}
+                options={levels.rows
+                  .filter((l) => /^K\d/.test(String(l.level_of_learning ?? '')))
+                  .map((l) => ({ value: l.id, label: `${String(l.level_of_learning)} ${String(l.name)}` }))}
+                onChange={(e) => setFallback(e.value)}
+              />
             </div>
             <div className="form-field">
               <label htmlFor="imp-term">Create missing courses in term</label>
-              <Dropdown inputId="imp-term" value={newTerm} showClear placeholder="No: report such rows" options={terms.rows.map((t) => ({ value: Number(t.number), label: String(t.name) }))} panelFooterTemplate={loadMoreFooter(terms)} onChange={(e) => setNewTerm(e.value)} />
+              <Dropdown
+                inputId="imp-term"
+                value={newTerm}
+                showClear
+                placeholder="No: report such rows"
+                options={terms.rows.map((t) => ({ value: Number(t.number), label: String(t.name) }))}
+                panelFooterTemplate={loadMoreFooter(terms)}
+                onChange={(e) => setNewTerm(e.value)}
+              />
             </div>
           </>
         ) : null}

@@ -12,7 +12,12 @@ import { ImportDialog } from './import-dialog';
  * load may have written records of several entities (courses, outcomes, matrices, students), so every cached read
  * is marked stale: the table and pickers on screen read again, the rest when next shown.
  */
-export function ImportableEntityPage(props: { entityName: string; title: string; filters: readonly string[]; kinds?: readonly ImportKind[] }) {
+export function ImportableEntityPage(props: {
+  entityName: string;
+  title: string;
+  filters: readonly string[];
+  kinds?: readonly ImportKind[];
+}) {
   const isAdmin = useAtomValue(profileAtom)?.role === 'admin';
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();

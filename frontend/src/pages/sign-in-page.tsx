@@ -35,9 +35,25 @@ export function SignInPage() {
         <h1>Attain</h1>
         <p className="muted">Outcome-based education and accreditation</p>
         <label htmlFor="email">E-mail or username</label>
-        <input id="email" name="email" className="p-inputtext p-component" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
+        <input
+          id="email"
+          name="email"
+          className="p-inputtext p-component"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          autoFocus
+        />
         <label htmlFor="password">Password</label>
-        <input id="password" name="password" className="p-inputtext p-component" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <input
+          id="password"
+          name="password"
+          className="p-inputtext p-component"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         {error ? (
           <p className="field-error" role="alert">
             {error}

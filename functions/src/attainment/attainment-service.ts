@@ -87,7 +87,12 @@ function inputsByYear(m: Material): Map<string, CourseInput[]> {
     const years = new Map<string, Occasion[]>();
     for (const o of m.occasions.filter((x) => x.course === course.id)) years.set(yearOf(o), [...(years.get(yearOf(o)) ?? []), o]);
     for (const [year, occs] of years) {
-      const occasions: OccasionInput[] = occs.map((o) => ({ id: o.id, kind: o.kind, questions: m.papers.get(o.id) ?? [], marks: m.marks.get(o.id) ?? [] }));
+      const occasions: OccasionInput[] = occs.map((o) => ({
+        id: o.id,
+        kind: o.kind,
+        questions: m.papers.get(o.id) ?? [],
+        marks: m.marks.get(o.id) ?? [],
+      }));
       if (!occasions.some((o) => o.marks.length)) continue;
       const input: CourseInput = {
         course: course.id,
@@ -106,7 +111,6 @@ function inputsByYear(m: Material): Map<string, CourseInput[]> {
 
 /** Years newest first, `undated` (occasions with no date) counted as the newest. */
 const sortYears = (years: Iterable<string>) => [...years].sort((a, b) => (a === 'undated' ? -1 : b === 'undated' ? 1 : b.localeCompare(a)));
-
 
 /** Reads one course's material (COs, matrix, occasions, papers, marks, roster size). */
 async function courseMaterial(scope: CampusScope, course: Course): Promise<Material> {
@@ -127,7 +131,11 @@ async function courseMaterial(scope: CampusScope, course: Course): Promise<Mater
 }
 
 /** A course's attainment for every academic year it has marks in, newest first, computed now. */
-async function computeCourse(scope: CampusScope, courseId: string, inUse?: MethodInUse): Promise<{ programId: string; results: CourseAttainment[] }> {
+async function computeCourse(
+  scope: CampusScope,
+  courseId: string,
+  inUse?: MethodInUse,
+): Promise<{ programId: string; results: CourseAttainment[] }> {
   const course = await getRecord(scope, courseCurriculum, courseId);
   const programId = course.program ?? '';
   const method = inUse ?? (programId ? methodFor(scope, programId) : Promise.resolve({ method: DEFAULT_METHOD, version: 0 }));
@@ -142,7 +150,12 @@ async function computeCourse(scope: CampusScope, courseId: string, inUse?: Metho
  * @param previous the course's stored results, when the caller already read them
  * @returns the fresh results, newest year first
  */
-export async function recomputeCourse(scope: CampusScope, courseId: string, inUse?: MethodInUse, previous?: readonly CourseAttainment[]): Promise<CourseAttainment[]> {
+export async function recomputeCourse(
+  scope: CampusScope,
+  courseId: string,
+  inUse?: MethodInUse,
+  previous?: readonly CourseAttainment[],
+): Promise<CourseAttainment[]> {
   const startedAt = new Date().toISOString();
   const { programId, results } = await computeCourse(scope, courseId, inUse);
   if (programId) await storeCourseResults(scope, programId, courseId, results, startedAt, previous);
@@ -150,7 +163,11 @@ export async function recomputeCourse(scope: CampusScope, courseId: string, inUs
 }
 
 /** A course's attainment in one academic year (default: its newest), computed now from the stored marks. @throws HttpError 404 */
-export async function courseAttainmentFor(scope: CampusScope, courseId: string, year?: string): Promise<{ result: CourseAttainment | null; years: string[] }> {
+export async function courseAttainmentFor(
+  scope: CampusScope,
+  courseId: string,
+  year?: string,
+): Promise<{ result: CourseAttainment | null; years: string[] }> {
   const all = (await computeCourse(scope, courseId)).results;
   const years = all.map((r) => r.academic_year ?? 'undated');
   return { result: (year ? all.find((r) => r.academic_year === year) : all[0]) ?? null, years };
@@ -197,12 +214,18 @@ export async function programAttainment(
     papers,
     marks,
   });
-  const courses = sortYears(byYear.keys()).flatMap((y) => (byYear.get(y) as CourseInput[]).map((c) => courseAttainment(c, method, version)));
+  const courses = sortYears(byYear.keys()).flatMap((y) =>
+    (byYear.get(y) as CourseInput[]).map((c) => courseAttainment(c, method, version)),
+  );
   if (opts.store) {
     const limit = pLimit(READS_IN_FLIGHT);
     const byCourse = groupBy(courses, (c) => c.course);
     // Courses without marks are stamped too, so a later read knows they were computed.
-    await Promise.all(per.flatMap((p) => p.courses).map((c) => limit(() => storeCourseResults(scope, program.id, c.id, byCourse.get(c.id) ?? [], startedAt))));
+    await Promise.all(
+      per
+        .flatMap((p) => p.courses)
+        .map((c) => limit(() => storeCourseResults(scope, program.id, c.id, byCourse.get(c.id) ?? [], startedAt))),
+    );
   }
   return { years: programYears(program.id, courses, outcomes, method, version), outcomes };
 }
@@ -211,14 +234,27 @@ export async function programAttainment(
  * Groups course results into the program's years, newest first, each with the program-level PO/PSO attainment.
  * @param outcomes the program's POs and PSOs in display order
  */
-function programYears(programId: string, courses: readonly CourseAttainment[], outcomes: readonly ProgramOutcomeColumn[], method: AttainmentMethod, version: number): ProgramAttainment[] {
+function programYears(
+  programId: string,
+  courses: readonly CourseAttainment[],
+  outcomes: readonly ProgramOutcomeColumn[],
+  method: AttainmentMethod,
+  version: number,
+): ProgramAttainment[] {
   const refs = outcomes.map((o) => ({ id: o.id, reference: o.po_reference }));
   const byYear = new Map<string, CourseAttainment[]>();
   for (const c of courses) byYear.set(c.academic_year ?? 'undated', [...(byYear.get(c.academic_year ?? 'undated') ?? []), c]);
   return sortYears(byYear.keys()).map((y) => {
     const list = (byYear.get(y) as CourseAttainment[]).sort((a, b) => a.code.localeCompare(b.code, undefined, { numeric: true }));
     const computed = list.reduce((t, c) => (c.computed_at > t ? c.computed_at : t), '');
-    return { program: programId, academic_year: y, courses: list, outcomes: programOutcomes(list, refs, method), method_version: version, computed_at: computed };
+    return {
+      program: programId,
+      academic_year: y,
+      courses: list,
+      outcomes: programOutcomes(list, refs, method),
+      method_version: version,
+      computed_at: computed,
+    };
   });
 }
 
@@ -235,7 +271,11 @@ export async function storedProgramAttainment(
   scope: CampusScope,
   programId: string,
 ): Promise<{ years: ProgramAttainment[]; outcomes: ProgramOutcomeColumn[]; method: MethodInUse; recomputed: number }> {
-  const [stored, inUse, outcomes] = await Promise.all([readProgramResults(scope, programId), methodFor(scope, programId), programOutcomeColumns(scope, programId)]);
+  const [stored, inUse, outcomes] = await Promise.all([
+    readProgramResults(scope, programId),
+    methodFor(scope, programId),
+    programOutcomeColumns(scope, programId),
+  ]);
   if (!stored.results.length && !stored.stamps.size) {
     const all = await programAttainment(scope, programId, { store: true }, inUse);
     return { years: all.years, outcomes: all.outcomes, method: inUse, recomputed: all.years.reduce((n, y) => n + y.courses.length, 0) };
@@ -244,8 +284,17 @@ export async function storedProgramAttainment(
   const courses = new Set([...byCourse.keys(), ...stored.stamps.keys()]);
   const stale = [...courses].filter((c) => !isCurrent(stored.stamps.get(c), byCourse.get(c) ?? [], inUse.version));
   const limit = pLimit(4);
-  await Promise.all(stale.map((c) => limit(async () => byCourse.set(c, await recomputeCourse(scope, c, inUse, byCourse.get(c) ?? []).catch(notFoundAsEmpty)))));
-  return { years: programYears(programId, [...byCourse.values()].flat(), outcomes, inUse.method, inUse.version), outcomes, method: inUse, recomputed: stale.length };
+  await Promise.all(
+    stale.map((c) =>
+      limit(async () => byCourse.set(c, await recomputeCourse(scope, c, inUse, byCourse.get(c) ?? []).catch(notFoundAsEmpty))),
+    ),
+  );
+  return {
+    years: programYears(programId, [...byCourse.values()].flat(), outcomes, inUse.method, inUse.version),
+    outcomes,
+    method: inUse,
+    recomputed: stale.length,
+  };
 }
 
 /** A course deleted since its results were stored has no results. */
@@ -260,7 +309,11 @@ const notFoundAsEmpty = (e: unknown): CourseAttainment[] => {
  * the course has no marks; `threshold` the method's threshold percent.
  * @throws HttpError 404 for an unknown course, or a `year` with no marks
  */
-export async function studentsOfCourse(scope: CampusScope, courseId: string, year?: string): Promise<{ students: StudentAttainment[]; years: string[]; year: string | null; threshold: number }> {
+export async function studentsOfCourse(
+  scope: CampusScope,
+  courseId: string,
+  year?: string,
+): Promise<{ students: StudentAttainment[]; years: string[]; year: string | null; threshold: number }> {
   const course = await getRecord(scope, courseCurriculum, courseId);
   const [{ method }, material, roster] = await Promise.all([
     course.program ? methodFor(scope, course.program) : Promise.resolve({ method: DEFAULT_METHOD, version: 0 }),

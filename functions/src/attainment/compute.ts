@@ -88,14 +88,19 @@ const slot = (t: Tally, student: number, group: ExamGroup, co: number) => (stude
 function tally(input: CourseInput, notes: string[]): Tally {
   const coIndex = new Map(input.cos.map((c, i) => [c.id, i]));
   const students = new Map<string, number>();
-  for (const occ of input.occasions) for (const row of occ.marks) if (!row.absent && !students.has(row.student)) students.set(row.student, students.size);
+  for (const occ of input.occasions)
+    for (const row of occ.marks) if (!row.absent && !students.has(row.student)) students.set(row.student, students.size);
   const size = students.size * 2 * input.cos.length;
   const t: Tally = { students, cos: input.cos.length, got: new Float64Array(size), max: new Float64Array(size) };
   for (const occ of input.occasions) {
     const g = groupOf(occ.kind);
     const qs = occ.questions.filter((q) => q.co !== undefined && coIndex.has(q.co));
     const orphan = occ.questions.length - qs.length;
-    if (orphan) notes.push(`${orphan} question${orphan > 1 ? 's' : ''} of an ${occ.kind} paper ${orphan > 1 ? 'have' : 'has'} no CO of this course and ${orphan > 1 ? 'are' : 'is'} not counted`);
+    if (orphan)
+      notes.push(
+        `${orphan} question${orphan > 1 ? 's' : ''} of an ${occ.kind} paper ${orphan > 1 ? 'have' : 'has'} ` +
+          `no CO of this course and ${orphan > 1 ? 'are' : 'is'} not counted`,
+      );
     // Question numbers grouped by CO, and the maximum a present student can get per CO on this paper: per mark the
     // loop only adds into a local sum; the tally arrays are written once per student and CO.
     const byCo: string[][] = Array.from({ length: t.cos }, () => []);
@@ -143,7 +148,11 @@ function combine(cie: number | undefined | null, see: number | undefined | null,
  * @param attainment CO id -> level 0-3 (or percent, for a student: the result is then in the same unit)
  * @returns outcome id -> value (absent when no assessed CO maps it)
  */
-export function outcomeAttainment(attainment: Readonly<Record<string, number | null>>, matrix: CoPoMatrix['cells'], rule: AttainmentMethod['po_rule']): Record<string, number> {
+export function outcomeAttainment(
+  attainment: Readonly<Record<string, number | null>>,
+  matrix: CoPoMatrix['cells'],
+  rule: AttainmentMethod['po_rule'],
+): Record<string, number> {
   const sum: Record<string, number> = {};
   const weight: Record<string, number> = {};
   const count: Record<string, number> = {};
@@ -195,7 +204,8 @@ export function courseAttainment(input: CourseInput, m: AttainmentMethod, method
     const see = group('see');
     const direct = combine(cie?.level, see?.level, m);
     const indirect = input.indirect?.[co.id] ?? null;
-    const attainment = direct === null ? null : indirect === null ? direct : (m.direct_weight * direct + m.indirect_weight * indirect) / 100;
+    const attainment =
+      direct === null ? null : indirect === null ? direct : (m.direct_weight * direct + m.indirect_weight * indirect) / 100;
     return {
       co: co.id,
       code: co.code,
@@ -242,11 +252,21 @@ export function courseAttainment(input: CourseInput, m: AttainmentMethod, method
  * (NBA SAR 3.3: direct PO attainment from the courses' CO attainment).
  * @param outcomes the program's POs and PSOs (id, reference) in display order
  */
-export function programOutcomes(courses: readonly CourseAttainment[], outcomes: readonly { id: string; reference: string }[], m: AttainmentMethod): ProgramOutcomeResult[] {
+export function programOutcomes(
+  courses: readonly CourseAttainment[],
+  outcomes: readonly { id: string; reference: string }[],
+  m: AttainmentMethod,
+): ProgramOutcomeResult[] {
   return outcomes.map((o) => {
     const vals = courses.map((c) => c.po[o.id]).filter((v): v is number => v !== undefined);
     const a = vals.length ? vals.reduce((s, v) => s + v, 0) / vals.length : null;
-    return { outcome: o.id, reference: o.reference, attainment: a === null ? null : r2(a), courses: vals.length, met: a === null ? null : a >= m.po_target - 1e-9 };
+    return {
+      outcome: o.id,
+      reference: o.reference,
+      attainment: a === null ? null : r2(a),
+      courses: vals.length,
+      met: a === null ? null : a >= m.po_target - 1e-9,
+    };
   });
 }
 
@@ -255,7 +275,11 @@ export function programOutcomes(courses: readonly CourseAttainment[], outcomes: 
  * alone counting fully; null when absent throughout or the CO is not assessed), per PO/PSO the percents through the
  * CO-PO matrix by the method's rule.
  */
-export function studentAttainment(input: CourseInput, roster: readonly { id: string; roll_no: string; name: string }[], m: AttainmentMethod): StudentAttainment[] {
+export function studentAttainment(
+  input: CourseInput,
+  roster: readonly { id: string; roll_no: string; name: string }[],
+  m: AttainmentMethod,
+): StudentAttainment[] {
   const t = tally(input, []);
   return roster.map((s) => {
     const si = t.students.get(s.id);

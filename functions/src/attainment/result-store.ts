@@ -56,7 +56,8 @@ export async function readProgramResults(scope: CampusScope, program: string): P
     for (const item of res.Items ?? []) {
       const sk = String(item[TABLE.sortKey]);
       if (sk.startsWith('result#')) results.push(item.result as CourseAttainment);
-      else if (sk.startsWith('inputs#')) stamps.set(String(item.course), { course: String(item.course), changed_at: item.changed_at, computed_at: item.computed_at });
+      else if (sk.startsWith('inputs#'))
+        stamps.set(String(item.course), { course: String(item.course), changed_at: item.changed_at, computed_at: item.computed_at });
     }
     start = res.LastEvaluatedKey;
   } while (start);
@@ -66,7 +67,11 @@ export async function readProgramResults(scope: CampusScope, program: string): P
 /** The program a course belongs to, read when a caller does not know it (one GetItem). */
 async function programOf(scope: CampusScope, course: string): Promise<string | undefined> {
   const res = await documentClient().send(
-    new GetCommand({ TableName: table(), Key: { [TABLE.partitionKey]: recordPk(scope.campus, courseCurriculum.name), [TABLE.sortKey]: course }, ProjectionExpression: 'program' }),
+    new GetCommand({
+      TableName: table(),
+      Key: { [TABLE.partitionKey]: recordPk(scope.campus, courseCurriculum.name), [TABLE.sortKey]: course },
+      ProjectionExpression: 'program',
+    }),
   );
   return typeof res.Item?.program === 'string' ? res.Item.program : undefined;
 }
@@ -109,9 +114,19 @@ export async function storeCourseResults(
   const gone = old.filter((r) => !years.has(r.academic_year ?? 'undated'));
   const writes = [
     ...results.map((r) => ({
-      PutRequest: { Item: { [TABLE.partitionKey]: pk(scope, program), [TABLE.sortKey]: resultSk(course, r.academic_year ?? 'undated'), entityType: 'attainment-result', course, result: r } },
+      PutRequest: {
+        Item: {
+          [TABLE.partitionKey]: pk(scope, program),
+          [TABLE.sortKey]: resultSk(course, r.academic_year ?? 'undated'),
+          entityType: 'attainment-result',
+          course,
+          result: r,
+        },
+      },
     })),
-    ...gone.map((r) => ({ DeleteRequest: { Key: { [TABLE.partitionKey]: pk(scope, program), [TABLE.sortKey]: resultSk(course, r.academic_year ?? 'undated') } } })),
+    ...gone.map((r) => ({
+      DeleteRequest: { Key: { [TABLE.partitionKey]: pk(scope, program), [TABLE.sortKey]: resultSk(course, r.academic_year ?? 'undated') } },
+    })),
   ];
   for (let i = 0; i < writes.length; i += 25) {
     let pending: typeof writes = writes.slice(i, i + 25);
@@ -153,4 +168,3 @@ export function isCurrent(stamp: InputStamp | undefined, results: readonly Cours
   if (!stamp?.changed_at) return true;
   return Boolean(stamp.computed_at && stamp.computed_at >= stamp.changed_at);
 }
-

@@ -29,7 +29,8 @@ const byReference = (a: ProgramOutcome, b: ProgramOutcome) => {
 };
 
 /** Orders records by `code` (records without one first), numbers inside codes numerically (CO2 before CO10). */
-export const byCode = (a: { code?: string }, b: { code?: string }) => (a.code ?? '').localeCompare(b.code ?? '', undefined, { numeric: true });
+export const byCode = (a: { code?: string }, b: { code?: string }) =>
+  (a.code ?? '').localeCompare(b.code ?? '', undefined, { numeric: true });
 
 /** A course's COs by code: the rows of its matrix. One Query. */
 export async function courseOutcomesByCode(scope: CampusScope, courseId: string): Promise<RecordOf<typeof courseOutcome>[]> {
@@ -47,7 +48,10 @@ export async function programOutcomeColumns(scope: CampusScope, programId: strin
  */
 export async function matrixContext(scope: CampusScope, courseId: string) {
   const course = await getRecord(scope, courseCurriculum, courseId);
-  const [cos, outcomes] = await Promise.all([courseOutcomesByCode(scope, course.id), course.program ? programOutcomeColumns(scope, course.program) : []]);
+  const [cos, outcomes] = await Promise.all([
+    courseOutcomesByCode(scope, course.id),
+    course.program ? programOutcomeColumns(scope, course.program) : [],
+  ]);
   return { course, cos, outcomes };
 }
 
@@ -63,7 +67,10 @@ function toView(ctx: Awaited<ReturnType<typeof matrixContext>>, doc: StoredDocum
     updated_at: doc?.updated_at,
     cos: ctx.cos,
     outcomes: ctx.outcomes,
-    average: articulationAverage(cells, ctx.cos.map((c) => c.id)),
+    average: articulationAverage(
+      cells,
+      ctx.cos.map((c) => c.id),
+    ),
   };
 }
 
@@ -82,7 +89,13 @@ export async function readMatrix(scope: CampusScope, courseId: string): Promise<
  * program's POs/PSOs; empty rows are dropped.
  * @throws HttpError 400 naming unknown rows/columns, 403 when the scope may not change the course, 409 when stale
  */
-export async function saveMatrix(scope: CampusScope, caller: Caller, courseId: string, version: number, cells: CoPoMatrix['cells']): Promise<CoPoMatrixView> {
+export async function saveMatrix(
+  scope: CampusScope,
+  caller: Caller,
+  courseId: string,
+  version: number,
+  cells: CoPoMatrix['cells'],
+): Promise<CoPoMatrixView> {
   const ctx = await matrixContext(scope, courseId);
   const { course, cos, outcomes } = ctx;
   assertOwnsCourse(caller, course);
@@ -98,8 +111,16 @@ export async function saveMatrix(scope: CampusScope, caller: Caller, courseId: s
     for (const po of Object.keys(row)) if (!outcomeIds.has(po)) errors[`cells.${co}.${po}`] = "Not a PO or PSO of the course's program";
     if (Object.keys(row).length) clean[co] = row;
   }
-  if (Object.keys(errors).length) throw new HttpError(400, 'The matrix names course outcomes or program outcomes that do not belong to this course', errors);
-  const saved = await putDocument(scope, 'co-po-matrix', course.id, version, { course: course.id, cells: clean }, course.program ? { field: 'program', value: course.program } : undefined);
+  if (Object.keys(errors).length)
+    throw new HttpError(400, 'The matrix names course outcomes or program outcomes that do not belong to this course', errors);
+  const saved = await putDocument(
+    scope,
+    'co-po-matrix',
+    course.id,
+    version,
+    { course: course.id, cells: clean },
+    course.program ? { field: 'program', value: course.program } : undefined,
+  );
   await markCourseInputsChanged(scope, course.id, course.program);
   return toView(ctx, saved);
 }

@@ -15,8 +15,13 @@ export type PoFramework = keyof typeof PO_FRAMEWORKS;
  * @returns the created `generic-program-outcome` records (outcome_type PO), in order
  * @throws HttpError 400 for an unknown framework, 404 for an unknown program, 409 when the program already has POs
  */
-export async function setUpProgramOutcomes(scope: CampusScope, programId: string, framework: string): Promise<RecordOf<typeof genericProgramOutcome>[]> {
-  if (!(framework in PO_FRAMEWORKS)) throw new HttpError(400, 'Choose one of the NBA PO lists', { framework: 'Not one of the allowed choices' });
+export async function setUpProgramOutcomes(
+  scope: CampusScope,
+  programId: string,
+  framework: string,
+): Promise<RecordOf<typeof genericProgramOutcome>[]> {
+  if (!(framework in PO_FRAMEWORKS))
+    throw new HttpError(400, 'Choose one of the NBA PO lists', { framework: 'Not one of the allowed choices' });
   const prog = await getRecord(scope, program, programId);
   const existing = (await queryByField(scope, genericProgramOutcome, 'program', prog.id)).filter((o) => o.outcome_type === 'PO');
   if (existing.length) throw new HttpError(409, `${String(prog.title)} already has ${existing.length} POs; edit or delete them instead`);

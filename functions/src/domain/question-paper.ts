@@ -49,7 +49,13 @@ export async function readPaper(scope: CampusScope, occasionId: string): Promise
  * question's maximum; the paper's total must equal the occasion's `total_marks`.
  * @throws HttpError 400 with `questions.<i>.<field>` / `total` messages, 403, 404, 409 when stale
  */
-export async function savePaper(scope: CampusScope, caller: Caller, occasionId: string, version: number, questions: PaperQuestion[]): Promise<QuestionPaperView> {
+export async function savePaper(
+  scope: CampusScope,
+  caller: Caller,
+  occasionId: string,
+  version: number,
+  questions: PaperQuestion[],
+): Promise<QuestionPaperView> {
   const occ = await getRecord(scope, occasion, occasionId);
   const course = await getRecord(scope, courseCurriculum, occ.course);
   assertOwnsCourse(caller, course);
@@ -63,7 +69,14 @@ export async function savePaper(scope: CampusScope, caller: Caller, occasionId: 
   const total = paperTotal(questions);
   if (total !== occ.total_marks) errors.total = `The questions add up to ${total} marks; the occasion's total is ${occ.total_marks}`;
   if (Object.keys(errors).length) throw new HttpError(400, errors.total ?? 'Please correct the marked questions', errors);
-  const saved = await putDocument(scope, 'question-paper', occ.id, version, { occasion: occ.id, questions }, { field: 'course', value: course.id });
+  const saved = await putDocument(
+    scope,
+    'question-paper',
+    occ.id,
+    version,
+    { occasion: occ.id, questions },
+    { field: 'course', value: course.id },
+  );
   await markCourseInputsChanged(scope, course.id, course.program);
   return toView(occ, saved);
 }
@@ -73,6 +86,8 @@ export async function papersUsingCo(scope: CampusScope, co: RecordOf<typeof cour
   const papers = await documentsInScope(scope, 'question-paper', 'course', co.course);
   const using = papers.filter((p) => ((p.questions ?? []) as PaperQuestion[]).some((q) => q.co === co.id));
   if (!using.length) return undefined;
-  const names = await Promise.all(using.slice(0, 3).map(async (p) => (await getRecord(scope, occasion, p.id).catch(() => undefined))?.name ?? p.id));
+  const names = await Promise.all(
+    using.slice(0, 3).map(async (p) => (await getRecord(scope, occasion, p.id).catch(() => undefined))?.name ?? p.id),
+  );
   return `the question paper${using.length > 1 ? 's' : ''} of ${names.join(', ')}`;
 }

@@ -17,7 +17,9 @@ export const curriculumDomain = defineDomain({
       // A curriculum gets one term per program term (spec: its terms follow the program's number_of_terms).
       beforeCreate: async (_scope, _data, refs) => {
         if (!Number(refs.program?.number_of_terms ?? 0))
-          throw new HttpError(400, "Set the program's number of terms before adding a curriculum to it", { program: 'Program has no number of terms' });
+          throw new HttpError(400, "Set the program's number of terms before adding a curriculum to it", {
+            program: 'Program has no number of terms',
+          });
       },
       afterCreate: async (scope, rec, refs) => {
         const n = Number(refs.program?.number_of_terms ?? 0);

@@ -1,4 +1,12 @@
-import { type CampusScope, CRUD_ENTITIES, type DataOf, type Domain, type EntityDef, type RecordOf, SPECIAL_ROUTES } from '@attain/shared-types';
+import {
+  type CampusScope,
+  CRUD_ENTITIES,
+  type DataOf,
+  type Domain,
+  type EntityDef,
+  type RecordOf,
+  SPECIAL_ROUTES,
+} from '@attain/shared-types';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../http/context.js';
 import type { ResolvedRefs } from '../store/references.js';
@@ -76,10 +84,12 @@ export function domainProblems(m: DomainModule): string[] {
   const listed = new Set(SPECIAL_ROUTES.filter((r) => r.domain === m.name).map((r) => routeBase(r.path)));
   const served = m.routes.map((r) => r.path);
   for (const p of listed) if (!served.includes(p)) problems.push(`${m.name}: special route ${p} has no router`);
-  for (const p of served) if (!listed.has(p)) problems.push(`${m.name}: router ${p} is not a special route of this domain in SPECIAL_ROUTES`);
+  for (const p of served)
+    if (!listed.has(p)) problems.push(`${m.name}: router ${p} is not a special route of this domain in SPECIAL_ROUTES`);
   for (const p of new Set(served)) if (served.filter((x) => x === p).length > 1) problems.push(`${m.name}: ${p} is served twice`);
   for (const e of CRUD_ENTITIES.filter((x) => x.domain === m.name)) {
-    if (!m.sanitizeHtml && e.fields.some((f) => f.kind === 'html')) problems.push(`${m.name}: ${e.name} has rich-text fields but the domain gives no HTML sanitizer`);
+    if (!m.sanitizeHtml && e.fields.some((f) => f.kind === 'html'))
+      problems.push(`${m.name}: ${e.name} has rich-text fields but the domain gives no HTML sanitizer`);
   }
   for (const b of m.behaviours) {
     if (b.entity.domain !== m.name) problems.push(`${m.name}: hooks for ${b.entity.name}, an entity of the ${b.entity.domain} domain`);

@@ -9,4 +9,10 @@ import type { DomainModule } from './domain-module.js';
  * Every domain module. Only the local server and the tests import this list: a Lambda entry imports its own
  * domain's module, so its bundle carries only that domain's code.
  */
-export const ALL_DOMAINS: readonly DomainModule[] = [authDomain, configurationDomain, curriculumDomain, assessmentsDomain, attainmentDomain];
+export const ALL_DOMAINS: readonly DomainModule[] = [
+  authDomain,
+  configurationDomain,
+  curriculumDomain,
+  assessmentsDomain,
+  attainmentDomain,
+];

@@ -57,12 +57,22 @@ export async function handler(event: { Records?: { Sns?: { Message?: string } }[
       await documentClient().send(
         new PutCommand({
           TableName: config().tableName,
-          Item: { PK: mailReceiptPk(campus, messageId), SK: `RCPT#${address}#${now}#${type}`, entityType: 'mail-receipt', recipient: address, event: type, at: now },
+          Item: {
+            PK: mailReceiptPk(campus, messageId),
+            SK: `RCPT#${address}#${now}#${type}`,
+            entityType: 'mail-receipt',
+            recipient: address,
+            event: type,
+            at: now,
+          },
         }),
       );
       if (type === 'bounce' || type === 'complaint') {
         await documentClient().send(
-          new PutCommand({ TableName: config().tableName, Item: { PK: suppressionPk(campus), SK: address, entityType: 'suppressed-address', reason: type, at: now } }),
+          new PutCommand({
+            TableName: config().tableName,
+            Item: { PK: suppressionPk(campus), SK: address, entityType: 'suppressed-address', reason: type, at: now },
+          }),
         );
       }
     }

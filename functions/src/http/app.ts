@@ -16,7 +16,16 @@ import { callerFromHeader } from './verify-token.js';
 function allowedMethods(app: Hono<AppEnv>): (path: string) => string[] {
   const routes = app.routes
     .filter((r) => r.method !== 'ALL')
-    .map((r) => ({ method: r.method, re: new RegExp(`^${r.path.replace(/\/+$/, '').replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]\w*/g, '[^/]+').replace(/\*/g, '.*')}/?$`) }));
+    .map((r) => ({
+      method: r.method,
+      re: new RegExp(
+        `^${r.path
+          .replace(/\/+$/, '')
+          .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+          .replace(/:[A-Za-z_]\w*/g, '[^/]+')
+          .replace(/\*/g, '.*')}/?$`,
+      ),
+    }));
   return (path) => {
     const methods = new Set(routes.filter((r) => r.re.test(path)).map((r) => r.method));
     if (methods.has('GET')) methods.add('HEAD');
@@ -72,7 +81,8 @@ export function buildApp(domains: readonly DomainModule[]): Hono<AppEnv> {
   const methodsFor = allowedMethods(app);
   app.all('/api/*', (c) => {
     const allow = methodsFor(c.req.path);
-    if (allow.length) return c.json(errorBody(`${c.req.method} is not served at ${c.req.path}; use ${allow.join(', ')}`), 405, { Allow: allow.join(', ') });
+    if (allow.length)
+      return c.json(errorBody(`${c.req.method} is not served at ${c.req.path}; use ${allow.join(', ')}`), 405, { Allow: allow.join(', ') });
     return c.json(errorBody(`No API route ${c.req.method} ${c.req.path}`), 404);
   });
   app.notFound((c) => c.json(errorBody(`No API route ${c.req.method} ${c.req.path}`), 404));

@@ -30,8 +30,15 @@ const yearQuery = (c: AppContext) => {
   if (y && !YEAR.test(y)) throw new HttpError(400, 'The academic year looks like 2025-26', { year: 'Not valid' });
   return y || undefined;
 };
-const outcomeView = (o: ProgramOutcomeColumn): OutcomeView => ({ id: o.id, reference: o.po_reference, type: o.outcome_type, title: o.title, statement: o.statement });
-const cosView = (cos: readonly RecordOf<typeof courseOutcome>[]): CourseOutcomeView[] => cos.map((o) => ({ id: o.id, code: o.code, statement: o.statement }));
+const outcomeView = (o: ProgramOutcomeColumn): OutcomeView => ({
+  id: o.id,
+  reference: o.po_reference,
+  type: o.outcome_type,
+  title: o.title,
+  statement: o.statement,
+});
+const cosView = (cos: readonly RecordOf<typeof courseOutcome>[]): CourseOutcomeView[] =>
+  cos.map((o) => ({ id: o.id, code: o.code, statement: o.statement }));
 
 /** The POs and PSOs of a course's program, in display order (PO1.., then PSO1..). */
 async function courseOutcomes(scope: CampusScope, course: RecordOf<typeof courseCurriculum>): Promise<OutcomeView[]> {
@@ -65,7 +72,12 @@ export function attainmentRouter(): Hono<AppEnv> {
   r.get('/program/:program', async (c) => {
     const res = await storedProgramAttainment(c.var.scope, pathId(c, 'program', 'Program'));
     c.header('x-attainment-recomputed', String(res.recomputed));
-    const data: ProgramAttainmentView = { years: res.years, outcomes: res.outcomes.map(outcomeView), method: res.method.method, method_version: res.method.version };
+    const data: ProgramAttainmentView = {
+      years: res.years,
+      outcomes: res.outcomes.map(outcomeView),
+      method: res.method.method,
+      method_version: res.method.version,
+    };
     return c.json({ data });
   });
   r.get('/students/:course', async (c) => {
@@ -85,22 +97,45 @@ export function attainmentRouter(): Hono<AppEnv> {
     const below: BelowThreshold[] = res.students.flatMap((s) =>
       cos.flatMap((co) => {
         const percent = s.co[co.id];
-        return percent !== null && percent !== undefined && percent < res.threshold ? [{ student: s.student, roll_no: s.roll_no, name: s.name, co: co.id, percent }] : [];
+        return percent !== null && percent !== undefined && percent < res.threshold
+          ? [{ student: s.student, roll_no: s.roll_no, name: s.name, co: co.id, percent }]
+          : [];
       }),
     );
     // Documents are stored untyped; a plan document is only ever written by the PUT below, from `improvementPlanBody`.
     const actions = (doc?.actions ?? {}) as ImprovementPlanView['actions'];
-    const data: ImprovementPlanView = { year: res.year, years: res.years, threshold: res.threshold, cos, below, actions, version: doc?.version ?? 0, updated_by: doc?.updated_by, updated_at: doc?.updated_at };
+    const data: ImprovementPlanView = {
+      year: res.year,
+      years: res.years,
+      threshold: res.threshold,
+      cos,
+      below,
+      actions,
+      version: doc?.version ?? 0,
+      updated_by: doc?.updated_by,
+      updated_at: doc?.updated_at,
+    };
     return c.json({ data });
   });
   r.put('/improvement-plan/:course', async (c) => {
     const scope = c.var.scope;
     const course = await getRecord(scope, courseCurriculum, pathId(c, 'course', 'Course'));
     assertOwnsCourse(c.var.caller, course);
-    const { version, year, actions } = await parseBody(c, improvementPlanBody, 'Each action needs a description (at most 500 characters) and a status');
+    const { version, year, actions } = await parseBody(
+      c,
+      improvementPlanBody,
+      'Each action needs a description (at most 500 characters) and a status',
+    );
     if (!YEAR.test(year)) throw new HttpError(400, 'The academic year looks like 2025-26', { year: 'Not valid' });
     const saved = await putDocument(scope, 'improvement-plan', `${course.id}#${year}`, version, { course: course.id, year, actions });
-    const data: ImprovementPlanSaved = { course: course.id, year, actions, version: saved.version, updated_by: saved.updated_by, updated_at: saved.updated_at };
+    const data: ImprovementPlanSaved = {
+      course: course.id,
+      year,
+      actions,
+      version: saved.version,
+      updated_by: saved.updated_by,
+      updated_at: saved.updated_at,
+    };
     return c.json({ message: 'successfully updated', data });
   });
   return r;

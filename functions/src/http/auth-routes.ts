@@ -63,7 +63,8 @@ export function profileRouter(): Hono<AppEnv> {
     const body = await readJson(c);
     const v = cleanBody(profile, body, 'patch');
     const sent = (body as { version?: unknown }).version;
-    if (sent !== undefined && !isVersion(sent)) throw new HttpError(400, 'Please correct this field: version', { version: MESSAGES.digits });
+    if (sent !== undefined && !isVersion(sent))
+      throw new HttpError(400, 'Please correct this field: version', { version: MESSAGES.digits });
     const version = sent;
     // References are checked here as on every write: a department of another campus is "Not found".
     await resolveReferences(c.var.scope, profile, v.data);

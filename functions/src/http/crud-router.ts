@@ -42,7 +42,8 @@ export function crudRouter(def: EntityDef, hooks: EntityHooks = {}, sanitize?: H
   // Roles that can never write this entity are refused before the body is read.
   const mayEverWrite = (c: AppContext) => {
     const role = c.var.caller.role;
-    if (!def.writeRoles.includes(role) && !(role === 'faculty' && def.ownedVia)) throw new HttpError(403, 'Your role does not allow this action');
+    if (!def.writeRoles.includes(role) && !(role === 'faculty' && def.ownedVia))
+      throw new HttpError(403, 'Your role does not allow this action');
   };
   r.get('/', async (c) => {
     const { next, limit, ids, ...filters } = c.req.query();
@@ -90,7 +91,8 @@ export function crudRouter(def: EntityDef, hooks: EntityHooks = {}, sanitize?: H
     const more = hooks.beforeDelete ? await hooks.beforeDelete(scope, old) : [];
     const cascades = await assertNotReferenced(scope, def, old, more);
     await deleteRecord(scope, def, old.id);
-    for (const group of cascades) for (const child of group.records) await deleteRecord(scope, group.entity, child.id).catch(() => undefined);
+    for (const group of cascades)
+      for (const child of group.records) await deleteRecord(scope, group.entity, child.id).catch(() => undefined);
     await hooks.afterDelete?.(scope, old);
     return c.json({ message: 'successfully deleted' });
   });
@@ -99,7 +101,10 @@ export function crudRouter(def: EntityDef, hooks: EntityHooks = {}, sanitize?: H
 
 /** The ids of a `?ids=a,b,c` list; each must look like a record id. @throws HttpError 400 */
 function idList(raw: string): string[] {
-  const ids = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const ids = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (ids.some((id) => !RECORD_ID.test(id))) throw new HttpError(400, 'The ids are not valid', { ids: 'Not valid' });
   return ids;
 }

@@ -25,7 +25,8 @@ export function importRouter(): Hono<AppEnv> {
     const q = c.req.query();
     const scope = c.var.scope;
     const term = q.create_courses_in_term ? Number(q.create_courses_in_term) : undefined;
-    if (term !== undefined && !Number.isInteger(term)) throw new HttpError(400, 'The term must be a number', { create_courses_in_term: 'Digit only!' });
+    if (term !== undefined && !Number.isInteger(term))
+      throw new HttpError(400, 'The term must be a number', { create_courses_in_term: 'Digit only!' });
     const data: ImportResult =
       kind === 'curriculum'
         ? await importCurriculum(scope, q.curriculum, text)

@@ -1,4 +1,12 @@
-import { type ImportJob, MAX_IMPORT_BYTES, type MarksSaveResult, type MarksSheetView, type MarksUploadTicket, marksGridBody, marksTemplate } from '@attain/shared-types';
+import {
+  type ImportJob,
+  MAX_IMPORT_BYTES,
+  type MarksSaveResult,
+  type MarksSheetView,
+  type MarksUploadTicket,
+  marksGridBody,
+  marksTemplate,
+} from '@attain/shared-types';
 import { Hono } from 'hono';
 import { assertOwnsCourse } from '../domain/course-access.js';
 import { formatCsvRows, parseCsvRows } from '../lib/csv.js';
@@ -17,7 +25,8 @@ const occasionId = (c: AppContext) => pathId(c, 'occasion', 'Occasion');
 async function csvBody(c: AppContext): Promise<string[][]> {
   const text = await c.req.text();
   if (!text.trim()) throw new HttpError(400, 'The file is empty', { file: 'Required' });
-  if (Buffer.byteLength(text) > MAX_IMPORT_BYTES) throw new HttpError(413, `The file is larger than ${MAX_IMPORT_BYTES / 1024} KB: upload it through /api/marks/{occasion}/upload-url`);
+  if (Buffer.byteLength(text) > MAX_IMPORT_BYTES)
+    throw new HttpError(413, `The file is larger than ${MAX_IMPORT_BYTES / 1024} KB: upload it through /api/marks/{occasion}/upload-url`);
   return parseCsvRows(text);
 }
 
@@ -57,7 +66,8 @@ export function marksRouter(): Hono<AppEnv> {
   });
   r.get('/:occasion/template', async (c) => {
     const sheet = await occasionSheet(c.var.scope, occasionId(c));
-    const existing = c.req.query('filled') === 'true' ? new Map((await readMarks(c.var.scope, sheet.occasion.id)).map((m) => [m.student, m])) : undefined;
+    const existing =
+      c.req.query('filled') === 'true' ? new Map((await readMarks(c.var.scope, sheet.occasion.id)).map((m) => [m.student, m])) : undefined;
     const csv = formatCsvRows(marksTemplate(sheet.questions, sheet.roster, existing));
     const name = `${sheet.course.code ?? 'course'}-${sheet.occasion.name}-marks.csv`.replace(/[^A-Za-z0-9._-]+/g, '_');
     return c.body(csv, 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}"` });
@@ -68,7 +78,9 @@ export function marksRouter(): Hono<AppEnv> {
     assertOwnsCourse(c.var.caller, sheet.course);
     const dryRun = c.req.query('dry_run') === 'true';
     const data: MarksSaveResult = await applyMarks(c.var.scope, sheet, table, { dryRun });
-    const msg = dryRun ? `The file is fine: ${data.rows} students (${data.absent} absent); nothing saved yet` : `Saved the marks of ${data.rows} students (${data.absent} absent)`;
+    const msg = dryRun
+      ? `The file is fine: ${data.rows} students (${data.absent} absent); nothing saved yet`
+      : `Saved the marks of ${data.rows} students (${data.absent} absent)`;
     return c.json({ message: msg, data });
   });
   r.post('/:occasion/upload-url', async (c) => {

@@ -10,7 +10,10 @@ import { cleanBody } from './crud-router.js';
 import { readJson } from './read-json.js';
 
 /** A profile as listed: its fields plus `name` ("Dr. Asha Rao"), the label pickers show. */
-const listed = (p: RecordOf<typeof profile>): CampusUser => ({ ...p, name: [p.title, p.first_name, p.last_name].filter(Boolean).join(' ') || (p.email ?? p.id) });
+const listed = (p: RecordOf<typeof profile>): CampusUser => ({
+  ...p,
+  name: [p.title, p.first_name, p.last_name].filter(Boolean).join(' ') || (p.email ?? p.id),
+});
 
 /** The campus's users (profiles), by last name. */
 async function campusUsers(scope: CampusScope): Promise<CampusUser[]> {
@@ -35,7 +38,8 @@ export function userListRouter(): Hono<AppEnv> {
     const caller = c.var.caller;
     if (caller.role !== 'admin') throw new HttpError(403, 'Only campus administrators may add users');
     const body = (await readJson(c)) as Record<string, unknown>;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'The request body must be a JSON object');
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw new HttpError(400, 'The request body must be a JSON object');
     const { email, role, password, ...rest } = body;
     const fields: Record<string, string> = {};
     const acct = newUserSchema.safeParse({ email, role, password });
@@ -48,7 +52,8 @@ export function userListRouter(): Hono<AppEnv> {
       if (!(e instanceof HttpError)) throw e;
       Object.assign(fields, e.fields);
     }
-    if (!acct.success || Object.keys(fields).length) throw new HttpError(400, `Please correct these fields: ${Object.keys(fields).join(', ')}`, fields);
+    if (!acct.success || Object.keys(fields).length)
+      throw new HttpError(400, `Please correct these fields: ${Object.keys(fields).join(', ')}`, fields);
     const { first_name, last_name, ...profileFields } = prof;
     const sub = await ensureCampusUser({
       tenant: c.var.scope.campus,

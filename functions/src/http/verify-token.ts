@@ -25,9 +25,14 @@ function getVerifier(): Verifier {
       },
     });
     verifier = JwtVerifier.create(
-      { issuer: c.jwtIssuer, audience: c.userPoolClientId, jwksUri: c.jwksUri, customJwtCheck: ({ payload }) => {
-        if (payload.token_use !== 'id') throw new Error('Not an ID token');
-      } },
+      {
+        issuer: c.jwtIssuer,
+        audience: c.userPoolClientId,
+        jwksUri: c.jwksUri,
+        customJwtCheck: ({ payload }) => {
+          if (payload.token_use !== 'id') throw new Error('Not an ID token');
+        },
+      },
       { jwksCache },
     ) as unknown as Verifier;
   }

@@ -62,14 +62,18 @@ export async function ensureCampusUser(u: NewCampusUser): Promise<string> {
   try {
     await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: pool, Username: u.email, Password: u.password, Permanent: true }));
   } catch (e) {
-    if ((e as Error).name === 'InvalidPasswordException') throw new HttpError(400, (e as Error).message, { password: 'Not accepted by the password policy' });
+    if ((e as Error).name === 'InvalidPasswordException')
+      throw new HttpError(400, (e as Error).message, { password: 'Not accepted by the password policy' });
     throw e;
   }
   await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: pool, Username: u.email, GroupName: u.role }));
   const scope: CampusScope = { campus: u.tenant, actor: u.createdBy, access: 'read-write' };
   // Only a new user gets the given names: a restart must not undo what the user changed in their profile.
   if (!(await findRecord(scope, profile, sub))) {
-    await patchRecord(scope, profile, sub, { ...u.profileFields, first_name: u.first_name, last_name: u.last_name }, undefined, { email: u.email, role: u.role });
+    await patchRecord(scope, profile, sub, { ...u.profileFields, first_name: u.first_name, last_name: u.last_name }, undefined, {
+      email: u.email,
+      role: u.role,
+    });
   }
   return sub;
 }

@@ -15,7 +15,11 @@ const norm = (w: string) => w.toLowerCase().trim().replace(/yze$/, 'yse').replac
  *   several levels gives the lowest of them.
  * @returns the level and how it was found, or undefined when neither works
  */
-export function pickBloomLevel(cell: string, statement: string, levels: readonly BloomLevel[]): { level: BloomLevel; how: 'given' | 'inferred' } | undefined {
+export function pickBloomLevel(
+  cell: string,
+  statement: string,
+  levels: readonly BloomLevel[],
+): { level: BloomLevel; how: 'given' | 'inferred' } | undefined {
   const cognitive = levels.filter((l) => /^K[1-6]$/.test(l.level_of_learning ?? ''));
   const byK = (k: number) => cognitive.find((l) => l.level_of_learning === `K${k}`);
   const ks = [...cell.matchAll(/K\s*([1-6])/gi)].map((m) => Number(m[1]));

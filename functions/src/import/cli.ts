@@ -21,13 +21,21 @@ async function main() {
   });
   const password = process.env.ATTAIN_PASSWORD;
   if (!a.email || !password || !a.curriculum || !a.kind || !a.file) {
-    console.error('Usage: ATTAIN_PASSWORD=... npm run import -- --url <api> --email <admin> --curriculum <name|id> --kind curriculum|course-outcomes|co-po-matrix|students --file <csv>');
+    console.error(
+      'Usage: ATTAIN_PASSWORD=... npm run import -- --url <api> --email <admin> --curriculum <name|id> ' +
+        '--kind curriculum|course-outcomes|co-po-matrix|students --file <csv>',
+    );
     process.exit(2);
   }
-  const login = await fetch(`${a.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: a.email, password }) });
+  const login = await fetch(`${a.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: a.email, password }),
+  });
   if (!login.ok) throw new Error(`Sign-in failed (${login.status})`);
   const auth = { authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
-  const list = async (path: string) => ((await (await fetch(`${a.url}${path}?limit=1000`, { headers: auth })).json()) as { data: Record<string, string>[] }).data;
+  const list = async (path: string) =>
+    ((await (await fetch(`${a.url}${path}?limit=1000`, { headers: auth })).json()) as { data: Record<string, string>[] }).data;
   const cur = (await list('/api/curriculum')).find((c) => c.id === a.curriculum || c.name === a.curriculum);
   if (!cur) throw new Error(`No curriculum named ${a.curriculum}`);
   const q = new URLSearchParams({ curriculum: cur.id });
@@ -42,8 +50,16 @@ async function main() {
     q.set('fallback_bloom_level', l.id);
   }
   if (a['create-courses-in-term']) q.set('create_courses_in_term', a['create-courses-in-term']);
-  const res = await fetch(`${a.url}/api/import/${a.kind}?${q}`, { method: 'POST', headers: { ...auth, 'content-type': 'text/csv' }, body: readFileSync(a.file, 'utf8') });
-  const body = (await res.json()) as { message?: string; data?: { notes: string[] }; errors?: { detail: string; fields?: Record<string, string>; rows?: { row: number; field: string; message: string }[] } };
+  const res = await fetch(`${a.url}/api/import/${a.kind}?${q}`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'text/csv' },
+    body: readFileSync(a.file, 'utf8'),
+  });
+  const body = (await res.json()) as {
+    message?: string;
+    data?: { notes: string[] };
+    errors?: { detail: string; fields?: Record<string, string>; rows?: { row: number; field: string; message: string }[] };
+  };
   if (!res.ok) {
     console.error(body.errors?.detail);
     for (const [k, v] of Object.entries(body.errors?.fields ?? {})) console.error(`  ${k}: ${v}`);

@@ -1,4 +1,13 @@
-import { type CampusScope, type Caller, type CoPoMatrix, type CorrelationLevel, type ImportResult, type RecordOf, courseOutcome, genericProgramOutcome } from '@attain/shared-types';
+import {
+  type CampusScope,
+  type Caller,
+  type CoPoMatrix,
+  type CorrelationLevel,
+  type ImportResult,
+  type RecordOf,
+  courseOutcome,
+  genericProgramOutcome,
+} from '@attain/shared-types';
 import { saveMatrix } from '../domain/co-po-matrix.js';
 import { HttpError } from '../lib/errors.js';
 import { getDocument } from '../store/documents.js';
@@ -14,14 +23,22 @@ import { parseCsv } from './csv-table.js';
  * file replace those COs' rows; other rows of a matrix are kept. Each course's matrix is one atomic write.
  * @throws HttpError 400 with row-level errors (nothing written)
  */
-export async function importCoPoMatrix(scope: CampusScope, caller: Caller, curriculumId: string | undefined, text: string): Promise<ImportResult> {
+export async function importCoPoMatrix(
+  scope: CampusScope,
+  caller: Caller,
+  curriculumId: string | undefined,
+  text: string,
+): Promise<ImportResult> {
   const ctx = await curriculumContext(scope, curriculumId);
   const { rows, headers, errors } = parseCsv(text, ['course_code', 'co_code']);
-  const outcomes = (await queryByField(scope, genericProgramOutcome, 'program', ctx.program.id)).filter((o) => o.outcome_type === 'PO' || o.outcome_type === 'PSO');
+  const outcomes = (await queryByField(scope, genericProgramOutcome, 'program', ctx.program.id)).filter(
+    (o) => o.outcome_type === 'PO' || o.outcome_type === 'PSO',
+  );
   const byRef = new Map(outcomes.map((o) => [o.po_reference.toUpperCase(), o.id] as const));
   const outcomeColumns = headers.filter((h) => /^P(S)?O\d+$/i.test(h));
   for (const h of outcomeColumns) {
-    if (!byRef.has(h.toUpperCase())) errors.push({ row: 1, field: h, message: `The program has no ${h}; add it under Generic Program Outcomes first` });
+    if (!byRef.has(h.toUpperCase()))
+      errors.push({ row: 1, field: h, message: `The program has no ${h}; add it under Generic Program Outcomes first` });
   }
   if (!outcomeColumns.length) errors.push({ row: 1, field: '', message: 'No PO or PSO columns (PO1, PO2, ..., PSO1, ...)' });
   const cos = new Map<string, RecordOf<typeof courseOutcome>[]>();
@@ -34,9 +51,15 @@ export async function importCoPoMatrix(scope: CampusScope, caller: Caller, curri
     }
     if (!cos.has(course.id)) cos.set(course.id, await queryByField(scope, courseOutcome, 'course', course.id));
     const list = cos.get(course.id) ?? [];
-    const co = list.find((c) => c.code === r.cells.co_code) ?? list.find((c) => r.cells.row_label_in_source && c.code === r.cells.row_label_in_source);
+    const co =
+      list.find((c) => c.code === r.cells.co_code) ??
+      list.find((c) => r.cells.row_label_in_source && c.code === r.cells.row_label_in_source);
     if (!co) {
-      errors.push({ row: r.row, field: 'co_code', message: `Course ${course.code} has no course outcome ${r.cells.co_code}; load its course outcomes first` });
+      errors.push({
+        row: r.row,
+        field: 'co_code',
+        message: `Course ${course.code} has no course outcome ${r.cells.co_code}; load its course outcomes first`,
+      });
       continue;
     }
     const row: Record<string, CorrelationLevel> = {};
@@ -55,7 +78,13 @@ export async function importCoPoMatrix(scope: CampusScope, caller: Caller, curri
     rowsByCourse.set(course.id, cells);
   }
   if (!rows.length) errors.push({ row: 2, field: '', message: 'The file has no matrix rows' });
-  if (errors.length) throw new HttpError(400, `The file was not loaded: ${errors.length} problem${errors.length > 1 ? 's' : ''} (nothing was written)`, undefined, errors);
+  if (errors.length)
+    throw new HttpError(
+      400,
+      `The file was not loaded: ${errors.length} problem${errors.length > 1 ? 's' : ''} (nothing was written)`,
+      undefined,
+      errors,
+    );
   let created = 0;
   let updated = 0;
   for (const [courseId, fileRows] of rowsByCourse) {
@@ -65,5 +94,11 @@ export async function importCoPoMatrix(scope: CampusScope, caller: Caller, curri
     if (doc) updated++;
     else created++;
   }
-  return { kind: 'co-po-matrix', rows: rows.length, created, updated, notes: [`Saved the CO-PO matrices of ${rowsByCourse.size} course${rowsByCourse.size === 1 ? '' : 's'}`] };
+  return {
+    kind: 'co-po-matrix',
+    rows: rows.length,
+    created,
+    updated,
+    notes: [`Saved the CO-PO matrices of ${rowsByCourse.size} course${rowsByCourse.size === 1 ? '' : 's'}`],
+  };
 }

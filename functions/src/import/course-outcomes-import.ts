@@ -32,7 +32,12 @@ export interface CourseOutcomeImportOptions {
  * Every row is checked before anything is written.
  * @throws HttpError 400 with row-level errors
  */
-export async function importCourseOutcomes(scope: CampusScope, curriculumId: string | undefined, text: string, opts: CourseOutcomeImportOptions): Promise<ImportResult> {
+export async function importCourseOutcomes(
+  scope: CampusScope,
+  curriculumId: string | undefined,
+  text: string,
+  opts: CourseOutcomeImportOptions,
+): Promise<ImportResult> {
   const ctx = await curriculumContext(scope, curriculumId);
   const { rows, errors } = parseCsv(text, ['course_code', 'co_code', 'statement']);
   const fields: Record<string, string> = {};
@@ -42,7 +47,8 @@ export async function importCourseOutcomes(scope: CampusScope, curriculumId: str
   const fallback = opts.fallback_bloom_level ? levels.find((l) => l.id === opts.fallback_bloom_level) : undefined;
   if (opts.fallback_bloom_level && !fallback) fields.fallback_bloom_level = 'Not found';
   const newTerm = opts.create_courses_in_term !== undefined ? ctx.terms.get(opts.create_courses_in_term) : undefined;
-  if (opts.create_courses_in_term !== undefined && !newTerm) fields.create_courses_in_term = `The curriculum has no term ${opts.create_courses_in_term}`;
+  if (opts.create_courses_in_term !== undefined && !newTerm)
+    fields.create_courses_in_term = `The curriculum has no term ${opts.create_courses_in_term}`;
   if (Object.keys(fields).length) throw new HttpError(400, 'Please correct the import options', fields);
 
   const notes: string[] = [];
@@ -65,18 +71,30 @@ export async function importCourseOutcomes(scope: CampusScope, curriculumId: str
     }
     const picked = statement ? pickBloomLevel(r.cells.bloom_level ?? '', statement, levels) : undefined;
     let level = picked?.level;
-    if (picked?.how === 'inferred') notes.push(`Row ${r.row} (${code}): Bloom's level ${picked.level.level_of_learning} inferred from "${statement.split(/\s+/)[0]}"`);
+    if (picked?.how === 'inferred')
+      notes.push(`Row ${r.row} (${code}): Bloom's level ${picked.level.level_of_learning} inferred from "${statement.split(/\s+/)[0]}"`);
     if (!level && statement) {
       if (fallback) {
         level = fallback;
         notes.push(`Row ${r.row} (${code}): no Bloom's level given or inferable; set to ${fallback.level_of_learning ?? fallback.name}`);
-      } else rowErrors.push({ row: r.row, field: 'bloom_level', message: "No Bloom's level given and none can be inferred from the statement's first word; choose a fallback level" });
+      } else
+        rowErrors.push({
+          row: r.row,
+          field: 'bloom_level',
+          message: "No Bloom's level given and none can be inferred from the statement's first word; choose a fallback level",
+        });
     }
     errors.push(...rowErrors);
     planned.push({ row: r.row, courseCode, data: { code, statement, cognitive_domain: level?.id, delivery_method: opts.delivery_method } });
   }
   if (!rows.length) errors.push({ row: 2, field: '', message: 'The file has no course outcome rows' });
-  if (errors.length) throw new HttpError(400, `The file was not loaded: ${errors.length} problem${errors.length > 1 ? 's' : ''} (nothing was written)`, undefined, errors);
+  if (errors.length)
+    throw new HttpError(
+      400,
+      `The file was not loaded: ${errors.length} problem${errors.length > 1 ? 's' : ''} (nothing was written)`,
+      undefined,
+      errors,
+    );
 
   let created = 0;
   let updated = 0;
@@ -109,6 +127,9 @@ export async function importCourseOutcomes(scope: CampusScope, curriculumId: str
       created++;
     }
   }
-  if (newCourses.size) notes.unshift(`Created ${newCourses.size} course${newCourses.size > 1 ? 's' : ''} in term ${opts.create_courses_in_term}: ${[...newCourses.keys()].join(', ')}`);
+  if (newCourses.size)
+    notes.unshift(
+      `Created ${newCourses.size} course${newCourses.size > 1 ? 's' : ''} in term ${opts.create_courses_in_term}: ${[...newCourses.keys()].join(', ')}`,
+    );
   return { kind: 'course-outcomes', rows: rows.length, created, updated, notes };
 }

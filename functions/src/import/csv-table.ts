@@ -17,7 +17,8 @@ export function parseCsv(text: string, required: readonly string[]): { rows: Csv
   const errors: RowError[] = [];
   for (const h of required) if (!headers.includes(h)) errors.push({ row: 1, field: h, message: `Column ${h} is missing` });
   const rows = body.map((cells, i) => {
-    if (cells.length > headers.length) errors.push({ row: i + 2, field: '', message: `The row has ${cells.length} cells but the header names ${headers.length} columns` });
+    if (cells.length > headers.length)
+      errors.push({ row: i + 2, field: '', message: `The row has ${cells.length} cells but the header names ${headers.length} columns` });
     return { row: i + 2, cells: Object.fromEntries(headers.map((h, j) => [h, (cells[j] ?? '').trim()])) };
   });
   return { rows, headers, errors };

@@ -16,21 +16,24 @@ export async function importCurriculum(scope: CampusScope, curriculumId: string 
   const ctx = await curriculumContext(scope, curriculumId);
   const { rows, errors } = parseCsv(text, ['term', 'title']);
   const reviewer = ctx.program.department;
-  if (!reviewer) errors.push({ row: 1, field: 'department', message: "The curriculum's program has no department (the courses' reviewer department)" });
+  if (!reviewer)
+    errors.push({ row: 1, field: 'department', message: "The curriculum's program has no department (the courses' reviewer department)" });
   const planned: { row: number; data: Record<string, unknown> }[] = [];
   for (const r of rows) {
     const rowErrors: RowError[] = [];
     const termNo = intCell(r, 'term', rowErrors, 1, 20);
     const t = termNo !== undefined ? ctx.terms.get(termNo) : undefined;
     if (termNo === undefined && !rowErrors.length) rowErrors.push({ row: r.row, field: 'term', message: 'Required' });
-    else if (termNo !== undefined && !t) rowErrors.push({ row: r.row, field: 'term', message: `The curriculum has no term ${termNo} (it has ${ctx.terms.size})` });
+    else if (termNo !== undefined && !t)
+      rowErrors.push({ row: r.row, field: 'term', message: `The curriculum has no term ${termNo} (it has ${ctx.terms.size})` });
     const title = r.cells.title ?? '';
     if (!title) rowErrors.push({ row: r.row, field: 'title', message: 'Required' });
     if (title.length > 200) rowErrors.push({ row: r.row, field: 'title', message: 'Too Long!' });
     const code = r.cells.code ?? '';
     if (code.length > 30) rowErrors.push({ row: r.row, field: 'code', message: 'Too Long!' });
     const type = (r.cells.type ?? '').toLowerCase();
-    if (type && !(COURSE_KINDS as readonly string[]).includes(type)) rowErrors.push({ row: r.row, field: 'type', message: `Not one of ${COURSE_KINDS.join(', ')}` });
+    if (type && !(COURSE_KINDS as readonly string[]).includes(type))
+      rowErrors.push({ row: r.row, field: 'type', message: `Not one of ${COURSE_KINDS.join(', ')}` });
     const data: Record<string, unknown> = {
       curriculum: ctx.curriculum.id,
       term: t?.id,
@@ -51,7 +54,13 @@ export async function importCurriculum(scope: CampusScope, curriculumId: string 
     planned.push({ row: r.row, data });
   }
   if (!rows.length) errors.push({ row: 2, field: '', message: 'The file has no course rows' });
-  if (errors.length) throw new HttpError(400, `The file was not loaded: ${errors.length} problem${errors.length > 1 ? 's' : ''} (nothing was written)`, undefined, errors);
+  if (errors.length)
+    throw new HttpError(
+      400,
+      `The file was not loaded: ${errors.length} problem${errors.length > 1 ? 's' : ''} (nothing was written)`,
+      undefined,
+      errors,
+    );
   let created = 0;
   let updated = 0;
   const taken = new Set<string>();

@@ -27,7 +27,8 @@ export async function importStudents(scope: CampusScope, curriculumId: string | 
     const email = r.cells.email ?? '';
     if (!roll) e.push({ row: r.row, field: 'roll_no', message: 'Required' });
     else if (roll.length > 30) e.push({ row: r.row, field: 'roll_no', message: 'Too Long!' });
-    else if (seen.has(roll.toLowerCase())) e.push({ row: r.row, field: 'roll_no', message: `${roll} is already on row ${seen.get(roll.toLowerCase())}` });
+    else if (seen.has(roll.toLowerCase()))
+      e.push({ row: r.row, field: 'roll_no', message: `${roll} is already on row ${seen.get(roll.toLowerCase())}` });
     else seen.set(roll.toLowerCase(), r.row);
     if (!name) e.push({ row: r.row, field: 'name', message: 'Required' });
     else if (name.length > 150) e.push({ row: r.row, field: 'name', message: 'Too Long!' });
@@ -37,7 +38,13 @@ export async function importStudents(scope: CampusScope, curriculumId: string | 
     planned.push({ curriculum: ctx.curriculum.id, roll_no: roll, name, section, ...(email ? { email } : {}) });
   }
   if (!rows.length) errors.push({ row: 2, field: '', message: 'The file has no student rows' });
-  if (errors.length) throw new HttpError(400, `The file was not loaded: ${errors.length} problem${errors.length > 1 ? 's' : ''} (nothing was written)`, undefined, errors);
+  if (errors.length)
+    throw new HttpError(
+      400,
+      `The file was not loaded: ${errors.length} problem${errors.length > 1 ? 's' : ''} (nothing was written)`,
+      undefined,
+      errors,
+    );
   const existing = new Map((await listAll(scope, student, { curriculum: ctx.curriculum.id })).map((s) => [s.roll_no.toLowerCase(), s]));
   let created = 0;
   let updated = 0;

@@ -50,7 +50,13 @@ export function cognitoClient(): CognitoIdentityProviderClient {
 export async function s3Client(): Promise<S3Client> {
   if (!s3) {
     const { S3Client: Client } = await import('@aws-sdk/client-s3');
-    s3 = new Client({ region: config().region, endpoint: endpointFor('S3'), forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' });
+    s3 = new Client({
+      region: config().region,
+      endpoint: endpointFor('S3'),
+      forcePathStyle: true,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
   }
   return s3;
 }

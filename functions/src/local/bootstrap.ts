@@ -6,7 +6,14 @@ import {
   ListUserPoolsCommand,
   GetGroupCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException, UpdateTableCommand, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+  UpdateTableCommand,
+  waitUntilTableExists,
+} from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import { ROLES, TABLE, TENANT_ATTRIBUTE } from '@attain/shared-types';
 import { cognitoClient } from '../lib/aws.js';
@@ -71,7 +78,11 @@ export async function ensureTable(name: string): Promise<void> {
 
 /** Creates a bucket (with a CORS rule for browser uploads from `origin`) unless it exists. */
 export async function ensureBucket(name: string, origin: string): Promise<void> {
-  const s3 = new S3Client({ forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' });
+  const s3 = new S3Client({
+    forcePathStyle: true,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
   try {
     await s3.send(new HeadBucketCommand({ Bucket: name }));
   } catch {
@@ -80,7 +91,9 @@ export async function ensureBucket(name: string, origin: string): Promise<void> 
   await s3.send(
     new PutBucketCorsCommand({
       Bucket: name,
-      CORSConfiguration: { CORSRules: [{ AllowedOrigins: [origin], AllowedMethods: ['GET', 'POST', 'PUT'], AllowedHeaders: ['*'], MaxAgeSeconds: 3000 }] },
+      CORSConfiguration: {
+        CORSRules: [{ AllowedOrigins: [origin], AllowedMethods: ['GET', 'POST', 'PUT'], AllowedHeaders: ['*'], MaxAgeSeconds: 3000 }],
+      },
     }),
   );
 }
@@ -107,7 +120,11 @@ export async function ensureUserPool(name = 'attain'): Promise<{ userPoolId: str
   let clientId = clients.UserPoolClients?.find((c) => c.ClientName === 'web')?.ClientId;
   if (!clientId) {
     const c = await cognito.send(
-      new CreateUserPoolClientCommand({ UserPoolId: userPoolId, ClientName: 'web', ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'] }),
+      new CreateUserPoolClientCommand({
+        UserPoolId: userPoolId,
+        ClientName: 'web',
+        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      }),
     );
     clientId = c.UserPoolClient?.ClientId as string;
   }

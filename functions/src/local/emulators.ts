@@ -23,7 +23,9 @@ export class PrerequisiteError extends Error {}
 export function assertJava(): void {
   const r = spawnSync('java', ['-version'], { encoding: 'utf8' });
   if (r.error || r.status !== 0) {
-    throw new PrerequisiteError('DynamoDB Local needs a Java runtime (17 or newer) on the PATH: install one, e.g. `apt-get install -y openjdk-17-jre-headless`.');
+    throw new PrerequisiteError(
+      'DynamoDB Local needs a Java runtime (17 or newer) on the PATH: install one, e.g. `apt-get install -y openjdk-17-jre-headless`.',
+    );
   }
 }
 
@@ -106,7 +108,11 @@ export async function startCognito(port: number, dir: string): Promise<Emulator>
  * s3rver, in-process, objects kept under `dir`. `onEvent` receives its S3 event notifications (the same
  * `{ Records: [{ s3: { bucket, object } }] }` shape S3 sends a Lambda), as S3 would deliver them to the worker.
  */
-export async function startS3(port: number, dir: string, onEvent?: (event: { Records?: { eventName?: string; s3?: { bucket?: { name?: string }; object?: { key?: string } } }[] }) => void): Promise<Emulator> {
+export async function startS3(
+  port: number,
+  dir: string,
+  onEvent?: (event: { Records?: { eventName?: string; s3?: { bucket?: { name?: string }; object?: { key?: string } } }[] }) => void,
+): Promise<Emulator> {
   mkdirSync(dir, { recursive: true });
   const s3 = new S3rver({ port, address: '127.0.0.1', directory: dir, silent: true });
   if (onEvent) s3.on('event', onEvent);
@@ -124,4 +130,3 @@ export async function startSes(port: number): Promise<Emulator> {
     stop: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
-

@@ -4,6 +4,9 @@ declare module 's3rver' {
     constructor(options: { port?: number; address?: string; directory: string; silent?: boolean });
     run(): Promise<unknown>;
     close(): Promise<void>;
-    on(event: 'event', listener: (e: { Records?: { eventName?: string; s3?: { bucket?: { name?: string }; object?: { key?: string } } }[] }) => void): this;
+    on(
+      event: 'event',
+      listener: (e: { Records?: { eventName?: string; s3?: { bucket?: { name?: string }; object?: { key?: string } } }[] }) => void,
+    ): this;
   }
 }

@@ -21,13 +21,22 @@ export interface PublicConfig {
  * Cognito operations the browser's sign-in uses (Amplify Auth with USER_PASSWORD_AUTH): sign in and refresh, answer
  * a challenge (a first password), read the signed-in user, change one's password, sign out. Nothing else passes.
  */
-export const BROWSER_OPERATIONS: ReadonlySet<string> = new Set(['InitiateAuth', 'RespondToAuthChallenge', 'GetUser', 'ChangePassword', 'GlobalSignOut', 'RevokeToken']);
+export const BROWSER_OPERATIONS: ReadonlySet<string> = new Set([
+  'InitiateAuth',
+  'RespondToAuthChallenge',
+  'GetUser',
+  'ChangePassword',
+  'GlobalSignOut',
+  'RevokeToken',
+]);
 
 /** The user name of a password sign-in request (`InitiateAuth` with USER_PASSWORD_AUTH), else undefined. */
 function signInUser(body: ArrayBuffer): string | undefined {
   try {
     const req = JSON.parse(new TextDecoder().decode(body)) as { AuthFlow?: string; AuthParameters?: { USERNAME?: unknown } };
-    return req.AuthFlow === 'USER_PASSWORD_AUTH' && typeof req.AuthParameters?.USERNAME === 'string' ? req.AuthParameters.USERNAME : undefined;
+    return req.AuthFlow === 'USER_PASSWORD_AUTH' && typeof req.AuthParameters?.USERNAME === 'string'
+      ? req.AuthParameters.USERNAME
+      : undefined;
   } catch {
     return undefined;
   }
@@ -38,7 +47,13 @@ function signInUser(body: ArrayBuffer): string | undefined {
  * `/config.json`, and `/cognito`, a same-origin pass-through to the Cognito emulator for the browser's Amplify that
  * lets only `BROWSER_OPERATIONS` through and slows repeated failed sign-ins (`SignInThrottle`).
  */
-export function startServer(opts: { port: number; host?: string; siteDir: string; cognitoUrl: string; publicConfig: Omit<PublicConfig, 'userPoolEndpoint'> }): Promise<Server> {
+export function startServer(opts: {
+  port: number;
+  host?: string;
+  siteDir: string;
+  cognitoUrl: string;
+  publicConfig: Omit<PublicConfig, 'userPoolEndpoint'>;
+}): Promise<Server> {
   const app = new Hono({ strict: false });
   app.route('/', buildApp(ALL_DOMAINS));
   app.get('/config.json', (c) => {
@@ -50,12 +65,17 @@ export function startServer(opts: { port: number; host?: string; siteDir: string
     // Only what the browser's sign-in needs passes; admin operations (AdminCreateUser, ListUsers...) never do.
     const target = c.req.header('x-amz-target') ?? '';
     const operation = target.replace(/^AWSCognitoIdentityProviderService\./, '');
-    if (!BROWSER_OPERATIONS.has(operation)) return c.json({ __type: 'AccessDeniedException', message: 'This operation is not available here' }, 403);
+    if (!BROWSER_OPERATIONS.has(operation))
+      return c.json({ __type: 'AccessDeniedException', message: 'This operation is not available here' }, 403);
     const body = await c.req.arrayBuffer();
     const user = operation === 'InitiateAuth' ? signInUser(body) : undefined;
     if (user !== undefined) {
       const wait = throttle.waitFor(user);
-      if (wait > 0) return c.json({ __type: 'TooManyRequestsException', message: `Too many failed sign-ins: try again in ${Math.ceil(wait / 1000)} seconds` }, 400);
+      if (wait > 0)
+        return c.json(
+          { __type: 'TooManyRequestsException', message: `Too many failed sign-ins: try again in ${Math.ceil(wait / 1000)} seconds` },
+          400,
+        );
     }
     const headers: Record<string, string> = {};
     for (const h of ['content-type', 'x-amz-target', 'x-amz-user-agent']) {
@@ -64,7 +84,10 @@ export function startServer(opts: { port: number; host?: string; siteDir: string
     }
     const res = await fetch(`${opts.cognitoUrl}/`, { method: 'POST', headers, body });
     if (user !== undefined) throttle.record(user, res.ok);
-    return new Response(res.body, { status: res.status, headers: { 'content-type': res.headers.get('content-type') ?? 'application/json' } });
+    return new Response(res.body, {
+      status: res.status,
+      headers: { 'content-type': res.headers.get('content-type') ?? 'application/json' },
+    });
   });
   const indexFile = join(opts.siteDir, 'index.html');
   app.use('/*', serveStatic({ root: opts.siteDir }));

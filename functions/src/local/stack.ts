@@ -76,7 +76,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       startCognito(cPort, join(dataDir, 'cognito')),
       // S3 -> import worker, as the cloud's ObjectCreated notification does (only created objects under imports/).
       startS3(sPort, join(dataDir, 's3'), (e) => {
-        const created = { Records: (e.Records ?? []).filter((r) => r.eventName?.startsWith('ObjectCreated') && r.s3?.object?.key?.startsWith('imports/')) };
+        const created = {
+          Records: (e.Records ?? []).filter((r) => r.eventName?.startsWith('ObjectCreated') && r.s3?.object?.key?.startsWith('imports/')),
+        };
         if (created.Records.length) void marksImportHandler(created).catch((err) => console.error('marks import failed:', err));
       }),
       startSes(mPort),
@@ -128,7 +130,15 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       writeFileSync(pwFile, adminPassword, { mode: 0o600 });
     }
     if (opts.seed) {
-      const sub = await ensureCampusUser({ tenant: DEMO_TENANT, email: DEMO_ADMIN_EMAIL, password: adminPassword, role: 'admin', first_name: 'Campus', last_name: 'Administrator', createdBy: DEMO_ADMIN_EMAIL });
+      const sub = await ensureCampusUser({
+        tenant: DEMO_TENANT,
+        email: DEMO_ADMIN_EMAIL,
+        password: adminPassword,
+        role: 'admin',
+        first_name: 'Campus',
+        last_name: 'Administrator',
+        createdBy: DEMO_ADMIN_EMAIL,
+      });
       await seedDemoCampus();
       const admin: Caller = { tenant: DEMO_TENANT, role: 'admin', user: DEMO_ADMIN_EMAIL, sub };
       const scope = campusScope(admin);

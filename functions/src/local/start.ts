@@ -9,15 +9,25 @@ import { REPO_ROOT, startLocalStack } from './stack.js';
  */
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new PrerequisiteError(`PORT must be a port number, not "${process.env.PORT}".`);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new PrerequisiteError(`PORT must be a port number, not "${process.env.PORT}".`);
   assertJava();
-  if (!(await isPortFree(port))) throw new PrerequisiteError(`Port ${port} is already in use: stop what is using it, or run with PORT=<another port> npm start.`);
+  if (!(await isPortFree(port)))
+    throw new PrerequisiteError(`Port ${port} is already in use: stop what is using it, or run with PORT=<another port> npm start.`);
   console.log('Starting Attain (DynamoDB Local, Cognito, S3 and SES emulators)...');
   // The product listens on 127.0.0.1 only; HOST=0.0.0.0 (or an address) opens it to the network on purpose.
-  const stack = await startLocalStack({ port, dataDir: process.env.ATTAIN_DATA_DIR ?? join(REPO_ROOT, '.local'), seed: true, host: process.env.HOST || undefined });
+  const stack = await startLocalStack({
+    port,
+    dataDir: process.env.ATTAIN_DATA_DIR ?? join(REPO_ROOT, '.local'),
+    seed: true,
+    host: process.env.HOST || undefined,
+  });
   console.log('');
   console.log(`Attain is running at ${stack.url}`);
-  console.log(`Sign in as ${stack.adminEmail} with password ${stack.adminPassword}${stack.generatedPassword ? ' (generated now and kept in .local/admin-password; set ATTAIN_ADMIN_PASSWORD to choose one)' : ''}`);
+  console.log(
+    `Sign in as ${stack.adminEmail} with password ${stack.adminPassword}` +
+      (stack.generatedPassword ? ' (generated now and kept in .local/admin-password; set ATTAIN_ADMIN_PASSWORD to choose one)' : ''),
+  );
   console.log('Press Ctrl-C to stop.');
   let stopping = false;
   const shutdown = async () => {

@@ -24,7 +24,12 @@ type JobDoc = Omit<ImportJob, 'id' | 'created_by'> & { created_by: string; key: 
  * `MAX_MARKS_FILE_BYTES`).
  * @throws HttpError 400 when the occasion has no paper, 403 for another's course, 404 for an unknown occasion
  */
-export async function openImportJob(scope: CampusScope, caller: Caller, occasionId: string, fileName: string): Promise<{ job: ImportJob; upload: { url: string; fields: Record<string, string> } }> {
+export async function openImportJob(
+  scope: CampusScope,
+  caller: Caller,
+  occasionId: string,
+  fileName: string,
+): Promise<{ job: ImportJob; upload: { url: string; fields: Record<string, string> } }> {
   const sheet = await occasionSheet(scope, occasionId);
   assertOwnsCourse(caller, sheet.course);
   const id = randomUUID();
@@ -46,7 +51,10 @@ export async function openImportJob(scope: CampusScope, caller: Caller, occasion
   const upload = await createPresignedPost(await s3Client(), {
     Bucket: config().filesBucket,
     Key: key,
-    Conditions: [['content-length-range', 1, MAX_MARKS_FILE_BYTES], ['eq', '$Content-Type', 'text/csv']],
+    Conditions: [
+      ['content-length-range', 1, MAX_MARKS_FILE_BYTES],
+      ['eq', '$Content-Type', 'text/csv'],
+    ],
     Fields: { 'Content-Type': 'text/csv' },
     Expires: 600,
   });
@@ -97,14 +105,24 @@ export async function runImportJob(bucket: string, key: string): Promise<ImportJ
     await save({ rows_total: Math.max(0, table.length - 1) });
     const res = await applyMarks(scope, sheet, table, {
       onProgress: async (written, total) => {
-        if (doc.status !== 'writing' || written === total || written - doc.rows_written >= 1000) await save({ status: 'writing', rows_written: written, rows_total: total });
+        if (doc.status !== 'writing' || written === total || written - doc.rows_written >= 1000)
+          await save({ status: 'writing', rows_written: written, rows_total: total });
       },
     });
-    await save({ status: 'done', rows_total: res.rows, rows_written: res.written?.items ?? 0, write_calls: res.written?.calls, notes: res.notes });
+    await save({
+      status: 'done',
+      rows_total: res.rows,
+      rows_written: res.written?.items ?? 0,
+      write_calls: res.written?.calls,
+      notes: res.notes,
+    });
   } catch (e) {
     if (e instanceof HttpError) await save({ status: 'failed', detail: e.detail, errors: e.rows ?? [] });
     else {
-      await save({ status: 'failed', detail: 'The import stopped on our side; the marks written so far are kept. Upload the file again to finish.' });
+      await save({
+        status: 'failed',
+        detail: 'The import stopped on our side; the marks written so far are kept. Upload the file again to finish.',
+      });
       throw e;
     }
   }

@@ -26,7 +26,12 @@ const MAX_ROW_ERRORS = 200;
 
 /** Refuses a table with row errors: 400, `errors.rows`, nothing written. */
 export function refuseRows(errors: RowError[]): never {
-  throw new HttpError(400, `Nothing was saved: ${errors.length} problem${errors.length > 1 ? 's' : ''} in the file`, undefined, errors.slice(0, MAX_ROW_ERRORS));
+  throw new HttpError(
+    400,
+    `Nothing was saved: ${errors.length} problem${errors.length > 1 ? 's' : ''} in the file`,
+    undefined,
+    errors.slice(0, MAX_ROW_ERRORS),
+  );
 }
 
 /**

@@ -25,7 +25,8 @@ export async function readMarks(scope: CampusScope, occasionId: string): Promise
         ExclusiveStartKey: start,
       }),
     );
-    for (const i of res.Items ?? []) out.push({ student: String(i.SK), marks: (i.marks ?? {}) as MarksRow['marks'], ...(i.absent ? { absent: true } : {}) });
+    for (const i of res.Items ?? [])
+      out.push({ student: String(i.SK), marks: (i.marks ?? {}) as MarksRow['marks'], ...(i.absent ? { absent: true } : {}) });
     start = res.LastEvaluatedKey;
   } while (start);
   return out;
@@ -46,14 +47,22 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * @param onProgress called with the number of items written so far
  * @throws Error when DynamoDB keeps a batch unprocessed
  */
-export async function writeMarks(scope: CampusScope, occasionId: string, rows: readonly MarksRow[], onProgress?: (written: number) => Promise<void> | void, parallel = 8): Promise<WriteStats> {
+export async function writeMarks(
+  scope: CampusScope,
+  occasionId: string,
+  rows: readonly MarksRow[],
+  onProgress?: (written: number) => Promise<void> | void,
+  parallel = 8,
+): Promise<WriteStats> {
   const table = config().tableName;
   const stats: WriteStats = { items: 0, calls: 0 };
   const batches: MarksRow[][] = [];
   for (let i = 0; i < rows.length; i += 25) batches.push(rows.slice(i, i + 25));
   const send = async (batch: MarksRow[]) => {
     let requests = batch.map((r) => ({
-      PutRequest: { Item: { PK: pk(scope, occasionId), SK: r.student, entityType: 'marks', marks: r.marks, ...(r.absent ? { absent: true } : {}) } },
+      PutRequest: {
+        Item: { PK: pk(scope, occasionId), SK: r.student, entityType: 'marks', marks: r.marks, ...(r.absent ? { absent: true } : {}) },
+      },
     }));
     for (let attempt = 0; requests.length; attempt++) {
       if (attempt >= 8) throw new Error(`DynamoDB left ${requests.length} marks rows unprocessed after 8 tries`);

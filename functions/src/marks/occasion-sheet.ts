@@ -45,7 +45,7 @@ export async function occasionRoster(scope: CampusScope, occ: RecordOf<typeof oc
 }
 
 /**
- * Loads an occasion's sheet context. 
+ * Loads an occasion's sheet context.
  * @throws HttpError 404 for an unknown occasion; 400 when it has no question paper yet (marks need questions)
  */
 export async function occasionSheet(scope: CampusScope, occasionId: string): Promise<OccasionSheet> {
@@ -58,7 +58,10 @@ export async function occasionSheet(scope: CampusScope, occasionId: string): Pro
     occasionRoster(scope, occ),
   ]);
   const paper = (paperDoc?.questions ?? []) as PaperQuestion[];
-  if (!paper.length) throw new HttpError(400, `${occ.name} has no question paper yet: set its questions (Assessments) before entering marks`, { occasion: 'No question paper' });
+  if (!paper.length)
+    throw new HttpError(400, `${occ.name} has no question paper yet: set its questions (Assessments) before entering marks`, {
+      occasion: 'No question paper',
+    });
   const code = new Map(cos.map((c) => [c.id, c.code]));
   return {
     occasion: occ,

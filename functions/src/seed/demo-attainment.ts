@@ -62,21 +62,34 @@ export async function seedDemoAttainment(scope: CampusScope, admin: Caller): Pro
   const btech = (await listAll(scope, program)).find((p) => p.acronym === 'B.Tech CSE');
   const samples = (await listAll(scope, curriculum)).find((c) => c.name === 'Published CO-PO samples');
   if (!btech || !samples) return false;
-  await createRecord(scope, attainmentMethod, { ...DEFAULT_METHOD, program: btech.id, source: `${DEFAULT_METHOD.source} (demo: defaults as shipped)` });
+  await createRecord(scope, attainmentMethod, {
+    ...DEFAULT_METHOD,
+    program: btech.id,
+    source: `${DEFAULT_METHOD.source} (demo: defaults as shipped)`,
+  });
   const rand = prng(2026);
   const roster: Record<string, { rec: RecordOf<typeof student>; ability: number }[]> = {};
   for (const y of YEARS) {
     roster[y.section] = [];
     for (let i = 1; i <= STUDENTS_PER_SECTION; i++) {
       const roll_no = `${String(y.year).slice(2)}CS${y.section}${String(i).padStart(3, '0')}`;
-      const rec = await createRecord(scope, student, { curriculum: samples.id, section: y.section, roll_no, name: `Sample student ${roll_no}` });
+      const rec = await createRecord(scope, student, {
+        curriculum: samples.id,
+        section: y.section,
+        roll_no,
+        name: `Sample student ${roll_no}`,
+      });
       roster[y.section].push({ rec, ability: Math.min(0.97, Math.max(0.15, y.ability + (rand() - 0.5) * 0.6)) });
     }
   }
   // Every sample course has a code (the import creates them from course_code); the order fixes the generated marks.
-  const courses = (await queryByField(scope, courseCurriculum, 'curriculum', samples.id)).sort((a, b) => (a.code ?? '').localeCompare(b.code ?? ''));
+  const courses = (await queryByField(scope, courseCurriculum, 'curriculum', samples.id)).sort((a, b) =>
+    (a.code ?? '').localeCompare(b.code ?? ''),
+  );
   for (const course of courses) {
-    const cos = (await queryByField(scope, courseOutcome, 'course', course.id)).sort((a, b) => a.code.localeCompare(b.code, undefined, { numeric: true }));
+    const cos = (await queryByField(scope, courseOutcome, 'course', course.id)).sort((a, b) =>
+      a.code.localeCompare(b.code, undefined, { numeric: true }),
+    );
     if (!cos.length) continue;
     const difficulty = cos.map(() => (rand() - 0.5) * 0.3);
     for (const y of YEARS) {
@@ -111,7 +124,12 @@ export async function seedDemoAttainment(scope: CampusScope, admin: Caller): Pro
           return { student: rec.id, marks };
         });
         await writeMarks(scope, occ.id, rows);
-        await overwriteDocument(scope, 'marks-sheet', occ.id, { occasion: occ.id, course: course.id, last_rows: rows.length, sample: true });
+        await overwriteDocument(scope, 'marks-sheet', occ.id, {
+          occasion: occ.id,
+          course: course.id,
+          last_rows: rows.length,
+          sample: true,
+        });
       }
     }
   }

@@ -1,11 +1,4 @@
-import {
-  type CampusScope,
-  bloomDomain,
-  bloomLevel,
-  department,
-  genericProgramOutcome,
-  organization,
-} from '@attain/shared-types';
+import { type CampusScope, bloomDomain, bloomLevel, department, genericProgramOutcome, organization } from '@attain/shared-types';
 import blooms from './data/blooms-levels.json' with { type: 'json' };
 import nba from './data/nba-program-outcomes.json' with { type: 'json' };
 import { createRecord, findRecord } from '../store/records.js';
@@ -28,7 +21,9 @@ export async function seedDemoCampus(adminEmail = DEMO_ADMIN_EMAIL): Promise<boo
   await createRecord(scope, organization, {
     society_name: 'Attain Demo Education Society',
     name: 'Attain Demo College of Engineering',
-    description: '<p>A <strong>demonstration campus</strong> of Attain. Its curriculum, outcomes and matrices come from published sources listed in the product documentation.</p>',
+    description:
+      '<p>A <strong>demonstration campus</strong> of Attain. Its curriculum, outcomes and matrices come from published ' +
+      'sources listed in the product documentation.</p>',
     mission: 'Demo data: to educate engineers who apply their knowledge responsibly for society.',
     vision: 'Demo data: to be a centre of excellence in engineering education and research.',
   });
@@ -56,7 +51,10 @@ export async function seedDemoCampus(adminEmail = DEMO_ADMIN_EMAIL): Promise<boo
       domain: domainIds.Cognitive,
     });
   }
-  for (const [domain, data] of [['Affective', blooms.affective], ['Psychomotor', blooms.psychomotor]] as const) {
+  for (const [domain, data] of [
+    ['Affective', blooms.affective],
+    ['Psychomotor', blooms.psychomotor],
+  ] as const) {
     for (const l of data.levels as { level: number; name: string; definition?: string }[]) {
       await createRecord(scope, bloomLevel, {
         name: l.name,

@@ -44,7 +44,10 @@ const csv = (name: string) => readFileSync(join(dataDir, name), 'utf8');
 export async function seedDemoStructure(scope: CampusScope, admin: Caller): Promise<boolean> {
   if ((await listAll(scope, program)).length) return false;
   const cse = (await listAll(scope, department)).find((d) => d.short_name === 'CSE');
-  const ug = await createRecord(scope, programType, { name: 'Undergraduate', description: 'Bachelor of Technology / Engineering programs' });
+  const ug = await createRecord(scope, programType, {
+    name: 'Undergraduate',
+    description: 'Bachelor of Technology / Engineering programs',
+  });
   await createRecord(scope, programType, { name: 'Postgraduate', description: 'Master of Technology / Engineering programs' });
   const fullTime = await createRecord(scope, programMode, { name: 'Full Time' });
   await createRecord(scope, programMode, { name: 'Part Time' });
@@ -52,13 +55,23 @@ export async function seedDemoStructure(scope: CampusScope, admin: Caller): Prom
     ['PO', 'Program outcome: graduate attribute of NBA (SAR Annexure I)'],
     ['PSO', 'Program-specific outcome, set by the program'],
     ['PEO', 'Program educational objective, a few years after graduation'],
-  ]) await createRecord(scope, programOutcomeType, { type, description });
+  ])
+    await createRecord(scope, programOutcomeType, { type, description });
   const methods: Record<string, string> = {};
-  for (const [name, bloom_level] of [['Lecture', 1], ['Tutorial', 2], ['Laboratory', 3], ['Project', 3]] as const) {
+  for (const [name, bloom_level] of [
+    ['Lecture', 1],
+    ['Tutorial', 2],
+    ['Laboratory', 3],
+    ['Project', 3],
+  ] as const) {
     methods[name] = (await createRecord(scope, deliveryMethod, { name, bloom_level })).id;
   }
   for (const name of LAB_CATEGORIES) await createRecord(scope, labCategory, { name });
-  for (const [name, acronym, weightage] of [['Low', 'L', 1], ['Medium', 'M', 2], ['High', 'H', 3]] as const) {
+  for (const [name, acronym, weightage] of [
+    ['Low', 'L', 1],
+    ['Medium', 'M', 2],
+    ['High', 'H', 3],
+  ] as const) {
     await createRecord(scope, mapLevelWeightage, { name, acronym, weightage, status: true });
   }
   for (const [type, component_name, description] of [
@@ -69,7 +82,8 @@ export async function seedDemoStructure(scope: CampusScope, admin: Caller): Prom
     ['SME', 'Basic', 'Science and mathematics elective'],
     ['OE', 'Electives', 'Open elective'],
     ['Project', 'Projects', 'Project'],
-  ] as const) await createRecord(scope, courseType, { type, component_name, description, open_elective: type === 'OE' });
+  ] as const)
+    await createRecord(scope, courseType, { type, component_name, description, open_elective: type === 'OE' });
 
   const btech = await createRecord(scope, program, {
     title: 'B.Tech Computer Science and Engineering',
@@ -90,7 +104,8 @@ export async function seedDemoStructure(scope: CampusScope, admin: Caller): Prom
       outcome_type: 'PSO',
       po_reference: `PSO${n}`,
       title: `Program-specific outcome ${n}`,
-      statement: 'Demo data: the published matrices map to this PSO but do not publish its wording; replace it with the program\'s own statement.',
+      statement:
+        "Demo data: the published matrices map to this PSO but do not publish its wording; replace it with the program's own statement.",
     });
   }
   const newCurriculum = async (name: string, description: string) => {
@@ -98,7 +113,10 @@ export async function seedDemoStructure(scope: CampusScope, admin: Caller): Prom
     for (let i = 1; i <= 8; i++) await createRecord(scope, term, { name: `Term ${i}`, number: i, curriculum: cur.id });
     return cur;
   };
-  const iit = await newCurriculum('2022 (IIT Palakkad)', 'B.Tech CSE, students admitted from 2022, plan "Institute Core First" (data/SOURCES.md CUR-IITPKD)');
+  const iit = await newCurriculum(
+    '2022 (IIT Palakkad)',
+    'B.Tech CSE, students admitted from 2022, plan "Institute Core First" (data/SOURCES.md CUR-IITPKD)',
+  );
   await importCurriculum(scope, iit.id, csv('curriculum-cse-iitpkd-2022.csv'));
   const samples = await newCurriculum(
     'Published CO-PO samples',

@@ -25,7 +25,10 @@ export type DocumentKind =
 /** A stored document: its body plus `version` (0 = never saved) and audit fields. */
 export type StoredDocument = Record<string, unknown> & { version: number; updated_by?: string; updated_at?: string };
 
-const key = (scope: CampusScope, kind: DocumentKind, id: string) => ({ [TABLE.partitionKey]: recordPk(scope.campus, kind), [TABLE.sortKey]: id });
+const key = (scope: CampusScope, kind: DocumentKind, id: string) => ({
+  [TABLE.partitionKey]: recordPk(scope.campus, kind),
+  [TABLE.sortKey]: id,
+});
 const strip = (item: Record<string, unknown>) => {
   const { PK: _pk, SK: _sk, GSI1PK: _g, GSI1SK: _gs, entityType: _e, ...rest } = item;
   return rest as StoredDocument;
@@ -70,7 +73,8 @@ export async function putDocument(
       }),
     );
   } catch (e) {
-    if (e instanceof ConditionalCheckFailedException) throw new HttpError(409, 'Someone else saved this in the meantime; reload it and try again');
+    if (e instanceof ConditionalCheckFailedException)
+      throw new HttpError(409, 'Someone else saved this in the meantime; reload it and try again');
     throw e;
   }
   return doc;
@@ -80,13 +84,25 @@ export async function putDocument(
  * Writes a whole document without a version check (results the server computes, job progress): the last write
  * wins. `version` goes up by one from `previous`.
  */
-export async function overwriteDocument(scope: CampusScope, kind: DocumentKind, id: string, body: Record<string, unknown>, previous = 0, index?: { field: string; value: string }): Promise<StoredDocument> {
+export async function overwriteDocument(
+  scope: CampusScope,
+  kind: DocumentKind,
+  id: string,
+  body: Record<string, unknown>,
+  previous = 0,
+  index?: { field: string; value: string },
+): Promise<StoredDocument> {
   const doc = { ...body, version: previous + 1, updated_by: scope.actor, updated_at: new Date().toISOString() };
   const g = TABLE.globalSecondaryIndexes[0];
   await documentClient().send(
     new PutCommand({
       TableName: config().tableName,
-      Item: { ...key(scope, kind, id), entityType: kind, ...doc, ...(index ? { [g.partitionKey]: indexPk(scope.campus, kind, index.field, index.value), [g.sortKey]: id } : {}) },
+      Item: {
+        ...key(scope, kind, id),
+        entityType: kind,
+        ...doc,
+        ...(index ? { [g.partitionKey]: indexPk(scope.campus, kind, index.field, index.value), [g.sortKey]: id } : {}),
+      },
     }),
   );
   return doc;
@@ -98,7 +114,12 @@ export async function deleteDocument(scope: CampusScope, kind: DocumentKind, id:
 }
 
 /** Every document of a kind saved with the given index value (GSI1 Query, all pages). */
-export async function documentsInScope(scope: CampusScope, kind: DocumentKind, field: string, value: string): Promise<(StoredDocument & { id: string })[]> {
+export async function documentsInScope(
+  scope: CampusScope,
+  kind: DocumentKind,
+  field: string,
+  value: string,
+): Promise<(StoredDocument & { id: string })[]> {
   const g = TABLE.globalSecondaryIndexes[0];
   const out: (StoredDocument & { id: string })[] = [];
   let start: Record<string, unknown> | undefined;

@@ -3,7 +3,11 @@ import { MAX_PAGE_SIZE } from '@attain/shared-types';
 import { listRecords } from './records.js';
 
 /** Every record of an entity in the scope's campus, optionally filtered (all pages, `MAX_PAGE_SIZE` each). */
-export async function listAll<D extends EntityDef>(scope: CampusScope, def: D, filters: Record<string, string> = {}): Promise<RecordOf<D>[]> {
+export async function listAll<D extends EntityDef>(
+  scope: CampusScope,
+  def: D,
+  filters: Record<string, string> = {},
+): Promise<RecordOf<D>[]> {
   const out: RecordOf<D>[] = [];
   let next: string | undefined;
   do {

@@ -161,7 +161,8 @@ function decodeCursor(scope: CampusScope, def: EntityDef, cursor: string, plan: 
   const index = TABLE.globalSecondaryIndexes.find((g) => g.indexName === plan.IndexName);
   const expected = [TABLE.partitionKey, TABLE.sortKey, ...(index ? [index.partitionKey, index.sortKey] : [])];
   const names = Object.keys(k);
-  if (names.length !== expected.length || !expected.every((n) => typeof k[n] === 'string' && (k[n] as string).length <= MAX_KEY_CHARS)) throw bad();
+  if (names.length !== expected.length || !expected.every((n) => typeof k[n] === 'string' && (k[n] as string).length <= MAX_KEY_CHARS))
+    throw bad();
   if (k[TABLE.partitionKey] !== recordPk(scope.campus, def.name)) throw bad();
   if (index && k[index.partitionKey] !== plan.ExpressionAttributeValues[':pk']) throw bad();
   return k;
@@ -193,7 +194,8 @@ export async function listRecords<D extends EntityDef>(
     const one = await findRecord(scope, def, scope.campus);
     return { data: one ? [one] : [], next: null };
   }
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) throw new HttpError(400, `A page holds 1 to ${MAX_PAGE_SIZE} rows`, { limit: 'Not valid' });
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE)
+    throw new HttpError(400, `A page holds 1 to ${MAX_PAGE_SIZE} rows`, { limit: 'Not valid' });
   const typed: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(filters)) {
     if (!def.filters?.includes(k)) throw new HttpError(400, `${def.label} lists cannot be filtered by ${k}`, { [k]: 'Unknown filter' });
@@ -202,7 +204,12 @@ export async function listRecords<D extends EntityDef>(
   }
   const plan = planQuery(scope, def, typed);
   const res = await documentClient().send(
-    new QueryCommand({ TableName: table(), ...plan, Limit: limit, ExclusiveStartKey: cursor ? decodeCursor(scope, def, cursor, plan) : undefined }),
+    new QueryCommand({
+      TableName: table(),
+      ...plan,
+      Limit: limit,
+      ExclusiveStartKey: cursor ? decodeCursor(scope, def, cursor, plan) : undefined,
+    }),
   );
   return { data: (res.Items ?? []).map((i) => toRecord(def, i)), next: encodeCursor(res.LastEvaluatedKey) };
 }
@@ -223,7 +230,12 @@ export async function queryByField<D extends EntityDef>(
   let start: Record<string, unknown> | undefined;
   do {
     const res = await documentClient().send(
-      new QueryCommand({ TableName: table(), ...plan, ExclusiveStartKey: start, Limit: plan.FilterExpression ? undefined : Math.min(MAX_PAGE_SIZE, max) }),
+      new QueryCommand({
+        TableName: table(),
+        ...plan,
+        ExclusiveStartKey: start,
+        Limit: plan.FilterExpression ? undefined : Math.min(MAX_PAGE_SIZE, max),
+      }),
     );
     out.push(...(res.Items ?? []).map((i) => toRecord(def, i)));
     start = res.LastEvaluatedKey;
@@ -256,11 +268,18 @@ export async function recordsByIds<D extends EntityDef>(scope: CampusScope, def:
  * The id of the record that holds a unique value (`entry` as declared in the entity's `unique`), or `undefined`.
  * One GetItem on the guard item: e.g. the department whose short name is `CSE`.
  */
-export async function uniqueOwner(scope: CampusScope, def: EntityDef, entry: string | readonly string[], values: Readonly<Record<string, unknown>>): Promise<string | undefined> {
+export async function uniqueOwner(
+  scope: CampusScope,
+  def: EntityDef,
+  entry: string | readonly string[],
+  values: Readonly<Record<string, unknown>>,
+): Promise<string | undefined> {
   const k = uniqueKey(entry, values);
   if (!k) return undefined;
   assertKeyValue(k.name, k.value);
-  const res = await documentClient().send(new GetCommand({ TableName: table(), Key: { PK: uniquePk(scope.campus), SK: uniqueSk(def.name, k.name, k.value) } }));
+  const res = await documentClient().send(
+    new GetCommand({ TableName: table(), Key: { PK: uniquePk(scope.campus), SK: uniqueSk(def.name, k.name, k.value) } }),
+  );
   return typeof res.Item?.owner === 'string' ? res.Item.owner : undefined;
 }
 
@@ -313,9 +332,13 @@ function takenError(def: EntityDef, g: Guard): HttpError {
   const own = g.fields[g.fields.length - 1];
   const label = (f: string) => (def.fields.find((x) => x.name === f)?.label ?? f).toLowerCase();
   const within = g.fields.slice(0, -1).map(label);
-  return new HttpError(409, `Another ${def.label.toLowerCase()} already has this ${label(own)}${within.length ? ` in this ${within.join(' and ')}` : ''}`, {
-    [own]: 'Already exists',
-  });
+  return new HttpError(
+    409,
+    `Another ${def.label.toLowerCase()} already has this ${label(own)}${within.length ? ` in this ${within.join(' and ')}` : ''}`,
+    {
+      [own]: 'Already exists',
+    },
+  );
 }
 
 /**
@@ -339,7 +362,11 @@ function conflictFromCancel(def: EntityDef, e: TransactionCanceledException, cla
  * are claimed in the same transaction, so two concurrent creates with one short name cannot both succeed.
  * @throws HttpError 409 when a unique value is taken or a singleton already exists; 403 for a read-only scope.
  */
-export async function createRecord<D extends EntityDef>(scope: CampusScope, def: D, data: DataOf<D> | Record<string, unknown>): Promise<RecordOf<D>> {
+export async function createRecord<D extends EntityDef>(
+  scope: CampusScope,
+  def: D,
+  data: DataOf<D> | Record<string, unknown>,
+): Promise<RecordOf<D>> {
   assertWritable(scope);
   const now = new Date().toISOString();
   const id = def.singleton ? scope.campus : uuidv7();
@@ -400,7 +427,8 @@ function replaceExpression(def: EntityDef, scope: CampusScope, id: string, data:
   };
 }
 
-const staleError = (def: EntityDef) => new HttpError(409, `This ${def.label.toLowerCase()} was changed by someone else; reload it and try again`);
+const staleError = (def: EntityDef) =>
+  new HttpError(409, `This ${def.label.toLowerCase()} was changed by someone else; reload it and try again`);
 
 /**
  * Replaces a record's fields if its stored `version` still equals `version` (optimistic locking).
@@ -421,7 +449,13 @@ export async function replaceRecord<D extends EntityDef>(
   if (!def.unique?.length) {
     try {
       const res = await documentClient().send(
-        new UpdateCommand({ TableName: table(), Key: keyOf(scope, def, id), ...expr, ReturnValues: 'ALL_NEW', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }),
+        new UpdateCommand({
+          TableName: table(),
+          Key: keyOf(scope, def, id),
+          ...expr,
+          ReturnValues: 'ALL_NEW',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
       );
       return toRecord(def, res.Attributes ?? {});
     } catch (e) {
@@ -462,7 +496,9 @@ export async function deleteRecord(scope: CampusScope, def: EntityDef, id: strin
   assertWritable(scope);
   if (!def.unique?.length) {
     try {
-      await documentClient().send(new DeleteCommand({ TableName: table(), Key: keyOf(scope, def, id), ConditionExpression: 'attribute_exists(PK)' }));
+      await documentClient().send(
+        new DeleteCommand({ TableName: table(), Key: keyOf(scope, def, id), ConditionExpression: 'attribute_exists(PK)' }),
+      );
     } catch (e) {
       if (e instanceof ConditionalCheckFailedException) throw notFound(def.label);
       throw e;
@@ -496,10 +532,26 @@ export async function patchRecord<D extends EntityDef>(
   extra: Record<string, unknown> = {},
 ): Promise<RecordOf<D>> {
   assertWritable(scope);
-  const names: Record<string, string> = { '#version': 'version', '#ub': 'updated_by', '#ua': 'updated_at', '#cb': 'created_by', '#ca': 'created_at', '#id': 'id', '#et': 'entityType' };
+  const names: Record<string, string> = {
+    '#version': 'version',
+    '#ub': 'updated_by',
+    '#ua': 'updated_at',
+    '#cb': 'created_by',
+    '#ca': 'created_at',
+    '#id': 'id',
+    '#et': 'entityType',
+  };
   const now = new Date().toISOString();
   const values: Record<string, unknown> = { ':one': 1, ':zero': 0, ':ub': scope.actor, ':ua': now, ':id': id, ':et': def.name };
-  const set = ['#version = if_not_exists(#version, :zero) + :one', '#ub = :ub', '#ua = :ua', '#cb = if_not_exists(#cb, :ub)', '#ca = if_not_exists(#ca, :ua)', '#id = :id', '#et = :et'];
+  const set = [
+    '#version = if_not_exists(#version, :zero) + :one',
+    '#ub = :ub',
+    '#ua = :ua',
+    '#cb = if_not_exists(#cb, :ub)',
+    '#ca = if_not_exists(#ca, :ua)',
+    '#id = :id',
+    '#et = :et',
+  ];
   const remove: string[] = [];
   Object.entries({ ...data, ...extra }).forEach(([k, v], i) => {
     names[`#a${i}`] = k;
@@ -524,7 +576,8 @@ export async function patchRecord<D extends EntityDef>(
     );
     return toRecord(def, res.Attributes ?? {});
   } catch (e) {
-    if (e instanceof ConditionalCheckFailedException) throw new HttpError(409, `This ${def.label.toLowerCase()} was changed elsewhere; reload it and try again`);
+    if (e instanceof ConditionalCheckFailedException)
+      throw new HttpError(409, `This ${def.label.toLowerCase()} was changed elsewhere; reload it and try again`);
     throw e;
   }
 }

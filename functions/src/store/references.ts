@@ -26,7 +26,9 @@ export type ResolvedRefs = Record<string, EntityRecord>;
  * @throws HttpError 400
  */
 export async function resolveReferences(scope: CampusScope, def: EntityDef, data: Record<string, unknown>): Promise<ResolvedRefs> {
-  const refFields = def.fields.filter((fd) => fd.kind === 'ref' && !fd.derivedFrom && typeof data[fd.name] === 'string' && fd.ref && ENTITIES[fd.ref]);
+  const refFields = def.fields.filter(
+    (fd) => fd.kind === 'ref' && !fd.derivedFrom && typeof data[fd.name] === 'string' && fd.ref && ENTITIES[fd.ref],
+  );
   const keys = new Map<string, { PK: string; SK: string }>();
   for (const fd of refFields) {
     const pk = recordPk(scope.campus, fd.ref as string);
@@ -74,7 +76,13 @@ export async function resolveReferences(scope: CampusScope, def: EntityDef, data
  * record belongs to now (`old`) and the one it is moved to (`refs`).
  * @throws HttpError 403
  */
-export async function assertCanWrite(scope: CampusScope, caller: Caller, def: EntityDef, refs: ResolvedRefs | undefined, old?: EntityRecord): Promise<void> {
+export async function assertCanWrite(
+  scope: CampusScope,
+  caller: Caller,
+  def: EntityDef,
+  refs: ResolvedRefs | undefined,
+  old?: EntityRecord,
+): Promise<void> {
   if (def.writeRoles.includes(caller.role)) return;
   if (caller.role === 'faculty' && def.ownedVia) {
     const courseDef = ENTITIES[def.fields.find((fd) => fd.name === def.ownedVia)?.ref ?? ''];
@@ -121,7 +129,10 @@ export async function assertNotReferenced(
   }
   blocking.push(...more);
   if (blocking.length) {
-    throw new HttpError(409, `The ${def.label.toLowerCase()} "${nameOf(def, rec)}" cannot be deleted: ${blocking.join('; ')} still refer to it`);
+    throw new HttpError(
+      409,
+      `The ${def.label.toLowerCase()} "${nameOf(def, rec)}" cannot be deleted: ${blocking.join('; ')} still refer to it`,
+    );
   }
   return cascades;
 }

@@ -17,7 +17,11 @@ let ese: Record<string, any>;
 let programId: string;
 
 const csvPost = async (path: string, csv: string, t = token) => {
-  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { authorization: `Bearer ${t}`, 'content-type': 'text/csv' }, body: csv });
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${t}`, 'content-type': 'text/csv' },
+    body: csv,
+  });
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 };
 
@@ -25,23 +29,60 @@ beforeAll(async () => {
   token = await login(base, users.demoAdmin.email, users.demoAdmin.password);
   admin = client(base, token);
   const dept = (await admin.get('/api/department')).body.data.find((d: { short_name: string }) => d.short_name === 'CSE');
-  const program = (await admin.post('/api/program', { title: 'B.E. Attainment Test', department: dept.id, number_of_terms: 2, minimum_duration_qty: 1, minimum_duration_unit: 'Years' })).body.data;
+  const program = (
+    await admin.post('/api/program', {
+      title: 'B.E. Attainment Test',
+      department: dept.id,
+      number_of_terms: 2,
+      minimum_duration_qty: 1,
+      minimum_duration_unit: 'Years',
+    })
+  ).body.data;
   programId = program.id;
   await admin.post('/api/generic-program-outcome/setup', { program: program.id, framework: 'nba_12_po' });
-  po = Object.fromEntries((await admin.get(`/api/generic-program-outcome?program=${program.id}`)).body.data.map((o: { po_reference: string; id: string }) => [o.po_reference, o.id]));
+  po = Object.fromEntries(
+    (await admin.get(`/api/generic-program-outcome?program=${program.id}`)).body.data.map((o: { po_reference: string; id: string }) => [
+      o.po_reference,
+      o.id,
+    ]),
+  );
   const cur = (await admin.post('/api/curriculum', { name: 'Attainment 2025', program: program.id })).body.data;
   const term1 = (await admin.get(`/api/term?curriculum=${cur.id}`)).body.data.find((t: { number: number }) => t.number === 1);
-  course = (await admin.post('/api/Course-Curriculum', { curriculum: cur.id, term: term1.id, code: 'AT101', title: 'Programming', type: 'core', total_credits: 4, reviewer_department: dept.id })).body.data;
+  course = (
+    await admin.post('/api/Course-Curriculum', {
+      curriculum: cur.id,
+      term: term1.id,
+      code: 'AT101',
+      title: 'Programming',
+      type: 'core',
+      total_credits: 4,
+      reviewer_department: dept.id,
+    })
+  ).body.data;
   expect(course.id).toBeTruthy();
   const bloom = (await admin.get('/api/bloom-level')).body.data[0].id;
   const method = (await admin.get('/api/delivery-method')).body.data[0].id;
   co = {};
   for (const code of ['CO1', 'CO2', 'CO3']) {
-    co[code] = (await admin.post('/api/Course-Outcome', { course: course.id, code, statement: `Outcome ${code}`, cognitive_domain: bloom, delivery_method: method })).body.data.id;
+    co[code] = (
+      await admin.post('/api/Course-Outcome', {
+        course: course.id,
+        code,
+        statement: `Outcome ${code}`,
+        cognitive_domain: bloom,
+        delivery_method: method,
+      })
+    ).body.data.id;
   }
-  const m = await admin.put(`/api/co-po-matrix/${course.id}`, { version: 0, cells: { [co.CO1]: { [po.PO1]: 3, [po.PO2]: 2 }, [co.CO2]: { [po.PO1]: 1, [po.PO3]: 2 }, [co.CO3]: { [po.PO1]: 3 } } });
+  const m = await admin.put(`/api/co-po-matrix/${course.id}`, {
+    version: 0,
+    cells: { [co.CO1]: { [po.PO1]: 3, [po.PO2]: 2 }, [co.CO2]: { [po.PO1]: 1, [po.PO3]: 2 }, [co.CO3]: { [po.PO1]: 3 } },
+  });
   expect(m.status).toBe(200);
-  const roster = await csvPost(`/api/import/students?curriculum=${cur.id}`, 'roll_no,name,section\nS1,One,A\nS2,Two,A\nS3,Three,A\nS4,Four,A\nS5,Five,A\n');
+  const roster = await csvPost(
+    `/api/import/students?curriculum=${cur.id}`,
+    'roll_no,name,section\nS1,One,A\nS2,Two,A\nS3,Three,A\nS4,Four,A\nS5,Five,A\n',
+  );
   expect(roster.body.data).toMatchObject({ created: 5 });
   ise = (await admin.post('/api/occasion', { course: course.id, kind: 'ISE', name: 'ISE 1', section: 'A', total_marks: 10 })).body.data;
   ese = (await admin.post('/api/occasion', { course: course.id, kind: 'ESE', name: 'ESE', section: 'A', total_marks: 20 })).body.data;
@@ -60,7 +101,14 @@ describe('methodology', () => {
     expect(bad.body.errors.fields).toEqual({ see_weight: 'CIE and SEE weights add up to 110, not 100' });
     const ok = await admin.post('/api/attainment-method', { program: programId });
     expect(ok.status).toBe(201);
-    expect(ok.body.data).toMatchObject({ threshold_percent: 60, level3_percent: 70, cie_weight: 30, see_weight: 70, po_rule: 'Weighted by correlation', version: 1 });
+    expect(ok.body.data).toMatchObject({
+      threshold_percent: 60,
+      level3_percent: 70,
+      cie_weight: 30,
+      see_weight: 70,
+      po_rule: 'Weighted by correlation',
+      version: 1,
+    });
     expect((await admin.post('/api/attainment-method', { program: programId })).status).toBe(409);
   });
 });
@@ -96,7 +144,16 @@ describe('marks: template, upload, attainment', () => {
   it('downloads a template of students x questions with max marks and COs', async () => {
     const res = await fetch(`${base}/api/marks/${ise.id}/template`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.headers.get('content-disposition')).toContain('AT101-ISE_1-marks.csv');
-    expect((await res.text()).split(/\r?\n/)).toEqual(['roll_no,name,1,2', 'max_marks,,5,5', 'co,,CO1,CO2', 'S1,One Renamed,,', 'S2,Two,,', 'S3,Three,,', 'S4,Four,,', 'S5,Five,,']);
+    expect((await res.text()).split(/\r?\n/)).toEqual([
+      'roll_no,name,1,2',
+      'max_marks,,5,5',
+      'co,,CO1,CO2',
+      'S1,One Renamed,,',
+      'S2,Two,,',
+      'S3,Three,,',
+      'S4,Four,,',
+      'S5,Five,,',
+    ]);
   });
 
   it('a file with an unknown student, a mark above the maximum and a non-number is refused row by row; nothing is written', async () => {
@@ -174,8 +231,13 @@ describe('marks: template, upload, attainment', () => {
     expect(ok.status).toBe(200);
     const after = (await admin.get(`/api/marks/${ise.id}`)).body.data;
     expect(after.rows.find((r: { student: string }) => r.student === s5).marks).toEqual({ 1: 4, 2: 3.5 });
-    expect((await admin.put(`/api/marks/${ise.id}`, { version: sheet.version, rows: [{ student: s5, marks: { 1: 1 } }] })).status).toBe(409);
-    expect((await admin.put(`/api/marks/${ise.id}`, { version: after.version, rows: [{ student: s5, marks: { 1: 9 } }] })).body.errors.rows[0].message).toBe('9 is more than the maximum of 5');
+    expect((await admin.put(`/api/marks/${ise.id}`, { version: sheet.version, rows: [{ student: s5, marks: { 1: 1 } }] })).status).toBe(
+      409,
+    );
+    expect(
+      (await admin.put(`/api/marks/${ise.id}`, { version: after.version, rows: [{ student: s5, marks: { 1: 9 } }] })).body.errors.rows[0]
+        .message,
+    ).toBe('9 is more than the maximum of 5');
   });
 
   it('a large file goes browser -> S3 -> the import worker, with progress to poll', async () => {

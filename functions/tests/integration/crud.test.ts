@@ -26,13 +26,23 @@ describe('sign-in and profile', () => {
   });
   it("shows the seeded campus's name and the caller's role in the profile", async () => {
     const res = await demo.get('/api/auth/profile');
-    expect(res.body.data).toMatchObject({ email: users.demoAdmin.email, role: 'admin', tenant: 'demo', organization_name: 'Attain Demo College of Engineering' });
+    expect(res.body.data).toMatchObject({
+      email: users.demoAdmin.email,
+      role: 'admin',
+      tenant: 'demo',
+      organization_name: 'Attain Demo College of Engineering',
+    });
   });
   it('saves a profile PATCH and refuses a one-letter first name', async () => {
     expect((await faculty.patch('/api/auth/profile', { first_name: 'A' })).body.errors.fields).toEqual({ first_name: MESSAGES.tooShort });
     const ok = await faculty.patch('/api/auth/profile', { phone_number: '+91 98450 12345', title: 'Dr.' });
     expect(ok.status).toBe(200);
-    expect((await faculty.get('/api/auth/profile')).body.data).toMatchObject({ first_name: 'Asha', phone_number: '+91 98450 12345', title: 'Dr.', role: 'faculty' });
+    expect((await faculty.get('/api/auth/profile')).body.data).toMatchObject({
+      first_name: 'Asha',
+      phone_number: '+91 98450 12345',
+      title: 'Dr.',
+      role: 'faculty',
+    });
   });
 });
 
@@ -82,7 +92,11 @@ describe('department life cycle', () => {
     const before = (await demo.get('/api/department')).body.data.length;
     const res = await demo.post('/api/department', { name: 'X', short_name: 'ABCDEFGHIJK', year_of_establishment: 'soon', color: 'red' });
     expect(res.status).toBe(400);
-    expect(res.body.errors.fields).toEqual({ short_name: MESSAGES.tooLong, year_of_establishment: MESSAGES.digits, color: MESSAGES.unknown });
+    expect(res.body.errors.fields).toEqual({
+      short_name: MESSAGES.tooLong,
+      year_of_establishment: MESSAGES.digits,
+      color: MESSAGES.unknown,
+    });
     expect((await demo.get('/api/department')).body.data.length).toBe(before);
   });
 });
@@ -122,7 +136,6 @@ describe.each(WRITABLE.map((e) => [e.name, e] as const))('%s: the registry rules
     expect((await demo.del(`${def.path}/${rec.id}`)).status).toBe(200);
     expect((await demo.get(`${def.path}/${rec.id}`)).status).toBe(404);
   });
-
 });
 
 describe.each(WRITABLE.filter((e) => e.filters?.length).map((e) => [e.name, e] as const))('%s: server-side filters', (_n, def) => {
@@ -135,8 +148,12 @@ describe.each(WRITABLE.filter((e) => e.filters?.length).map((e) => [e.name, e] a
       expect(rows.map((r) => r.id)).toContain(rec.id);
       expect(rows.every((r) => String(r[f]) === value)).toBe(true);
       const fd = def.fields.find((x) => x.name === f);
-      const otherValue = fd?.kind === 'enum' ? String(fd.choices?.find((c) => String(c) !== value)) : '0195f0e2-0000-7000-8000-000000000000';
-      const others = (await demo.get(`${def.path}?${f}=${encodeURIComponent(otherValue)}&limit=1000`)).body.data as Record<string, unknown>[];
+      const otherValue =
+        fd?.kind === 'enum' ? String(fd.choices?.find((c) => String(c) !== value)) : '0195f0e2-0000-7000-8000-000000000000';
+      const others = (await demo.get(`${def.path}?${f}=${encodeURIComponent(otherValue)}&limit=1000`)).body.data as Record<
+        string,
+        unknown
+      >[];
       expect(others.map((r) => r.id)).not.toContain(rec.id);
     }
     await demo.del(`${def.path}/${rec.id}`);

@@ -13,8 +13,22 @@ export default async function setup(project: TestProject) {
     otherAdmin: { email: 'admin@other-campus.example', password: 'Other-Admin-Pass-1!' },
     demoFaculty: { email: 'teacher@attain.example', password: 'Teacher-Pass-1!' },
   };
-  await ensureCampusUser({ tenant: 'other', ...users.otherAdmin, role: 'admin', first_name: 'Other', last_name: 'Admin', createdBy: 'test-setup' });
-  await ensureCampusUser({ tenant: 'demo', ...users.demoFaculty, role: 'faculty', first_name: 'Asha', last_name: 'Rao', createdBy: stack.adminEmail });
+  await ensureCampusUser({
+    tenant: 'other',
+    ...users.otherAdmin,
+    role: 'admin',
+    first_name: 'Other',
+    last_name: 'Admin',
+    createdBy: 'test-setup',
+  });
+  await ensureCampusUser({
+    tenant: 'demo',
+    ...users.demoFaculty,
+    role: 'faculty',
+    first_name: 'Asha',
+    last_name: 'Rao',
+    createdBy: stack.adminEmail,
+  });
   project.provide('stackUrl', stack.url);
   project.provide('users', users);
   project.provide('stackEnv', stack.env);

@@ -25,7 +25,11 @@ describe('numbers outside the safe range answer 400, not 500', () => {
   it('a record version of 1e21 or 2^53 + 1', async () => {
     const org = (await admin.get('/api/organization')).body.data[0];
     for (const version of ['1e21', '9007199254740993']) {
-      const res = await raw('PUT', `/api/organization/${org.id}`, JSON.stringify({ ...org, version: 0 }).replace('"version":0', `"version":${version}`));
+      const res = await raw(
+        'PUT',
+        `/api/organization/${org.id}`,
+        JSON.stringify({ ...org, version: 0 }).replace('"version":0', `"version":${version}`),
+      );
       expect(res.status).toBe(400);
       expect((await res.json()).errors.fields.version).toBe('Digit only!');
     }
@@ -37,7 +41,14 @@ describe('numbers outside the safe range answer 400, not 500', () => {
   });
   it('a number field past the safe range', async () => {
     const dept = (await admin.get('/api/department')).body.data[0];
-    const res = await raw('POST', '/api/program', JSON.stringify({ title: 'Too many terms', department: dept.id, number_of_terms: 1, minimum_duration_qty: 0 }).replace('"minimum_duration_qty":0', '"minimum_duration_qty":1e300'));
+    const res = await raw(
+      'POST',
+      '/api/program',
+      JSON.stringify({ title: 'Too many terms', department: dept.id, number_of_terms: 1, minimum_duration_qty: 0 }).replace(
+        '"minimum_duration_qty":0',
+        '"minimum_duration_qty":1e300',
+      ),
+    );
     expect(res.status).toBe(400);
   });
 });
@@ -47,7 +58,14 @@ describe('list cursors are checked against the key shape of the list they contin
     const first = await admin.get('/api/department?limit=1');
     const good = JSON.parse(Buffer.from(first.body.next, 'base64url').toString('utf8'));
     expect((await admin.get(`/api/department?limit=1&next=${first.body.next}`)).status).toBe(200);
-    for (const key of [{ ...good, extra: 1 }, { PK: good.PK }, { ...good, SK: 42 }, { ...good, PK: good.PK.replace('department', 'program') }, [good], 'x']) {
+    for (const key of [
+      { ...good, extra: 1 },
+      { PK: good.PK },
+      { ...good, SK: 42 },
+      { ...good, PK: good.PK.replace('department', 'program') },
+      [good],
+      'x',
+    ]) {
       const res = await admin.get(`/api/department?next=${cursor(key)}`);
       expect(res.status).toBe(400);
       expect(res.body.errors.fields).toEqual({ next: 'Not valid' });
@@ -82,7 +100,10 @@ describe('unknown paths and methods', () => {
     expect(del.status).toBe(405);
     expect(del.headers.get('allow')).toBe('GET, HEAD, POST');
     expect((await del.json()).errors.detail).toMatch(/DELETE is not served/);
-    const post = await fetch(`${base}/api/department/0190a0a0-0000-7000-8000-000000000000`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const post = await fetch(`${base}/api/department/0190a0a0-0000-7000-8000-000000000000`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('DELETE, GET, HEAD, PUT');
   });
@@ -90,23 +111,46 @@ describe('unknown paths and methods', () => {
 
 describe('the local stack opens nothing beyond what the browser needs', () => {
   const cognito = (target: string, body: unknown) =>
-    fetch(`${base}/cognito`, { method: 'POST', headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` }, body: JSON.stringify(body) });
+    fetch(`${base}/cognito`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },
+      body: JSON.stringify(body),
+    });
   it('passes sign-in to the Cognito emulator but no admin operation', async () => {
-    const created = await cognito('AdminCreateUser', { UserPoolId: env.USER_POOL_ID, Username: 'intruder@x.example', UserAttributes: [{ Name: 'custom:tenant', Value: 'other' }] });
+    const created = await cognito('AdminCreateUser', {
+      UserPoolId: env.USER_POOL_ID,
+      Username: 'intruder@x.example',
+      UserAttributes: [{ Name: 'custom:tenant', Value: 'other' }],
+    });
     expect(created.status).toBe(403);
     expect((await cognito('ListUsers', { UserPoolId: env.USER_POOL_ID })).status).toBe(403);
-    const signIn = await cognito('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: env.USER_POOL_CLIENT_ID, AuthParameters: { USERNAME: users.demoAdmin.email, PASSWORD: users.demoAdmin.password } });
+    const signIn = await cognito('InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: env.USER_POOL_CLIENT_ID,
+      AuthParameters: { USERNAME: users.demoAdmin.email, PASSWORD: users.demoAdmin.password },
+    });
     expect(signIn.status).toBe(200);
     expect((await signIn.json()).AuthenticationResult.IdToken).toBeTruthy();
   });
   it('slows repeated failed sign-ins of one user', async () => {
-    const attempt = () => cognito('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: env.USER_POOL_CLIENT_ID, AuthParameters: { USERNAME: users.otherAdmin.email, PASSWORD: 'Wrong-Pass-1!' } });
+    const attempt = () =>
+      cognito('InitiateAuth', {
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: env.USER_POOL_CLIENT_ID,
+        AuthParameters: { USERNAME: users.otherAdmin.email, PASSWORD: 'Wrong-Pass-1!' },
+      });
     for (let i = 0; i < 6; i++) expect((await attempt()).status).toBe(400);
     const slowed = await attempt();
     expect(((await slowed.json()) as { __type: string }).__type).toBe('TooManyRequestsException');
   });
   it('every listener of the stack (the product and each emulator) is bound to 127.0.0.1', () => {
-    const ports = [base, env.AWS_ENDPOINT_URL_DYNAMODB, env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER, env.AWS_ENDPOINT_URL_S3, env.AWS_ENDPOINT_URL_SESV2].map((u) => Number(new URL(u).port));
+    const ports = [
+      base,
+      env.AWS_ENDPOINT_URL_DYNAMODB,
+      env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER,
+      env.AWS_ENDPOINT_URL_S3,
+      env.AWS_ENDPOINT_URL_SESV2,
+    ].map((u) => Number(new URL(u).port));
     // /proc/net/tcp{,6}: local address (hex) and state 0A = LISTEN.
     const listening = ['/proc/net/tcp', '/proc/net/tcp6'].flatMap((f) =>
       readFileSync(f, 'utf8')
@@ -143,14 +187,41 @@ describe('CSV files are safe to open in a spreadsheet and load back unchanged', 
     const program = (await admin.post('/api/program', { title: 'CSV safety', department: dept.id, number_of_terms: 1 })).body.data;
     const cur = (await admin.post('/api/curriculum', { name: 'CSV safety', program: program.id })).body.data;
     const term = (await admin.get(`/api/term?curriculum=${cur.id}`)).body.data[0];
-    const course = (await admin.post('/api/Course-Curriculum', { curriculum: cur.id, term: term.id, code: 'CSV1', title: 'Safety', reviewer_department: dept.id })).body.data;
+    const course = (
+      await admin.post('/api/Course-Curriculum', {
+        curriculum: cur.id,
+        term: term.id,
+        code: 'CSV1',
+        title: 'Safety',
+        reviewer_department: dept.id,
+      })
+    ).body.data;
     const bloom = (await admin.get('/api/bloom-level')).body.data[0].id;
     const method = (await admin.get('/api/delivery-method')).body.data[0].id;
-    const co = (await admin.post('/api/Course-Outcome', { course: course.id, code: 'CO1', statement: 'Outcome', cognitive_domain: bloom, delivery_method: method })).body.data;
+    const co = (
+      await admin.post('/api/Course-Outcome', {
+        course: course.id,
+        code: 'CO1',
+        statement: 'Outcome',
+        cognitive_domain: bloom,
+        delivery_method: method,
+      })
+    ).body.data;
     const names = ['=HYPERLINK("http://evil.example","x")', "+1+cmd|' /C calc'!A0", '@SUM(1+1)'];
-    for (const [i, name] of names.entries()) expect((await admin.post('/api/student', { curriculum: cur.id, roll_no: i === 0 ? '-7' : `R${i}`, name, section: 'A' })).status).toBe(201);
-    const occ = (await admin.post('/api/occasion', { course: course.id, kind: 'ISE', name: 'ISE', section: 'A', total_marks: 5 })).body.data;
-    expect((await admin.put(`/api/question-paper/${occ.id}`, { version: 0, questions: [{ number: '1', max_marks: 5, co: co.id, bloom_level: bloom }] })).status).toBe(200);
+    for (const [i, name] of names.entries())
+      expect((await admin.post('/api/student', { curriculum: cur.id, roll_no: i === 0 ? '-7' : `R${i}`, name, section: 'A' })).status).toBe(
+        201,
+      );
+    const occ = (await admin.post('/api/occasion', { course: course.id, kind: 'ISE', name: 'ISE', section: 'A', total_marks: 5 })).body
+      .data;
+    expect(
+      (
+        await admin.put(`/api/question-paper/${occ.id}`, {
+          version: 0,
+          questions: [{ number: '1', max_marks: 5, co: co.id, bloom_level: bloom }],
+        })
+      ).status,
+    ).toBe(200);
     const template = await (await fetch(`${base}/api/marks/${occ.id}/template`, { headers: { authorization: `Bearer ${token}` } })).text();
     const lines = template.split(/\r?\n/);
     // No data cell of the file starts with a formula character once unquoted.
@@ -159,7 +230,11 @@ describe('CSV files are safe to open in a spreadsheet and load back unchanged', 
     expect(template).toContain("'-7");
     // Filled in and loaded again, the neutralized roll number still names its student.
     const filled = lines.map((l, i) => (i >= 3 && l ? `${l}4` : l)).join('\n');
-    const up = await fetch(`${base}/api/marks/${occ.id}/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' }, body: filled });
+    const up = await fetch(`${base}/api/marks/${occ.id}/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+      body: filled,
+    });
     expect(up.status).toBe(200);
     const sheet = (await admin.get(`/api/marks/${occ.id}`)).body.data;
     expect(sheet.rows).toHaveLength(3);

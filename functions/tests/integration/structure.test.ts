@@ -11,7 +11,11 @@ const data = (f: string) => readFileSync(new URL(`../../src/seed/data/${f}`, imp
 
 /** Posts a CSV to the import endpoint. */
 async function importCsv(token: string, kind: string, query: string, csv: string) {
-  const res = await fetch(`${base}/api/import/${kind}?${query}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' }, body: csv });
+  const res = await fetch(`${base}/api/import/${kind}?${query}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+    body: csv,
+  });
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 let adminToken: string;
@@ -27,7 +31,15 @@ beforeAll(async () => {
   other = client(base, await login(base, users.otherAdmin.email, users.otherAdmin.password));
   facultySub = (await faculty.get('/api/auth/profile')).body.data.id;
   const dept = (await admin.get('/api/department')).body.data.find((d: { short_name: string }) => d.short_name === 'CSE');
-  program = (await admin.post('/api/program', { title: 'M.Tech Computer Science', department: dept.id, number_of_terms: 4, minimum_duration_qty: 2, minimum_duration_unit: 'Years' })).body.data;
+  program = (
+    await admin.post('/api/program', {
+      title: 'M.Tech Computer Science',
+      department: dept.id,
+      number_of_terms: 4,
+      minimum_duration_qty: 2,
+      minimum_duration_unit: 'Years',
+    })
+  ).body.data;
   await admin.post('/api/generic-program-outcome/setup', { program: program.id, framework: 'nba_12_po' });
   cur = (await admin.post('/api/curriculum', { name: 'M.Tech 2024', program: program.id })).body.data;
   terms = (await admin.get(`/api/term?curriculum=${cur.id}`)).body.data;
@@ -39,8 +51,15 @@ describe('the demo campus holds the real curriculum, outcomes and matrices', () 
     const iit = curricula.find((c: { name: string }) => c.name.startsWith('2022'));
     const courses = (await admin.get(`/api/Course-Curriculum?curriculum=${iit.id}&limit=1000`)).body.data;
     expect(courses).toHaveLength(54);
-    expect(courses.find((c: { code: string }) => c.code === 'CS3010')).toMatchObject({ title: 'Operating Systems', lecture_credits: 3, tutor_credits: 0, practical_credits: 0, total_credits: 3 });
-    expect(courses.reduce((s: number, c: { total_credits?: number }) => s + (c.total_credits ?? 0), 0)).toBe(144 + 12); // 144 (SOURCES.md, non-honours total) + 4 honours-only PME* slots of 3
+    expect(courses.find((c: { code: string }) => c.code === 'CS3010')).toMatchObject({
+      title: 'Operating Systems',
+      lecture_credits: 3,
+      tutor_credits: 0,
+      practical_credits: 0,
+      total_credits: 3,
+    });
+    // 144 (SOURCES.md, non-honours total) + 4 honours-only PME* slots of 3
+    expect(courses.reduce((s: number, c: { total_credits?: number }) => s + (c.total_credits ?? 0), 0)).toBe(144 + 12);
     const samples = curricula.find((c: { name: string }) => c.name === 'Published CO-PO samples');
     expect((await admin.get(`/api/course?curriculum=${samples.id}`)).body.data).toHaveLength(9);
     expect((await admin.get(`/api/Course-Outcome?curriculum=${samples.id}&limit=1000`)).body.data).toHaveLength(47);
@@ -58,7 +77,7 @@ describe('the demo campus holds the real curriculum, outcomes and matrices', () 
 });
 
 describe('curricula, terms and references', () => {
-  it("creates one term per program term, read-only over the API", async () => {
+  it('creates one term per program term, read-only over the API', async () => {
     expect(terms.map((t) => t.name)).toEqual(['Term 1', 'Term 2', 'Term 3', 'Term 4']);
     expect((await admin.post('/api/term', { name: 'Term 5', number: 5, curriculum: cur.id })).status).toBe(403);
   });
@@ -66,11 +85,21 @@ describe('curricula, terms and references', () => {
     const iit = (await admin.get('/api/curriculum')).body.data.find((c: { name: string }) => c.name.startsWith('2022'));
     const foreignTerm = (await admin.get(`/api/term?curriculum=${iit.id}`)).body.data[0];
     const dept = (await admin.get('/api/department')).body.data[0];
-    const res = await admin.post('/api/Course-Curriculum', { curriculum: cur.id, term: foreignTerm.id, title: 'X', reviewer_department: dept.id });
+    const res = await admin.post('/api/Course-Curriculum', {
+      curriculum: cur.id,
+      term: foreignTerm.id,
+      title: 'X',
+      reviewer_department: dept.id,
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors.fields).toEqual({ term: 'Not part of the selected curriculum' });
     const otherDept = (await other.post('/api/department', { name: 'Mech', short_name: 'MEC' })).body.data;
-    const res2 = await admin.post('/api/Course-Curriculum', { curriculum: cur.id, term: terms[0].id, title: 'X', reviewer_department: otherDept.id });
+    const res2 = await admin.post('/api/Course-Curriculum', {
+      curriculum: cur.id,
+      term: terms[0].id,
+      title: 'X',
+      reviewer_department: otherDept.id,
+    });
     expect(res2.body.errors.fields).toEqual({ reviewer_department: 'Not found' });
   });
   it('refuses to delete a program with curricula, naming them, and a course with outcomes', async () => {
@@ -94,18 +123,45 @@ describe('course ownership, CO-PO matrix and question paper', () => {
   let method: Record<string, any>;
   beforeAll(async () => {
     const dept = (await admin.get('/api/department')).body.data[0];
-    course = (await admin.post('/api/Course-Curriculum', { curriculum: cur.id, term: terms[0].id, code: 'CS6010', title: 'Advanced Operating Systems', reviewer_department: dept.id, owner: facultySub })).body.data;
+    course = (
+      await admin.post('/api/Course-Curriculum', {
+        curriculum: cur.id,
+        term: terms[0].id,
+        code: 'CS6010',
+        title: 'Advanced Operating Systems',
+        reviewer_department: dept.id,
+        owner: facultySub,
+      })
+    ).body.data;
     levels = (await admin.get('/api/bloom-level')).body.data;
     method = (await admin.get('/api/delivery-method')).body.data[0];
   });
   it('lets the owning faculty member write COs of the course, and no one else', async () => {
     const k2 = levels.find((l) => l.level_of_learning === 'K2') as Record<string, any>;
-    const mine = await faculty.post('/api/Course-Outcome', { course: course.id, code: 'CO1', statement: 'Explain process scheduling.', cognitive_domain: k2.id, delivery_method: method.id });
+    const mine = await faculty.post('/api/Course-Outcome', {
+      course: course.id,
+      code: 'CO1',
+      statement: 'Explain process scheduling.',
+      cognitive_domain: k2.id,
+      delivery_method: method.id,
+    });
     expect(mine.status).toBe(201);
     expect(mine.body.data).toMatchObject({ curriculum: cur.id, term: terms[0].id, created_by: users.demoFaculty.email });
-    await faculty.post('/api/Course-Outcome', { course: course.id, code: 'CO2', statement: 'Analyse deadlocks.', cognitive_domain: k2.id, delivery_method: method.id });
+    await faculty.post('/api/Course-Outcome', {
+      course: course.id,
+      code: 'CO2',
+      statement: 'Analyse deadlocks.',
+      cognitive_domain: k2.id,
+      delivery_method: method.id,
+    });
     const os = (await admin.get('/api/course')).body.data.find((c: { code: string }) => c.code === 'CS3010');
-    const notMine = await faculty.post('/api/Course-Outcome', { course: os.id, code: 'CO9', statement: 'X', cognitive_domain: k2.id, delivery_method: method.id });
+    const notMine = await faculty.post('/api/Course-Outcome', {
+      course: os.id,
+      code: 'CO9',
+      statement: 'X',
+      cognitive_domain: k2.id,
+      delivery_method: method.id,
+    });
     expect(notMine.status).toBe(403);
     expect((await faculty.post('/api/program', { title: 'Nope' })).status).toBe(403);
     cos = (await admin.get(`/api/Course-Outcome?course=${course.id}`)).body.data;
@@ -122,33 +178,64 @@ describe('course ownership, CO-PO matrix and question paper', () => {
     // PO1: (3 + 2) / 2 = 2.5; PO2: 2 / 1 = 2.
     expect(saved.body.data.average).toEqual({ [po('PO1')]: 2.5, [po('PO2')]: 2 });
     expect((await admin.put(`/api/co-po-matrix/${course.id}`, { version: 0, cells: {} })).status).toBe(409);
-    expect((await admin.put(`/api/co-po-matrix/${course.id}`, { version: 1, cells: { [cos[0].id]: { [po('PO1')]: 4 } } })).status).toBe(400);
+    expect((await admin.put(`/api/co-po-matrix/${course.id}`, { version: 1, cells: { [cos[0].id]: { [po('PO1')]: 4 } } })).status).toBe(
+      400,
+    );
     expect((await admin.get(`/api/co-po-matrix/${course.id}`)).body.data.average[po('PO1')]).toBe(2.5);
     expect((await admin.del(`/api/Course-Outcome/${cos[1].id}`)).body.errors.detail).toContain('CO-PO matrix');
     expect((await other.get(`/api/co-po-matrix/${course.id}`)).status).toBe(404);
   });
   it("checks the paper's total against the occasion's and the rubric against the question", async () => {
-    const occ = (await admin.post('/api/occasion', { course: course.id, kind: 'ISE', name: 'ISE 1', section: 'A', total_marks: 20 })).body.data;
+    const occ = (await admin.post('/api/occasion', { course: course.id, kind: 'ISE', name: 'ISE 1', section: 'A', total_marks: 20 })).body
+      .data;
     expect(occ).toMatchObject({ curriculum: cur.id, program: program.id, status: 'Planned' });
     const k3 = levels.find((l) => l.level_of_learning === 'K3') as Record<string, any>;
-    const q = (number: string, max_marks: number, co: string, rubric?: unknown) => ({ number, max_marks, co, bloom_level: k3.id, ...(rubric ? { rubric } : {}) });
+    const q = (number: string, max_marks: number, co: string, rubric?: unknown) => ({
+      number,
+      max_marks,
+      co,
+      bloom_level: k3.id,
+      ...(rubric ? { rubric } : {}),
+    });
     const short = await faculty.put(`/api/question-paper/${occ.id}`, { version: 0, questions: [q('1', 10, cos[0].id)] });
     expect(short.status).toBe(400);
     expect(short.body.errors.fields.total).toBe("The questions add up to 10 marks; the occasion's total is 20");
-    const badRubric = await faculty.put(`/api/question-paper/${occ.id}`, { version: 0, questions: [q('1', 10, cos[0].id, [{ criterion: 'Method', marks: 4 }]), q('2', 10, cos[1].id)] });
+    const badRubric = await faculty.put(`/api/question-paper/${occ.id}`, {
+      version: 0,
+      questions: [q('1', 10, cos[0].id, [{ criterion: 'Method', marks: 4 }]), q('2', 10, cos[1].id)],
+    });
     expect(badRubric.body.errors.fields['questions.0.rubric']).toBe('Rubric marks add up to 4, not 10');
-    const ok = await faculty.put(`/api/question-paper/${occ.id}`, { version: 0, questions: [q('1a', 10, cos[0].id, [{ criterion: 'Method', marks: 6 }, { criterion: 'Answer', marks: 4 }]), q('2', 10, cos[1].id)] });
+    const ok = await faculty.put(`/api/question-paper/${occ.id}`, {
+      version: 0,
+      questions: [
+        q('1a', 10, cos[0].id, [
+          { criterion: 'Method', marks: 6 },
+          { criterion: 'Answer', marks: 4 },
+        ]),
+        q('2', 10, cos[1].id),
+      ],
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.data).toMatchObject({ total: 20, occasion_total: 20, version: 1 });
     expect((await admin.del(`/api/Course-Outcome/${cos[1].id}`)).body.errors.detail).toContain('question paper of ISE 1');
-    expect((await admin.get(`/api/occasion?curriculum=${cur.id}&term=${terms[0].id}`)).body.data.map((o: { id: string }) => o.id)).toEqual([occ.id]);
+    expect((await admin.get(`/api/occasion?curriculum=${cur.id}&term=${terms[0].id}`)).body.data.map((o: { id: string }) => o.id)).toEqual([
+      occ.id,
+    ]);
   });
 });
 
 describe('users', () => {
   it('lets an admin add a faculty member who can then sign in; refuses duplicates and faculty', async () => {
     const dept = (await admin.get('/api/department')).body.data.find((d: { short_name: string }) => d.short_name === 'CSE');
-    const body = { email: 'new.teacher@attain.example', role: 'faculty', password: 'New-Teacher-1!', title: 'Dr.', first_name: 'Meera', last_name: 'Nair', department: dept.id };
+    const body = {
+      email: 'new.teacher@attain.example',
+      role: 'faculty',
+      password: 'New-Teacher-1!',
+      title: 'Dr.',
+      first_name: 'Meera',
+      last_name: 'Nair',
+      department: dept.id,
+    };
     const res = await admin.post('/api/auth/user-list', body);
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ name: 'Dr. Meera Nair', role: 'faculty', created_by: users.demoAdmin.email });
@@ -156,7 +243,12 @@ describe('users', () => {
     expect((await admin.post('/api/auth/user-list', body)).status).toBe(409);
     expect((await faculty.post('/api/auth/user-list', { ...body, email: 'x@attain.example' })).status).toBe(403);
     const bad = await admin.post('/api/auth/user-list', { email: 'nope', role: 'faculty', password: 'short', first_name: 'M' });
-    expect(bad.body.errors.fields).toMatchObject({ email: 'Not valid email', password: 'At least 10 characters', first_name: 'Too Short!', last_name: 'Required' });
+    expect(bad.body.errors.fields).toMatchObject({
+      email: 'Not valid email',
+      password: 'At least 10 characters',
+      first_name: 'Too Short!',
+      last_name: 'Required',
+    });
     const cse = (await admin.get('/api/department/user-list?short_name=CSE')).body.data.map((u: { email: string }) => u.email);
     expect(cse).toContain(body.email);
     expect((await other.get('/api/auth/user-list')).body.data.map((u: { email: string }) => u.email)).not.toContain(body.email);
@@ -178,18 +270,41 @@ describe('CSV import', () => {
   });
   it('loads course outcomes and a matrix, inferring Bloom levels from verbs, and is idempotent', async () => {
     const method = (await admin.get('/api/delivery-method')).body.data[0];
-    const rows = data('course-outcomes.csv').split('\n').filter((l, i) => i === 0 || l.startsWith('C204,'));
-    const first = await importCsv(adminToken, 'course-outcomes', `curriculum=${cur.id}&delivery_method=${method.id}&create_courses_in_term=2`, rows.join('\n'));
+    const rows = data('course-outcomes.csv')
+      .split('\n')
+      .filter((l, i) => i === 0 || l.startsWith('C204,'));
+    const first = await importCsv(
+      adminToken,
+      'course-outcomes',
+      `curriculum=${cur.id}&delivery_method=${method.id}&create_courses_in_term=2`,
+      rows.join('\n'),
+    );
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.data).toMatchObject({ rows: 5, created: 6, updated: 0 });
     expect(first.body.data.notes.join('\n')).toContain('Row 4 (C204.3): Bloom\'s level K3 inferred from "Construct"');
-    const again = await importCsv(adminToken, 'course-outcomes', `curriculum=${cur.id}&delivery_method=${method.id}&create_courses_in_term=2`, rows.join('\n'));
+    const again = await importCsv(
+      adminToken,
+      'course-outcomes',
+      `curriculum=${cur.id}&delivery_method=${method.id}&create_courses_in_term=2`,
+      rows.join('\n'),
+    );
     expect(again.body.data).toMatchObject({ created: 0, updated: 5 });
     // The file maps PSO1-PSO3 too: the program adds its PSOs first (a matrix column it lacks is refused, below).
     for (const n of [1, 2, 3]) {
-      expect((await admin.post('/api/generic-program-outcome', { program: program.id, outcome_type: 'PSO', po_reference: `PSO${n}`, statement: `Program-specific outcome ${n}` })).status).toBe(201);
+      expect(
+        (
+          await admin.post('/api/generic-program-outcome', {
+            program: program.id,
+            outcome_type: 'PSO',
+            po_reference: `PSO${n}`,
+            statement: `Program-specific outcome ${n}`,
+          })
+        ).status,
+      ).toBe(201);
     }
-    const matrix = data('co-po-matrix.csv').split('\n').filter((l, i) => i === 0 || l.startsWith('C204,'));
+    const matrix = data('co-po-matrix.csv')
+      .split('\n')
+      .filter((l, i) => i === 0 || l.startsWith('C204,'));
     const m = await importCsv(adminToken, 'co-po-matrix', `curriculum=${cur.id}`, matrix.join('\n'));
     expect(m.status, JSON.stringify(m.body)).toBe(200);
     const course = (await admin.get(`/api/course?curriculum=${cur.id}`)).body.data.find((c: { code: string }) => c.code === 'C204');
@@ -199,7 +314,11 @@ describe('CSV import', () => {
   it('refuses a matrix column the program lacks, and faculty imports', async () => {
     const res = await importCsv(adminToken, 'co-po-matrix', `curriculum=${cur.id}`, 'course_code,co_code,PO1,PSO9\nC204,C204.1,3,2\n');
     expect(res.status).toBe(400);
-    expect(res.body.errors.rows[0]).toEqual({ row: 1, field: 'PSO9', message: 'The program has no PSO9; add it under Generic Program Outcomes first' });
+    expect(res.body.errors.rows[0]).toEqual({
+      row: 1,
+      field: 'PSO9',
+      message: 'The program has no PSO9; add it under Generic Program Outcomes first',
+    });
     const facToken = await login(base, users.demoFaculty.email, users.demoFaculty.password);
     expect((await importCsv(facToken, 'curriculum', `curriculum=${cur.id}`, 'term,title\n1,X\n')).status).toBe(403);
   });

@@ -32,7 +32,9 @@ export function fixtures(api: Api) {
     if (def.name === 'program') b.number_of_terms = 4;
     // Rules across fields (e.g. weights that sum to 100) hold for the defaults, not for independent samples.
     if (def.checks) for (const fd of def.fields) if (fd.default !== undefined) delete b[fd.name];
-    const refs = def.fields.filter((fd) => fd.kind === 'ref' && isWritable(fd) && (fd.required || def.filters?.includes(fd.name)) && fd.ref !== def.name);
+    const refs = def.fields.filter(
+      (fd) => fd.kind === 'ref' && isWritable(fd) && (fd.required || def.filters?.includes(fd.name)) && fd.ref !== def.name,
+    );
     // Scoped refs (`within`) come after the field they are scoped by.
     refs.sort((a, b2) => Number(Boolean(a.within)) - Number(Boolean(b2.within)));
     for (const fd of refs) {

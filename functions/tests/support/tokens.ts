@@ -9,7 +9,18 @@ export function testIssuer(issuer = 'https://cognito-idp.ap-south-1.amazonaws.co
   const sign = (claims: Record<string, unknown>, key = privateKey) => {
     const now = Math.floor(Date.now() / 1000);
     const header = b64({ alg: 'RS256', kid: 'k1', typ: 'JWT' });
-    const payload = b64({ iss: issuer, aud: audience, token_use: 'id', iat: now, exp: now + 3600, sub: 'u-1', email: 'admin@campus-a.example', 'custom:tenant': 'campus-a', 'cognito:groups': ['admin'], ...claims });
+    const payload = b64({
+      iss: issuer,
+      aud: audience,
+      token_use: 'id',
+      iat: now,
+      exp: now + 3600,
+      sub: 'u-1',
+      email: 'admin@campus-a.example',
+      'custom:tenant': 'campus-a',
+      'cognito:groups': ['admin'],
+      ...claims,
+    });
     const sig = createSign('RSA-SHA256').update(`${header}.${payload}`).sign(key).toString('base64url');
     return `${header}.${payload}.${sig}`;
   };

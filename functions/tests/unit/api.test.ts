@@ -71,7 +71,9 @@ describe('authentication', () => {
 
 describe('generic CRUD over the single table', () => {
   it("lists with one Query on the caller's campus partition and reports the call count", async () => {
-    ddb.on(QueryCommand).resolves({ Items: [{ PK: 'T#campus-a#department', SK: 'd1', id: 'd1', version: 1, name: 'Civil', short_name: 'CE', secret: 'x' }] });
+    ddb
+      .on(QueryCommand)
+      .resolves({ Items: [{ PK: 'T#campus-a#department', SK: 'd1', id: 'd1', version: 1, name: 'Civil', short_name: 'CE', secret: 'x' }] });
     const res = await call('GET', '/api/department');
     expect(res.status).toBe(200);
     expect(ddb.calls()).toHaveLength(1);
@@ -101,7 +103,13 @@ describe('generic CRUD over the single table', () => {
     expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
   });
   it('answers 409 naming the field when the short name is taken', async () => {
-    ddb.on(TransactWriteCommand).rejects(new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }] }));
+    ddb.on(TransactWriteCommand).rejects(
+      new TransactionCanceledException({
+        message: 'cancelled',
+        $metadata: {},
+        CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }],
+      }),
+    );
     const res = await call('POST', '/api/department', { body: { name: 'Civil', short_name: 'CE' } });
     expect(res.status).toBe(409);
     expect((await res.json()).errors.fields).toEqual({ short_name: 'Already exists' });
@@ -115,7 +123,10 @@ describe('generic CRUD over the single table', () => {
     expect(ddb.calls()).toHaveLength(0);
   });
   it('answers 409 to a stale PUT and 404 to a record of another campus', async () => {
-    ddb.on(GetCommand).resolvesOnce({ Item: { id: 'd1', version: 4, name: 'Civil', short_name: 'CE' } }).resolves({});
+    ddb
+      .on(GetCommand)
+      .resolvesOnce({ Item: { id: 'd1', version: 4, name: 'Civil', short_name: 'CE' } })
+      .resolves({});
     const stale = await call('PUT', '/api/department/d1', { body: { name: 'Civil', short_name: 'CE', version: 3 } });
     expect(stale.status).toBe(409);
     const missing = await call('PUT', '/api/department/d9', { body: { name: 'Civil', short_name: 'CE', version: 1 } });
@@ -133,7 +144,9 @@ describe('generic CRUD over the single table', () => {
     expect(input.ExpressionAttributeValues).toMatchObject({ ':v': 1, ':next': 2, ':ub': 'admin@campus-a.example' });
   });
   it('maps a failed version condition on UpdateItem to 409', async () => {
-    ddb.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'failed', $metadata: {}, Item: { version: { N: '5' } } as never }));
+    ddb
+      .on(UpdateCommand)
+      .rejects(new ConditionalCheckFailedException({ message: 'failed', $metadata: {}, Item: { version: { N: '5' } } as never }));
     const res = await call('PUT', '/api/bloom-level/l1', { body: { name: 'Remember', version: 1 } });
     expect(res.status).toBe(409);
   });
@@ -146,7 +159,9 @@ describe('generic CRUD over the single table', () => {
   });
   it('sanitizes rich text before it is stored', async () => {
     ddb.on(UpdateCommand).resolves({ Attributes: { id: 'campus-a', version: 2, name: 'X' } });
-    await call('PUT', '/api/organization/campus-a', { body: { name: 'X', description: '<p onclick="steal()">Hi<script>alert(1)</script><a href="javascript:x()">l</a></p>', version: 1 } });
+    await call('PUT', '/api/organization/campus-a', {
+      body: { name: 'X', description: '<p onclick="steal()">Hi<script>alert(1)</script><a href="javascript:x()">l</a></p>', version: 1 },
+    });
     const stored = ddb.commandCalls(UpdateCommand)[0].args[0].input.ExpressionAttributeValues ?? {};
     const html = Object.values(stored).find((v) => typeof v === 'string' && v.includes('Hi')) as string;
     expect(html).toContain('<p>Hi');
@@ -171,7 +186,9 @@ describe('generic CRUD over the single table', () => {
 
 describe('profile', () => {
   it('creates the profile on first PATCH with the e-mail from the token', async () => {
-    ddb.on(UpdateCommand).resolves({ Attributes: { id: 'u-1', version: 1, first_name: 'Asha', last_name: 'Rao', email: 'admin@campus-a.example' } });
+    ddb
+      .on(UpdateCommand)
+      .resolves({ Attributes: { id: 'u-1', version: 1, first_name: 'Asha', last_name: 'Rao', email: 'admin@campus-a.example' } });
     ddb.on(GetCommand).resolves({});
     // The e-mail is read-only: a body that sends one (as a PUT of a whole row would) is not refused, it is ignored.
     const ok = await call('PATCH', '/api/auth/profile', { body: { first_name: 'Asha', last_name: 'Rao', email: 'evil@x.example' } });

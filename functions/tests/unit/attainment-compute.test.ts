@@ -45,7 +45,13 @@ function course(): CourseInput {
           { number: '1', max_marks: 5, co: 'co1' },
           { number: '2', max_marks: 5, co: 'co2' },
         ],
-        marks: [row('s1', { 1: 5, 2: 2 }), row('s2', { 1: 3, 2: 3 }), row('s3', { 1: 2, 2: 4 }), { student: 's4', absent: true, marks: {} }, row('s5', { 1: 4, 2: null })],
+        marks: [
+          row('s1', { 1: 5, 2: 2 }),
+          row('s2', { 1: 3, 2: 3 }),
+          row('s3', { 1: 2, 2: 4 }),
+          { student: 's4', absent: true, marks: {} },
+          row('s5', { 1: 4, 2: null }),
+        ],
       },
       {
         id: 'ese',
@@ -54,7 +60,13 @@ function course(): CourseInput {
           { number: '1', max_marks: 10, co: 'co1' },
           { number: '2', max_marks: 10, co: 'co2' },
         ],
-        marks: [row('s1', { 1: 8, 2: 6 }), row('s2', { 1: 5, 2: 5 }), row('s3', { 1: 7, 2: 9 }), row('s4', { 1: 6, 2: 2 }), row('s5', { 1: 4, 2: 7 })],
+        marks: [
+          row('s1', { 1: 8, 2: 6 }),
+          row('s2', { 1: 5, 2: 5 }),
+          row('s3', { 1: 7, 2: 9 }),
+          row('s4', { 1: 6, 2: 2 }),
+          row('s5', { 1: 4, 2: 7 }),
+        ],
       },
     ],
   };
@@ -133,7 +145,11 @@ describe('attainment edge cases', () => {
 
   it('a question without a CO counts for no CO and is noted', () => {
     const c = course();
-    const ise = { ...c.occasions[0], questions: [...c.occasions[0].questions, { number: '3', max_marks: 10 }], marks: c.occasions[0].marks.map((m) => ({ ...m, marks: { ...m.marks, 3: 10 } })) };
+    const ise = {
+      ...c.occasions[0],
+      questions: [...c.occasions[0].questions, { number: '3', max_marks: 10 }],
+      marks: c.occasions[0].marks.map((m) => ({ ...m, marks: { ...m.marks, 3: 10 } })),
+    };
     const res = courseAttainment({ ...c, occasions: [ise, c.occasions[1]] }, M, 1);
     expect(res.cos[0].cie).toMatchObject({ reached: 3, max_marks: 5 });
     expect(res.notes.join(' ')).toContain('1 question of an ISE paper has no CO of this course');
@@ -153,7 +169,15 @@ describe('attainment edge cases', () => {
   it('program-level PO is the mean over the courses that map it', () => {
     const a = courseAttainment(course(), M, 1);
     const b = { ...a, course: 'c2', po: { po1: 1.85 } };
-    const out = programOutcomes([a, b], [{ id: 'po1', reference: 'PO1' }, { id: 'po2', reference: 'PO2' }, { id: 'po4', reference: 'PO4' }], M);
+    const out = programOutcomes(
+      [a, b],
+      [
+        { id: 'po1', reference: 'PO1' },
+        { id: 'po2', reference: 'PO2' },
+        { id: 'po4', reference: 'PO4' },
+      ],
+      M,
+    );
     // PO1: (2.15 + 1.85) / 2 = 2.0; PO2: only course a, 2.3; PO4: no course
     expect(out).toEqual([
       { outcome: 'po1', reference: 'PO1', attainment: 2, courses: 2, met: true },

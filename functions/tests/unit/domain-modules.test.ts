@@ -24,7 +24,11 @@ describe('domain modules', () => {
   });
   it('refuse at start-up a module that would leave a route unmounted, hooks that never run or rich text unsanitized', () => {
     // The configuration domain without its routers, and with hooks for an attainment entity.
-    const broken = { name: 'configuration' as const, routes: [{ path: '/api/not-listed', router: () => new Hono<AppEnv>() }], behaviours: [behaviour(student, {})] };
+    const broken = {
+      name: 'configuration' as const,
+      routes: [{ path: '/api/not-listed', router: () => new Hono<AppEnv>() }],
+      behaviours: [behaviour(student, {})],
+    };
     expect(() => defineDomain(broken)).toThrow(/special route \/api\/department\/user-list has no router/);
     expect(domainProblems(broken)).toEqual([
       'configuration: special route /api/department/user-list has no router',

@@ -37,7 +37,13 @@ describe('mail receipts', () => {
     expect(puts()).toEqual([]);
   });
   it('a delivery to one campus never lands in another campus or a global partition', async () => {
-    await handler(sns({ eventType: 'Complaint', mail: { messageId: 'm-4', tags: { tenant: ['campus-b'] } }, complaint: { complainedRecipients: [{ emailAddress: 'c@x.example' }] } }));
+    await handler(
+      sns({
+        eventType: 'Complaint',
+        mail: { messageId: 'm-4', tags: { tenant: ['campus-b'] } },
+        complaint: { complainedRecipients: [{ emailAddress: 'c@x.example' }] },
+      }),
+    );
     expect(puts().every((i) => i.PK.startsWith('T#campus-b#'))).toBe(true);
     expect(puts()).toHaveLength(2);
   });

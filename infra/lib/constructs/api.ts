@@ -94,7 +94,9 @@ export class Api extends Construct {
     stage.defaultRouteSettings = { throttlingBurstLimit: 200, throttlingRateLimit: 100 };
     Validations.of(this.httpApi).acknowledge({
       id: 'AwsSolutions::AwsSolutions-APIG4',
-      reason: `Every route except POST /api/auth/login verifies the Cognito ID token inside the Lambda (issuer, audience, signature, expiry) and reads the campus (${'custom:' + TENANT_ATTRIBUTE}) and role (${GROUPS_CLAIM}) from it; a gateway authorizer would verify it twice.`,
+      reason:
+        'Every route except POST /api/auth/login verifies the Cognito ID token inside the Lambda (issuer, audience, signature, ' +
+        `expiry) and reads the campus (${'custom:' + TENANT_ATTRIBUTE}) and role (${GROUPS_CLAIM}) from it; a gateway authorizer would verify it twice.`,
     });
   }
 }

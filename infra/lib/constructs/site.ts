@@ -110,7 +110,8 @@ export class Site extends Construct {
         Validations.of(child).acknowledge({
           id: `AwsSolutions::AwsSolutions-IAM5[${w}]`,
           reason:
-            'CDK-managed site deployment handler: it copies the built site from the CDK asset bucket into the site bucket and invalidates CloudFront (which takes Resource *); these are the grants CDK gives it.',
+            'CDK-managed site deployment handler: it copies the built site from the CDK asset bucket into the site bucket and ' +
+            'invalidates CloudFront (which takes Resource *); these are the grants CDK gives it.',
         });
       }
       Validations.of(child).acknowledge({

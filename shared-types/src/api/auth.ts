@@ -25,12 +25,22 @@ export interface ProfileView extends Record<string, unknown> {
  * case letters, a digit and a symbol).
  */
 export const newUserSchema = z.strictObject({
-  email: z.string({ error: MESSAGES.required }).check(z.trim(), z.minLength(1, MESSAGES.required), z.maxLength(254, MESSAGES.tooLong), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, MESSAGES.email)),
+  email: z
+    .string({ error: MESSAGES.required })
+    .check(
+      z.trim(),
+      z.minLength(1, MESSAGES.required),
+      z.maxLength(254, MESSAGES.tooLong),
+      z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, MESSAGES.email),
+    ),
   role: z.literal(['admin', 'faculty'], { error: MESSAGES.choice }),
   password: z.string({ error: MESSAGES.required }).check(
     z.minLength(10, 'At least 10 characters'),
     z.maxLength(256, MESSAGES.tooLong),
-    z.refine((p: string) => /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p) && /[^A-Za-z0-9]/.test(p), 'Needs upper and lower case letters, a digit and a symbol'),
+    z.refine(
+      (p: string) => /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p) && /[^A-Za-z0-9]/.test(p),
+      'Needs upper and lower case letters, a digit and a symbol',
+    ),
   ),
 });
 export type NewUserAccount = z.infer<typeof newUserSchema>;

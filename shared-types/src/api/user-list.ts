@@ -3,8 +3,8 @@ import type { EntityRecord } from '../registry/entity.js';
 
 /**
  * One user of a campus as `GET /api/auth/user-list` lists them (`{ data: [...], next: null }`, every user, by last
- * name; also `GET /api/department/user-list?short_name=`) and `POST /api/auth/user-list` answers (201, `{ message, data }`): the profile record plus `name`, the
- * label pickers show ("Dr. Asha Rao": title, first and last name; the e-mail when those are empty).
+ * name; also `GET /api/department/user-list?short_name=`) and `POST /api/auth/user-list` answers (201,
+ * `{ message, data }`): the profile record plus `name`, the label pickers show ("Dr. Asha Rao": title, first and last name; the e-mail when those are empty).
  */
 export type CampusUser = EntityRecord & {
   name: string;

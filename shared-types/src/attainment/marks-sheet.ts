@@ -38,7 +38,11 @@ export const MAX_DIRECT_MARKS_ROWS = 2000;
  * `roll_no, name, <question numbers>`, a `max_marks` row and a `co` row, then one row per student with blank marks
  * (or the marks already entered, when `existing` is given). Pure.
  */
-export function marksTemplate(questions: readonly SheetQuestion[], roster: readonly SheetStudent[], existing?: ReadonlyMap<string, MarksRow>): string[][] {
+export function marksTemplate(
+  questions: readonly SheetQuestion[],
+  roster: readonly SheetStudent[],
+  existing?: ReadonlyMap<string, MarksRow>,
+): string[][] {
   const head = ['roll_no', 'name', ...questions.map((q) => q.number)];
   const max = [TEMPLATE_MAX_ROW, '', ...questions.map((q) => String(q.max_marks))];
   const co = [TEMPLATE_CO_ROW, '', ...questions.map((q) => q.co_code)];
@@ -68,7 +72,11 @@ const MARK = /^\d+(\.\d{1,2})?$/;
  * @param table cells by row; row i is line i + 1 of the file
  * @returns rows keyed by student id, with row-level errors (`row` = the file's line number)
  */
-export function readMarksTable(table: readonly (readonly string[])[], questions: readonly SheetQuestion[], roster: readonly SheetStudent[]): MarksTable {
+export function readMarksTable(
+  table: readonly (readonly string[])[],
+  questions: readonly SheetQuestion[],
+  roster: readonly SheetStudent[],
+): MarksTable {
   const errors: RowError[] = [];
   const notes: string[] = [];
   const rows: MarksRow[] = [];
@@ -85,7 +93,8 @@ export function readMarksTable(table: readonly (readonly string[])[], questions:
   });
   const present = new Set(cols.map((c) => c.q.number));
   const missing = questions.filter((q) => !present.has(q.number)).map((q) => q.number);
-  if (missing.length && rollCol >= 0) notes.push(`No column for question${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: those marks are left as they are`);
+  if (missing.length && rollCol >= 0)
+    notes.push(`No column for question${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: those marks are left as they are`);
   if (rollCol < 0) return { rows, errors, notes };
   const byRoll = new Map(roster.map((s) => [s.roll_no.trim().toLowerCase(), s]));
   const seen = new Map<string, number>();
@@ -125,7 +134,8 @@ export function readMarksTable(table: readonly (readonly string[])[], questions:
       }
       given++;
       if (!MARK.test(v)) errors.push({ row: line, field: q.number, message: `${v} is not a number of marks (at most 2 decimals)` });
-      else if (Number(v) > q.max_marks) errors.push({ row: line, field: q.number, message: `${v} is more than the maximum of ${q.max_marks}` });
+      else if (Number(v) > q.max_marks)
+        errors.push({ row: line, field: q.number, message: `${v} is more than the maximum of ${q.max_marks}` });
       else marks[q.number] = Number(v);
     }
     if (absent && given) errors.push({ row: line, field: 'roll_no', message: `${roll} is marked ${ABSENT_MARK} and also has marks` });

@@ -49,7 +49,8 @@ export const DEFAULT_METHOD: AttainmentMethod = {
   co_target: 2,
   po_target: 2,
   source:
-    'Defaults: threshold 60 %, bands 70/60/50 % of students (FISAT sample attainment); CIE 30 / SEE 70; direct 80 / indirect 20; PO = weighted average by correlation; targets level 2.',
+    'Defaults: threshold 60 %, bands 70/60/50 % of students (FISAT sample attainment); CIE 30 / SEE 70; direct 80 / indirect 20; ' +
+    'PO = weighted average by correlation; targets level 2.',
 };
 
 /**

@@ -31,7 +31,11 @@ export interface QuestionPaper {
   updated_at?: string;
 }
 
-const marks = z.number().check(z.gt(0, 'Must be more than 0'), z.lte(1000, 'Too Long!'), z.refine((n: number) => Math.round(n * 100) === n * 100, 'At most 2 decimals'));
+const marks = z.number().check(
+  z.gt(0, 'Must be more than 0'),
+  z.lte(1000, 'Too Long!'),
+  z.refine((n: number) => Math.round(n * 100) === n * 100, 'At most 2 decimals'),
+);
 
 /** Body of `PUT /api/question-paper/{occasion}`: at most 100 questions of at most 20 criteria. */
 export const questionPaperBody = z.strictObject({
@@ -44,7 +48,11 @@ export const questionPaperBody = z.strictObject({
         co: z.string().check(z.minLength(1, 'Required'), z.maxLength(64)),
         bloom_level: z.string().check(z.minLength(1, 'Required'), z.maxLength(64)),
         rubric: z.optional(
-          z.array(z.strictObject({ criterion: z.string().check(z.trim(), z.minLength(1, 'Required'), z.maxLength(300, 'Too Long!')), marks })).check(z.maxLength(20)),
+          z
+            .array(
+              z.strictObject({ criterion: z.string().check(z.trim(), z.minLength(1, 'Required'), z.maxLength(300, 'Too Long!')), marks }),
+            )
+            .check(z.maxLength(20)),
         ),
       }),
     )

@@ -3,7 +3,13 @@
  * Shared by entity definitions, the CSV importers and the forms.
  */
 export const DURATION_UNITS = ['Minutes', 'Hours', 'Days', 'Months', 'Years'] as const;
-export const NBA_SAR_TYPES = ['UndergraduateEngineering', 'PostgraduateEngineering', 'Diploma/Polytechnic', 'UndergraduatePharmacy', 'PostgraduateMBA'] as const;
+export const NBA_SAR_TYPES = [
+  'UndergraduateEngineering',
+  'PostgraduateEngineering',
+  'Diploma/Polytechnic',
+  'UndergraduatePharmacy',
+  'PostgraduateMBA',
+] as const;
 export const TOPIC_UNITS = ['UnitI', 'UnitII', 'UnitIII', 'UnitIV', 'UnitV', 'UnitVI', 'UnitVII', 'UnitVIII'] as const;
 export const COURSE_COMPONENTS = ['Basic', 'Core', 'Electives', 'Humaities&Sciences', 'Others', 'Projects'] as const;
 export const LAB_CATEGORIES = ['Demonstration', 'Exercise', 'Structured Enquiry', 'Open Ended'] as const;

@@ -23,6 +23,9 @@ export const courseOutcome = defineEntity({
   ],
   columns: ['code', 'statement', 'cognitive_domain', 'delivery_method', 'course'],
   filters: ['course', 'curriculum', 'term'],
-  indexes: [{ field: 'course', sortBy: 'code' }, { field: 'curriculum', sortBy: 'term' }],
+  indexes: [
+    { field: 'course', sortBy: 'code' },
+    { field: 'curriculum', sortBy: 'term' },
+  ],
   display: 'code',
 });

@@ -80,9 +80,7 @@ export const CRUD_ENTITIES: readonly EntityDef[] = [
 ];
 
 /** All registry entities, by name. */
-export const ENTITIES: Readonly<Record<string, EntityDef>> = Object.fromEntries(
-  [...CRUD_ENTITIES, profile].map((e) => [e.name, e]),
-);
+export const ENTITIES: Readonly<Record<string, EntityDef>> = Object.fromEntries([...CRUD_ENTITIES, profile].map((e) => [e.name, e]));
 
 /** Looks an entity up by registry name; throws when the name is unknown (a programming error). */
 export function entity(name: string): EntityDef {
@@ -105,6 +103,8 @@ export interface Referrer {
  */
 export function referrersOf(target: EntityDef): Referrer[] {
   return CRUD_ENTITIES.flatMap((e) =>
-    e.fields.filter((fd) => fd.kind === 'ref' && fd.ref === target.name && !fd.derivedFrom).map((fd) => ({ entity: e, field: fd.name, cascade: Boolean(fd.cascade) })),
+    e.fields
+      .filter((fd) => fd.kind === 'ref' && fd.ref === target.name && !fd.derivedFrom)
+      .map((fd) => ({ entity: e, field: fd.name, cascade: Boolean(fd.cascade) })),
   );
 }

@@ -95,7 +95,13 @@ export const f = {
     label: string,
     choices: C,
     o?: O,
-  ): TypedField<N, 'enum', IsRequired<O>, C[number]> => ({ name, label, kind: 'enum', choices, ...(o ?? {}) }) as TypedField<N, 'enum', IsRequired<O>, C[number]>,
-  ref: <N extends string, const O extends FieldOptions = FieldOptions>(name: N, label: string, ref: string, o?: O): TypedField<N, 'ref', IsRequired<O>, string> =>
+  ): TypedField<N, 'enum', IsRequired<O>, C[number]> =>
+    ({ name, label, kind: 'enum', choices, ...(o ?? {}) }) as TypedField<N, 'enum', IsRequired<O>, C[number]>,
+  ref: <N extends string, const O extends FieldOptions = FieldOptions>(
+    name: N,
+    label: string,
+    ref: string,
+    o?: O,
+  ): TypedField<N, 'ref', IsRequired<O>, string> =>
     ({ name, label, kind: 'ref', ref, ...(o ?? {}) }) as TypedField<N, 'ref', IsRequired<O>, string>,
 };

@@ -94,8 +94,7 @@ export const isVersion = (v: unknown): v is number => typeof v === 'number' && N
 
 /** Result of validating a body: the clean values, or per-field messages. */
 export type Validation =
-  | { ok: true; data: Record<string, unknown>; version?: number }
-  | { ok: false; detail: string; fields: Record<string, string> };
+  { ok: true; data: Record<string, unknown>; version?: number } | { ok: false; detail: string; fields: Record<string, string> };
 
 /**
  * Validates a request body for `create` (POST), `replace` (PUT: system fields ignored, `version` required,
@@ -122,7 +121,8 @@ export function validateBody(def: EntityDef, body: unknown, mode: 'create' | 're
   for (const fd of def.fields) if (!fd.required && input[fd.name] === '') input[fd.name] = null;
   const res = entitySchema(def, { partial: mode === 'patch' }).safeParse(input);
   if (!res.success) issueFields(res.error.issues, fields);
-  else if (mode !== 'patch' && def.checks) for (const [k, m] of Object.entries(def.checks(res.data as Record<string, unknown>))) fields[k] ??= m;
+  else if (mode !== 'patch' && def.checks)
+    for (const [k, m] of Object.entries(def.checks(res.data as Record<string, unknown>))) fields[k] ??= m;
   if (Object.keys(fields).length) {
     const names = Object.keys(fields);
     return { ok: false, detail: `Please correct ${names.length === 1 ? 'this field' : 'these fields'}: ${names.join(', ')}`, fields };

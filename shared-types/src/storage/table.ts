@@ -35,8 +35,7 @@ export const suppressionPk = (tenant: string) => `T#${tenant}#suppression`;
 /** Key of a campus's uniqueness guards partition. */
 export const uniquePk = (tenant: string) => `T#${tenant}#UNIQ`;
 /** Sort key of one uniqueness guard; values compare case-insensitively. */
-export const uniqueSk = (entity: string, field: string, value: unknown) =>
-  `${entity}#${field}#${String(value).trim().toLowerCase()}`;
+export const uniqueSk = (entity: string, field: string, value: unknown) => `${entity}#${field}#${String(value).trim().toLowerCase()}`;
 
 /** Partition key of an entity's secondary-index entry for one field value. */
 export const indexPk = (tenant: string, entity: string, field: string, value: unknown) => `T#${tenant}#${entity}#${field}=${String(value)}`;
@@ -56,7 +55,10 @@ export const uniqueFields = (entry: string | readonly string[]): readonly string
  * The guard of one `unique` entry for a record: its name (`roll_no`, or `curriculum+roll_no` for a compound key)
  * and value (the parts joined by `|`), or `undefined` when any part is empty (empty values are not claimed).
  */
-export function uniqueKey(entry: string | readonly string[], rec: Readonly<Record<string, unknown>>): { name: string; value: string } | undefined {
+export function uniqueKey(
+  entry: string | readonly string[],
+  rec: Readonly<Record<string, unknown>>,
+): { name: string; value: string } | undefined {
   const fields = uniqueFields(entry);
   const parts = fields.map((f) => rec[f]);
   if (parts.some((v) => v === undefined || v === null || v === '')) return undefined;
