@@ -3,7 +3,6 @@ import { readdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -15,21 +14,38 @@ const root = dirname(fileURLToPath(import.meta.url));
  * `pages` (dashboard, sign-in, placeholders) is shared too, but areas have no reason to import it.
  */
 const SHARED_FRONTEND = ['app', 'shell', 'entity', 'areas', 'pages'];
-const AREA_MAY_IMPORT = ['app', 'shell', 'entity', 'areas'];
 const FEATURES = readdirSync(`${root}/frontend/src`, { withFileTypes: true })
   .filter((d) => d.isDirectory() && !SHARED_FRONTEND.includes(d.name))
   .map((d) => d.name);
 
 /**
- * The app layer: `app/router.tsx` is the composition root (it lazy-loads every area, page and the shell) and
- * `app/navigation.ts` is the map of areas and their tabs (which areas exist, their labels and routes). Both know
- * every feature, so shared code (entity, shell, areas) that imported them would depend on every feature, and the
- * router import would be a cycle (router -> shell -> router). The rest of `app/` (api, auth, state, query-client,
- * query-keys) is plumbing that shared code may use. Shared code gets navigation data through props from the router
- * or the area that renders it; it does not import feature folders either.
+ * The app layer: `app/router.tsx` is the composition root (it lazy-loads every area, page and the shell frame) and
+ * `app/navigation.ts` is the map of areas and their tabs. Both know every feature, so shared code (entity, shell,
+ * areas) that imported them would depend on every feature, and the router import would be a cycle. The rest of
+ * `app/` (api, auth, state, query-client, query-keys, the signed-in frame) is plumbing shared code may use.
  */
-const APP_LAYER = ['./frontend/src/app/router*', './frontend/src/app/navigation*'];
-const SHARED_CODE = ['./frontend/src/entity', './frontend/src/shell', './frontend/src/areas'];
+const APP_LAYER = ['**/app/router', '**/app/router.*', '**/app/navigation', '**/app/navigation.*'];
+
+/**
+ * Import direction (DESIGN.md "Shape") with ESLint's own `no-restricted-imports`, matched on the import's path.
+ * (eslint-plugin-import-x resolves paths too, but its native resolver's platform packages are not all on this
+ * registry, which leaves the lockfile unusable for `npm ci`.) Every project file imports inside the repository by
+ * relative path or `@attain/shared-types`, so a folder name in the path is what is checked.
+ * @param {string[]} folders
+ * @param {string} message
+ */
+const noneOf = (folders, message) => ({ group: folders.flatMap((f) => [`**/${f}`, `**/${f}/**`]), message });
+const AWS_AND_UI = [
+  { group: ['@aws-sdk/*', 'aws-*', '@types/aws-lambda'], message: 'shared-types imports no AWS code (DESIGN.md "Shape").' },
+  { group: ['hono', 'hono/*', '@hono/*'], message: 'shared-types imports no server framework.' },
+  {
+    group: ['react', 'react/*', 'react-*', '@types/react*', 'primereact', 'primereact/*', 'primeicons'],
+    message: 'shared-types imports no React or PrimeReact.',
+  },
+];
+
+/** @param {object[]} patterns */
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
   {
@@ -49,16 +65,6 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],
-    plugins: { 'import-x': importX },
-    settings: {
-      // Resolves `./x.js` to `x.ts` (NodeNext-style specifiers) and extensionless frontend imports alike.
-      'import-x/resolver-next': [
-        createNodeResolver({
-          extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json', '.d.ts'],
-          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-        }),
-      ],
-    },
     rules: {
       // Prettier wraps code at 140; text it cannot wrap (strings, comments) stops at 160.
       'max-len': ['error', { code: 160, ignoreUrls: true }],
@@ -67,62 +73,45 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
       ],
-      // Dependencies go one way (DESIGN.md "Shape"). Paths are resolved, so `../../x` and `@attain/*` count alike.
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          basePath: root,
-          zones: [
-            {
-              target: './shared-types',
-              from: ['./functions', './frontend', './infra'],
-              message: 'shared-types is imported by the others, never the other way.',
-            },
-            { target: './functions', from: ['./frontend', './infra'], message: 'functions imports neither the frontend nor infra.' },
-            {
-              target: './infra',
-              from: '.',
-              except: ['./infra', './shared-types', './node_modules'],
-              message: 'infra imports only shared-types and its own files; it names Lambda entries by path (infra/lib/bundling.ts).',
-            },
-            ...FEATURES.map((feature) => ({
-              target: `./frontend/src/${feature}`,
-              from: './frontend/src',
-              except: [feature, ...AREA_MAY_IMPORT].map((d) => `./${d}`),
-              message: `An area imports only its own folder and ${AREA_MAY_IMPORT.join(', ')}; move what two areas share into entity/ or areas/.`,
-            })),
-            {
-              target: SHARED_CODE,
-              from: APP_LAYER,
-              message: 'Shared code does not import the app layer (router, navigation): take what it needs as props.',
-            },
-            ...FEATURES.map((feature) => ({
-              target: SHARED_CODE,
-              from: `./frontend/src/${feature}`,
-              message: 'Shared code does not import an area.',
-            })),
-          ],
-        },
-      ],
     },
   },
   {
     files: ['shared-types/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['@aws-sdk/*', 'aws-*', '@types/aws-lambda'], message: 'shared-types imports no AWS code (DESIGN.md "Shape").' },
-            { group: ['hono', 'hono/*', '@hono/*'], message: 'shared-types imports no server framework.' },
-            {
-              group: ['react', 'react/*', 'react-*', '@types/react*', 'primereact', 'primereact/*', 'primeicons'],
-              message: 'shared-types imports no React or PrimeReact.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: restrict([
+      ...AWS_AND_UI,
+      noneOf(['functions', 'frontend', 'infra'], 'shared-types is imported by the others, never the other way.'),
+    ]),
+  },
+  {
+    files: ['functions/**'],
+    rules: restrict([noneOf(['frontend', 'infra'], 'functions imports neither the frontend nor infra.')]),
+  },
+  {
+    files: ['infra/**'],
+    rules: restrict([
+      noneOf(
+        ['functions', 'frontend'],
+        'infra imports only shared-types and its own files; it names Lambda entries by path (infra/lib/bundling.ts).',
+      ),
+    ]),
+  },
+  ...FEATURES.map((feature) => ({
+    files: [`frontend/src/${feature}/**`],
+    rules: restrict([
+      noneOf(
+        FEATURES.filter((f) => f !== feature),
+        'An area imports only its own folder and app, shell, entity, areas; move what two areas share into entity/ or areas/.',
+      ),
+      noneOf(['pages', 'functions', 'infra'], 'An area imports no page, and no server or infrastructure code.'),
+    ]),
+  })),
+  {
+    files: ['frontend/src/entity/**', 'frontend/src/shell/**', 'frontend/src/areas/**'],
+    rules: restrict([
+      { group: APP_LAYER, message: 'Shared code does not import the app layer (router, navigation): take what it needs as props.' },
+      noneOf(FEATURES, 'Shared code does not import an area.'),
+      noneOf(['functions', 'infra'], 'The frontend imports no server or infrastructure code.'),
+    ]),
   },
   {
     files: ['frontend/src/**/*.{ts,tsx}', 'frontend/tests/**/*.{ts,tsx}'],

@@ -37,6 +37,21 @@ export async function idToken(): Promise<string | null> {
 }
 
 /**
+ * One neutral sentence for a failed sign-in, whatever the service said (Cognito's and the emulator's own texts never
+ * reach the page, nor whether the account exists): too many attempts and an unreachable service are told apart.
+ */
+export function signInFailure(e: unknown): string {
+  const name = (e as Error | undefined)?.name ?? '';
+  const message = (e as Error | undefined)?.message ?? '';
+  if (name === 'TooManyRequestsException' || name === 'LimitExceededException')
+    return 'Too many failed sign-ins: wait a few minutes and try again';
+  if (name === 'NetworkError' || /fetch|network/i.test(message))
+    return 'The sign-in service could not be reached; check your connection and try again';
+  if (message.startsWith('Sign-in needs another step')) return message;
+  return 'Incorrect e-mail or password';
+}
+
+/**
  * Signs in with e-mail (or username) and password.
  * @throws Error with a sentence to show when the credentials are wrong or more steps are required.
  */
@@ -46,9 +61,7 @@ export async function login(username: string, password: string): Promise<void> {
     const r = await signIn({ username: username.trim(), password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
     if (!r.isSignedIn) throw new Error(`Sign-in needs another step (${r.nextStep.signInStep}); ask your administrator`);
   } catch (e) {
-    const name = (e as Error).name;
-    if (name === 'NotAuthorizedException' || name === 'UserNotFoundException') throw new Error('Incorrect e-mail or password');
-    throw e;
+    throw new Error(signInFailure(e));
   }
 }
 

@@ -39,7 +39,10 @@ export async function ensureCampusUser(u: NewCampusUser): Promise<string> {
   let sub: string | undefined;
   try {
     const got = await cognito.send(new AdminGetUserCommand({ UserPoolId: pool, Username: u.email }));
-    if (u.mustBeNew) throw new HttpError(409, 'A user with this e-mail already exists', { email: 'Already in use' });
+    // The user pool is shared by every campus: the same words whether the address is taken here or elsewhere, so the
+    // answer never tells a campus that another one has this person.
+    if (u.mustBeNew)
+      throw new HttpError(409, 'This e-mail address cannot be used for a new user: choose another', { email: 'Not available' });
     sub = got.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
   } catch (e) {
     if (e instanceof HttpError) throw e;

@@ -36,6 +36,8 @@ const strip = (item: Record<string, unknown>) => {
 
 /** Reads a document; `undefined` when it was never saved. One GetItem. */
 export async function getDocument(scope: CampusScope, kind: DocumentKind, id: string): Promise<StoredDocument | undefined> {
+  // An id longer than a key may hold names no document (documents are keyed by record ids, at most `id#year`).
+  if (id.length > 200) return undefined;
   const res = await documentClient().send(new GetCommand({ TableName: config().tableName, Key: key(scope, kind, id) }));
   return res.Item ? strip(res.Item) : undefined;
 }

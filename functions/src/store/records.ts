@@ -17,6 +17,7 @@ import {
   type RecordOf,
   MAX_PAGE_SIZE,
   PAGE_SIZE,
+  RECORD_ID,
   SYSTEM_FIELDS,
   TABLE,
   indexPk,
@@ -285,6 +286,8 @@ export async function uniqueOwner(
 
 /** Reads one record; `undefined` when it does not exist in the caller's campus. One GetItem. */
 export async function findRecord<D extends EntityDef>(scope: CampusScope, def: D, id: string): Promise<RecordOf<D> | undefined> {
+  // Whatever does not look like a record id (from a path, a query or a body) names no record: no DynamoDB call.
+  if (!RECORD_ID.test(id)) return undefined;
   const res = await documentClient().send(new GetCommand({ TableName: table(), Key: keyOf(scope, def, id) }));
   return res.Item ? toRecord(def, res.Item) : undefined;
 }

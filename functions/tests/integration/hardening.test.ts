@@ -170,6 +170,17 @@ describe('the local stack opens nothing beyond what the browser needs', () => {
   });
 });
 
+describe("another campus's accounts stay unseen", () => {
+  it('adding a user whose e-mail another campus uses answers exactly as for one of this campus', async () => {
+    const body = (email: string) => ({ email, role: 'faculty', password: 'Faculty-Pass-1!', first_name: 'Some', last_name: 'One' });
+    const elsewhere = await admin.post('/api/auth/user-list', body(users.otherAdmin.email));
+    const here = await admin.post('/api/auth/user-list', body(users.demoFaculty.email));
+    expect(elsewhere.status).toBe(409);
+    expect(elsewhere.body).toEqual(here.body);
+    expect(JSON.stringify(elsewhere.body)).not.toMatch(/exist|other campus/i);
+  });
+});
+
 describe('references are checked on every write', () => {
   it("refuses a profile whose department is another campus's", async () => {
     const other = client(base, await login(base, users.otherAdmin.email, users.otherAdmin.password));
