@@ -238,6 +238,16 @@ export function MarksSheetPage({ occasionId, back }: { occasionId: string; back:
         {sheet.updated_at ? `Last saved by ${sheet.updated_by} on ${new Date(sheet.updated_at).toLocaleString()}.` : ''}{' '}
         <Link to={attainmentLink}>See CO attainment</Link>
       </p>
+      {sheet.state === 'saving' ? (
+        <p className="not-built" role="status">
+          A save of these marks is under way: wait for it to finish before saving again (reload to see it).
+        </p>
+      ) : sheet.state === 'interrupted' ? (
+        <p className="not-built" role="alert">
+          The last save of these marks did not finish, so some students may still have older marks. Upload the file again (or correct the
+          grid) to complete it; attainment pages say so until then.
+        </p>
+      ) : null}
       {!sheet.students.length ? (
         <p className="not-built">No students on this roster yet: load them under Attainment &gt; Students.</p>
       ) : null}

@@ -5,6 +5,7 @@ import {
   type CourseAttainment,
   DEFAULT_METHOD,
   type RecordOf,
+  type SheetState,
   type PaperQuestion,
   type ProgramAttainment,
   type StudentAttainment,
@@ -24,6 +25,7 @@ import { getRecord, queryByField } from '../store/records.js';
 import { readMarks } from '../marks/marks-store.js';
 import { type ProgramOutcomeColumn, byCode, programOutcomeColumns } from '../domain/co-po-matrix.js';
 import { groupBy } from '../lib/group-by.js';
+import { sheetState } from '../marks/sheet-claim.js';
 import { isCurrent, readProgramResults, storeCourseResults } from './result-store.js';
 import { type CourseInput, type OccasionInput, academicYear, courseAttainment, programOutcomes, studentAttainment } from './compute.js';
 
@@ -61,19 +63,32 @@ interface Material {
   matrices: Map<string, CoPoMatrix['cells']>;
   papers: Map<string, PaperQuestion[]>;
   marks: Map<string, Awaited<ReturnType<typeof readMarks>>>;
+  /** Occasion id -> how the last save of its marks ended (`saved` when never claimed). */
+  states: Map<string, SheetState>;
 }
 
+/** Each occasion's paper, marks and marks-save state, with a bounded number of DynamoDB reads in flight. */
 async function readPapersAndMarks(scope: CampusScope, occasions: readonly Occasion[]) {
   const limit = pLimit(READS_IN_FLIGHT);
   const papers = new Map<string, PaperQuestion[]>();
   const marks = new Map<string, Awaited<ReturnType<typeof readMarks>>>();
+  const states = new Map<string, SheetState>();
   await Promise.all(
     occasions.flatMap((o) => [
       limit(async () => papers.set(o.id, ((await getDocument(scope, 'question-paper', o.id))?.questions ?? []) as PaperQuestion[])),
       limit(async () => marks.set(o.id, await readMarks(scope, o.id))),
+      limit(async () => states.set(o.id, sheetState(await getDocument(scope, 'marks-sheet', o.id)))),
     ]),
   );
-  return { papers, marks };
+  return { papers, marks, states };
+}
+
+/** What a result says about an occasion whose marks are not wholly saved (nothing when they are). */
+function saveNote(o: Occasion, state: SheetState | undefined): string[] {
+  if (state === 'saving') return [`${o.name}: its marks are being saved now; this result will change when the save ends`];
+  if (state === 'interrupted')
+    return [`${o.name}: the last save of its marks did not finish, so some students may still have older marks; save them again`];
+  return [];
 }
 
 /**
@@ -95,6 +110,7 @@ function inputsByYear(m: Material): Map<string, CourseInput[]> {
       }));
       if (!occasions.some((o) => o.marks.length)) continue;
       const input: CourseInput = {
+        notes: occs.flatMap((o) => saveNote(o, m.states.get(o.id))),
         course: course.id,
         code: course.code ?? '',
         title: course.title,
@@ -119,8 +135,9 @@ async function courseMaterial(scope: CampusScope, course: Course): Promise<Mater
     queryByField(scope, occasion, 'course', course.id),
     getDocument(scope, 'co-po-matrix', course.id),
   ]);
-  const { papers, marks } = await readPapersAndMarks(scope, occasions);
+  const { papers, marks, states } = await readPapersAndMarks(scope, occasions);
   return {
+    states,
     courses: [course],
     cos,
     occasions,
@@ -205,8 +222,9 @@ export async function programAttainment(
     programOutcomeColumns(scope, program.id),
   ]);
   const occasions = per.flatMap((p) => p.occasions);
-  const { papers, marks } = await readPapersAndMarks(scope, occasions);
+  const { papers, marks, states } = await readPapersAndMarks(scope, occasions);
   const byYear = inputsByYear({
+    states,
     courses: per.flatMap((p) => p.courses).sort(byCode),
     cos: per.flatMap((p) => p.cos),
     occasions,

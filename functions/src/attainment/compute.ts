@@ -45,6 +45,8 @@ export interface CourseInput {
   occasions: readonly OccasionInput[];
   /** CO id -> indirect (course-exit survey) level 0-3, when recorded. */
   indirect?: Readonly<Record<string, number>>;
+  /** Things the result must say about its inputs (e.g. an occasion whose marks are still being saved). */
+  notes?: readonly string[];
   /** Students on the course's roster (for the report; the counts come from the marks). */
   roster?: number;
   academic_year?: string;
@@ -181,7 +183,7 @@ export function outcomeAttainment(
  * @param methodVersion stored with the result so a changed method shows
  */
 export function courseAttainment(input: CourseInput, m: AttainmentMethod, methodVersion: number, now = new Date()): CourseAttainment {
-  const notes: string[] = [];
+  const notes: string[] = [...(input.notes ?? [])];
   const t = tally(input, notes);
   const cos: CoResult[] = input.cos.map((co, ci) => {
     const group = (g: ExamGroup): GroupResult | null => {

@@ -44,7 +44,7 @@ export function marksRouter(): Hono<AppEnv> {
   r.get('/:occasion', async (c) => {
     const sheet = await occasionSheet(c.var.scope, occasionId(c));
     const rows = await readMarks(c.var.scope, sheet.occasion.id);
-    const { occasion, course, questions, roster, version, updated_by, updated_at } = sheet;
+    const { occasion, course, questions, roster, version, state, updated_by, updated_at } = sheet;
     const data: MarksSheetView = {
       occasion: { id: occasion.id, name: occasion.name, kind: occasion.kind, section: occasion.section, total_marks: occasion.total_marks },
       course: { id: course.id, code: course.code, title: course.title, curriculum: course.curriculum, term: course.term },
@@ -52,6 +52,7 @@ export function marksRouter(): Hono<AppEnv> {
       students: roster,
       rows,
       version,
+      state,
       updated_by,
       updated_at,
     };

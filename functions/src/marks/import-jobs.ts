@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { type CampusScope, type Caller, type ImportJob, MAX_MARKS_FILE_BYTES, RECORD_ID, jobScope } from '@attain/shared-types';
+import {
+  type CampusScope,
+  type Caller,
+  type ImportJob,
+  JOB_STALL_MS,
+  MAX_MARKS_FILE_BYTES,
+  RECORD_ID,
+  jobScope,
+} from '@attain/shared-types';
 import { assertOwnsCourse } from '../domain/course-access.js';
 import { s3Client } from '../lib/aws.js';
 import { config } from '../lib/config.js';
@@ -17,7 +25,8 @@ import { occasionSheet } from './occasion-sheet.js';
  */
 const KEY = /^imports\/([A-Za-z0-9-]{1,64})\/marks\/([A-Za-z0-9-]{1,64})\/([A-Za-z0-9-]{1,64})\.csv$/;
 
-type JobDoc = Omit<ImportJob, 'id' | 'created_by'> & { created_by: string; key: string };
+/** A stored job: the API's `ImportJob` plus the key its upload was signed for and the sheet version it started from. */
+type JobDoc = Omit<ImportJob, 'id' | 'created_by'> & { created_by: string; key: string; sheet_version?: number };
 
 /**
  * Opens an import job for an occasion and returns where to upload the file (presigned POST, 10 minutes, at most
@@ -44,6 +53,8 @@ export async function openImportJob(
     notes: [],
     created_by: scope.actor,
     key,
+    // The marks the person saw when choosing the file: a save made meanwhile makes this job stale (409, nothing written).
+    sheet_version: sheet.version,
   };
   await overwriteDocument(scope, 'import-job', id, doc);
   // The S3 SDK is loaded on use (see s3Client).
@@ -62,15 +73,59 @@ export async function openImportJob(
 }
 
 function toJob(id: string, d: Record<string, unknown>): ImportJob {
-  const { role: _r, sub: _s, key: _k, campus: _c, version: _v, updated_by: _u, ...rest } = d;
+  const { role: _r, sub: _s, key: _k, campus: _c, version: _v, updated_by: _u, sheet_version: _sv, ...rest } = d;
   return { id, ...(rest as Omit<ImportJob, 'id'>) };
 }
 
-/** Reads a job of the scope's campus. @throws HttpError 404 */
+/**
+ * A job as people should see it: one whose worker stopped (checking or writing, no progress for `JOB_STALL_MS`:
+ * a crash, a timeout, a killed local stack) reads as failed, so the page offers to upload again.
+ */
+export function jobAsSeen(job: ImportJob, now = Date.now()): ImportJob {
+  const running = job.status === 'checking' || job.status === 'writing';
+  if (!running || !job.updated_at || now - Date.parse(job.updated_at) < JOB_STALL_MS) return job;
+  return {
+    ...job,
+    status: 'failed',
+    detail:
+      `The import stopped without finishing (no progress for ${JOB_STALL_MS / 60_000} minutes); ` +
+      `${job.rows_written} of ${job.rows_total} rows were written. Upload the file again to finish.`,
+  };
+}
+
+/** Reads a job of the scope's campus (a stopped one reads as failed, see `jobAsSeen`). @throws HttpError 404 */
 export async function readImportJob(scope: CampusScope, id: string): Promise<ImportJob> {
   const d = RECORD_ID.test(id) ? await getDocument(scope, 'import-job', id) : undefined;
   if (!d) throw new HttpError(404, 'Import not found');
-  return toJob(id, d);
+  return jobAsSeen(toJob(id, d));
+}
+
+/**
+ * Checks an uploaded file before it is read (the S3 emulator ignores the presigned POST's conditions): the object is
+ * at the exact key its job was signed for, at most `MAX_MARKS_FILE_BYTES`, and text (UTF-8, no NUL bytes).
+ * @returns the file's text
+ * @throws HttpError 400 with a sentence for the page
+ */
+async function uploadedCsv(bucket: string, key: string, signedKey: string): Promise<string> {
+  if (key !== signedKey) throw new HttpError(400, 'The file was not uploaded where this import expected it');
+  const { GetObjectCommand } = await import('@aws-sdk/client-s3');
+  const obj = await (await s3Client()).send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+  if ((obj.ContentLength ?? 0) > MAX_MARKS_FILE_BYTES)
+    throw new HttpError(400, `The file is larger than ${MAX_MARKS_FILE_BYTES / 1024 / 1024} MB`);
+  const bytes = (await obj.Body?.transformToByteArray()) ?? new Uint8Array();
+  if (bytes.length > MAX_MARKS_FILE_BYTES) throw new HttpError(400, `The file is larger than ${MAX_MARKS_FILE_BYTES / 1024 / 1024} MB`);
+  if (bytes.includes(0)) throw new HttpError(400, 'The file is not a CSV text file (choose the CSV or XLSX template you filled in)');
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new HttpError(400, 'The file is not UTF-8 text: save it as "CSV UTF-8" and upload it again');
+  }
+}
+
+/** Deletes an uploaded file (quietly: a missing object is fine). */
+async function deleteUpload(bucket: string, key: string): Promise<void> {
+  const { DeleteObjectCommand } = await import('@aws-sdk/client-s3');
+  await (await s3Client()).send(new DeleteObjectCommand({ Bucket: bucket, Key: key })).catch(() => undefined);
 }
 
 /**
@@ -97,13 +152,12 @@ export async function runImportJob(bucket: string, key: string): Promise<ImportJ
   };
   try {
     await save({ status: 'checking' });
-    const { GetObjectCommand } = await import('@aws-sdk/client-s3');
-    const obj = await (await s3Client()).send(new GetObjectCommand({ Bucket: bucket, Key: m[0] }));
-    const text = (await obj.Body?.transformToString('utf-8')) ?? '';
-    const table = parseCsvRows(text);
+    const table = parseCsvRows(await uploadedCsv(bucket, m[0], doc.key));
     const sheet = await occasionSheet(scope, occasionId);
     await save({ rows_total: Math.max(0, table.length - 1) });
     const res = await applyMarks(scope, sheet, table, {
+      expectVersion: doc.sheet_version,
+      saveId: id,
       onProgress: async (written, total) => {
         if (doc.status !== 'writing' || written === total || written - doc.rows_written >= 1000)
           await save({ status: 'writing', rows_written: written, rows_total: total });
@@ -117,6 +171,8 @@ export async function runImportJob(bucket: string, key: string): Promise<ImportJ
       notes: res.notes,
     });
   } catch (e) {
+    // A refused file is not kept (the server checked what the upload policy could not).
+    if (e instanceof HttpError) await deleteUpload(bucket, m[0]);
     if (e instanceof HttpError) await save({ status: 'failed', detail: e.detail, errors: e.rows ?? [] });
     else {
       await save({

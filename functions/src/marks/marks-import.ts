@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { type CampusScope, type MarksRow, type RowError, readMarksTable } from '@attain/shared-types';
 import { recomputeCourse } from '../attainment/attainment-service.js';
 import { markCourseInputsChanged } from '../attainment/result-store.js';
 import { HttpError } from '../lib/errors.js';
-import { overwriteDocument, putDocument } from '../store/documents.js';
 import { type WriteStats, readMarks, writeMarks } from './marks-store.js';
+import { claimSheet, completeClaim, renewClaim } from './sheet-claim.js';
 import type { OccasionSheet } from './occasion-sheet.js';
 
 /** What a marks file or grid save did (or, for a dry run, would do). */
@@ -37,37 +38,47 @@ export function refuseRows(errors: RowError[]): never {
 /**
  * Checks a table of marks (template layout) against the occasion's paper and roster and, unless `dryRun`, stores
  * it: students' rows are replaced whole, except that questions the file has no column for keep their stored marks.
- * Then the course's attainment is computed again.
- * @param expectVersion a grid save sends the sheet version it read; a stale one gets 409 (files do not)
- * @throws HttpError 400 with row errors (nothing written), 409 when stale. Callers check who may write the course first
- *   (the routes with `assertOwnsCourse`; the worker runs a job whose opener was checked)
+ * One save at a time: the save claims the sheet at the version it started from (`sheet-claim.ts`), renews its lease
+ * while it writes and completes it at the end; then the course's attainment is computed again.
+ * @param expectVersion the sheet version the save started from (a grid sends what it read; a file the version read
+ *   when its request began; the worker the version read when its job opened)
+ * @param saveId names this save in the claim (the job id for the worker; random otherwise)
+ * @throws HttpError 400 with row errors (nothing written); 409 when the sheet moved on since `expectVersion` or another
+ *   save is under way (nothing written). Callers check who may write the course first (the routes with
+ *   `assertOwnsCourse`; the worker runs a job whose opener was checked)
  */
 export async function applyMarks(
   scope: CampusScope,
   sheet: OccasionSheet,
   table: readonly (readonly string[])[],
-  opts: { dryRun?: boolean; expectVersion?: number; onProgress?: (written: number, total: number) => Promise<void> | void } = {},
+  opts: {
+    dryRun?: boolean;
+    expectVersion?: number;
+    saveId?: string;
+    onProgress?: (written: number, total: number) => Promise<void> | void;
+  } = {},
 ): Promise<MarksImportResult> {
   const read = readMarksTable(table, sheet.questions, sheet.roster);
   if (read.errors.length) refuseRows(read.errors);
   const absent = read.rows.filter((r) => r.absent).length;
   const base = { rows: read.rows.length, absent, notes: read.notes, preview: read.rows.slice(0, 20) };
   if (opts.dryRun) return { ...base, version: sheet.version };
-  const header = { occasion: sheet.occasion.id, course: sheet.course.id, last_rows: read.rows.length };
-  // Stamped first: should the write stop half-way, the stored results count as stale until computed again.
+  const saveId = opts.saveId ?? randomUUID();
+  const ids = { occasion: sheet.occasion.id, course: sheet.course.id };
+  const version = await claimSheet(scope, ids, opts.expectVersion ?? sheet.version, saveId, read.rows.length);
+  // Stamped before any mark is written: should the save stop half-way, the stored results count as stale.
   await markCourseInputsChanged(scope, sheet.course.id, sheet.course.program);
-  // A grid save must still hold the version it read (409 otherwise); a file simply takes the next version.
-  const { version } =
-    opts.expectVersion !== undefined
-      ? await putDocument(scope, 'marks-sheet', sheet.occasion.id, opts.expectVersion, header)
-      : await overwriteDocument(scope, 'marks-sheet', sheet.occasion.id, header, sheet.version);
   let rows = read.rows;
   const present = new Set((table[0] ?? []).map((h) => String(h).trim().toLowerCase()));
   if (sheet.questions.some((q) => !present.has(q.number.toLowerCase()))) {
     const old = new Map((await readMarks(scope, sheet.occasion.id)).map((r) => [r.student, r]));
     rows = rows.map((r) => (r.absent ? r : { ...r, marks: { ...(old.get(r.student)?.marks ?? {}), ...r.marks } }));
   }
-  const written = await writeMarks(scope, sheet.occasion.id, rows, opts.onProgress ? (n) => opts.onProgress?.(n, rows.length) : undefined);
+  const written = await writeMarks(scope, sheet.occasion.id, rows, async (n) => {
+    await renewClaim(scope, sheet.occasion.id, saveId);
+    await opts.onProgress?.(n, rows.length);
+  });
+  await completeClaim(scope, sheet.occasion.id, saveId);
   await recomputeCourse(scope, sheet.course.id);
   return { ...base, written, version };
 }

@@ -1,6 +1,7 @@
 import {
   type CampusScope,
   type RecordOf,
+  type SheetState,
   type MarksRow,
   type PaperQuestion,
   type SheetQuestion,
@@ -12,6 +13,7 @@ import {
 } from '@attain/shared-types';
 import { HttpError } from '../lib/errors.js';
 import { getDocument } from '../store/documents.js';
+import { sheetState } from './sheet-claim.js';
 import { listAll } from '../store/list-all.js';
 import { getRecord, queryByField } from '../store/records.js';
 
@@ -26,6 +28,8 @@ export interface OccasionSheet {
   roster: SheetStudent[];
   /** Version of the occasion's marks sheet (0 = no marks yet). */
   version: number;
+  /** How its last save ended (see `sheet-claim.ts`). */
+  state: SheetState;
   updated_by?: string;
   updated_at?: string;
 }
@@ -70,6 +74,7 @@ export async function occasionSheet(scope: CampusScope, occasionId: string): Pro
     questions: paper.map((q) => ({ number: q.number, max_marks: q.max_marks, co_code: code.get(q.co) ?? '' })),
     roster,
     version: header?.version ?? 0,
+    state: sheetState(header),
     updated_by: header?.updated_by,
     updated_at: header?.updated_at,
   };

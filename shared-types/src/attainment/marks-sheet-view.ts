@@ -13,10 +13,18 @@ export interface MarksSheetView {
   students: SheetStudent[];
   rows: MarksRow[];
   version: number;
+  /**
+   * The last save of these marks: `saved` (finished), `saving` (under way now: another save waits for it) or
+   * `interrupted` (it stopped half-way, e.g. a crashed import: some students may still have older marks).
+   */
+  state: SheetState;
   /** E-mail of who saved the marks last, and when (ISO-8601). */
   updated_by?: string;
   updated_at?: string;
 }
+
+/** How the last save of an occasion's marks ended (see `MarksSheetView.state`). */
+export type SheetState = 'saved' | 'saving' | 'interrupted';
 
 /**
  * What saving marks did, the `data` of `PUT /api/marks/{occasion}` (grid) and `POST /api/marks/{occasion}/upload`

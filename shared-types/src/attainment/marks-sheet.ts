@@ -153,7 +153,10 @@ export interface ImportJob {
   id: string;
   occasion: string;
   file_name: string;
-  /** waiting for the file -> checking it -> writing marks -> done, or failed (nothing written when checks fail). */
+  /**
+   * waiting for the file -> checking it -> writing marks -> done, or failed (nothing written when checks fail). A job
+   * whose worker stopped (no progress for `JOB_STALL_MS`) reads as failed, with a `detail` that says so.
+   */
   status: 'waiting' | 'checking' | 'writing' | 'done' | 'failed';
   rows_total: number;
   rows_written: number;
@@ -164,8 +167,12 @@ export interface ImportJob {
   /** BatchWriteItem calls made. */
   write_calls?: number;
   created_by: string;
+  /** Last progress the worker recorded (ISO-8601 UTC). */
   updated_at?: string;
 }
+
+/** A checking or writing import job with no progress for this long (ms) has stopped: it reads as failed. */
+export const JOB_STALL_MS = 2 * 60_000;
 
 /** Body of `PUT /api/marks/{occasion}` (the marks grid): the sheet version read and the changed students' rows. */
 export const marksGridBody = z.strictObject({
