@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { zipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { client, login } from '../functions/tests/support/client.js';
@@ -121,6 +122,17 @@ it('downloads the template, refuses a bad file row by row, saves a good one and 
   await page.getByText("Row 5, roll_no: No student B9 on this occasion's roster").waitFor();
   expect(await page.getByRole('button', { name: /Save marks of/ }).count()).toBe(0);
   await page.screenshot({ path: `${SHOTS}/marks-upload-refused.png`, fullPage: true });
+
+  // A broken XLSX and one that would inflate to 60 MB are refused with a sentence; the page keeps working.
+  const corrupt = `${SHOTS}/../marks-corrupt.xlsx`;
+  writeFileSync(corrupt, Buffer.from('PK\u0003\u0004 this is not really a workbook'));
+  await page.getByLabel('Marks file (CSV or XLSX)').setInputFiles(corrupt);
+  await page.getByText(/This file is not a readable XLSX workbook/).waitFor();
+  const inflating = `${SHOTS}/../marks-inflating.xlsx`;
+  writeFileSync(inflating, zipSync({ 'xl/worksheets/sheet1.xml': new Uint8Array(60 * 1024 * 1024) }, { level: 9 }));
+  await page.getByLabel('Marks file (CSV or XLSX)').setInputFiles(inflating);
+  await page.getByText(/This workbook unpacks to more than 50 MB/).waitFor();
+  await page.getByRole('heading', { name: /^Marks: ISE 1/ }).waitFor();
 
   // B1: 5, 2; B2: 3, 3; B3: 2, 4; B4: 4, blank.
   const good = `${SHOTS}/../marks-good.csv`;

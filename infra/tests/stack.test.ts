@@ -5,6 +5,7 @@ import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../bin/app.js';
+import { UNKNOWN_API_PATH } from '../lib/constructs/api.js';
 import { AttainStack } from '../lib/attain-stack.js';
 import { REPO_ROOT } from '../lib/bundling.js';
 
@@ -75,13 +76,9 @@ describe('the Attain stack', () => {
     };
     for (const [id, type] of Object.entries(kept)) expect(resources[id]?.Type, id).toBe(type);
   });
-  it('creates one HTTP API route per /api path, each to a domain Lambda', () => {
+  it('creates one HTTP API route per /api path, each to a domain Lambda, and a catch-all that answers JSON 404s', () => {
     const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey);
-    expect(routes.sort()).toEqual(
-      apiRoutes()
-        .map((r) => `ANY ${r.path}`)
-        .sort(),
-    );
+    expect(routes.sort()).toEqual([...apiRoutes().map((r) => `ANY ${r.path}`), `ANY ${UNKNOWN_API_PATH}`].sort());
   });
   it('shares one integration and one API-scoped invoke permission per domain Lambda across its routes', () => {
     const domains = apiDomains().length;

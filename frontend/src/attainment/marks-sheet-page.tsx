@@ -144,7 +144,15 @@ export function MarksSheetPage({ occasionId, back }: { occasionId: string; back:
     setServerErrors([]);
     setJobId(null);
     if (!f || !sheet) return setFile(null);
-    const table = /\.xlsx$/i.test(f.name) ? await readXlsx(f) : await readCsv(f);
+    let table: string[][];
+    try {
+      table = /\.xlsx$/i.test(f.name) ? await readXlsx(f) : await readCsv(f);
+    } catch (e) {
+      // A file that cannot be read says why, and the page stays as it was.
+      showPopup('error', (e as Error).message);
+      if (input.current) input.current.value = '';
+      return;
+    }
     setFile({ name: f.name, table, bytes: f.size, read: readMarksTable(table, sheet.questions, sheet.students) });
   };
   /** Sends a checked file: small ones in one request, large ones to S3 for the import worker (then the job is polled). */

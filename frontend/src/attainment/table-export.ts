@@ -1,4 +1,5 @@
 import { restoreCell, safeCsvRow } from '@attain/shared-types';
+import { XLSX_MESSAGES, XLSX_READ_TIMEOUT_MS, type XlsxReply } from './xlsx-limits';
 
 /**
  * Table exports: CSV through papaparse (cells a spreadsheet would run as formulas neutralized, restored on
@@ -43,11 +44,33 @@ export async function downloadXlsx(name: string, rows: Cells): Promise<void> {
   save(blob, `${safeName(name)}.xlsx`);
 }
 
-/** Reads the first sheet of an XLSX file into rows of text cells (numbers as typed, blanks as ''). */
-export async function readXlsx(file: File): Promise<string[][]> {
-  const { readSheet } = await import('read-excel-file/browser');
-  const rows = (await readSheet(file)) as unknown[][];
-  return rows.map((r) => r.map((c) => (c === null || c === undefined ? '' : c instanceof Date ? c.toISOString().slice(0, 10) : String(c))));
+/**
+ * Reads the first sheet of an XLSX file into rows of text cells (numbers as typed, blanks as '') in a Web Worker
+ * (`xlsx-worker.ts`) stopped after `XLSX_READ_TIMEOUT_MS`, so a broken or inflating file cannot freeze the tab.
+ * @throws Error with a sentence for the page (`XLSX_MESSAGES`)
+ */
+export function readXlsx(file: File): Promise<string[][]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./xlsx-worker.ts', import.meta.url), { type: 'module' });
+    const done = () => {
+      clearTimeout(timer);
+      worker.terminate();
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(XLSX_MESSAGES.timeout));
+    }, XLSX_READ_TIMEOUT_MS);
+    worker.onmessage = (e: MessageEvent<XlsxReply>) => {
+      done();
+      if (e.data.ok) resolve(e.data.rows);
+      else reject(new Error(XLSX_MESSAGES[e.data.reason]));
+    };
+    worker.onerror = () => {
+      done();
+      reject(new Error(XLSX_MESSAGES.corrupt));
+    };
+    void file.arrayBuffer().then((buf) => worker.postMessage(buf, [buf]));
+  });
 }
 
 /** Reads a CSV file into rows of text cells (papaparse), neutralized formula cells restored. */

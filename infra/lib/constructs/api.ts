@@ -21,6 +21,8 @@ export interface ApiProps {
   environment: Record<string, string>;
 }
 
+/** The catch-all route for /api paths no domain serves (answered with a JSON 404). */
+export const UNKNOWN_API_PATH = '/api/{proxy+}';
 /**
  * The HTTP API (DESIGN.md "Shape", "HTTP API contract"): one Lambda per domain (`functions/src/handlers/<domain>.ts`),
  * one `ANY` route per `/api` path, the `$default` stage with access logs and throttling.
@@ -74,6 +76,13 @@ export class Api extends Construct {
     for (const r of props.routes) {
       this.httpApi.addRoutes({ path: r.path, methods: [HttpMethod.ANY], integration: integrations.get(r.domain) as HttpLambdaIntegration });
     }
+    // Any other /api path goes to the smallest domain, whose app answers the same JSON 404 (with `errors.detail`)
+    // as every Lambda and the local server, instead of API Gateway's own `{"message":"Not Found"}`.
+    this.httpApi.addRoutes({
+      path: UNKNOWN_API_PATH,
+      methods: [HttpMethod.ANY],
+      integration: integrations.get('auth') as HttpLambdaIntegration,
+    });
 
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
       retention: logs.RetentionDays.THREE_MONTHS,
