@@ -10,6 +10,8 @@ export type XlsxReply = { ok: true; rows: string[][] } | { ok: false; reason: 'c
 export const XLSX_MESSAGES: Record<'corrupt' | 'too-big' | 'timeout', string> = {
   corrupt:
     'This file is not a readable XLSX workbook: open it in your spreadsheet program, save it again as .xlsx (or as CSV) and choose it again',
-  'too-big': `This workbook unpacks to more than ${XLSX_MAX_UNPACKED_BYTES / 1024 / 1024} MB, far more than a marks sheet: choose the filled template, or save it as CSV`,
+  'too-big':
+    `This workbook unpacks to more than ${XLSX_MAX_UNPACKED_BYTES / 1024 / 1024} MB, far more than a marks sheet: ` +
+    'choose the filled template, or save it as CSV',
   timeout: `Reading this workbook took longer than ${XLSX_READ_TIMEOUT_MS / 1000} s, so it was stopped: save it as CSV and choose that instead`,
 };
