@@ -2,7 +2,7 @@ import { type CampusScope, type DataOf, type ImportResult, type RowError, studen
 import pLimit from 'p-limit';
 import { HttpError } from '../lib/errors.js';
 import { listAll } from '../store/list-all.js';
-import { createRecord, replaceRecord } from '../store/records.js';
+import { createRecords, replaceRecord } from '../store/records.js';
 import { curriculumContext } from './curriculum-context.js';
 import { parseCsv } from './csv-table.js';
 
@@ -46,22 +46,20 @@ export async function importStudents(scope: CampusScope, curriculumId: string | 
       errors,
     );
   const existing = new Map((await listAll(scope, student, { curriculum: ctx.curriculum.id })).map((s) => [s.roll_no.toLowerCase(), s]));
-  let created = 0;
-  let updated = 0;
+  // New students go in batches (each with its roll-number guard, see createRecords); known ones are replaced.
+  const fresh = planned.filter((p) => !existing.has(p.roll_no.toLowerCase()));
+  const known = planned.filter((p) => existing.has(p.roll_no.toLowerCase()));
+  await createRecords(scope, student, fresh);
   const limit = pLimit(16);
   await Promise.all(
-    planned.map((p) =>
+    known.map((p) =>
       limit(async () => {
-        const old = existing.get(p.roll_no.toLowerCase());
-        if (old) {
-          await replaceRecord(scope, student, old.id, old.version, p);
-          updated++;
-        } else {
-          await createRecord(scope, student, p);
-          created++;
-        }
+        const old = existing.get(p.roll_no.toLowerCase())!;
+        await replaceRecord(scope, student, old.id, old.version, p);
       }),
     ),
   );
+  const created = fresh.length;
+  const updated = known.length;
   return { kind: 'students', rows: rows.length, created, updated, notes: [] };
 }

@@ -397,6 +397,75 @@ export async function createRecord<D extends EntityDef>(
   return toRecord(def, item);
 }
 
+/** Items one DynamoDB transaction may hold. */
+const MAX_TRANSACTION_ITEMS = 100;
+
+/**
+ * Creates many records (a file's new rows) with the same rules as `createRecord`, in as few transactions as fit:
+ * each record and its unique guards go into one TransactWriteItems of at most 100 items (50 students with their
+ * roll-number guard), so a 10,000-row roster is 200 transactions, not 10,000. A taken unique value cancels its
+ * transaction only (earlier ones are kept) and is named.
+ * @returns the created records, in the order given
+ * @throws HttpError 409 naming the first record whose unique value is taken; 403 for a read-only scope
+ */
+export async function createRecords<D extends EntityDef>(
+  scope: CampusScope,
+  def: D,
+  rows: readonly (DataOf<D> | Record<string, unknown>)[],
+  parallel = 4,
+): Promise<RecordOf<D>[]> {
+  assertWritable(scope);
+  const now = new Date().toISOString();
+  const prepared = rows.map((data) => {
+    const id = uuidv7();
+    const record = { ...data, id, version: 1, created_by: scope.actor, created_at: now, updated_by: scope.actor, updated_at: now };
+    const item = { ...keyOf(scope, def, id), entityType: def.name, ...record, ...indexAttributes(scope, def, record).set };
+    const guards = guardsOf(def, record);
+    const items: TransactWriteItem[] = [
+      { Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
+      ...guards.map((g) => guardPut(scope, def, g, id)),
+    ];
+    return { item, guards, items };
+  });
+  const chunks: (typeof prepared)[] = [];
+  let current: typeof prepared = [];
+  let size = 0;
+  for (const p of prepared) {
+    if (size + p.items.length > MAX_TRANSACTION_ITEMS) {
+      chunks.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(p);
+    size += p.items.length;
+  }
+  if (current.length) chunks.push(current);
+  let next = 0;
+  const worker = async () => {
+    while (next < chunks.length) {
+      const chunk = chunks[next++];
+      try {
+        await documentClient().send(new TransactWriteCommand({ TransactItems: chunk.flatMap((p) => p.items) }));
+      } catch (e) {
+        if (!(e instanceof TransactionCanceledException)) throw e;
+        // Find the record whose item (or guard) failed its condition and name it.
+        const reasons = e.CancellationReasons ?? [];
+        let at = 0;
+        for (const p of chunk) {
+          const mine = reasons.slice(at, at + p.items.length);
+          at += p.items.length;
+          if (mine.some((r) => r.Code === 'ConditionalCheckFailed')) {
+            throw conflictFromCancel(def, { ...e, CancellationReasons: mine } as TransactionCanceledException, p.guards, 'create');
+          }
+        }
+        throw new HttpError(409, 'The records could not be saved because they conflict with another change; try again');
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, chunks.length) }, worker));
+  return prepared.map((p) => toRecord(def, p.item));
+}
+
 /** UpdateItem parts that replace every entity field: SET present values, REMOVE absent ones, bump version. */
 function replaceExpression(def: EntityDef, scope: CampusScope, id: string, data: Record<string, unknown>, version: number) {
   const names: Record<string, string> = { '#version': 'version', '#ub': 'updated_by', '#ua': 'updated_at' };

@@ -9,6 +9,8 @@ type Api = ReturnType<typeof client>;
  * filterable) references need: a course outcome gets a course, which gets a curriculum (which gets a program
  * with terms), a term of that curriculum and a reviewer department. Parents are made once per builder.
  */
+let unique = Math.floor(Math.random() * 10_000);
+
 export function fixtures(api: Api) {
   const made = new Map<string, Record<string, any>>();
 
@@ -29,6 +31,11 @@ export function fixtures(api: Api) {
   /** A valid create body for `def`, with its parents created. */
   async function body(def: EntityDef): Promise<Record<string, unknown>> {
     const b = sampleBody(def);
+    // Unique text values get a per-run suffix, so fixtures made by one test file never collide with another's.
+    for (const f of (def.unique ?? []).flatMap((u) => (typeof u === 'string' ? [u] : []))) {
+      const fd = def.fields.find((x) => x.name === f);
+      if (typeof b[f] === 'string' && fd?.kind === 'string') b[f] = `${String(b[f]).slice(0, Math.max(1, (fd.max ?? 200) - 6))}${++unique}`;
+    }
     if (def.name === 'program') b.number_of_terms = 4;
     // Rules across fields (e.g. weights that sum to 100) hold for the defaults, not for independent samples.
     if (def.checks) for (const fd of def.fields) if (fd.default !== undefined) delete b[fd.name];
