@@ -33,12 +33,7 @@ type JobDoc = Omit<ImportJob, 'id' | 'created_by'> & { created_by: string; key: 
  * `MAX_MARKS_FILE_BYTES`).
  * @throws HttpError 400 when the occasion has no paper, 403 for another's course, 404 for an unknown occasion
  */
-export async function openImportJob(
-  scope: CampusScope,
-  caller: Caller,
-  occasionId: string,
-  fileName: string,
-): Promise<{ job: ImportJob; upload: { url: string; fields: Record<string, string> } }> {
+export async function openImportJob(scope: CampusScope, caller: Caller, occasionId: string, fileName: string): Promise<MarksUploadTicket> {
   const sheet = await occasionSheet(scope, occasionId);
   assertOwnsCourse(caller, sheet.course);
   const id = randomUUID();

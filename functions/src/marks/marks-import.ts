@@ -1,26 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type CampusScope, type MarksRow, type RowError, readMarksTable } from '@attain/shared-types';
+import { type CampusScope, type MarksSaveResult, type RowError, readMarksTable } from '@attain/shared-types';
 import { recomputeCourse } from '../attainment/attainment-service.js';
 import { markCourseInputsChanged } from '../attainment/result-store.js';
 import { HttpError } from '../lib/errors.js';
-import { type WriteStats, readMarks, writeMarks } from './marks-store.js';
+import { readMarks, writeMarks } from './marks-store.js';
 import { claimSheet, completeClaim, renewClaim } from './sheet-claim.js';
 import type { OccasionSheet } from './occasion-sheet.js';
-
-/** What a marks file or grid save did (or, for a dry run, would do). */
-export interface MarksImportResult {
-  /** Student rows read. */
-  rows: number;
-  /** Of those, students marked absent. */
-  absent: number;
-  notes: string[];
-  /** The first rows as they will be stored (a dry run's preview). */
-  preview: MarksRow[];
-  /** Items and BatchWriteItem calls (absent for a dry run). */
-  written?: WriteStats;
-  /** The sheet's version after the write. */
-  version: number;
-}
 
 /** At most this many row errors go back to the scope (the count says how many there were). */
 const MAX_ROW_ERRORS = 200;
@@ -57,7 +42,7 @@ export async function applyMarks(
     saveId?: string;
     onProgress?: (written: number, total: number) => Promise<void> | void;
   } = {},
-): Promise<MarksImportResult> {
+): Promise<MarksSaveResult> {
   const read = readMarksTable(table, sheet.questions, sheet.roster);
   if (read.errors.length) refuseRows(read.errors);
   const absent = read.rows.filter((r) => r.absent).length;
