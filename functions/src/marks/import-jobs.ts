@@ -3,6 +3,7 @@ import {
   type CampusScope,
   type Caller,
   type ImportJob,
+  type MarksUploadTicket,
   JOB_STALL_MS,
   MAX_MARKS_FILE_BYTES,
   RECORD_ID,
