@@ -331,7 +331,11 @@ export function MarksSheetPage({ occasionId, back }: { occasionId: string; back:
                 <p className="hint">
                   Showing {Math.min(5, file.read.rows.length)} of {file.read.rows.length} rows. Nothing is saved until you press Save.
                 </p>
-                <Button label={`Save marks of ${file.read.rows.length} students`} icon="pi pi-check" onClick={saveFile} />
+                <Button
+                  label={`${job?.status === 'failed' ? 'Try again: save' : 'Save'} marks of ${file.read.rows.length} students`}
+                  icon={job?.status === 'failed' ? 'pi pi-refresh' : 'pi pi-check'}
+                  onClick={saveFile}
+                />
               </>
             ) : null}
           </div>
