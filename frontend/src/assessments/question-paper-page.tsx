@@ -20,7 +20,7 @@ import { ApiError, api } from '../app/api';
 import { DOCUMENT_PATHS, qk } from '../app/query-keys';
 import { showPopup } from '../app/state';
 import { useListQuery, useOccasionLists } from '../entity/list-cache';
-import { loadMoreFooter } from '../entity/ref-picker';
+import { loadMoreFooter } from '../entity/load-more';
 import { useRefRecords } from '../entity/ref-records';
 
 /** A native select (light and keyboard-friendly in a table of many rows) with an empty first choice. */

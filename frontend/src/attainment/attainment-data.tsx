@@ -13,7 +13,7 @@ import { useSearchParams } from 'react-router-dom';
 import { api } from '../app/api';
 import { qk } from '../app/query-keys';
 import { useListQuery } from '../entity/list-cache';
-import { loadMoreFooter } from '../entity/ref-picker';
+import { loadMoreFooter } from '../entity/load-more';
 
 /** A level or percent with 2 decimals, or '-' when there is none. */
 export const fmt = (n: number | null | undefined) => (n === null || n === undefined ? '-' : (Math.round(n * 100) / 100).toFixed(2));

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { FilterBar } from '../entity/filter-bar';
 import { useOccasionLists } from '../entity/list-cache';
+import { LoadMore } from '../entity/load-more';
 import { useRefRecords } from '../entity/ref-records';
 import { MarksSheetPage } from './marks-sheet-page';
 import { ResultTable } from './result-table';
@@ -85,18 +86,7 @@ export function MarksListPage({ kinds, title, base }: { kinds: readonly string[]
           ]}
         />
       ) : null}
-      {lists.hasNextPage ? (
-        <div className="load-more">
-          <Button
-            label="Load more"
-            icon="pi pi-angle-down"
-            outlined
-            size="small"
-            loading={lists.isFetchingNextPage}
-            onClick={() => void lists.fetchNextPage()}
-          />
-        </div>
-      ) : null}
+      <LoadMore list={lists} />
     </section>
   );
 }

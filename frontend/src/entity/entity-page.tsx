@@ -14,6 +14,7 @@ import { profileAtom, showPopup } from '../app/state';
 import { EntityForm } from './entity-form';
 import { FilterBar } from './filter-bar';
 import { dropDeleted, invalidateAfterWrite, putSaved, useListQuery } from './list-cache';
+import { LoadMore } from './load-more';
 import { type RefWant, fieldRefLabel, useRefRecords } from './ref-records';
 
 type Lookup = ReturnType<typeof useRefRecords>;
@@ -216,18 +217,7 @@ export function EntityPage(props: {
           />
         ) : null}
       </DataTable>
-      {list.hasNextPage ? (
-        <div className="load-more">
-          <Button
-            label="Load more"
-            icon="pi pi-angle-down"
-            outlined
-            size="small"
-            loading={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          />
-        </div>
-      ) : null}
+      <LoadMore list={list} />
       <Dialog
         header={editing === 'new' ? `Add ${def.label.toLowerCase()}` : `Edit ${def.label.toLowerCase()}`}
         visible={editing !== null}

@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { ApiError, api } from '../app/api';
 import { showPopup } from '../app/state';
 import { useListQuery } from './list-cache';
-import { loadMoreFooter } from './ref-picker';
+import { loadMoreFooter } from './load-more';
 
 /**
  * Admins' "Load CSV" dialog: loads a curriculum, course-outcomes, CO-PO matrix or student roster CSV (`kinds` limits the

@@ -1,31 +1,8 @@
 import { ENTITIES, type EntityDef, type FieldDef } from '@attain/shared-types';
-import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
-import type { ReactNode } from 'react';
 import { useListQuery } from './list-cache';
+import { loadMoreFooter } from './load-more';
 import { fieldRefLabel, pickerScope, useRefRecords } from './ref-records';
-
-/** A dropdown panel's footer with "Load more" while the list it shows has more pages on the server. */
-export function loadMoreFooter(list: {
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => Promise<unknown>;
-}): ReactNode {
-  if (!list.hasNextPage) return null;
-  return (
-    <div className="picker-more">
-      <Button
-        type="button"
-        label="Load more"
-        icon="pi pi-angle-down"
-        text
-        size="small"
-        loading={list.isFetchingNextPage}
-        onClick={() => void list.fetchNextPage()}
-      />
-    </div>
-  );
-}
 
 /**
  * A picker of the records a reference field `field` of `def` may point at. With a parent chosen (in the form, or in

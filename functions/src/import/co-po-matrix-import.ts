@@ -9,11 +9,10 @@ import {
   genericProgramOutcome,
 } from '@attain/shared-types';
 import { saveMatrix } from '../domain/co-po-matrix.js';
-import { HttpError } from '../lib/errors.js';
 import { getDocument } from '../store/documents.js';
 import { queryByField } from '../store/records.js';
 import { courseByCode, curriculumContext } from './curriculum-context.js';
-import { parseCsv } from './csv-table.js';
+import { parseCsv, refuseIfAny } from './csv-table.js';
 
 /**
  * Loads a CO-PO matrix CSV (format of `shared/data/co-po-matrix.csv`: course_code, co_code, then one column per
@@ -78,13 +77,7 @@ export async function importCoPoMatrix(
     rowsByCourse.set(course.id, cells);
   }
   if (!rows.length) errors.push({ row: 2, field: '', message: 'The file has no matrix rows' });
-  if (errors.length)
-    throw new HttpError(
-      400,
-      `The file was not loaded: ${errors.length} problem${errors.length > 1 ? 's' : ''} (nothing was written)`,
-      undefined,
-      errors,
-    );
+  refuseIfAny(errors);
   let created = 0;
   let updated = 0;
   for (const [courseId, fileRows] of rowsByCourse) {

@@ -13,7 +13,7 @@ import { listAll } from '../store/list-all.js';
 import { createRecord, getRecord, queryByField, replaceRecord } from '../store/records.js';
 import { pickBloomLevel } from './bloom-inference.js';
 import { courseByCode, curriculumContext } from './curriculum-context.js';
-import { parseCsv } from './csv-table.js';
+import { parseCsv, refuseIfAny } from './csv-table.js';
 
 /** Choices made in the import dialog for what the file does not say. */
 export interface CourseOutcomeImportOptions {
@@ -88,13 +88,7 @@ export async function importCourseOutcomes(
     planned.push({ row: r.row, courseCode, data: { code, statement, cognitive_domain: level?.id, delivery_method: opts.delivery_method } });
   }
   if (!rows.length) errors.push({ row: 2, field: '', message: 'The file has no course outcome rows' });
-  if (errors.length)
-    throw new HttpError(
-      400,
-      `The file was not loaded: ${errors.length} problem${errors.length > 1 ? 's' : ''} (nothing was written)`,
-      undefined,
-      errors,
-    );
+  refuseIfAny(errors);
 
   let created = 0;
   let updated = 0;

@@ -1,4 +1,5 @@
 import type { RowError } from '@attain/shared-types';
+import { HttpError } from '../lib/errors.js';
 import { parseCsvRows } from '../lib/csv.js';
 
 /** A parsed data row: cells by header name and the line number a spreadsheet shows (header = 1). */
@@ -37,4 +38,19 @@ export function intCell(r: CsvRow, field: string, errors: RowError[], min = 0, m
     return undefined;
   }
   return n;
+}
+
+/**
+ * Refuses a whole file when any row has a problem: 400 with `errors.rows` (one per problem) and nothing written.
+ * Every CSV import checks all its rows first and calls this before its first write.
+ * @throws HttpError 400
+ */
+export function refuseIfAny(errors: readonly RowError[]): void {
+  if (!errors.length) return;
+  throw new HttpError(
+    400,
+    `The file was not loaded: ${errors.length} problem${errors.length > 1 ? 's' : ''} (nothing was written)`,
+    undefined,
+    [...errors],
+  );
 }

@@ -1,8 +1,7 @@
 import { COURSE_KINDS, type CampusScope, type ImportResult, type RowError, courseCurriculum } from '@attain/shared-types';
-import { HttpError } from '../lib/errors.js';
 import { createRecord, replaceRecord } from '../store/records.js';
 import { curriculumContext } from './curriculum-context.js';
-import { intCell, parseCsv } from './csv-table.js';
+import { intCell, parseCsv, refuseIfAny } from './csv-table.js';
 
 /**
  * Loads a curriculum CSV (format of `shared/data/curriculum-cse-iitpkd-2022.csv`: term, code, title, type,
@@ -54,13 +53,7 @@ export async function importCurriculum(scope: CampusScope, curriculumId: string 
     planned.push({ row: r.row, data });
   }
   if (!rows.length) errors.push({ row: 2, field: '', message: 'The file has no course rows' });
-  if (errors.length)
-    throw new HttpError(
-      400,
-      `The file was not loaded: ${errors.length} problem${errors.length > 1 ? 's' : ''} (nothing was written)`,
-      undefined,
-      errors,
-    );
+  refuseIfAny(errors);
   let created = 0;
   let updated = 0;
   const taken = new Set<string>();

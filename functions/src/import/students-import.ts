@@ -1,10 +1,9 @@
 import { type CampusScope, type DataOf, type ImportResult, type RowError, student } from '@attain/shared-types';
 import pLimit from 'p-limit';
-import { HttpError } from '../lib/errors.js';
 import { listAll } from '../store/list-all.js';
 import { createRecords, replaceRecord } from '../store/records.js';
 import { curriculumContext } from './curriculum-context.js';
-import { parseCsv } from './csv-table.js';
+import { parseCsv, refuseIfAny } from './csv-table.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -38,13 +37,7 @@ export async function importStudents(scope: CampusScope, curriculumId: string | 
     planned.push({ curriculum: ctx.curriculum.id, roll_no: roll, name, section, ...(email ? { email } : {}) });
   }
   if (!rows.length) errors.push({ row: 2, field: '', message: 'The file has no student rows' });
-  if (errors.length)
-    throw new HttpError(
-      400,
-      `The file was not loaded: ${errors.length} problem${errors.length > 1 ? 's' : ''} (nothing was written)`,
-      undefined,
-      errors,
-    );
+  refuseIfAny(errors);
   const existing = new Map((await listAll(scope, student, { curriculum: ctx.curriculum.id })).map((s) => [s.roll_no.toLowerCase(), s]));
   // New students go in batches (each with its roll-number guard, see createRecords); known ones are replaced.
   const fresh = planned.filter((p) => !existing.has(p.roll_no.toLowerCase()));

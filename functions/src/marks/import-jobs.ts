@@ -104,10 +104,13 @@ export async function readImportJob(scope: CampusScope, id: string): Promise<Imp
  */
 async function uploadedCsv(bucket: string, key: string, signedKey: string): Promise<string> {
   if (key !== signedKey) throw new HttpError(400, 'The file was not uploaded where this import expected it');
-  const { GetObjectCommand } = await import('@aws-sdk/client-s3');
-  const obj = await (await s3Client()).send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-  if ((obj.ContentLength ?? 0) > MAX_MARKS_FILE_BYTES)
+  // The size is asked first, so an oversized object is never streamed (an unread body would hold its connection).
+  const { GetObjectCommand, HeadObjectCommand } = await import('@aws-sdk/client-s3');
+  const s3 = await s3Client();
+  const head = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+  if ((head.ContentLength ?? 0) > MAX_MARKS_FILE_BYTES)
     throw new HttpError(400, `The file is larger than ${MAX_MARKS_FILE_BYTES / 1024 / 1024} MB`);
+  const obj = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
   const bytes = (await obj.Body?.transformToByteArray()) ?? new Uint8Array();
   if (bytes.length > MAX_MARKS_FILE_BYTES) throw new HttpError(400, `The file is larger than ${MAX_MARKS_FILE_BYTES / 1024 / 1024} MB`);
   if (bytes.includes(0)) throw new HttpError(400, 'The file is not a CSV text file (choose the CSV or XLSX template you filled in)');

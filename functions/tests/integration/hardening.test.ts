@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, login } from '../support/client.js';
+import { courseWithOneCo, occasionWithPaper } from '../support/course-setup.js';
 
 /**
  * Issue 10 cases against the running local stack: user input never causes a 500, unknown paths and methods answer
@@ -194,45 +195,13 @@ describe('references are checked on every write', () => {
 
 describe('CSV files are safe to open in a spreadsheet and load back unchanged', () => {
   it('neutralizes formula cells in the marks template, and a re-upload of it finds the same students', async () => {
-    const dept = (await admin.get('/api/department')).body.data.find((d: { short_name: string }) => d.short_name === 'CSE');
-    const program = (await admin.post('/api/program', { title: 'CSV safety', department: dept.id, number_of_terms: 1 })).body.data;
-    const cur = (await admin.post('/api/curriculum', { name: 'CSV safety', program: program.id })).body.data;
-    const term = (await admin.get(`/api/term?curriculum=${cur.id}`)).body.data[0];
-    const course = (
-      await admin.post('/api/Course-Curriculum', {
-        curriculum: cur.id,
-        term: term.id,
-        code: 'CSV1',
-        title: 'Safety',
-        reviewer_department: dept.id,
-      })
-    ).body.data;
-    const bloom = (await admin.get('/api/bloom-level')).body.data[0].id;
-    const method = (await admin.get('/api/delivery-method')).body.data[0].id;
-    const co = (
-      await admin.post('/api/Course-Outcome', {
-        course: course.id,
-        code: 'CO1',
-        statement: 'Outcome',
-        cognitive_domain: bloom,
-        delivery_method: method,
-      })
-    ).body.data;
+    const { curriculum: cur, course, co, bloom } = await courseWithOneCo(admin, 'CSV safety', 'CSV1');
     const names = ['=HYPERLINK("http://evil.example","x")', "+1+cmd|' /C calc'!A0", '@SUM(1+1)'];
     for (const [i, name] of names.entries())
       expect((await admin.post('/api/student', { curriculum: cur.id, roll_no: i === 0 ? '-7' : `R${i}`, name, section: 'A' })).status).toBe(
         201,
       );
-    const occ = (await admin.post('/api/occasion', { course: course.id, kind: 'ISE', name: 'ISE', section: 'A', total_marks: 5 })).body
-      .data;
-    expect(
-      (
-        await admin.put(`/api/question-paper/${occ.id}`, {
-          version: 0,
-          questions: [{ number: '1', max_marks: 5, co: co.id, bloom_level: bloom }],
-        })
-      ).status,
-    ).toBe(200);
+    const occ = await occasionWithPaper(admin, { course: course.id, co: co.id, bloom }, 'ISE', 1, 5);
     const template = await (await fetch(`${base}/api/marks/${occ.id}/template`, { headers: { authorization: `Bearer ${token}` } })).text();
     const lines = template.split(/\r?\n/);
     // No data cell of the file starts with a formula character once unquoted.

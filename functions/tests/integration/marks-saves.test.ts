@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, login } from '../support/client.js';
+import { courseWithOneCo, occasionWithPaper } from '../support/course-setup.js';
 
 /**
  * Issue 10, cases 4, 5 and 8: one save of an occasion's marks at a time whichever path it takes (file, grid,
@@ -51,31 +52,8 @@ async function patchDocument(kind: string, id: string, set: Record<string, unkno
 beforeAll(async () => {
   token = await login(base, users.demoAdmin.email, users.demoAdmin.password);
   admin = client(base, token);
-  const dept = (await admin.get('/api/department')).body.data.find((d: { short_name: string }) => d.short_name === 'CSE');
-  const program = (await admin.post('/api/program', { title: 'Marks saves', department: dept.id, number_of_terms: 1 })).body.data;
-  const cur = (await admin.post('/api/curriculum', { name: 'Marks saves', program: program.id })).body.data;
-  const term = (await admin.get(`/api/term?curriculum=${cur.id}`)).body.data[0];
-  const course = (
-    await admin.post('/api/Course-Curriculum', {
-      curriculum: cur.id,
-      term: term.id,
-      code: 'MS1',
-      title: 'Saves',
-      reviewer_department: dept.id,
-    })
-  ).body.data;
+  const { curriculum: cur, course, co, bloom } = await courseWithOneCo(admin, 'Marks saves', 'MS1');
   courseId = course.id;
-  const bloom = (await admin.get('/api/bloom-level')).body.data[0].id;
-  const method = (await admin.get('/api/delivery-method')).body.data[0].id;
-  const co = (
-    await admin.post('/api/Course-Outcome', {
-      course: course.id,
-      code: 'CO1',
-      statement: 'Outcome',
-      cognitive_domain: bloom,
-      delivery_method: method,
-    })
-  ).body.data;
   const roster = ['roll_no,name,section', ...Array.from({ length: STUDENTS }, (_, i) => `MS${i},Student ${i},A`)].join('\n');
   const r = await fetch(`${base}/api/import/students?curriculum=${cur.id}`, {
     method: 'POST',
@@ -83,11 +61,7 @@ beforeAll(async () => {
     body: roster,
   });
   expect(r.status).toBe(200);
-  const occ = (await admin.post('/api/occasion', { course: course.id, kind: 'ISE', name: 'ISE saves', section: 'A', total_marks: 30 })).body
-    .data;
-  occasionId = occ.id;
-  const questions = ['1', '2', '3'].map((n) => ({ number: n, max_marks: 10, co: co.id, bloom_level: bloom }));
-  expect((await admin.put(`/api/question-paper/${occasionId}`, { version: 0, questions })).status).toBe(200);
+  occasionId = (await occasionWithPaper(admin, { course: course.id, co: co.id, bloom }, 'ISE saves', 3, 10)).id;
 });
 
 describe('one save of an occasion at a time', () => {
