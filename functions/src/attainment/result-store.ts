@@ -1,7 +1,9 @@
-import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type CampusScope, type CourseAttainment, TABLE, courseCurriculum, recordPk } from '@attain/shared-types';
 import { documentClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
+import { batchWrite } from '../store/batch.js';
+import { findRecord } from '../store/records.js';
 
 /**
  * Stored attainment results (DESIGN.md: "Results are stored per course and academic year whenever an input
@@ -64,18 +66,6 @@ export async function readProgramResults(scope: CampusScope, program: string): P
   return { results, stamps, calls };
 }
 
-/** The program a course belongs to, read when a caller does not know it (one GetItem). */
-async function programOf(scope: CampusScope, course: string): Promise<string | undefined> {
-  const res = await documentClient().send(
-    new GetCommand({
-      TableName: table(),
-      Key: { [TABLE.partitionKey]: recordPk(scope.campus, courseCurriculum.name), [TABLE.sortKey]: course },
-      ProjectionExpression: 'program',
-    }),
-  );
-  return typeof res.Item?.program === 'string' ? res.Item.program : undefined;
-}
-
 /**
  * Records that a course's attainment inputs changed now (marks, question paper, occasion, CO, matrix), so its stored
  * results count as stale until computed again. One UpdateItem (plus a GetItem when `program` is not given).
@@ -83,7 +73,7 @@ async function programOf(scope: CampusScope, course: string): Promise<string | u
  */
 export async function markCourseInputsChanged(scope: CampusScope, course: string | undefined, program?: string): Promise<void> {
   if (!course) return;
-  const prog = program ?? (await programOf(scope, course));
+  const prog = program ?? (await findRecord(scope, courseCurriculum, course))?.program;
   if (!prog) return;
   await documentClient().send(
     new UpdateCommand({
@@ -128,15 +118,7 @@ export async function storeCourseResults(
       DeleteRequest: { Key: { [TABLE.partitionKey]: pk(scope, program), [TABLE.sortKey]: resultSk(course, r.academic_year ?? 'undated') } },
     })),
   ];
-  for (let i = 0; i < writes.length; i += 25) {
-    let pending: typeof writes = writes.slice(i, i + 25);
-    for (let attempt = 0; pending.length; attempt++) {
-      if (attempt >= 8) throw new Error(`BatchWriteItem left ${pending.length} attainment results unprocessed`);
-      if (attempt) await new Promise((res) => setTimeout(res, 2 ** attempt * 25));
-      const res = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table()]: pending } }));
-      pending = (res.UnprocessedItems?.[table()] ?? []) as typeof writes;
-    }
-  }
+  for (let i = 0; i < writes.length; i += 25) await batchWrite(writes.slice(i, i + 25));
   await documentClient().send(
     new UpdateCommand({
       TableName: table(),

@@ -1,7 +1,8 @@
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { type CampusScope, type MarksRow, TABLE, recordPk } from '@attain/shared-types';
 import { documentClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
+import { batchWrite } from '../store/batch.js';
 
 /**
  * Marks storage (DESIGN.md "Storage": hot collections get their own partitions): one partition per occasion,
@@ -38,8 +39,6 @@ export interface WriteStats {
   calls: number;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /**
  * Writes students' marks with BatchWriteItem, 25 items per call, `parallel` calls at a time. Unprocessed items are
  * sent again with exponential backoff (50 ms doubling, up to 8 tries) as DynamoDB asks; a batch still unprocessed
@@ -54,23 +53,17 @@ export async function writeMarks(
   onProgress?: (written: number) => Promise<void> | void,
   parallel = 8,
 ): Promise<WriteStats> {
-  const table = config().tableName;
   const stats: WriteStats = { items: 0, calls: 0 };
   const batches: MarksRow[][] = [];
   for (let i = 0; i < rows.length; i += 25) batches.push(rows.slice(i, i + 25));
   const send = async (batch: MarksRow[]) => {
-    let requests = batch.map((r) => ({
-      PutRequest: {
-        Item: { PK: pk(scope, occasionId), SK: r.student, entityType: 'marks', marks: r.marks, ...(r.absent ? { absent: true } : {}) },
-      },
-    }));
-    for (let attempt = 0; requests.length; attempt++) {
-      if (attempt >= 8) throw new Error(`DynamoDB left ${requests.length} marks rows unprocessed after 8 tries`);
-      if (attempt) await sleep(50 * 2 ** (attempt - 1));
-      stats.calls++;
-      const res = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
-      requests = (res.UnprocessedItems?.[table] ?? []) as typeof requests;
-    }
+    stats.calls += await batchWrite(
+      batch.map((r) => ({
+        PutRequest: {
+          Item: { PK: pk(scope, occasionId), SK: r.student, entityType: 'marks', marks: r.marks, ...(r.absent ? { absent: true } : {}) },
+        },
+      })),
+    );
     stats.items += batch.length;
   };
   let next = 0;

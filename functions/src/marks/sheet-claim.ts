@@ -1,9 +1,10 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type CampusScope, type SheetState, TABLE, recordPk } from '@attain/shared-types';
+import type { CampusScope, SheetState } from '@attain/shared-types';
 import { documentClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 import { HttpError } from '../lib/errors.js';
+import { documentKey } from '../store/documents.js';
 
 /**
  * One save of an occasion's marks at a time (issue 10: ten parallel uploads must never leave a mix of files).
@@ -25,10 +26,7 @@ export function sheetState(doc: Readonly<Record<string, unknown>> | undefined, n
   return typeof doc.writing_until === 'string' && Date.parse(doc.writing_until) > now ? 'saving' : 'interrupted';
 }
 
-const key = (scope: CampusScope, occasion: string) => ({
-  [TABLE.partitionKey]: recordPk(scope.campus, 'marks-sheet'),
-  [TABLE.sortKey]: occasion,
-});
+const key = (scope: CampusScope, occasion: string) => documentKey(scope, 'marks-sheet', occasion);
 
 /**
  * Claims an occasion's marks for one save.

@@ -17,15 +17,14 @@ export type DocumentKind =
   | 'marks-sheet'
   /** Per large marks file: status and progress of its import. */
   | 'import-job'
-  /** Per course and academic year: the last computed attainment with the method version it used. */
-  | 'attainment-result'
   /** Per course: the action recorded for each student below the threshold on a CO. */
   | 'improvement-plan';
 
 /** A stored document: its body plus `version` (0 = never saved) and audit fields. */
 export type StoredDocument = Record<string, unknown> & { version: number; updated_by?: string; updated_at?: string };
 
-const key = (scope: CampusScope, kind: DocumentKind, id: string) => ({
+/** The table key of a document (`T#<campus>#<kind>`, the owner's id); `sheet-claim.ts` updates marks sheets by it. */
+export const documentKey = (scope: CampusScope, kind: DocumentKind, id: string) => ({
   [TABLE.partitionKey]: recordPk(scope.campus, kind),
   [TABLE.sortKey]: id,
 });
@@ -38,7 +37,7 @@ const strip = (item: Record<string, unknown>) => {
 export async function getDocument(scope: CampusScope, kind: DocumentKind, id: string): Promise<StoredDocument | undefined> {
   // An id longer than a key may hold names no document (documents are keyed by record ids, at most `id#year`).
   if (id.length > 200) return undefined;
-  const res = await documentClient().send(new GetCommand({ TableName: config().tableName, Key: key(scope, kind, id) }));
+  const res = await documentClient().send(new GetCommand({ TableName: config().tableName, Key: documentKey(scope, kind, id) }));
   return res.Item ? strip(res.Item) : undefined;
 }
 
@@ -59,7 +58,7 @@ export async function putDocument(
   const doc = { ...body, version: version + 1, updated_by: scope.actor, updated_at: new Date().toISOString() };
   const g = TABLE.globalSecondaryIndexes[0];
   const item = {
-    ...key(scope, kind, id),
+    ...documentKey(scope, kind, id),
     entityType: kind,
     ...doc,
     ...(index ? { [g.partitionKey]: indexPk(scope.campus, kind, index.field, index.value), [g.sortKey]: id } : {}),
@@ -100,7 +99,7 @@ export async function overwriteDocument(
     new PutCommand({
       TableName: config().tableName,
       Item: {
-        ...key(scope, kind, id),
+        ...documentKey(scope, kind, id),
         entityType: kind,
         ...doc,
         ...(index ? { [g.partitionKey]: indexPk(scope.campus, kind, index.field, index.value), [g.sortKey]: id } : {}),
@@ -112,7 +111,7 @@ export async function overwriteDocument(
 
 /** Deletes a document (no error when there is none). */
 export async function deleteDocument(scope: CampusScope, kind: DocumentKind, id: string): Promise<void> {
-  await documentClient().send(new DeleteCommand({ TableName: config().tableName, Key: key(scope, kind, id) }));
+  await documentClient().send(new DeleteCommand({ TableName: config().tableName, Key: documentKey(scope, kind, id) }));
 }
 
 /** Every document of a kind saved with the given index value (GSI1 Query, all pages). */

@@ -1,9 +1,9 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
-  BatchGetCommand,
   DeleteCommand,
   GetCommand,
   PutCommand,
+  type PutCommandInput,
   QueryCommand,
   TransactWriteCommand,
   type TransactWriteCommandInput,
@@ -33,6 +33,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { documentClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 import { HttpError, notFound } from '../lib/errors.js';
+import { batchGet } from './batch.js';
 
 /** One item of a document-client transaction. */
 type TransactWriteItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -254,15 +255,12 @@ export async function recordsByIds<D extends EntityDef>(scope: CampusScope, def:
   const unique = [...new Set(ids)];
   if (unique.length > MAX_IDS) throw new HttpError(400, `A list names at most ${MAX_IDS} ids`, { ids: 'Too Long!' });
   if (unique.length === 0) return [];
-  const found = new Map<string, RecordOf<D>>();
-  let pending: Record<string, unknown>[] = unique.map((id) => keyOf(scope, def, id));
-  for (let attempt = 0; pending.length && attempt < 8; attempt++) {
-    const res = await documentClient().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: pending } } }));
-    for (const item of res.Responses?.[table()] ?? []) found.set(String(item[TABLE.sortKey]), toRecord(def, item));
-    pending = res.UnprocessedKeys?.[table()]?.Keys ?? [];
-  }
-  if (pending.length) throw new Error(`BatchGetItem left ${pending.length} keys unprocessed`);
-  return unique.flatMap((id) => found.get(id) ?? []);
+  const found = await batchGet(unique.map((id) => keyOf(scope, def, id)));
+  const pk = recordPk(scope.campus, def.name);
+  return unique.flatMap((id) => {
+    const item = found.get(`${pk}|${id}`);
+    return item ? [toRecord(def, item)] : [];
+  });
 }
 
 /**
@@ -361,6 +359,23 @@ function conflictFromCancel(def: EntityDef, e: TransactionCanceledException, cla
 }
 
 /**
+ * A new record's item (version 1, audit fields from the scope's actor, index attributes) and the writes that store
+ * it: the conditional put first, then one conditional put per unique guard it claims. Shared by `createRecord` and
+ * `createRecords`.
+ */
+function newItem(scope: CampusScope, def: EntityDef, data: Record<string, unknown>, now: string) {
+  const id = def.singleton ? scope.campus : uuidv7();
+  const record = { ...data, id, version: 1, created_by: scope.actor, created_at: now, updated_by: scope.actor, updated_at: now };
+  const item = { ...keyOf(scope, def, id), entityType: def.name, ...record, ...indexAttributes(scope, def, record).set };
+  const guards = guardsOf(def, record);
+  const items: TransactWriteItem[] = [
+    { Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
+    ...guards.map((g) => guardPut(scope, def, g, id)),
+  ];
+  return { item, guards, items };
+}
+
+/**
  * Creates a record with `version` 1 and audit fields from the scope's actor. Unique values (single or compound)
  * are claimed in the same transaction, so two concurrent creates with one short name cannot both succeed.
  * @throws HttpError 409 when a unique value is taken or a singleton already exists; 403 for a read-only scope.
@@ -371,24 +386,10 @@ export async function createRecord<D extends EntityDef>(
   data: DataOf<D> | Record<string, unknown>,
 ): Promise<RecordOf<D>> {
   assertWritable(scope);
-  const now = new Date().toISOString();
-  const id = def.singleton ? scope.campus : uuidv7();
-  const record = { ...data, id, version: 1, created_by: scope.actor, created_at: now, updated_by: scope.actor, updated_at: now };
-  const item = { ...keyOf(scope, def, id), entityType: def.name, ...record, ...indexAttributes(scope, def, record).set };
-  const guards = guardsOf(def, record);
+  const { item, guards, items } = newItem(scope, def, data, new Date().toISOString());
   try {
-    if (guards.length === 0) {
-      await documentClient().send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' }));
-    } else {
-      await documentClient().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
-            ...guards.map((g) => guardPut(scope, def, g, id)),
-          ],
-        }),
-      );
-    }
+    if (guards.length === 0) await documentClient().send(new PutCommand(items[0].Put as PutCommandInput));
+    else await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
   } catch (e) {
     if (e instanceof ConditionalCheckFailedException) throw new HttpError(409, `The ${def.label.toLowerCase()} already exists`);
     if (e instanceof TransactionCanceledException) throw conflictFromCancel(def, e, guards, 'create');
@@ -416,17 +417,7 @@ export async function createRecords<D extends EntityDef>(
 ): Promise<RecordOf<D>[]> {
   assertWritable(scope);
   const now = new Date().toISOString();
-  const prepared = rows.map((data) => {
-    const id = uuidv7();
-    const record = { ...data, id, version: 1, created_by: scope.actor, created_at: now, updated_by: scope.actor, updated_at: now };
-    const item = { ...keyOf(scope, def, id), entityType: def.name, ...record, ...indexAttributes(scope, def, record).set };
-    const guards = guardsOf(def, record);
-    const items: TransactWriteItem[] = [
-      { Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
-      ...guards.map((g) => guardPut(scope, def, g, id)),
-    ];
-    return { item, guards, items };
-  });
+  const prepared = rows.map((data) => newItem(scope, def, data, now));
   const chunks: (typeof prepared)[] = [];
   let current: typeof prepared = [];
   let size = 0;

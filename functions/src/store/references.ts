@@ -1,4 +1,3 @@
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type CampusScope,
   type Caller,
@@ -9,8 +8,7 @@ import {
   recordPk,
   referrersOf,
 } from '@attain/shared-types';
-import { documentClient } from '../lib/aws.js';
-import { config } from '../lib/config.js';
+import { batchGet } from './batch.js';
 import { HttpError } from '../lib/errors.js';
 import { queryByField } from './records.js';
 
@@ -34,16 +32,7 @@ export async function resolveReferences(scope: CampusScope, def: EntityDef, data
     const pk = recordPk(scope.campus, fd.ref as string);
     keys.set(`${pk}|${data[fd.name]}`, { [TABLE.partitionKey]: pk, [TABLE.sortKey]: data[fd.name] } as { PK: string; SK: string });
   }
-  const found = new Map<string, Record<string, unknown>>();
-  let pending = [...keys.values()];
-  while (pending.length) {
-    const batch = pending.slice(0, 100);
-    pending = pending.slice(100);
-    const res = await documentClient().send(new BatchGetCommand({ RequestItems: { [config().tableName]: { Keys: batch } } }));
-    for (const item of res.Responses?.[config().tableName] ?? []) found.set(`${item.PK}|${item.SK}`, item);
-    const again = res.UnprocessedKeys?.[config().tableName]?.Keys as { PK: string; SK: string }[] | undefined;
-    if (again?.length) pending.push(...again);
-  }
+  const found = await batchGet([...keys.values()]);
   const refs: ResolvedRefs = {};
   const errors: Record<string, string> = {};
   for (const fd of refFields) {
