@@ -18,7 +18,7 @@ afterEach(() => {
 });
 
 /** The table's body rows, as text. */
-const rowTexts = () => [...document.querySelectorAll('.p-datatable-tbody > tr')].map((r) => r.textContent ?? '');
+const rowTexts = () => [...document.querySelectorAll('table.data-table tbody > tr')].map((r) => r.textContent ?? '');
 const rowCount = () => document.querySelector('.row-count')?.textContent;
 const rowOf = (text: string) => screen.getAllByRole('row').find((r) => r.textContent?.includes(text)) as HTMLElement;
 

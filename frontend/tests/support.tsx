@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import { createQueryClient } from '../src/app/query-client';
 import { profileAtom, store } from '../src/app/state';
+import { ConfirmDialog } from 'primereact/confirmdialog';
 
 /** One request the mocked server saw: method, path with query, parsed JSON body. */
 export interface Seen {
@@ -44,16 +45,27 @@ export function mockServer(route: (method: string, url: string, body: unknown) =
 
 /** Signs a user of the given role in, as far as the pages can tell (the profile atom). */
 export function signInAs(role: 'admin' | 'faculty' | 'group-admin'): void {
-  const p: ProfileView = { email: `${role}@example.edu`, role, tenant: 'campus-1', organization_name: 'Test College', department_name: '' };
+  const p: ProfileView = {
+    email: `${role}@example.edu`,
+    role,
+    tenant: 'campus-1',
+    organization_name: 'Test College',
+    department_name: '',
+    locale: 'en-IN',
+  };
   store.set(profileAtom, p);
 }
 
-/** Renders `ui` with a fresh query cache and a router at `path`. @returns the cache, for assertions */
+/** Renders `ui` with a fresh query cache, a router at `path` and the shell's confirm dialog. @returns the cache, for assertions */
 export function renderApp(ui: ReactNode, path = '/'): { queryClient: QueryClient } & ReturnType<typeof render> {
   const queryClient = createQueryClient();
   const r = render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      <MemoryRouter initialEntries={[path]}>
+        {ui}
+        {/* The app shell's one confirm dialog, which pages' questions (Delete?, Discard changes?) use. */}
+        <ConfirmDialog />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return { queryClient, ...r };

@@ -1,19 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { Button } from 'primereact/button';
+import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Sidebar } from 'primereact/sidebar';
 import { Suspense, useState } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { logout } from './auth';
-import { NAV_ENTRIES } from './navigation';
+import { AREA_TABS, NAV_ENTRIES, tabRoute } from './navigation';
 import { profileAtom } from './state';
 import { LoadingOverlay, PopupMessage } from '../shell/feedback';
 
-function NavLinks({ onPick }: { onPick?: () => void }) {
+const linkClass = ({ isActive }: { isActive: boolean }) => `nav-link${isActive ? ' active' : ''}`;
+
+/** The top navigation of wide screens: the nine areas (spec part 1 §2). */
+function TopLinks() {
   return (
     <>
       {NAV_ENTRIES.map((e) => (
-        <NavLink key={e.to} to={e.to} onClick={onPick} className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}>
+        <NavLink key={e.to} to={e.to} className={linkClass}>
           <i className={e.icon} aria-hidden /> {e.label}
         </NavLink>
       ))}
@@ -22,8 +26,59 @@ function NavLinks({ onPick }: { onPick?: () => void }) {
 }
 
 /**
- * The signed-in frame: banner (institution and department names, Logout), top navigation (a left drawer on
- * narrow screens), the page, and a footer with the copyright line.
+ * The drawer of narrow screens (spec part 1 §2): the same nine areas; an area with side tabs has an expandable
+ * submenu listing them, each linking to the tab its label names. The current area's submenu starts open.
+ */
+function DrawerLinks({ onPick }: { onPick: () => void }) {
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState<string | null>(() => NAV_ENTRIES.find((e) => pathname.startsWith(e.to) && AREA_TABS[e.to])?.to ?? null);
+  return (
+    <ul className="drawer-menu">
+      {NAV_ENTRIES.map((e) => {
+        const tabs = AREA_TABS[e.to];
+        const expanded = open === e.to;
+        const menuId = `drawer-sub-${e.to.slice(1)}`;
+        return (
+          <li key={e.to}>
+            <div className="drawer-entry">
+              <NavLink to={e.to} end={Boolean(tabs)} onClick={onPick} className={linkClass}>
+                <i className={e.icon} aria-hidden /> {e.label}
+              </NavLink>
+              {tabs ? (
+                <Button
+                  type="button"
+                  icon={expanded ? 'pi pi-chevron-up' : 'pi pi-chevron-down'}
+                  text
+                  rounded
+                  aria-expanded={expanded}
+                  aria-controls={menuId}
+                  aria-label={`${expanded ? 'Hide' : 'Show'} ${e.label} pages`}
+                  onClick={() => setOpen(expanded ? null : e.to)}
+                />
+              ) : null}
+            </div>
+            {tabs && expanded ? (
+              <ul id={menuId} className="drawer-submenu" aria-label={`${e.label} pages`}>
+                {tabs.map((t) => (
+                  <li key={t.label}>
+                    <NavLink to={tabRoute(e.to, t.path)} end onClick={onPick} className={linkClass}>
+                      {t.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/**
+ * The signed-in frame: banner (institution and department names, Logout), top navigation (a left drawer with
+ * submenus on narrow screens), the page, a footer with the copyright line, the loading overlay, the popup and the
+ * one confirm dialog every page's questions use.
  */
 export function AppShell() {
   const [profile, setProfile] = useAtom(profileAtom);
@@ -49,11 +104,11 @@ export function AppShell() {
         <Button label="Logout" icon="pi pi-sign-out" severity="secondary" outlined size="small" onClick={signOut} />
       </header>
       <nav className="top-nav" aria-label="Main">
-        <NavLinks />
+        <TopLinks />
       </nav>
       <Sidebar visible={drawer} onHide={() => setDrawer(false)} position="left" header="Attain" className="drawer">
         <nav className="drawer-nav" aria-label="Main menu">
-          <NavLinks onPick={() => setDrawer(false)} />
+          <DrawerLinks onPick={() => setDrawer(false)} />
         </nav>
       </Sidebar>
       <main className="content">
@@ -62,6 +117,7 @@ export function AppShell() {
         </Suspense>
       </main>
       <footer className="footer">© {new Date().getFullYear()} Attain. All rights reserved.</footer>
+      <ConfirmDialog />
       <LoadingOverlay />
       <PopupMessage />
     </div>

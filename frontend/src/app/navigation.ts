@@ -89,3 +89,23 @@ export const ATTAINMENT_TABS = [
   { label: 'Methodology', path: 'methodology' },
   { label: 'Students', path: 'students' },
 ] as const;
+
+/** The side tabs under each area's route: the narrow screen's drawer shows them as that entry's submenu. */
+export const AREA_TABS: Readonly<Record<string, readonly { label: string; path: string }[]>> = {
+  '/attainment': ATTAINMENT_TABS,
+  '/configuration': CONFIGURATION_TABS,
+  '/assessments': ASSESSMENT_TABS,
+  '/curriculum': CURRICULUM_TABS,
+};
+
+/** The route of an area's side tab (`''` is the area's own route). */
+export const tabRoute = (area: string, path: string): string => (path ? `${area}/${path}` : area);
+
+/**
+ * A route with the given query (empty values left out), for hints that send people elsewhere with what they had
+ * chosen: `hrefWith('/attainment/students', { curriculum, section })`.
+ */
+export function hrefWith(path: string, query: Readonly<Record<string, string | null | undefined>>): string {
+  const q = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => Boolean(e[1]))).toString();
+  return q ? `${path}?${q}` : path;
+}

@@ -25,3 +25,9 @@ export function showPopup(kind: Popup['kind'], text: string): void {
 }
 /** How long a popup stays, in ms (spec part 2 §9). */
 export const POPUP_MS = 2000;
+
+/** Longest message (characters) that reads at a glance; an error longer than this stays until dismissed. */
+export const ONE_LINE_CHARS = 90;
+
+/** Whether a popup carries more than a glance can read: an error of several lines or over `ONE_LINE_CHARS`. */
+export const isDetailed = (p: Popup): boolean => p.kind === 'error' && (p.text.includes('\n') || p.text.length > ONE_LINE_CHARS);

@@ -15,13 +15,13 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError, api } from '../app/api';
 import { DOCUMENT_PATHS, qk } from '../app/query-keys';
 import { showPopup } from '../app/state';
 import { useListQuery, useOccasionLists } from '../entity/list-cache';
 import { loadMoreFooter } from '../entity/load-more';
-import { useRefRecords } from '../entity/ref-records';
+import { refLabel, useRefRecords } from '../entity/ref-records';
 
 /** A native select (light and keyboard-friendly in a table of many rows) with an empty first choice. */
 function PlainSelect(p: {
@@ -113,7 +113,7 @@ export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; 
   const coOptions = cos.map((c) => ({ value: c.id, label: String(c.code) }));
   const levelOptions = levels
     .filter((l) => /^K\d/.test(String(l.level_of_learning ?? '')))
-    .map((l) => ({ value: l.id, label: `${String(l.level_of_learning)} ${String(l.name)}` }));
+    .map((l) => ({ value: l.id, label: refLabel(bloomLevel, l) }));
   return (
     <section>
       <div className="page-head">
@@ -137,7 +137,10 @@ export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; 
         </span>
       </div>
       {!occasions.isPending && !occasions.rows.length ? (
-        <p className="hint">No {kinds.join('/')} occasions yet: add one under ISE/MSE Occasions (ESE occasions too).</p>
+        <p className="hint">
+          No {kinds.join('/')} occasions yet: <Link to="/assessments/manage-ise-mse-occassion">add one under ISE/MSE Occasions</Link> (ESE
+          occasions too).
+        </p>
       ) : null}
       {paper && occ ? (
         <>
@@ -155,7 +158,7 @@ export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; 
             <tbody>
               {questions.map((q, i) => (
                 <tr key={i}>
-                  <td>
+                  <td data-label="No.">
                     <InputText
                       aria-label={`Question ${i + 1} number`}
                       value={q.number}
@@ -164,7 +167,7 @@ export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; 
                     />
                     {err(`questions.${i}.number`)}
                   </td>
-                  <td>
+                  <td data-label="Max marks">
                     <InputNumber
                       inputId={`qp-marks-${i}`}
                       aria-label={`Question ${i + 1} max marks`}
@@ -175,7 +178,7 @@ export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; 
                     />
                     {err(`questions.${i}.max_marks`)}
                   </td>
-                  <td>
+                  <td data-label="Course outcome">
                     <PlainSelect
                       label={`Question ${i + 1} course outcome`}
                       value={q.co}
@@ -185,7 +188,7 @@ export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; 
                     />
                     {err(`questions.${i}.co`)}
                   </td>
-                  <td>
+                  <td data-label="Bloom's level">
                     <PlainSelect
                       label={`Question ${i + 1} Bloom's level`}
                       value={q.bloom_level}
@@ -195,7 +198,7 @@ export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; 
                     />
                     {err(`questions.${i}.bloom_level`)}
                   </td>
-                  <td>
+                  <td data-label="Rubric criteria">
                     {(q.rubric ?? []).map((r, k) => (
                       <div key={k} className="rubric-row">
                         <InputText

@@ -3,6 +3,8 @@ import { useCoursePicker } from '../entity/course-picker';
 import { CourseHead, fmt, levelClass, useCourseAttainment, useParam } from './attainment-data';
 import { BarChart } from './bar-chart';
 import { ResultTable } from './result-table';
+import { Link, useSearchParams } from 'react-router-dom';
+import { hrefWith } from '../app/navigation';
 
 const group = (g: CoResult['cie']) => (g ? `${g.reached}/${g.students} (${fmt(g.percent)} %)` : '-');
 
@@ -13,6 +15,7 @@ const group = (g: CoResult['cie']) => (g ? `${g.reached}/${g.students} (${fmt(g.
  */
 export function CoAttainmentPage() {
   const { course, picker } = useCoursePicker();
+  const [params] = useSearchParams();
   const [year, setYear] = useParam('year');
   const data = useCourseAttainment(course, year);
   const res = data?.result;
@@ -21,14 +24,28 @@ export function CoAttainmentPage() {
     <section>
       <CourseHead title="CO Attainment" picker={picker} course={course} years={data?.years} year={res?.academic_year} onYear={setYear} />
       {data && !res ? (
-        <p className="hint">No marks entered for this course yet: enter them under CIA Data Entry or ESE Data Import.</p>
+        <p className="hint">
+          No marks entered for this course yet: enter them under{' '}
+          <Link to={hrefWith('/attainment', { curriculum: params.get('curriculum'), term: params.get('term') })}>CIA Data Entry</Link> or{' '}
+          <Link to={hrefWith('/attainment/ese-data-import', { curriculum: params.get('curriculum'), term: params.get('term') })}>
+            ESE Data Import
+          </Link>
+          .
+        </p>
       ) : null}
       {res && m ? (
         <>
           <p className="hint" data-testid="method-line">
             {res.code} {res.title}, {res.academic_year}: {res.students} students. Threshold {m.threshold_percent} % of a CO's marks; level
             3/2/1 when {m.level3_percent}/{m.level2_percent}/{m.level1_percent} % of students reach it; CIE {m.cie_weight} / SEE{' '}
-            {m.see_weight}; CO target {m.co_target}. Method version {res.method_version}.
+            {m.see_weight}; CO target {m.co_target}.{' '}
+            {res.method_version ? (
+              `The program's saved methodology (version ${res.method_version}).`
+            ) : (
+              <>
+                The default methodology: <Link to="/attainment/methodology">none is saved for this program yet</Link>.
+              </>
+            )}
           </p>
           <BarChart
             label={`CO attainment of ${res.code}`}

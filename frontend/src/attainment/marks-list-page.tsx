@@ -1,13 +1,15 @@
-import { type EntityRecord, courseCurriculum, occasion } from '@attain/shared-types';
+import { type EntityRecord, choiceLabel, courseCurriculum, occasion } from '@attain/shared-types';
 import { Button } from 'primereact/button';
 import { useMemo } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { FilterBar } from '../entity/filter-bar';
 import { useOccasionLists } from '../entity/list-cache';
 import { LoadMore } from '../entity/load-more';
 import { useRefRecords } from '../entity/ref-records';
 import { MarksSheetPage } from './marks-sheet-page';
 import { ResultTable } from './result-table';
+import { hrefWith } from '../app/navigation';
+import { formatDate, useLocale } from '../format/locale';
 
 const FILTERS = ['department', 'program', 'curriculum', 'term'] as const;
 
@@ -21,6 +23,7 @@ export function MarksListPage({ kinds, title, base }: { kinds: readonly string[]
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const chosen = params.get('occasion');
+  const locale = useLocale();
   const values = useMemo(() => Object.fromEntries(FILTERS.filter((k) => params.get(k)).map((k) => [k, params.get(k) as string])), [params]);
   const query = new URLSearchParams(values).toString();
   const lists = useOccasionLists(kinds, chosen ? null : values);
@@ -42,47 +45,52 @@ export function MarksListPage({ kinds, title, base }: { kinds: readonly string[]
           rows={[...rows].sort(
             (a, b) => String(b.held_on ?? '').localeCompare(String(a.held_on ?? '')) || String(a.name).localeCompare(String(b.name)),
           )}
-          empty={`No ${kinds.join('/')} occasions here yet: add them under Assessments.`}
+          rowKey={(r) => r.id}
+          actions={(r) => (
+            <>
+              <Button
+                icon="pi pi-file-edit"
+                text
+                rounded
+                aria-label={`Question paper of ${String(r.name)}`}
+                onClick={() =>
+                  navigate(`/assessments/${r.kind === 'ESE' ? 'manage-ese-qp' : 'manage-ise-mse-qp-rubrics'}?occasion=${r.id}`)
+                }
+              />
+              <Button
+                icon="pi pi-table"
+                label="Marks"
+                text
+                size="small"
+                aria-label={`Marks of ${String(r.name)} ${String(course(r)?.code ?? '')}`}
+                onClick={() => setParams({ ...values, occasion: r.id })}
+              />
+            </>
+          )}
+          empty={
+            <p className="hint">
+              No {kinds.join('/')} occasions here yet:{' '}
+              <Link to={hrefWith('/assessments/manage-ise-mse-occassion', values)}>add them under Assessments &gt; ISE/MSE Occasions</Link>.
+            </p>
+          }
           columns={[
             { header: 'Occasion', value: (r) => String(r.name) },
             { header: 'Examination', value: (r) => String(r.kind) },
             { header: 'Section', value: (r) => String(r.section ?? '') },
             { header: 'Course code', value: (r) => String(course(r)?.code ?? '') },
             { header: 'Course title', value: (r) => String(course(r)?.title ?? '') },
-            { header: 'Core/elective', value: (r) => String(course(r)?.type ?? '') },
+            {
+              header: 'Core/elective',
+              value: (r) => choiceLabel(courseCurriculum.fields.find((f) => f.name === 'type') ?? {}, course(r)?.type),
+            },
             { header: 'Credits', value: (r) => (course(r)?.total_credits as number | undefined) ?? '' },
             { header: 'Total marks', value: (r) => Number(r.total_marks) },
-            { header: 'Date', value: (r) => String(r.held_on ?? '') },
+            {
+              header: 'Date',
+              value: (r) => String(r.held_on ?? ''),
+              render: (r) => (r.held_on ? formatDate(String(r.held_on), locale) : ''),
+            },
             { header: 'Status', value: (r) => String(r.status ?? '') },
-            {
-              header: 'Details',
-              value: () => '',
-              render: (r) => (
-                <Button
-                  icon="pi pi-file-edit"
-                  text
-                  rounded
-                  aria-label={`Question paper of ${String(r.name)}`}
-                  onClick={() =>
-                    navigate(`/assessments/${r.kind === 'ESE' ? 'manage-ese-qp' : 'manage-ise-mse-qp-rubrics'}?occasion=${r.id}`)
-                  }
-                />
-              ),
-            },
-            {
-              header: 'Manage marks',
-              value: () => '',
-              render: (r) => (
-                <Button
-                  icon="pi pi-table"
-                  label="Marks"
-                  text
-                  size="small"
-                  aria-label={`Marks of ${String(r.name)} ${String(course(r)?.code ?? '')}`}
-                  onClick={() => setParams({ ...values, occasion: r.id })}
-                />
-              ),
-            },
           ]}
         />
       ) : null}

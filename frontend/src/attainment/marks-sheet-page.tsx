@@ -22,6 +22,8 @@ import { ApiError, api } from '../app/api';
 import { DOCUMENT_PATHS, qk } from '../app/query-keys';
 import { showPopup } from '../app/state';
 import { downloadCsv, downloadXlsx, readCsv, readXlsx } from './table-export';
+import { hrefWith } from '../app/navigation';
+import { formatDateTime, useLocale } from '../format/locale';
 
 type Sheet = MarksSheetView;
 
@@ -87,6 +89,7 @@ function RowErrors({ errors, where = (e) => `Row ${e.row}` }: { errors: RowError
  * correct marks (`AB` = absent).
  */
 export function MarksSheetPage({ occasionId, back }: { occasionId: string; back: string }) {
+  const locale = useLocale();
   const sheetKey = qk.record(DOCUMENT_PATHS.marks, occasionId);
   const sheet =
     useQuery({
@@ -243,7 +246,7 @@ export function MarksSheetPage({ occasionId, back }: { occasionId: string; back:
         {sheet.occasion.kind}, total {sheet.occasion.total_marks} marks, {sheet.questions.length} questions, {sheet.students.length}{' '}
         students on the roster
         {sheet.occasion.section ? ` of section ${sheet.occasion.section}` : ''}; {withMarks} with marks.{' '}
-        {sheet.updated_at ? `Last saved by ${sheet.updated_by} on ${new Date(sheet.updated_at).toLocaleString()}.` : ''}{' '}
+        {sheet.updated_at ? `Last saved by ${sheet.updated_by} on ${formatDateTime(sheet.updated_at, locale)}.` : ''}{' '}
         <Link to={attainmentLink}>See CO attainment</Link>
       </p>
       {sheet.state === 'saving' ? (
@@ -257,7 +260,13 @@ export function MarksSheetPage({ occasionId, back }: { occasionId: string; back:
         </p>
       ) : null}
       {!sheet.students.length ? (
-        <p className="not-built">No students on this roster yet: load them under Attainment &gt; Students.</p>
+        <p className="not-built">
+          No students on this roster yet:{' '}
+          <Link to={hrefWith('/attainment/students', { curriculum: sheet.course.curriculum, section: sheet.occasion.section })}>
+            load them under Attainment &gt; Students
+          </Link>
+          .
+        </p>
       ) : null}
       <fieldset className="marks-file">
         <legend>Marks file</legend>

@@ -2,6 +2,8 @@ import type { CourseAttainment, ProgramOutcomeResult } from '@attain/shared-type
 import { fmt, levelClass, Pick, useParam, useProgramAttainment } from './attainment-data';
 import { BarChart } from './bar-chart';
 import { ResultTable } from './result-table';
+import { Link } from 'react-router-dom';
+import { hrefWith } from '../app/navigation';
 
 /**
  * The program-wide attainment pages, all read from one `GET /api/attainment/program/{program}` (every course of every
@@ -16,10 +18,11 @@ function Frame({
   children: (
     d: NonNullable<ReturnType<typeof useProgramAttainment>['data']>,
     year: NonNullable<ReturnType<typeof useProgramAttainment>['current']>,
+    programId: string,
   ) => React.ReactNode;
   hint?: string;
 }) {
-  const { data, current, pickers } = useProgramAttainment();
+  const { data, current, pickers, programId } = useProgramAttainment();
   return (
     <section>
       <div className="page-head">
@@ -28,7 +31,7 @@ function Frame({
       <div className="filter-bar">{pickers}</div>
       {hint ? <p className="hint">{hint}</p> : null}
       {data && !current ? <p className="hint">No marks entered for this program's courses yet.</p> : null}
-      {data && current ? children(data, current) : null}
+      {data && current && programId ? children(data, current, programId) : null}
     </section>
   );
 }
@@ -50,7 +53,13 @@ export function CourseCoAttainmentPage() {
               { header: 'Course', value: courseName },
               ...Array.from({ length: width }, (_, i) => ({
                 header: `CO${i + 1}`,
-                value: (c: CourseAttainment) => (c.cos[i] ? `${c.cos[i].code}: ${fmt(c.cos[i].attainment)}` : ''),
+                // The header names the position (CO1...); a course whose COs are coded otherwise says which CO it is.
+                value: (c: CourseAttainment) =>
+                  !c.cos[i]
+                    ? ''
+                    : c.cos[i].code === `CO${i + 1}`
+                      ? fmt(c.cos[i].attainment)
+                      : `${c.cos[i].code}: ${fmt(c.cos[i].attainment)}`,
                 className: (c: CourseAttainment) => levelClass(c.cos[i]?.attainment, d.method.co_target),
               })),
               {
@@ -253,9 +262,18 @@ export function IndividualPoPage() {
   const [outcomeId, setOutcome] = useParam('outcome');
   return (
     <Frame title="Individual PO Attainment">
-      {(d, y) => {
+      {(d, y, programId) => {
         const o = d.outcomes.find((x) => x.id === outcomeId) ?? d.outcomes[0];
-        if (!o) return <p className="hint">This program has no POs yet.</p>;
+        if (!o)
+          return (
+            <p className="hint">
+              This program has no POs yet:{' '}
+              <Link to={hrefWith('/configuration/generic-program-outcomes', { program: programId })}>
+                set them up under Configuration &gt; Generic Program Outcomes
+              </Link>
+              .
+            </p>
+          );
         const courses = y.courses.filter((c) => c.po[o.id] !== undefined);
         const overall = y.outcomes.find((x) => x.outcome === o.id) as ProgramOutcomeResult | undefined;
         return (

@@ -1,46 +1,33 @@
 import { Button } from 'primereact/button';
 import type { ReactNode } from 'react';
+import { ResponsiveTable, type TableColumn } from '../table/responsive-table';
 import { type Cells, downloadCsv, downloadXlsx } from './table-export';
 
-/** One column of a result table: its header and how to read a row's cell (text or number) and show it. */
-export interface ResultColumn<R> {
-  header: string;
-  value: (r: R) => string | number | null | undefined;
-  /** Optional display (e.g. a level with a colour); the export always uses `value`. */
-  render?: (r: R) => ReactNode;
-  /** Cell class (e.g. below target). */
-  className?: (r: R) => string | undefined;
-}
+/** One column of a result table (`TableColumn`; its key defaults to its header). The export always uses `value`. */
+export type ResultColumn<R> = Omit<TableColumn<R>, 'key'> & { key?: string };
 
 /**
- * A results table with CSV and XLSX export of exactly what it shows. Scrolls sideways on narrow screens; the first
- * column stays readable.
+ * A results table with CSV and XLSX export of exactly what it holds (every row, not just the page shown), laid out by
+ * `ResponsiveTable`: scrolls inside its card with the first column and the row actions kept in view, cards on a phone.
  */
 export function ResultTable<R>(props: {
   label: string;
   fileName: string;
   columns: ResultColumn<R>[];
-  rows: R[];
-  footer?: R[];
-  empty?: string;
+  rows: readonly R[];
+  footer?: readonly R[];
+  empty?: ReactNode;
+  rowKey?: (r: R, index: number) => string;
+  actions?: (r: R) => ReactNode;
+  pageSize?: number;
+  highlight?: string | null;
 }) {
+  const columns = props.columns.map((c) => ({ ...c, key: c.key ?? c.header }));
   const cells = (): Cells => [
-    props.columns.map((c) => c.header),
-    ...[...props.rows, ...(props.footer ?? [])].map((r) => props.columns.map((c) => c.value(r))),
+    columns.map((c) => c.header),
+    ...[...props.rows, ...(props.footer ?? [])].map((r) => columns.map((c) => c.value(r))),
   ];
-  if (!props.rows.length) return <p className="hint">{props.empty ?? 'Nothing to show yet.'}</p>;
-  const cell = (r: R, c: ResultColumn<R>, j: number) => {
-    const v = c.render ? c.render(r) : c.value(r);
-    return j === 0 ? (
-      <th scope="row" key={j} className={c.className?.(r)}>
-        {v ?? '-'}
-      </th>
-    ) : (
-      <td key={j} className={c.className?.(r)}>
-        {v ?? '-'}
-      </td>
-    );
-  };
+  if (!props.rows.length) return <>{props.empty ?? <p className="hint">Nothing to show yet.</p>}</>;
   return (
     <div className="result-block">
       <div className="result-tools">
@@ -61,31 +48,16 @@ export function ResultTable<R>(props: {
           onClick={() => void downloadXlsx(props.fileName, cells())}
         />
       </div>
-      <div className="matrix-scroll">
-        <table className="result-table" aria-label={props.label}>
-          <thead>
-            <tr>
-              {props.columns.map((c) => (
-                <th key={c.header} scope="col">
-                  {c.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {props.rows.map((r, i) => (
-              <tr key={i}>{props.columns.map((c, j) => cell(r, c, j))}</tr>
-            ))}
-          </tbody>
-          {props.footer?.length ? (
-            <tfoot>
-              {props.footer.map((r, i) => (
-                <tr key={i}>{props.columns.map((c, j) => cell(r, c, j))}</tr>
-              ))}
-            </tfoot>
-          ) : null}
-        </table>
-      </div>
+      <ResponsiveTable
+        label={props.label}
+        rows={props.rows}
+        columns={columns}
+        footer={props.footer}
+        rowKey={props.rowKey}
+        actions={props.actions}
+        pageSize={props.pageSize}
+        highlight={props.highlight}
+      />
     </div>
   );
 }

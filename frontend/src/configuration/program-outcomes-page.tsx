@@ -10,9 +10,12 @@ import { EntityPage } from '../entity/entity-page';
 import { invalidateAfterWrite, listPathOf } from '../entity/list-cache';
 import { useRefRecords } from '../entity/ref-records';
 
+/** The list's columns when no program is chosen: the program first. */
+const WITH_PROGRAM = ['program', ...genericProgramOutcome.columns];
+
 /**
  * Configuration > Generic Program Outcomes: per program, its POs (copied from NBA's list with one click, then
- * editable) and the PSOs and PEOs it adds. Without a program chosen, the campus-wide NBA reference list shows.
+ * editable) and the PSOs and PEOs it adds. Without a program chosen, every program's outcomes show with a Program column.
  */
 export function ProgramOutcomesPage() {
   const [params] = useSearchParams();
@@ -36,6 +39,8 @@ export function ProgramOutcomesPage() {
       entityName="generic-program-outcome"
       title={title ? `Program outcomes of ${String(title)}` : 'Generic Program Outcomes'}
       filters={['program', 'outcome_type']}
+      // Every program's outcomes together: say whose each one is.
+      columns={chosen ? undefined : WITH_PROGRAM}
       toolbar={
         isAdmin && chosen ? (
           <>

@@ -2,18 +2,20 @@ import { type CampusUser, type ItemResponse, MESSAGES, department, profile } fro
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
-import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
-import { useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { ApiError, api } from '../app/api';
 import { profileAtom, showPopup } from '../app/state';
 import { EntityForm } from '../entity/entity-form';
 import { putSaved, useListQuery } from '../entity/list-cache';
 import { useRefRecords } from '../entity/ref-records';
+import { FormDialog } from '../form/form-dialog';
+import { ResponsiveTable } from '../table/responsive-table';
+
+/** Roles as people say them; the wire keeps `faculty` and `admin`. */
+const ROLE_LABELS = { faculty: 'Faculty', admin: 'Campus administrator' } as const;
 
 /**
  * Configuration > Users: the campus's users (`GET /api/auth/user-list`, the same cached list the course-owner and
@@ -31,6 +33,14 @@ export function UsersPage() {
   const [added, setAdded] = useState<string | null>(null);
   const [account, setAccount] = useState({ email: '', role: 'faculty', password: '' });
   const [accountErrors, setAccountErrors] = useState<Record<string, string>>({});
+  const [dirty, setDirty] = useState(false);
+  const formId = useId();
+  const close = useCallback(() => {
+    setAdding(false);
+    setDirty(false);
+    setAccount({ email: '', role: 'faculty', password: '' });
+    setAccountErrors({});
+  }, []);
   const queryClient = useQueryClient();
   const add = useMutation({
     mutationFn: (values: Record<string, unknown>) =>
@@ -45,8 +55,7 @@ export function UsersPage() {
         setAdded(res.data.id);
       }
       showPopup('success', MESSAGES.created);
-      setAdding(false);
-      setAccount({ email: '', role: 'faculty', password: '' });
+      close();
     },
   });
   const err = (k: string) => (accountErrors[k] ? <small className="field-error">{accountErrors[k]}</small> : null);
@@ -56,79 +65,80 @@ export function UsersPage() {
         <h2>Users</h2>
         {isAdmin ? <Button label="Add User" icon="pi pi-user-plus" onClick={() => setAdding(true)} /> : null}
       </div>
-      <DataTable
-        value={users ?? []}
-        dataKey="id"
-        emptyMessage={users === null ? 'Loading…' : 'No users yet'}
-        paginator
-        rows={20}
-        size="small"
-        stripedRows
-        responsiveLayout="stack"
-        breakpoint="720px"
-        rowClassName={(u: CampusUser) => (u.id === added ? 'row-saved' : '')}
+      <ResponsiveTable<CampusUser>
+        label="Users"
+        rows={users ?? []}
+        rowKey={(u) => u.id}
+        highlight={added}
+        empty={<p className="hint">{users === null ? 'Loading…' : 'No users yet'}</p>}
+        columns={[
+          { key: 'name', header: 'Name', value: (u) => String(u.name ?? '') },
+          { key: 'email', header: 'E-mail', value: (u) => u.email },
+          { key: 'role', header: 'Role', value: (u) => ROLE_LABELS[u.role as keyof typeof ROLE_LABELS] ?? String(u.role) },
+          { key: 'department', header: 'Department', value: (u) => String(departments(department, u.department)?.short_name ?? '') },
+          { key: 'phone_number', header: 'Phone', value: (u) => String(u.phone_number ?? '') },
+        ]}
+      />
+      <FormDialog
+        header="Add user"
+        visible={adding}
+        onHide={close}
+        formId={formId}
+        dirty={dirty || Boolean(account.email || account.password)}
+        submitLabel="Add user"
+        submitting={add.isPending}
       >
-        <Column field="name" header="Name" sortable />
-        <Column field="email" header="E-mail" sortable />
-        <Column field="role" header="Role" sortable />
-        <Column header="Department" body={(u: CampusUser) => String(departments(department, u.department)?.short_name ?? '')} />
-        <Column field="phone_number" header="Phone" />
-      </DataTable>
-      <Dialog header="Add user" visible={adding} maximized onHide={() => setAdding(false)}>
         {adding ? (
-          <>
-            <fieldset className="form-grid account-fields">
-              <legend>Sign-in</legend>
-              <div className="form-field">
-                <label htmlFor="u-email">
-                  E-mail<span className="req"> *</span>
-                </label>
-                <InputText
-                  id="u-email"
-                  type="email"
-                  value={account.email}
-                  invalid={Boolean(accountErrors.email)}
-                  onChange={(e) => setAccount({ ...account, email: e.target.value })}
-                />
-                {err('email')}
-              </div>
-              <div className="form-field">
-                <label htmlFor="u-role">Role</label>
-                <Dropdown
-                  inputId="u-role"
-                  value={account.role}
-                  options={[
-                    { label: 'Faculty', value: 'faculty' },
-                    { label: 'Campus administrator', value: 'admin' },
-                  ]}
-                  onChange={(e) => setAccount({ ...account, role: e.value })}
-                />
-              </div>
-              <div className="form-field">
-                <label htmlFor="u-password">
-                  First password<span className="req"> *</span>
-                </label>
-                <Password
-                  inputId="u-password"
-                  value={account.password}
-                  feedback={false}
-                  toggleMask
-                  invalid={Boolean(accountErrors.password)}
-                  onChange={(e) => setAccount({ ...account, password: e.target.value })}
-                />
-                <small>At least 10 characters with upper and lower case letters, a digit and a symbol.</small>
-                {err('password')}
-              </div>
-            </fieldset>
-            <EntityForm
-              def={profile}
-              onSubmit={async (v) => void (await add.mutateAsync(v))}
-              onCancel={() => setAdding(false)}
-              submitLabel="Add user"
-            />
-          </>
+          <EntityForm
+            id={formId}
+            def={profile}
+            onDirtyChange={setDirty}
+            onSubmit={async (v) => void (await add.mutateAsync(v))}
+            before={
+              <fieldset className="form-grid account-fields">
+                <legend>Sign-in</legend>
+                <div className="form-field">
+                  <label htmlFor="u-email">
+                    E-mail<span className="req"> *</span>
+                  </label>
+                  <InputText
+                    id="u-email"
+                    type="email"
+                    value={account.email}
+                    invalid={Boolean(accountErrors.email)}
+                    onChange={(e) => setAccount({ ...account, email: e.target.value })}
+                  />
+                  {err('email')}
+                </div>
+                <div className="form-field">
+                  <label htmlFor="u-role">Role</label>
+                  <Dropdown
+                    inputId="u-role"
+                    value={account.role}
+                    options={Object.entries(ROLE_LABELS).map(([value, label]) => ({ value, label }))}
+                    onChange={(e) => setAccount({ ...account, role: e.value })}
+                  />
+                </div>
+                <div className="form-field">
+                  <label htmlFor="u-password">
+                    First password<span className="req"> *</span>
+                  </label>
+                  <Password
+                    inputId="u-password"
+                    value={account.password}
+                    feedback={false}
+                    toggleMask
+                    invalid={Boolean(accountErrors.password)}
+                    onChange={(e) => setAccount({ ...account, password: e.target.value })}
+                  />
+                  <small>At least 10 characters with upper and lower case letters, a digit and a symbol.</small>
+                  {err('password')}
+                </div>
+              </fieldset>
+            }
+          />
         ) : null}
-      </Dialog>
+      </FormDialog>
     </section>
   );
 }

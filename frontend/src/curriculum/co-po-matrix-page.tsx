@@ -6,6 +6,9 @@ import { api } from '../app/api';
 import { DOCUMENT_PATHS, qk } from '../app/query-keys';
 import { showPopup } from '../app/state';
 import { useCoursePicker } from '../entity/course-picker';
+import { Link, useSearchParams } from 'react-router-dom';
+import { hrefWith } from '../app/navigation';
+import { formatDateTime, useLocale } from '../format/locale';
 
 /**
  * `/curriculum/co-po-maping`: the CO-PO matrix editor of one course. Rows are the course's COs, columns the
@@ -16,6 +19,8 @@ import { useCoursePicker } from '../entity/course-picker';
  */
 export function CoPoMatrixPage() {
   const { course, picker } = useCoursePicker();
+  const [params] = useSearchParams();
+  const locale = useLocale();
   const key = qk.record(DOCUMENT_PATHS.coPoMatrix, course ?? '');
   const view =
     useQuery({
@@ -61,9 +66,20 @@ export function CoPoMatrixPage() {
       </div>
       {picker}
       {!course ? <p className="hint">Choose a curriculum, term and course to edit its CO-PO matrix.</p> : null}
-      {view && !view.cos.length ? <p className="hint">This course has no course outcomes yet; add them under Course Outcomes.</p> : null}
+      {view && !view.cos.length ? (
+        <p className="hint">
+          This course has no course outcomes yet:{' '}
+          <Link to={hrefWith('/curriculum/course-outcome', Object.fromEntries(params))}>add them under Course Outcomes</Link>.
+        </p>
+      ) : null}
       {view && view.cos.length && !view.outcomes.length ? (
-        <p className="hint">The course's program has no POs or PSOs yet; set them up under Configuration &gt; Generic Program Outcomes.</p>
+        <p className="hint">
+          The course's program has no POs or PSOs yet:{' '}
+          <Link to={hrefWith('/configuration/generic-program-outcomes', { program: view.program })}>
+            set them up under Configuration &gt; Generic Program Outcomes
+          </Link>
+          .
+        </p>
       ) : null}
       {view && view.cos.length && view.outcomes.length ? (
         <div className="matrix-scroll">
@@ -115,7 +131,7 @@ export function CoPoMatrixPage() {
           <p className="hint">
             1 = low, 2 = medium, 3 = high correlation; "-" = none. The average row is the course articulation matrix (mean of the mapped
             cells).
-            {view.updated_by ? ` Last saved by ${view.updated_by} at ${new Date(String(view.updated_at)).toLocaleString()}.` : ''}
+            {view.updated_by ? ` Last saved by ${view.updated_by} on ${formatDateTime(String(view.updated_at), locale)}.` : ''}
           </p>
         </div>
       ) : null}

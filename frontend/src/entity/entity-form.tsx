@@ -1,9 +1,29 @@
 import { type EntityDef, type EntityRecord, entitySchema, isWritable } from '@attain/shared-types';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { ApiError } from '../app/api';
 import { FieldInput } from './field-input';
+
+/** Whether a form of `def` is short enough to open compact (a few one-line fields, no rich or long text). */
+export const isShortForm = (def: EntityDef): boolean =>
+  def.fields.filter(isWritable).length <= 4 && !def.fields.some((fd) => isWritable(fd) && (fd.kind === 'html' || fd.kind === 'text'));
+
+/**
+ * Enter in a one-line field does not submit the form (a date or a number being typed is not a request to save);
+ * Ctrl+Enter (Cmd+Enter) does, from anywhere in the form. Enter still works in text areas, the editor and buttons.
+ */
+export function enterNeverSubmits(e: KeyboardEvent<HTMLFormElement>): void {
+  if (e.key !== 'Enter') return;
+  const t = e.target as HTMLElement;
+  if (e.ctrlKey || e.metaKey) {
+    e.preventDefault();
+    e.currentTarget.requestSubmit();
+    return;
+  }
+  if (t instanceof HTMLInputElement && t.type !== 'submit' && t.type !== 'button' && t.type !== 'checkbox') e.preventDefault();
+}
 
 /** Initial form values: the record's values, else each field's default, else empty. */
 export function initialValues(def: EntityDef, record?: EntityRecord | null, preset: Record<string, unknown> = {}): Record<string, unknown> {
@@ -36,6 +56,12 @@ export function EntityForm(props: {
   onSubmit: (values: Record<string, unknown>) => Promise<void>;
   onCancel?: () => void;
   submitLabel?: string;
+  /** The form's id: a Save button elsewhere (the full-screen form's footer) submits it; then no buttons show here. */
+  id?: string;
+  /** Told whether the form has changes (so closing it can ask first). */
+  onDirtyChange?: (dirty: boolean) => void;
+  /** Fields of the same form that the registry does not describe (a new user's sign-in), shown first. */
+  before?: ReactNode;
   /**
    * Values a new record starts with (e.g. the list's chosen curriculum and course); they also scope the reference
    * pickers (a course outcome's courses are those of the list's curriculum and term).
@@ -49,18 +75,42 @@ export function EntityForm(props: {
     mode: 'onTouched',
     defaultValues: initialValues(def, props.record, props.preset),
   });
+  const [refused, setRefused] = useState<ApiError | null>(null);
+  const refusal = useRef<HTMLDivElement>(null);
+  const { isDirty } = form.formState;
+  const { onDirtyChange } = props;
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
+  useEffect(() => refusal.current?.scrollIntoView({ block: 'nearest' }), [refused]);
   const submit = form.handleSubmit(async (values) => {
+    setRefused(null);
     try {
       await props.onSubmit(values);
     } catch (e) {
-      if (e instanceof ApiError) for (const [k, msg] of Object.entries(e.fields)) form.setError(k, { message: msg });
+      if (!(e instanceof ApiError)) throw e;
+      for (const [k, msg] of Object.entries(e.fields)) form.setError(k, { message: msg });
+      // The refusal stays beside the form (the popup may have gone) until the next attempt.
+      setRefused(e);
     }
   });
   const values = form.watch();
   // Reference pickers are scoped by what is chosen: the form's values over the list's filters.
   const chosen = { ...props.preset, ...values };
   return (
-    <form className="entity-form" onSubmit={submit} noValidate aria-label={`${def.label} form`}>
+    <form
+      id={props.id}
+      className={`entity-form${isShortForm(def) ? ' short' : ''}`}
+      onSubmit={submit}
+      onKeyDown={enterNeverSubmits}
+      noValidate
+      aria-label={`${def.label} form`}
+    >
+      {refused ? (
+        <div className="form-refusal" role="alert" ref={refusal}>
+          <i className="pi pi-exclamation-circle" aria-hidden />
+          <span>{refused.detail}</span>
+        </div>
+      ) : null}
+      {props.before}
       <div className="form-grid">
         {def.fields.filter(isWritable).map((fd) => (
           <Controller
@@ -97,10 +147,12 @@ export function EntityForm(props: {
           />
         ))}
       </div>
-      <div className="form-actions">
-        {props.onCancel ? <Button type="button" label="Cancel" severity="secondary" outlined onClick={props.onCancel} /> : null}
-        <Button type="submit" label={props.submitLabel ?? 'Save'} icon="pi pi-check" loading={form.formState.isSubmitting} />
-      </div>
+      {props.id ? null : (
+        <div className="form-actions">
+          {props.onCancel ? <Button type="button" label="Cancel" severity="secondary" outlined onClick={props.onCancel} /> : null}
+          <Button type="submit" label={props.submitLabel ?? 'Save'} icon="pi pi-check" loading={form.formState.isSubmitting} />
+        </div>
+      )}
     </form>
   );
 }

@@ -1,17 +1,27 @@
-import { ENTITIES, type EntityDef, type EntityRecord, type FieldDef, type ItemResponse, MESSAGES, entity } from '@attain/shared-types';
+import {
+  type CampusLocale,
+  ENTITIES,
+  type EntityDef,
+  choiceLabel,
+  type EntityRecord,
+  type FieldDef,
+  type ItemResponse,
+  MESSAGES,
+  entity,
+} from '@attain/shared-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
-import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
-import { DataTable } from 'primereact/datatable';
-import { Dialog } from 'primereact/dialog';
+import { confirmDialog } from 'primereact/confirmdialog';
 import { InputText } from 'primereact/inputtext';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../app/api';
 import { profileAtom, showPopup } from '../app/state';
-import { EntityForm } from './entity-form';
+import { FormDialog } from '../form/form-dialog';
+import { formatDate, useLocale } from '../format/locale';
+import { ResponsiveTable, type TableColumn } from '../table/responsive-table';
+import { EntityForm, isShortForm } from './entity-form';
 import { FilterBar } from './filter-bar';
 import { dropDeleted, invalidateAfterWrite, putSaved, useListQuery } from './list-cache';
 import { LoadMore } from './load-more';
@@ -19,8 +29,11 @@ import { type RefWant, fieldRefLabel, useRefRecords } from './ref-records';
 
 type Lookup = ReturnType<typeof useRefRecords>;
 
-function cellText(fd: FieldDef | undefined, v: unknown, refs: Lookup): string {
+/** What a list cell shows for value `v` of field `fd`: words for choices, the campus's date format, labels for references. */
+function cellText(fd: FieldDef | undefined, v: unknown, refs: Lookup, locale: CampusLocale): string {
   if (v === undefined || v === null) return '';
+  if (fd?.kind === 'enum') return choiceLabel(fd, v);
+  if (fd?.kind === 'date' && typeof v === 'string') return formatDate(v, locale);
   if (fd?.kind === 'boolean') return v ? (fd.name === 'status' ? 'Active' : 'Yes') : fd.name === 'status' ? 'Inactive' : 'No';
   if (fd?.kind === 'ref') {
     const r = refs(ENTITIES[fd.ref as string], v);
@@ -30,9 +43,9 @@ function cellText(fd: FieldDef | undefined, v: unknown, refs: Lookup): string {
   return String(v);
 }
 
-/** The reference columns of `def` whose entity is in the registry. */
-const refColumns = (def: EntityDef) =>
-  def.columns
+/** The reference columns among `columns` of `def` whose entity is in the registry. */
+const refColumns = (def: EntityDef, columns: readonly string[]) =>
+  columns
     .map((c) => def.fields.find((f) => f.name === c))
     .filter((fd): fd is FieldDef => fd?.kind === 'ref' && Boolean(fd.ref && ENTITIES[fd.ref]));
 
@@ -40,8 +53,12 @@ const refColumns = (def: EntityDef) =>
  * The ids each reference column shows, one group per server page and referenced entity, so a table asks
  * `?ids=` for exactly what a page shows (at most 100 rows, so at most 100 ids per entity).
  */
-export function pageRefWants(def: EntityDef, pages: readonly { data: readonly EntityRecord[] }[]): RefWant[] {
-  const cols = refColumns(def);
+export function pageRefWants(
+  def: EntityDef,
+  pages: readonly { data: readonly EntityRecord[] }[],
+  columns: readonly string[] = def.columns,
+): RefWant[] {
+  const cols = refColumns(def, columns);
   return pages.flatMap((p) => {
     const byTarget = new Map<string, unknown[]>();
     for (const fd of cols) byTarget.set(fd.ref as string, [...(byTarget.get(fd.ref as string) ?? []), ...p.data.map((r) => r[fd.name])]);
@@ -64,6 +81,10 @@ export function EntityPage(props: {
   filters?: readonly string[];
   toolbar?: ReactNode;
   rowActions?: (r: EntityRecord) => ReactNode;
+  /** The columns shown, when not the entity's own (`def.columns`). */
+  columns?: readonly string[];
+  /** What an empty list says (e.g. a link to where such records come from). */
+  empty?: ReactNode;
 }) {
   const def = useMemo(() => entity(props.entityName), [props.entityName]);
   const filterFields = useMemo(() => props.filters ?? def.filters ?? [], [props.filters, def]);
@@ -80,26 +101,32 @@ export function EntityPage(props: {
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<EntityRecord | null | 'new'>(null);
   const [savedId, setSavedId] = useState<string | null>(null);
-  const [page, setPage] = useState({ first: 0, rows: 20 });
-  const filterKey = JSON.stringify(filters);
-  useEffect(() => setPage((p) => ({ ...p, first: 0 })), [filterKey]);
+  const [dirty, setDirty] = useState(false);
+  const formId = useId();
+  const closeForm = useCallback(() => {
+    setEditing(null);
+    setDirty(false);
+  }, []);
 
-  const wants = useMemo(() => pageRefWants(def, list.data?.pages ?? []), [def, list.data]);
+  const shownColumns = props.columns ?? def.columns;
+  const wants = useMemo(() => pageRefWants(def, list.data?.pages ?? [], shownColumns), [def, list.data, shownColumns]);
   const refs = useRefRecords(wants);
+  const locale = useLocale();
   const text = useCallback(
     (r: EntityRecord, c: string) =>
       cellText(
         def.fields.find((f) => f.name === c),
         r[c],
         refs,
+        locale,
       ),
-    [def, refs],
+    [def, refs, locale],
   );
 
   const q = search.trim().toLowerCase();
   const shown = useMemo(
-    () => (q ? rows.filter((r) => def.columns.some((c) => text(r, c).toLowerCase().includes(q))) : rows),
-    [rows, q, text, def],
+    () => (q ? rows.filter((r) => shownColumns.some((c) => text(r, c).toLowerCase().includes(q))) : rows),
+    [rows, q, text, shownColumns],
   );
 
   const qc = useQueryClient();
@@ -111,11 +138,10 @@ export function EntityPage(props: {
     onSuccess: (res, { record }) => {
       putSaved(qc, def, res.data);
       invalidateAfterWrite(qc, def);
+      // The table turns to the saved record's page, marks it and scrolls it into view.
       setSavedId(res.data.id);
-      // A new record is placed first: show the first page, where it is.
-      if (!record) setPage((p) => ({ ...p, first: 0 }));
       showPopup('success', record ? 'successfully updated' : MESSAGES.created);
-      setEditing(null);
+      closeForm();
     },
   });
   const remove = useMutation({
@@ -139,6 +165,15 @@ export function EntityPage(props: {
     });
 
   const loading = list.isPending;
+  const columns = useMemo(
+    () =>
+      shownColumns.map((c): TableColumn<EntityRecord> => ({
+        key: c,
+        header: def.fields.find((f) => f.name === c)?.label ?? c,
+        value: (r) => text(r, c),
+      })),
+    [def, shownColumns, text],
+  );
   return (
     <section>
       <div className="page-head">
@@ -164,77 +199,57 @@ export function EntityPage(props: {
           {loading ? 'Loading…' : `${shown.length} of ${rows.length}${list.hasNextPage ? ' read; more on the server' : ''}`}
         </span>
       </div>
-      <DataTable
-        value={shown}
-        dataKey="id"
-        paginator
-        first={page.first}
-        rows={page.rows}
-        onPage={(e) => setPage({ first: e.first, rows: e.rows })}
-        rowsPerPageOptions={[20, 50, 100]}
-        rowClassName={(r: EntityRecord) => (r.id === savedId ? 'row-saved' : '')}
-        // Cells show reference labels read after the rows: render them again when the labels arrive.
-        cellMemo={false}
-        emptyMessage={loading ? 'Loading…' : `No ${def.label.toLowerCase()} yet`}
-        responsiveLayout="stack"
-        breakpoint="720px"
-        size="small"
-        stripedRows
-      >
-        {def.columns.map((c) => {
-          const fd = def.fields.find((f) => f.name === c);
-          // References sort by what they show, not by id.
-          const byLabel =
-            fd?.kind === 'ref'
-              ? (e: { data: EntityRecord[]; order?: 0 | 1 | -1 | null }) =>
-                  [...e.data].sort((a, b) => (e.order ?? 1) * text(a, c).localeCompare(text(b, c)))
-              : undefined;
-          return (
-            <Column key={c} field={c} header={fd?.label ?? c} sortable sortFunction={byLabel} body={(r: EntityRecord) => text(r, c)} />
-          );
-        })}
-        {canWrite || props.rowActions ? (
-          <Column
-            header="Actions"
-            body={(r: EntityRecord) => (
-              <span className="row-actions">
-                {props.rowActions?.(r)}
-                {canWrite ? (
-                  <>
-                    <Button icon="pi pi-pencil" rounded text aria-label={`Edit ${nameOf(r)}`} onClick={() => setEditing(r)} />
-                    <Button
-                      icon="pi pi-trash"
-                      rounded
-                      text
-                      severity="danger"
-                      aria-label={`Delete ${nameOf(r)}`}
-                      onClick={() => askRemove(r)}
-                    />
-                  </>
-                ) : null}
-              </span>
-            )}
-          />
-        ) : null}
-      </DataTable>
+      <ResponsiveTable
+        label={props.title ?? def.label}
+        rows={shown}
+        columns={columns}
+        rowKey={(r) => r.id}
+        highlight={savedId}
+        empty={<p className="hint">{loading ? 'Loading…' : (props.empty ?? `No ${def.label.toLowerCase()} yet`)}</p>}
+        actions={
+          canWrite || props.rowActions
+            ? (r: EntityRecord) => (
+                <>
+                  {props.rowActions?.(r)}
+                  {canWrite ? (
+                    <>
+                      <Button icon="pi pi-pencil" rounded text aria-label={`Edit ${nameOf(r)}`} onClick={() => setEditing(r)} />
+                      <Button
+                        icon="pi pi-trash"
+                        rounded
+                        text
+                        severity="danger"
+                        aria-label={`Delete ${nameOf(r)}`}
+                        onClick={() => askRemove(r)}
+                      />
+                    </>
+                  ) : null}
+                </>
+              )
+            : undefined
+        }
+      />
       <LoadMore list={list} />
-      <Dialog
+      <FormDialog
         header={editing === 'new' ? `Add ${def.label.toLowerCase()}` : `Edit ${def.label.toLowerCase()}`}
         visible={editing !== null}
-        maximized
-        onHide={() => setEditing(null)}
+        onHide={closeForm}
+        formId={formId}
+        dirty={dirty}
+        compact={isShortForm(def)}
+        submitting={save.isPending}
       >
         {editing !== null ? (
           <EntityForm
+            id={formId}
             def={def}
             record={editing === 'new' ? null : editing}
             preset={filters}
+            onDirtyChange={setDirty}
             onSubmit={async (values) => void (await save.mutateAsync({ values, record: editing === 'new' ? null : editing }))}
-            onCancel={() => setEditing(null)}
           />
         ) : null}
-      </Dialog>
-      <ConfirmDialog />
+      </FormDialog>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { EntityDef, FieldDef } from '@attain/shared-types';
+import { type EntityDef, type FieldDef, choiceLabel } from '@attain/shared-types';
 import DOMPurify from 'dompurify';
 import { Calendar } from 'primereact/calendar';
 import { Dropdown } from 'primereact/dropdown';
@@ -6,6 +6,7 @@ import { Editor } from 'primereact/editor';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
+import { calendarDateFormat, useLocale } from '../format/locale';
 import { RefPicker } from './ref-picker';
 
 const toIso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -27,6 +28,7 @@ export function FieldInput(props: {
   const { field: fd, value, onChange, onBlur, invalid } = props;
   const id = `f-${fd.name}`;
   const cls = invalid ? 'p-invalid w-full' : 'w-full';
+  const locale = useLocale();
   switch (fd.kind) {
     case 'text':
       return (
@@ -84,7 +86,7 @@ export function FieldInput(props: {
           inputId={id}
           className={cls}
           value={value ?? null}
-          options={(fd.choices ?? []).map((c) => ({ label: String(c), value: c }))}
+          options={(fd.choices ?? []).map((c) => ({ label: choiceLabel(fd, c), value: c }))}
           onChange={(e) => onChange(e.value)}
           onBlur={onBlur}
           placeholder="Select"
@@ -112,7 +114,7 @@ export function FieldInput(props: {
           inputId={id}
           className={cls}
           value={typeof value === 'string' && value ? new Date(`${value}T00:00:00`) : null}
-          dateFormat="yy-mm-dd"
+          dateFormat={calendarDateFormat(locale)}
           onChange={(e) => onChange(e.value instanceof Date ? toIso(e.value) : '')}
           onBlur={onBlur}
           showIcon

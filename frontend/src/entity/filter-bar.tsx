@@ -1,4 +1,4 @@
-import type { EntityDef } from '@attain/shared-types';
+import { type EntityDef, choiceLabel } from '@attain/shared-types';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useState } from 'react';
@@ -50,7 +50,7 @@ export function FilterBar(props: {
         const fd = def.fields.find((x) => x.name === name);
         if (!fd) return null;
         const id = `filter-${name}`;
-        const choices = (fd.choices ?? []).map((c) => ({ value: String(c), label: String(c) }));
+        const choices = (fd.choices ?? []).map((c) => ({ value: String(c), label: choiceLabel(fd, c) }));
         return (
           <span key={name} className="filter">
             <label htmlFor={id}>{fd.label}</label>

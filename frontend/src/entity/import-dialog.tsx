@@ -17,6 +17,7 @@ import { ApiError, api } from '../app/api';
 import { showPopup } from '../app/state';
 import { useListQuery } from './list-cache';
 import { loadMoreFooter } from './load-more';
+import { refLabel } from './ref-records';
 
 /**
  * Admins' "Load CSV" dialog: loads a curriculum, course-outcomes, CO-PO matrix or student roster CSV (`kinds` limits the
@@ -115,7 +116,7 @@ export function ImportDialog({
                 panelFooterTemplate={loadMoreFooter(levels)}
                 options={levels.rows
                   .filter((l) => /^K\d/.test(String(l.level_of_learning ?? '')))
-                  .map((l) => ({ value: l.id, label: `${String(l.level_of_learning)} ${String(l.name)}` }))}
+                  .map((l) => ({ value: l.id, label: refLabel(bloomLevel, l) }))}
                 onChange={(e) => setFallback(e.value)}
               />
             </div>

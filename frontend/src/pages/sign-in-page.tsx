@@ -1,20 +1,24 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { afterSignIn } from '../app/deep-link';
 import { idToken, login } from '../app/auth';
 
 /**
- * `/`: e-mail-or-username and password; a stored session goes straight to `/dashboard`.
+ * `/`: e-mail-or-username and password; a stored session goes straight to `/dashboard` (or to `?next=`, the page
+ * asked for while signed out).
  * Plain inputs styled with PrimeReact's classes keep PrimeReact's JavaScript out of the first page.
  */
 export function SignInPage() {
   const navigate = useNavigate();
+  // A deep link opened while signed out comes back here as `?next=`; signing in continues to it.
+  const next = afterSignIn(useSearchParams()[0].get('next'));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    void idToken().then((t) => t && navigate('/dashboard', { replace: true }));
-  }, [navigate]);
+    void idToken().then((t) => t && navigate(next, { replace: true }));
+  }, [navigate, next]);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!email.trim() || !password) return setError('Enter your e-mail and password');
@@ -22,7 +26,7 @@ export function SignInPage() {
     setError('');
     try {
       await login(email, password);
-      navigate('/dashboard', { replace: true });
+      navigate(next, { replace: true });
     } catch (err) {
       setError((err as Error).message || 'Sign-in failed');
     } finally {

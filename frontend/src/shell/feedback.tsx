@@ -1,7 +1,8 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useEffect } from 'react';
-import { POPUP_MS, loadingAtom, popupAtom } from '../app/state';
+import { Button } from 'primereact/button';
+import { POPUP_MS, isDetailed, loadingAtom, popupAtom } from '../app/state';
 
 /** Full-screen dimmed spinner while any API call runs (spec part 2 §4). */
 export function LoadingOverlay() {
@@ -14,19 +15,27 @@ export function LoadingOverlay() {
   );
 }
 
-/** Centred popup with the last success or error message, cleared after 2 seconds (spec part 2 §4). */
+/**
+ * Centred popup with the last success or error message (spec part 2 §4). Success and one-line errors clear after
+ * 2 seconds; an error with more to read (`isDetailed`) stays until dismissed, since nobody reads four lines in two
+ * seconds.
+ */
 export function PopupMessage() {
   const [popup, setPopup] = useAtom(popupAtom);
+  const stays = popup ? isDetailed(popup) : false;
   useEffect(() => {
-    if (!popup) return;
+    if (!popup || stays) return;
     const t = setTimeout(() => setPopup(null), POPUP_MS);
     return () => clearTimeout(t);
-  }, [popup, setPopup]);
+  }, [popup, stays, setPopup]);
   if (!popup) return null;
   return (
-    <div className={`popup popup-${popup.kind}`} role={popup.kind === 'error' ? 'alert' : 'status'}>
+    <div className={`popup popup-${popup.kind}${stays ? ' popup-stays' : ''}`} role={popup.kind === 'error' ? 'alert' : 'status'}>
       <i className={popup.kind === 'error' ? 'pi pi-exclamation-triangle' : 'pi pi-check-circle'} aria-hidden />
-      <span>{popup.text}</span>
+      <span className="popup-text">{popup.text}</span>
+      {stays ? (
+        <Button icon="pi pi-times" text rounded severity="secondary" aria-label="Dismiss message" onClick={() => setPopup(null)} />
+      ) : null}
     </div>
   );
 }

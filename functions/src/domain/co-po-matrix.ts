@@ -61,6 +61,7 @@ function toView(ctx: Awaited<ReturnType<typeof matrixContext>>, doc: StoredDocum
   const cells = (doc?.cells ?? {}) as CoPoMatrix['cells'];
   return {
     course: ctx.course.id,
+    program: ctx.course.program ?? null,
     cells,
     version: doc?.version ?? 0,
     updated_by: doc?.updated_by,

@@ -1,5 +1,15 @@
 import { InitiateAuthCommand, NotAuthorizedException, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
-import { MESSAGES, type ProfileView, department, isVersion, issueFields, loginSchema, organization, profile } from '@attain/shared-types';
+import {
+  DEFAULT_LOCALE,
+  MESSAGES,
+  type ProfileView,
+  department,
+  isVersion,
+  issueFields,
+  loginSchema,
+  organization,
+  profile,
+} from '@attain/shared-types';
 import { Hono } from 'hono';
 import { cognitoClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
@@ -56,6 +66,7 @@ export function profileRouter(): Hono<AppEnv> {
       tenant: caller.tenant,
       organization_name: String(org?.name ?? ''),
       department_name: String(dept?.name ?? ''),
+      locale: org?.locale ?? DEFAULT_LOCALE,
     };
   };
   r.get('/', async (c) => c.json({ data: await view(c, await findRecord(c.var.scope, profile, c.var.caller.sub)) }));

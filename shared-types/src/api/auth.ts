@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { CampusLocale } from '../entities/choices.js';
 import { MESSAGES } from '../registry/messages.js';
 
 /** Body of `POST /api/auth/login`: the e-mail (or username) and password of a Cognito user. */
@@ -17,6 +18,8 @@ export interface ProfileView extends Record<string, unknown> {
   organization_name: string;
   /** Name of the user's department, for the banner ('' when none). */
   department_name: string;
+  /** How the campus writes dates and numbers (the organization's `locale`; `en-IN` until chosen). */
+  locale: CampusLocale;
 }
 
 /**

@@ -9,6 +9,8 @@ import type { CoPoMatrix } from './co-po-matrix.js';
  * - `average`: outcome id -> mean of its mapped cells (1.00-3.00, 2 decimals), the course articulation row.
  */
 export interface CoPoMatrixView extends CoPoMatrix {
+  /** The course's program (whose POs and PSOs are the columns); null for a course without one. */
+  program: string | null;
   cos: EntityRecord[];
   outcomes: EntityRecord[];
   average: Record<string, number>;

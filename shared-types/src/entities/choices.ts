@@ -45,3 +45,11 @@ export const COURSE_KINDS = ['core', 'elective', 'lab', 'project'] as const;
  * `Average mapping x attainment / 3`: PO_j = mean_i(c_ij) * mean_i(A_i) / 3.
  */
 export const PO_RULES = ['Weighted by correlation', 'Average mapping x attainment / 3'] as const;
+/**
+ * How a campus writes dates and numbers (a BCP 47 locale for `Intl`): India's `en-IN` (21/11/2026, 1,00,000) by
+ * default; the United Kingdom's and the United States' for campuses that ask.
+ */
+export const CAMPUS_LOCALES = ['en-IN', 'en-GB', 'en-US'] as const;
+export type CampusLocale = (typeof CAMPUS_LOCALES)[number];
+/** The locale of a campus that has not chosen one. */
+export const DEFAULT_LOCALE: CampusLocale = 'en-IN';

@@ -10,7 +10,7 @@ export const courseType = defineEntity({
   domain: 'configuration',
   writeRoles: ['admin'],
   fields: [
-    f.enum('component_name', 'Component', COURSE_COMPONENTS),
+    f.enum('component_name', 'Component', COURSE_COMPONENTS, { choiceLabels: { 'Humaities&Sciences': 'Humanities & Sciences' } }),
     f.string('type', 'Type', { required: true, max: 100 }),
     f.boolean('open_elective', 'Open elective', { default: false }),
     f.text('description', 'Description', { max: 2000 }),

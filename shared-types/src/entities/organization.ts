@@ -1,9 +1,11 @@
 import { defineEntity } from '../registry/entity.js';
 import { f } from '../registry/field.js';
+import { CAMPUS_LOCALES, DEFAULT_LOCALE } from './choices.js';
 
 /**
  * Organization: the campus itself (the tenant). One record per campus, id = campus id (spec part 1 §3).
- * `description` is rich text, sanitized on save and on display.
+ * `description` is rich text, sanitized on save and on display. `locale` is how the campus's screens write dates and
+ * numbers (en-IN unless chosen).
  */
 export const organization = defineEntity({
   name: 'organization',
@@ -18,6 +20,14 @@ export const organization = defineEntity({
     f.html('description', 'Description'),
     f.text('mission', 'Mission', { max: 5000 }),
     f.text('vision', 'Vision', { max: 5000 }),
+    f.enum('locale', 'Dates and numbers', CAMPUS_LOCALES, {
+      default: DEFAULT_LOCALE,
+      choiceLabels: {
+        'en-IN': 'India: 21/11/2026, 1,00,000.5',
+        'en-GB': 'United Kingdom: 21/11/2026, 100,000.5',
+        'en-US': 'United States: 11/21/2026, 100,000.5',
+      },
+    }),
   ],
   columns: ['name', 'society_name'],
 });

@@ -37,6 +37,11 @@ export interface EntityDef {
   /** The field shown when another entity refers to this one (default `name`). */
   display?: string;
   /**
+   * The field whose value goes before the display field when another entity refers to this one (default `code`):
+   * `BCS401 Operating System`, `K2 Understand`.
+   */
+  codeField?: string;
+  /**
    * Secondary-index access patterns, at most two (GSI1, GSI2): lists filtered by `field` (and, when also given,
    * `sortBy`) are one Query on that index instead of a filtered read of the whole campus partition.
    */

@@ -21,6 +21,11 @@ export interface FieldDef {
   max?: number;
   /** Allowed values for `enum` fields (spec part 1 §5 and part 2 §3). */
   choices?: readonly (string | number)[];
+  /**
+   * What people see for a choice, when `choiceLabel`'s spacing of the wire value is not enough (a misspelt spec value,
+   * a code). The wire keeps the spec's value.
+   */
+  choiceLabels?: Readonly<Record<string, string>>;
   /** For `ref`: the registry name of the referenced entity; the stored value is that record's id. */
   ref?: string;
   /** For `ref`: the field of the referenced entity shown to people (default `name`). */
@@ -105,3 +110,20 @@ export const f = {
   ): TypedField<N, 'ref', IsRequired<O>, string> =>
     ({ name, label, kind: 'ref', ref, ...(o ?? {}) }) as TypedField<N, 'ref', IsRequired<O>, string>,
 };
+
+/**
+ * What people see for a choice of an `enum` field: its `choiceLabels` entry, else the wire value spaced into words
+ * (`UndergraduateEngineering` -> `Undergraduate Engineering`, `UnitIII` -> `Unit III`, `core` -> `Core`).
+ * Values that are not text (numbers) are shown as they are.
+ */
+export function choiceLabel(fd: Pick<FieldDef, 'choiceLabels'>, value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const given = fd.choiceLabels?.[String(value)];
+  if (given !== undefined) return given;
+  if (typeof value !== 'string') return String(value);
+  const spaced = value
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/\s*&\s*/g, ' & ')
+    .trim();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}

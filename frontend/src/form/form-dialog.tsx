@@ -1,0 +1,81 @@
+import { Button } from 'primereact/button';
+import { confirmDialog } from 'primereact/confirmdialog';
+import { Dialog } from 'primereact/dialog';
+import { type ReactNode, useCallback, useEffect } from 'react';
+
+/**
+ * Open pop-up parts of PrimeReact inputs (a dropdown's list, a calendar, the confirm dialog). While one is open,
+ * Escape belongs to it, not to the form.
+ */
+const OPEN_OVERLAY =
+  '.p-dropdown-panel, .p-datepicker:not(.p-datepicker-inline), .p-multiselect-panel, .p-autocomplete-panel, .p-confirm-dialog';
+
+/** Whether a pop-up part of an input is open now (so Escape should close that, not the form). */
+export const overlayOpen = (): boolean =>
+  Boolean(document.querySelector(OPEN_OVERLAY)) || Boolean(document.querySelector('[role="dialog"] [aria-expanded="true"]'));
+
+/**
+ * The full-screen form of spec part 1 §2 ("an ADD button opens a full-screen form"), around a `<form id={formId}>`:
+ * a header that stays at the top and Save/Cancel that stay at the bottom while the fields scroll between them.
+ * `compact` forms (a few short fields) open as a centred dialog instead (full-screen on phones), so Save sits under
+ * the fields. Escape closes an open dropdown or calendar first, and only then the form; closing a form with
+ * changes (`dirty`) asks first, so nothing typed is lost by a stray key.
+ */
+export function FormDialog(props: {
+  header: string;
+  visible: boolean;
+  onHide: () => void;
+  /** The id of the `<form>` inside; Save submits it. */
+  formId: string;
+  dirty: boolean;
+  compact?: boolean;
+  submitLabel?: string;
+  submitting?: boolean;
+  children: ReactNode;
+}) {
+  const { onHide, dirty, visible } = props;
+  const requestClose = useCallback(() => {
+    if (!dirty) return onHide();
+    confirmDialog({
+      header: 'Discard changes?',
+      message: 'This form has changes that are not saved. Close it and lose them?',
+      icon: 'pi pi-exclamation-triangle',
+      acceptLabel: 'Discard',
+      rejectLabel: 'Keep editing',
+      acceptClassName: 'p-button-danger',
+      defaultFocus: 'reject',
+      accept: onHide,
+    });
+  }, [dirty, onHide]);
+  useEffect(() => {
+    if (!visible) return;
+    // Capture phase: decided before the dropdown's own handler closes its list.
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || overlayOpen()) return;
+      e.preventDefault();
+      requestClose();
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
+  }, [visible, requestClose]);
+  return (
+    <Dialog
+      header={props.header}
+      visible={visible}
+      maximized={!props.compact}
+      className={props.compact ? 'form-dialog compact' : 'form-dialog'}
+      closeOnEscape={false}
+      draggable={false}
+      blockScroll
+      onHide={requestClose}
+      footer={
+        <div className="form-actions">
+          <Button type="button" label="Cancel" severity="secondary" outlined onClick={requestClose} />
+          <Button type="submit" form={props.formId} label={props.submitLabel ?? 'Save'} icon="pi pi-check" loading={props.submitting} />
+        </div>
+      }
+    >
+      {props.children}
+    </Dialog>
+  );
+}
