@@ -1,10 +1,15 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { type Stats, existsSync, readFileSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import type { Server } from 'node:http';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { ALL_DOMAINS } from '../domains/index.js';
-import { Hono } from 'hono';
+import { type Context, Hono, type Next } from 'hono';
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress';
+import { parseAccept } from 'hono/utils/accept';
 import { buildApp } from '../http/app.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 
@@ -42,10 +47,174 @@ function signInUser(body: ArrayBuffer): string | undefined {
   }
 }
 
+/** A content coding this server produces. */
+export type Coding = 'br' | 'gzip';
+
+/** Bodies smaller than this (bytes) are sent as they are: compressing them saves little. */
+export const COMPRESS_MIN_BYTES = 1024;
+
+/** `Cache-Control` of Vite's hashed files under `/assets/`: a new build gives them new names. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The coding to answer a request with, from its `Accept-Encoding` header: brotli when acceptable, else gzip, else
+ * undefined (send the body as it is). A coding with `q=0` is refused; `*` stands for every coding not named.
+ */
+export function chooseCoding(acceptEncoding: string | undefined): Coding | undefined {
+  if (!acceptEncoding) return undefined;
+  const accepts = parseAccept(acceptEncoding);
+  const q = (coding: string) => (accepts.find((a) => a.type.toLowerCase() === coding) ?? accepts.find((a) => a.type === '*'))?.q ?? 0;
+  if (q('br') > 0) return 'br';
+  if (q('gzip') > 0 || q('x-gzip') > 0) return 'gzip';
+  return undefined;
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Compresses `body` with `coding` on libuv's thread pool. `effort` 'max' (brotli 11, gzip 9: about a second for
+ * 500 KB of JavaScript) is for files compressed once and kept; 'fast' (brotli 4, gzip 6) is for each API response.
+ */
+async function compressBody(body: Uint8Array, coding: Coding, effort: 'max' | 'fast'): Promise<Uint8Array<ArrayBuffer>> {
+  const out =
+    coding === 'gzip'
+      ? await gzipAsync(body, { level: effort === 'max' ? 9 : 6 })
+      : await brotliAsync(body, {
+          params: {
+            [zlibConstants.BROTLI_PARAM_QUALITY]: effort === 'max' ? 11 : 4,
+            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        });
+  return new Uint8Array(out);
+}
+
+/** Adds `Accept-Encoding` to a response's `Vary` header unless it is there (or `Vary: *`). */
+function varyOnAcceptEncoding(headers: Headers): void {
+  const vary = headers.get('Vary');
+  if (vary === '*' || (vary && /(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary))) return;
+  headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+}
+
+/**
+ * The site's files compressed once per version (path, size in bytes, modification time) and kept in memory: a
+ * built file never changes in place except `index.html`, whose new version replaces the old entry. Concurrent
+ * requests for one file share one compression.
+ */
+class CompressedFiles {
+  readonly #entries = new Map<string, { version: string; codings: Partial<Record<Coding, Promise<Uint8Array<ArrayBuffer>>>> }>();
+
+  /** `path`'s bytes compressed with `coding`. @throws (rejects) when the file cannot be read. */
+  get(path: string, stats: Stats, coding: Coding): Promise<Uint8Array<ArrayBuffer>> {
+    const version = `${stats.size}:${stats.mtimeMs}`;
+    let entry = this.#entries.get(path);
+    if (entry?.version !== version) this.#entries.set(path, (entry = { version, codings: {} }));
+    const codings = entry.codings;
+    let body = codings[coding];
+    if (!body) {
+      const made = readFile(path).then((raw) => compressBody(raw, coding, 'max'));
+      // A failed read is tried again on the next request.
+      made.catch(() => {
+        if (codings[coding] === made) delete codings[coding];
+      });
+      codings[coding] = body = made;
+    }
+    return body;
+  }
+}
+
+/**
+ * Whether a GET of a representation with `etag` and `modified` time may be answered 304: `If-None-Match` lists it
+ * (weak comparison, `*` matches), or, without `If-None-Match`, `If-Modified-Since` is not earlier than `modified`
+ * (whole seconds, as HTTP dates are).
+ */
+function notModified(c: Context, etag: string, modified: Date): boolean {
+  const ifNoneMatch = c.req.header('if-none-match');
+  if (ifNoneMatch !== undefined) {
+    const tags = ifNoneMatch.split(',').map((t) => t.trim().replace(/^W\//, ''));
+    return tags.includes('*') || tags.includes(etag);
+  }
+  const since = Date.parse(c.req.header('if-modified-since') ?? '');
+  return Number.isFinite(since) && Math.floor(modified.getTime() / 1000) <= Math.floor(since / 1000);
+}
+
+/**
+ * Middleware for `/api`: after the API answers, sets `Cache-Control: no-store` when it set none, and compresses
+ * text bodies (JSON, errors included) of at least `COMPRESS_MIN_BYTES` with the request's best coding at a fast
+ * level. HEAD, 204/206/304, already encoded bodies, event streams and `no-transform` responses pass untouched.
+ */
+async function apiResponses(c: Context, next: Next): Promise<void> {
+  await next();
+  const res = c.res;
+  if (!res.headers.has('Cache-Control')) res.headers.set('Cache-Control', 'no-store');
+  if (c.req.method === 'HEAD' || !res.body || [204, 206, 304].includes(res.status)) return;
+  if (res.headers.has('Content-Encoding') || /(?:^|,)\s*no-transform\s*(?:,|$)/i.test(res.headers.get('Cache-Control') ?? '')) return;
+  if (!COMPRESSIBLE_CONTENT_TYPE_REGEX.test(res.headers.get('Content-Type') ?? '')) return;
+  varyOnAcceptEncoding(res.headers);
+  const coding = chooseCoding(c.req.header('accept-encoding'));
+  if (!coding) return;
+  const raw = await res.arrayBuffer();
+  if (raw.byteLength < COMPRESS_MIN_BYTES) {
+    c.res = new Response(raw, res);
+    return;
+  }
+  const body = await compressBody(new Uint8Array(raw), coding, 'fast');
+  c.res = new Response(body, res);
+  c.res.headers.set('Content-Encoding', coding);
+  c.res.headers.set('Content-Length', String(body.length));
+  const etag = c.res.headers.get('ETag');
+  if (etag && !etag.startsWith('W/')) c.res.headers.set('ETag', `W/${etag}`);
+}
+
+/**
+ * Middleware for the built site (`serveStatic` and the SPA fallback, which name the file they send in the
+ * `siteFile` variable): sets `Cache-Control` (`IMMUTABLE` under `assets/`, else `no-cache`), `ETag` and
+ * `Last-Modified`; answers 304 to a matching conditional GET; and sends compressible files of at least
+ * `COMPRESS_MIN_BYTES` with the request's best coding from `files`, with `Vary: Accept-Encoding`. Range (206) and
+ * other non-200 answers keep their body; already compressed types (woff2, PNG...) are sent as they are.
+ */
+function siteResponses(siteDir: string, files: CompressedFiles) {
+  return async (c: Context<SiteEnv>, next: Next): Promise<void> => {
+    await next();
+    const file = c.get('siteFile');
+    if (!file) return;
+    const res = c.res;
+    res.headers.set('Cache-Control', relative(siteDir, file).startsWith(`assets${sep}`) ? IMMUTABLE : 'no-cache');
+    if (res.status !== 200) return;
+    const stats = await stat(file).catch(() => undefined);
+    if (!stats?.isFile()) return;
+    const compressible = stats.size >= COMPRESS_MIN_BYTES && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(res.headers.get('Content-Type') ?? '');
+    const coding = compressible ? chooseCoding(c.req.header('accept-encoding')) : undefined;
+    if (compressible) varyOnAcceptEncoding(res.headers);
+    const etag = `"${stats.size.toString(36)}-${Math.floor(stats.mtimeMs).toString(36)}${coding ? `-${coding}` : ''}"`;
+    res.headers.set('ETag', etag);
+    res.headers.set('Last-Modified', stats.mtime.toUTCString());
+    if (notModified(c, etag, stats.mtime)) {
+      await res.body?.cancel();
+      c.res = new Response(null, { status: 304, headers: res.headers });
+      c.res.headers.delete('Content-Length');
+      c.res.headers.delete('Content-Type');
+      return;
+    }
+    if (!coding) return;
+    const body = await files.get(file, stats, coding);
+    await res.body?.cancel();
+    c.res = new Response(c.req.method === 'HEAD' ? null : body, { status: 200, headers: res.headers });
+    c.res.headers.set('Content-Encoding', coding);
+    c.res.headers.set('Content-Length', String(body.length));
+  };
+}
+
+/** Variables of the local server's app: the site file a static or fallback response sends. */
+type SiteEnv = { Variables: { siteFile?: string } };
+
 /**
  * The one local URL, on 127.0.0.1 unless `host` says otherwise: every domain's API app (the code the Lambdas run), the built frontend with an SPA fallback,
  * `/config.json`, and `/cognito`, a same-origin pass-through to the Cognito emulator for the browser's Amplify that
- * lets only `BROWSER_OPERATIONS` through and slows repeated failed sign-ins (`SignInThrottle`).
+ * lets only `BROWSER_OPERATIONS` through and slows repeated failed sign-ins (`SignInThrottle`). Text responses of
+ * the site and the API are compressed (brotli, else gzip, as the request accepts); hashed `/assets/` files are
+ * cached for a year (`IMMUTABLE`), the page itself is revalidated (`no-cache`), and API answers default to `no-store`.
+ * @throws (rejects) when the port cannot be listened on.
  */
 export function startServer(opts: {
   port: number;
@@ -54,7 +223,8 @@ export function startServer(opts: {
   cognitoUrl: string;
   publicConfig: Omit<PublicConfig, 'userPoolEndpoint'>;
 }): Promise<Server> {
-  const app = new Hono({ strict: false });
+  const app = new Hono<SiteEnv>({ strict: false });
+  app.use('/api/*', apiResponses);
   app.route('/', buildApp(ALL_DOMAINS));
   app.get('/config.json', (c) => {
     const origin = new URL(c.req.url).origin;
@@ -90,9 +260,11 @@ export function startServer(opts: {
     });
   });
   const indexFile = join(opts.siteDir, 'index.html');
-  app.use('/*', serveStatic({ root: opts.siteDir }));
+  app.use('/*', siteResponses(opts.siteDir, new CompressedFiles()));
+  app.use('/*', serveStatic({ root: opts.siteDir, onFound: (path, c) => c.set('siteFile', path) }));
   app.get('*', (c) => {
     if (!existsSync(indexFile)) return c.text('The frontend is not built: run `npm run build` (npm start does it for you).', 503);
+    c.set('siteFile', indexFile);
     return c.html(readFileSync(indexFile, 'utf8'));
   });
   return new Promise((resolve, reject) => {
