@@ -43,7 +43,9 @@ async function signedIn(size: { width: number; height: number }): Promise<Page> 
 /** Waits until the page has what a person waits for: no loading overlay, no "Loading…" text. */
 async function settled(page: Page): Promise<void> {
   await page.locator('main h2').first().waitFor();
-  await page.waitForFunction(() => !document.querySelector('.loading-overlay') && !document.querySelector('main')?.textContent?.includes('Loading…'));
+  await page.waitForFunction(
+    () => !document.querySelector('.loading-overlay') && !document.querySelector('main')?.textContent?.includes('Loading…'),
+  );
 }
 
 /**
@@ -65,7 +67,8 @@ function layoutProblems(page: Page): Promise<string[]> {
       let scrolled = false;
       for (let p = el.parentElement; p && p !== card; p = p.parentElement)
         if (['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(p).overflowX)) scrolled = true;
-      if (!scrolled && r.right > cr.right + 1) out.push(`${name(el)} ends at ${Math.round(r.right)} px, its card at ${Math.round(cr.right)} px`);
+      if (!scrolled && r.right > cr.right + 1)
+        out.push(`${name(el)} ends at ${Math.round(r.right)} px, its card at ${Math.round(cr.right)} px`);
     }
     for (const b of [...card.querySelectorAll('.row-actions button')].slice(0, 30)) {
       const r = b.getBoundingClientRect();
@@ -125,7 +128,9 @@ async function checkForm(page: Page, shot: string): Promise<void> {
 
 /** Filters that give course and result pages something to show (ignored by pages without such filters). */
 const queryFor = (area: string) =>
-  area === '/configuration' ? '' : `?${new URLSearchParams(area === '/attainment' ? pick : { curriculum: pick.curriculum, term: pick.term, course: pick.course })}`;
+  area === '/configuration'
+    ? ''
+    : `?${new URLSearchParams(area === '/attainment' ? pick : { curriculum: pick.curriculum, term: pick.term, course: pick.course })}`;
 
 describe.each(SIZES)('at $width x $height', (size) => {
   for (const area of Object.keys(AREA_TABS)) {

@@ -80,17 +80,18 @@ export function MarksListPage({ kinds, title, base }: { kinds: readonly string[]
             { header: 'Course code', value: (r) => String(course(r)?.code ?? '') },
             { header: 'Course title', value: (r) => String(course(r)?.title ?? '') },
             {
+              priority: 3,
               header: 'Core/elective',
               value: (r) => choiceLabel(courseCurriculum.fields.find((f) => f.name === 'type') ?? {}, course(r)?.type),
             },
-            { header: 'Credits', value: (r) => (course(r)?.total_credits as number | undefined) ?? '' },
-            { header: 'Total marks', value: (r) => Number(r.total_marks) },
+            { priority: 3, header: 'Credits', value: (r) => (course(r)?.total_credits as number | undefined) ?? '' },
+            { priority: 3, header: 'Total marks', value: (r) => Number(r.total_marks) },
             {
               header: 'Date',
               value: (r) => String(r.held_on ?? ''),
               render: (r) => (r.held_on ? formatDate(String(r.held_on), locale) : ''),
             },
-            { header: 'Status', value: (r) => String(r.status ?? '') },
+            { priority: 3, header: 'Status', value: (r) => String(r.status ?? '') },
           ]}
         />
       ) : null}

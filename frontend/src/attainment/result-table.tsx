@@ -22,7 +22,8 @@ export function ResultTable<R>(props: {
   pageSize?: number;
   highlight?: string | null;
 }) {
-  const columns = props.columns.map((c) => ({ ...c, key: c.key ?? c.header }));
+  // Every value of a result row shows on a phone's card (levels per PO are what the page is for).
+  const columns = props.columns.map((c, i) => ({ ...c, key: c.key ?? c.header, priority: c.priority ?? (i === 0 ? 1 : 2) }));
   const cells = (): Cells => [
     columns.map((c) => c.header),
     ...[...props.rows, ...(props.footer ?? [])].map((r) => columns.map((c) => c.value(r))),
@@ -57,6 +58,7 @@ export function ResultTable<R>(props: {
         actions={props.actions}
         pageSize={props.pageSize}
         highlight={props.highlight}
+        dense
       />
     </div>
   );

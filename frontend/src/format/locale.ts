@@ -25,7 +25,9 @@ export function formatDate(value: string, locale: CampusLocale): string {
 export function formatDateTime(value: string, locale: CampusLocale): string {
   const when = new Date(value);
   if (Number.isNaN(when.getTime())) return value;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(when);
+  return new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(
+    when,
+  );
 }
 
 /** A number as the campus writes it (`120000` -> `1,20,000` in en-IN), with at most `digits` decimals (default 2). */

@@ -59,6 +59,8 @@ export function ResponsiveTable<R>(props: {
   highlight?: string | null;
   /** Shown instead of the table when there are no rows. */
   empty?: ReactNode;
+  /** Many short values (levels per PO): a phone's card packs them several to a line. */
+  dense?: boolean;
 }) {
   const phone = usePhone();
   const { columns, actions } = props;
@@ -143,7 +145,7 @@ export function ResponsiveTable<R>(props: {
     };
     return (
       <div className="responsive-table">
-        <ol className="record-cards" aria-label={props.label}>
+        <ol className={`record-cards${props.dense ? ' dense' : ''}`} aria-label={props.label}>
           {visible.map((r, i) => card(r, first + i, false))}
           {(props.footer ?? []).map((r, i) => card(r, -1 - i, true))}
         </ol>
