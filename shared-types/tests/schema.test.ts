@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { CRUD_ENTITIES, MESSAGES, department, organization, profile, validateBody } from '../src/index.js';
+import {
+  CRUD_ENTITIES,
+  MESSAGES,
+  choiceLabel,
+  courseType,
+  department,
+  organization,
+  profile,
+  program,
+  validateBody,
+} from '../src/index.js';
 
 describe('department validation (spec part 1 §5)', () => {
   it('refuses a missing name and short_name with Required', () => {
@@ -79,4 +89,21 @@ describe.each(CRUD_ENTITIES.map((e) => [e.name, e] as const))('registry entity %
 it('the organization is a singleton owned by admins', () => {
   expect(organization.singleton).toBe(true);
   expect(organization.writeRoles).toEqual(['admin']);
+});
+
+describe('choice labels (issue 11: words on screen, the spec value on the wire)', () => {
+  it('spaces run-together values into words, keeps numbers, and prefers a declared label', () => {
+    const sar = program.fields.find((f) => f.name === 'nba_sar_type')!;
+    expect(choiceLabel(sar, 'UndergraduateEngineering')).toBe('Undergraduate Engineering');
+    expect(choiceLabel(sar, 'PostgraduateMBA')).toBe('Postgraduate MBA');
+    expect(choiceLabel(sar, 'Diploma/Polytechnic')).toBe('Diploma/Polytechnic');
+    expect(choiceLabel({}, 'UnitIII')).toBe('Unit III');
+    expect(choiceLabel({}, 'core')).toBe('Core');
+    expect(choiceLabel({}, 2)).toBe('2');
+    expect(choiceLabel({}, null)).toBe('');
+    const component = courseType.fields.find((f) => f.name === 'component_name')!;
+    expect(choiceLabel(component, 'Humaities&Sciences')).toBe('Humanities & Sciences');
+    // The wire keeps the spec's spelling.
+    expect(component.choices).toContain('Humaities&Sciences');
+  });
 });

@@ -46,6 +46,25 @@ describe('sign-in and profile', () => {
   });
 });
 
+describe("a campus's locale (issue 11: dates and numbers as the campus writes them)", () => {
+  it('is en-IN until chosen, is chosen on the organization, reaches its users through the profile and nobody else', async () => {
+    expect((await demo.get('/api/auth/profile')).body.data.locale).toBe('en-IN');
+    const save = async (locale: string) => {
+      const org = (await demo.get('/api/organization')).body.data[0];
+      // A PUT replaces the record: send back everything it holds, with the new locale.
+      const { id, created_by: _c, created_at: _ca, updated_by: _u, updated_at: _ua, ...fields } = org;
+      return demo.put(`/api/organization/${id}`, { ...fields, locale });
+    };
+    const refused = await save('fr-FR');
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.fields).toEqual({ locale: MESSAGES.choice });
+    expect((await save('en-US')).status).toBe(200);
+    expect((await faculty.get('/api/auth/profile')).body.data.locale).toBe('en-US');
+    expect((await other.get('/api/auth/profile')).body.data.locale).toBe('en-IN');
+    expect((await save('en-IN')).status).toBe(200);
+  });
+});
+
 describe('seeded reference data', () => {
   it("holds NBA's 12 program outcomes and the six cognitive Bloom's levels", async () => {
     const pos = (await demo.get('/api/generic-program-outcome?outcome_type=PO')).body.data.filter((p: { program?: string }) => !p.program);
