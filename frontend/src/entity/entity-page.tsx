@@ -68,11 +68,12 @@ export function pageRefWants(
 
 /**
  * The generic screen of a registry entity: its server-side filters (kept in the address, so a filtered list can be
- * bookmarked), a DataTable of the matching records read one server page (100 rows) at a time ("Load more" reads the
- * next; sorting and the text search work on the rows read), an ADD button opening a full-screen form (prefilled with
- * the chosen filters), and per row Edit and Delete (Delete asks first; a refused delete says what still refers to the
- * record). A saved record is put into the cached list (replaced in place, or first for a new one) and highlighted;
- * the list is not read again. Reference columns read only the referenced records a page shows (`?ids=`). Write
+ * bookmarked), a `ResponsiveTable` of the matching records read one server page (100 rows) at a time ("Load more"
+ * reads the next; paging on screen, sorting and the text search work on the rows read), an ADD button opening the
+ * full-screen form (`FormDialog`, prefilled with the chosen filters), and per row Edit and Delete (Delete asks first;
+ * a refused delete says what still refers to the record). Choices show in words, dates in the campus's format. A
+ * saved record is put into the cached list (replaced in place, or first for a new one), and the table turns to it and
+ * highlights it; the list is not read again. Reference columns read only the referenced records a page shows (`?ids=`). Write
  * controls show for roles that may write: admins, and faculty on records of courses they own (the server checks).
  */
 export function EntityPage(props: {
