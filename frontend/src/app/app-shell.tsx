@@ -41,7 +41,7 @@ function DrawerLinks({ onPick }: { onPick: () => void }) {
         return (
           <li key={e.to}>
             <div className="drawer-entry">
-              <NavLink to={e.to} end={Boolean(tabs)} onClick={onPick} className={linkClass}>
+              <NavLink to={e.to} onClick={onPick} className={linkClass}>
                 <i className={e.icon} aria-hidden /> {e.label}
               </NavLink>
               {tabs ? (

@@ -1,29 +1,19 @@
 import { CIE_KINDS, SEE_KINDS } from '@attain/shared-types';
 import type { ReactElement } from 'react';
-import { Button } from 'primereact/button';
-import { useNavigate } from 'react-router-dom';
 import { ASSESSMENT_TABS } from '../app/navigation';
 import { SideTabsArea } from '../areas/side-tabs-area';
 import { EntityPage } from '../entity/entity-page';
+import { QuestionPaperButton } from '../entity/question-paper-button';
 import { QuestionPaperPage } from './question-paper-page';
 
 function OccasionsPage() {
-  const navigate = useNavigate();
   return (
     <EntityPage
       key="occasions"
       entityName="occasion"
       title="ISE/MSE Occasions"
       filters={['department', 'program', 'curriculum', 'term']}
-      rowActions={(r) => (
-        <Button
-          icon="pi pi-file-edit"
-          rounded
-          text
-          aria-label={`Question paper of ${String(r.name)}`}
-          onClick={() => navigate(`/assessments/${r.kind === 'ESE' ? 'manage-ese-qp' : 'manage-ise-mse-qp-rubrics'}?occasion=${r.id}`)}
-        />
-      )}
+      rowActions={(r) => <QuestionPaperButton occasion={r} />}
     />
   );
 }

@@ -1,10 +1,11 @@
 import { type EntityRecord, choiceLabel, courseCurriculum, occasion } from '@attain/shared-types';
 import { Button } from 'primereact/button';
 import { useMemo } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { FilterBar } from '../entity/filter-bar';
 import { useOccasionLists } from '../entity/list-cache';
 import { LoadMore } from '../entity/load-more';
+import { QuestionPaperButton } from '../entity/question-paper-button';
 import { useRefRecords } from '../entity/ref-records';
 import { MarksSheetPage } from './marks-sheet-page';
 import { ResultTable } from './result-table';
@@ -21,7 +22,6 @@ const FILTERS = ['department', 'program', 'curriculum', 'term'] as const;
  */
 export function MarksListPage({ kinds, title, base }: { kinds: readonly string[]; title: string; base: string }) {
   const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
   const chosen = params.get('occasion');
   const locale = useLocale();
   const values = useMemo(() => Object.fromEntries(FILTERS.filter((k) => params.get(k)).map((k) => [k, params.get(k) as string])), [params]);
@@ -48,15 +48,7 @@ export function MarksListPage({ kinds, title, base }: { kinds: readonly string[]
           rowKey={(r) => r.id}
           actions={(r) => (
             <>
-              <Button
-                icon="pi pi-file-edit"
-                text
-                rounded
-                aria-label={`Question paper of ${String(r.name)}`}
-                onClick={() =>
-                  navigate(`/assessments/${r.kind === 'ESE' ? 'manage-ese-qp' : 'manage-ise-mse-qp-rubrics'}?occasion=${r.id}`)
-                }
-              />
+              <QuestionPaperButton occasion={r} />
               <Button
                 icon="pi pi-table"
                 label="Marks"
