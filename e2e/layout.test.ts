@@ -91,6 +91,10 @@ async function checkForm(page: Page, shot: string): Promise<void> {
   const form = dialog.locator('form');
   // Measured once it has finished opening (a compact form grows from the middle).
   await page.locator('.form-dialog.p-dialog-enter-done form').waitFor();
+  // The keyboard starts in the form's first field.
+  await expect
+    .poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('.form-dialog form'))), { message: 'focus in the form' })
+    .toBe(true);
   const vh = page.viewportSize()?.height ?? 0;
   const header = (await dialog.locator('.p-dialog-header').boundingBox())!;
   const label = (await form.locator('label').first().boundingBox())!;
@@ -114,8 +118,11 @@ async function checkForm(page: Page, shot: string): Promise<void> {
   await field.click();
   await field.pressSequentially('Typed');
   if ((await field.evaluate((el) => el.tagName)) === 'INPUT') {
+    // A submit would mark every empty required field; a left field may already say Required.
+    const errorsBefore = await form.locator('.field-error').count();
     await field.press('Enter');
-    expect(await form.locator('.field-error').count(), 'Enter did not submit').toBe(0);
+    expect(await form.locator('.field-error').count(), 'Enter did not submit').toBe(errorsBefore);
+    expect(await form.isVisible(), 'Enter did not save and close the form').toBe(true);
   }
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Keep editing' }).click();
@@ -124,6 +131,10 @@ async function checkForm(page: Page, shot: string): Promise<void> {
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Discard' }).click();
   await form.waitFor({ state: 'detached' });
+  // The keyboard is back on the button that opened the form.
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()), { message: 'focus back on ADD' })
+    .toMatch(/^(ADD|Add User)$/);
 }
 
 /** Filters that give course and result pages something to show (ignored by pages without such filters). */
@@ -137,6 +148,7 @@ describe.each(SIZES)('at $width x $height', (size) => {
     it(`every screen of ${area} fits its card, and every form keeps its labels, its Save and what was typed`, async () => {
       const page = await signedIn(size);
       const phone = size.width < 720;
+      let lists = 0;
       for (const tab of AREA_TABS[area]) {
         const route = tabRoute(area, tab.path);
         await page.goto(`${url}${route}${queryFor(area)}`);
@@ -144,11 +156,14 @@ describe.each(SIZES)('at $width x $height', (size) => {
         expect(await layoutProblems(page), `${route} at ${size.width}`).toEqual([]);
         // Lists and result tables are cards on a phone, tables elsewhere.
         expect(await page.locator(phone ? 'main table.data-table' : 'main .record-cards').count(), `${route} layout`).toBe(0);
+        lists += await page.locator(phone ? 'main .record-cards' : 'main table.data-table').count();
         await page.screenshot({ path: `${SHOTS}/layout-${size.width}${route.replace(/\//g, '-')}.png`, fullPage: true });
         if (await addButton(page).count()) {
           await checkForm(page, `layout-${size.width}${route.replace(/\//g, '-')}-form.png`);
         }
       }
+      // The rules above were tried on real lists, not only on empty screens.
+      expect(lists, 'lists and result tables seen').toBeGreaterThanOrEqual(area === '/assessments' ? 1 : 3);
       await page.context().close();
     }, 600_000);
   }

@@ -1,10 +1,11 @@
-import type { CoResult } from '@attain/shared-types';
+import { type CoResult, curriculum } from '@attain/shared-types';
 import { useCoursePicker } from '../entity/course-picker';
 import { CourseHead, fmt, levelClass, useCourseAttainment, useParam } from './attainment-data';
 import { BarChart } from './bar-chart';
 import { ResultTable } from './result-table';
 import { Link, useSearchParams } from 'react-router-dom';
 import { hrefWith } from '../app/navigation';
+import { useRefRecords } from '../entity/ref-records';
 
 const group = (g: CoResult['cie']) => (g ? `${g.reached}/${g.students} (${fmt(g.percent)} %)` : '-');
 
@@ -16,6 +17,8 @@ const group = (g: CoResult['cie']) => (g ? `${g.reached}/${g.students} (${fmt(g.
 export function CoAttainmentPage() {
   const { course, picker } = useCoursePicker();
   const [params] = useSearchParams();
+  // The course's program (through its curriculum), for the link to its methodology.
+  const programOf = useRefRecords([{ target: curriculum, ids: [params.get('curriculum')] }]);
   const [year, setYear] = useParam('year');
   const data = useCourseAttainment(course, year);
   const res = data?.result;
@@ -43,7 +46,13 @@ export function CoAttainmentPage() {
               `The program's saved methodology (version ${res.method_version}).`
             ) : (
               <>
-                The default methodology: <Link to="/attainment/methodology">none is saved for this program yet</Link>.
+                The default methodology:{' '}
+                <Link
+                  to={hrefWith('/attainment/methodology', { program: programOf(curriculum, params.get('curriculum'))?.program as string })}
+                >
+                  none is saved for this program yet
+                </Link>
+                .
               </>
             )}
           </p>

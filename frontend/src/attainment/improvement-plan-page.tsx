@@ -76,14 +76,18 @@ export function ImprovementPlanPage() {
             label="Students below the threshold"
             fileName={`improvement-plan-${plan.year ?? ''}`}
             rows={plan.below}
+            rowKey={key}
             empty="No student is below the threshold on any CO (or no marks are entered yet)."
             columns={[
               { header: 'Roll number', value: (r) => r.roll_no },
-              { header: 'Name', value: (r) => r.name },
+              { header: 'Name', value: (r) => r.name, wide: true },
               { header: 'CO', value: (r) => code(r.co) },
               { header: 'Percent', value: (r) => fmt(r.percent), className: () => 'below' },
               {
                 header: 'Action',
+                // Typed into: sorting by it would move the row being typed in.
+                sortable: false,
+                wide: true,
                 value: (r) => actions[key(r)]?.action ?? '',
                 render: (r) => (
                   <input
@@ -97,6 +101,8 @@ export function ImprovementPlanPage() {
               },
               {
                 header: 'Status',
+                sortable: false,
+                wide: true,
                 value: (r) => actions[key(r)]?.status ?? '',
                 render: (r) => (
                   <select

@@ -30,7 +30,12 @@ function Frame({
       </div>
       <div className="filter-bar">{pickers}</div>
       {hint ? <p className="hint">{hint}</p> : null}
-      {data && !current ? <p className="hint">No marks entered for this program's courses yet.</p> : null}
+      {data && !current ? (
+        <p className="hint">
+          No marks entered for this program's courses yet:{' '}
+          <Link to={hrefWith('/attainment', { program: programId })}>enter them under CIA Data Entry</Link>.
+        </p>
+      ) : null}
       {data && current && programId ? children(data, current, programId) : null}
     </section>
   );
@@ -53,13 +58,9 @@ export function CourseCoAttainmentPage() {
               { header: 'Course', value: courseName },
               ...Array.from({ length: width }, (_, i) => ({
                 header: `CO${i + 1}`,
-                // The header names the position (CO1...); a course whose COs are coded otherwise says which CO it is.
-                value: (c: CourseAttainment) =>
-                  !c.cos[i]
-                    ? ''
-                    : c.cos[i].code === `CO${i + 1}`
-                      ? fmt(c.cos[i].attainment)
-                      : `${c.cos[i].code}: ${fmt(c.cos[i].attainment)}`,
+                // The header names the position (CO1...); the cell's tooltip names the course's own code (4CS4-05.1).
+                value: (c: CourseAttainment) => (c.cos[i] ? fmt(c.cos[i].attainment) : ''),
+                render: (c: CourseAttainment) => (c.cos[i] ? <span title={c.cos[i].code}>{fmt(c.cos[i].attainment)}</span> : '-'),
                 className: (c: CourseAttainment) => levelClass(c.cos[i]?.attainment, d.method.co_target),
               })),
               {

@@ -1,4 +1,4 @@
-import { type EntityRecord, type ItemResponse, organization } from '@attain/shared-types';
+import { DEFAULT_LOCALE, type ItemResponse, type RecordOf, organization } from '@attain/shared-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { api } from '../app/api';
@@ -16,12 +16,16 @@ export function OrganizationForm() {
   const save = useMutation({
     mutationFn: (values: Record<string, unknown>) =>
       record
-        ? api<ItemResponse<EntityRecord>>('PUT', `${organization.path}/${record.id}`, { ...values, version: record.version })
-        : api<ItemResponse<EntityRecord>>('POST', organization.path, values),
+        ? api<ItemResponse<RecordOf<typeof organization>>>('PUT', `${organization.path}/${record.id}`, {
+            ...values,
+            version: record.version,
+          })
+        : api<ItemResponse<RecordOf<typeof organization>>>('POST', organization.path, values),
     onSuccess: (res) => {
       putSaved(queryClient, organization, res.data);
       // The banner shows the organization's name (jotai state shared with the shell).
-      if (profile) setProfile({ ...profile, organization_name: String(res.data.name ?? '') });
+      // ...and the campus's locale writes every date and number on screen: both apply at once.
+      if (profile) setProfile({ ...profile, organization_name: String(res.data.name ?? ''), locale: res.data.locale ?? DEFAULT_LOCALE });
       showPopup('success', record ? 'successfully updated' : 'successfully created');
     },
   });

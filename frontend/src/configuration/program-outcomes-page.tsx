@@ -10,8 +10,10 @@ import { EntityPage } from '../entity/entity-page';
 import { invalidateAfterWrite, listPathOf } from '../entity/list-cache';
 import { useRefRecords } from '../entity/ref-records';
 
-/** The list's columns when no program is chosen: the program first. */
-const WITH_PROGRAM = ['program', ...genericProgramOutcome.columns];
+/** The list's columns when no program is chosen: each outcome's reference, then whose it is. */
+const WITH_PROGRAM = ['po_reference', 'program', ...genericProgramOutcome.columns.filter((c) => c !== 'po_reference')];
+/** An outcome of no program is one of the campus's NBA reference list. */
+const BLANK = { program: 'NBA reference list' };
 
 /**
  * Configuration > Generic Program Outcomes: per program, its POs (copied from NBA's list with one click, then
@@ -41,6 +43,7 @@ export function ProgramOutcomesPage() {
       filters={['program', 'outcome_type']}
       // Every program's outcomes together: say whose each one is.
       columns={chosen ? undefined : WITH_PROGRAM}
+      blank={BLANK}
       toolbar={
         isAdmin && chosen ? (
           <>

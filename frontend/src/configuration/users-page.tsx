@@ -73,7 +73,7 @@ export function UsersPage() {
         empty={<p className="hint">{users === null ? 'Loading…' : 'No users yet'}</p>}
         columns={[
           { key: 'name', header: 'Name', value: (u) => String(u.name ?? '') },
-          { key: 'email', header: 'E-mail', value: (u) => u.email },
+          { key: 'email', header: 'E-mail', value: (u) => u.email, wide: true },
           { key: 'role', header: 'Role', value: (u) => ROLE_LABELS[u.role as keyof typeof ROLE_LABELS] ?? String(u.role) },
           { key: 'department', header: 'Department', value: (u) => String(departments(department, u.department)?.short_name ?? '') },
           { key: 'phone_number', header: 'Phone', value: (u) => String(u.phone_number ?? '') },

@@ -60,6 +60,11 @@ export function EntityForm(props: {
   id?: string;
   /** Told whether the form has changes (so closing it can ask first). */
   onDirtyChange?: (dirty: boolean) => void;
+  /**
+   * After a stale save (409): loads the record as saved now in place of this one (what was typed here is lost, so
+   * only on request).
+   */
+  onReload?: () => void;
   /** Fields of the same form that the registry does not describe (a new user's sign-in), shown first. */
   before?: ReactNode;
   /**
@@ -108,6 +113,9 @@ export function EntityForm(props: {
         <div className="form-refusal" role="alert" ref={refusal}>
           <i className="pi pi-exclamation-circle" aria-hidden />
           <span>{refused.detail}</span>
+          {refused.status === 409 && props.onReload ? (
+            <Button type="button" label="Load the saved version" icon="pi pi-refresh" size="small" outlined onClick={props.onReload} />
+          ) : null}
         </div>
       ) : null}
       {props.before}

@@ -86,6 +86,8 @@ export function EntityPage(props: {
   columns?: readonly string[];
   /** What an empty list says (e.g. a link to where such records come from). */
   empty?: ReactNode;
+  /** What a column shows for a record without a value there (e.g. `NBA reference` for an outcome of no program). */
+  blank?: Readonly<Record<string, string>>;
 }) {
   const def = useMemo(() => entity(props.entityName), [props.entityName]);
   const filterFields = useMemo(() => props.filters ?? def.filters ?? [], [props.filters, def]);
@@ -101,7 +103,8 @@ export function EntityPage(props: {
   const rows = list.rows;
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<EntityRecord | null | 'new'>(null);
-  const [savedId, setSavedId] = useState<string | null>(null);
+  // The record just saved, and how many saves so far (saving the same record again turns to it again).
+  const [saved, setSaved] = useState<{ id: string; n: number } | null>(null);
   const [dirty, setDirty] = useState(false);
   const formId = useId();
   const closeForm = useCallback(() => {
@@ -140,7 +143,7 @@ export function EntityPage(props: {
       putSaved(qc, def, res.data);
       invalidateAfterWrite(qc, def);
       // The table turns to the saved record's page, marks it and scrolls it into view.
-      setSavedId(res.data.id);
+      setSaved((s) => ({ id: res.data.id, n: (s?.n ?? 0) + 1 }));
       showPopup('success', record ? 'successfully updated' : MESSAGES.created);
       closeForm();
     },
@@ -153,6 +156,13 @@ export function EntityPage(props: {
       showPopup('success', 'successfully deleted');
     },
   });
+  // After a 409: read the record as saved now and edit that (what was typed is given up, on request).
+  const reload = async (record: EntityRecord) => {
+    const fresh = (await api<ItemResponse<EntityRecord>>('GET', `${def.path}/${record.id}`)).data;
+    putSaved(qc, def, fresh);
+    setEditing(fresh);
+    setDirty(false);
+  };
   const nameOf = (r: EntityRecord) => String(r[def.display ?? 'name'] ?? '').slice(0, 60);
   const askRemove = (row: EntityRecord) =>
     confirmDialog({
@@ -166,14 +176,20 @@ export function EntityPage(props: {
     });
 
   const loading = list.isPending;
+  const { blank } = props;
   const columns = useMemo(
     () =>
-      shownColumns.map((c): TableColumn<EntityRecord> => ({
-        key: c,
-        header: def.fields.find((f) => f.name === c)?.label ?? c,
-        value: (r) => text(r, c),
-      })),
-    [def, shownColumns, text],
+      shownColumns.map((c): TableColumn<EntityRecord> => {
+        const fd = def.fields.find((f) => f.name === c);
+        return {
+          key: c,
+          header: fd?.label ?? c,
+          value: (r) => text(r, c) || blank?.[c] || '',
+          // Long text and e-mail addresses take a phone card's whole width.
+          wide: fd?.kind === 'text' || fd?.kind === 'html' || fd?.kind === 'email',
+        };
+      }),
+    [def, shownColumns, text, blank],
   );
   return (
     <section>
@@ -205,7 +221,8 @@ export function EntityPage(props: {
         rows={shown}
         columns={columns}
         rowKey={(r) => r.id}
-        highlight={savedId}
+        highlight={saved?.id}
+        highlightSeq={saved?.n}
         empty={<p className="hint">{loading ? 'Loading…' : (props.empty ?? `No ${def.label.toLowerCase()} yet`)}</p>}
         actions={
           canWrite || props.rowActions
@@ -242,7 +259,9 @@ export function EntityPage(props: {
       >
         {editing !== null ? (
           <EntityForm
+            key={editing === 'new' ? 'new' : `${editing.id}@${editing.version}`}
             id={formId}
+            onReload={editing === 'new' ? undefined : () => void reload(editing)}
             def={def}
             record={editing === 'new' ? null : editing}
             preset={filters}

@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { Dialog } from 'primereact/dialog';
-import { type ReactNode, useCallback, useEffect } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 
 /**
  * Open pop-up parts of PrimeReact inputs (a dropdown's list, a calendar, the confirm dialog). While one is open,
@@ -47,6 +47,24 @@ export function FormDialog(props: {
       accept: onHide,
     });
   }, [dirty, onHide]);
+  // Focus: the form's first field when it opens, and back where it was (the ADD or Edit button) when it closes.
+  const opener = useRef<HTMLElement | null>(null);
+  const content = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (visible) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      return;
+    }
+    const back = opener.current;
+    opener.current = null;
+    if (back?.isConnected) back.focus();
+  }, [visible]);
+  const focusFirstField = () =>
+    content.current
+      ?.querySelector<HTMLElement>(
+        'form input:not([type="hidden"]):not([disabled]), form textarea, form [role="combobox"], form .ql-editor',
+      )
+      ?.focus();
   useEffect(() => {
     if (!visible) return;
     // Capture phase: decided before the dropdown's own handler closes its list.
@@ -67,6 +85,8 @@ export function FormDialog(props: {
       closeOnEscape={false}
       draggable={false}
       blockScroll
+      focusOnShow={false}
+      onShow={focusFirstField}
       onHide={requestClose}
       footer={
         <div className="form-actions">
@@ -75,7 +95,7 @@ export function FormDialog(props: {
         </div>
       }
     >
-      {props.children}
+      <div ref={content}>{props.children}</div>
     </Dialog>
   );
 }

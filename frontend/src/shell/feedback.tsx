@@ -17,8 +17,8 @@ export function LoadingOverlay() {
 
 /**
  * Centred popup with the last success or error message (spec part 2 §4). Success and one-line errors clear after
- * 2 seconds; an error with more to read (`isDetailed`) stays until dismissed, since nobody reads four lines in two
- * seconds.
+ * 2 seconds; an error with more to read (`isDetailed`) stays until dismissed (its button or Escape), since nobody
+ * reads four lines in two seconds.
  */
 export function PopupMessage() {
   const [popup, setPopup] = useAtom(popupAtom);
@@ -28,6 +28,18 @@ export function PopupMessage() {
     const t = setTimeout(() => setPopup(null), POPUP_MS);
     return () => clearTimeout(t);
   }, [popup, stays, setPopup]);
+  // A message that stays is dismissed with Escape too (before an open form sees the key).
+  useEffect(() => {
+    if (!stays) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      e.preventDefault();
+      e.stopPropagation();
+      setPopup(null);
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [stays, setPopup]);
   if (!popup) return null;
   return (
     <div className={`popup popup-${popup.kind}${stays ? ' popup-stays' : ''}`} role={popup.kind === 'error' ? 'alert' : 'status'}>

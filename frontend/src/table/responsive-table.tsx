@@ -19,8 +19,10 @@ export interface TableColumn<R> {
    * 3 = under the card's "More". Default: the first column 1, the next three 2, the rest 3.
    */
   priority?: 1 | 2 | 3;
-  /** Whether its header sorts the rows (default: the table's `sortable`). */
+  /** Whether its header sorts the rows (default: the table's `sortable`). Off for columns people type into. */
   sortable?: boolean;
+  /** On a phone's card, the field takes the card's whole width (long text, an e-mail, an input). */
+  wide?: boolean;
 }
 
 /** Page sizes offered; the first is the default. */
@@ -57,6 +59,8 @@ export function ResponsiveTable<R>(props: {
   pageSize?: number;
   sortable?: boolean;
   highlight?: string | null;
+  /** Bumped on every save, so saving the same record again turns to it again. */
+  highlightSeq?: number;
   /** Shown instead of the table when there are no rows. */
   empty?: ReactNode;
   /** Many short values (levels per PO): a phone's card packs them several to a line. */
@@ -73,7 +77,7 @@ export function ResponsiveTable<R>(props: {
   );
   const pageSize = props.pageSize ?? PAGE_SIZES[0];
   const [page, setPage] = useState({ first: 0, rows: pageSize });
-  const paged = pageSize > 0 && rows.length > PAGE_SIZES[0];
+  const paged = pageSize > 0 && rows.length > pageSize;
   // A shorter list (a filter changed) starts again on its first page.
   const first = page.first < rows.length ? page.first : 0;
   const visible = paged ? rows.slice(first, first + page.rows) : rows;
@@ -81,16 +85,17 @@ export function ResponsiveTable<R>(props: {
   // The saved row: turn to its page once per save, then scroll it into view.
   const scrolled = useRef<string | null>(null);
   const highlight = props.highlight ?? null;
+  const saveMark = `${highlight}#${props.highlightSeq ?? 0}`;
   const at = highlight === null ? -1 : rows.findIndex((r, i) => keyOf(r, i) === highlight);
   useEffect(() => {
-    if (at < 0 || scrolled.current === highlight) return;
+    if (at < 0 || scrolled.current === saveMark) return;
     const want = paged ? Math.floor(at / page.rows) * page.rows : 0;
     if (want !== first) return setPage((p) => ({ ...p, first: want }));
-    scrolled.current = highlight;
+    scrolled.current = saveMark;
     [...document.querySelectorAll('[data-row-key]')]
       .find((el) => el.getAttribute('data-row-key') === highlight)
       ?.scrollIntoView?.({ block: 'center' });
-  }, [at, highlight, first, paged, page.rows]);
+  }, [at, highlight, saveMark, first, paged, page.rows]);
 
   if (!props.rows.length) return <>{props.empty ?? <p className="hint">Nothing to show yet.</p>}</>;
   const canSort = (c: TableColumn<R>) => c.sortable ?? props.sortable ?? true;
@@ -107,7 +112,12 @@ export function ResponsiveTable<R>(props: {
       totalRecords={rows.length}
       rowsPerPageOptions={[...PAGE_SIZES]}
       onPageChange={(e) => setPage({ first: e.first, rows: e.rows })}
-      template="FirstPageLink PrevPageLink CurrentPageReport NextPageLink LastPageLink RowsPerPageDropdown"
+      // A phone has room for one line: previous, where we are, next.
+      template={
+        phone
+          ? 'PrevPageLink CurrentPageReport NextPageLink'
+          : 'FirstPageLink PrevPageLink CurrentPageReport NextPageLink LastPageLink RowsPerPageDropdown'
+      }
       currentPageReportTemplate="{first}-{last} of {totalRecords}"
     />
   ) : null;
@@ -120,7 +130,7 @@ export function ResponsiveTable<R>(props: {
       const fields = (cs: readonly TableColumn<R>[]) => (
         <dl className="record-card-fields">
           {cs.map((c) => (
-            <div key={c.key} className={c.className?.(r)}>
+            <div key={c.key} className={[c.wide ? 'wide' : '', c.className?.(r) ?? ''].join(' ').trim() || undefined}>
               <dt>{c.header}</dt>
               <dd>{shown(c, r)}</dd>
             </div>

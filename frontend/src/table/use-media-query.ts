@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 
 /** The width (px) at and below which lists and result tables show as stacked cards (a phone held upright). */
 export const PHONE_MAX_WIDTH = 720;
@@ -8,13 +8,17 @@ export const PHONE_MAX_WIDTH = 720;
  * window). Without `matchMedia` (tests in jsdom) it answers false: the wide layout.
  */
 export function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (notify) => {
+  const subscribe = useCallback(
+    (notify: () => void) => {
       if (typeof window.matchMedia !== 'function') return () => undefined;
       const list = window.matchMedia(query);
       list.addEventListener('change', notify);
       return () => list.removeEventListener('change', notify);
     },
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
     () => typeof window.matchMedia === 'function' && window.matchMedia(query).matches,
     () => false,
   );
