@@ -97,3 +97,28 @@ it('a record saved onto a later page of a sorted list is turned to, highlighted 
   await page.screenshot({ path: `${SHOTS}/saved-row-on-page-2.png` });
   await page.context().close();
 });
+
+it('a campus that writes dates the US way sees them so on every page at once after saving its organization', async () => {
+  const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+  await page.goto(`${url}/configuration`);
+  await signIn(page);
+  await page.waitForURL('**/configuration');
+  await page.locator('.p-dropdown:has(#f-locale)').click();
+  await page.getByRole('option', { name: /^United States/ }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('successfully updated').waitFor();
+  const monthFirst = /^(0\d|1[0-2])\/(1[3-9]|2\d|3[01])\/20\d\d$/;
+  const dayFirst = /^(1[3-9]|2\d|3[01])\/(0\d|1[0-2])\/20\d\d$/;
+  try {
+    // Within the app (no reload): the marks list dates its occasions month first (a day past the 12th shows it).
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Attainment' }).click();
+    await page.getByRole('cell', { name: monthFirst }).first().waitFor();
+    expect(await page.getByRole('cell', { name: dayFirst }).count(), 'no day-first dates left').toBe(0);
+    await page.screenshot({ path: `${SHOTS}/dates-en-US.png` });
+  } finally {
+    const org = (await api.get('/api/organization')).body.data[0];
+    const { id, created_by: _c, created_at: _ca, updated_by: _u, updated_at: _ua, ...fields } = org;
+    await api.put(`/api/organization/${id}`, { ...fields, locale: 'en-IN' });
+  }
+  await page.context().close();
+});
