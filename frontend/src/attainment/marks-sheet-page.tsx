@@ -200,7 +200,7 @@ export function MarksSheetPage({ occasionId, back }: { occasionId: string; back:
     if (file && sheet) upload.mutate(file);
   };
   const edit = (id: string, patch: Partial<GridRow>) => {
-    setGrid((g) => ({ ...g, [id]: { ...g[id], ...patch } }));
+    setGrid((g) => ({ ...g, [id]: { ...((g[id] as GridRow | undefined) ?? { absent: false, marks: {} }), ...patch } }));
     setDirty((d) => new Set(d).add(id));
   };
   // The changed rows, checked with the file reader's rules; `cells` names each error's student and question.
@@ -411,7 +411,8 @@ export function MarksSheetPage({ occasionId, back }: { occasionId: string; back:
                       aria-label={`${s.roll_no} question ${q.number}`}
                       disabled={grid[s.id]?.absent}
                       value={grid[s.id]?.marks[q.number] ?? ''}
-                      onChange={(e) => edit(s.id, { marks: { ...grid[s.id].marks, [q.number]: e.target.value.trim() } })}
+                      // The row may not be in the grid yet (typed before the sheet's rows were copied in).
+                      onChange={(e) => edit(s.id, { marks: { ...grid[s.id]?.marks, [q.number]: e.target.value.trim() } })}
                     />
                   </td>
                 ))}
