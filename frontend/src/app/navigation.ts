@@ -90,14 +90,6 @@ export const ATTAINMENT_TABS = [
   { label: 'Students', path: 'students' },
 ] as const;
 
-/** The side tabs under each area's route: the narrow screen's drawer shows them as that entry's submenu. */
-export const AREA_TABS: Readonly<Record<string, readonly { label: string; path: string }[]>> = {
-  '/attainment': ATTAINMENT_TABS,
-  '/configuration': CONFIGURATION_TABS,
-  '/assessments': ASSESSMENT_TABS,
-  '/curriculum': CURRICULUM_TABS,
-};
-
 /** The route of an area's side tab (`''` is the area's own route). */
 export const tabRoute = (area: string, path: string): string => (path ? `${area}/${path}` : area);
 
@@ -109,3 +101,33 @@ export function hrefWith(path: string, query: Readonly<Record<string, string | n
   const q = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => Boolean(e[1]))).toString();
   return q ? `${path}?${q}` : path;
 }
+
+/**
+ * Faculty Contribution side tabs (spec part 2 §2): the profile, then the 13 record types at the spec's paths, each
+ * naming its registry entity.
+ */
+export const FACULTY_TABS: readonly { label: string; path: string; entity?: string }[] = [
+  { label: 'Faculty Profile', path: '' },
+  { label: 'Faculty workload', path: 'faculty_workload', entity: 'faculty-workload' },
+  { label: 'Research publication', path: 'research_publication', entity: 'research-publication' },
+  { label: 'Consultancy project', path: 'consultancy_project', entity: 'consulting-testing-project' },
+  { label: 'Sponsored project', path: 'sponsored_project', entity: 'sponsored-project' },
+  { label: 'Awards and honours', path: 'awards_honors', entity: 'award-honour' },
+  { label: 'Patent and innovation', path: 'patent_innovation', entity: 'patent-innovation' },
+  { label: 'Book published', path: 'book_published', entity: 'book-publish' },
+  { label: 'Book chapter', path: 'book_chapter', entity: 'book-chapter' },
+  { label: 'Scholarship', path: 'scholarship', entity: 'fellowship' },
+  { label: 'Workshop organized', path: 'workshop_organized', entity: 'workshop-organized' },
+  { label: 'Workshop attended', path: 'workshop_attended', entity: 'workshop-attended' },
+  { label: 'Professional bodies', path: 'professional_bodies', entity: 'professional-body' },
+  { label: 'Research projects', path: 'research_projects', entity: 'research-project' },
+];
+
+/** The side tabs under each area's route: the narrow screen's drawer shows them as that entry's submenu. */
+export const AREA_TABS: Readonly<Record<string, readonly { label: string; path: string }[]>> = {
+  '/attainment': ATTAINMENT_TABS,
+  '/configuration': CONFIGURATION_TABS,
+  '/assessments': ASSESSMENT_TABS,
+  '/curriculum': CURRICULUM_TABS,
+  '/faculty-contribution': FACULTY_TABS,
+};

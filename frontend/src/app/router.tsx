@@ -10,6 +10,7 @@ const ConfigurationArea = lazy(() => import('../configuration/configuration-area
 const CurriculumArea = lazy(() => import('../curriculum/curriculum-area'));
 const AssessmentsArea = lazy(() => import('../assessments/assessments-area'));
 const AttainmentArea = lazy(() => import('../attainment/attainment-area'));
+const FacultyArea = lazy(() => import('../faculty/faculty-area'));
 
 /** Routes: `/` is public; every other route sits behind the auth gate inside the app shell. */
 export const router = createBrowserRouter([
@@ -26,7 +27,8 @@ export const router = createBrowserRouter([
       { path: '/curriculum/*', element: <CurriculumArea /> },
       { path: '/assessments/*', element: <AssessmentsArea /> },
       { path: '/attainment/*', element: <AttainmentArea /> },
-      ...['reports', 'survey', 'faculty-contribution', 'utilities'].map((a) => ({
+      { path: '/faculty-contribution/*', element: <FacultyArea /> },
+      ...['reports', 'survey', 'utilities'].map((a) => ({
         path: `/${a}/*`,
         element: <AreaPlaceholder area={a} />,
       })),

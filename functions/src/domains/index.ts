@@ -4,6 +4,7 @@ import { authDomain } from './auth.js';
 import { configurationDomain } from './configuration.js';
 import { curriculumDomain } from './curriculum.js';
 import type { DomainModule } from './domain-module.js';
+import { facultyDomain } from './faculty.js';
 
 /**
  * Every domain module. Only the local server and the tests import this list: a Lambda entry imports its own
@@ -15,4 +16,5 @@ export const ALL_DOMAINS: readonly DomainModule[] = [
   curriculumDomain,
   assessmentsDomain,
   attainmentDomain,
+  facultyDomain,
 ];

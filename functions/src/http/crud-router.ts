@@ -1,7 +1,7 @@
-import { type EntityDef, MESSAGES, PAGE_SIZE, RECORD_ID, validateBody } from '@attain/shared-types';
+import { type EntityDef, MESSAGES, OWNER_FIELD, PAGE_SIZE, RECORD_ID, validateBody } from '@attain/shared-types';
 import { Hono } from 'hono';
 import type { EntityHooks } from '../domains/domain-module.js';
-import { HttpError } from '../lib/errors.js';
+import { HttpError, notFound } from '../lib/errors.js';
 import { createRecord, deleteRecord, getRecord, listRecords, recordsByIds, replaceRecord } from '../store/records.js';
 import { assertCanWrite, assertNotReferenced, resolveReferences } from '../store/references.js';
 import type { AppContext, AppEnv } from './context.js';
@@ -45,9 +45,20 @@ export function crudRouter(def: EntityDef, hooks: EntityHooks = {}, sanitize?: H
     if (!def.writeRoles.includes(role) && !(role === 'faculty' && def.ownedVia))
       throw new HttpError(403, 'Your role does not allow this action');
   };
+  // Personal records (Faculty Contribution): faculty see and change only their own; others' are "not found".
+  const onlyOwn = (c: AppContext) => Boolean(def.personal) && c.var.caller.role === 'faculty';
+  const own = <R extends Record<string, unknown>>(c: AppContext, rec: R): R => {
+    if (onlyOwn(c) && rec[OWNER_FIELD] !== c.var.caller.sub) throw notFound(def.label);
+    return rec;
+  };
   r.get('/', async (c) => {
     const { next, limit, ids, ...filters } = c.req.query();
-    if (ids !== undefined) return c.json({ data: await recordsByIds(c.var.scope, def, idList(ids)), next: null });
+    if (ids !== undefined) {
+      const found = await recordsByIds(c.var.scope, def, idList(ids));
+      return c.json({ data: onlyOwn(c) ? found.filter((x) => x[OWNER_FIELD] === c.var.caller.sub) : found, next: null });
+    }
+    // A faculty member's list is their own, whatever owner was asked for.
+    if (onlyOwn(c)) filters[OWNER_FIELD] = c.var.caller.sub;
     const page = await listRecords(c.var.scope, def, filters, next || undefined, limit ? Number(limit) : PAGE_SIZE);
     return c.json(page);
   });
@@ -57,13 +68,15 @@ export function crudRouter(def: EntityDef, hooks: EntityHooks = {}, sanitize?: H
     const v = cleanBody(def, await readJson(c), 'create', sanitize);
     const refs = await resolveReferences(scope, def, v.data);
     await assertCanWrite(scope, caller, def, refs);
+    // A personal record belongs to whoever creates it (from the token, never from the body).
+    if (def.personal) v.data[OWNER_FIELD] = caller.sub;
     await hooks.beforeCreate?.(scope, v.data, refs);
     const data = await createRecord(scope, def, v.data);
     await hooks.afterCreate?.(scope, data, refs);
     await hooks.afterSave?.(scope, data);
     return c.json({ message: MESSAGES.created, data }, 201);
   });
-  r.get('/:id', async (c) => c.json({ data: await getRecord(c.var.scope, def, idParam(c, def)) }));
+  r.get('/:id', async (c) => c.json({ data: own(c, await getRecord(c.var.scope, def, idParam(c, def))) }));
   r.put('/:id', async (c) => {
     mayEverWrite(c);
     const { scope, caller } = c.var;
@@ -71,8 +84,10 @@ export function crudRouter(def: EntityDef, hooks: EntityHooks = {}, sanitize?: H
     const v = cleanBody(def, await readJson(c), 'replace', sanitize);
     // The stored record: for ownership (faculty), for a before-replace hook, and so another campus's id is a 404
     // even when its references would not resolve here.
-    const needOld = !def.writeRoles.includes(caller.role) || Boolean(hooks.beforeReplace);
-    const old = needOld ? await getRecord(scope, def, id) : undefined;
+    const needOld = !def.writeRoles.includes(caller.role) || Boolean(hooks.beforeReplace) || Boolean(def.personal);
+    const old = needOld ? own(c, await getRecord(scope, def, id)) : undefined;
+    // A correction by an admin keeps the record its owner's.
+    if (def.personal && old) v.data[OWNER_FIELD] = old[OWNER_FIELD];
     const refs = await resolveReferences(scope, def, v.data).catch(async (e) => {
       if (!old) await getRecord(scope, def, id);
       throw e;
@@ -86,7 +101,7 @@ export function crudRouter(def: EntityDef, hooks: EntityHooks = {}, sanitize?: H
   r.delete('/:id', async (c) => {
     mayEverWrite(c);
     const { scope, caller } = c.var;
-    const old = await getRecord(scope, def, idParam(c, def));
+    const old = own(c, await getRecord(scope, def, idParam(c, def)));
     await assertCanWrite(scope, caller, def, undefined, old);
     const more = hooks.beforeDelete ? await hooks.beforeDelete(scope, old) : [];
     const cascades = await assertNotReferenced(scope, def, old, more);

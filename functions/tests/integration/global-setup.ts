@@ -4,7 +4,7 @@ import { startLocalStack } from '../../src/local/stack.js';
 
 /**
  * Starts one local stack (temporary data, demo campus seeded) for the integration tests, adds a second campus's
- * admin and a demo-campus faculty member, and hands their credentials to the tests.
+ * admin and two demo-campus faculty members, and hands their credentials to the tests.
  */
 export default async function setup(project: TestProject) {
   const stack = await startLocalStack({ port: 0, dataDir: null, seed: true, adminPassword: 'Demo-Admin-Pass-1!', host: '127.0.0.1' });
@@ -12,6 +12,7 @@ export default async function setup(project: TestProject) {
     demoAdmin: { email: stack.adminEmail, password: stack.adminPassword },
     otherAdmin: { email: 'admin@other-campus.example', password: 'Other-Admin-Pass-1!' },
     demoFaculty: { email: 'teacher@attain.example', password: 'Teacher-Pass-1!' },
+    demoFaculty2: { email: 'lecturer@attain.example', password: 'Lecturer-Pass-1!' },
   };
   await ensureCampusUser({
     tenant: 'other',
@@ -29,6 +30,14 @@ export default async function setup(project: TestProject) {
     last_name: 'Rao',
     createdBy: stack.adminEmail,
   });
+  await ensureCampusUser({
+    tenant: 'demo',
+    ...users.demoFaculty2,
+    role: 'faculty',
+    first_name: 'Vikram',
+    last_name: 'Menon',
+    createdBy: stack.adminEmail,
+  });
   project.provide('stackUrl', stack.url);
   project.provide('users', users);
   project.provide('stackEnv', stack.env);
@@ -38,7 +47,7 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     stackUrl: string;
-    users: Record<'demoAdmin' | 'otherAdmin' | 'demoFaculty', { email: string; password: string }>;
+    users: Record<'demoAdmin' | 'otherAdmin' | 'demoFaculty' | 'demoFaculty2', { email: string; password: string }>;
     /** The stack's environment: emulator endpoints (`AWS_ENDPOINT_URL_*`), pool and table. */
     stackEnv: Record<string, string>;
   }

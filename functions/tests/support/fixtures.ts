@@ -37,6 +37,8 @@ export function fixtures(api: Api) {
       if (typeof b[f] === 'string' && fd?.kind === 'string') b[f] = `${String(b[f]).slice(0, Math.max(1, (fd.max ?? 200) - 6))}${++unique}`;
     }
     if (def.name === 'program') b.number_of_terms = 4;
+    // A DOI is checked by its syntax.
+    if (def.name === 'research-publication') b.direct_object_identifier = '10.1000/sample.2026';
     // Rules across fields (e.g. weights that sum to 100) hold for the defaults, not for independent samples.
     if (def.checks) for (const fd of def.fields) if (fd.default !== undefined) delete b[fd.name];
     const refs = def.fields.filter(

@@ -23,8 +23,10 @@ import { questionbank } from './questionbank.js';
 import { student } from './student.js';
 import { term } from './term.js';
 import { topic } from './topic.js';
+import { FACULTY_RECORDS } from './faculty/index.js';
 
 export * from './choices.js';
+export * from './faculty/index.js';
 export {
   attainmentMethod,
   bloomDomain,
@@ -77,6 +79,7 @@ export const CRUD_ENTITIES: readonly EntityDef[] = [
   occasion,
   attainmentMethod,
   student,
+  ...FACULTY_RECORDS,
 ];
 
 /** All registry entities, by name. */

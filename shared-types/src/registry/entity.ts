@@ -53,6 +53,12 @@ export interface EntityDef {
   ownedVia?: string;
   /** Further API paths serving the same records (the spec lists both `/api/course` and `/api/Course-Curriculum`). */
   aliases?: readonly string[];
+  /**
+   * A faculty member's own record (Faculty Contribution): the server sets its `faculty` field to the creator's user
+   * id and keeps it; faculty list, read and change only their own (another member's is "not found"); campus admins
+   * read everyone's (`?faculty=` narrows to one member) and may correct them.
+   */
+  personal?: boolean;
   /** Path that lists the records when `path` does not (the profile's list is `/api/auth/user-list`). */
   listPath?: string;
   /**

@@ -46,6 +46,12 @@ export interface FieldDef {
   within?: string;
   /** For `ref`: records of this entity are deleted together with the referenced record (a curriculum's terms). */
   cascade?: boolean;
+  /**
+   * Asked only when another field has a given value (spec part 2: `work_field` only for "Others (specify)",
+   * `book_type` only for "Other"): the form shows it then; the server requires it then (`Required`) and drops it
+   * otherwise. Such a field is declared without `required`.
+   */
+  askedWhen?: { field: string; equals: string };
 }
 
 /** Default maximum lengths per kind, in characters. */

@@ -53,6 +53,10 @@ function valueSchema(fd: FieldDef): z.ZodMiniType {
   }
 }
 
+/** Whether a field with `askedWhen` is asked for, given the record's other values (always, without `askedWhen`). */
+export const isAsked = (fd: FieldDef, values: Readonly<Record<string, unknown>>): boolean =>
+  !fd.askedWhen || values[fd.askedWhen.field] === fd.askedWhen.equals;
+
 /** Whether clients write the field: read-only and server-derived fields are set by the server only. */
 export const isWritable = (fd: FieldDef): boolean => !fd.readOnly && !fd.derivedFrom;
 
@@ -119,10 +123,16 @@ export function validateBody(def: EntityDef, body: unknown, mode: 'create' | 're
   for (const fd of def.fields) if (!isWritable(fd)) delete input[fd.name];
   // An empty input box sends '': for an optional field that means "no value" (null: cleared in a PATCH).
   for (const fd of def.fields) if (!fd.required && input[fd.name] === '') input[fd.name] = null;
+  // A field asked only when another has a given value: dropped otherwise, required then.
+  for (const fd of def.fields) if (fd.askedWhen && mode !== 'patch' && !isAsked(fd, input)) delete input[fd.name];
   const res = entitySchema(def, { partial: mode === 'patch' }).safeParse(input);
   if (!res.success) issueFields(res.error.issues, fields);
-  else if (mode !== 'patch' && def.checks)
-    for (const [k, m] of Object.entries(def.checks(res.data as Record<string, unknown>))) fields[k] ??= m;
+  else if (mode !== 'patch') {
+    const data = res.data as Record<string, unknown>;
+    for (const fd of def.fields)
+      if (fd.askedWhen && isAsked(fd, data) && (data[fd.name] ?? '') === '') fields[fd.name] ??= MESSAGES.required;
+    if (def.checks) for (const [k, m] of Object.entries(def.checks(data))) fields[k] ??= m;
+  }
   if (Object.keys(fields).length) {
     const names = Object.keys(fields);
     return { ok: false, detail: `Please correct ${names.length === 1 ? 'this field' : 'these fields'}: ${names.join(', ')}`, fields };

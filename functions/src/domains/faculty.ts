@@ -1,0 +1,8 @@
+import { defineDomain } from './domain-module.js';
+
+/**
+ * The `faculty` domain: each faculty member's own records of Faculty Contribution (workload, publications, projects,
+ * awards, patents, books, fellowships, workshops, professional bodies, research projects). They are `personal`
+ * registry entities: the generic CRUD router keeps each to its owner (see `crudRouter`).
+ */
+export const facultyDomain = defineDomain({ name: 'faculty', behaviours: [], routes: [] });

@@ -1,0 +1,28 @@
+import { f } from '../../registry/field.js';
+import { OTHER_WORK, TYPES_OF_WORK, WORKLOAD_DISTRIBUTIONS } from './choices.js';
+import { personalRecord } from './personal-record.js';
+
+/**
+ * Faculty workload (spec part 2 §3 and §5): a member's share of teaching in a program and academic year. The spec's
+ * department, program type and program choice lists are the campus's own records here. `work_field` is asked only
+ * for "Others (specify)".
+ */
+export const facultyWorkload = personalRecord({
+  name: 'faculty-workload',
+  label: 'Faculty workload',
+  path: '/api/faculty-workload',
+  fields: [
+    f.ref('department', 'Department', 'department', { required: true }),
+    f.ref('program_type', 'Program type', 'program-type', { required: true }),
+    f.ref('program', 'Program', 'program', { required: true, refLabel: 'title' }),
+    f.string('program_category', 'Program category', { required: true, max: 100 }),
+    f.enum('workload_distribution', 'Workload distribution', WORKLOAD_DISTRIBUTIONS, { required: true }),
+    f.string('academic_year', 'Academic year', { required: true, max: 9 }),
+    f.enum('type_of_work', 'Type of work', TYPES_OF_WORK, { required: true }),
+    f.string('work_field', 'Work (specify)', { max: 200, askedWhen: { field: 'type_of_work', equals: OTHER_WORK } }),
+    f.number('workload_percent', 'Workload (%)', { min: 0, max: 100 }),
+    f.number('workload_hr', 'Workload (hours)', { min: 0, max: 10_000 }),
+  ],
+  columns: ['academic_year', 'type_of_work', 'program', 'workload_distribution', 'workload_percent', 'workload_hr'],
+  display: 'academic_year',
+});
