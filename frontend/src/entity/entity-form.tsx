@@ -1,4 +1,4 @@
-import { type EntityDef, type EntityRecord, entitySchema, isWritable } from '@attain/shared-types';
+import { type EntityDef, type EntityRecord, entitySchema, isAsked, isWritable } from '@attain/shared-types';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
@@ -120,40 +120,43 @@ export function EntityForm(props: {
       ) : null}
       {props.before}
       <div className="form-grid">
-        {def.fields.filter(isWritable).map((fd) => (
-          <Controller
-            key={fd.name}
-            name={fd.name}
-            control={form.control}
-            render={({ field, fieldState }) => (
-              <div className={`form-field${fd.kind === 'html' || fd.kind === 'text' ? ' wide' : ''}`}>
-                <label htmlFor={`f-${fd.name}`}>
-                  {fd.label}
-                  {fd.required ? (
-                    <span className="req" aria-hidden>
-                      {' '}
-                      *
-                    </span>
+        {/* A field asked only when another has a given value shows then (the server drops it otherwise). */}
+        {def.fields
+          .filter((fd) => isWritable(fd) && isAsked(fd, values))
+          .map((fd) => (
+            <Controller
+              key={fd.name}
+              name={fd.name}
+              control={form.control}
+              render={({ field, fieldState }) => (
+                <div className={`form-field${fd.kind === 'html' || fd.kind === 'text' ? ' wide' : ''}`}>
+                  <label htmlFor={`f-${fd.name}`}>
+                    {fd.label}
+                    {fd.required ? (
+                      <span className="req" aria-hidden>
+                        {' '}
+                        *
+                      </span>
+                    ) : null}
+                  </label>
+                  <FieldInput
+                    field={fd}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    invalid={Boolean(fieldState.error)}
+                    def={def}
+                    chosen={chosen}
+                  />
+                  {fieldState.error ? (
+                    <small className="field-error" id={`e-${fd.name}`}>
+                      {fieldState.error.message}
+                    </small>
                   ) : null}
-                </label>
-                <FieldInput
-                  field={fd}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  invalid={Boolean(fieldState.error)}
-                  def={def}
-                  chosen={chosen}
-                />
-                {fieldState.error ? (
-                  <small className="field-error" id={`e-${fd.name}`}>
-                    {fieldState.error.message}
-                  </small>
-                ) : null}
-              </div>
-            )}
-          />
-        ))}
+                </div>
+              )}
+            />
+          ))}
       </div>
       {props.id ? null : (
         <div className="form-actions">

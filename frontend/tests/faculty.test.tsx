@@ -1,0 +1,50 @@
+import { FACULTY_RECORDS, bookPublish, entity, facultyWorkload } from '@attain/shared-types';
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FACULTY_TABS } from '../src/app/navigation';
+import { EntityForm } from '../src/entity/entity-form';
+import { mockServer, rec, renderApp, signInAs } from './support';
+
+afterEach(cleanup);
+
+describe('Faculty Contribution (spec part 2 §2)', () => {
+  it('has the profile and the 13 record pages at the spec paths, each on its own record type', () => {
+    expect(FACULTY_TABS.map((t) => t.path)).toEqual([
+      '',
+      'faculty_workload',
+      'research_publication',
+      'consultancy_project',
+      'sponsored_project',
+      'awards_honors',
+      'patent_innovation',
+      'book_published',
+      'book_chapter',
+      'scholarship',
+      'workshop_organized',
+      'workshop_attended',
+      'professional_bodies',
+      'research_projects',
+    ]);
+    expect(FACULTY_TABS.filter((t) => t.entity).map((t) => entity(t.entity as string).path)).toEqual(FACULTY_RECORDS.map((e) => e.path));
+  });
+
+  it("asks the workload's work field only for 'Others (specify)', and a book's kind only for 'Other'", async () => {
+    signInAs('faculty');
+    mockServer(() => ({ body: { data: [], next: null } }));
+    const form = (def: typeof facultyWorkload | typeof bookPublish, values: Record<string, unknown>) =>
+      renderApp(<EntityForm def={def} record={rec('r1', values)} onSubmit={async () => undefined} />);
+    form(facultyWorkload, { type_of_work: 'Theory teaching' });
+    await screen.findByLabelText(/^Type of work/);
+    expect(screen.queryByLabelText(/^Work \(specify\)/)).toBeNull();
+    cleanup();
+    form(facultyWorkload, { type_of_work: 'Others (specify)' });
+    await screen.findByLabelText(/^Work \(specify\)/);
+    cleanup();
+    form(bookPublish, { type: 'Text Book' });
+    await screen.findByLabelText(/^Book title/);
+    expect(screen.queryByLabelText(/^Type \(specify\)/)).toBeNull();
+    cleanup();
+    form(bookPublish, { type: 'Other' });
+    await screen.findByLabelText(/^Type \(specify\)/);
+  });
+});
