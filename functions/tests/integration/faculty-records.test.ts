@@ -63,6 +63,10 @@ describe('the spec rules of the records', () => {
     expect(missing.body.errors.fields).toEqual({ work_field: MESSAGES.required });
     const given = await asha.post(facultyWorkload.path, { ...b, type_of_work: 'Others (specify)', work_field: 'NSS coordination' });
     expect(given.body.data.work_field).toBe('NSS coordination');
+    for (const year of ['2025-2026', '2025-27', '25-26'])
+      expect((await asha.post(facultyWorkload.path, { ...b, academic_year: year })).body.errors.fields, year).toEqual({
+        academic_year: 'Write it as 2025-26',
+      });
   });
 
   it("refuses a fellowship amount that is not a number with 'Digit only!', and dates out of order", async () => {

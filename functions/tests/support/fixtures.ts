@@ -39,6 +39,7 @@ export function fixtures(api: Api) {
     if (def.name === 'program') b.number_of_terms = 4;
     // A DOI is checked by its syntax.
     if (def.name === 'research-publication') b.direct_object_identifier = '10.1000/sample.2026';
+    if (def.name === 'faculty-workload') b.academic_year = '2025-26';
     // Rules across fields (e.g. weights that sum to 100) hold for the defaults, not for independent samples.
     if (def.checks) for (const fd of def.fields) if (fd.default !== undefined) delete b[fd.name];
     const refs = def.fields.filter(

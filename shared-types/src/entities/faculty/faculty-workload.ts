@@ -2,6 +2,12 @@ import { f } from '../../registry/field.js';
 import { OTHER_WORK, TYPES_OF_WORK, WORKLOAD_DISTRIBUTIONS } from './choices.js';
 import { personalRecord } from './personal-record.js';
 
+/** Whether text is an academic year as colleges write it: `2025-26` (the second year is the first plus one). */
+export function isAcademicYear(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})$/.exec(text);
+  return Boolean(m) && (Number(m![1]) + 1) % 100 === Number(m![2]);
+}
+
 /**
  * Faculty workload (spec part 2 §3 and §5): a member's share of teaching in a program and academic year. The spec's
  * department, program type and program choice lists are the campus's own records here. `work_field` is asked only
@@ -25,4 +31,7 @@ export const facultyWorkload = personalRecord({
   ],
   columns: ['academic_year', 'type_of_work', 'program', 'workload_distribution', 'workload_percent', 'workload_hr'],
   display: 'academic_year',
+  // Academic years run July to June and are written 2025-26 (as the attainment pages write them).
+  checks: (d): Record<string, string> =>
+    typeof d.academic_year === 'string' && !isAcademicYear(d.academic_year) ? { academic_year: 'Write it as 2025-26' } : {},
 });
