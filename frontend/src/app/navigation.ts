@@ -123,6 +123,12 @@ export const FACULTY_TABS: readonly { label: string; path: string; entity?: stri
   { label: 'Research projects', path: 'research_projects', entity: 'research-project' },
 ];
 
+/** Utilities side tabs (spec part 2 §2): Send Mail (the Utilities issue) and Manage User. */
+export const UTILITIES_TABS: readonly { label: string; path: string }[] = [
+  { label: 'Send Mail', path: '' },
+  { label: 'Manage User', path: 'manage_user' },
+];
+
 /** The side tabs under each area's route: the narrow screen's drawer shows them as that entry's submenu. */
 export const AREA_TABS: Readonly<Record<string, readonly { label: string; path: string }[]>> = {
   '/attainment': ATTAINMENT_TABS,
@@ -130,4 +136,5 @@ export const AREA_TABS: Readonly<Record<string, readonly { label: string; path: 
   '/assessments': ASSESSMENT_TABS,
   '/curriculum': CURRICULUM_TABS,
   '/faculty-contribution': FACULTY_TABS,
+  '/utilities': UTILITIES_TABS,
 };

@@ -11,6 +11,7 @@ const CurriculumArea = lazy(() => import('../curriculum/curriculum-area'));
 const AssessmentsArea = lazy(() => import('../assessments/assessments-area'));
 const AttainmentArea = lazy(() => import('../attainment/attainment-area'));
 const FacultyArea = lazy(() => import('../faculty/faculty-area'));
+const UtilitiesArea = lazy(() => import('../utilities/utilities-area'));
 
 /** Routes: `/` is public; every other route sits behind the auth gate inside the app shell. */
 export const router = createBrowserRouter([
@@ -28,7 +29,8 @@ export const router = createBrowserRouter([
       { path: '/assessments/*', element: <AssessmentsArea /> },
       { path: '/attainment/*', element: <AttainmentArea /> },
       { path: '/faculty-contribution/*', element: <FacultyArea /> },
-      ...['reports', 'survey', 'utilities'].map((a) => ({
+      { path: '/utilities/*', element: <UtilitiesArea /> },
+      ...['reports', 'survey'].map((a) => ({
         path: `/${a}/*`,
         element: <AreaPlaceholder area={a} />,
       })),

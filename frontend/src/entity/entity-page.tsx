@@ -86,6 +86,8 @@ export function EntityPage(props: {
   columns?: readonly string[];
   /** What an empty list says (e.g. a link to where such records come from). */
   empty?: ReactNode;
+  /** Shows the records without ADD, Edit or Delete (an admin reading a member's Faculty Contribution). */
+  readOnly?: boolean;
   /** What a column shows for a record without a value there (e.g. `NBA reference` for an outcome of no program). */
   blank?: Readonly<Record<string, string>>;
 }) {
@@ -93,7 +95,9 @@ export function EntityPage(props: {
   const filterFields = useMemo(() => props.filters ?? def.filters ?? [], [props.filters, def]);
   const profile = useAtomValue(profileAtom);
   const role = profile?.role as never;
-  const canWrite = Boolean(profile && (def.writeRoles.includes(role) || (profile.role === 'faculty' && def.ownedVia)));
+  const canWrite =
+    !props.readOnly &&
+    Boolean(profile && (def.writeRoles.includes(role) || (profile.role === 'faculty' && (def.ownedVia || def.personal))));
   const [params, setParams] = useSearchParams();
   const filters = useMemo(
     () => Object.fromEntries(filterFields.filter((f) => params.get(f)).map((f) => [f, params.get(f) as string])),

@@ -1,11 +1,13 @@
-import { OWNER_FIELD, entity } from '@attain/shared-types';
+import { OWNER_FIELD, entity, profile } from '@attain/shared-types';
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { FACULTY_TABS } from '../app/navigation';
 import { profileAtom } from '../app/state';
 import { SideTabsArea } from '../areas/side-tabs-area';
 import { EntityPage } from '../entity/entity-page';
-import { ProfilePage } from './profile-page';
+import { useRefRecords } from '../entity/ref-records';
+import { MemberProfile, ProfilePage } from './profile-page';
 
 /** Admins see everyone's records: whose each one is comes first, and they may narrow to one member. */
 const OWNER_COLUMN = [OWNER_FIELD];
@@ -16,24 +18,52 @@ const NONE: readonly string[] = [];
  * their own records (the server keeps it so); campus admins see everyone's with a Faculty member column and filter.
  */
 export default function FacultyArea() {
-  const isAdmin = useAtomValue(profileAtom)?.role === 'admin';
+  const me = useAtomValue(profileAtom);
+  const isAdmin = me?.role === 'admin';
+  // An admin reading a member's contribution (from Manage User): `?faculty=<user id>` follows from tab to tab.
+  const [params] = useSearchParams();
+  const member = isAdmin ? params.get('faculty') : null;
+  const reading = member && member !== me?.id ? member : null;
+  const name = useRefRecords(reading ? [{ target: profile, ids: [reading] }] : [])(profile, reading)?.name;
   return (
-    <SideTabsArea
-      base="/faculty-contribution"
-      label="Faculty Contribution"
-      tabs={FACULTY_TABS.map((t) => ({
-        label: t.label,
-        path: t.path,
-        element: t.entity ? <RecordPage key={t.entity} entityName={t.entity} title={t.label} isAdmin={isAdmin} /> : <ProfilePage />,
-      }))}
-    />
+    <>
+      {reading ? (
+        <p className="hint reading-member" role="status">
+          Reading the Faculty Contribution of <strong>{String(name ?? 'a member')}</strong>.{' '}
+          <Link to="/utilities/manage_user">Back to all users</Link>
+        </p>
+      ) : null}
+      <SideTabsArea
+        base="/faculty-contribution"
+        label="Faculty Contribution"
+        keep={isAdmin ? OWNER_COLUMN : NONE}
+        tabs={FACULTY_TABS.map((t) => ({
+          label: t.label,
+          path: t.path,
+          element: t.entity ? (
+            <RecordPage key={t.entity} entityName={t.entity} title={t.label} isAdmin={isAdmin} readOnly={Boolean(reading)} />
+          ) : reading ? (
+            <MemberProfile key={reading} id={reading} />
+          ) : (
+            <ProfilePage />
+          ),
+        }))}
+      />
+    </>
   );
 }
 
 /** One record type's page: the generic list and full-screen form of its registry entity. */
-function RecordPage({ entityName, title, isAdmin }: { entityName: string; title: string; isAdmin: boolean }) {
+function RecordPage(props: { entityName: string; title: string; isAdmin: boolean; readOnly: boolean }) {
+  const { entityName, title, isAdmin, readOnly } = props;
   const columns = useMemo(() => [...OWNER_COLUMN, ...entity(entityName).columns], [entityName]);
   return (
-    <EntityPage entityName={entityName} title={title} filters={isAdmin ? OWNER_COLUMN : NONE} columns={isAdmin ? columns : undefined} />
+    <EntityPage
+      entityName={entityName}
+      title={title}
+      filters={isAdmin ? OWNER_COLUMN : NONE}
+      columns={isAdmin ? columns : undefined}
+      readOnly={readOnly}
+    />
   );
 }

@@ -1,10 +1,12 @@
-import { type ItemResponse, type ProfileView, profile } from '@attain/shared-types';
+import { type ItemResponse, type ProfileView, choiceLabel, isWritable, profile } from '@attain/shared-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { api } from '../app/api';
 import { qk } from '../app/query-keys';
 import { profileAtom, showPopup } from '../app/state';
 import { EntityForm } from '../entity/entity-form';
+import { useRefRecords } from '../entity/ref-records';
+import { formatDate, useLocale } from '../format/locale';
 
 /**
  * `/faculty-contribution`: the signed-in member's own profile (spec part 2 §2 "Faculty Profile"), read from and
@@ -38,6 +40,44 @@ export function ProfilePage() {
           onSubmit={async (v) => void (await save.mutateAsync(v))}
         />
       ) : null}
+    </section>
+  );
+}
+
+/**
+ * Another member's profile, read-only (an admin arriving from Manage User): every profile field the member has
+ * filled, in words and the campus's date format, from the campus's user list (`?ids=`).
+ */
+export function MemberProfile({ id }: { id: string }) {
+  const member = useRefRecords([{ target: profile, ids: [id] }])(profile, id);
+  const locale = useLocale();
+  const shown = (v: unknown, kind: string) =>
+    kind === 'date' && typeof v === 'string' ? formatDate(v, locale) : kind === 'enum' ? choiceLabel({}, v) : String(v);
+  return (
+    <section>
+      <div className="page-head">
+        <h2>Faculty Profile</h2>
+      </div>
+      {member ? (
+        <dl className="record-card-fields profile-read">
+          <div>
+            <dt>E-mail</dt>
+            <dd>{String(member.email ?? '')}</dd>
+          </div>
+          {profile.fields
+            .filter(
+              (fd) => isWritable(fd) && fd.kind !== 'ref' && member[fd.name] !== undefined && member[fd.name] !== '' && fd.name !== 'image',
+            )
+            .map((fd) => (
+              <div key={fd.name} className={fd.kind === 'text' ? 'wide' : undefined}>
+                <dt>{fd.label}</dt>
+                <dd>{shown(member[fd.name], fd.kind)}</dd>
+              </div>
+            ))}
+        </dl>
+      ) : (
+        <p className="hint">Loading…</p>
+      )}
     </section>
   );
 }

@@ -1,0 +1,71 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { client, login } from '../functions/tests/support/client.js';
+import { SHOTS, launchChromium } from './browser.js';
+
+/**
+ * Faculty Contribution (issue 12): a faculty member keeps a publication of their own; an admin finds it through
+ * Manage User; another member never sees it.
+ */
+const url = inject('e2eUrl');
+const admin = inject('e2eAdmin');
+const member = { email: 'meera.iyer@attain.example', password: 'Meera-Faculty-1!' };
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  const api = client(url, await login(url, admin.email, admin.password));
+  const made = await api.post('/api/auth/user-list', { ...member, role: 'faculty', first_name: 'Meera', last_name: 'Iyer' });
+  expect(made.status).toBe(201);
+});
+afterAll(async () => browser?.close());
+
+async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
+  await page.getByLabel('E-mail or username').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+const choose = async (page: Page, field: string, option: string) => {
+  await page.locator(`.p-dropdown:has(#f-${field})`).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+};
+
+it('a faculty member adds a publication on a phone and sees it listed; an admin reads it from Manage User', async () => {
+  const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await phone.goto(`${url}/faculty-contribution/research_publication`);
+  await signIn(phone, member);
+  await phone.waitForURL('**/faculty-contribution/research_publication');
+  await phone.getByText('No research publication yet').waitFor();
+  await phone.getByRole('button', { name: 'ADD' }).click();
+  await phone.locator('#f-paper_title').fill('Outcome-based assessment of operating systems laboratories');
+  await choose(phone, 'type', 'Journal');
+  await phone.locator('#f-journal_title').fill('Journal of Engineering Education Transformations');
+  await choose(phone, 'status', 'Published');
+  await choose(phone, 'level_status', 'National');
+  await phone.locator('#f-direct_object_identifier').fill('10.16920/jeet/2024/v37i3/24001');
+  await phone.locator('.form-dialog button[type="submit"]').click();
+  await phone.getByText('successfully created').waitFor();
+  const card = phone.locator('.record-card', { hasText: 'Outcome-based assessment of operating systems laboratories' });
+  await card.waitFor();
+  expect(await card.textContent()).toContain('Journal of Engineering Education Transformations');
+  await phone.screenshot({ path: `${SHOTS}/faculty-publication-390.png` });
+  await phone.context().close();
+
+  const laptop = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+  await laptop.goto(`${url}/utilities/manage_user`);
+  await signIn(laptop, admin);
+  await laptop.waitForURL('**/utilities/manage_user');
+  await laptop.locator('tr', { hasText: member.email }).getByRole('link', { name: 'View Faculty Contribution' }).click();
+  await laptop.getByText('Reading the Faculty Contribution of').waitFor();
+  await expect.poll(() => laptop.locator('.profile-read').textContent()).toContain('Meera');
+  // The member follows from tab to tab.
+  await laptop.getByRole('link', { name: 'Research publication', exact: true }).click();
+  await laptop.locator('tr', { hasText: 'Outcome-based assessment of operating systems laboratories' }).waitFor();
+  expect(new URL(laptop.url()).searchParams.get('faculty')).toBeTruthy();
+  // Read-only while reading a member's contribution.
+  expect(await laptop.getByRole('button', { name: 'ADD' }).count()).toBe(0);
+  expect(await laptop.getByRole('button', { name: /^Edit / }).count()).toBe(0);
+  await laptop.screenshot({ path: `${SHOTS}/faculty-admin-reads-member.png` });
+  await laptop.context().close();
+});
