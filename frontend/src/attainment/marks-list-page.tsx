@@ -1,4 +1,4 @@
-import { type EntityRecord, choiceLabel, courseCurriculum, occasion } from '@attain/shared-types';
+import { type EntityRecord, courseCurriculum, occasion } from '@attain/shared-types';
 import { Button } from 'primereact/button';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -10,9 +10,12 @@ import { useRefRecords } from '../entity/ref-records';
 import { MarksSheetPage } from './marks-sheet-page';
 import { ResultTable } from './result-table';
 import { hrefWith } from '../app/navigation';
+import { fieldText } from '../format/field-text';
 import { formatDate, useLocale } from '../format/locale';
 
 const FILTERS = ['department', 'program', 'curriculum', 'term'] as const;
+/** A course's core/elective field: its choices are shown in words. */
+const COURSE_KIND = courseCurriculum.fields.find((f) => f.name === 'type');
 
 /**
  * `/attainment`, `/attainment/ise-mse-data-import` (ISE and MSE) and `/attainment/ese-data-import` (ESE): the
@@ -74,7 +77,7 @@ export function MarksListPage({ kinds, title, base }: { kinds: readonly string[]
             {
               priority: 3,
               header: 'Core/elective',
-              value: (r) => choiceLabel(courseCurriculum.fields.find((f) => f.name === 'type') ?? {}, course(r)?.type),
+              value: (r) => fieldText(COURSE_KIND, course(r)?.type, locale),
             },
             { priority: 3, header: 'Credits', value: (r) => (course(r)?.total_credits as number | undefined) ?? '' },
             { priority: 3, header: 'Total marks', value: (r) => Number(r.total_marks) },

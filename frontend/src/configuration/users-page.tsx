@@ -1,4 +1,4 @@
-import { type CampusUser, type ItemResponse, MESSAGES, department, profile } from '@attain/shared-types';
+import { type CampusUser, type ItemResponse, MESSAGES, profile } from '@attain/shared-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
@@ -9,13 +9,9 @@ import { useCallback, useId, useState } from 'react';
 import { ApiError, api } from '../app/api';
 import { profileAtom, showPopup } from '../app/state';
 import { EntityForm } from '../entity/entity-form';
-import { putSaved, useListQuery } from '../entity/list-cache';
-import { useRefRecords } from '../entity/ref-records';
+import { putSaved } from '../entity/list-cache';
+import { CampusUsersTable, ROLE_LABELS } from '../entity/campus-users-table';
 import { FormDialog } from '../form/form-dialog';
-import { ResponsiveTable } from '../table/responsive-table';
-
-/** Roles as people say them; the wire keeps `faculty` and `admin`. */
-const ROLE_LABELS = { faculty: 'Faculty', admin: 'Campus administrator' } as const;
 
 /**
  * Configuration > Users: the campus's users (`GET /api/auth/user-list`, the same cached list the course-owner and
@@ -26,9 +22,6 @@ const ROLE_LABELS = { faculty: 'Faculty', admin: 'Campus administrator' } as con
 export function UsersPage() {
   const me = useAtomValue(profileAtom);
   const isAdmin = me?.role === 'admin';
-  const list = useListQuery(profile, {});
-  const users = list.isPending ? null : (list.rows as CampusUser[]);
-  const departments = useRefRecords([{ target: department, ids: (users ?? []).map((u) => u.department) }]);
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState<string | null>(null);
   const [account, setAccount] = useState({ email: '', role: 'faculty', password: '' });
@@ -65,20 +58,7 @@ export function UsersPage() {
         <h2>Users</h2>
         {isAdmin ? <Button label="Add User" icon="pi pi-user-plus" onClick={() => setAdding(true)} /> : null}
       </div>
-      <ResponsiveTable<CampusUser>
-        label="Users"
-        rows={users ?? []}
-        rowKey={(u) => u.id}
-        highlight={added}
-        empty={<p className="hint">{users === null ? 'Loading…' : 'No users yet'}</p>}
-        columns={[
-          { key: 'name', header: 'Name', value: (u) => String(u.name ?? '') },
-          { key: 'email', header: 'E-mail', value: (u) => u.email, wide: true },
-          { key: 'role', header: 'Role', value: (u) => ROLE_LABELS[u.role as keyof typeof ROLE_LABELS] ?? String(u.role) },
-          { key: 'department', header: 'Department', value: (u) => String(departments(department, u.department)?.short_name ?? '') },
-          { key: 'phone_number', header: 'Phone', value: (u) => String(u.phone_number ?? '') },
-        ]}
-      />
+      <CampusUsersTable label="Users" highlight={added} />
       <FormDialog
         header="Add user"
         visible={adding}

@@ -2,7 +2,6 @@ import {
   type CampusLocale,
   ENTITIES,
   type EntityDef,
-  choiceLabel,
   type EntityRecord,
   type FieldDef,
   type ItemResponse,
@@ -19,7 +18,8 @@ import { useSearchParams } from 'react-router-dom';
 import { api } from '../app/api';
 import { profileAtom, showPopup } from '../app/state';
 import { FormDialog } from '../form/form-dialog';
-import { formatDate, useLocale } from '../format/locale';
+import { fieldText } from '../format/field-text';
+import { useLocale } from '../format/locale';
 import { ResponsiveTable, type TableColumn } from '../table/responsive-table';
 import { EntityForm, isShortForm } from './entity-form';
 import { FilterBar } from './filter-bar';
@@ -31,16 +31,9 @@ type Lookup = ReturnType<typeof useRefRecords>;
 
 /** What a list cell shows for value `v` of field `fd`: words for choices, the campus's date format, labels for references. */
 function cellText(fd: FieldDef | undefined, v: unknown, refs: Lookup, locale: CampusLocale): string {
-  if (v === undefined || v === null) return '';
-  if (fd?.kind === 'enum') return choiceLabel(fd, v);
-  if (fd?.kind === 'date' && typeof v === 'string') return formatDate(v, locale);
-  if (fd?.kind === 'boolean') return v ? (fd.name === 'status' ? 'Active' : 'Yes') : fd.name === 'status' ? 'Inactive' : 'No';
-  if (fd?.kind === 'ref') {
-    const r = refs(ENTITIES[fd.ref as string], v);
-    return r ? fieldRefLabel(fd, r) : '';
-  }
-  if (fd?.kind === 'html') return String(v).replace(/<[^>]*>/g, ' ');
-  return String(v);
+  if (fd?.kind !== 'ref' || v === undefined || v === null) return fieldText(fd, v, locale);
+  const r = refs(ENTITIES[fd.ref as string], v);
+  return r ? fieldRefLabel(fd, r) : '';
 }
 
 /** The reference columns among `columns` of `def` whose entity is in the registry. */

@@ -1,4 +1,4 @@
-import { type ItemResponse, type ProfileView, choiceLabel, isWritable, profile } from '@attain/shared-types';
+import { type ItemResponse, type ProfileView, isWritable, profile } from '@attain/shared-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { api } from '../app/api';
@@ -6,7 +6,8 @@ import { qk } from '../app/query-keys';
 import { profileAtom, showPopup } from '../app/state';
 import { EntityForm } from '../entity/entity-form';
 import { useRefRecords } from '../entity/ref-records';
-import { formatDate, useLocale } from '../format/locale';
+import { fieldText } from '../format/field-text';
+import { useLocale } from '../format/locale';
 
 /**
  * `/faculty-contribution`: the signed-in member's own profile (spec part 2 §2 "Faculty Profile"), read from and
@@ -51,8 +52,6 @@ export function ProfilePage() {
 export function MemberProfile({ id }: { id: string }) {
   const member = useRefRecords([{ target: profile, ids: [id] }])(profile, id);
   const locale = useLocale();
-  const shown = (v: unknown, kind: string) =>
-    kind === 'date' && typeof v === 'string' ? formatDate(v, locale) : kind === 'enum' ? choiceLabel({}, v) : String(v);
   return (
     <section>
       <div className="page-head">
@@ -71,7 +70,7 @@ export function MemberProfile({ id }: { id: string }) {
             .map((fd) => (
               <div key={fd.name} className={fd.kind === 'text' ? 'wide' : undefined}>
                 <dt>{fd.label}</dt>
-                <dd>{shown(member[fd.name], fd.kind)}</dd>
+                <dd>{fieldText(fd, member[fd.name], locale)}</dd>
               </div>
             ))}
         </dl>

@@ -1,0 +1,40 @@
+import { type CampusUser, department, profile } from '@attain/shared-types';
+import type { ReactNode } from 'react';
+import { ResponsiveTable } from '../table/responsive-table';
+import { useListQuery } from './list-cache';
+import { LoadMore } from './load-more';
+import { useRefRecords } from './ref-records';
+
+/** Roles as people say them; the wire keeps `faculty` and `admin`. */
+export const ROLE_LABELS = { faculty: 'Faculty', admin: 'Campus administrator' } as const;
+
+/**
+ * The campus's users (`GET /api/auth/user-list`, the cached list the course-owner pickers share) as one table:
+ * name, e-mail, role, department (short name, read for the users shown) and phone, with optional row actions
+ * and a highlighted row. Configuration > Users and Utilities > Manage User both show it.
+ */
+export function CampusUsersTable(props: { label: string; actions?: (u: CampusUser) => ReactNode; highlight?: string | null }) {
+  const list = useListQuery(profile, {});
+  const users = list.isPending ? null : (list.rows as CampusUser[]);
+  const departments = useRefRecords([{ target: department, ids: (users ?? []).map((u) => u.department) }]);
+  return (
+    <>
+      <ResponsiveTable<CampusUser>
+        label={props.label}
+        rows={users ?? []}
+        rowKey={(u) => u.id}
+        highlight={props.highlight}
+        actions={props.actions}
+        empty={<p className="hint">{users === null ? 'Loading…' : 'No users yet'}</p>}
+        columns={[
+          { key: 'name', header: 'Name', value: (u) => String(u.name ?? '') },
+          { key: 'email', header: 'E-mail', value: (u) => u.email, wide: true },
+          { key: 'role', header: 'Role', value: (u) => ROLE_LABELS[u.role as keyof typeof ROLE_LABELS] ?? String(u.role) },
+          { key: 'department', header: 'Department', value: (u) => String(departments(department, u.department)?.short_name ?? '') },
+          { key: 'phone_number', header: 'Phone', value: (u) => String(u.phone_number ?? '') },
+        ]}
+      />
+      <LoadMore list={list} />
+    </>
+  );
+}
