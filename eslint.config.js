@@ -14,7 +14,7 @@ const root = dirname(fileURLToPath(import.meta.url));
  * `pages` (dashboard, sign-in, placeholders) is shared too, but areas have no reason to import it. `table`, `form` and
  * `format` hold the one table, the full-screen form and the campus's date and number formats that every area uses.
  */
-const SHARED_FRONTEND = ['app', 'shell', 'entity', 'areas', 'pages', 'table', 'form', 'format'];
+const SHARED_FRONTEND = ['app', 'shell', 'entity', 'areas', 'pages', 'table', 'form', 'format', 'files'];
 const FEATURES = readdirSync(`${root}/frontend/src`, { withFileTypes: true })
   .filter((d) => d.isDirectory() && !SHARED_FRONTEND.includes(d.name))
   .map((d) => d.name);

@@ -1,5 +1,6 @@
 import { type ApiRoute, CRUD_ENTITIES, apiRoutes } from '@attain/shared-types';
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { Api } from './constructs/api.js';
 import { Identity } from './constructs/identity.js';
@@ -7,6 +8,7 @@ import { Mail } from './constructs/mail.js';
 import { MarksImport } from './constructs/marks-import.js';
 import { Site } from './constructs/site.js';
 import { Storage } from './constructs/storage.js';
+import { arnWildcardFinding } from './nag.js';
 
 export interface AttainStackProps extends StackProps {
   /** The API's routes; default `apiRoutes()` from shared-types (tests pass more to measure growth). */
@@ -39,6 +41,21 @@ export class AttainStack extends Stack {
       userPool: identity.userPool,
       environment,
     });
+    // Photos and attachments (issue 12): the faculty domain signs uploads and downloads under files/, reads an upload's
+    // first bytes to check its type, and deletes what it refuses.
+    const files = api.functions.get('faculty');
+    if (files) {
+      files.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'],
+          resources: [storage.filesBucket.arnForObjects('files/*')],
+        }),
+      );
+      Validations.of(files).acknowledge({
+        id: arnWildcardFinding(storage.filesBucket, 'files/*'),
+        reason: 'Signs, checks and deletes uploads named files/<campus>/<user>/<upload id>: object actions on that prefix only.',
+      });
+    }
     new MarksImport(this, 'MarksImport', {
       table: storage.table,
       filesBucket: storage.filesBucket,

@@ -21,3 +21,4 @@ export * from './attainment/results.js';
 export * from './csv/formula-cells.js';
 export * from './attainment/views.js';
 export * from './attainment/marks-sheet-view.js';
+export * from './files/stored-file.js';

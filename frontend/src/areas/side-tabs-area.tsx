@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { NavLink, Route, Routes, useSearchParams } from 'react-router-dom';
+import { NavLink, Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 
 /** One side tab: its path under the area ('' = the area's index) and its screen. */
 export interface SideTab {
@@ -9,8 +9,9 @@ export interface SideTab {
 }
 
 /**
- * An area with side tabs (3/12 of the width on wide screens, a scrolling row on phones) and the chosen tab's screen;
- * the `keep` query parameters follow from tab to tab.
+ * An area with side tabs (3/12 of the width on wide screens; on phones the menu is hidden and a picker of the same
+ * entries takes its place, spec part 2 §2) and the chosen tab's screen; the `keep` query parameters follow from tab
+ * to tab.
  */
 export function SideTabsArea({
   base,
@@ -26,16 +27,25 @@ export function SideTabsArea({
 }) {
   const [params] = useSearchParams();
   const kept = new URLSearchParams(keep.filter((k) => params.get(k)).map((k) => [k, params.get(k) as string])).toString();
+  const to = (t: SideTab) => `${base}${t.path ? `/${t.path}` : ''}${kept ? `?${kept}` : ''}`;
+  const here = useLocation().pathname.replace(/\/+$/, '');
+  const current = tabs.find((t) => `${base}${t.path ? `/${t.path}` : ''}` === here) ?? tabs[0];
+  const navigate = useNavigate();
   return (
     <div className="side-layout">
+      <label className="side-picker">
+        <span>{label}</span>
+        <select value={current?.label} onChange={(e) => navigate(to(tabs.find((t) => t.label === e.target.value) ?? tabs[0]))}>
+          {tabs.map((t) => (
+            <option key={t.label} value={t.label}>
+              {t.label}
+            </option>
+          ))}
+        </select>
+      </label>
       <nav className="side-tabs" aria-label={label}>
         {tabs.map((t) => (
-          <NavLink
-            key={t.label}
-            end
-            to={`${base}${t.path ? `/${t.path}` : ''}${kept ? `?${kept}` : ''}`}
-            className={({ isActive }) => `side-tab${isActive ? ' active' : ''}`}
-          >
+          <NavLink key={t.label} end to={to(t)} className={({ isActive }) => `side-tab${isActive ? ' active' : ''}`}>
             {t.label}
           </NavLink>
         ))}

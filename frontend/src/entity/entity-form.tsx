@@ -1,10 +1,14 @@
-import { type EntityDef, type EntityRecord, entitySchema, isAsked, isWritable } from '@attain/shared-types';
+import { type EntityDef, type EntityRecord, type FieldKind, derivedSums, entitySchema, isAsked, isWritable } from '@attain/shared-types';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
-import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { InputText } from 'primereact/inputtext';
+import { Fragment, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { ApiError } from '../app/api';
 import { FieldInput } from './field-input';
+
+/** Kinds whose input takes the form's whole width. */
+const WIDE_KINDS = new Set<FieldKind>(['html', 'text', 'list', 'files', 'file']);
 
 /** Whether a form of `def` is short enough to open compact (a few one-line fields, no rich or long text). */
 export const isShortForm = (def: EntityDef): boolean =>
@@ -40,7 +44,9 @@ export function initialValues(def: EntityDef, record?: EntityRecord | null, pres
             ? null
             : fd.kind === 'boolean'
               ? false
-              : '';
+              : fd.kind === 'multi' || fd.kind === 'list' || fd.kind === 'files'
+                ? []
+                : '';
   }
   return v;
 }
@@ -120,43 +126,59 @@ export function EntityForm(props: {
       ) : null}
       {props.before}
       <div className="form-grid">
-        {/* A field asked only when another has a given value shows then (the server drops it otherwise). */}
+        {/* A field asked only when another has a given value shows then (the server drops it otherwise). Fields the
+            server derives (a sum) show read-only with the value they will have. A new section starts with its heading. */}
         {def.fields
-          .filter((fd) => isWritable(fd) && isAsked(fd, values))
-          .map((fd) => (
-            <Controller
-              key={fd.name}
-              name={fd.name}
-              control={form.control}
-              render={({ field, fieldState }) => (
-                <div className={`form-field${fd.kind === 'html' || fd.kind === 'text' ? ' wide' : ''}`}>
-                  <label htmlFor={`f-${fd.name}`}>
-                    {fd.label}
-                    {fd.required ? (
-                      <span className="req" aria-hidden>
-                        {' '}
-                        *
-                      </span>
-                    ) : null}
-                  </label>
-                  <FieldInput
-                    field={fd}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    invalid={Boolean(fieldState.error)}
-                    def={def}
-                    chosen={chosen}
-                  />
-                  {fieldState.error ? (
-                    <small className="field-error" id={`e-${fd.name}`}>
-                      {fieldState.error.message}
-                    </small>
-                  ) : null}
-                </div>
-              )}
-            />
-          ))}
+          .filter((fd) => (isWritable(fd) || fd.sumOf) && isAsked(fd, values))
+          .map((fd, i, shown) => {
+            const heading = fd.section && fd.section !== shown[i - 1]?.section ? <h3 className="form-section">{fd.section}</h3> : null;
+            if (fd.sumOf)
+              return (
+                <Fragment key={fd.name}>
+                  {heading}
+                  <div className="form-field">
+                    <label htmlFor={`f-${fd.name}`}>{fd.label}</label>
+                    <InputText id={`f-${fd.name}`} className="w-full" readOnly value={String(derivedSums(def, values)[fd.name] ?? '')} />
+                  </div>
+                </Fragment>
+              );
+            return (
+              <Fragment key={fd.name}>
+                {heading}
+                <Controller
+                  name={fd.name}
+                  control={form.control}
+                  render={({ field, fieldState }) => (
+                    <div className={`form-field${WIDE_KINDS.has(fd.kind) ? ' wide' : ''}`}>
+                      <label htmlFor={`f-${fd.name}`}>
+                        {fd.label}
+                        {fd.required ? (
+                          <span className="req" aria-hidden>
+                            {' '}
+                            *
+                          </span>
+                        ) : null}
+                      </label>
+                      <FieldInput
+                        field={fd}
+                        value={field.value}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        invalid={Boolean(fieldState.error)}
+                        def={def}
+                        chosen={chosen}
+                      />
+                      {fieldState.error ? (
+                        <small className="field-error" id={`e-${fd.name}`}>
+                          {fieldState.error.message}
+                        </small>
+                      ) : null}
+                    </div>
+                  )}
+                />
+              </Fragment>
+            );
+          })}
       </div>
       {props.id ? null : (
         <div className="form-actions">

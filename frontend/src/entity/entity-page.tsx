@@ -12,8 +12,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
+import { Divider } from 'primereact/divider';
 import { InputText } from 'primereact/inputtext';
-import { type ReactNode, useCallback, useId, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../app/api';
 import { profileAtom, showPopup } from '../app/state';
@@ -83,6 +84,11 @@ export function EntityPage(props: {
   readOnly?: boolean;
   /** What a column shows for a record without a value there (e.g. `NBA reference` for an outcome of no program). */
   blank?: Readonly<Record<string, string>>;
+  /**
+   * The spec's record-page layout (Faculty Contribution): the entry form stays below the table, after a divider,
+   * ready for a new entry; Edit loads a row into it. Otherwise the form opens full-screen (`FormDialog`).
+   */
+  inlineForm?: boolean;
 }) {
   const def = useMemo(() => entity(props.entityName), [props.entityName]);
   const filterFields = useMemo(() => props.filters ?? def.filters ?? [], [props.filters, def]);
@@ -108,6 +114,30 @@ export function EntityPage(props: {
     setEditing(null);
     setDirty(false);
   }, []);
+  const inline = Boolean(props.inlineForm) && canWrite;
+  const inlineRef = useRef<HTMLDivElement>(null);
+  // ADD and Edit: open the form (full-screen), or load the inline form and bring it into view with the first field
+  // focused; changes typed there are given up only on request.
+  const startEditing = (next: EntityRecord | 'new') => {
+    const go = () => {
+      setEditing(next);
+      setDirty(false);
+      if (inline)
+        requestAnimationFrame(() => {
+          inlineRef.current?.scrollIntoView({ block: 'start' });
+          inlineRef.current?.querySelector<HTMLElement>('input, textarea, select, [tabindex="0"]')?.focus();
+        });
+    };
+    if (inline && dirty)
+      confirmDialog({
+        message: 'Discard the changes in the form?',
+        header: 'Discard changes',
+        acceptLabel: 'Discard',
+        rejectLabel: 'Keep editing',
+        accept: go,
+      });
+    else go();
+  };
 
   const shownColumns = props.columns ?? def.columns;
   const wants = useMemo(() => pageRefWants(def, list.data?.pages ?? [], shownColumns), [def, list.data, shownColumns]);
@@ -194,7 +224,7 @@ export function EntityPage(props: {
         <h2>{props.title ?? def.label}</h2>
         <span className="page-tools">
           {props.toolbar}
-          {canWrite ? <Button label="ADD" icon="pi pi-plus" onClick={() => setEditing('new')} /> : null}
+          {canWrite ? <Button label="ADD" icon="pi pi-plus" onClick={() => startEditing('new')} /> : null}
         </span>
       </div>
       {filterFields.length ? (
@@ -228,7 +258,7 @@ export function EntityPage(props: {
                   {props.rowActions?.(r)}
                   {canWrite ? (
                     <>
-                      <Button icon="pi pi-pencil" rounded text aria-label={`Edit ${nameOf(r)}`} onClick={() => setEditing(r)} />
+                      <Button icon="pi pi-pencil" rounded text aria-label={`Edit ${nameOf(r)}`} onClick={() => startEditing(r)} />
                       <Button
                         icon="pi pi-trash"
                         rounded
@@ -245,28 +275,49 @@ export function EntityPage(props: {
         }
       />
       <LoadMore list={list} />
-      <FormDialog
-        header={editing === 'new' ? `Add ${def.label.toLowerCase()}` : `Edit ${def.label.toLowerCase()}`}
-        visible={editing !== null}
-        onHide={closeForm}
-        formId={formId}
-        dirty={dirty}
-        compact={isShortForm(def)}
-        submitting={save.isPending}
-      >
-        {editing !== null ? (
-          <EntityForm
-            key={editing === 'new' ? 'new' : `${editing.id}@${editing.version}`}
-            id={formId}
-            onReload={editing === 'new' ? undefined : () => void reload(editing)}
-            def={def}
-            record={editing === 'new' ? null : editing}
-            preset={filters}
-            onDirtyChange={setDirty}
-            onSubmit={async (values) => void (await save.mutateAsync({ values, record: editing === 'new' ? null : editing }))}
-          />
-        ) : null}
-      </FormDialog>
+      {inline ? (
+        <>
+          <Divider />
+          <div ref={inlineRef} className="inline-form">
+            <h3>{editing === null || editing === 'new' ? `Add ${def.label.toLowerCase()}` : `Edit ${def.label.toLowerCase()}`}</h3>
+            <EntityForm
+              key={editing === null || editing === 'new' ? `new#${saved?.n ?? 0}` : `${editing.id}@${editing.version}`}
+              onReload={editing === null || editing === 'new' ? undefined : () => void reload(editing)}
+              def={def}
+              record={editing === null || editing === 'new' ? null : editing}
+              preset={filters}
+              onDirtyChange={setDirty}
+              onCancel={editing !== null && editing !== 'new' ? closeForm : undefined}
+              onSubmit={async (values) =>
+                void (await save.mutateAsync({ values, record: editing === null || editing === 'new' ? null : editing }))
+              }
+            />
+          </div>
+        </>
+      ) : (
+        <FormDialog
+          header={editing === 'new' ? `Add ${def.label.toLowerCase()}` : `Edit ${def.label.toLowerCase()}`}
+          visible={editing !== null}
+          onHide={closeForm}
+          formId={formId}
+          dirty={dirty}
+          compact={isShortForm(def)}
+          submitting={save.isPending}
+        >
+          {editing !== null ? (
+            <EntityForm
+              key={editing === 'new' ? 'new' : `${editing.id}@${editing.version}`}
+              id={formId}
+              onReload={editing === 'new' ? undefined : () => void reload(editing)}
+              def={def}
+              record={editing === 'new' ? null : editing}
+              preset={filters}
+              onDirtyChange={setDirty}
+              onSubmit={async (values) => void (await save.mutateAsync({ values, record: editing === 'new' ? null : editing }))}
+            />
+          ) : null}
+        </FormDialog>
+      )}
     </section>
   );
 }

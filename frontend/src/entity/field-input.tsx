@@ -1,4 +1,4 @@
-import { type EntityDef, type FieldDef, choiceLabel } from '@attain/shared-types';
+import { type EntityDef, type FieldDef, MAX_ATTACHMENTS, choiceLabel } from '@attain/shared-types';
 import DOMPurify from 'dompurify';
 import { Calendar } from 'primereact/calendar';
 import { Dropdown } from 'primereact/dropdown';
@@ -6,6 +6,10 @@ import { Editor } from 'primereact/editor';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
+import { MultiSelect } from 'primereact/multiselect';
+import { AttachmentsField } from '../files/attachments-field';
+import { PhotoField } from '../files/photo-field';
+import { ListField } from '../form/list-field';
 import { calendarDateFormat, useLocale } from '../format/locale';
 import { RefPicker } from './ref-picker';
 
@@ -13,7 +17,8 @@ const toIso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padSta
 
 /**
  * The input for one registry field, chosen by kind (DESIGN.md: enum -> Dropdown, boolean -> Checkbox,
- * date -> Calendar, number -> InputNumber, reference -> picker, html -> Editor). Controlled by react-hook-form.
+ * date -> Calendar, number -> InputNumber, reference -> picker, html -> Editor, multi -> MultiSelect, list -> rows in
+ * place, file -> photo upload, files -> attachments). Controlled by react-hook-form.
  */
 export function FieldInput(props: {
   field: FieldDef;
@@ -24,9 +29,11 @@ export function FieldInput(props: {
   /** For references: the entity the field belongs to and the values chosen so far (they scope the choices). */
   def?: EntityDef;
   chosen?: Readonly<Record<string, unknown>>;
+  /** The input's id (default `f-<field name>`; a list row's inputs name their row). */
+  inputId?: string;
 }) {
   const { field: fd, value, onChange, onBlur, invalid } = props;
-  const id = `f-${fd.name}`;
+  const id = props.inputId ?? `f-${fd.name}`;
   const cls = invalid ? 'p-invalid w-full' : 'w-full';
   const locale = useLocale();
   switch (fd.kind) {
@@ -93,6 +100,35 @@ export function FieldInput(props: {
           showClear={!fd.required}
         />
       );
+    case 'multi':
+      return (
+        <MultiSelect
+          inputId={id}
+          className={cls}
+          value={Array.isArray(value) ? value : []}
+          options={(fd.choices ?? []).map((c) => ({ label: choiceLabel(fd, c), value: c }))}
+          // Kept in the order of the choices, so the stored list does not depend on the order of clicks.
+          onChange={(e) => onChange((fd.choices ?? []).filter((c) => (e.value as unknown[]).includes(c)))}
+          onBlur={onBlur}
+          placeholder="Select"
+          display="chip"
+        />
+      );
+    case 'list':
+      return (
+        <ListField
+          field={fd}
+          value={value}
+          onChange={onChange}
+          renderInput={(item, v, change, itemId) => (
+            <FieldInput field={item} value={v} onChange={change} onBlur={onBlur} invalid={false} inputId={itemId} />
+          )}
+        />
+      );
+    case 'file':
+      return <PhotoField id={id} value={value} onChange={onChange} label={fd.label} />;
+    case 'files':
+      return <AttachmentsField id={id} value={value} onChange={onChange} max={fd.maxItems ?? MAX_ATTACHMENTS} />;
     case 'ref':
       return props.def ? (
         <RefPicker

@@ -6,6 +6,7 @@ import { FACULTY_TABS } from '../app/navigation';
 import { profileAtom } from '../app/state';
 import { SideTabsArea } from '../areas/side-tabs-area';
 import { EntityPage } from '../entity/entity-page';
+import { AttachmentsButton } from '../files/attachments-button';
 import { useRefRecords } from '../entity/ref-records';
 import { MemberProfile, ProfilePage } from './profile-page';
 
@@ -53,10 +54,15 @@ export default function FacultyArea() {
   );
 }
 
-/** One record type's page: the generic list and full-screen form of its registry entity. */
+/**
+ * One record type's page (spec part 2 §2): the table of entries, a divider and the entry form below it; rows of a
+ * record type that carries evidence show their files.
+ */
 function RecordPage(props: { entityName: string; title: string; isAdmin: boolean; readOnly: boolean }) {
   const { entityName, title, isAdmin, readOnly } = props;
+  const def = entity(entityName);
   const columns = useMemo(() => [...OWNER_COLUMN, ...entity(entityName).columns], [entityName]);
+  const hasFiles = def.fields.some((fd) => fd.kind === 'files');
   return (
     <EntityPage
       entityName={entityName}
@@ -64,6 +70,12 @@ function RecordPage(props: { entityName: string; title: string; isAdmin: boolean
       filters={isAdmin ? OWNER_COLUMN : NONE}
       columns={isAdmin ? columns : undefined}
       readOnly={readOnly}
+      inlineForm
+      rowActions={
+        hasFiles
+          ? (r) => <AttachmentsButton files={r.attachments} title={String(r[def.display ?? 'name'] ?? def.label).slice(0, 60)} />
+          : undefined
+      }
     />
   );
 }

@@ -1,10 +1,11 @@
-import { type ItemResponse, type ProfileView, isWritable, profile } from '@attain/shared-types';
+import { type FieldDef, type ItemResponse, type ProfileView, isWritable, profile } from '@attain/shared-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { api } from '../app/api';
 import { qk } from '../app/query-keys';
 import { profileAtom, showPopup } from '../app/state';
 import { EntityForm } from '../entity/entity-form';
+import { StoredPhoto } from '../files/photo-field';
 import { useRefRecords } from '../entity/ref-records';
 import { fieldText } from '../format/field-text';
 import { useLocale } from '../format/locale';
@@ -46,37 +47,83 @@ export function ProfilePage() {
 }
 
 /**
- * Another member's profile, read-only (an admin arriving from Manage User): every profile field the member has
- * filled, in words and the campus's date format, from the campus's user list (`?ids=`).
+ * Another member's profile, read-only (an admin arriving from Manage User): the photo and every profile field the
+ * member has filled, under the form's sections, in words and the campus's date format; list fields as small tables.
+ * Read from the campus's user list (`?ids=`).
  */
 export function MemberProfile({ id }: { id: string }) {
   const member = useRefRecords([{ target: profile, ids: [id] }])(profile, id);
   const locale = useLocale();
+  const filled = (fd: FieldDef) => {
+    const v = member?.[fd.name];
+    return v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && !v.length);
+  };
+  const shown = profile.fields.filter((fd) => (isWritable(fd) || fd.sumOf) && fd.kind !== 'ref' && fd.kind !== 'file' && filled(fd));
+  const sections = [...new Set(shown.map((fd) => fd.section ?? ''))];
   return (
     <section>
       <div className="page-head">
         <h2>Faculty Profile</h2>
       </div>
       {member ? (
-        <dl className="record-card-fields profile-read">
-          <div>
-            <dt>E-mail</dt>
-            <dd>{String(member.email ?? '')}</dd>
+        <>
+          <div className="member-head">
+            <StoredPhoto photoKey={typeof member.image === 'string' ? member.image : null} alt={`Photo of ${String(member.name ?? '')}`} />
+            <div>
+              <strong>{String(member.name ?? '')}</strong>
+              <div className="hint">{String(member.email ?? '')}</div>
+            </div>
           </div>
-          {profile.fields
-            .filter(
-              (fd) => isWritable(fd) && fd.kind !== 'ref' && member[fd.name] !== undefined && member[fd.name] !== '' && fd.name !== 'image',
-            )
-            .map((fd) => (
-              <div key={fd.name} className={fd.kind === 'text' ? 'wide' : undefined}>
-                <dt>{fd.label}</dt>
-                <dd>{fieldText(fd, member[fd.name], locale)}</dd>
-              </div>
-            ))}
-        </dl>
+          {sections.map((section) => (
+            <div key={section}>
+              {section ? <h3 className="form-section">{section}</h3> : null}
+              <dl className="record-card-fields profile-read">
+                {shown
+                  .filter((fd) => (fd.section ?? '') === section)
+                  .map((fd) => (
+                    <div key={fd.name} className={fd.kind === 'text' || fd.kind === 'list' ? 'wide' : undefined}>
+                      <dt>{fd.label}</dt>
+                      <dd>
+                        {fd.kind === 'list' ? <ListTable field={fd} rows={member[fd.name]} /> : fieldText(fd, member[fd.name], locale)}
+                      </dd>
+                    </div>
+                  ))}
+              </dl>
+            </div>
+          ))}
+        </>
       ) : (
         <p className="hint">Loading…</p>
       )}
     </section>
+  );
+}
+
+/** The rows of a list field as a small read-only table (columns = the row fields any row fills). */
+function ListTable({ field, rows }: { field: FieldDef; rows: unknown }) {
+  const locale = useLocale();
+  const list = Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
+  const cols = (field.items ?? []).filter((it) => list.some((r) => r[it.name] !== undefined && r[it.name] !== ''));
+  return (
+    <div className="table-scroll">
+      <table className="plain-table">
+        <thead>
+          <tr>
+            {cols.map((c) => (
+              <th key={c.name}>{c.label}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {list.map((r, i) => (
+            <tr key={i}>
+              {cols.map((c) => (
+                <td key={c.name}>{fieldText(c, r[c.name], locale)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -1,8 +1,10 @@
+import { fileRouter } from '../http/file-routes.js';
 import { defineDomain } from './domain-module.js';
 
 /**
  * The `faculty` domain: each faculty member's own records of Faculty Contribution (workload, publications, projects,
  * awards, patents, books, fellowships, workshops, professional bodies, research projects). They are `personal`
- * registry entities: the generic CRUD router keeps each to its owner (see `crudRouter`).
+ * registry entities: the generic CRUD router keeps each to its owner (see `crudRouter`). The domain also serves the
+ * photo and attachment uploads (`/api/files`) that profiles and these records carry.
  */
-export const facultyDomain = defineDomain({ name: 'faculty', behaviours: [], routes: [] });
+export const facultyDomain = defineDomain({ name: 'faculty', behaviours: [], routes: [{ path: '/api/files', router: fileRouter }] });

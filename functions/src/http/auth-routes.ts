@@ -4,6 +4,7 @@ import {
   MESSAGES,
   type ProfileView,
   department,
+  derivedSums,
   isVersion,
   issueFields,
   loginSchema,
@@ -14,6 +15,7 @@ import { Hono } from 'hono';
 import { cognitoClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 import { HttpError } from '../lib/errors.js';
+import { checkAttachedFiles } from '../files/attached-files.js';
 import { findRecord, patchRecord } from '../store/records.js';
 import { resolveReferences } from '../store/references.js';
 import type { AppEnv } from './context.js';
@@ -77,9 +79,18 @@ export function profileRouter(): Hono<AppEnv> {
     if (sent !== undefined && !isVersion(sent))
       throw new HttpError(400, 'Please correct this field: version', { version: MESSAGES.digits });
     const version = sent;
-    // References are checked here as on every write: a department of another campus is "Not found".
-    await resolveReferences(c.var.scope, profile, v.data);
-    const rec = await patchRecord(c.var.scope, profile, c.var.caller.sub, v.data, version, { email: c.var.caller.user });
+    const { scope, caller } = c.var;
+    // Rules across fields (relieving after joining) and the derived total experience see the profile as it will be.
+    const saved = await findRecord(scope, profile, caller.sub);
+    const merged: Record<string, unknown> = { ...(saved ?? {}), ...v.data };
+    const broken = profile.checks(merged);
+    if (Object.keys(broken).length) throw new HttpError(400, `Please correct ${Object.keys(broken).join(', ')}`, broken);
+    const derived = derivedSums(profile, merged);
+    // References are checked here as on every write: a department of another campus is "Not found"; a photo must be
+    // one this member uploaded here and the server confirmed.
+    await resolveReferences(scope, profile, v.data);
+    await checkAttachedFiles(scope, profile, v.data, [caller.sub]);
+    const rec = await patchRecord(scope, profile, caller.sub, v.data, version, { ...derived, email: caller.user });
     return c.json({ message: 'successfully updated', data: await view(c, rec) });
   });
   return r;

@@ -4,6 +4,7 @@ import type { EntityHooks } from '../domains/domain-module.js';
 import { HttpError, notFound } from '../lib/errors.js';
 import { createRecord, deleteRecord, getRecord, listRecords, recordsByIds, replaceRecord } from '../store/records.js';
 import { assertCanWrite, assertNotReferenced, resolveReferences } from '../store/references.js';
+import { checkAttachedFiles } from '../files/attached-files.js';
 import type { AppContext, AppEnv } from './context.js';
 import { pathId } from './path-id.js';
 import { readJson } from './read-json.js';
@@ -70,6 +71,7 @@ export function crudRouter(def: EntityDef, hooks: EntityHooks = {}, sanitize?: H
     await assertCanWrite(scope, caller, def, refs);
     // A personal record belongs to whoever creates it (from the token, never from the body).
     if (def.personal) v.data[OWNER_FIELD] = caller.sub;
+    await checkAttachedFiles(scope, def, v.data, [caller.sub]);
     await hooks.beforeCreate?.(scope, v.data, refs);
     const data = await createRecord(scope, def, v.data);
     await hooks.afterCreate?.(scope, data, refs);
@@ -93,6 +95,8 @@ export function crudRouter(def: EntityDef, hooks: EntityHooks = {}, sanitize?: H
       throw e;
     });
     await assertCanWrite(scope, caller, def, refs, def.writeRoles.includes(caller.role) ? undefined : old);
+    // Files the owner attached, or the admin correcting the record.
+    await checkAttachedFiles(scope, def, v.data, [caller.sub, ...(old?.[OWNER_FIELD] ? [String(old[OWNER_FIELD])] : [])]);
     if (hooks.beforeReplace && old) await hooks.beforeReplace(scope, v.data, old, refs);
     const data = await replaceRecord(scope, def, id, v.version as number, v.data);
     await hooks.afterSave?.(scope, data);

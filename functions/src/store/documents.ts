@@ -18,7 +18,9 @@ export type DocumentKind =
   /** Per large marks file: status and progress of its import. */
   | 'import-job'
   /** Per course: the action recorded for each student below the threshold on a CO. */
-  | 'improvement-plan';
+  | 'improvement-plan'
+  /** Per uploaded file (photo, attachment): who uploaded it, for what, and what the server found when it checked it. */
+  | 'upload';
 
 /** A stored document: its body plus `version` (0 = never saved) and audit fields. */
 export type StoredDocument = Record<string, unknown> & { version: number; updated_by?: string; updated_at?: string };

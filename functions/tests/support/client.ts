@@ -49,7 +49,13 @@ function sample(fd: FieldDef): unknown {
     case 'html':
       return `<p>Sample ${n}</p>`;
     case 'ref':
+    case 'file':
+    case 'files':
       return undefined;
+    case 'multi':
+      return fd.choices?.slice(0, 1);
+    case 'list':
+      return [];
     default:
       return `${fd.label} ${n}`.slice(0, Math.min(fd.max ?? 50, 50)).padEnd(Math.max(fd.min ?? 0, 1), 'x');
   }

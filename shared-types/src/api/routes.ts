@@ -29,6 +29,8 @@ export const SPECIAL_ROUTES: ApiRoute[] = [
   { path: '/api/import-job/{id}', domain: 'attainment' },
   { path: '/api/attainment', domain: 'attainment' },
   { path: '/api/attainment/{proxy+}', domain: 'attainment' },
+  { path: '/api/files', domain: 'faculty' },
+  { path: '/api/files/{proxy+}', domain: 'faculty' },
 ];
 
 /**

@@ -1,10 +1,31 @@
+import type { StoredFile, UploadPurpose } from '../files/stored-file.js';
+
 /**
  * Field definitions: the explicit, typed description of one attribute of a registry entity.
  * The same definition drives server validation (see `schema.ts`), the DynamoDB item, the generic
  * table's columns and the generic form's input (string -> InputText, text -> InputTextarea, html -> Editor,
- * int/number -> InputNumber, boolean -> select, enum -> Dropdown, date -> Calendar, ref -> picker).
+ * int/number -> InputNumber, boolean -> select, enum -> Dropdown, date -> Calendar, ref -> picker, multi -> MultiSelect,
+ * list -> rows edited in place, file -> a photo, files -> attachments).
  */
-export type FieldKind = 'string' | 'text' | 'html' | 'email' | 'int' | 'number' | 'boolean' | 'enum' | 'date' | 'ref';
+export type FieldKind =
+  | 'string'
+  | 'text'
+  | 'html'
+  | 'email'
+  | 'int'
+  | 'number'
+  | 'boolean'
+  | 'enum'
+  | 'date'
+  | 'ref'
+  /** Several of `choices` (a list of them, in the order of `choices`). */
+  | 'multi'
+  /** A list of small records whose fields are `items` (a profile's qualification details). */
+  | 'list'
+  /** One checked upload: its S3 key (`uploadKey`), checked by the server before it is stored. */
+  | 'file'
+  /** Checked uploads: a list of `StoredFile`, at most `MAX_ATTACHMENTS`. */
+  | 'files';
 
 /** One field of an entity. Lengths are in characters; numbers are plain numbers (marks, years, counts). */
 export interface FieldDef {
@@ -52,6 +73,19 @@ export interface FieldDef {
    * otherwise. Such a field is declared without `required`.
    */
   askedWhen?: { field: string; equals: string };
+  /** For `list`: the fields of one row (scalar kinds only). */
+  items?: readonly FieldDef[];
+  /** For `list`, `multi` and `files`: the most entries (default 20 rows / every choice / `MAX_ATTACHMENTS`). */
+  maxItems?: number;
+  /** For `file` and `files`: what the upload is for, which sets its allowed types and size (`UPLOAD_RULES`). */
+  upload?: UploadPurpose;
+  /**
+   * Derived by the server as the sum of these number fields (a profile's total experience = teaching + industrial);
+   * shown read-only, updating as the others are typed. Never sent by clients.
+   */
+  sumOf?: readonly string[];
+  /** The heading the form groups this field under ("Personal details"); fields keep their order. */
+  section?: string;
 }
 
 /** Default maximum lengths per kind, in characters. */
@@ -90,7 +124,8 @@ const build =
 /**
  * Builders that keep entity files short and typed: `f.string('name', 'Name', { required: true })`.
  * Stored value types: text kinds, dates (ISO `YYYY-MM-DD`) and refs (the referenced record's id) are strings;
- * `int`/`number` numbers; `boolean` booleans; `enum` the union of its choices.
+ * `int`/`number` numbers; `boolean` booleans; `enum` the union of its choices; `multi` a list of them; `list` a list of
+ * small records; `file` an upload key; `files` a list of `StoredFile`.
  */
 export const f = {
   string: build<'string', string>('string'),
@@ -108,6 +143,34 @@ export const f = {
     o?: O,
   ): TypedField<N, 'enum', IsRequired<O>, C[number]> =>
     ({ name, label, kind: 'enum', choices, ...(o ?? {}) }) as TypedField<N, 'enum', IsRequired<O>, C[number]>,
+  multi: <N extends string, const C extends readonly string[], const O extends FieldOptions = FieldOptions>(
+    name: N,
+    label: string,
+    choices: C,
+    o?: O,
+  ): TypedField<N, 'multi', IsRequired<O>, C[number][]> =>
+    ({ name, label, kind: 'multi', choices, ...(o ?? {}) }) as TypedField<N, 'multi', IsRequired<O>, C[number][]>,
+  list: <N extends string, const O extends FieldOptions = FieldOptions>(
+    name: N,
+    label: string,
+    items: readonly FieldDef[],
+    o?: O,
+  ): TypedField<N, 'list', IsRequired<O>, Record<string, unknown>[]> =>
+    ({ name, label, kind: 'list', items, ...(o ?? {}) }) as TypedField<N, 'list', IsRequired<O>, Record<string, unknown>[]>,
+  file: <N extends string, const O extends FieldOptions = FieldOptions>(
+    name: N,
+    label: string,
+    upload: UploadPurpose,
+    o?: O,
+  ): TypedField<N, 'file', IsRequired<O>, string> =>
+    ({ name, label, kind: 'file', upload, ...(o ?? {}) }) as TypedField<N, 'file', IsRequired<O>, string>,
+  files: <N extends string, const O extends FieldOptions = FieldOptions>(
+    name: N,
+    label: string,
+    upload: UploadPurpose,
+    o?: O,
+  ): TypedField<N, 'files', IsRequired<O>, StoredFile[]> =>
+    ({ name, label, kind: 'files', upload, ...(o ?? {}) }) as TypedField<N, 'files', IsRequired<O>, StoredFile[]>,
   ref: <N extends string, const O extends FieldOptions = FieldOptions>(
     name: N,
     label: string,

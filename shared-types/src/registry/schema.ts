@@ -3,6 +3,7 @@ import type { EntityDef } from './entity.js';
 import { SYSTEM_FIELDS } from './entity.js';
 import { DEFAULT_MAX, type FieldDef } from './field.js';
 import { MESSAGES } from './messages.js';
+import { MAX_ATTACHMENTS, UPLOAD_KEY, UPLOAD_RULES } from '../files/stored-file.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -50,6 +51,37 @@ function valueSchema(fd: FieldDef): z.ZodMiniType {
       const choices = (fd.choices ?? []) as (string | number)[];
       return z.literal(choices as [string | number, ...(string | number)[]], { error: missingOr(MESSAGES.choice) });
     }
+    case 'multi': {
+      const choices = (fd.choices ?? []) as (string | number)[];
+      const one = z.literal(choices as [string | number, ...(string | number)[]], { error: MESSAGES.choice });
+      const checks: z.core.$ZodCheck<unknown[]>[] = [z.maxLength(fd.maxItems ?? choices.length, MESSAGES.tooLong)];
+      if (fd.required) checks.push(z.minLength(1, MESSAGES.required));
+      checks.push(z.refine((v: unknown[]) => new Set(v).size === v.length, 'Chosen twice'));
+      return z.array(one, { error: missingOr('Must be a list') }).check(...checks);
+    }
+    case 'list': {
+      const shape: Record<string, z.ZodMiniType> = {};
+      for (const item of fd.items ?? []) shape[item.name] = fieldSchema(item);
+      const checks: z.core.$ZodCheck<unknown[]>[] = [z.maxLength(fd.maxItems ?? 20, MESSAGES.tooLong)];
+      if (fd.required) checks.push(z.minLength(1, MESSAGES.required));
+      return z.array(z.strictObject(shape, { error: 'Must be a row of values' }), { error: missingOr('Must be a list') }).check(...checks);
+    }
+    case 'file':
+      return z.string({ error: missingOr('Must be an uploaded file') }).check(z.regex(UPLOAD_KEY, 'Not an uploaded file'));
+    case 'files': {
+      const rule = UPLOAD_RULES[fd.upload ?? 'attachment'];
+      const one = z.strictObject({
+        key: z.string().check(z.regex(UPLOAD_KEY, 'Not an uploaded file')),
+        name: z.string().check(z.minLength(1, MESSAGES.required), z.maxLength(200, MESSAGES.tooLong)),
+        size: z.int().check(z.gte(1), z.lte(rule.maxBytes, `Must be ${rule.says}`)),
+        content_type: z.literal(rule.types as unknown as [string, ...string[]], { error: `Must be ${rule.says}` }),
+      });
+      const checks: z.core.$ZodCheck<unknown[]>[] = [
+        z.maxLength(fd.maxItems ?? MAX_ATTACHMENTS, `At most ${fd.maxItems ?? MAX_ATTACHMENTS} files`),
+      ];
+      if (fd.required) checks.push(z.minLength(1, MESSAGES.required));
+      return z.array(one, { error: missingOr('Must be a list of uploaded files') }).check(...checks);
+    }
   }
 }
 
@@ -58,7 +90,21 @@ export const isAsked = (fd: FieldDef, values: Readonly<Record<string, unknown>>)
   !fd.askedWhen || values[fd.askedWhen.field] === fd.askedWhen.equals;
 
 /** Whether clients write the field: read-only and server-derived fields are set by the server only. */
-export const isWritable = (fd: FieldDef): boolean => !fd.readOnly && !fd.derivedFrom;
+export const isWritable = (fd: FieldDef): boolean => !fd.readOnly && !fd.derivedFrom && !fd.sumOf;
+
+/**
+ * Fills the fields the server derives as sums (`sumOf`) from `values` (the record as it will be stored): the sum of
+ * the named numbers present, rounded to 2 decimals; absent when none is. Returns the derived values only.
+ */
+export function derivedSums(def: EntityDef, values: Readonly<Record<string, unknown>>): Record<string, number | null> {
+  const out: Record<string, number | null> = {};
+  for (const fd of def.fields) {
+    if (!fd.sumOf) continue;
+    const parts = fd.sumOf.map((n) => values[n]).filter((v): v is number => typeof v === 'number');
+    out[fd.name] = parts.length ? Math.round(parts.reduce((a, b) => a + b, 0) * 100) / 100 : null;
+  }
+  return out;
+}
 
 /** Schema of one field as it appears in a body: optional fields accept absent and `null` (and `''` for text). */
 export function fieldSchema(fd: FieldDef): z.ZodMiniType {
@@ -85,10 +131,21 @@ export function entitySchema(def: EntityDef, opts: { partial?: boolean } = {}) {
  * Turns zod issues into per-field messages (first message per field wins); unknown keys become
  * `{ key: 'Unknown field' }` each. Shared by every body the API validates.
  */
-export function issueFields(issues: readonly z.core.$ZodIssue[], into: Record<string, string> = {}): Record<string, string> {
+export function issueFields(
+  issues: readonly z.core.$ZodIssue[],
+  into: Record<string, string> = {},
+  fields: readonly FieldDef[] = [],
+): Record<string, string> {
   for (const iss of issues) {
-    if (iss.code === 'unrecognized_keys') for (const k of iss.keys) into[k] ??= MESSAGES.unknown;
-    else into[String(iss.path[0] ?? '_')] ??= iss.message;
+    const [top, row, sub] = iss.path;
+    if (iss.code === 'unrecognized_keys' && iss.path.length === 0) for (const k of iss.keys) into[k] ??= MESSAGES.unknown;
+    else if (typeof row === 'number') {
+      // A row of a list (or one file of a list): "Row 2, Degree: Required", on the list's field.
+      const fd = fields.find((x) => x.name === top);
+      const item = fd?.items?.find((x) => x.name === sub)?.label ?? (sub === undefined ? undefined : String(sub));
+      const what = iss.code === 'unrecognized_keys' ? `${MESSAGES.unknown} ${iss.keys.join(', ')}` : iss.message;
+      into[String(top)] ??= `Row ${row + 1}${item ? `, ${item}` : ''}: ${what}`;
+    } else into[String(top ?? '_')] ??= iss.message;
   }
   return into;
 }
@@ -126,22 +183,29 @@ export function validateBody(def: EntityDef, body: unknown, mode: 'create' | 're
   // A field asked only when another has a given value: dropped otherwise, required then.
   for (const fd of def.fields) if (fd.askedWhen && mode !== 'patch' && !isAsked(fd, input)) delete input[fd.name];
   const res = entitySchema(def, { partial: mode === 'patch' }).safeParse(input);
-  if (!res.success) issueFields(res.error.issues, fields);
+  if (!res.success) issueFields(res.error.issues, fields, def.fields);
   else if (mode !== 'patch') {
     const data = res.data as Record<string, unknown>;
     for (const fd of def.fields)
       if (fd.askedWhen && isAsked(fd, data) && (data[fd.name] ?? '') === '') fields[fd.name] ??= MESSAGES.required;
     if (def.checks) for (const [k, m] of Object.entries(def.checks(data))) fields[k] ??= m;
+    Object.assign(data, derivedSums(def, data));
   }
   if (Object.keys(fields).length) {
     const names = Object.keys(fields);
     return { ok: false, detail: `Please correct ${names.length === 1 ? 'this field' : 'these fields'}: ${names.join(', ')}`, fields };
   }
   const data = res.success ? (res.data as Record<string, unknown>) : {};
-  // Blank optional values are stored as absent, so a list never shows '' and null side by side.
+  // Blank optional values (and empty lists) are stored as absent, so a list never shows '' and null side by side.
   // In a PATCH, a blank value means "clear this field" and is kept as null.
+  // Rows of a list keep only their filled values.
+  for (const fd of def.fields)
+    if (fd.kind === 'list' && Array.isArray(data[fd.name]))
+      data[fd.name] = (data[fd.name] as Record<string, unknown>[]).map((row) =>
+        Object.fromEntries(Object.entries(row).filter(([, x]) => x !== '' && x !== null && x !== undefined)),
+      );
   for (const [k, v] of Object.entries(data)) {
-    if (v !== '' && v !== null) continue;
+    if (v !== '' && v !== null && !(Array.isArray(v) && v.length === 0)) continue;
     if (mode === 'patch') data[k] = null;
     else delete data[k];
   }

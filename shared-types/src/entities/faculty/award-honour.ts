@@ -1,5 +1,5 @@
 import { f } from '../../registry/field.js';
-import { personalRecord } from './personal-record.js';
+import { evidence, personalRecord } from './personal-record.js';
 
 /** Award or honour (spec part 2 §3 and §5). */
 export const awardHonour = personalRecord({
@@ -13,6 +13,7 @@ export const awardHonour = personalRecord({
     f.string('organization', 'Awarded by', { max: 200 }),
     f.string('venue', 'Venue', { max: 200 }),
     f.text('detail_about_award', 'About the award', { max: 5000 }),
+    evidence('Certificate'),
   ],
   columns: ['name', 'award_for', 'organization', 'year'],
 });

@@ -1,7 +1,7 @@
 import { notBefore } from '../../registry/checks.js';
 import { f } from '../../registry/field.js';
 import { CONSULTANT_ROLES, PROJECT_STATUSES } from './choices.js';
-import { personalRecord } from './personal-record.js';
+import { evidence, personalRecord } from './personal-record.js';
 
 /** Consultancy or testing project (spec part 2 §3 and §5); revenue in rupees. */
 export const consultingTestingProject = personalRecord({
@@ -19,6 +19,7 @@ export const consultingTestingProject = personalRecord({
     f.string('co_consultants', 'Co-consultants', { max: 500 }),
     f.number('revenue_earned', 'Revenue earned (Rs.)', { min: 0 }),
     f.text('abstract', 'Abstract', { max: 5000 }),
+    evidence('Work order, completion certificate'),
   ],
   columns: ['project_title', 'client', 'commencement_year', 'status', 'your_role', 'revenue_earned'],
   display: 'project_title',

@@ -1,7 +1,7 @@
 import { notBefore } from '../../registry/checks.js';
 import { f } from '../../registry/field.js';
 import { FELLOWSHIP_TYPES } from './choices.js';
-import { personalRecord } from './personal-record.js';
+import { evidence, personalRecord } from './personal-record.js';
 
 /** Fellowship or scholarship (spec part 2 §3 and §5): amount in rupees ("Digit only!"), from-to dates in order. */
 export const fellowship = personalRecord({
@@ -16,6 +16,7 @@ export const fellowship = personalRecord({
     f.date('date_to', 'To', { required: true }),
     f.number('amount', 'Amount (Rs.)', { min: 0 }),
     f.text('abstract', 'Abstract', { max: 5000 }),
+    evidence('Award letter or certificate'),
   ],
   columns: ['fellowship_for', 'types', 'awarded_by', 'date_from', 'date_to', 'amount'],
   display: 'fellowship_for',

@@ -5,6 +5,12 @@ import { type FieldDef, f } from '../../registry/field.js';
 export const OWNER_FIELD = 'faculty';
 const owner = f.ref(OWNER_FIELD, 'Faculty member', 'profile', { readOnly: true });
 
+/**
+ * The files that prove a record (a sanction letter, a certificate, a patent document): checked uploads, PDF/JPEG/PNG
+ * of at most 10 MB each, listed and downloadable on the record. `label` says what is expected.
+ */
+export const evidence = (label: string) => f.files('attachments', label, 'attachment');
+
 /** What a personal record's definition gives; the rest (`domain`, roles, owner field, index) is the same for all. */
 type PersonalDef = Omit<EntityDef, 'domain' | 'writeRoles' | 'personal' | 'indexes'>;
 

@@ -1,6 +1,6 @@
 import { f } from '../../registry/field.js';
 import { INVESTIGATOR_ROLES, RESEARCH_STATUSES } from './choices.js';
-import { personalRecord } from './personal-record.js';
+import { evidence, personalRecord } from './personal-record.js';
 
 /** Research project (spec part 2 §3 and §5): quantum in rupees, duration in months; `sactioned_date` spelled so. */
 export const researchProject = personalRecord({
@@ -17,6 +17,7 @@ export const researchProject = personalRecord({
     f.int('duration', 'Duration (months)', { min: 1, max: 600 }),
     f.string('team_member', 'Team members', { max: 500 }),
     f.string('collaboration', 'In collaboration with', { max: 200 }),
+    evidence('Sanction letter and other evidence'),
   ],
   columns: ['title', 'role', 'funding_agency', 'sactioned_date', 'quantum', 'status'],
   display: 'title',

@@ -1,6 +1,6 @@
 import { f } from '../../registry/field.js';
 import { PROJECT_STATUSES } from './choices.js';
-import { personalRecord } from './personal-record.js';
+import { evidence, personalRecord } from './personal-record.js';
 
 /** Sponsored project (spec part 2 §3 and §5); amount in rupees, duration in months; `spomsoring_organization` spelled so. */
 export const sponsoredProject = personalRecord({
@@ -18,6 +18,7 @@ export const sponsoredProject = personalRecord({
     f.string('spomsoring_organization', 'Sponsoring organization', { max: 200 }),
     f.string('collaborating_organization', 'Collaborating organization', { max: 200 }),
     f.text('description', 'Description', { max: 5000 }),
+    evidence('Sanction letter and other evidence'),
   ],
   columns: ['project_title', 'spomsoring_organization', 'year_of_sanction', 'amount', 'status'],
   display: 'project_title',

@@ -1,7 +1,7 @@
 import { notBefore } from '../../registry/checks.js';
 import { f } from '../../registry/field.js';
 import { ATTENDEE_ROLES, EVENT_LEVELS, EVENT_TYPES, INVITATIONS } from './choices.js';
-import { personalRecord } from './personal-record.js';
+import { evidence, personalRecord } from './personal-record.js';
 
 /** Workshop, training or conference attended (spec part 2 §3 and §5); `start_data` and `end_data` spelled so. */
 export const workshopAttended = personalRecord({
@@ -21,6 +21,7 @@ export const workshopAttended = personalRecord({
     f.string('sponsored_by', 'Sponsored by', { max: 200 }),
     f.string('other', 'Other details', { max: 300 }),
     f.text('highlights', 'Highlights', { max: 5000 }),
+    evidence('Certificate of participation'),
   ],
   columns: ['title', 'type', 'select_level', 'your_role', 'start_data', 'end_data'],
   display: 'title',

@@ -1,7 +1,7 @@
 import { notBefore } from '../../registry/checks.js';
 import { f } from '../../registry/field.js';
 import { EVENT_LEVELS, EVENT_TYPES } from './choices.js';
-import { personalRecord } from './personal-record.js';
+import { evidence, personalRecord } from './personal-record.js';
 
 /** Workshop, training or conference organized (spec part 2 §3 and §5); duration in hours and minutes. */
 export const workshopOrganized = personalRecord({
@@ -23,6 +23,7 @@ export const workshopOrganized = personalRecord({
     f.string('collaboration', 'In collaboration with', { max: 200 }),
     f.string('sponsored_by', 'Sponsored by', { max: 200 }),
     f.text('highlights', 'Highlights', { max: 5000 }),
+    evidence('Brochure, report or attendance'),
   ],
   columns: ['title', 'type', 'select_level', 'start_data', 'end_data', 'no_of_participants'],
   display: 'title',

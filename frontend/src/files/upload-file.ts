@@ -1,0 +1,49 @@
+import {
+  type FileLink,
+  type ItemResponse,
+  type StoredFile,
+  UPLOAD_RULES,
+  type UploadPurpose,
+  type UploadTicket,
+  fileSize,
+  parseUploadKey,
+} from '@attain/shared-types';
+import { ApiError, api } from '../app/api';
+
+/** The API paths of uploads (served by the faculty domain). */
+export const FILES_PATH = '/api/files';
+
+/**
+ * Uploads one file for `purpose`: asks for a presigned POST, sends the file straight to S3, then asks the server to
+ * check it (size, type by its bytes). A file the browser can already tell is wrong (size, type) is refused before
+ * anything is sent; the server checks again whatever the browser says.
+ * @returns the checked file, as records store it
+ * @throws ApiError with the reason people read (too large, wrong type, upload failed)
+ */
+export async function uploadFile(file: File, purpose: UploadPurpose): Promise<StoredFile> {
+  const rule = UPLOAD_RULES[purpose];
+  if (file.size > rule.maxBytes) throw new ApiError(400, `"${file.name}" is ${fileSize(file.size)}; choose ${rule.says}`);
+  if (!(rule.types as readonly string[]).includes(file.type)) throw new ApiError(400, `"${file.name}" is not ${rule.says}`);
+  const ticket = await api<ItemResponse<UploadTicket>>('POST', `${FILES_PATH}/upload-url`, {
+    purpose,
+    file_name: file.name,
+    content_type: file.type,
+    size: file.size,
+  });
+  const form = new FormData();
+  for (const [k, v] of Object.entries(ticket.data.upload.fields)) form.append(k, v);
+  form.append('file', file);
+  const sent = await fetch(ticket.data.upload.url, { method: 'POST', body: form }).catch(() => undefined);
+  if (!sent?.ok) throw new ApiError(sent?.status ?? 0, 'The file could not be sent to storage; try again');
+  return (await api<ItemResponse<StoredFile>>('POST', `${FILES_PATH}/${ticket.data.id}/confirm`, undefined, { quiet: true })).data;
+}
+
+/**
+ * A short-lived link (5 minutes) to a stored file, by its key.
+ * @throws ApiError 404 when the file is not one the signed-in user may read
+ */
+export async function fileLink(key: string): Promise<string> {
+  const id = parseUploadKey(key)?.id;
+  if (!id) throw new ApiError(404, 'File not found');
+  return (await api<ItemResponse<FileLink>>('GET', `${FILES_PATH}/${id}/url`, undefined, { quiet: true })).data.url;
+}
