@@ -19,6 +19,7 @@ export function ListField(props: {
   const rows = Array.isArray(props.value) ? (props.value as Row[]) : [];
   const items = fd.items ?? [];
   const max = fd.maxItems ?? 20;
+  const one = fd.itemLabel ?? fd.label;
   const set = (i: number, name: string, v: unknown) => props.onChange(rows.map((r, j) => (j === i ? { ...r, [name]: v } : r)));
   const blank = (): Row =>
     Object.fromEntries(items.map((it) => [it.name, it.kind === 'int' || it.kind === 'number' || it.kind === 'enum' ? null : '']));
@@ -27,7 +28,7 @@ export function ListField(props: {
       {rows.length ? null : <p className="hint">None yet.</p>}
       {rows.map((row, i) => (
         <fieldset key={i} className="list-row">
-          <legend>{`${fd.label} ${i + 1}`}</legend>
+          <legend>{`${one} ${i + 1}`}</legend>
           <div className="list-row-fields">
             {items.map((it) => {
               const id = `f-${fd.name}-${i}-${it.name}`;
@@ -53,14 +54,14 @@ export function ListField(props: {
             size="small"
             text
             severity="danger"
-            aria-label={`Remove ${fd.label} ${i + 1}`}
+            aria-label={`Remove ${one} ${i + 1}`}
             onClick={() => props.onChange(rows.filter((_, j) => j !== i))}
           />
         </fieldset>
       ))}
       <Button
         type="button"
-        label={`Add ${fd.label.toLowerCase()}`}
+        label={`Add ${one}`}
         icon="pi pi-plus"
         size="small"
         outlined

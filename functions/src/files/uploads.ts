@@ -76,7 +76,14 @@ export async function openUpload(scope: CampusScope, caller: Caller, body: unkno
   if (Object.keys(errors).length) throw new HttpError(400, errors.size ?? errors.content_type ?? 'Choose a file to upload', errors);
   const id = randomUUID();
   const key = uploadKey(scope.campus, caller.sub, id);
-  const doc: UploadDoc = { purpose, owner: caller.sub, key, name: cleanName(String(b.file_name)), status: 'waiting', created_by: scope.actor };
+  const doc: UploadDoc = {
+    purpose,
+    owner: caller.sub,
+    key,
+    name: cleanName(String(b.file_name)),
+    status: 'waiting',
+    created_by: scope.actor,
+  };
   await overwriteDocument(scope, 'upload', id, { ...doc });
   const { createPresignedPost } = await import('@aws-sdk/s3-presigned-post');
   const upload = await createPresignedPost(await s3Client(), {

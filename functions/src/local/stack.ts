@@ -11,6 +11,7 @@ import { config, resetConfig } from '../lib/config.js';
 import { resetVerifier } from '../http/verify-token.js';
 import { ensureCampusUser } from '../identity/campus-users.js';
 import { DEMO_ADMIN_EMAIL, DEMO_TENANT, seedDemoCampus } from '../seed/demo-campus.js';
+import { seedDemoFaculty } from '../seed/demo-faculty.js';
 import { seedDemoAttainment } from '../seed/demo-attainment.js';
 import { seedDemoStructure } from '../seed/demo-structure.js';
 import { ensureBucket, ensureTable, ensureUserPool } from './bootstrap.js';
@@ -41,6 +42,8 @@ export interface LocalStack {
   adminPassword: string;
   /** True when this start generated the admin password (print it). */
   generatedPassword: boolean;
+  /** The sample faculty members of the demo campus (seeded stacks only) and their shared password. */
+  sampleFaculty?: { emails: readonly string[]; password: string };
   /** The environment the in-process API uses (endpoints, pool, table); tests reuse it. */
   env: Record<string, string>;
   stop(): Promise<void>;
@@ -129,6 +132,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       generatedPassword = true;
       writeFileSync(pwFile, adminPassword, { mode: 0o600 });
     }
+    let sampleFaculty: LocalStack['sampleFaculty'];
     if (opts.seed) {
       const sub = await ensureCampusUser({
         tenant: DEMO_TENANT,
@@ -144,6 +148,11 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       const scope = campusScope(admin);
       await seedDemoStructure(scope, admin);
       await seedDemoAttainment(scope, admin);
+      // The sample faculty's password is made once and kept beside the admin's (never in the code).
+      const facultyFile = join(dataDir, 'sample-faculty-password');
+      const facultyPassword = existsSync(facultyFile) ? readFileSync(facultyFile, 'utf8').trim() : generatePassword();
+      if (!existsSync(facultyFile)) writeFileSync(facultyFile, facultyPassword, { mode: 0o600 });
+      sampleFaculty = { emails: await seedDemoFaculty(admin, facultyPassword), password: facultyPassword };
     }
     server = await startServer({
       port,
@@ -152,7 +161,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       cognitoUrl: cognito.url,
       publicConfig: { region: env.AWS_REGION, userPoolId: pool.userPoolId, userPoolClientId: pool.clientId },
     });
-    return { url, adminEmail: DEMO_ADMIN_EMAIL, adminPassword, generatedPassword, env, stop };
+    return { url, adminEmail: DEMO_ADMIN_EMAIL, adminPassword, generatedPassword, sampleFaculty, env, stop };
   } catch (e) {
     await stop();
     throw e;

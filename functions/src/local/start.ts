@@ -28,6 +28,11 @@ async function main(): Promise<void> {
     `Sign in as ${stack.adminEmail} with password ${stack.adminPassword}` +
       (stack.generatedPassword ? ' (generated now and kept in .local/admin-password; set ATTAIN_ADMIN_PASSWORD to choose one)' : ''),
   );
+  if (stack.sampleFaculty)
+    console.log(
+      `Sample faculty (demo data): ${stack.sampleFaculty.emails.join(', ')} with password ${stack.sampleFaculty.password}` +
+        ' (kept in .local/sample-faculty-password)',
+    );
   console.log('Press Ctrl-C to stop.');
   let stopping = false;
   const shutdown = async () => {

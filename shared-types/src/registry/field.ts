@@ -75,6 +75,8 @@ export interface FieldDef {
   askedWhen?: { field: string; equals: string };
   /** For `list`: the fields of one row (scalar kinds only). */
   items?: readonly FieldDef[];
+  /** For `list`: what one row is called ("Qualification": "Qualification 2", "Add qualification"); default the label. */
+  itemLabel?: string;
   /** For `list`, `multi` and `files`: the most entries (default 20 rows / every choice / `MAX_ATTACHMENTS`). */
   maxItems?: number;
   /** For `file` and `files`: what the upload is for, which sets its allowed types and size (`UPLOAD_RULES`). */
