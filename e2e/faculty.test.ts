@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { client, login } from '../functions/tests/support/client.js';
+import { pdfDocument, pngImage } from '../functions/tests/support/sample-files.js';
 import { SHOTS, launchChromium } from './browser.js';
 
 /**
@@ -44,7 +45,7 @@ it('a faculty member adds a publication on a phone and sees it listed; an admin 
   await choose(phone, 'status', 'Published');
   await choose(phone, 'level_status', 'National');
   await phone.locator('#f-direct_object_identifier').fill('10.16920/jeet/2024/v37i3/24001');
-  await phone.locator('.form-dialog button[type="submit"]').click();
+  await phone.locator('.inline-form button[type="submit"]').click();
   await phone.getByText('successfully created').waitFor();
   const card = phone.locator('.record-card', { hasText: 'Outcome-based assessment of operating systems laboratories' });
   await card.waitFor();
@@ -52,13 +53,42 @@ it('a faculty member adds a publication on a phone and sees it listed; an admin 
   await phone.screenshot({ path: `${SHOTS}/faculty-publication-390.png` });
   await phone.context().close();
 
+  // On a laptop the member sets a photo (uploaded to S3, checked by the server) and adds an award with its certificate.
+  const own = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+  await own.goto(`${url}/faculty-contribution`);
+  await signIn(own, member);
+  await own.locator('#f-image').setInputFiles({ name: 'meera.png', mimeType: 'image/png', buffer: pngImage(64, 64) });
+  await expect
+    .poll(() => own.locator('.photo-frame img').evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 20_000 })
+    .toBe(64);
+  await own.getByRole('button', { name: 'Update' }).click();
+  await own.getByText('successfully updated').waitFor();
+  await own.getByRole('link', { name: 'Awards and honours', exact: true }).click();
+  await own.locator('#f-name').fill('Best Project Guide');
+  await own.locator('#f-award_for').fill('Guiding the final-year project on campus energy audits');
+  await own.locator('#f-year').fill('2025');
+  await own.locator('#f-attachments').setInputFiles({ name: 'certificate.pdf', mimeType: 'application/pdf', buffer: pdfDocument() });
+  await own.locator('.attachment-list', { hasText: 'certificate.pdf' }).waitFor();
+  await own.locator('.inline-form button[type="submit"]').click();
+  await own.getByText('successfully created').waitFor();
+  await own
+    .locator('tr', { hasText: 'Best Project Guide' })
+    .getByRole('button', { name: /^Files of Best Project Guide \(1\)/ })
+    .waitFor();
+  await own.screenshot({ path: `${SHOTS}/faculty-award-with-certificate.png` });
+  await own.context().close();
+
   const laptop = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
   await laptop.goto(`${url}/utilities/manage_user`);
   await signIn(laptop, admin);
   await laptop.waitForURL('**/utilities/manage_user');
   await laptop.locator('tr', { hasText: member.email }).getByRole('link', { name: 'View Faculty Contribution' }).click();
   await laptop.getByText('Reading the Faculty Contribution of').waitFor();
-  await expect.poll(() => laptop.locator('.profile-read').textContent()).toContain('Meera');
+  await expect.poll(() => laptop.locator('.profile-read').first().textContent()).toContain('Meera');
+  // The member's photo, through a link only the campus's admin and the member may get.
+  await expect
+    .poll(() => laptop.locator('.member-head img').evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 20_000 })
+    .toBe(64);
   // The member follows from tab to tab.
   await laptop.getByRole('link', { name: 'Research publication', exact: true }).click();
   await laptop.locator('tr', { hasText: 'Outcome-based assessment of operating systems laboratories' }).waitFor();

@@ -140,8 +140,35 @@ async function checkForm(page: Page, shot: string): Promise<void> {
     .toMatch(/^(ADD|Add User)$/);
 }
 
-/** How many screens of an area show a list with rows in the demo (a faculty member's records start empty). */
-const LISTS_WITH_ROWS: Record<string, number> = { '/configuration': 3, '/curriculum': 3, '/assessments': 1, '/attainment': 3 };
+/**
+ * The spec's record-page form (Faculty Contribution): below the table; ADD brings it into view with the keyboard in
+ * its first field, and Enter in a one-line field does not save.
+ */
+async function checkInlineForm(page: Page): Promise<void> {
+  await addButton(page).click();
+  const form = page.locator('.inline-form form');
+  await expect
+    .poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('.inline-form form'))), { message: 'focus in the inline form' })
+    .toBe(true);
+  const field = form.locator('input.p-inputtext:not([inputmode]):not(.p-calendar input):visible').first();
+  await field.fill('Typed');
+  await form.evaluate((f) => {
+    (window as unknown as { submits: number }).submits = 0;
+    f.addEventListener('submit', () => (window as unknown as { submits: number }).submits++, true);
+  });
+  await field.press('Enter');
+  expect(await page.evaluate(() => (window as unknown as { submits: number }).submits), 'Enter did not submit').toBe(0);
+  expect(await field.inputValue()).toBe('Typed');
+}
+
+/** How many screens of an area show a list with rows in the demo (the sample faculty members' records included). */
+const LISTS_WITH_ROWS: Record<string, number> = {
+  '/configuration': 3,
+  '/curriculum': 3,
+  '/assessments': 1,
+  '/attainment': 3,
+  '/faculty-contribution': 6,
+};
 
 /** Filters that give course and result pages something to show (ignored by pages without such filters). */
 const queryFor = (area: string) =>
@@ -164,7 +191,8 @@ describe.each(SIZES)('at $width x $height', (size) => {
         expect(await page.locator(phone ? 'main table.data-table' : 'main .record-cards').count(), `${route} layout`).toBe(0);
         lists += await page.locator(phone ? 'main .record-cards' : 'main table.data-table').count();
         await page.screenshot({ path: `${SHOTS}/layout-${size.width}${route.replace(/\//g, '-')}.png`, fullPage: true });
-        if (await addButton(page).count()) {
+        if (await page.locator('.inline-form').count()) await checkInlineForm(page);
+        else if (await addButton(page).count()) {
           await checkForm(page, `layout-${size.width}${route.replace(/\//g, '-')}-form.png`);
         }
       }

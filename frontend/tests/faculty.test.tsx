@@ -1,5 +1,5 @@
-import { FACULTY_RECORDS, bookPublish, entity, facultyWorkload } from '@attain/shared-types';
-import { cleanup, screen } from '@testing-library/react';
+import { FACULTY_RECORDS, bookPublish, entity, facultyWorkload, profile } from '@attain/shared-types';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FACULTY_TABS } from '../src/app/navigation';
 import { EntityForm } from '../src/entity/entity-form';
@@ -46,5 +46,39 @@ describe('Faculty Contribution (spec part 2 §2)', () => {
     cleanup();
     form(bookPublish, { type: 'Other' });
     await screen.findByLabelText(/^Type \(specify\)/);
+  });
+
+  it('shows total experience as teaching + industrial while they are typed, and edits qualification rows in place', async () => {
+    signInAs('faculty');
+    mockServer(() => ({ body: { data: [], next: null } }));
+    let sent: Record<string, unknown> | undefined;
+    renderApp(
+      <EntityForm
+        def={profile}
+        record={rec('me', { first_name: 'Meera', last_name: 'Iyer', teaching_experience: 10, qualification_detail: [{ degree: 'B.E.' }] })}
+        onSubmit={async (v) => void (sent = v)}
+        submitLabel="Update"
+      />,
+    );
+    const total = (await screen.findByLabelText('Total experience (years)')) as HTMLInputElement;
+    expect(total.value).toBe('10');
+    expect(total.readOnly).toBe(true);
+    const industrial = screen.getByLabelText('Industrial experience (years)');
+    fireEvent.change(industrial, { target: { value: '2.5' } });
+    fireEvent.blur(industrial);
+    await waitFor(() => expect(total.value).toBe('12.5'));
+    // The sections of spec part 2 §2, in order.
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Personal details',
+      'Professional details',
+      'Qualification details',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Add Qualification' }));
+    const degree2 = await screen.findByLabelText(/^Degree/, { selector: '#f-qualification_detail-1-degree' });
+    fireEvent.change(degree2, { target: { value: 'M.Tech' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Qualification 1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(sent?.qualification_detail).toEqual([expect.objectContaining({ degree: 'M.Tech' })]));
+    expect(sent).not.toHaveProperty('total_experience');
   });
 });

@@ -67,7 +67,9 @@ function valueSchema(fd: FieldDef): z.ZodMiniType {
       return z.array(z.strictObject(shape, { error: 'Must be a row of values' }), { error: missingOr('Must be a list') }).check(...checks);
     }
     case 'file':
-      return z.string({ error: missingOr('Must be an uploaded file') }).check(z.regex(UPLOAD_KEY, 'Not an uploaded file'));
+      return z
+        .string({ error: missingOr('Must be an uploaded file') })
+        .check(z.refine((v: string) => v === '' || UPLOAD_KEY.test(v), 'Not an uploaded file'));
     case 'files': {
       const rule = UPLOAD_RULES[fd.upload ?? 'attachment'];
       const one = z.strictObject({
