@@ -5,19 +5,21 @@
  * - p50/p99 latency of list and create on /api/department through the local stack, and DynamoDB calls per request;
  * - whole-program attainment compute against a bare read of every mark, checked against a reference computation;
  * - a whole program's PO attainment read through the local stack from the stored results (64 courses x 4
- *   occasions x 120 students x 20 questions), p50/p99 and DynamoDB calls, checked against a fresh computation.
+ *   occasions x 120 students x 20 questions), p50/p99 and DynamoDB calls, checked against a fresh computation;
+ * - one faculty member's publications listed among 10,000 in the campus (checked: exactly theirs).
  * Results also go to bench/results/latest.json.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { type ProgramAttainment, apiDomains, campusScope } from '@attain/shared-types';
+import { OWNER_FIELD, type ProgramAttainment, apiDomains, campusScope, researchPublication, validateBody } from '@attain/shared-types';
 import { build } from 'esbuild';
 import { BUNDLING, REPO_ROOT, handlerEntry } from '../infra/lib/bundling.js';
 import { launchChromium } from '../e2e/browser.js';
 import { programAttainment } from '../functions/src/attainment/attainment-service.js';
 import { startLocalStack } from '../functions/src/local/stack.js';
+import { createRecords } from '../functions/src/store/records.js';
 import { DEMO_TENANT } from '../functions/src/seed/demo-campus.js';
 import { buildProgramFixture } from './program-fixture.js';
 
@@ -218,6 +220,62 @@ try {
     budget: '1 round trip per list page',
     ok: filtered.calls <= 1,
   });
+
+  // 4b. Faculty Contribution: one member's publications among 10,000 in the campus (50 members x 200), read by the
+  // member (their list is a GSI1 Query on the owner, never a scan of everyone's).
+  {
+    const member = stack.sampleFaculty;
+    if (!member) throw new Error('bench needs the seeded sample faculty');
+    const mLogin = await fetch(`${stack.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: member.emails[0], password: member.password }),
+    });
+    const mHeaders = { authorization: `Bearer ${((await mLogin.json()) as { data: { token: string } }).data.token}` };
+    const me = ((await (await fetch(`${stack.url}/api/auth/profile`, { headers: mHeaders })).json()) as { data: { id: string } }).data.id;
+    const before = (
+      (await (await fetch(`${stack.url}/api/Research-Publication?limit=1000`, { headers: mHeaders })).json()) as {
+        data: unknown[];
+      }
+    ).data.length;
+    const PUBS = 10_000;
+    const PER_MEMBER = 200;
+    const body = (i: number) => {
+      const v = validateBody(
+        researchPublication,
+        { paper_title: `Bench paper ${i}`, type: 'Journal', journal_title: 'Bench journal', status: 'Published', level_status: 'National' },
+        'create',
+      );
+      if (!v.ok) throw new Error(`bench publication refused: ${JSON.stringify(v.fields)}`);
+      const owner = Math.floor(i / PER_MEMBER) === 0 ? me : `bench-member-${Math.floor(i / PER_MEMBER)}`;
+      return { ...v.data, [OWNER_FIELD]: owner };
+    };
+    const writer = campusScope({ tenant: DEMO_TENANT, role: 'admin', user: stack.adminEmail, sub: 'bench' });
+    await createRecords(
+      writer,
+      researchPublication,
+      Array.from({ length: PUBS }, (_, i) => body(i)),
+    );
+    const own = await measure(50, () => fetch(`${stack.url}/api/Research-Publication`, { headers: mHeaders }));
+    const page = (await (await fetch(`${stack.url}/api/Research-Publication?limit=1000`, { headers: mHeaders })).json()) as {
+      data: { faculty: string }[];
+    };
+    // The check: exactly the member's own (seeded + bench), nobody else's.
+    if (page.data.length !== before + PER_MEMBER || page.data.some((r) => r.faculty !== me))
+      throw new Error(`bench: the member's list had ${page.data.length} rows, expected ${before + PER_MEMBER}, all theirs`);
+    rows.push({
+      metric: `GET one member's publications (first page of ${before + PER_MEMBER}; ${PUBS + before} in the campus) p50 / p99 (n=50)`,
+      value: `${pct(own.times, 50).toFixed(1)} / ${pct(own.times, 99).toFixed(1)} ms`,
+      budget: '-',
+      ok: null,
+    });
+    rows.push({
+      metric: "GET one member's publications: DynamoDB calls per page",
+      value: own.calls.toFixed(1),
+      budget: '1 round trip per list page',
+      ok: own.calls <= 1,
+    });
+  }
 
   // 5. 200,000 marks (10,000 students x 20 questions): browser-style upload to S3, then the import worker.
   // Its own curriculum, so the 5,000-course table below keeps exactly 5,000 rows.
