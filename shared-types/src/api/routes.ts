@@ -29,6 +29,7 @@ export const SPECIAL_ROUTES: ApiRoute[] = [
   { path: '/api/import-job/{id}', domain: 'attainment' },
   { path: '/api/attainment', domain: 'attainment' },
   { path: '/api/attainment/{proxy+}', domain: 'attainment' },
+  { path: '/api/faculty-cv', domain: 'exports' },
 ];
 
 /**
