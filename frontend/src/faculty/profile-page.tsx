@@ -8,10 +8,11 @@ import { EntityForm } from '../entity/entity-form';
 import { useRefRecords } from '../entity/ref-records';
 import { fieldText } from '../format/field-text';
 import { useLocale } from '../format/locale';
+import { DownloadCvButton } from './download-cv-button';
 
 /**
  * `/faculty-contribution`: the signed-in member's own profile (spec part 2 §2 "Faculty Profile"), read from and
- * saved to `/api/auth/profile` with Update (the spec's version only logged the values).
+ * saved to `/api/auth/profile` with Update (the spec's version only logged the values), and Download CV.
  */
 export function ProfilePage() {
   const key = qk.record(profile.path, 'me');
@@ -31,6 +32,9 @@ export function ProfilePage() {
     <section>
       <div className="page-head">
         <h2>Faculty Profile</h2>
+        <span className="page-tools">
+          <DownloadCvButton />
+        </span>
       </div>
       {me ? (
         <EntityForm
@@ -47,7 +51,7 @@ export function ProfilePage() {
 
 /**
  * Another member's profile, read-only (an admin arriving from Manage User): every profile field the member has
- * filled, in words and the campus's date format, from the campus's user list (`?ids=`).
+ * filled, in words and the campus's date format, from the campus's user list (`?ids=`), and Download CV of the member.
  */
 export function MemberProfile({ id }: { id: string }) {
   const member = useRefRecords([{ target: profile, ids: [id] }])(profile, id);
@@ -56,6 +60,9 @@ export function MemberProfile({ id }: { id: string }) {
     <section>
       <div className="page-head">
         <h2>Faculty Profile</h2>
+        <span className="page-tools">
+          <DownloadCvButton faculty={id} />
+        </span>
       </div>
       {member ? (
         <dl className="record-card-fields profile-read">
