@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { strFromU8, unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { client, login } from '../functions/tests/support/client.js';
@@ -6,7 +8,7 @@ import { SHOTS, launchChromium } from './browser.js';
 
 /**
  * Faculty Contribution (issue 12): a faculty member keeps a publication of their own; an admin finds it through
- * Manage User; another member never sees it.
+ * Manage User and downloads the member's CV (Word and PDF); another member never sees it.
  */
 const url = inject('e2eUrl');
 const admin = inject('e2eAdmin');
@@ -32,7 +34,7 @@ const choose = async (page: Page, field: string, option: string) => {
   await page.getByRole('option', { name: option, exact: true }).click();
 };
 
-it('a faculty member adds a publication on a phone and sees it listed; an admin reads it from Manage User', async () => {
+it("a faculty member adds a publication on a phone and sees it listed; an admin reads it from Manage User and downloads the member's CV", async () => {
   const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
   await phone.goto(`${url}/faculty-contribution/research_publication`);
   await signIn(phone, member);
@@ -89,6 +91,21 @@ it('a faculty member adds a publication on a phone and sees it listed; an admin 
   await expect
     .poll(() => laptop.locator('.member-head img').evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 20_000 })
     .toBe(64);
+  // The member's CV downloads as a Word document holding the publication, and as a PDF from the button's menu.
+  const [docx] = await Promise.all([laptop.waitForEvent('download'), laptop.getByRole('button', { name: 'Download CV' }).click()]);
+  expect(docx.suggestedFilename()).toBe('Meera-Iyer-CV.docx');
+  const word = unzipSync(new Uint8Array(readFileSync(await docx.path())));
+  expect(strFromU8(word['word/document.xml'])).toContain('Outcome-based assessment of operating systems laboratories');
+  await laptop.getByRole('button', { name: 'Choose the CV format' }).click();
+  await laptop.getByRole('menuitem', { name: 'PDF' }).waitFor();
+  await laptop.screenshot({ path: `${SHOTS}/faculty-member-cv-menu.png` });
+  const [pdf] = await Promise.all([laptop.waitForEvent('download'), laptop.getByRole('menuitem', { name: 'PDF' }).click()]);
+  expect(pdf.suggestedFilename()).toBe('Meera-Iyer-CV.pdf');
+  expect(
+    readFileSync(await pdf.path())
+      .subarray(0, 5)
+      .toString('latin1'),
+  ).toBe('%PDF-');
   // The member follows from tab to tab.
   await laptop.getByRole('link', { name: 'Research publication', exact: true }).click();
   await laptop.locator('tr', { hasText: 'Outcome-based assessment of operating systems laboratories' }).waitFor();

@@ -22,3 +22,7 @@ export * from './csv/formula-cells.js';
 export * from './attainment/views.js';
 export * from './attainment/marks-sheet-view.js';
 export * from './files/stored-file.js';
+export * from './format/locale-format.js';
+export * from './format/list-table.js';
+export * from './format/field-text.js';
+export * from './format/ref-label.js';

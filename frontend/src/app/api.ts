@@ -60,3 +60,39 @@ export async function api<T>(
     store.set(loadingAtom, (n) => n - 1);
   }
 }
+
+/** The file name a `Content-Disposition` header gives (`filename*=UTF-8''...` first, else `filename="..."`), if any. */
+export function dispositionName(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      // A malformed encoding: fall back to the plain name.
+    }
+  }
+  return /filename="([^"]*)"/i.exec(header)?.[1] ?? /filename=([^;]+)/i.exec(header)?.[1]?.trim();
+}
+
+/**
+ * GETs a file from the API with the stored token (no loading overlay: the control that asked shows its own
+ * progress). On 401 the app returns to the sign-in page.
+ * @returns the file and the name the server gave it (`Content-Disposition`), if any
+ * @throws ApiError with the server's `errors.detail` (status 0 when the server could not be reached)
+ */
+export async function apiFile(path: string): Promise<{ blob: Blob; fileName: string | undefined }> {
+  let res: Response;
+  try {
+    const token = await idToken();
+    res = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  } catch {
+    throw new ApiError(0, 'The server could not be reached; check your connection and try again');
+  }
+  if (!res.ok) {
+    const json = (await res.json().catch(() => ({}))) as Partial<ErrorBody>;
+    if (res.status === 401) onUnauthorized();
+    throw new ApiError(res.status, json.errors?.detail ?? `The server answered ${res.status}`, json.errors?.fields);
+  }
+  return { blob: await res.blob(), fileName: dispositionName(res.headers.get('content-disposition')) };
+}

@@ -1,3 +1,5 @@
+import { FACULTY_RECORD_TITLES } from '@attain/shared-types';
+
 /** Top navigation (spec part 1 §2): label and route of each of the nine areas. */
 export const NAV_ENTRIES = [
   { label: 'Dashboard', to: '/dashboard', icon: 'pi pi-home' },
@@ -104,23 +106,27 @@ export function hrefWith(path: string, query: Readonly<Record<string, string | n
 
 /**
  * Faculty Contribution side tabs (spec part 2 §2): the profile, then the 13 record types at the spec's paths, each
- * naming its registry entity.
+ * naming its registry entity, titled as the faculty CV's sections (`FACULTY_RECORD_TITLES`).
  */
 export const FACULTY_TABS: readonly { label: string; path: string; entity?: string }[] = [
   { label: 'Faculty Profile', path: '' },
-  { label: 'Faculty workload', path: 'faculty_workload', entity: 'faculty-workload' },
-  { label: 'Research publication', path: 'research_publication', entity: 'research-publication' },
-  { label: 'Consultancy project', path: 'consultancy_project', entity: 'consulting-testing-project' },
-  { label: 'Sponsored project', path: 'sponsored_project', entity: 'sponsored-project' },
-  { label: 'Awards and honours', path: 'awards_honors', entity: 'award-honour' },
-  { label: 'Patent and innovation', path: 'patent_innovation', entity: 'patent-innovation' },
-  { label: 'Book published', path: 'book_published', entity: 'book-publish' },
-  { label: 'Book chapter', path: 'book_chapter', entity: 'book-chapter' },
-  { label: 'Scholarship', path: 'scholarship', entity: 'fellowship' },
-  { label: 'Workshop organized', path: 'workshop_organized', entity: 'workshop-organized' },
-  { label: 'Workshop attended', path: 'workshop_attended', entity: 'workshop-attended' },
-  { label: 'Professional bodies', path: 'professional_bodies', entity: 'professional-body' },
-  { label: 'Research projects', path: 'research_projects', entity: 'research-project' },
+  ...(
+    [
+      ['faculty_workload', 'faculty-workload'],
+      ['research_publication', 'research-publication'],
+      ['consultancy_project', 'consulting-testing-project'],
+      ['sponsored_project', 'sponsored-project'],
+      ['awards_honors', 'award-honour'],
+      ['patent_innovation', 'patent-innovation'],
+      ['book_published', 'book-publish'],
+      ['book_chapter', 'book-chapter'],
+      ['scholarship', 'fellowship'],
+      ['workshop_organized', 'workshop-organized'],
+      ['workshop_attended', 'workshop-attended'],
+      ['professional_bodies', 'professional-body'],
+      ['research_projects', 'research-project'],
+    ] as const
+  ).map(([path, entity]) => ({ label: FACULTY_RECORD_TITLES[entity], path, entity })),
 ];
 
 /** Utilities side tabs (spec part 2 §2): Send Mail (the Utilities issue) and Manage User. */

@@ -1,4 +1,5 @@
 import { restoreCell, safeCsvRow } from '@attain/shared-types';
+import { saveFile } from '../app/save-file';
 import { XLSX_MESSAGES, XLSX_READ_TIMEOUT_MS, type XlsxReply } from './xlsx-limits';
 
 /**
@@ -8,24 +9,13 @@ import { XLSX_MESSAGES, XLSX_READ_TIMEOUT_MS, type XlsxReply } from './xlsx-limi
  */
 export type Cells = (string | number | null | undefined)[][];
 
-function save(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '_');
 
 /** Downloads `rows` as `<name>.csv` (UTF-8 with a byte-order mark so spreadsheet programs read accents). */
 export async function downloadCsv(name: string, rows: Cells): Promise<void> {
   const { default: Papa } = await import('papaparse');
   const text = Papa.unparse(rows.map(safeCsvRow));
-  save(new Blob([`\uFEFF${text}`], { type: 'text/csv;charset=utf-8' }), `${safeName(name)}.csv`);
+  saveFile(new Blob([`\uFEFF${text}`], { type: 'text/csv;charset=utf-8' }), `${safeName(name)}.csv`);
 }
 
 /** Downloads `rows` as `<name>.xlsx`, numbers as numbers, the header row bold. */
@@ -41,7 +31,7 @@ export async function downloadXlsx(name: string, rows: Cells): Promise<void> {
     ),
   );
   const blob = await writeXlsxFile(data as never).toBlob();
-  save(blob, `${safeName(name)}.xlsx`);
+  saveFile(blob, `${safeName(name)}.xlsx`);
 }
 
 /**

@@ -8,22 +8,8 @@ import { useListQuery } from './list-cache';
 /** Ids one `?ids=` request may carry (the server answers up to 100 of the caller's campus). */
 export const IDS_PER_REQUEST = 100;
 
-/**
- * What people see for a referenced record: its display field, prefixed by its code (`target.codeField`, default
- * `code`) when it has one: `BCS401 Operating System`, `K2 Understand`.
- */
-export function refLabel(target: EntityDef, r: Readonly<Record<string, unknown>>, shown = target.display ?? 'name'): string {
-  const main = String(r[shown] ?? r.id);
-  const codeField = target.codeField ?? 'code';
-  const code = r[codeField];
-  return shown !== codeField && code ? `${String(code)} ${main}` : main;
-}
-
-/** The label of `fd`'s referenced record `r` (the field's `refLabel`, else the target's display field). */
-export const fieldRefLabel = (fd: FieldDef, r: Readonly<Record<string, unknown>>) => {
-  const target = ENTITIES[fd.ref as string];
-  return refLabel(target, r, fd.refLabel ?? target.display ?? 'name');
-};
+// The labels are pure and shared with the server's documents (the faculty CV).
+export { fieldRefLabel, refLabel } from '@attain/shared-types';
 
 /**
  * The records of `target` with these ids: `GET <path>?ids=<id1>,<id2>,...` (at most `IDS_PER_REQUEST`; unknown ids

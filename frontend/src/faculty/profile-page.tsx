@@ -1,4 +1,4 @@
-import { type FieldDef, type ItemResponse, type ProfileView, isWritable, profile } from '@attain/shared-types';
+import { type FieldDef, type ItemResponse, type ProfileView, isWritable, listTable, profile } from '@attain/shared-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { api } from '../app/api';
@@ -9,10 +9,11 @@ import { StoredPhoto } from '../files/photo-field';
 import { useRefRecords } from '../entity/ref-records';
 import { fieldText } from '../format/field-text';
 import { useLocale } from '../format/locale';
+import { DownloadCvButton } from './download-cv-button';
 
 /**
  * `/faculty-contribution`: the signed-in member's own profile (spec part 2 §2 "Faculty Profile"), read from and
- * saved to `/api/auth/profile` with Update (the spec's version only logged the values).
+ * saved to `/api/auth/profile` with Update (the spec's version only logged the values), and Download CV.
  */
 export function ProfilePage() {
   const key = qk.record(profile.path, 'me');
@@ -32,6 +33,9 @@ export function ProfilePage() {
     <section>
       <div className="page-head">
         <h2>Faculty Profile</h2>
+        <span className="page-tools">
+          <DownloadCvButton />
+        </span>
       </div>
       {me ? (
         <EntityForm
@@ -49,7 +53,7 @@ export function ProfilePage() {
 /**
  * Another member's profile, read-only (an admin arriving from Manage User): the photo and every profile field the
  * member has filled, under the form's sections, in words and the campus's date format; list fields as small tables.
- * Read from the campus's user list (`?ids=`).
+ * Read from the campus's user list (`?ids=`), with Download CV of the member.
  */
 export function MemberProfile({ id }: { id: string }) {
   const member = useRefRecords([{ target: profile, ids: [id] }])(profile, id);
@@ -64,6 +68,9 @@ export function MemberProfile({ id }: { id: string }) {
     <section>
       <div className="page-head">
         <h2>Faculty Profile</h2>
+        <span className="page-tools">
+          <DownloadCvButton faculty={id} />
+        </span>
       </div>
       {member ? (
         <>
@@ -99,26 +106,26 @@ export function MemberProfile({ id }: { id: string }) {
   );
 }
 
-/** The rows of a list field as a small read-only table (columns = the row fields any row fills). */
+/** The rows of a list field as a small read-only table (columns = the row fields any row fills; `listTable`). */
 function ListTable({ field, rows }: { field: FieldDef; rows: unknown }) {
   const locale = useLocale();
-  const list = Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
-  const cols = (field.items ?? []).filter((it) => list.some((r) => r[it.name] !== undefined && r[it.name] !== ''));
+  const t = listTable(field, rows, locale, fieldText);
+  if (!t) return null;
   return (
     <div className="table-scroll">
       <table className="plain-table">
         <thead>
           <tr>
-            {cols.map((c) => (
-              <th key={c.name}>{c.label}</th>
+            {t.header.map((h) => (
+              <th key={h}>{h}</th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {list.map((r, i) => (
+          {t.rows.map((r, i) => (
             <tr key={i}>
-              {cols.map((c) => (
-                <td key={c.name}>{fieldText(c, r[c.name], locale)}</td>
+              {r.map((cell, j) => (
+                <td key={t.header[j]}>{cell}</td>
               ))}
             </tr>
           ))}

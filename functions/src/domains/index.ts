@@ -4,6 +4,7 @@ import { authDomain } from './auth.js';
 import { configurationDomain } from './configuration.js';
 import { curriculumDomain } from './curriculum.js';
 import type { DomainModule } from './domain-module.js';
+import { exportsDomain } from './exports.js';
 import { facultyDomain } from './faculty.js';
 
 /**
@@ -17,4 +18,5 @@ export const ALL_DOMAINS: readonly DomainModule[] = [
   assessmentsDomain,
   attainmentDomain,
   facultyDomain,
+  exportsDomain,
 ];

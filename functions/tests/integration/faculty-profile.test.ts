@@ -26,7 +26,9 @@ describe('faculty profile', () => {
         { degree: 'B.E. Civil Engineering', university: 'Anna University', year_of_passing: 2005, grade: '', specialization: '' },
         { degree: 'M.Tech Structural Engineering', institution: 'NIT Tiruchirappalli', year_of_passing: 2008 },
       ],
-      phd_detail: [{ status: 'Awarded', university: 'Anna University', thesis_title: 'Behaviour of self-compacting concrete', year_of_award: 2016 }],
+      phd_detail: [
+        { status: 'Awarded', university: 'Anna University', thesis_title: 'Behaviour of self-compacting concrete', year_of_award: 2016 },
+      ],
     });
     expect(res.status).toBe(200);
     const p = res.body.data;

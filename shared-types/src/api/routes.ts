@@ -31,6 +31,7 @@ export const SPECIAL_ROUTES: ApiRoute[] = [
   { path: '/api/attainment/{proxy+}', domain: 'attainment' },
   { path: '/api/files', domain: 'faculty' },
   { path: '/api/files/{proxy+}', domain: 'faculty' },
+  { path: '/api/faculty-cv', domain: 'exports' },
 ];
 
 /**

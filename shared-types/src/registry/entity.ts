@@ -3,8 +3,11 @@ import type { Role } from '../identity/roles.js';
 
 /**
  * Lambda grouping of API paths: each domain is one Lambda function in the cloud and one Hono sub-app locally.
+ * `exports` serves file downloads written with large libraries (the faculty CV as DOCX and PDF), so no other
+ * Lambda carries them.
  */
-export type Domain = 'auth' | 'configuration' | 'curriculum' | 'assessments' | 'attainment' | 'faculty' | 'survey' | 'utilities';
+export type Domain =
+  'auth' | 'configuration' | 'curriculum' | 'assessments' | 'attainment' | 'faculty' | 'exports' | 'survey' | 'utilities';
 
 /**
  * One registry entity: everything the API, storage, infrastructure and UI need to know about a record type.

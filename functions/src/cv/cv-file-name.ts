@@ -1,0 +1,32 @@
+/**
+ * The file name of a member's CV: `<First>-<Last>-CV.<ext>`, each name's words joined by hyphens (`Mary Ann` ->
+ * `Mary-Ann`), `CV.<ext>` when the profile has no names. Characters that a file name or a header cannot carry
+ * (`"`, `\`, `/`, `:`, control characters...) are left out; letters of any script are kept.
+ */
+export function cvFileName(first: unknown, last: unknown, ext: 'docx' | 'pdf'): string {
+  const part = (v: unknown) =>
+    typeof v === 'string'
+      ? v
+          .normalize('NFC')
+          .replace(/[^\p{L}\p{N}.'-]+/gu, ' ')
+          .trim()
+          .replace(/\s+/g, '-')
+      : '';
+  return [part(first), part(last), `CV.${ext}`].filter(Boolean).join('-');
+}
+
+/**
+ * The `Content-Disposition` of a download named `name`: `attachment; filename="<name>"` with the name in ASCII
+ * (accents dropped, other letters `_`), plus `filename*=UTF-8''<name>` (RFC 6266 / 5987) when the name has more than
+ * ASCII, so browsers save it under its own letters.
+ */
+export function attachment(name: string): string {
+  const ascii = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/["\\]/g, '_');
+  return ascii === name
+    ? `attachment; filename="${name}"`
+    : `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/'/g, '%27')}`;
+}

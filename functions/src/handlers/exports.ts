@@ -1,0 +1,5 @@
+import { exportsDomain } from '../domains/exports.js';
+import { lambdaHandler } from './lambda-entry.js';
+
+/** Lambda entry of the `exports` domain (file downloads such as the faculty CV): only this bundle carries the DOCX and PDF libraries. */
+export const handler = lambdaHandler(exportsDomain);
