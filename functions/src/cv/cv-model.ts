@@ -65,8 +65,6 @@ export interface CvInput {
   refText: (fd: FieldDef, id: string) => string | undefined;
   /** When the CV is generated (its footer's date). */
   now: Date;
-  /** The profile's fields (default: the registry's `profile` entity's). */
-  profileFields?: readonly FieldDef[];
 }
 
 /** Profile fields the heading shows, or that do not belong on a CV (the role, the photo's storage key, Aadhaar). */
@@ -138,7 +136,7 @@ function entryOf(input: CvInput, def: EntityDef, rec: EntityRecord): CvEntry {
  */
 export function buildCv(input: CvInput): CvDocument {
   const m = input.member;
-  const fields = input.profileFields ?? profile.fields;
+  const fields = profile.fields;
   const fieldOf = (name: string) => fields.find((fd) => fd.name === name);
   const said = (name: string) => {
     const fd = fieldOf(name) ?? ({ name, label: name, kind: 'string' } as FieldDef);

@@ -2,11 +2,9 @@ import {
   type EntityRecord,
   FACULTY_RECORDS,
   FACULTY_RECORD_TITLES,
-  type FieldDef,
   awardHonour,
   bookChapter,
   facultyWorkload,
-  profile,
   researchPublication,
 } from '@attain/shared-types';
 import { describe, expect, it } from 'vitest';
@@ -79,7 +77,6 @@ describe('the CV groups records by type, newest first', () => {
 });
 
 describe('the CV document', () => {
-  const qualifications = { name: 'qualification_detail', label: 'Qualifications', kind: 'string' } as FieldDef;
   const cv = buildCv({
     member: {
       id: 'member-1',
@@ -128,7 +125,6 @@ describe('the CV document', () => {
     }),
     refText: (fd, id) => (fd.ref === 'department' && id === 'dept-1' ? 'Computer Science and Engineering' : undefined),
     now: new Date('2026-11-21T10:00:00Z'),
-    profileFields: [...profile.fields, qualifications],
   });
 
   it('heads with the name, affiliation and contact, and lists the other filled profile fields in words', () => {
