@@ -1,5 +1,6 @@
 import type { Domain } from '../registry/entity.js';
 import { CRUD_ENTITIES } from '../entities/index.js';
+import { PUBLICATION_IMPORT_PATH } from './publication-import.js';
 
 /** One API Gateway route: a path (with `{id}` style parameters) served by a domain's Lambda. */
 export interface ApiRoute {
@@ -29,6 +30,7 @@ export const SPECIAL_ROUTES: ApiRoute[] = [
   { path: '/api/import-job/{id}', domain: 'attainment' },
   { path: '/api/attainment', domain: 'attainment' },
   { path: '/api/attainment/{proxy+}', domain: 'attainment' },
+  { path: PUBLICATION_IMPORT_PATH, domain: 'faculty' },
 ];
 
 /**
