@@ -23,7 +23,7 @@ async function upload(token: string, body: string | Uint8Array, query = '', cont
   const res = await fetch(`${base}${PUBLICATION_IMPORT_PATH}${query}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
-    body,
+    body: body as BodyInit,
   });
   return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, any> };
 }
