@@ -1,4 +1,4 @@
-import { OWNER_FIELD, entity, profile } from '@attain/shared-types';
+import { OWNER_FIELD, entity, profile, researchPublication } from '@attain/shared-types';
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { SideTabsArea } from '../areas/side-tabs-area';
 import { EntityPage } from '../entity/entity-page';
 import { useRefRecords } from '../entity/ref-records';
 import { MemberProfile, ProfilePage } from './profile-page';
+import { PublicationImport } from './publication-import';
 
 /** Admins see everyone's records: whose each one is comes first, and they may narrow to one member. */
 const OWNER_COLUMN = [OWNER_FIELD];
@@ -53,10 +54,15 @@ export default function FacultyArea() {
   );
 }
 
-/** One record type's page: the generic list and full-screen form of its registry entity. */
+/**
+ * One record type's page: the generic list and full-screen form of its registry entity. Research publications also
+ * import from BibTeX or RIS into the signed-in user's own (not while an admin reads a member's, read-only).
+ */
 function RecordPage(props: { entityName: string; title: string; isAdmin: boolean; readOnly: boolean }) {
   const { entityName, title, isAdmin, readOnly } = props;
   const columns = useMemo(() => [...OWNER_COLUMN, ...entity(entityName).columns], [entityName]);
+  const role = useAtomValue(profileAtom)?.role;
+  const mayImport = role !== undefined && (researchPublication.writeRoles as readonly string[]).includes(role);
   return (
     <EntityPage
       entityName={entityName}
@@ -64,6 +70,7 @@ function RecordPage(props: { entityName: string; title: string; isAdmin: boolean
       filters={isAdmin ? OWNER_COLUMN : NONE}
       columns={isAdmin ? columns : undefined}
       readOnly={readOnly}
+      toolbar={entityName === researchPublication.name && !readOnly && mayImport ? <PublicationImport /> : null}
     />
   );
 }
