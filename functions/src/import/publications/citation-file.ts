@@ -9,11 +9,12 @@ const looksLikeBibtex = (text: string): boolean => /@[A-Za-z]+\s*[{(]/.test(text
 
 /**
  * Reads an uploaded bibliography: RIS when a line opens a RIS record (`TY  - `), else BibTeX when an entry opens
- * (`@type{`); which one is told by the content, never by a file name. A byte-order mark is ignored.
- * @returns the format and its entries in file order (at least one)
- * @throws HttpError 400 with `errors.fields.file`: an empty file, one that is neither format, one with no entries, or
- * BibTeX none of whose entries can be read (the first problem and its line in `detail`); when only some cannot be
- * read, they come back with their `problem`; more than `MAX_PUBLICATION_IMPORT_ENTRIES` entries
+ * (`@type{`); which one is told by the content, never by a file name. A byte-order mark is ignored. BibTeX entries
+ * that cannot be read come back with their `problem` (and are skipped by the import) as long as one can be read.
+ * @returns the format and its entries in file order (at least one, at most `MAX_PUBLICATION_IMPORT_ENTRIES`)
+ * @throws HttpError 400 with `errors.fields.file`: an empty file, one that is neither format, one with no entries, one
+ * with more than `MAX_PUBLICATION_IMPORT_ENTRIES`, or BibTeX none of whose entries can be read (the first problem
+ * and its line in `errors.detail`)
  */
 export function readCitationFile(text: string): { format: PublicationFileFormat; entries: CitationEntry[] } {
   const body = text.replace(/^\uFEFF/, '');
