@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { THREE_PAPERS_BIBTEX } from '../functions/tests/support/bibliography.js';
 import { client, login } from '../functions/tests/support/client.js';
 import { pdfDocument, pngImage } from '../functions/tests/support/sample-files.js';
 import { SHOTS, launchChromium } from './browser.js';
@@ -115,4 +116,32 @@ it("a faculty member adds a publication on a phone and sees it listed; an admin 
   expect(await laptop.getByRole('button', { name: /^Edit / }).count()).toBe(0);
   await laptop.screenshot({ path: `${SHOTS}/faculty-admin-reads-member.png` });
   await laptop.context().close();
+});
+
+it('a faculty member imports a BibTeX file on a phone: the preview lists 3 new, the import adds them, a second preview finds them unchanged', async () => {
+  const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await phone.goto(`${url}/faculty-contribution/research_publication`);
+  await signIn(phone, member);
+  await phone.waitForURL('**/faculty-contribution/research_publication');
+  const choose = async () => {
+    await phone.getByRole('button', { name: 'Import BibTeX / RIS' }).click();
+    await phone
+      .getByLabel('BibTeX or RIS file')
+      .setInputFiles({ name: 'papers.bib', mimeType: 'text/plain', buffer: Buffer.from(THREE_PAPERS_BIBTEX) });
+  };
+  await choose();
+  const dialog = phone.getByRole('dialog');
+  await dialog.getByText('3 entries in the file: 3 new, 0 updated, 0 unchanged, 0 skipped').waitFor();
+  await dialog.getByText('Active learning increases student performance in science, engineering, and mathematics').waitFor();
+  // Nothing wider than the phone, the dialog included.
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await phone.screenshot({ path: `${SHOTS}/publication-import-preview-390.png` });
+  await dialog.getByRole('button', { name: 'Import 3 entries' }).click();
+  await phone.getByText('Imported 3 of 3 entries').waitFor();
+  await phone.locator('.record-card', { hasText: 'The CDIO Syllabus v2.0' }).waitFor();
+  await choose();
+  await dialog.getByText('3 entries in the file: 0 new, 0 updated, 3 unchanged, 0 skipped').waitFor();
+  expect(await dialog.getByRole('button', { name: 'Nothing to import' }).isDisabled()).toBe(true);
+  await phone.screenshot({ path: `${SHOTS}/publication-import-again-390.png` });
+  await phone.context().close();
 });

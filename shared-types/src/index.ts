@@ -10,6 +10,7 @@ export * from './api/envelope.js';
 export * from './api/routes.js';
 export * from './api/auth.js';
 export * from './api/user-list.js';
+export * from './api/publication-import.js';
 export * from './documents/co-po-matrix.js';
 export * from './documents/question-paper.js';
 export * from './documents/co-po-matrix-view.js';

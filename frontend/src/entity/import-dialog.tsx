@@ -15,6 +15,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
 import { ApiError, api } from '../app/api';
 import { showPopup } from '../app/state';
+import { ImportFileField } from './import-file-field';
 import { useListQuery } from './list-cache';
 import { loadMoreFooter } from './load-more';
 import { refLabel } from './ref-records';
@@ -134,13 +135,13 @@ export function ImportDialog({
             </div>
           </>
         ) : null}
-        <div className="form-field wide">
-          <label htmlFor="imp-file">CSV file</label>
-          <input id="imp-file" type="file" accept=".csv,text/csv" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-          <small>
-            Columns: {spec.required.join(', ')} (required); {spec.optional.join(', ')}.
-          </small>
-        </div>
+        <ImportFileField
+          id="imp-file"
+          label="CSV file"
+          accept=".csv,text/csv"
+          onFile={setFile}
+          hint={`Columns: ${spec.required.join(', ')} (required); ${spec.optional.join(', ')}.`}
+        />
       </div>
       <div className="form-actions">
         <Button label="Load" icon="pi pi-upload" disabled={!file || !target} onClick={() => void run()} />

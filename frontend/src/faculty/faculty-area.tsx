@@ -1,4 +1,4 @@
-import { OWNER_FIELD, entity, profile } from '@attain/shared-types';
+import { OWNER_FIELD, entity, profile, researchPublication } from '@attain/shared-types';
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { EntityPage } from '../entity/entity-page';
 import { AttachmentsButton } from '../files/attachments-button';
 import { useRefRecords } from '../entity/ref-records';
 import { MemberProfile, ProfilePage } from './profile-page';
+import { PublicationImport } from './publication-import';
 
 /** Admins see everyone's records: whose each one is comes first, and they may narrow to one member. */
 const OWNER_COLUMN = [OWNER_FIELD];
@@ -56,13 +57,16 @@ export default function FacultyArea() {
 
 /**
  * One record type's page (spec part 2 §2): the table of entries, a divider and the entry form below it; rows of a
- * record type that carries evidence show their files.
+ * record type that carries evidence show their files. Research publications also import from BibTeX or RIS into the
+ * signed-in user's own (not while an admin reads a member's, read-only).
  */
 function RecordPage(props: { entityName: string; title: string; isAdmin: boolean; readOnly: boolean }) {
   const { entityName, title, isAdmin, readOnly } = props;
   const def = entity(entityName);
   const columns = useMemo(() => [...OWNER_COLUMN, ...entity(entityName).columns], [entityName]);
   const hasFiles = def.fields.some((fd) => fd.kind === 'files');
+  const role = useAtomValue(profileAtom)?.role;
+  const mayImport = role !== undefined && (researchPublication.writeRoles as readonly string[]).includes(role);
   return (
     <EntityPage
       entityName={entityName}
@@ -76,6 +80,7 @@ function RecordPage(props: { entityName: string; title: string; isAdmin: boolean
           ? (r) => <AttachmentsButton files={r.attachments} title={String(r[def.display ?? 'name'] ?? def.label).slice(0, 60)} />
           : undefined
       }
+      toolbar={entityName === researchPublication.name && !readOnly && mayImport ? <PublicationImport /> : null}
     />
   );
 }

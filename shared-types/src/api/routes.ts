@@ -1,5 +1,6 @@
 import type { Domain } from '../registry/entity.js';
 import { CRUD_ENTITIES } from '../entities/index.js';
+import { PUBLICATION_IMPORT_PATH } from './publication-import.js';
 
 /** One API Gateway route: a path (with `{id}` style parameters) served by a domain's Lambda. */
 export interface ApiRoute {
@@ -32,6 +33,7 @@ export const SPECIAL_ROUTES: ApiRoute[] = [
   { path: '/api/files', domain: 'faculty' },
   { path: '/api/files/{proxy+}', domain: 'faculty' },
   { path: '/api/faculty-cv', domain: 'exports' },
+  { path: PUBLICATION_IMPORT_PATH, domain: 'faculty' },
 ];
 
 /**
