@@ -4,7 +4,7 @@ import { authDomain } from './auth.js';
 import { configurationDomain } from './configuration.js';
 import { curriculumDomain } from './curriculum.js';
 import type { DomainModule } from './domain-module.js';
-import { exportsDomain } from './exports.js';
+import { documentsDomain } from './documents.js';
 import { facultyDomain } from './faculty.js';
 
 /**
@@ -18,5 +18,5 @@ export const ALL_DOMAINS: readonly DomainModule[] = [
   assessmentsDomain,
   attainmentDomain,
   facultyDomain,
-  exportsDomain,
+  documentsDomain,
 ];

@@ -17,6 +17,7 @@ import { s3Client } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 import { HttpError } from '../lib/errors.js';
 import { getDocument, overwriteDocument } from '../store/documents.js';
+import { sniffFileType } from './sniff-type.js';
 
 /**
  * Photos and attachments (issue 12; decisions.md "Photos and attachments"): the browser asks for a presigned POST,
@@ -43,8 +44,16 @@ export interface UploadDoc {
 const UPLOAD_SECONDS = 600;
 const LINK_SECONDS = 300;
 
-/** Bytes read from the start of an object to find its type (file-type needs at most this many for these types). */
-const SNIFF_BYTES = 4100;
+/** Bytes read from the start of an object to find its type (a PDF header may come after up to 1,024 bytes). */
+const SNIFF_BYTES = 1024;
+
+/** How a type is named to people. */
+const TYPE_NAMES: Readonly<Record<FileContentType, string>> = {
+  'image/jpeg': 'JPEG image',
+  'image/png': 'PNG image',
+  'image/webp': 'WebP image',
+  'application/pdf': 'PDF document',
+};
 
 const PURPOSES = Object.keys(UPLOAD_RULES) as UploadPurpose[];
 
@@ -114,7 +123,7 @@ async function deleteObject(key: string): Promise<void> {
 
 /**
  * Confirms an uploaded file: it arrived, it is within the purpose's size, and its first bytes are one of the
- * purpose's types (found by the `file-type` library, never from the name or the browser's claim). A refused file is
+ * purpose's types (by their magic bytes, `sniffFileType`, never from the name or the browser's claim). A refused file is
  * deleted from S3. A confirmed upload is `ready` and may then be named by records.
  * @returns the file as records store it
  * @throws HttpError 404 for an unknown upload or another's; 400 (file deleted) when it is missing, too large or of a
@@ -145,11 +154,9 @@ export async function confirmUpload(scope: CampusScope, caller: Caller, id: stri
   // Only the first bytes are read: enough to know the type, never the whole file.
   const obj = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: doc.key, Range: `bytes=0-${SNIFF_BYTES - 1}` }));
   const head4k = (await obj.Body?.transformToByteArray()) ?? new Uint8Array();
-  const { fileTypeFromBuffer } = await import('file-type');
-  const found = await fileTypeFromBuffer(head4k);
-  const type = found?.mime as FileContentType | undefined;
+  const type = sniffFileType(head4k);
   if (!type || !rule.types.includes(type))
-    return refuse(`"${doc.name}" is ${found ? `a ${found.ext.toUpperCase()} file` : 'not a file of a known type'}; choose ${rule.says}`);
+    return refuse(`"${doc.name}" is ${type ? `a ${TYPE_NAMES[type]}` : 'not a PDF, JPEG, PNG or WebP file'}; choose ${rule.says}`);
   const ready: UploadDoc = { ...doc, status: 'ready', size, content_type: type };
   await overwriteDocument(scope, 'upload', id, { ...ready });
   return stored(ready);

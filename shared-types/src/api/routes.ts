@@ -32,8 +32,8 @@ export const SPECIAL_ROUTES: ApiRoute[] = [
   { path: '/api/attainment/{proxy+}', domain: 'attainment' },
   { path: '/api/files', domain: 'faculty' },
   { path: '/api/files/{proxy+}', domain: 'faculty' },
-  { path: '/api/faculty-cv', domain: 'exports' },
-  { path: PUBLICATION_IMPORT_PATH, domain: 'faculty' },
+  { path: '/api/faculty-cv', domain: 'documents' },
+  { path: PUBLICATION_IMPORT_PATH, domain: 'documents' },
 ];
 
 /**
