@@ -58,4 +58,12 @@ describe('field kinds of the faculty profile and records (issue 12)', () => {
     const none = validateBody(profile, { first_name: 'Asha', last_name: 'Rao' }, 'create');
     expect(none.ok && 'total_experience' in none.data).toBe(false);
   });
+
+  it('checks a PATCH as the record will be, given the stored one: dates in order and the total from what is kept', () => {
+    const stored = { date_of_joining: '2012-07-02', teaching_experience: 13.5, industrial_experience: 2 };
+    const early = validateBody(profile, { relieving_date: '2011-01-01' }, 'patch', stored);
+    expect(early.ok ? {} : early.fields).toEqual({ relieving_date: 'Must not be before the date of joining' });
+    const cleared = validateBody(profile, { industrial_experience: null }, 'patch', stored);
+    expect(cleared.ok && cleared.data).toEqual({ industrial_experience: null, total_experience: 13.5 });
+  });
 });

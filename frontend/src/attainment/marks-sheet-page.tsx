@@ -19,6 +19,7 @@ import { ProgressBar } from 'primereact/progressbar';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError, api } from '../app/api';
+import { sendToStorage } from '../files/upload-file';
 import { DOCUMENT_PATHS, qk } from '../app/query-keys';
 import { showPopup } from '../app/state';
 import { downloadCsv, downloadXlsx, readCsv, readXlsx } from './table-export';
@@ -172,14 +173,11 @@ export function MarksSheetPage({ occasionId, back }: { occasionId: string; back:
       });
       queryClient.setQueryData(qk.importJob(open.data.job.id), open.data.job);
       setJobId(open.data.job.id);
-      const form = new FormData();
-      for (const [k, v] of Object.entries(open.data.upload.fields)) form.append(k, v);
-      form.append('file', new Blob([csv], { type: 'text/csv' }), f.name.replace(/\.xlsx$/i, '.csv'));
-      const res = await fetch(open.data.upload.url, { method: 'POST', body: form });
-      if (!res.ok) {
-        const detail = 'The file could not be uploaded to storage; try again';
-        showPopup('error', detail);
-        throw new ApiError(res.status, detail);
+      try {
+        await sendToStorage(open.data.upload, new Blob([csv], { type: 'text/csv' }), f.name.replace(/\.xlsx$/i, '.csv'));
+      } catch (e) {
+        if (e instanceof ApiError) showPopup('error', e.detail);
+        throw e;
       }
       return null;
     },

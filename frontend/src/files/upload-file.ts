@@ -30,12 +30,21 @@ export async function uploadFile(file: File, purpose: UploadPurpose): Promise<St
     content_type: file.type,
     size: file.size,
   });
-  const form = new FormData();
-  for (const [k, v] of Object.entries(ticket.data.upload.fields)) form.append(k, v);
-  form.append('file', file);
-  const sent = await fetch(ticket.data.upload.url, { method: 'POST', body: form }).catch(() => undefined);
-  if (!sent?.ok) throw new ApiError(sent?.status ?? 0, 'The file could not be sent to storage; try again');
+  await sendToStorage(ticket.data.upload, file, file.name);
   return (await api<ItemResponse<StoredFile>>('POST', `${FILES_PATH}/${ticket.data.id}/confirm`, undefined, { quiet: true })).data;
+}
+
+/**
+ * Sends a file straight to S3 through a presigned POST (its form `fields` first, then the file), as every upload of
+ * the app does (photos, attachments, large marks files).
+ * @throws ApiError when storage refuses it or cannot be reached
+ */
+export async function sendToStorage(upload: { url: string; fields: Record<string, string> }, file: Blob, fileName: string): Promise<void> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(upload.fields)) form.append(k, v);
+  form.append('file', file, fileName);
+  const sent = await fetch(upload.url, { method: 'POST', body: form }).catch(() => undefined);
+  if (!sent?.ok) throw new ApiError(sent?.status ?? 0, 'The file could not be sent to storage; try again');
 }
 
 /**

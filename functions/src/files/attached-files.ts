@@ -1,6 +1,6 @@
 import { type CampusScope, type EntityDef, type StoredFile, TABLE, parseUploadKey } from '@attain/shared-types';
 import { HttpError } from '../lib/errors.js';
-import { batchGet } from '../store/batch.js';
+import { type TableKey, batchGet } from '../store/batch.js';
 import { documentKey } from '../store/documents.js';
 import type { UploadDoc } from './uploads.js';
 
@@ -26,30 +26,27 @@ export async function checkAttachedFiles(
   const keysOf = (v: unknown): string[] =>
     typeof v === 'string' ? [v] : Array.isArray(v) ? v.map((x) => String((x as { key?: unknown }).key ?? '')) : [];
   const errors: Record<string, string> = {};
-  const wanted = new Map<string, { PK: string; SK: string }>();
-  for (const fd of fileFields) {
+  // Upload id -> its document's table key, for the keys that name an upload of this campus by an allowed person.
+  const wanted = new Map<string, TableKey>();
+  for (const fd of fileFields)
     for (const key of keysOf(data[fd.name])) {
       const parts = parseUploadKey(key);
       if (!parts || parts.campus !== scope.campus || !uploaders.includes(parts.owner)) errors[fd.name] ??= 'Not a file uploaded here';
-      else wanted.set(parts.id, documentKey(scope, 'upload', parts.id) as { PK: string; SK: string });
+      else wanted.set(parts.id, documentKey(scope, 'upload', parts.id));
     }
-  }
   const found = wanted.size ? await batchGet([...wanted.values()]) : new Map<string, Record<string, unknown>>();
   const uploadOf = (key: string): UploadDoc | undefined => {
-    const parts = parseUploadKey(key);
-    if (!parts) return undefined;
-    const k = wanted.get(parts.id);
-    const doc = k ? found.get(`${k[TABLE.partitionKey as 'PK']}|${k[TABLE.sortKey as 'SK']}`) : undefined;
-    return doc as UploadDoc | undefined;
+    const k = wanted.get(parseUploadKey(key)?.id ?? '');
+    return k ? (found.get(`${k[TABLE.partitionKey]}|${k[TABLE.sortKey]}`) as UploadDoc | undefined) : undefined;
   };
   for (const fd of fileFields) {
     if (errors[fd.name]) continue;
     const files: StoredFile[] = [];
     for (const key of keysOf(data[fd.name])) {
       const up = uploadOf(key);
-      if (!up || up.key !== key || up.status !== 'ready' || !up.content_type || up.size === undefined) {
+      if (!up || up.key !== key || up.status !== 'ready' || !up.content_type || up.size === undefined)
         errors[fd.name] ??= 'The upload was not finished; upload the file again';
-      } else if (up.purpose !== fd.upload) errors[fd.name] ??= `Not ${fd.upload === 'photo' ? 'a photo' : 'an attachment'}`;
+      else if (up.purpose !== fd.upload) errors[fd.name] ??= `Not ${fd.upload === 'photo' ? 'a photo' : 'an attachment'}`;
       else files.push({ key, name: up.name, size: up.size, content_type: up.content_type });
     }
     if (fd.kind === 'files' && !errors[fd.name]) data[fd.name] = files;

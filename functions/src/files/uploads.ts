@@ -16,6 +16,7 @@ import {
 import { s3Client } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 import { HttpError } from '../lib/errors.js';
+import { deleteFileObject, presignUpload } from '../lib/file-objects.js';
 import { getDocument, overwriteDocument } from '../store/documents.js';
 import { sniffFileType } from './sniff-type.js';
 
@@ -94,17 +95,7 @@ export async function openUpload(scope: CampusScope, caller: Caller, body: unkno
     created_by: scope.actor,
   };
   await overwriteDocument(scope, 'upload', id, { ...doc });
-  const { createPresignedPost } = await import('@aws-sdk/s3-presigned-post');
-  const upload = await createPresignedPost(await s3Client(), {
-    Bucket: config().filesBucket,
-    Key: key,
-    Conditions: [
-      ['content-length-range', 1, rule.maxBytes],
-      ['eq', '$Content-Type', String(b.content_type)],
-    ],
-    Fields: { 'Content-Type': String(b.content_type) },
-    Expires: UPLOAD_SECONDS,
-  });
+  const upload = await presignUpload(key, rule.maxBytes, String(b.content_type), UPLOAD_SECONDS);
   return { id, key, upload };
 }
 
@@ -113,12 +104,6 @@ async function readUpload(scope: CampusScope, caller: Caller, id: string): Promi
   const d = RECORD_ID.test(id) ? await getDocument(scope, 'upload', id) : undefined;
   if (!d || (caller.role !== 'admin' && d.owner !== caller.sub)) throw new HttpError(404, 'File not found');
   return d as unknown as UploadDoc;
-}
-
-/** Deletes an object (quietly: a missing object is fine). */
-async function deleteObject(key: string): Promise<void> {
-  const { DeleteObjectCommand } = await import('@aws-sdk/client-s3');
-  await (await s3Client()).send(new DeleteObjectCommand({ Bucket: config().filesBucket, Key: key })).catch(() => undefined);
 }
 
 /**
@@ -146,7 +131,7 @@ export async function confirmUpload(scope: CampusScope, caller: Caller, id: stri
   if (!head) throw new HttpError(400, 'The file did not arrive; upload it again', { file: 'Upload it again' });
   const size = head.ContentLength ?? 0;
   const refuse = async (message: string) => {
-    await deleteObject(doc.key);
+    await deleteFileObject(doc.key);
     throw new HttpError(400, message, { file: message });
   };
   if (size < 1) return refuse('The file is empty');

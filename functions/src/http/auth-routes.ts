@@ -4,7 +4,6 @@ import {
   MESSAGES,
   type ProfileView,
   department,
-  derivedSums,
   isVersion,
   issueFields,
   loginSchema,
@@ -74,23 +73,19 @@ export function profileRouter(): Hono<AppEnv> {
   r.get('/', async (c) => c.json({ data: await view(c, await findRecord(c.var.scope, profile, c.var.caller.sub)) }));
   r.patch('/', async (c) => {
     const body = await readJson(c);
-    const v = cleanBody(profile, body, 'patch');
+    const { scope, caller } = c.var;
+    // Rules across fields (relieving after joining) and the derived total experience see the profile as it will be.
+    const saved = await findRecord(scope, profile, caller.sub);
+    const v = cleanBody(profile, body, 'patch', undefined, saved ?? {});
     const sent = (body as { version?: unknown }).version;
     if (sent !== undefined && !isVersion(sent))
       throw new HttpError(400, 'Please correct this field: version', { version: MESSAGES.digits });
     const version = sent;
-    const { scope, caller } = c.var;
-    // Rules across fields (relieving after joining) and the derived total experience see the profile as it will be.
-    const saved = await findRecord(scope, profile, caller.sub);
-    const merged: Record<string, unknown> = { ...(saved ?? {}), ...v.data };
-    const broken = profile.checks(merged);
-    if (Object.keys(broken).length) throw new HttpError(400, `Please correct ${Object.keys(broken).join(', ')}`, broken);
-    const derived = derivedSums(profile, merged);
     // References are checked here as on every write: a department of another campus is "Not found"; a photo must be
     // one this member uploaded here and the server confirmed.
     await resolveReferences(scope, profile, v.data);
     await checkAttachedFiles(scope, profile, v.data, [caller.sub]);
-    const rec = await patchRecord(scope, profile, caller.sub, v.data, version, { ...derived, email: caller.user });
+    const rec = await patchRecord(scope, profile, caller.sub, v.data, version, { email: caller.user });
     return c.json({ message: 'successfully updated', data: await view(c, rec) });
   });
   return r;

@@ -13,12 +13,19 @@ import { readJson } from './read-json.js';
 export type HtmlSanitizer = (html: string) => string;
 
 /**
- * Validates a body and sanitizes its rich-text fields with `sanitize`.
+ * Validates a body (a patch against the `stored` record when given, see `validateBody`) and sanitizes its rich-text
+ * fields with `sanitize`.
  * @throws HttpError 400 with per-field messages; Error when the entity has `html` fields and no sanitizer is given
  * (a wiring mistake `domainProblems` also reports)
  */
-export function cleanBody(def: EntityDef, body: unknown, mode: 'create' | 'replace' | 'patch', sanitize?: HtmlSanitizer) {
-  const v = validateBody(def, body, mode);
+export function cleanBody(
+  def: EntityDef,
+  body: unknown,
+  mode: 'create' | 'replace' | 'patch',
+  sanitize?: HtmlSanitizer,
+  stored?: Readonly<Record<string, unknown>>,
+) {
+  const v = validateBody(def, body, mode, stored);
   if (!v.ok) throw new HttpError(400, v.detail, v.fields);
   for (const fd of def.fields) {
     if (fd.kind !== 'html' || typeof v.data[fd.name] !== 'string') continue;

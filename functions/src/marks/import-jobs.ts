@@ -11,9 +11,9 @@ import {
 } from '@attain/shared-types';
 import { assertOwnsCourse } from '../domain/course-access.js';
 import { s3Client } from '../lib/aws.js';
-import { config } from '../lib/config.js';
 import { parseCsvRows } from '../lib/csv.js';
 import { HttpError } from '../lib/errors.js';
+import { deleteFileObject, presignUpload } from '../lib/file-objects.js';
 import { getDocument, overwriteDocument } from '../store/documents.js';
 import { applyMarks } from './marks-import.js';
 import { occasionSheet } from './occasion-sheet.js';
@@ -53,18 +53,7 @@ export async function openImportJob(scope: CampusScope, caller: Caller, occasion
     sheet_version: sheet.version,
   };
   await overwriteDocument(scope, 'import-job', id, doc);
-  // The S3 SDK is loaded on use (see s3Client).
-  const { createPresignedPost } = await import('@aws-sdk/s3-presigned-post');
-  const upload = await createPresignedPost(await s3Client(), {
-    Bucket: config().filesBucket,
-    Key: key,
-    Conditions: [
-      ['content-length-range', 1, MAX_MARKS_FILE_BYTES],
-      ['eq', '$Content-Type', 'text/csv'],
-    ],
-    Fields: { 'Content-Type': 'text/csv' },
-    Expires: 600,
-  });
+  const upload = await presignUpload(key, MAX_MARKS_FILE_BYTES, 'text/csv', 600);
   return { job: toJob(id, doc), upload };
 }
 
@@ -121,12 +110,6 @@ async function uploadedCsv(bucket: string, key: string, signedKey: string): Prom
   }
 }
 
-/** Deletes an uploaded file (quietly: a missing object is fine). */
-async function deleteUpload(bucket: string, key: string): Promise<void> {
-  const { DeleteObjectCommand } = await import('@aws-sdk/client-s3');
-  await (await s3Client()).send(new DeleteObjectCommand({ Bucket: bucket, Key: key })).catch(() => undefined);
-}
-
 /**
  * The import worker: runs the job whose file just arrived at `key`. Checks every row first (a refused file writes
  * nothing and records the row errors), then writes the marks with BatchWriteItem, recording progress every 1,000
@@ -171,7 +154,7 @@ export async function runImportJob(bucket: string, key: string): Promise<ImportJ
     });
   } catch (e) {
     // A refused file is not kept (the server checked what the upload policy could not).
-    if (e instanceof HttpError) await deleteUpload(bucket, m[0]);
+    if (e instanceof HttpError) await deleteFileObject(m[0], bucket);
     if (e instanceof HttpError) await save({ status: 'failed', detail: e.detail, errors: e.rows ?? [] });
     else {
       await save({

@@ -6,7 +6,6 @@ import {
   awardHonour,
   campusScope,
   department,
-  derivedSums,
   facultyWorkload,
   profile,
   professionalBody,
@@ -239,9 +238,10 @@ export async function seedDemoFaculty(admin: Caller, password: string): Promise<
       profile,
       { ...m.profile, title: m.title, first_name: m.first_name, last_name: m.last_name, department: cse?.id, other_detail: SAMPLE },
       'patch',
+      saved ?? {},
     );
     if (!p.ok) throw new Error(`Sample profile refused: ${JSON.stringify(p.fields)}`);
-    await patchRecord(scope, profile, sub, { ...p.data, ...derivedSums(profile, p.data) });
+    await patchRecord(scope, profile, sub, p.data);
     for (const [def, body] of m.records) await add(scope, sub, def, body);
   }
   return SAMPLE_FACULTY_EMAILS;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { client, login } from '../support/client.js';
+import { client, signedIn } from '../support/client.js';
 
 /** The faculty profile of spec part 2 §3 (issue 12): saved with Update, derived total experience, rows in place. */
 const base = inject('stackUrl');
@@ -7,7 +7,7 @@ const users = inject('users');
 let vikram: ReturnType<typeof client>;
 
 beforeAll(async () => {
-  vikram = client(base, await login(base, users.demoFaculty2.email, users.demoFaculty2.password));
+  vikram = await signedIn(base, users.demoFaculty2);
 });
 
 describe('faculty profile', () => {

@@ -1,6 +1,6 @@
 import { FACULTY_RECORDS, MESSAGES, facultyWorkload, fellowship, researchPublication } from '@attain/shared-types';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { client, login } from '../support/client.js';
+import { client, signedIn } from '../support/client.js';
 import { fixtures } from '../support/fixtures.js';
 
 /**
@@ -17,10 +17,10 @@ let fx: ReturnType<typeof fixtures>;
 let ashaId: string;
 
 beforeAll(async () => {
-  admin = client(base, await login(base, users.demoAdmin.email, users.demoAdmin.password));
-  asha = client(base, await login(base, users.demoFaculty.email, users.demoFaculty.password));
-  vikram = client(base, await login(base, users.demoFaculty2.email, users.demoFaculty2.password));
-  other = client(base, await login(base, users.otherAdmin.email, users.otherAdmin.password));
+  admin = await signedIn(base, users.demoAdmin);
+  asha = await signedIn(base, users.demoFaculty);
+  vikram = await signedIn(base, users.demoFaculty2);
+  other = await signedIn(base, users.otherAdmin);
   fx = fixtures(admin);
   ashaId = (await asha.get('/api/auth/profile')).body.data.id;
 });

@@ -71,3 +71,8 @@ export function sampleBody(def: EntityDef): Record<string, unknown> {
   }
   return body;
 }
+
+/** A client signed in as `who` (through `POST /api/auth/login`). @throws when sign-in fails. */
+export async function signedIn(base: string, who: { email: string; password: string }): Promise<ReturnType<typeof client>> {
+  return client(base, await login(base, who.email, who.password));
+}

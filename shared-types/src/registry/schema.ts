@@ -161,10 +161,16 @@ export type Validation =
 
 /**
  * Validates a request body for `create` (POST), `replace` (PUT: system fields ignored, `version` required,
- * an integer >= 1) or `patch` (PATCH: every field optional).
+ * an integer >= 1) or `patch` (PATCH: every field optional; given the `stored` record, the rules across fields
+ * (`checks`) see it with the sent values over it, and derived sums are recomputed from it).
  * Never throws: non-object bodies, wrong types, unknown or over-long fields come back as `{ ok: false }`.
  */
-export function validateBody(def: EntityDef, body: unknown, mode: 'create' | 'replace' | 'patch'): Validation {
+export function validateBody(
+  def: EntityDef,
+  body: unknown,
+  mode: 'create' | 'replace' | 'patch',
+  stored?: Readonly<Record<string, unknown>>,
+): Validation {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { ok: false, detail: 'The request body must be a JSON object', fields: {} };
   }
@@ -186,12 +192,15 @@ export function validateBody(def: EntityDef, body: unknown, mode: 'create' | 're
   for (const fd of def.fields) if (fd.askedWhen && mode !== 'patch' && !isAsked(fd, input)) delete input[fd.name];
   const res = entitySchema(def, { partial: mode === 'patch' }).safeParse(input);
   if (!res.success) issueFields(res.error.issues, fields, def.fields);
-  else if (mode !== 'patch') {
+  else if (mode !== 'patch' || stored) {
     const data = res.data as Record<string, unknown>;
-    for (const fd of def.fields)
-      if (fd.askedWhen && isAsked(fd, data) && (data[fd.name] ?? '') === '') fields[fd.name] ??= MESSAGES.required;
-    if (def.checks) for (const [k, m] of Object.entries(def.checks(data))) fields[k] ??= m;
-    Object.assign(data, derivedSums(def, data));
+    // A PATCH is checked as the record will be: the stored values under the sent ones.
+    const whole = mode === 'patch' ? { ...stored, ...data } : data;
+    if (mode !== 'patch')
+      for (const fd of def.fields)
+        if (fd.askedWhen && isAsked(fd, data) && (data[fd.name] ?? '') === '') fields[fd.name] ??= MESSAGES.required;
+    if (def.checks) for (const [k, m] of Object.entries(def.checks(whole))) fields[k] ??= m;
+    Object.assign(data, derivedSums(def, whole));
   }
   if (Object.keys(fields).length) {
     const names = Object.keys(fields);
