@@ -27,3 +27,4 @@ export * from './format/locale-format.js';
 export * from './format/list-table.js';
 export * from './format/field-text.js';
 export * from './format/ref-label.js';
+export * from './mail/index.js';

@@ -1,5 +1,6 @@
 import type { Domain } from '../registry/entity.js';
 import { CRUD_ENTITIES } from '../entities/index.js';
+import { MAIL_SUPPRESSION_PATH } from '../mail/mail-api.js';
 import { PUBLICATION_IMPORT_PATH } from './publication-import.js';
 
 /** One API Gateway route: a path (with `{id}` style parameters) served by a domain's Lambda. */
@@ -34,6 +35,10 @@ export const SPECIAL_ROUTES: ApiRoute[] = [
   { path: '/api/files/{proxy+}', domain: 'faculty' },
   { path: '/api/faculty-cv', domain: 'documents' },
   { path: PUBLICATION_IMPORT_PATH, domain: 'documents' },
+  { path: '/api/send-mail', domain: 'utilities' },
+  { path: '/api/send-mail/{proxy+}', domain: 'utilities' },
+  { path: MAIL_SUPPRESSION_PATH, domain: 'utilities' },
+  { path: `${MAIL_SUPPRESSION_PATH}/{address}`, domain: 'utilities' },
 ];
 
 /**

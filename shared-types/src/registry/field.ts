@@ -5,7 +5,7 @@ import type { StoredFile, UploadPurpose } from '../files/stored-file.js';
  * The same definition drives server validation (see `schema.ts`), the DynamoDB item, the generic
  * table's columns and the generic form's input (string -> InputText, text -> InputTextarea, html -> Editor,
  * int/number -> InputNumber, boolean -> select, enum -> Dropdown, date -> Calendar, ref -> picker, multi -> MultiSelect,
- * list -> rows edited in place, file -> a photo, files -> attachments).
+ * list -> rows edited in place, file -> a photo, files -> attachments, emails -> a list of addresses typed as chips).
  */
 export type FieldKind =
   | 'string'
@@ -25,7 +25,9 @@ export type FieldKind =
   /** One checked upload: its S3 key (`uploadKey`), checked by the server before it is stored. */
   | 'file'
   /** Checked uploads: a list of `StoredFile`, at most `MAX_ATTACHMENTS`. */
-  | 'files';
+  | 'files'
+  /** E-mail addresses (a mail's `to` and `cc`): a list of them, each checked (`Not valid email`), at most `maxItems`. */
+  | 'emails';
 
 /** One field of an entity. Lengths are in characters; numbers are plain numbers (marks, years, counts). */
 export interface FieldDef {
@@ -127,13 +129,14 @@ const build =
  * Builders that keep entity files short and typed: `f.string('name', 'Name', { required: true })`.
  * Stored value types: text kinds, dates (ISO `YYYY-MM-DD`) and refs (the referenced record's id) are strings;
  * `int`/`number` numbers; `boolean` booleans; `enum` the union of its choices; `multi` a list of them; `list` a list of
- * small records; `file` an upload key; `files` a list of `StoredFile`.
+ * small records; `file` an upload key; `files` a list of `StoredFile`; `emails` a list of addresses.
  */
 export const f = {
   string: build<'string', string>('string'),
   text: build<'text', string>('text'),
   html: build<'html', string>('html'),
   email: build<'email', string>('email'),
+  emails: build<'emails', string[]>('emails'),
   int: build<'int', number>('int'),
   number: build<'number', number>('number'),
   boolean: build<'boolean', boolean>('boolean'),

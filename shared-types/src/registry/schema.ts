@@ -66,6 +66,17 @@ function valueSchema(fd: FieldDef): z.ZodMiniType {
       if (fd.required) checks.push(z.minLength(1, MESSAGES.required));
       return z.array(z.strictObject(shape, { error: 'Must be a row of values' }), { error: missingOr('Must be a list') }).check(...checks);
     }
+    case 'emails': {
+      const one = z.string({ error: MESSAGES.email }).check(
+        z.trim(),
+        z.maxLength(DEFAULT_MAX.email ?? 254, MESSAGES.email),
+        z.refine((v: string) => EMAIL.test(v), MESSAGES.email),
+      );
+      const most = fd.maxItems ?? 100;
+      const checks: z.core.$ZodCheck<unknown[]>[] = [z.maxLength(most, `At most ${most} addresses`)];
+      if (fd.required) checks.push(z.minLength(1, MESSAGES.required));
+      return z.array(one, { error: missingOr('Must be a list of e-mail addresses') }).check(...checks);
+    }
     case 'file':
       return z
         .string({ error: missingOr('Must be an uploaded file') })
@@ -141,6 +152,9 @@ export function issueFields(
   for (const iss of issues) {
     const [top, row, sub] = iss.path;
     if (iss.code === 'unrecognized_keys' && iss.path.length === 0) for (const k of iss.keys) into[k] ??= MESSAGES.unknown;
+    else if (typeof row === 'number' && fields.find((x) => x.name === top)?.kind === 'emails')
+      // One address of a list: "Not valid email (address 4)", so it can be found among many.
+      into[String(top)] ??= `${iss.message} (address ${row + 1})`;
     else if (typeof row === 'number') {
       // A row of a list (or one file of a list): "Row 2, Degree: Required", on the list's field.
       const fd = fields.find((x) => x.name === top);

@@ -28,8 +28,18 @@ export const BUCKETS = {
 
 /** Key of a registry record's partition. */
 export const recordPk = (tenant: string, entity: string) => `T#${tenant}#${entity}`;
-/** Partition of one mail's delivery receipts (per recipient and SES event), inside its campus. */
-export const mailReceiptPk = (tenant: string, messageId: string) => `T#${tenant}#mail#${messageId}`;
+/**
+ * Partition of one mail's recipients (`SK` = `R#<index, 6 digits>`), each with its status and delivery history,
+ * inside its campus. The mail itself is `recordPk(tenant, 'sent-mail')` / `<mail id>`.
+ */
+export const mailRecipientsPk = (tenant: string, mailId: string) => `T#${tenant}#mail#${mailId}`;
+/** Sort key of a mail's recipient number `index` (0-based, in the order given). */
+export const mailRecipientSk = (index: number) => `R#${String(index).padStart(6, '0')}`;
+/**
+ * The partition of unfinished mail jobs across campuses (`SK` = `<campus>#<mail id>`): written with the mail, deleted
+ * when its last recipient is handed to SES. The local stack resumes these when it starts (SQS redelivers in AWS).
+ */
+export const MAIL_QUEUE_PK = 'MAILQ';
 /** Partition of a campus's suppression list (addresses that bounced or complained), one item per address. */
 export const suppressionPk = (tenant: string) => `T#${tenant}#suppression`;
 /** Key of a campus's uniqueness guards partition. */

@@ -1,0 +1,3 @@
+export * from './sent-mail.js';
+export * from './mail-status.js';
+export * from './mail-api.js';
