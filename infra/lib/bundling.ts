@@ -13,7 +13,7 @@ export const REPO_ROOT = resolve(here, '../..');
 export const BUNDLE_BUDGET_KB: Readonly<Partial<Record<Domain, number>>> & { default: number } = { default: 150, documents: 1000 };
 
 /** Entry file of a domain's Lambda handler. */
-export const handlerEntry = (name: Domain | 'mail-receipts' | 'marks-import') =>
+export const handlerEntry = (name: Domain | 'mail-receipts' | 'mail-sender' | 'marks-import') =>
   join(REPO_ROOT, 'functions', 'src', 'handlers', `${name}.ts`);
 
 /**

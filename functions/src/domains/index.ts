@@ -6,6 +6,7 @@ import { curriculumDomain } from './curriculum.js';
 import type { DomainModule } from './domain-module.js';
 import { documentsDomain } from './documents.js';
 import { facultyDomain } from './faculty.js';
+import { utilitiesDomain } from './utilities.js';
 
 /**
  * Every domain module. Only the local server and the tests import this list: a Lambda entry imports its own
@@ -19,4 +20,5 @@ export const ALL_DOMAINS: readonly DomainModule[] = [
   attainmentDomain,
   facultyDomain,
   documentsDomain,
+  utilitiesDomain,
 ];

@@ -1,80 +1,40 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { RECORD_ID, mailReceiptPk, suppressionPk } from '@attain/shared-types';
-import { documentClient } from '../lib/aws.js';
-import { config } from '../lib/config.js';
+import { type ReceiptOutcome, applyReceipt } from '../mail/apply-receipt.js';
+import { readSesEvent } from '../mail/ses-event.js';
 
-/** The parts of an SES event (as delivered through SNS) that the receipts record keeps. */
-interface SesEvent {
-  eventType?: string;
-  notificationType?: string;
-  mail?: { messageId?: string; destination?: string[]; tags?: Record<string, string[]> };
-  bounce?: { bouncedRecipients?: { emailAddress: string }[]; bounceType?: string };
-  complaint?: { complainedRecipients?: { emailAddress: string }[] };
-  delivery?: { recipients?: string[] };
+/** An SNS delivery to Lambda: the parts the receipts handler reads. */
+export interface SnsEvent {
+  Records?: { Sns?: { Message?: string; TopicArn?: string } }[];
 }
 
-/** Recipients an SES event is about (falls back to every destination of the mail). */
-function recipientsOf(e: SesEvent): string[] {
-  return (
-    e.bounce?.bouncedRecipients?.map((r) => r.emailAddress) ??
-    e.complaint?.complainedRecipients?.map((r) => r.emailAddress) ??
-    e.delivery?.recipients ??
-    e.mail?.destination ??
-    []
-  );
-}
-
-/** The SES message tag that carries the campus a mail was sent for (set on every send). */
-export const CAMPUS_TAG = 'tenant';
+/** How many records of one delivery were recorded, repeated, or refused. */
+export type ReceiptsSummary = Record<ReceiptOutcome, number>;
 
 /**
- * Receipts Lambda: SES configuration-set events (send, delivery, bounce, complaint, reject, delay, open, click)
- * arrive through SNS; each becomes one receipt item per recipient under the campus and the mail's SES message id
- * (`PK = T#<campus>#mail#<messageId>`, `SK = RCPT#<recipient>#<time>#<event>`), which the mail screens read.
- * Bounced and complained addresses also go on that campus's suppression list (`PK = T#<campus>#suppression`,
- * `SK = <address>`). The campus comes from the mail's `tenant` tag; events without one, and malformed records, are
- * logged and skipped, never retried forever.
+ * Receipts Lambda (DESIGN.md "Files and mail"): SES configuration-set events (Send, Delivery, Bounce, Complaint,
+ * Reject, DeliveryDelay, Open, Click) arrive through SNS; each is checked against its schema (`readSesEvent`) and
+ * recorded on the recipient it names (`applyReceipt`). Records from another topic than `MAIL_EVENTS_TOPIC_ARN` (when
+ * set), malformed or forged ones are logged and skipped, never retried; a failure of the table is thrown so Lambda
+ * retries the delivery (recording is idempotent).
+ * @returns the count of each outcome (logged; the tests read it)
  */
-export async function handler(event: { Records?: { Sns?: { Message?: string } }[] }): Promise<void> {
-  const now = new Date().toISOString();
+export async function handler(event: SnsEvent): Promise<ReceiptsSummary> {
+  const summary: ReceiptsSummary = { applied: 0, duplicate: 0, refused: 0 };
+  const topic = process.env.MAIL_EVENTS_TOPIC_ARN;
   for (const rec of event.Records ?? []) {
-    let e: SesEvent;
-    try {
-      e = JSON.parse(rec.Sns?.Message ?? '');
-    } catch {
-      console.warn('mail-receipts: skipped a message that is not JSON');
+    if (topic && rec.Sns?.TopicArn !== topic) {
+      console.warn('mail-receipts: refused a record from another topic');
+      summary.refused++;
       continue;
     }
-    const type = (e.eventType ?? e.notificationType ?? 'Unknown').toLowerCase();
-    const messageId = e.mail?.messageId;
-    const campus = e.mail?.tags?.[CAMPUS_TAG]?.[0];
-    if (!messageId || !campus || !RECORD_ID.test(campus)) {
-      console.warn(`mail-receipts: skipped a ${type} event without a message id or campus tag`);
+    const receipt = readSesEvent(rec.Sns?.Message ?? '');
+    if (typeof receipt === 'string') {
+      console.warn(`mail-receipts: refused ${receipt}`);
+      summary.refused++;
       continue;
     }
-    for (const to of recipientsOf(e)) {
-      const address = to.toLowerCase();
-      await documentClient().send(
-        new PutCommand({
-          TableName: config().tableName,
-          Item: {
-            PK: mailReceiptPk(campus, messageId),
-            SK: `RCPT#${address}#${now}#${type}`,
-            entityType: 'mail-receipt',
-            recipient: address,
-            event: type,
-            at: now,
-          },
-        }),
-      );
-      if (type === 'bounce' || type === 'complaint') {
-        await documentClient().send(
-          new PutCommand({
-            TableName: config().tableName,
-            Item: { PK: suppressionPk(campus), SK: address, entityType: 'suppressed-address', reason: type, at: now },
-          }),
-        );
-      }
-    }
+    const outcome = await applyReceipt(receipt);
+    if (outcome === 'refused') console.warn(`mail-receipts: refused a ${receipt.type} event that names no such recipient`);
+    summary[outcome]++;
   }
+  return summary;
 }

@@ -2,6 +2,8 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { S3Client } from '@aws-sdk/client-s3';
+import type { SESv2Client } from '@aws-sdk/client-sesv2';
+import type { SQSClient } from '@aws-sdk/client-sqs';
 import { config } from './config.js';
 import { countDynamoCall } from './request-metrics.js';
 
@@ -15,6 +17,8 @@ const endpointFor = (service: string) => process.env[`AWS_ENDPOINT_URL_${service
 let ddb: DynamoDBDocumentClient | undefined;
 let cognito: CognitoIdentityProviderClient | undefined;
 let s3: S3Client | undefined;
+let ses: SESv2Client | undefined;
+let sqs: SQSClient | undefined;
 
 /**
  * The DynamoDB document client (created once per Lambda container). Every call it sends is counted against
@@ -61,9 +65,29 @@ export async function s3Client(): Promise<S3Client> {
   return s3;
 }
 
+/** The SES v2 client (mail), loaded on first use like S3's. Retries: the SDK's standard mode (throttling included). */
+export async function sesClient(): Promise<SESv2Client> {
+  if (!ses) {
+    const { SESv2Client: Client } = await import('@aws-sdk/client-sesv2');
+    ses = new Client({ region: config().region, endpoint: endpointFor('SESV2'), maxAttempts: 4 });
+  }
+  return ses;
+}
+
+/** The SQS client (the bulk-mail queue), loaded on first use. */
+export async function sqsClient(): Promise<SQSClient> {
+  if (!sqs) {
+    const { SQSClient: Client } = await import('@aws-sdk/client-sqs');
+    sqs = new Client({ region: config().region, endpoint: endpointFor('SQS') });
+  }
+  return sqs;
+}
+
 /** Drops cached clients (used when the local stack changes endpoints). */
 export function resetClients(): void {
   ddb = undefined;
   cognito = undefined;
   s3 = undefined;
+  ses = undefined;
+  sqs = undefined;
 }

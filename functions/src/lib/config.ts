@@ -13,6 +13,12 @@ export interface Config {
   /** Where the signing keys are. Default: `<issuer>/.well-known/jwks.json`. */
   jwksUri: string;
   filesBucket: string;
+  /** SES configuration set every mail names, so its events reach the receipts Lambda (none: no events). */
+  mailConfigurationSet: string;
+  /** Sender address used when a campus has set none (a verified SES identity in AWS). */
+  mailFrom: string;
+  /** The bulk-mail queue (SQS); empty locally, where the local stack runs the worker in-process. */
+  mailQueueUrl: string;
 }
 
 /** Reads the configuration from `env`; missing values become '' and fail at first use with a clear message. */
@@ -28,6 +34,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtIssuer,
     jwksUri: env.JWKS_URI ?? `${jwtIssuer}/.well-known/jwks.json`,
     filesBucket: env.FILES_BUCKET ?? 'attain-files',
+    mailConfigurationSet: env.MAIL_CONFIGURATION_SET ?? '',
+    mailFrom: env.MAIL_FROM ?? '',
+    mailQueueUrl: env.MAIL_QUEUE_URL ?? '',
   };
 }
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUCKETS, type Caller, TABLE, campusScope } from '@attain/shared-types';
+import { handler as mailReceiptsHandler } from '../handlers/mail-receipts.js';
 import { handler as marksImportHandler } from '../handlers/marks-import.js';
 import { cognitoClient, documentClient, resetClients, s3Client } from '../lib/aws.js';
 import { config, resetConfig } from '../lib/config.js';
@@ -18,6 +19,8 @@ import { ensureBucket, ensureTable, ensureUserPool } from './bootstrap.js';
 import { type Emulator, startCognito, startDynamo, startS3, startSes } from './emulators.js';
 import { freePort } from './ports.js';
 import { startServer } from './server.js';
+import { LOCAL_EVENTS_TOPIC, startSesEventProxy } from './ses-events.js';
+import { type LocalMailWorker, startLocalMailWorker } from './local-mail-worker.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The repository root (functions/src/local -> ../../..). */
@@ -34,6 +37,13 @@ export interface LocalStackOptions {
   adminPassword?: string;
   /** Bind address of the one URL (default 127.0.0.1; the emulators always listen on 127.0.0.1 only). */
   host?: string;
+  /**
+   * Local mail (README "Mail on your machine"): SES's `MaxSendRate` the emulator reports (default
+   * `ATTAIN_MAIL_SEND_RATE`, else 14 per second), how long after SES's Send event the delivery events follow (default
+   * 500 ms), and whether the stack runs the bulk-mail worker itself (default true; tests that drive the worker turn
+   * it off).
+   */
+  mail?: { sendRate?: number; eventDelayMs?: number; worker?: boolean };
 }
 
 export interface LocalStack {
@@ -46,7 +56,29 @@ export interface LocalStack {
   sampleFaculty?: { emails: readonly string[]; password: string };
   /** The environment the in-process API uses (endpoints, pool, table); tests reuse it. */
   env: Record<string, string>;
+  /** The SES emulator's own address (127.0.0.1), whose `GET /store` lists every message it accepted; tests read it. */
+  sesEmulatorUrl: string;
   stop(): Promise<void>;
+}
+
+/** The account the SES emulator reports to `GetAccount` (production access, `sendRate` messages per second). */
+function localSesAccount(sendRate: number) {
+  return {
+    DedicatedIpAutoWarmupEnabled: false,
+    Details: {
+      AdditionalContactEmailAddresses: [],
+      ContactLanguage: 'EN',
+      MailType: 'TRANSACTIONAL',
+      ReviewDetails: { CaseId: 'local', Status: 'GRANTED' },
+      UseCaseDescription: 'Attain on one machine',
+      WebsiteURL: 'http://localhost',
+    },
+    EnforcementStatus: 'HEALTHY',
+    ProductionAccessEnabled: true,
+    SendingEnabled: true,
+    SendQuota: { Max24HourSend: 50_000, MaxSendRate: sendRate, SentLast24Hours: 0 },
+    SuppressionAttributes: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] },
+  };
 }
 
 /** A password that satisfies Cognito's default policy (upper, lower, digit, symbol, >= 8). */
@@ -66,14 +98,19 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   mkdirSync(dataDir, { recursive: true });
   const started: Emulator[] = [];
   let server: Server | undefined;
+  let mailWorker: LocalMailWorker | undefined;
   const stop = async () => {
+    await mailWorker?.stop();
     if (server) await new Promise<void>((r) => server?.close(() => r()));
     server?.closeAllConnections?.();
     await Promise.all(started.map((e) => e.stop().catch(() => undefined)));
     if (temp) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const [dPort, cPort, sPort, mPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+    const [dPort, cPort, sPort, mPort, pPort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+    const sendRate = opts.mail?.sendRate ?? (Number(process.env.ATTAIN_MAIL_SEND_RATE) || 14);
+    // The SES emulator answers GetAccount from this variable (it reads it per request, in this process).
+    process.env.AWS_SES_ACCOUNT = JSON.stringify(localSesAccount(sendRate));
     const [dynamo, cognito, s3, ses] = await Promise.all([
       startDynamo(dPort, join(dataDir, 'dynamodb')),
       startCognito(cPort, join(dataDir, 'cognito')),
@@ -87,6 +124,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       startSes(mPort),
     ]);
     started.push(dynamo, cognito, s3, ses);
+    // SES events: the emulator emits none, so a proxy in front of it publishes them to the receipts handler.
+    const sesEvents = await startSesEventProxy(pPort, ses.url, mailReceiptsHandler, opts.mail?.eventDelayMs ?? 500);
+    started.push(sesEvents);
     const env: Record<string, string> = {
       AWS_REGION: 'ap-south-1',
       AWS_ACCESS_KEY_ID: 'S3RVER', // s3rver accepts only its own key pair; the other emulators accept any
@@ -94,9 +134,12 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.url,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.url,
       AWS_ENDPOINT_URL_S3: s3.url,
-      AWS_ENDPOINT_URL_SESV2: ses.url,
+      AWS_ENDPOINT_URL_SESV2: sesEvents.url,
       TABLE_NAME: TABLE.defaultName,
       FILES_BUCKET: BUCKETS.files.localName,
+      MAIL_CONFIGURATION_SET: 'attain-local',
+      MAIL_FROM: 'no-reply@attain.localhost',
+      MAIL_EVENTS_TOPIC_ARN: LOCAL_EVENTS_TOPIC,
     };
     Object.assign(process.env, env);
     resetConfig();
@@ -154,6 +197,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       if (!existsSync(facultyFile)) writeFileSync(facultyFile, facultyPassword, { mode: 0o600 });
       sampleFaculty = { emails: await seedDemoFaculty(admin, facultyPassword), password: facultyPassword };
     }
+    if (opts.mail?.worker !== false) mailWorker = await startLocalMailWorker();
     server = await startServer({
       port,
       host: opts.host,
@@ -161,7 +205,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       cognitoUrl: cognito.url,
       publicConfig: { region: env.AWS_REGION, userPoolId: pool.userPoolId, userPoolClientId: pool.clientId },
     });
-    return { url, adminEmail: DEMO_ADMIN_EMAIL, adminPassword, generatedPassword, sampleFaculty, env, stop };
+    return { url, adminEmail: DEMO_ADMIN_EMAIL, adminPassword, generatedPassword, sampleFaculty, env, sesEmulatorUrl: ses.url, stop };
   } catch (e) {
     await stop();
     throw e;

@@ -28,6 +28,8 @@ export const organization = defineEntity({
         'en-US': 'United States: 11/21/2026, 100,000.5',
       },
     }),
+    // Issue 13: the campus's mail goes out from this address (an identity verified in SES); none: the stack's default.
+    f.email('mail_from', 'Send mail from'),
   ],
   columns: ['name', 'society_name'],
 });

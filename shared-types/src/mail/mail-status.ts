@@ -66,7 +66,15 @@ export const STATUS_RANK: Readonly<Record<RecipientStatus, number>> = {
 };
 
 /** Statuses after which nothing more is expected for a recipient (a complaint may still follow a delivery). */
-export const FINAL_STATUSES: ReadonlySet<RecipientStatus> = new Set(['delivered', 'bounced', 'rejected', 'suppressed', 'complained', 'skipped', 'failed']);
+export const FINAL_STATUSES: ReadonlySet<RecipientStatus> = new Set([
+  'delivered',
+  'bounced',
+  'rejected',
+  'suppressed',
+  'complained',
+  'skipped',
+  'failed',
+]);
 
 /** The state of a whole mail: being queued and sent by the worker, every recipient handed to SES, or stopped. */
 export type MailState = 'queued' | 'sending' | 'sent' | 'stalled' | 'failed';

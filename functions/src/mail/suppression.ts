@@ -1,0 +1,65 @@
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { type CampusScope, type SuppressedAddress, type SuppressionReason, TABLE, suppressionPk } from '@attain/shared-types';
+import { documentClient } from '../lib/aws.js';
+import { config } from '../lib/config.js';
+import { assertWritable } from '../store/records.js';
+import { withoutKeys } from './mail-items.js';
+
+/**
+ * A campus's suppression list (`PK = T#<campus>#suppression`, `SK = <address>`): addresses that bounced permanently
+ * or complained. Later mail of the campus skips them and says so; an admin can see and clear the list.
+ */
+
+/** Puts an address on a campus's list (a later event of the same address replaces the entry). */
+export async function suppressAddress(
+  campus: string,
+  address: string,
+  reason: SuppressionReason,
+  at: string,
+  detail: string | undefined,
+  mail: string,
+): Promise<void> {
+  const item: SuppressedAddress = { address, reason, at, ...(detail ? { detail } : {}), mail };
+  await documentClient().send(
+    new PutCommand({
+      TableName: config().tableName,
+      Item: { [TABLE.partitionKey]: suppressionPk(campus), [TABLE.sortKey]: address, entityType: 'suppressed-address', ...item },
+    }),
+  );
+}
+
+/** The campus's whole list, by address (one Query per 1 MB page). */
+export async function suppressedAddresses(scope: CampusScope): Promise<SuppressedAddress[]> {
+  const out: SuppressedAddress[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await documentClient().send(
+      new QueryCommand({
+        TableName: config().tableName,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': suppressionPk(scope.campus) },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of res.Items ?? []) out.push(withoutKeys<SuppressedAddress>(item));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return out;
+}
+
+/**
+ * Takes an address off the campus's list (campus admins).
+ * @returns false when it was not on the list
+ * @throws HttpError 403 through a read-only scope
+ */
+export async function clearSuppressedAddress(scope: CampusScope, address: string): Promise<boolean> {
+  assertWritable(scope);
+  const res = await documentClient().send(
+    new DeleteCommand({
+      TableName: config().tableName,
+      Key: { [TABLE.partitionKey]: suppressionPk(scope.campus), [TABLE.sortKey]: address.trim().toLowerCase() },
+      ReturnValues: 'ALL_OLD',
+    }),
+  );
+  return Boolean(res.Attributes);
+}
