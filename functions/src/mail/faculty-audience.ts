@@ -15,10 +15,10 @@ export async function assertOwnStudents(scope: CampusScope, caller: Caller, addr
   for (const cur of curricula)
     for (const s of await queryByField(scope, student, 'curriculum', cur)) if (s.email) allowed.add(s.email.trim().toLowerCase());
   const outside = addresses.map((a) => a.trim().toLowerCase()).filter((a) => !allowed.has(a));
-  if (outside.length)
-    throw new HttpError(
-      403,
-      `Faculty may mail only the students of their own courses; ${outside[0]}${outside.length > 1 ? ` and ${outside.length - 1} more are` : ' is'} not one of them`,
-      { to: 'Only students of your courses' },
-    );
+  if (outside.length) {
+    const who = outside.length > 1 ? `${outside[0]} and ${outside.length - 1} more are` : `${outside[0]} is`;
+    throw new HttpError(403, `Faculty may mail only the students of their own courses; ${who} not one of them`, {
+      to: 'Only students of your courses',
+    });
+  }
 }

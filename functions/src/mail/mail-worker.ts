@@ -160,7 +160,11 @@ async function finish(
   const update = {
     TableName: table(),
     Key: mailKey(job.campus, job.mail),
-    UpdateExpression: `SET #st = :st, updated_at = :at, lease_until = :zero${end.state === 'failed' ? ', #err = :err' : ''}${end.state === 'sending' ? ', in_doubt = :doubt' : ' REMOVE in_doubt'}`,
+    UpdateExpression: [
+      'SET #st = :st, updated_at = :at, lease_until = :zero',
+      end.state === 'failed' ? ', #err = :err' : '',
+      end.state === 'sending' ? ', in_doubt = :doubt' : ' REMOVE in_doubt',
+    ].join(''),
     ConditionExpression: 'lease_owner = :me',
     ExpressionAttributeNames: { '#st': 'state', ...(end.state === 'failed' ? { '#err': 'error' } : {}) },
     ExpressionAttributeValues: {
