@@ -62,7 +62,14 @@ export class AttainStack extends Stack {
       uploader: api.functions.get('attainment'),
       environment,
     });
-    new Mail(this, 'Mail', { table: storage.table, environment });
+    new Mail(this, 'Mail', {
+      table: storage.table,
+      filesBucket: storage.filesBucket,
+      // Send Mail (utilities) and Add User's invitation (auth) queue mail.
+      senders: (['utilities', 'auth'] as const).flatMap((d) => api.functions.get(d) ?? []),
+      environment,
+      mailFrom: String(this.node.tryGetContext('mailFrom') ?? ''),
+    });
     const site = new Site(this, 'Site', {
       api: api.httpApi,
       userPool: identity.userPool,

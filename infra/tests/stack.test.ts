@@ -135,9 +135,27 @@ describe('the Attain stack', () => {
     template.resourceCountIs('AWS::SES::ConfigurationSet', 1);
     const dest = Object.values(template.findResources('AWS::SES::ConfigurationSetEventDestination'))[0];
     expect(dest.Properties.EventDestination.MatchingEventTypes).toEqual(
-      expect.arrayContaining(['send', 'delivery', 'bounce', 'complaint', 'reject', 'deliveryDelay']),
+      expect.arrayContaining(['send', 'delivery', 'bounce', 'complaint', 'reject', 'deliveryDelay', 'open', 'click']),
     );
     template.resourceCountIs('AWS::SNS::Subscription', 1);
+  });
+  it('sends bulk mail from a queue with a dead-letter queue, one worker at a time, allowed to send through SES', () => {
+    const queues = template.findResources('AWS::SQS::Queue');
+    const main = Object.values(queues).find((q) => q.Properties.RedrivePolicy);
+    expect(main?.Properties.RedrivePolicy.maxReceiveCount).toBe(5);
+    expect(main?.Properties.VisibilityTimeout).toBeGreaterThan(15 * 60);
+    const workers = Object.values(template.findResources('AWS::Lambda::Function')).filter(
+      (f) => f.Properties.ReservedConcurrentExecutions === 1,
+    );
+    expect(workers).toHaveLength(1);
+    expect(workers[0].Properties.Timeout).toBe(900);
+    expect(Object.keys(workers[0].Properties.Environment.Variables)).toEqual(
+      expect.arrayContaining(['MAIL_QUEUE_URL', 'MAIL_CONFIGURATION_SET', 'MAIL_FROM']),
+    );
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', { BatchSize: 1, FunctionResponseTypes: ['ReportBatchItemFailures'] });
+    const policies = JSON.stringify(template.findResources('AWS::IAM::Policy'));
+    expect(policies).toContain('ses:SendEmail');
+    expect(policies).toContain('sqs:SendMessage');
   });
   it('blocks public access and versions every bucket', () => {
     for (const b of Object.values(template.findResources('AWS::S3::Bucket'))) {
