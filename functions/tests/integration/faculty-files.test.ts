@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, signedIn } from '../support/client.js';
 import { fixtures } from '../support/fixtures.js';
 import { htmlPage, pdfDocument, pngImage } from '../support/sample-files.js';
+import { sendUpload as send, upload } from '../support/uploads.js';
 
 /**
  * Photos and attachments (issue 12): uploaded straight to S3 through a presigned POST, then checked by the server
@@ -22,27 +23,6 @@ beforeAll(async () => {
   vikram = await signedIn(base, users.demoFaculty2);
   other = await signedIn(base, users.otherAdmin);
 });
-
-/** Asks for an upload, sends `bytes` to S3 as the browser would; returns the ticket (not yet confirmed). */
-async function send(who: Api, purpose: 'photo' | 'attachment', name: string, type: string, bytes: Buffer): Promise<UploadTicket> {
-  const t = await who.post('/api/files/upload-url', { purpose, file_name: name, content_type: type, size: bytes.length });
-  expect(t.status).toBe(201);
-  const ticket = t.body.data as UploadTicket;
-  const form = new FormData();
-  for (const [k, v] of Object.entries(ticket.upload.fields)) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
-  const res = await fetch(ticket.upload.url, { method: 'POST', body: form });
-  expect(res.ok).toBe(true);
-  return ticket;
-}
-
-/** Uploads and confirms a file; returns it as records store it. */
-async function upload(who: Api, purpose: 'photo' | 'attachment', name: string, type: string, bytes: Buffer): Promise<StoredFile> {
-  const ticket = await send(who, purpose, name, type, bytes);
-  const ok = await who.post(`/api/files/${ticket.id}/confirm`, {});
-  expect(ok.status).toBe(200);
-  return ok.body.data;
-}
 
 describe('profile photo', () => {
   it('is uploaded, confirmed by its bytes, stored on the profile and shown through a short-lived link', async () => {

@@ -7,7 +7,14 @@ import { startLocalStack } from '../../src/local/stack.js';
  * admin and two demo-campus faculty members, and hands their credentials to the tests.
  */
 export default async function setup(project: TestProject) {
-  const stack = await startLocalStack({ port: 0, dataDir: null, seed: true, adminPassword: 'Demo-Admin-Pass-1!', host: '127.0.0.1' });
+  const stack = await startLocalStack({
+    port: 0,
+    dataDir: null,
+    seed: true,
+    adminPassword: 'Demo-Admin-Pass-1!',
+    host: '127.0.0.1',
+    mail: { eventDelayMs: 50 },
+  });
   const users = {
     demoAdmin: { email: stack.adminEmail, password: stack.adminPassword },
     otherAdmin: { email: 'admin@other-campus.example', password: 'Other-Admin-Pass-1!' },
@@ -41,6 +48,7 @@ export default async function setup(project: TestProject) {
   project.provide('stackUrl', stack.url);
   project.provide('users', users);
   project.provide('stackEnv', stack.env);
+  project.provide('sesEmulatorUrl', stack.sesEmulatorUrl);
   return async () => stack.stop();
 }
 
@@ -50,5 +58,7 @@ declare module 'vitest' {
     users: Record<'demoAdmin' | 'otherAdmin' | 'demoFaculty' | 'demoFaculty2', { email: string; password: string }>;
     /** The stack's environment: emulator endpoints (`AWS_ENDPOINT_URL_*`), pool and table. */
     stackEnv: Record<string, string>;
+    /** The SES emulator's own address: `GET /store` lists every message it accepted. */
+    sesEmulatorUrl: string;
   }
 }
