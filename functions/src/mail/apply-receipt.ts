@@ -53,7 +53,7 @@ export async function applyReceipt(r: Receipt): Promise<ReceiptOutcome> {
     const same = now && now.address === r.address && (!now.message_id || now.message_id === r.messageId);
     return same && (now as { seen?: Set<string> }).seen?.has(seenKey) ? 'duplicate' : 'refused';
   }
-  if (r.status) await raiseRecipient(r.campus, r.mailId, r.index, r.status, r.status === 'sent' ? { message_id: r.messageId } : {});
+  if (r.status) await raiseRecipient(r.campus, r.mailId, r.index, r.status, old.status);
   if (r.type === 'Open' && !old.opened_at) await addToMail(r.campus, r.mailId, 'opened', 1);
   if (r.type === 'Click' && !old.clicked_at) await addToMail(r.campus, r.mailId, 'clicked', 1);
   if (r.suppress) await suppressAddress(r.campus, r.address, r.suppress, r.at, r.detail, r.mailId);

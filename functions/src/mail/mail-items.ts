@@ -85,6 +85,12 @@ export const recipientKey = (campus: string, mailId: string, index: number) => (
 /** The scope's campus partition of mails. */
 export const mailsPk = (scope: CampusScope) => recordPk(scope.campus, sentMail.name);
 
+/**
+ * The status a recipient is counted under in its mail's `counts`: one being handed to SES (`sending`) still counts
+ * as `queued`, so a worker's claim is a single conditional write, not a transaction on the mail.
+ */
+export const countedAs = (s: RecipientStatus): RecipientStatus => (s === 'sending' ? 'queued' : s);
+
 /** Every status at 0: a new mail's `counts`, so the transactions can `ADD` to any of them. */
 export const zeroCounts = (): Record<RecipientStatus, number> =>
   Object.fromEntries(RECIPIENT_STATUSES.map((s) => [s, 0])) as Record<RecipientStatus, number>;
@@ -123,8 +129,8 @@ export function toSentMail(m: MailItem, now = Date.now()): SentMail {
     counts,
     opened: m.opened ?? 0,
     clicked: m.clicked ?? 0,
-    // Handed to SES or settled without it: everyone no longer waiting for the worker.
-    processed: m.total - (m.counts?.queued ?? 0) - (m.counts?.sending ?? 0),
+    // Handed to SES or settled without it: everyone no longer waiting for the worker (`sending` counts as queued).
+    processed: m.total - (m.counts?.queued ?? 0),
     ...(m.error ? { error: m.error } : {}),
     ...(m.send_rate ? { send_rate: m.send_rate } : {}),
     purpose: m.purpose ?? 'mail',

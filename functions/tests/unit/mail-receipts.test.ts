@@ -93,7 +93,7 @@ describe('the receipts handler', () => {
     ]);
   });
   it('moves a complaint after a delivery, and never moves a delivered recipient back for a late delay', async () => {
-    ddb.on(GetCommand).resolves({ Item: { ...stored, status: 'delivered' } });
+    ddb.on(UpdateCommand).resolves({ Attributes: { ...stored, status: 'delivered' } });
     await handler(snsOf([SAMPLES.Complaint, SAMPLES.DeliveryDelay, SAMPLES.Send]));
     expect(moves()).toEqual(['complained']);
     expect(suppressed().map((i) => i.reason)).toEqual(['complaint']);
