@@ -1,5 +1,6 @@
+import { SET_PASSWORD_PATH } from '@attain/shared-types';
 import { loginRouter, profileRouter } from '../http/auth-routes.js';
-import { userListRouter } from '../http/user-routes.js';
+import { setPasswordRouter, userListRouter } from '../http/user-routes.js';
 import { defineDomain } from './domain-module.js';
 
 /** The `auth` domain: sign-in for scripts, the signed-in user's own profile, and the campus's users. */
@@ -10,5 +11,6 @@ export const authDomain = defineDomain({
     { path: '/api/auth/login', router: loginRouter },
     { path: '/api/auth/profile', router: profileRouter },
     { path: '/api/auth/user-list', router: userListRouter },
+    { path: SET_PASSWORD_PATH, router: setPasswordRouter },
   ],
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CRUD_ENTITIES, MAX_BODY_BYTES, campusScope } from '@attain/shared-types';
+import { CRUD_ENTITIES, MAX_BODY_BYTES, SET_PASSWORD_PATH, campusScope } from '@attain/shared-types';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HttpError, errorBody } from '../lib/errors.js';
@@ -34,7 +34,7 @@ function allowedMethods(app: Hono<AppEnv>): (path: string) => string[] {
 }
 
 /** Public paths: everything else needs a verified token. */
-const PUBLIC = new Set(['/api/auth/login', '/api/auth/login/']);
+const PUBLIC = new Set(['/api/auth/login', '/api/auth/login/', SET_PASSWORD_PATH, `${SET_PASSWORD_PATH}/`]);
 
 /**
  * Builds the Hono app that serves the given domain modules' `/api` routes: each module's special routes, then the

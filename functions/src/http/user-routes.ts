@@ -1,6 +1,17 @@
-import { type CampusScope, type CampusUser, type RecordOf, department, issueFields, newUserSchema, profile } from '@attain/shared-types';
+import {
+  type CampusScope,
+  type CampusUser,
+  type NewUserResponse,
+  type RecordOf,
+  department,
+  issueFields,
+  newUserSchema,
+  profile,
+  setPasswordSchema,
+} from '@attain/shared-types';
 import { Hono } from 'hono';
 import { ensureCampusUser } from '../identity/campus-users.js';
+import { inviteUser, setPasswordWithToken } from '../identity/invitations.js';
 import { HttpError } from '../lib/errors.js';
 import { listAll } from '../store/list-all.js';
 import { getRecord, uniqueOwner } from '../store/records.js';
@@ -26,7 +37,8 @@ async function campusUsers(scope: CampusScope): Promise<CampusUser[]> {
  * `{ data: CampusUser[], next: null }`; `POST` (campus admins only) adds a user: a Cognito user with the role as its
  * group plus the profile record, answering 201 `{ message, data: CampusUser }` (400 with field messages, 403, 409
  * when the e-mail already has an account).
- * Body: `email`, `role` (admin | faculty), `password` and profile fields (first_name and last_name required).
+ * Body: `email`, `role` (admin | faculty), `password` (optional: without it the member is mailed an invitation to set
+ * their own, and the answer names that mail) and profile fields (first_name and last_name required).
  */
 export function userListRouter(): Hono<AppEnv> {
   const r = new Hono<AppEnv>({ strict: false });
@@ -67,7 +79,11 @@ export function userListRouter(): Hono<AppEnv> {
       mustBeNew: true,
     });
     const data: CampusUser = listed(await getRecord(c.var.scope, profile, sub));
-    return c.json({ message: 'successfully created', data }, 201);
+    if (acct.data.password) return c.json({ message: 'successfully created', data } satisfies NewUserResponse, 201);
+    // No first password: the member sets their own through the link the invitation mail carries.
+    const site = c.req.header('origin') || process.env.SITE_URL || new URL(c.req.url).origin;
+    const mail = await inviteUser(c.var.scope, caller, { sub, email: acct.data.email.toLowerCase(), first_name: String(first_name) }, site);
+    return c.json({ message: 'successfully created', data, invitation: { mail } } satisfies NewUserResponse, 201);
   });
   return r;
 }
@@ -82,6 +98,21 @@ export function departmentUserListRouter(): Hono<AppEnv> {
     if (!owner) throw new HttpError(404, `No department with short name ${short}`);
     const data: CampusUser[] = (await campusUsers(c.var.scope)).filter((u) => u.department === owner);
     return c.json({ data, next: null });
+  });
+  return r;
+}
+
+/**
+ * `POST /api/auth/set-password { token, password }` (public: the invitation link's page, no sign-in): sets the invited
+ * member's password once. 200 `{ message }`; 400 for a bad, used or expired link, or a password the policy refuses.
+ */
+export function setPasswordRouter(): Hono<AppEnv> {
+  const r = new Hono<AppEnv>({ strict: false });
+  r.post('/', async (c) => {
+    const parsed = setPasswordSchema.safeParse(await readJson(c));
+    if (!parsed.success) throw new HttpError(400, 'Choose a password', issueFields(parsed.error.issues));
+    await setPasswordWithToken(parsed.data.token, parsed.data.password);
+    return c.json({ message: 'Your password is set; sign in with it' });
   });
   return r;
 }

@@ -15,7 +15,8 @@ import { findRecord, patchRecord } from '../store/records.js';
 export interface NewCampusUser {
   tenant: string;
   email: string;
-  password: string;
+  /** The first password; none: the account waits for its owner to set one through an invitation link. */
+  password?: string;
   role: Role;
   first_name: string;
   last_name: string;
@@ -28,7 +29,8 @@ export interface NewCampusUser {
 }
 
 /**
- * Creates (or, when the e-mail exists, updates) a Cognito user with a permanent password, the campus as its
+ * Creates (or, when the e-mail exists, updates) a Cognito user with a permanent password (none: Cognito's own random
+ * temporary one, which nobody knows, until an invitation link sets one), the campus as its
  * `custom:tenant` attribute and the role as its group, and creates its profile record if it has none. Idempotent:
  * an existing profile is left as the user keeps it.
  * @returns the user's Cognito `sub` (the profile id).
@@ -63,7 +65,8 @@ export async function ensureCampusUser(u: NewCampusUser): Promise<string> {
   }
   if (!sub) throw new Error(`Cognito returned no sub for ${u.email}`);
   try {
-    await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: pool, Username: u.email, Password: u.password, Permanent: true }));
+    if (u.password)
+      await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: pool, Username: u.email, Password: u.password, Permanent: true }));
   } catch (e) {
     if ((e as Error).name === 'InvalidPasswordException')
       throw new HttpError(400, (e as Error).message, { password: 'Not accepted by the password policy' });

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { CampusLocale } from '../entities/choices.js';
 import { MESSAGES } from '../registry/messages.js';
+import type { CampusUser } from './user-list.js';
 
 /** Body of `POST /api/auth/login`: the e-mail (or username) and password of a Cognito user. */
 export const loginSchema = z.strictObject({
@@ -22,10 +23,20 @@ export interface ProfileView extends Record<string, unknown> {
   locale: CampusLocale;
 }
 
+/** A password Cognito's policy accepts: 10+ characters with upper and lower case letters, a digit and a symbol. */
+const newPassword = z.string({ error: MESSAGES.required }).check(
+  z.minLength(10, 'At least 10 characters'),
+  z.maxLength(256, MESSAGES.tooLong),
+  z.refine(
+    (p: string) => /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p) && /[^A-Za-z0-9]/.test(p),
+    'Needs upper and lower case letters, a digit and a symbol',
+  ),
+);
+
 /**
  * Account part of the Add User form (`POST /api/auth/user-list`, campus admins only); the rest of the body is
- * profile fields. The password is the user's first one (Cognito policy: 10+ characters with upper and lower
- * case letters, a digit and a symbol).
+ * profile fields. Without a `password` the new member is sent an invitation mail with a link to set their own
+ * (issue 13); with one, that is their first password.
  */
 export const newUserSchema = z.strictObject({
   email: z
@@ -37,13 +48,25 @@ export const newUserSchema = z.strictObject({
       z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, MESSAGES.email),
     ),
   role: z.literal(['admin', 'faculty'], { error: MESSAGES.choice }),
-  password: z.string({ error: MESSAGES.required }).check(
-    z.minLength(10, 'At least 10 characters'),
-    z.maxLength(256, MESSAGES.tooLong),
-    z.refine(
-      (p: string) => /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p) && /[^A-Za-z0-9]/.test(p),
-      'Needs upper and lower case letters, a digit and a symbol',
-    ),
-  ),
+  password: z.optional(newPassword),
 });
 export type NewUserAccount = z.infer<typeof newUserSchema>;
+
+/** Path of the public "set your password" call an invitation link leads to. */
+export const SET_PASSWORD_PATH = '/api/auth/set-password';
+/** How long an invitation link works, in days. */
+export const INVITATION_DAYS = 7;
+
+/** Body of `POST /api/auth/set-password` (no sign-in): the invitation's token and the new password. */
+export const setPasswordSchema = z.strictObject({
+  token: z.string({ error: MESSAGES.required }).check(z.minLength(1, MESSAGES.required), z.maxLength(200, MESSAGES.tooLong)),
+  password: newPassword,
+});
+export type SetPasswordBody = z.infer<typeof setPasswordSchema>;
+
+/** `POST /api/auth/user-list` answer: the new user, and the invitation mail when one was sent (its receipts are in Send Mail). */
+export interface NewUserResponse {
+  message: string;
+  data: CampusUser;
+  invitation?: { mail: string };
+}

@@ -2,6 +2,7 @@ import type { Domain } from '../registry/entity.js';
 import { CRUD_ENTITIES } from '../entities/index.js';
 import { MAIL_SUPPRESSION_PATH } from '../mail/mail-api.js';
 import { PUBLICATION_IMPORT_PATH } from './publication-import.js';
+import { SET_PASSWORD_PATH } from './auth.js';
 
 /** One API Gateway route: a path (with `{id}` style parameters) served by a domain's Lambda. */
 export interface ApiRoute {
@@ -17,6 +18,7 @@ export const SPECIAL_ROUTES: ApiRoute[] = [
   { path: '/api/auth/login', domain: 'auth' },
   { path: '/api/auth/profile', domain: 'auth' },
   { path: '/api/auth/user-list', domain: 'auth' },
+  { path: SET_PASSWORD_PATH, domain: 'auth' },
   { path: '/api/department/user-list', domain: 'configuration' },
   { path: '/api/generic-program-outcome/setup', domain: 'configuration' },
   { path: '/api/co-po-matrix', domain: 'curriculum' },
