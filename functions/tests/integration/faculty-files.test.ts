@@ -1,4 +1,4 @@
-import { type StoredFile, type UploadTicket, sponsoredProject } from '@attain/shared-types';
+import { type UploadTicket, sponsoredProject } from '@attain/shared-types';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, signedIn } from '../support/client.js';
 import { fixtures } from '../support/fixtures.js';

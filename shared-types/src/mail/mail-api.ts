@@ -5,7 +5,8 @@ import type { MailState, RecipientStatus, SuppressionReason } from './mail-statu
 /**
  * A sent mail as `GET /api/send-mail` lists it (newest first; admins see the campus's, faculty their own) and
  * `POST /api/send-mail` answers (201 `{ message, data, skipped }`). `counts` holds the recipients per status (absent
- * = 0; one being handed to SES counts as `queued`); `total` = every `to` and `cc` address, each once; `opened` / `clicked` count recipients with an Open / Click
+ * = 0; one being handed to SES counts as `queued`); `total` = every `to` and `cc` address, each once; `opened` /
+ * `clicked` count recipients with an Open / Click
  * event (SES tracks them only where the configuration set enables it).
  */
 export interface SentMail {
