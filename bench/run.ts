@@ -38,7 +38,7 @@ const pct = (xs: number[], p: number) => {
 };
 
 // 1. Lambda bundles
-for (const name of [...apiDomains(), 'mail-receipts' as const, 'marks-import' as const]) {
+for (const name of [...apiDomains(), 'mail-receipts' as const, 'mail-sender' as const, 'marks-import' as const]) {
   const file = join(out, `${name}.mjs`);
   await build({
     entryPoints: [handlerEntry(name)],
@@ -519,6 +519,47 @@ try {
   } finally {
     await browser.close();
   }
+
+  // 8. Send Mail: 2,000 recipients through the queue and the worker at SES's send rate (the stack's, 14 per second).
+  const MAIL_TO = 2000;
+  const subject = `Bench alumni mail ${Date.now()}`;
+  const mailStart = performance.now();
+  const queued = await fetch(`${stack.url}/api/send-mail`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      to: Array.from({ length: MAIL_TO }, (_, i) => `alumnus${i}@alumni.example`),
+      subject,
+      email_body: '<p>The alumni meet is on 14/02/2027.</p>',
+    }),
+  });
+  if (queued.status !== 201) throw new Error(`bench mail failed: ${queued.status} ${await queued.text()}`);
+  const mailId = ((await queued.json()) as { data: { id: string } }).data.id;
+  const queuedMs = performance.now() - mailStart;
+  let mail: { state: string; processed: number; send_rate?: number; counts: Record<string, number> } | undefined;
+  while (mail?.state !== 'sent' && mail?.state !== 'failed') {
+    await new Promise((r) => setTimeout(r, 1000));
+    mail = ((await (await fetch(`${stack.url}/api/send-mail/${mailId}`, { headers })).json()) as { data: typeof mail }).data;
+  }
+  const mailWall = (performance.now() - mailStart) / 1000;
+  const accepted = (
+    (await (await fetch(`${stack.sesEmulatorUrl}/store`)).json()) as { emails: { subject: string; destination: { to: string[] } }[] }
+  ).emails
+    .filter((e) => e.subject === subject)
+    .map((e) => e.destination.to[0]);
+  const distinct = new Set(accepted).size;
+  rows.push({
+    metric: `Send Mail to ${MAIL_TO} recipients: POST (queued) / wall time to all sent, at ${mail?.send_rate ?? '?'} per second`,
+    value: `${queuedMs.toFixed(0)} ms / ${mailWall.toFixed(1)} s`,
+    budget: `>= ${(MAIL_TO / 14).toFixed(0)} s at 14 per second; the POST well within 30 s`,
+    ok: mail?.send_rate === 14 && mailWall >= MAIL_TO / 14 - 1 && queuedMs < 30_000,
+  });
+  rows.push({
+    metric: `Send Mail to ${MAIL_TO}: SES SendEmail calls accepted / duplicates / lost`,
+    value: `${accepted.length} / ${accepted.length - distinct} / ${MAIL_TO - distinct}`,
+    budget: `${MAIL_TO} / 0 / 0`,
+    ok: accepted.length === MAIL_TO && distinct === MAIL_TO && mail?.state === 'sent' && mail.processed === MAIL_TO,
+  });
 } finally {
   await stack.stop();
 }
