@@ -33,6 +33,7 @@ async function main(): Promise<void> {
       `Sample faculty (demo data): ${stack.sampleFaculty.emails.join(', ')} with password ${stack.sampleFaculty.password}` +
         ' (kept in .local/sample-faculty-password)',
     );
+  console.log(`Mail is kept, not sent: the messages the SES emulator accepted are at ${stack.sesEmulatorUrl}/store (this machine only)`);
   console.log('Press Ctrl-C to stop.');
   let stopping = false;
   const shutdown = async () => {
