@@ -20,7 +20,8 @@ export function suppressionRouter(): Hono<AppEnv> {
     return c.json({ data, next: null } satisfies ListResponse<SuppressedAddress>);
   });
   r.delete('/:address', async (c) => {
-    const address = decodeURIComponent(c.req.param('address'));
+    // Hono has already decoded the path parameter (`%40` -> `@`).
+    const address = c.req.param('address');
     if (address.length > 320 || !(await clearSuppressedAddress(c.var.scope, address)))
       throw new HttpError(404, `${address.slice(0, 320)} is not on the suppression list`);
     return c.body(null, 204);
