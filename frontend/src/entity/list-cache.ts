@@ -35,19 +35,42 @@ const MAX_HOPS = 5;
  * server applies inside its Query can leave a page short (even empty) with more to come; such pages are topped up
  * from the following ones, up to `MAX_HOPS` requests, so "Load more" always brings rows when there are any.
  */
-export async function fetchListPage(path: string, filters: Filters, cursor: string | null): Promise<ListPage> {
+export async function fetchListPage(
+  path: string,
+  filters: Filters,
+  cursor: string | null,
+  /** A poll refreshing rows on screen: no loading overlay, no popup when it fails (the next poll tries again). */
+  background = false,
+): Promise<ListPage> {
   const data: EntityRecord[] = [];
   let next = cursor;
   let hops = 0;
   do {
     const q = new URLSearchParams({ ...filters, limit: String(PAGE_SIZE) });
     if (next) q.set('next', next);
-    const res = await api<ListPage>('GET', `${path}?${q}`);
+    const res = await api<ListPage>('GET', `${path}?${q}`, undefined, { background, quiet: background });
     data.push(...res.data);
     next = res.next;
     hops++;
   } while (next && data.length < PAGE_SIZE && hops < MAX_HOPS);
   return { data, next };
+}
+
+/**
+ * Every row of `path` under `filters`, reading `limit` rows a request and following `next` to the end (a course's
+ * students, to mail them all).
+ */
+export async function fetchEveryPage<T>(path: string, filters: Filters, limit: number): Promise<T[]> {
+  const rows: T[] = [];
+  let next: string | null = null;
+  do {
+    const q = new URLSearchParams({ ...filters, limit: String(limit) });
+    if (next) q.set('next', next);
+    const res: ListResponse<T> = await api<ListResponse<T>>('GET', `${path}?${q}`);
+    rows.push(...res.data);
+    next = res.next;
+  } while (next);
+  return rows;
 }
 
 /** The rows of a cached list, pages in order; a record met twice (a saved record placed first) shows once. */
