@@ -22,7 +22,10 @@ function renderMailForm() {
   return { sent, to: screen.getByLabelText(/^To/) as HTMLInputElement };
 }
 const paste = (input: HTMLElement, text: string) => fireEvent.paste(input, { clipboardData: { getData: () => text } });
-const chipTexts = () => [...document.querySelectorAll('#f-to')].flatMap((i) => [...i.closest('ul')!.querySelectorAll('.p-chips-token-label')].map((c) => c.textContent));
+const chipTexts = () =>
+  [...document.querySelectorAll('#f-to')].flatMap((i) =>
+    [...i.closest('ul')!.querySelectorAll('.p-chips-token-label')].map((c) => c.textContent),
+  );
 
 describe('the e-mail addresses input (a mail’s To and Cc)', () => {
   it('adds a pasted list (commas, semicolons, lines) once each in lower case, and marks the address that is not one', async () => {

@@ -182,7 +182,7 @@ export function EntityForm(props: {
   const { isDirty } = form.formState;
   const { onDirtyChange } = props;
   useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
-  useEffect(() => refusal.current?.scrollIntoView({ block: 'nearest' }), [refused]);
+  useEffect(() => refusal.current?.scrollIntoView?.({ block: 'nearest' }), [refused]);
   const submit = form.handleSubmit(async (values) => {
     setRefused(null);
     try {
