@@ -13,9 +13,11 @@ const ENDS_ADDRESS = new Set(['Enter', ',', ';', ' ']);
 /**
  * The input of an `emails` field (a mail's To and Cc): each address a chip. Typing an address and pressing Enter,
  * comma, semicolon or space adds it (so does leaving the field); pasting a list (commas, semicolons, spaces or lines)
- * adds them all; addresses are lower-cased and kept once. Each chip has a Remove button (Delete or Backspace on it
- * also removes; Backspace in the empty input removes the last). Addresses the server would refuse are marked
- * `Not valid email`. Beyond `CHIPS_SHOWN` chips only a count shows, with "Show all" (invalid addresses always show).
+ * adds them all; addresses are lower-cased and kept once. Each chip has a Remove button. From the keyboard, Tab passes
+ * the chips (one stop for the field, not one per address): Left arrow in the empty input reaches the last chip, the
+ * arrows move between chips and back to the input, Delete or Backspace removes the chip; Backspace in the empty input
+ * removes the last. Addresses the server would refuse are marked `Not valid email`. Beyond `CHIPS_SHOWN` chips only
+ * a count shows, with "Show all" (invalid addresses always show).
  */
 export function EmailsField(props: { id: string; value: unknown; onChange: (v: string[]) => void; onBlur: () => void; invalid: boolean }) {
   const locale = useLocale();
@@ -36,14 +38,23 @@ export function EmailsField(props: { id: string; value: unknown; onChange: (v: s
     if (text.trim()) add(text);
     setText('');
   };
-  /** Removes the address at `i`; from the keyboard, the next chip's button (or the input) takes the focus. */
+  /** The Remove buttons shown, in order. */
+  const buttons = () => [...(chips.current?.querySelectorAll<HTMLButtonElement>('.email-chip-remove') ?? [])];
+  /** Focuses the chip shown at `at` (past the last: the input). */
+  const focusChip = (at: number) => (at >= 0 && at < buttons().length ? buttons()[at] : input.current)?.focus();
+  /** Removes the address at `i`; from the keyboard, the chip now in its place (or the input) takes the focus. */
   const remove = (i: number, keyboard: boolean) => {
+    const at = buttons().findIndex((b) => b === document.activeElement);
     props.onChange(list.filter((_, j) => j !== i));
-    if (!keyboard) return;
-    requestAnimationFrame(() => {
-      const buttons = chips.current?.querySelectorAll<HTMLButtonElement>('.email-chip-remove');
-      (buttons?.[Math.min(i, buttons.length - 1)] ?? input.current)?.focus();
-    });
+    if (keyboard) requestAnimationFrame(() => focusChip(Math.min(Math.max(at, 0), buttons().length - 1)));
+  };
+  const onChipKey = (e: KeyboardEvent<HTMLButtonElement>, i: number) => {
+    const at = buttons().indexOf(e.currentTarget);
+    if (e.key === 'Delete' || e.key === 'Backspace') remove(i, true);
+    else if (e.key === 'ArrowLeft') focusChip(Math.max(at - 1, 0));
+    else if (e.key === 'ArrowRight') focusChip(at + 1);
+    else return;
+    e.preventDefault();
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (ENDS_ADDRESS.has(e.key)) {
@@ -53,6 +64,9 @@ export function EmailsField(props: { id: string; value: unknown; onChange: (v: s
     } else if (e.key === 'Backspace' && !text && list.length) {
       e.preventDefault();
       remove(list.length - 1, false);
+    } else if (e.key === 'ArrowLeft' && !text && list.length) {
+      e.preventDefault();
+      focusChip(buttons().length - 1);
     }
   };
   const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
@@ -89,12 +103,9 @@ export function EmailsField(props: { id: string; value: unknown; onChange: (v: s
               type="button"
               className="email-chip-remove"
               aria-label={`Remove ${a}`}
+              tabIndex={-1}
               onClick={(e) => remove(i, e.detail === 0)}
-              onKeyDown={(e) => {
-                if (e.key !== 'Delete' && e.key !== 'Backspace') return;
-                e.preventDefault();
-                remove(i, true);
-              }}
+              onKeyDown={(e) => onChipKey(e, i)}
             >
               <i className="pi pi-times-circle" aria-hidden />
             </button>
@@ -114,7 +125,7 @@ export function EmailsField(props: { id: string; value: unknown; onChange: (v: s
             autoComplete="off"
             spellCheck={false}
             placeholder={list.length ? '' : 'Type or paste addresses'}
-            aria-describedby={`${props.id}-count`}
+            aria-describedby={`${props.id}-count ${props.id}-keys`}
             aria-invalid={props.invalid || undefined}
             value={text}
             onChange={(e) => onType(e.target.value)}
@@ -133,6 +144,9 @@ export function EmailsField(props: { id: string; value: unknown; onChange: (v: s
         <span id={`${props.id}-count`} aria-live="polite">
           {count}
           {bad.size ? `, ${formatNumber(bad.size, locale)} not valid` : ''}
+        </span>
+        <span id={`${props.id}-keys`} className="visually-hidden">
+          Left arrow reaches the addresses; Delete removes one.
         </span>
         {list.length > CHIPS_SHOWN ? (
           <Button

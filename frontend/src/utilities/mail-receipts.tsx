@@ -75,7 +75,8 @@ function History({ recipient }: { recipient: MailRecipient }) {
  */
 export function MailReceipts({ id, onClose }: { id: string; onClose: () => void }) {
   const locale = useLocale();
-  const detail = useMailDetail(id).data;
+  const read = useMailDetail(id);
+  const detail = read.data;
   const [status, setStatus] = useState<RecipientStatus | null>(null);
   const [search, setSearch] = useState('');
   const recipients = useMemo(() => detail?.recipients ?? [], [detail]);
@@ -187,7 +188,9 @@ export function MailReceipts({ id, onClose }: { id: string; onClose: () => void 
           />
         </>
       ) : (
-        <p className="hint">Reading the receipts…</p>
+        <p className="hint" role={read.isError ? 'alert' : undefined}>
+          {read.isError ? 'These receipts could not be read.' : 'Reading the receipts…'}
+        </p>
       )}
     </Dialog>
   );

@@ -81,9 +81,9 @@ export function SentMailTable(props: { onOpen: (mail: SentMail) => void; highlig
           </>
         )}
       />
-      {list.isRefetchError ? (
+      {list.isRefetchError || list.isFetchNextPageError ? (
         <p className="hint" role="status">
-          The list could not be read again just now; it tries again in a moment.
+          The sent mail could not be read just now; try again in a moment.
         </p>
       ) : null}
       <LoadMore list={list} />
