@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Dropdown } from 'primereact/dropdown';
 import { useRef, useState } from 'react';
+import { ApiError } from '../app/api';
 import { qk } from '../app/query-keys';
 import { profileAtom } from '../app/state';
 import type { EntityFormApi } from '../entity/entity-form';
@@ -29,7 +30,7 @@ export function CourseRecipients({ form }: { form: EntityFormApi }) {
   const [note, setNote] = useState<RecipientsAdded | null>(null);
   const qc = useQueryClient();
   const latest = useRef(0);
-  const fill = async (id: string | null) => {
+  const read = async (id: string | null) => {
     const ask = ++latest.current;
     const c = mine.find((x) => x.id === id);
     if (!c) return setNote(null);
@@ -57,6 +58,11 @@ export function CourseRecipients({ form }: { form: EntityFormApi }) {
       })),
     });
   };
+  /** `read`, its failure already told in the popup by `api` (nothing is added then). */
+  const fill = (id: string | null) =>
+    read(id).catch((e: unknown) => {
+      if (!(e instanceof ApiError)) throw e;
+    });
   return (
     <fieldset className="mail-recipients">
       <legend>Add the students of a course</legend>

@@ -1,7 +1,7 @@
 import { type CampusUser, type FieldDef, type ListResponse, type MailRole, department, sentMail } from '@attain/shared-types';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { api } from '../app/api';
+import { ApiError, api } from '../app/api';
 import { qk } from '../app/query-keys';
 import { type EntityFormApi, FieldControl } from '../entity/entity-form';
 import { fetchByIds } from '../entity/ref-records';
@@ -37,7 +37,7 @@ export function DepartmentRecipients({ form, chosen }: { form: EntityFormApi; ch
   const [note, setNote] = useState<RecipientsAdded | null>(null);
   // Only the latest choice's answer is used (an earlier, slower one is dropped).
   const latest = useRef(0);
-  const fill = async (departmentId: unknown, role: unknown) => {
+  const read = async (departmentId: unknown, role: unknown) => {
     const ask = ++latest.current;
     if (typeof departmentId !== 'string' || !departmentId || (role !== 'admin' && role !== 'user')) return setNote(null);
     const dep = (
@@ -66,6 +66,11 @@ export function DepartmentRecipients({ form, chosen }: { form: EntityFormApi; ch
       })),
     });
   };
+  /** `read`, its failure already told in the popup by `api` (nothing is added then). */
+  const fill = (departmentId: unknown, role: unknown) =>
+    read(departmentId, role).catch((e: unknown) => {
+      if (!(e instanceof ApiError)) throw e;
+    });
   return (
     <fieldset className="mail-recipients">
       <legend>Add a department&apos;s users</legend>
