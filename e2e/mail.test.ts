@@ -77,7 +77,7 @@ it('an admin mails the SES simulator with a PDF, sees each receipt arrive, then 
   await row.waitFor();
   await row.locator('.status-counts', { hasText: /^Delivered 2Bounced 1Suppressed by SES 1Complained 1$/ }).waitFor({ timeout: 60_000 });
   await row.getByText('Sent', { exact: true }).waitFor();
-  expect(await row.textContent()).toContain(admin.email);
+  expect((await row.textContent())?.toLowerCase()).toContain(admin.email.toLowerCase());
   await page.screenshot({ path: `${SHOTS}/mail-receipts-table.png`, fullPage: true });
 
   // The receipts: the message as sent, the PDF, and each address's final status.
@@ -117,4 +117,21 @@ it('an admin mails the SES simulator with a PDF, sees each receipt arrive, then 
   await page.locator('.popup', { hasText: `Removed ${simulator('bounce')} from the suppression list` }).waitFor();
   await listed.waitFor({ state: 'detached' });
   await page.context().close();
+
+  // On a phone the sent mail are cards, with the same receipts.
+  const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await phone.goto(`${url}/utilities`);
+  await signIn(phone);
+  await phone.waitForURL('**/utilities');
+  const card = phone.locator('.record-card', { hasText: subject });
+  await card.locator('.status-counts', { hasText: /^Delivered 2Bounced 1Suppressed by SES 1Complained 1$/ }).waitFor();
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await card.getByRole('button', { name: `Receipts of ${subject}` }).click();
+  await phone
+    .locator('.mail-receipts .record-card', { hasText: simulator('complaint') })
+    .getByText('Complained', { exact: true })
+    .waitFor();
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await phone.screenshot({ path: `${SHOTS}/mail-receipts-390.png` });
+  await phone.context().close();
 });
