@@ -89,10 +89,10 @@ export function EmailsField(props: { id: string; value: unknown; onChange: (v: s
   const shown = list.map((a, i) => ({ a, i })).filter(({ a, i }) => !folded || i < CHIPS_SHOWN || bad.has(a));
   const count = `${formatNumber(list.length, locale)} address${list.length === 1 ? '' : 'es'}`;
   return (
-    <div className={`emails-field p-chips p-component p-inputwrapper${focused ? ' p-focus' : ''}`}>
+    <div className={`emails-field p-chips p-component p-inputwrapper${focused ? ' p-focus' : ''}${props.invalid ? ' p-invalid' : ''}`}>
       <ul
         ref={chips}
-        className={`p-inputtext p-chips-multiple-container${props.invalid ? ' p-invalid' : ''}`}
+        className="p-inputtext p-chips-multiple-container"
         onClick={(e) => e.target === e.currentTarget && input.current?.focus()}
       >
         {shown.map(({ a, i }) => (
