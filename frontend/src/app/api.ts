@@ -22,16 +22,18 @@ export function setUnauthorizedHandler(fn: () => void): void {
 }
 
 /**
- * Calls the API with the stored token. While it runs the loading overlay shows. A failure shows the server's
+ * Calls the API with the stored token. While it runs the loading overlay shows (unless `background`: a poll that
+ * refreshes what is already on screen must not cover the page every few seconds). A failure shows the server's
  * `errors.detail` in the popup (unless `quiet`) and throws ApiError. With `contentType`, `body` is sent as text.
  */
 export async function api<T>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
-  opts: { quiet?: boolean; contentType?: string } = {},
+  opts: { quiet?: boolean; contentType?: string; background?: boolean } = {},
 ): Promise<T> {
-  store.set(loadingAtom, (n) => n + 1);
+  const overlay = opts.background ? 0 : 1;
+  store.set(loadingAtom, (n) => n + overlay);
   try {
     const token = await idToken();
     const res = await fetch(path, {
@@ -57,7 +59,7 @@ export async function api<T>(
     if (!opts.quiet) showPopup('error', detail);
     throw new ApiError(0, detail);
   } finally {
-    store.set(loadingAtom, (n) => n - 1);
+    store.set(loadingAtom, (n) => n - overlay);
   }
 }
 

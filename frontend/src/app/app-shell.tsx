@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Sidebar } from 'primereact/sidebar';
 import { Suspense, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { logout } from './auth';
-import { AREA_TABS, NAV_ENTRIES, tabRoute } from './navigation';
+import { AREA_TABS, NAV_ENTRIES, tabRoute, tabsFor } from './navigation';
 import { profileAtom } from './state';
 import { LoadingOverlay, PopupMessage } from '../shell/feedback';
 
@@ -31,6 +31,7 @@ function TopLinks() {
  */
 function DrawerLinks({ onPick }: { onPick: () => void }) {
   const { pathname } = useLocation();
+  const role = useAtomValue(profileAtom)?.role;
   const [open, setOpen] = useState<string | null>(() => NAV_ENTRIES.find((e) => pathname.startsWith(e.to) && AREA_TABS[e.to])?.to ?? null);
   return (
     <ul className="drawer-menu">
@@ -59,7 +60,7 @@ function DrawerLinks({ onPick }: { onPick: () => void }) {
             </div>
             {tabs && expanded ? (
               <ul id={menuId} className="drawer-submenu" aria-label={`${e.label} pages`}>
-                {tabs.map((t) => (
+                {tabsFor(tabs, role).map((t) => (
                   <li key={t.label}>
                     <NavLink to={tabRoute(e.to, t.path)} end onClick={onPick} className={linkClass}>
                       {t.label}

@@ -129,14 +129,29 @@ export const FACULTY_TABS: readonly { label: string; path: string; entity?: stri
   ).map(([path, entity]) => ({ label: FACULTY_RECORD_TITLES[entity], path, entity })),
 ];
 
-/** Utilities side tabs (spec part 2 §2): Send Mail (the Utilities issue) and Manage User. */
-export const UTILITIES_TABS: readonly { label: string; path: string }[] = [
+/** A side tab as the drawer lists it; `adminOnly` tabs are offered to campus administrators only. */
+export interface AreaTab {
+  label: string;
+  path: string;
+  adminOnly?: boolean;
+}
+
+/**
+ * Utilities side tabs (spec part 2 §2): Send Mail (with the sent mails and their receipts), Manage User, and the
+ * campus's mail suppression list (administrators only).
+ */
+export const UTILITIES_TABS: readonly AreaTab[] = [
   { label: 'Send Mail', path: '' },
   { label: 'Manage User', path: 'manage_user' },
+  { label: 'Suppression list', path: 'suppression-list', adminOnly: true },
 ];
 
+/** The tabs of `tabs` offered to a user of `role` (`adminOnly` ones to campus administrators only). */
+export const tabsFor = <T extends AreaTab>(tabs: readonly T[], role: string | undefined): T[] =>
+  tabs.filter((t) => !t.adminOnly || role === 'admin');
+
 /** The side tabs under each area's route: the narrow screen's drawer shows them as that entry's submenu. */
-export const AREA_TABS: Readonly<Record<string, readonly { label: string; path: string }[]>> = {
+export const AREA_TABS: Readonly<Record<string, readonly AreaTab[]>> = {
   '/attainment': ATTAINMENT_TABS,
   '/configuration': CONFIGURATION_TABS,
   '/assessments': ASSESSMENT_TABS,

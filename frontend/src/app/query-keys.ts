@@ -15,6 +15,12 @@
  *   course, program, students or improvement-plan; `year` null = the newest). Every save of marks, a matrix, a paper
  *   or a registry record marks them all stale.
  * - `['import-job', id]`: a large marks file's import progress (`GET /api/import-job/id`, polled).
+ * - `['recipients', source, id]`: whom Send Mail's pickers add: a department's users (`source` `department`, `id` its
+ *   short name: `GET /api/department/user-list?short_name=`) or a curriculum's students (`curriculum`, its id: every
+ *   page of `GET /api/student?curriculum=`).
+ * - `['mail-suppression']`: the campus's suppression list (`GET /api/mail-suppression`, one answer, not paged).
+ *   Sent mail is a list (`qk.list('/api/send-mail', {})`, polled while a mail is being sent) and a record (one mail
+ *   with its recipients).
  *
  * `filters` are query parameters as a plain object without empty values (TanStack hashes object keys sorted, so
  * their order does not matter).
@@ -36,6 +42,8 @@ export const qk = {
   attainmentView: (kind: 'course' | 'program' | 'students' | 'improvement-plan', id: string, year?: string | null) =>
     ['attainment', kind, id, year ?? null] as const,
   importJob: (id: string) => ['import-job', id] as const,
+  recipients: (source: 'department' | 'curriculum', id: string) => ['recipients', source, id] as const,
+  suppression: () => ['mail-suppression'] as const,
 };
 
 /** Base paths of the documents read through `qk.record` (their GET path is `<base>/<owner id>`). */

@@ -1,14 +1,26 @@
-import { type EntityDef, type EntityRecord, type FieldKind, derivedSums, entitySchema, isAsked, isWritable } from '@attain/shared-types';
+import {
+  type EntityDef,
+  type EntityRecord,
+  type FieldDef,
+  type FieldKind,
+  derivedSums,
+  entitySchema,
+  isAsked,
+  isWritable,
+} from '@attain/shared-types';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import { Fragment, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Fragment, type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { Controller, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { ApiError } from '../app/api';
 import { FieldInput } from './field-input';
 
 /** Kinds whose input takes the form's whole width. */
-const WIDE_KINDS = new Set<FieldKind>(['html', 'text', 'list', 'files', 'file']);
+const WIDE_KINDS = new Set<FieldKind>(['html', 'text', 'list', 'files', 'file', 'emails']);
+
+/** The form's handle, for what a page adds to the generic form (`before` given as a function). */
+export type EntityFormApi = UseFormReturn<Record<string, unknown>>;
 
 /** Whether a form of `def` is short enough to open compact (a few one-line fields, no rich or long text). */
 export const isShortForm = (def: EntityDef): boolean =>
@@ -44,11 +56,85 @@ export function initialValues(def: EntityDef, record?: EntityRecord | null, pres
             ? null
             : fd.kind === 'boolean'
               ? false
-              : fd.kind === 'multi' || fd.kind === 'list' || fd.kind === 'files'
+              : fd.kind === 'multi' || fd.kind === 'list' || fd.kind === 'files' || fd.kind === 'emails'
                 ? []
                 : '';
   }
   return v;
+}
+
+/**
+ * The resolver of a form of `def`: the entity's shared zod schema (the server's rules and messages), one message per
+ * field. A bad address of an `emails` list is named by its place, as the server names it (`Not valid email
+ * (address 4)`), so it can be found among 2,000.
+ */
+export function entityResolver(def: EntityDef): Resolver<Record<string, unknown>> {
+  const schema = zodResolver(entitySchema(def) as never) as unknown as Resolver<Record<string, unknown>>;
+  const lists = def.fields.filter((fd) => fd.kind === 'emails').map((fd) => fd.name);
+  return async (values, context, options) => {
+    const res = await schema(values, context, options);
+    const errors = res.errors as Record<string, unknown>;
+    for (const name of lists) {
+      const nested = errors[name];
+      if (!nested || typeof nested !== 'object' || 'message' in nested) continue;
+      const first = Object.entries(nested).find(([k, e]) => /^\d+$/.test(k) && (e as { message?: string } | undefined)?.message);
+      if (first)
+        errors[name] = { type: 'validate', message: `${(first[1] as { message: string }).message} (address ${Number(first[0]) + 1})` };
+    }
+    return res;
+  };
+}
+
+/**
+ * One field of a form of `def`: its label (`*` when required), its input (`FieldInput`, by kind) and its message,
+ * shown once the field was touched or a save was tried, or when the server refused the value. `onChanged` hears
+ * each change the person makes (after the form has it).
+ */
+export function FieldControl(props: {
+  fd: FieldDef;
+  form: EntityFormApi;
+  def: EntityDef;
+  /** The values chosen so far (they scope reference pickers). */
+  chosen: Readonly<Record<string, unknown>>;
+  onChanged?: (v: unknown) => void;
+}) {
+  const { fd, onChanged } = props;
+  return (
+    <Controller
+      name={fd.name}
+      control={props.form.control}
+      render={({ field, fieldState }) => (
+        <div className={`form-field${WIDE_KINDS.has(fd.kind) ? ' wide' : ''}`}>
+          <label htmlFor={`f-${fd.name}`}>
+            {fd.label}
+            {fd.required ? (
+              <span className="req" aria-hidden>
+                {' '}
+                *
+              </span>
+            ) : null}
+          </label>
+          <FieldInput
+            field={fd}
+            value={field.value}
+            onChange={(v) => {
+              field.onChange(v);
+              onChanged?.(v);
+            }}
+            onBlur={field.onBlur}
+            invalid={Boolean(fieldState.error)}
+            def={props.def}
+            chosen={props.chosen}
+          />
+          {fieldState.error ? (
+            <small className="field-error" id={`e-${fd.name}`}>
+              {fieldState.error.message}
+            </small>
+          ) : null}
+        </div>
+      )}
+    />
+  );
 }
 
 /**
@@ -71,8 +157,13 @@ export function EntityForm(props: {
    * only on request).
    */
   onReload?: () => void;
-  /** Fields of the same form that the registry does not describe (a new user's sign-in), shown first. */
-  before?: ReactNode;
+  /**
+   * Shown first: fields of the same form that the registry does not describe (a new user's sign-in), or, as a
+   * function of the form, a page's own part of it (Send Mail's recipient pickers, which fill To).
+   */
+  before?: ReactNode | ((form: EntityFormApi, chosen: Readonly<Record<string, unknown>>) => ReactNode);
+  /** Fields not shown in the grid (a `before` function shows them itself); their values are still sent. */
+  hidden?: readonly string[];
   /**
    * Values a new record starts with (e.g. the list's chosen curriculum and course); they also scope the reference
    * pickers (a course outcome's courses are those of the list's curriculum and term).
@@ -80,9 +171,9 @@ export function EntityForm(props: {
   preset?: Record<string, unknown>;
 }) {
   const { def } = props;
+  const resolver = useMemo(() => entityResolver(def), [def]);
   const form = useForm<Record<string, unknown>>({
-    // The schema is built at run time from the registry, so its static type is a plain record.
-    resolver: zodResolver(entitySchema(def) as never) as unknown as Resolver<Record<string, unknown>>,
+    resolver,
     mode: 'onTouched',
     defaultValues: initialValues(def, props.record, props.preset),
   });
@@ -91,7 +182,7 @@ export function EntityForm(props: {
   const { isDirty } = form.formState;
   const { onDirtyChange } = props;
   useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
-  useEffect(() => refusal.current?.scrollIntoView({ block: 'nearest' }), [refused]);
+  useEffect(() => refusal.current?.scrollIntoView?.({ block: 'nearest' }), [refused]);
   const submit = form.handleSubmit(async (values) => {
     setRefused(null);
     try {
@@ -124,12 +215,12 @@ export function EntityForm(props: {
           ) : null}
         </div>
       ) : null}
-      {props.before}
+      {typeof props.before === 'function' ? props.before(form, chosen) : props.before}
       <div className="form-grid">
         {/* A field asked only when another has a given value shows then (the server drops it otherwise). Fields the
             server derives (a sum) show read-only with the value they will have. A new section starts with its heading. */}
         {def.fields
-          .filter((fd) => (isWritable(fd) || fd.sumOf) && isAsked(fd, values))
+          .filter((fd) => (isWritable(fd) || fd.sumOf) && isAsked(fd, values) && !props.hidden?.includes(fd.name))
           .map((fd, i, shown) => {
             const heading = fd.section && fd.section !== shown[i - 1]?.section ? <h3 className="form-section">{fd.section}</h3> : null;
             if (fd.sumOf)
@@ -145,37 +236,7 @@ export function EntityForm(props: {
             return (
               <Fragment key={fd.name}>
                 {heading}
-                <Controller
-                  name={fd.name}
-                  control={form.control}
-                  render={({ field, fieldState }) => (
-                    <div className={`form-field${WIDE_KINDS.has(fd.kind) ? ' wide' : ''}`}>
-                      <label htmlFor={`f-${fd.name}`}>
-                        {fd.label}
-                        {fd.required ? (
-                          <span className="req" aria-hidden>
-                            {' '}
-                            *
-                          </span>
-                        ) : null}
-                      </label>
-                      <FieldInput
-                        field={fd}
-                        value={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        invalid={Boolean(fieldState.error)}
-                        def={def}
-                        chosen={chosen}
-                      />
-                      {fieldState.error ? (
-                        <small className="field-error" id={`e-${fd.name}`}>
-                          {fieldState.error.message}
-                        </small>
-                      ) : null}
-                    </div>
-                  )}
-                />
+                <FieldControl fd={fd} form={form} def={def} chosen={chosen} />
               </Fragment>
             );
           })}

@@ -9,6 +9,7 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { MultiSelect } from 'primereact/multiselect';
 import { AttachmentsField } from '../files/attachments-field';
 import { PhotoField } from '../files/photo-field';
+import { EmailsField } from '../form/emails-field';
 import { ListField } from '../form/list-field';
 import { calendarDateFormat, useLocale } from '../format/locale';
 import { RefPicker } from './ref-picker';
@@ -18,7 +19,7 @@ const toIso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padSta
 /**
  * The input for one registry field, chosen by kind (DESIGN.md: enum -> Dropdown, boolean -> Checkbox,
  * date -> Calendar, number -> InputNumber, reference -> picker, html -> Editor, multi -> MultiSelect, list -> rows in
- * place, file -> photo upload, files -> attachments). Controlled by react-hook-form.
+ * place, file -> photo upload, files -> attachments, emails -> address chips). Controlled by react-hook-form.
  */
 export function FieldInput(props: {
   field: FieldDef;
@@ -127,6 +128,8 @@ export function FieldInput(props: {
       );
     case 'file':
       return <PhotoField id={id} value={value} onChange={onChange} label={fd.label} />;
+    case 'emails':
+      return <EmailsField id={id} value={value} onChange={onChange} onBlur={onBlur} invalid={invalid} />;
     case 'files':
       return <AttachmentsField id={id} value={value} onChange={onChange} max={fd.maxItems ?? MAX_ATTACHMENTS} />;
     case 'ref':

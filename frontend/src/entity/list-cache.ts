@@ -7,7 +7,7 @@ import {
   PAGE_SIZE,
   occasion,
 } from '@attain/shared-types';
-import { type InfiniteData, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
+import { type InfiniteData, type QueryClient, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../app/api';
 import { DOCUMENT_PATHS, type Filters, qk } from '../app/query-keys';
@@ -35,19 +35,42 @@ const MAX_HOPS = 5;
  * server applies inside its Query can leave a page short (even empty) with more to come; such pages are topped up
  * from the following ones, up to `MAX_HOPS` requests, so "Load more" always brings rows when there are any.
  */
-export async function fetchListPage(path: string, filters: Filters, cursor: string | null): Promise<ListPage> {
+export async function fetchListPage(
+  path: string,
+  filters: Filters,
+  cursor: string | null,
+  /** A poll refreshing rows on screen: no loading overlay, no popup when it fails (the next poll tries again). */
+  background = false,
+): Promise<ListPage> {
   const data: EntityRecord[] = [];
   let next = cursor;
   let hops = 0;
   do {
     const q = new URLSearchParams({ ...filters, limit: String(PAGE_SIZE) });
     if (next) q.set('next', next);
-    const res = await api<ListPage>('GET', `${path}?${q}`);
+    const res = await api<ListPage>('GET', `${path}?${q}`, undefined, { background, quiet: background });
     data.push(...res.data);
     next = res.next;
     hops++;
   } while (next && data.length < PAGE_SIZE && hops < MAX_HOPS);
   return { data, next };
+}
+
+/**
+ * Every row of `path` under `filters`, reading `limit` rows a request and following `next` to the end (a course's
+ * students, to mail them all).
+ */
+export async function fetchEveryPage<T>(path: string, filters: Filters, limit: number): Promise<T[]> {
+  const rows: T[] = [];
+  let next: string | null = null;
+  do {
+    const q = new URLSearchParams({ ...filters, limit: String(limit) });
+    if (next) q.set('next', next);
+    const res: ListResponse<T> = await api<ListResponse<T>>('GET', `${path}?${q}`);
+    rows.push(...res.data);
+    next = res.next;
+  } while (next);
+  return rows;
 }
 
 /** The rows of a cached list, pages in order; a record met twice (a saved record placed first) shows once. */
@@ -68,18 +91,26 @@ export function rowsOf(data: { pages: readonly ListPage[] } | undefined): Entity
 /**
  * The list of `def` under `filters` (null: not wanted, nothing fetched), one server page at a time: `rows` are the
  * pages read so far, `fetchNextPage()` reads the next. Cached by `qk.list(path, filters)`, so a table and every
- * picker of the same entity and filters share one read.
+ * picker of the same entity and filters share one read. With `poll`, the pages read are read again every `poll(rows)`
+ * ms while it gives a number (sent mail while it is being sent); once the list is on screen those reads (and "Load
+ * more") go without the loading overlay or popups, and `isError` tells that the last one failed.
  */
-export function useListQuery(def: EntityDef, filters: Readonly<Record<string, unknown>> | null) {
+export function useListQuery(
+  def: EntityDef,
+  filters: Readonly<Record<string, unknown>> | null,
+  poll?: (rows: EntityRecord[]) => number | false,
+) {
   const path = listPathOf(def);
   const key = filters ? JSON.stringify(cleanFilters(filters)) : null;
   const f = useMemo<Filters>(() => (key ? JSON.parse(key) : {}), [key]);
+  const qc = useQueryClient();
   const q = useInfiniteQuery({
     queryKey: qk.list(path, f),
-    queryFn: ({ pageParam }) => fetchListPage(path, f, pageParam),
+    queryFn: ({ pageParam }) => fetchListPage(path, f, pageParam, Boolean(poll && qc.getQueryData(qk.list(path, f)))),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
     enabled: key !== null,
+    refetchInterval: poll ? (query) => poll(rowsOf(query.state.data)) : undefined,
   });
   const rows = useMemo(() => rowsOf(q.data), [q.data]);
   return { ...q, rows };

@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
-import { confirmDialog } from 'primereact/confirmdialog';
 import { Dialog } from 'primereact/dialog';
 import { type ReactNode, useCallback, useEffect, useRef } from 'react';
+import { askToDiscard } from './discard-changes';
 
 /**
  * Open pop-up parts of PrimeReact inputs (a dropdown's list, a calendar, the confirm dialog). While one is open,
@@ -36,16 +36,7 @@ export function FormDialog(props: {
   const { onHide, dirty, visible } = props;
   const requestClose = useCallback(() => {
     if (!dirty) return onHide();
-    confirmDialog({
-      header: 'Discard changes?',
-      message: 'This form has changes that are not saved. Close it and lose them?',
-      icon: 'pi pi-exclamation-triangle',
-      acceptLabel: 'Discard',
-      rejectLabel: 'Keep editing',
-      acceptClassName: 'p-button-danger',
-      defaultFocus: 'reject',
-      accept: onHide,
-    });
+    askToDiscard(onHide);
   }, [dirty, onHide]);
   // Focus: the form's first field when it opens, and back where it was (the ADD or Edit button) when it closes.
   const opener = useRef<HTMLElement | null>(null);

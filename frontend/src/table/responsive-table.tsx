@@ -1,5 +1,5 @@
 import { Paginator } from 'primereact/paginator';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { type CellValue, sortRows } from './sort-rows';
 import { usePhone } from './use-media-query';
 
@@ -44,6 +44,8 @@ const shown = <R,>(c: TableColumn<R>, r: R): ReactNode => {
  *   priority-2 columns as label and value, priority-3 columns under "More".
  * - Long lists page (`pageSize` rows, 20 by default; 0 = never). Headers sort (numbers by value, text naturally).
  * - `highlight`: the key of the row just saved: the table turns to its page, marks it and scrolls it into view.
+ * - `onOpen`: a row (or card) opens on a click or on Enter when it has the focus, besides the button among its
+ *   actions that does the same (clicks on the row's own buttons and links stay theirs).
  */
 export function ResponsiveTable<R>(props: {
   /** Names the table for screen readers (and the phone's card list). */
@@ -65,6 +67,8 @@ export function ResponsiveTable<R>(props: {
   empty?: ReactNode;
   /** Many short values (levels per PO): a phone's card packs them several to a line. */
   dense?: boolean;
+  /** Opens a row (its details): on a click on the row, or Enter on the focused row. */
+  onOpen?: (r: R) => void;
 }) {
   const phone = usePhone();
   const { columns, actions } = props;
@@ -103,7 +107,24 @@ export function ResponsiveTable<R>(props: {
     setSort((s) => (s?.key === key ? (s.dir === 1 ? { key, dir: -1 } : null) : { key, dir: 1 }));
     setPage((p) => ({ ...p, first: 0 }));
   };
-  const rowClass = (r: R, i: number) => (highlight !== null && keyOf(r, i) === highlight ? 'row-saved' : undefined);
+  const rowClass = (r: R, i: number) =>
+    [highlight !== null && keyOf(r, i) === highlight ? 'row-saved' : '', props.onOpen ? 'row-opens' : ''].join(' ').trim() || undefined;
+  const { onOpen } = props;
+  // A row that opens: focusable, opened by a click outside its own controls or by Enter on the row itself.
+  const opener = (r: R) =>
+    onOpen
+      ? {
+          tabIndex: 0,
+          onClick: (e: MouseEvent) => {
+            if (!(e.target as Element).closest('button, a, input, select, textarea, summary, [role="button"]')) onOpen(r);
+          },
+          onKeyDown: (e: KeyboardEvent) => {
+            if (e.key !== 'Enter' || e.target !== e.currentTarget) return;
+            e.preventDefault();
+            onOpen(r);
+          },
+        }
+      : {};
 
   const pager = paged ? (
     <Paginator
@@ -138,7 +159,12 @@ export function ResponsiveTable<R>(props: {
         </dl>
       );
       return (
-        <li key={keyOf(r, i)} data-row-key={keyOf(r, i)} className={['record-card', summary ? 'summary' : '', rowClass(r, i)].join(' ')}>
+        <li
+          key={keyOf(r, i)}
+          data-row-key={keyOf(r, i)}
+          className={['record-card', summary ? 'summary' : '', rowClass(r, i) ?? ''].join(' ').trim()}
+          {...(summary ? {} : opener(r))}
+        >
           <div className="record-card-head">
             <span className={`record-card-title ${title.className?.(r) ?? ''}`}>{shown(title, r)}</span>
             {actions && !summary ? <span className="row-actions">{actions(r)}</span> : null}
@@ -215,7 +241,7 @@ export function ResponsiveTable<R>(props: {
           </thead>
           <tbody>
             {visible.map((r, i) => (
-              <tr key={keyOf(r, first + i)} data-row-key={keyOf(r, first + i)} className={rowClass(r, first + i)}>
+              <tr key={keyOf(r, first + i)} data-row-key={keyOf(r, first + i)} className={rowClass(r, first + i)} {...opener(r)}>
                 {columns.map((c, j) => cell(r, c, j))}
                 {actions ? (
                   <td className="col-actions">

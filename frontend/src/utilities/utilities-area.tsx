@@ -1,26 +1,30 @@
-import { UTILITIES_TABS } from '../app/navigation';
+import { useAtomValue } from 'jotai';
+import type { ReactNode } from 'react';
+import { UTILITIES_TABS, tabsFor } from '../app/navigation';
+import { profileAtom } from '../app/state';
 import { SideTabsArea } from '../areas/side-tabs-area';
 import { ManageUserPage } from './manage-user-page';
+import { SendMailPage } from './send-mail-page';
+import { SuppressionListPage } from './suppression-list-page';
 
-/** `/utilities/*` (spec part 2 §2): Send Mail (built with the mail issue) and Manage User. */
+/** The screen of each Utilities tab, by its path. */
+const SCREENS: Readonly<Record<string, ReactNode>> = {
+  '': <SendMailPage />,
+  manage_user: <ManageUserPage />,
+  'suppression-list': <SuppressionListPage />,
+};
+
+/**
+ * `/utilities/*` (spec part 2 §2): Send Mail with the sent mail and their receipts, Manage User, and (administrators)
+ * the campus's mail suppression list.
+ */
 export default function UtilitiesArea() {
+  const role = useAtomValue(profileAtom)?.role;
   return (
     <SideTabsArea
       base="/utilities"
       label="Utilities"
-      tabs={UTILITIES_TABS.map((t) => ({
-        ...t,
-        element: t.path ? (
-          <ManageUserPage />
-        ) : (
-          <section>
-            <h2>Send Mail</h2>
-            <p className="not-built" role="note">
-              Sending mail and its delivery receipts are not built yet. Manage User lists the campus&apos;s users.
-            </p>
-          </section>
-        ),
-      }))}
+      tabs={tabsFor(UTILITIES_TABS, role).map((t) => ({ ...t, element: SCREENS[t.path] }))}
     />
   );
 }

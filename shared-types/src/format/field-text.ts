@@ -1,13 +1,18 @@
 import type { CampusLocale } from '../entities/choices.js';
 import { type FieldDef, choiceLabel } from '../registry/field.js';
 import { listTable } from './list-table.js';
-import { formatDate } from './locale-format.js';
+import { formatDate, formatNumber } from './locale-format.js';
+
+/** How many addresses of an `emails` field a line of text shows before "+N more". */
+export const EMAILS_SHOWN = 3;
 
 /**
  * What people see for value `v` of field `fd` (not a reference: those need the referenced record, see
  * `fieldRefLabel`): choices in words, dates in the campus's format, Yes/No (Active/Inactive for `status`), rich text
  * without its tags, several choices joined by commas, files by their names, a list of small records as one line per
- * item (`Label: value, Label: value`, items joined by `; `); '' when there is no value. The pages and the server's documents (the faculty CV) share it.
+ * item (`Label: value, Label: value`, items joined by `; `), e-mail addresses joined by commas after the first
+ * `EMAILS_SHOWN` only counted (`a@x.edu, b@x.edu, c@x.edu +1,997 more`); '' when there is no value. The pages and the
+ * server's documents (the faculty CV) share it.
  */
 export function fieldText(fd: FieldDef | undefined, v: unknown, locale: CampusLocale): string {
   if (v === undefined || v === null) return '';
@@ -15,6 +20,10 @@ export function fieldText(fd: FieldDef | undefined, v: unknown, locale: CampusLo
   // Files by their names; a photo is only said to be there.
   if (fd?.kind === 'files' && Array.isArray(v)) return v.map((x) => String((x as { name?: unknown }).name ?? '')).join(', ');
   if (fd?.kind === 'file') return v ? 'Photo' : '';
+  if (fd?.kind === 'emails' && Array.isArray(v)) {
+    const more = v.length - EMAILS_SHOWN;
+    return `${v.slice(0, EMAILS_SHOWN).join(', ')}${more > 0 ? ` +${formatNumber(more, locale)} more` : ''}`;
+  }
   if (Array.isArray(v)) {
     const t = listTable(fd, v, locale, fieldText);
     return t
