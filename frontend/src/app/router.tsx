@@ -3,6 +3,7 @@ import { Navigate, createBrowserRouter } from 'react-router-dom';
 import { SignInPage } from '../pages/sign-in-page';
 
 const SignedInFrame = lazy(() => import('./signed-in-frame'));
+const SetPasswordPage = lazy(() => import('../pages/set-password-page'));
 
 const DashboardPage = lazy(() => import('../pages/dashboard-page'));
 const AreaPlaceholder = lazy(() => import('../pages/area-placeholder'));
@@ -13,9 +14,17 @@ const AttainmentArea = lazy(() => import('../attainment/attainment-area'));
 const FacultyArea = lazy(() => import('../faculty/faculty-area'));
 const UtilitiesArea = lazy(() => import('../utilities/utilities-area'));
 
-/** Routes: `/` is public; every other route sits behind the auth gate inside the app shell. */
+/** Routes: `/` and `/set-password` (an invitation's link) are public; every other route sits behind the auth gate inside the app shell. */
 export const router = createBrowserRouter([
   { path: '/', element: <SignInPage /> },
+  {
+    path: '/set-password',
+    element: (
+      <Suspense fallback={null}>
+        <SetPasswordPage />
+      </Suspense>
+    ),
+  },
   {
     element: (
       <Suspense fallback={null}>

@@ -37,7 +37,12 @@ export function UsersPage() {
   const queryClient = useQueryClient();
   const add = useMutation({
     mutationFn: (values: Record<string, unknown>) =>
-      api<ItemResponse<CampusUser>>('POST', profile.listPath as string, { ...values, ...account }),
+      api<ItemResponse<CampusUser>>('POST', profile.listPath as string, {
+        ...values,
+        ...account,
+        // An empty password means "send an invitation".
+        password: account.password || undefined,
+      }),
     onMutate: () => setAccountErrors({}),
     onError: (e) => {
       if (e instanceof ApiError) setAccountErrors(e.fields);
@@ -47,7 +52,7 @@ export function UsersPage() {
         putSaved(queryClient, profile, res.data);
         setAdded(res.data.id);
       }
-      showPopup('success', MESSAGES.created);
+      showPopup('success', account.password ? MESSAGES.created : `${MESSAGES.created}; an invitation mail is on its way`);
       close();
     },
   });
@@ -100,9 +105,7 @@ export function UsersPage() {
                   />
                 </div>
                 <div className="form-field">
-                  <label htmlFor="u-password">
-                    First password<span className="req"> *</span>
-                  </label>
+                  <label htmlFor="u-password">First password</label>
                   <Password
                     inputId="u-password"
                     value={account.password}
@@ -111,7 +114,10 @@ export function UsersPage() {
                     invalid={Boolean(accountErrors.password)}
                     onChange={(e) => setAccount({ ...account, password: e.target.value })}
                   />
-                  <small>At least 10 characters with upper and lower case letters, a digit and a symbol.</small>
+                  <small>
+                    Leave it empty to mail the new member an invitation to set their own (its receipt is in Utilities &gt; Send Mail).
+                    Otherwise at least 10 characters with upper and lower case letters, a digit and a symbol.
+                  </small>
                   {err('password')}
                 </div>
               </fieldset>

@@ -1,0 +1,92 @@
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { SET_PASSWORD_PATH, setPasswordSchema } from '@attain/shared-types';
+
+/**
+ * `/set-password#token=...`: the page an invitation mail's link opens (no sign-in). The token stays in the fragment,
+ * so it never reaches a server log; the page sends it with the chosen password to `POST /api/auth/set-password`.
+ * Plain inputs styled with PrimeReact's classes, like the sign-in page.
+ */
+export default function SetPasswordPage() {
+  const token = new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '';
+  const [password, setPassword] = useState('');
+  const [again, setAgain] = useState('');
+  const [error, setError] = useState('');
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (password !== again) return setError('The two passwords differ');
+    const checked = setPasswordSchema.safeParse({ token, password });
+    if (!checked.success) return setError(checked.error.issues[0]?.message ?? 'Choose another password');
+    setBusy(true);
+    setError('');
+    try {
+      const res = await fetch(SET_PASSWORD_PATH, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token, password }),
+      });
+      if (res.ok) setDone(true);
+      else {
+        const body = (await res.json().catch(() => ({}))) as { errors?: { detail?: string; fields?: Record<string, string> } };
+        setError(body.errors?.fields?.password ?? body.errors?.detail ?? 'The password could not be set');
+      }
+    } catch {
+      setError('Attain could not be reached; try again');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="sign-in">
+      <form className="sign-in-card" onSubmit={submit} noValidate>
+        <h1>Attain</h1>
+        {done ? (
+          <>
+            <p role="status">Your password is set.</p>
+            <Link className="p-button p-component sign-in-button" to="/">
+              <span className="p-button-label">Sign in</span>
+            </Link>
+          </>
+        ) : !token ? (
+          <p className="field-error" role="alert">
+            This link is incomplete. Open the link from your invitation mail again, or ask your administrator for a new one.
+          </p>
+        ) : (
+          <>
+            <p className="muted">Choose the password you will sign in with.</p>
+            <label htmlFor="new-password">New password</label>
+            <input
+              id="new-password"
+              className="p-inputtext p-component"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              autoFocus
+            />
+            <small className="muted">At least 10 characters with upper and lower case letters, a digit and a symbol.</small>
+            <label htmlFor="new-password-again">The same password again</label>
+            <input
+              id="new-password-again"
+              className="p-inputtext p-component"
+              type="password"
+              autoComplete="new-password"
+              value={again}
+              onChange={(e) => setAgain(e.target.value)}
+            />
+            {error ? (
+              <p className="field-error" role="alert">
+                {error}
+              </p>
+            ) : null}
+            <button type="submit" className="p-button p-component sign-in-button" disabled={busy}>
+              <span className="p-button-label">{busy ? 'Setting…' : 'Set password'}</span>
+            </button>
+          </>
+        )}
+      </form>
+    </div>
+  );
+}
