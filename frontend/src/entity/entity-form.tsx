@@ -181,8 +181,13 @@ export function EntityForm(props: {
   const refusal = useRef<HTMLDivElement>(null);
   const { isDirty } = form.formState;
   const { onDirtyChange } = props;
-  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
-  useEffect(() => refusal.current?.scrollIntoView?.({ block: 'nearest' }), [refused]);
+  useEffect(() => {
+    onDirtyChange?.(isDirty);
+  }, [isDirty, onDirtyChange]);
+  // Braces: scrollIntoView returns a promise in newer browsers, and an effect may return only its cleanup.
+  useEffect(() => {
+    refusal.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [refused]);
   const submit = form.handleSubmit(async (values) => {
     setRefused(null);
     try {

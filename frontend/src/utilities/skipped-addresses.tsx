@@ -9,7 +9,10 @@ import { Link } from 'react-router-dom';
  */
 export function SkippedAddresses(props: { skipped: SendMailResponse['skipped']; isAdmin: boolean; onDismiss: () => void }) {
   const box = useRef<HTMLDivElement>(null);
-  useEffect(() => box.current?.scrollIntoView?.({ block: 'nearest' }), [props.skipped]);
+  // Braces: scrollIntoView returns a promise in newer browsers, and an effect may return only its cleanup.
+  useEffect(() => {
+    box.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [props.skipped]);
   const n = props.skipped.length;
   return (
     <div className="mail-skipped" role="status" ref={box}>
