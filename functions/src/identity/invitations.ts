@@ -5,6 +5,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type CampusScope, INVITATION_DAYS, TABLE, organization } from '@attain/shared-types';
 import { cognitoClient, documentClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
+import { escapeHtml } from '../lib/escape-html.js';
 import { HttpError } from '../lib/errors.js';
 import { queueMail } from '../mail/queue-mail.js';
 import { findRecord } from '../store/records.js';
@@ -18,7 +19,6 @@ import { findRecord } from '../store/records.js';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const inviteKey = (hash: string) => ({ [TABLE.partitionKey]: `INVITE#${hash}`, [TABLE.sortKey]: 'invitation' });
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The new member an invitation is for. */
 export interface Invitee {

@@ -1,7 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { MAIL_QUEUE_PK } from '@attain/shared-types';
-import { documentClient } from '../lib/aws.js';
-import { config } from '../lib/config.js';
+import { readPartition } from '../store/partition.js';
 import { LEASE_MS } from '../mail/mail-items.js';
 import { type MailJob, enqueueMail, setLocalMailRunner } from '../mail/mail-queue.js';
 import { resetSendRate, runMailJob } from '../mail/mail-worker.js';
@@ -46,14 +44,7 @@ export async function startLocalMailWorker(): Promise<LocalMailWorker> {
     timers.add(t);
   };
   setLocalMailRunner(later);
-  const unfinished = await documentClient().send(
-    new QueryCommand({
-      TableName: config().tableName,
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': MAIL_QUEUE_PK },
-    }),
-  );
-  for (const item of unfinished.Items ?? []) await enqueueMail({ campus: String(item.campus), mail: String(item.mail) });
+  for (const item of await readPartition(MAIL_QUEUE_PK)) await enqueueMail({ campus: String(item.campus), mail: String(item.mail) });
   return {
     async stop() {
       stopping = true;

@@ -3,6 +3,7 @@ import type { StoredFile } from '@attain/shared-types';
 import { MAX_MAIL_ATTACHMENT_BYTES, fileSize } from '@attain/shared-types';
 import { s3Client } from '../lib/aws.js';
 import { config } from '../lib/config.js';
+import { escapeHtml } from '../lib/escape-html.js';
 import { sniffFileType } from '../files/sniff-type.js';
 import type { MailItem, RecipientItem } from './mail-items.js';
 import { MAIL_TAGS } from './ses-event.js';
@@ -40,8 +41,6 @@ export async function loadAttachments(files: readonly StoredFile[]): Promise<Loa
   }
   return out;
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The HTML a recipient gets: the sanitised body, then the signature as plain lines. */
 export function mailHtml(m: Pick<MailItem, 'email_body' | 'signature'>): string {

@@ -1,11 +1,19 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { type CampusScope, type Caller, PAGE_SIZE, RECORD_ID, type SentMail, type SentMailDetail } from '@attain/shared-types';
+import {
+  type CampusScope,
+  type Caller,
+  PAGE_SIZE,
+  RECORD_ID,
+  type SentMail,
+  type SentMailDetail,
+  mailRecipientsPk,
+} from '@attain/shared-types';
 import { documentClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 import { HttpError, notFound } from '../lib/errors.js';
 import { type MailItem, type RecipientItem, mailKey, mailState, mailsPk, toRecipient, toSentMail, withoutKeys } from './mail-items.js';
 import { enqueueMail } from './mail-queue.js';
-import { mailRecipientsPk } from '@attain/shared-types';
+import { readPartition } from '../store/partition.js';
 
 /** Whether `caller` may see a mail: campus admins and group administrators see all of the campus's, faculty their own. */
 const maySee = (caller: Caller, m: Pick<MailItem, 'created_by_sub'>) => caller.role !== 'faculty' || m.created_by_sub === caller.sub;
@@ -55,20 +63,7 @@ export async function readMail(scope: CampusScope, caller: Caller, id: string): 
  */
 export async function mailDetail(scope: CampusScope, caller: Caller, id: string): Promise<SentMailDetail> {
   const mail = await readMail(scope, caller, id);
-  const recipients: RecipientItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await documentClient().send(
-      new QueryCommand({
-        TableName: config().tableName,
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': mailRecipientsPk(scope.campus, id) },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const i of res.Items ?? []) recipients.push(withoutKeys<RecipientItem>(i));
-    start = res.LastEvaluatedKey;
-  } while (start);
+  const recipients = (await readPartition(mailRecipientsPk(scope.campus, id))).map((i) => withoutKeys<RecipientItem>(i));
   return { ...toSentMail(mail), recipients: recipients.map(toRecipient) };
 }
 

@@ -1,7 +1,8 @@
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { type CampusScope, type SuppressedAddress, type SuppressionReason, TABLE, suppressionPk } from '@attain/shared-types';
 import { documentClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
+import { readPartition } from '../store/partition.js';
 import { assertWritable } from '../store/records.js';
 import { withoutKeys } from './mail-items.js';
 
@@ -30,21 +31,7 @@ export async function suppressAddress(
 
 /** The campus's whole list, by address (one Query per 1 MB page). */
 export async function suppressedAddresses(scope: CampusScope): Promise<SuppressedAddress[]> {
-  const out: SuppressedAddress[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await documentClient().send(
-      new QueryCommand({
-        TableName: config().tableName,
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': suppressionPk(scope.campus) },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of res.Items ?? []) out.push(withoutKeys<SuppressedAddress>(item));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out;
+  return (await readPartition(suppressionPk(scope.campus))).map((i) => withoutKeys<SuppressedAddress>(i));
 }
 
 /**

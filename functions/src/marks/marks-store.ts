@@ -1,8 +1,6 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { type CampusScope, type MarksRow, TABLE, recordPk } from '@attain/shared-types';
-import { documentClient } from '../lib/aws.js';
-import { config } from '../lib/config.js';
+import { type CampusScope, type MarksRow, recordPk } from '@attain/shared-types';
 import { batchWrite } from '../store/batch.js';
+import { readPartition } from '../store/partition.js';
 
 /**
  * Marks storage (DESIGN.md "Storage": hot collections get their own partitions): one partition per occasion,
@@ -14,23 +12,11 @@ const pk = (scope: CampusScope, occasionId: string) => recordPk(scope.campus, `m
 
 /** Every student's marks in an occasion (one Query per 1 MB page). */
 export async function readMarks(scope: CampusScope, occasionId: string): Promise<MarksRow[]> {
-  const out: MarksRow[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await documentClient().send(
-      new QueryCommand({
-        TableName: config().tableName,
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
-        ExpressionAttributeValues: { ':pk': pk(scope, occasionId) },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const i of res.Items ?? [])
-      out.push({ student: String(i.SK), marks: (i.marks ?? {}) as MarksRow['marks'], ...(i.absent ? { absent: true } : {}) });
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out;
+  return (await readPartition(pk(scope, occasionId))).map((i) => ({
+    student: String(i.SK),
+    marks: (i.marks ?? {}) as MarksRow['marks'],
+    ...(i.absent ? { absent: true } : {}),
+  }));
 }
 
 /** What a bulk write did: items written and BatchWriteItem calls made (retries of unprocessed items included). */

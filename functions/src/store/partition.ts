@@ -1,0 +1,27 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { TABLE } from '@attain/shared-types';
+import { documentClient } from '../lib/aws.js';
+import { config } from '../lib/config.js';
+
+/**
+ * Every item of one partition, in sort-key order (one Query per 1 MB page). For partitions read whole: an occasion's
+ * marks, a mail's recipients, a campus's suppression list, the unfinished mail jobs.
+ */
+export async function readPartition(pk: string): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await documentClient().send(
+      new QueryCommand({
+        TableName: config().tableName,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
+        ExpressionAttributeValues: { ':pk': pk },
+        ExclusiveStartKey: start,
+      }),
+    );
+    out.push(...(res.Items ?? []));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return out;
+}
