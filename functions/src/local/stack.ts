@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { BUCKETS, type Caller, TABLE, campusScope } from '@attain/shared-types';
 import { handler as mailReceiptsHandler } from '../handlers/mail-receipts.js';
 import { handler as marksImportHandler } from '../handlers/marks-import.js';
-import { cognitoClient, documentClient, resetClients, s3Client } from '../lib/aws.js';
+import { cognitoClient, documentClient, resetClients, s3Client, sesClient } from '../lib/aws.js';
 import { config, resetConfig } from '../lib/config.js';
 import { resetVerifier } from '../http/verify-token.js';
 import { ensureCampusUser } from '../identity/campus-users.js';
@@ -161,6 +161,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     documentClient();
     cognitoClient();
     await s3Client();
+    // SES too: a client made at the first mail would read the endpoint of whichever stack set the environment last.
+    await sesClient();
 
     const port = opts.port || (await freePort());
     const url = `http://localhost:${port}`;
