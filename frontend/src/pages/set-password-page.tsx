@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SET_PASSWORD_PATH, setPasswordSchema } from '@attain/shared-types';
+import { CardField, CardSubmit, SignInCard } from './sign-in-card';
 
 /**
  * `/set-password#token=...`: the page an invitation mail's link opens (no sign-in). The token stays in the fragment,
  * so it never reaches a server log; the page sends it with the chosen password to `POST /api/auth/set-password`.
- * Plain inputs styled with PrimeReact's classes, like the sign-in page.
  */
 export default function SetPasswordPage() {
   const token = new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '';
@@ -39,54 +39,42 @@ export default function SetPasswordPage() {
     }
   };
   return (
-    <div className="sign-in">
-      <form className="sign-in-card" onSubmit={submit} noValidate>
-        <h1>Attain</h1>
-        {done ? (
-          <>
-            <p role="status">Your password is set.</p>
-            <Link className="p-button p-component sign-in-button" to="/">
-              <span className="p-button-label">Sign in</span>
-            </Link>
-          </>
-        ) : !token ? (
-          <p className="field-error" role="alert">
-            This link is incomplete. Open the link from your invitation mail again, or ask your administrator for a new one.
-          </p>
-        ) : (
-          <>
-            <p className="muted">Choose the password you will sign in with.</p>
-            <label htmlFor="new-password">New password</label>
-            <input
-              id="new-password"
-              className="p-inputtext p-component"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              autoFocus
-            />
-            <small className="muted">At least 10 characters with upper and lower case letters, a digit and a symbol.</small>
-            <label htmlFor="new-password-again">The same password again</label>
-            <input
-              id="new-password-again"
-              className="p-inputtext p-component"
-              type="password"
-              autoComplete="new-password"
-              value={again}
-              onChange={(e) => setAgain(e.target.value)}
-            />
-            {error ? (
-              <p className="field-error" role="alert">
-                {error}
-              </p>
-            ) : null}
-            <button type="submit" className="p-button p-component sign-in-button" disabled={busy}>
-              <span className="p-button-label">{busy ? 'Setting…' : 'Set password'}</span>
-            </button>
-          </>
-        )}
-      </form>
-    </div>
+    <SignInCard onSubmit={submit}>
+      {done ? (
+        <>
+          <p role="status">Your password is set.</p>
+          <Link className="p-button p-component sign-in-button" to="/">
+            <span className="p-button-label">Sign in</span>
+          </Link>
+        </>
+      ) : !token ? (
+        <p className="field-error" role="alert">
+          This link is incomplete. Open the link from your invitation mail again, or ask your administrator for a new one.
+        </p>
+      ) : (
+        <>
+          <p className="muted">Choose the password you will sign in with.</p>
+          <CardField
+            id="new-password"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={setPassword}
+            autoFocus
+          />
+          <small className="muted">At least 10 characters with upper and lower case letters, a digit and a symbol.</small>
+          <CardField
+            id="new-password-again"
+            label="The same password again"
+            type="password"
+            autoComplete="new-password"
+            value={again}
+            onChange={setAgain}
+          />
+          <CardSubmit error={error} busy={busy} label="Set password" busyLabel="Setting…" />
+        </>
+      )}
+    </SignInCard>
   );
 }

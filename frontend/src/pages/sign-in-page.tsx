@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { afterSignIn } from '../app/deep-link';
 import { idToken, login } from '../app/auth';
+import { CardField, CardSubmit, SignInCard } from './sign-in-card';
 
 /**
  * `/`: e-mail-or-username and password; a stored session goes straight to `/dashboard` (or to `?next=`, the page
@@ -34,39 +35,11 @@ export function SignInPage() {
     }
   };
   return (
-    <div className="sign-in">
-      <form className="sign-in-card" onSubmit={submit} noValidate>
-        <h1>Attain</h1>
-        <p className="muted">Outcome-based education and accreditation</p>
-        <label htmlFor="email">E-mail or username</label>
-        <input
-          id="email"
-          name="email"
-          className="p-inputtext p-component"
-          autoComplete="username"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          autoFocus
-        />
-        <label htmlFor="password">Password</label>
-        <input
-          id="password"
-          name="password"
-          className="p-inputtext p-component"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <button type="submit" className="p-button p-component sign-in-button" disabled={busy}>
-          <span className="p-button-label">{busy ? 'Signing in…' : 'Sign in'}</span>
-        </button>
-      </form>
-    </div>
+    <SignInCard onSubmit={submit}>
+      <p className="muted">Outcome-based education and accreditation</p>
+      <CardField id="email" label="E-mail or username" autoComplete="username" value={email} onChange={setEmail} autoFocus />
+      <CardField id="password" label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
+      <CardSubmit error={error} busy={busy} label="Sign in" busyLabel="Signing in…" />
+    </SignInCard>
   );
 }

@@ -103,7 +103,7 @@ export async function setPasswordWithToken(token: string, password: string): Pro
       }),
     );
   } catch (e) {
-    if (e instanceof ConditionalCheckFailedException || (e as Error).name === 'ConditionalCheckFailedException') throw unusable;
+    if (e instanceof ConditionalCheckFailedException) throw unusable;
     throw e;
   }
 }

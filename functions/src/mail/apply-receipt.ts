@@ -48,10 +48,10 @@ export async function applyReceipt(r: Receipt): Promise<ReceiptOutcome> {
     );
     old = withoutKeys<RecipientItem>(res.Attributes ?? {});
   } catch (e) {
-    if (!(e instanceof ConditionalCheckFailedException) && (e as Error).name !== 'ConditionalCheckFailedException') throw e;
+    if (!(e instanceof ConditionalCheckFailedException)) throw e;
     const now = await getRecipient(r.campus, r.mailId, r.index);
     const same = now && now.address === r.address && (!now.message_id || now.message_id === r.messageId);
-    return same && (now as { seen?: Set<string> }).seen?.has(seenKey) ? 'duplicate' : 'refused';
+    return same && now.seen?.has(seenKey) ? 'duplicate' : 'refused';
   }
   if (r.status) await raiseRecipient(r.campus, r.mailId, r.index, r.status, old.status);
   if (r.type === 'Open' && !old.opened_at) await addToMail(r.campus, r.mailId, 'opened', 1);

@@ -3,10 +3,8 @@ import {
   type MailRecipient,
   type MailState,
   RECIPIENT_STATUSES,
-  type RecipientEvent,
   type RecipientStatus,
   type SentMail,
-  type StoredFile,
   TABLE,
   mailRecipientSk,
   mailRecipientsPk,
@@ -22,57 +20,36 @@ import {
  * - each recipient: `PK = T#<campus>#mail#<mail id>`, `SK = R#<index>`, with its status and history.
  */
 
-/** A stored mail item (without its keys): the API's `SentMail` minus what is derived at read time, plus the worker's state. */
-export interface MailItem {
-  id: string;
-  to: string[];
-  cc: string[];
-  subject: string;
-  email_body: string;
-  signature?: string;
-  role?: SentMail['role'];
-  department?: string;
-  attachments: StoredFile[];
-  /** Stored state; `stalled` is derived when a lease ran out (`mailState`). */
+/**
+ * A stored mail item (without its keys): the API's `SentMail`, with the state as stored (`stalled` is derived when a
+ * lease ran out, `mailState`), every status in `counts`, `processed` left to be derived, and the worker's bookkeeping.
+ */
+export interface MailItem extends Omit<SentMail, 'state' | 'counts' | 'processed'> {
   state: Exclude<MailState, 'stalled'>;
-  total: number;
   counts: Record<RecipientStatus, number>;
-  opened: number;
-  clicked: number;
   /** Index of the next recipient the worker looks at. */
   cursor: number;
   /** The sender address, read from the campus's configuration when the mail was queued. */
   from: string;
-  error?: string;
-  send_rate?: number;
-  purpose?: SentMail['purpose'];
   /** Worker lease: who holds it and until when (ms since the epoch). */
   lease_owner?: string;
   lease_until?: number;
   /** Recipients the last pass left `sending` with no word from SES yet (see `mail-worker.ts`). */
   in_doubt?: number;
-  created_by: string;
   /** The sender's user id: faculty list only their own mails. */
   created_by_sub: string;
-  created_at: string;
-  updated_at: string;
 }
 
-/** A stored recipient item (without its keys). */
-export interface RecipientItem {
+/** A stored recipient item (without its keys): the API's `MailRecipient` plus the worker's claim and engagement times. */
+export interface RecipientItem extends MailRecipient {
   index: number;
-  address: string;
-  kind: 'to' | 'cc';
-  status: RecipientStatus;
-  status_at: string;
-  message_id?: string;
-  note?: string;
-  history: RecipientEvent[];
   /** Set while a worker hands it to SES: the worker's lease id and when (ms). */
   sending_by?: string;
   sending_at?: number;
   opened_at?: string;
   clicked_at?: string;
+  /** The SES events already recorded (`<type>@<time>`), so a repeated delivery is recorded once. */
+  seen?: Set<string>;
 }
 
 /** The table key of a mail. */
@@ -110,46 +87,29 @@ export function mailState(m: Pick<MailItem, 'state' | 'lease_until' | 'created_a
   return m.state;
 }
 
-/** A stored mail as the API shows it (worker bookkeeping left out). */
+/** A stored mail as the API shows it (worker bookkeeping left out, statuses at 0 omitted). */
 export function toSentMail(m: MailItem, now = Date.now()): SentMail {
+  const { cursor: _c, from: _f, lease_owner: _o, lease_until: _u, in_doubt: _d, created_by_sub: _s, ...shown } = m;
   const counts: SentMail['counts'] = {};
   for (const s of RECIPIENT_STATUSES) if (m.counts?.[s]) counts[s] = m.counts[s];
   return {
-    id: m.id,
-    to: m.to,
-    cc: m.cc,
-    subject: m.subject,
-    email_body: m.email_body,
-    ...(m.signature ? { signature: m.signature } : {}),
-    ...(m.role ? { role: m.role } : {}),
-    ...(m.department ? { department: m.department } : {}),
+    ...shown,
     attachments: m.attachments ?? [],
     state: mailState(m, now),
-    total: m.total,
     counts,
     opened: m.opened ?? 0,
     clicked: m.clicked ?? 0,
     // Handed to SES or settled without it: everyone no longer waiting for the worker (`sending` counts as queued).
     processed: m.total - (m.counts?.queued ?? 0),
-    ...(m.error ? { error: m.error } : {}),
-    ...(m.send_rate ? { send_rate: m.send_rate } : {}),
     purpose: m.purpose ?? 'mail',
-    created_by: m.created_by,
-    created_at: m.created_at,
-    updated_at: m.updated_at,
   };
 }
 
 /** A stored recipient as the API shows it. */
-export const toRecipient = (r: RecipientItem): MailRecipient => ({
-  address: r.address,
-  kind: r.kind,
-  status: r.status,
-  status_at: r.status_at,
-  ...(r.message_id ? { message_id: r.message_id } : {}),
-  ...(r.note ? { note: r.note } : {}),
-  history: r.history ?? [],
-});
+export function toRecipient(r: RecipientItem): MailRecipient {
+  const { index: _i, sending_by: _b, sending_at: _a, opened_at: _o, clicked_at: _c, seen: _s, ...shown } = r;
+  return { ...shown, history: r.history ?? [] };
+}
 
 /** Removes the table's key attributes from an item. */
 export function withoutKeys<T>(item: Record<string, unknown>): T {

@@ -14,6 +14,7 @@ import { HttpError, notFound } from '../lib/errors.js';
 import { type MailItem, type RecipientItem, mailKey, mailState, mailsPk, toRecipient, toSentMail, withoutKeys } from './mail-items.js';
 import { enqueueMail } from './mail-queue.js';
 import { readPartition } from '../store/partition.js';
+import { assertWritable } from '../store/records.js';
 
 /** Whether `caller` may see a mail: campus admins and group administrators see all of the campus's, faculty their own. */
 const maySee = (caller: Caller, m: Pick<MailItem, 'created_by_sub'>) => caller.role !== 'faculty' || m.created_by_sub === caller.sub;
@@ -73,7 +74,7 @@ export async function mailDetail(scope: CampusScope, caller: Caller, id: string)
  * @throws HttpError 404 as `readMail`, 409 when the mail is not stopped (still sending, or sent)
  */
 export async function resumeMail(scope: CampusScope, caller: Caller, id: string): Promise<SentMail> {
-  if (scope.access !== 'read-write') throw new HttpError(403, 'This campus is open to you for reading only');
+  assertWritable(scope);
   const mail = await readMail(scope, caller, id);
   const state = mailState(mail);
   if (state !== 'stalled' && state !== 'failed')

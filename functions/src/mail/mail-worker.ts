@@ -54,8 +54,6 @@ const RECIPIENT_ERRORS = new Set(['BadRequestException', 'MessageRejected', 'Inv
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const table = () => config().tableName;
-const isConditionFailure = (e: unknown) =>
-  e instanceof ConditionalCheckFailedException || (e as Error).name === 'ConditionalCheckFailedException';
 
 /**
  * Takes the mail's lease (nobody else holds a live one) and marks it `sending`.
@@ -86,7 +84,7 @@ async function claimMail(job: MailJob, owner: string, leaseMs: number): Promise<
     );
     return withoutKeys<MailItem>(res.Attributes ?? {});
   } catch (e) {
-    if (!isConditionFailure(e)) throw e;
+    if (!(e instanceof ConditionalCheckFailedException)) throw e;
     const got = await documentClient().send(
       new GetCommand({ TableName: table(), Key: mailKey(job.campus, job.mail), ConsistentRead: true }),
     );
@@ -146,7 +144,7 @@ async function checkpoint(job: MailJob, owner: string, cursor: number, leaseMs: 
     );
     return true;
   } catch (e) {
-    if (isConditionFailure(e)) return false;
+    if (e instanceof ConditionalCheckFailedException) return false;
     throw e;
   }
 }

@@ -21,8 +21,8 @@ const CONFLICT_TRIES = 10;
 
 /** Why DynamoDB cancelled a transaction: our condition on the recipient, or a conflict worth trying again. */
 const cancelled = (e: unknown): 'condition' | 'conflict' | undefined => {
-  if (!(e instanceof TransactionCanceledException) && (e as Error).name !== 'TransactionCanceledException') return undefined;
-  const reasons = (e as TransactionCanceledException).CancellationReasons ?? [];
+  if (!(e instanceof TransactionCanceledException)) return undefined;
+  const reasons = e.CancellationReasons ?? [];
   return reasons.some((r) => r.Code === 'ConditionalCheckFailed') || !reasons.length ? 'condition' : 'conflict';
 };
 
@@ -69,7 +69,7 @@ export async function moveRecipient(
       await documentClient().send(new UpdateCommand(recipientUpdate));
       return true;
     } catch (e) {
-      if (e instanceof ConditionalCheckFailedException || (e as Error).name === 'ConditionalCheckFailedException') return false;
+      if (e instanceof ConditionalCheckFailedException) return false;
       throw e;
     }
   }
