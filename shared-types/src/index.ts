@@ -28,3 +28,5 @@ export * from './format/list-table.js';
 export * from './format/field-text.js';
 export * from './format/ref-label.js';
 export * from './mail/index.js';
+export * from './survey/index.js';
+export * from './format/academic-year.js';

@@ -46,7 +46,8 @@ export interface MethodInUse {
 export async function methodFor(scope: CampusScope, programId: string): Promise<MethodInUse> {
   const [rec] = await queryByField(scope, attainmentMethod, 'program', programId, 1);
   if (!rec) return { method: DEFAULT_METHOD, version: 0 };
-  return { method: rec, version: rec.version, id: rec.id };
+  // Settings added after a method was saved read as their defaults, which keep its results unchanged.
+  return { method: { ...DEFAULT_METHOD, ...rec }, version: rec.version, id: rec.id };
 }
 
 type Course = RecordOf<typeof courseCurriculum>;

@@ -266,6 +266,8 @@ export function programOutcomes(
       outcome: o.id,
       reference: o.reference,
       attainment: a === null ? null : r2(a),
+      direct: a === null ? null : r2(a),
+      indirect: null,
       courses: vals.length,
       met: a === null ? null : a >= m.po_target - 1e-9,
     };

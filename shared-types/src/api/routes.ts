@@ -3,6 +3,8 @@ import { CRUD_ENTITIES } from '../entities/index.js';
 import { MAIL_SUPPRESSION_PATH } from '../mail/mail-api.js';
 import { PUBLICATION_IMPORT_PATH } from './publication-import.js';
 import { SET_PASSWORD_PATH } from './auth.js';
+import { STAKEHOLDER_IMPORT_PATH } from '../survey/stakeholder.js';
+import { PUBLIC_SURVEY_PATH, SURVEY_HOST_PATH, SURVEY_RESULTS_PATH } from '../survey/survey-api.js';
 
 /** One API Gateway route: a path (with `{id}` style parameters) served by a domain's Lambda. */
 export interface ApiRoute {
@@ -41,6 +43,10 @@ export const SPECIAL_ROUTES: ApiRoute[] = [
   { path: '/api/send-mail/{proxy+}', domain: 'utilities' },
   { path: MAIL_SUPPRESSION_PATH, domain: 'utilities' },
   { path: `${MAIL_SUPPRESSION_PATH}/{address}`, domain: 'utilities' },
+  { path: STAKEHOLDER_IMPORT_PATH, domain: 'survey' },
+  { path: `${SURVEY_HOST_PATH}/{proxy+}`, domain: 'survey' },
+  { path: `${SURVEY_RESULTS_PATH}/{proxy+}`, domain: 'survey' },
+  { path: `${PUBLIC_SURVEY_PATH}/{token}`, domain: 'survey' },
 ];
 
 /**

@@ -1,4 +1,4 @@
-import type { PO_RULES } from '../entities/choices.js';
+import type { BAND_RULES, CIE_RULES, LEVEL1_RULES, PO_RULES, TARGET_KINDS } from '../entities/choices.js';
 
 /**
  * A program's attainment methodology as the computation reads it. Percentages are 0-100; levels are 0-3.
@@ -20,6 +20,24 @@ export interface AttainmentMethod {
   po_rule: (typeof PO_RULES)[number];
   co_target: number;
   po_target: number;
+  /** Indirect (survey) bands: survey percent that earns level 3, 2, 1; each absent one is the direct band's. */
+  indirect_level3_percent?: number;
+  indirect_level2_percent?: number;
+  indirect_level1_percent?: number;
+  /** Fewest respondents (online + paper) for a survey to give an indirect level; fewer: no level, and a note says so. */
+  min_responses: number;
+  /** `At least`: a band is reached at its percent (>=); `More than`: only above it (>). Both sides. */
+  band_rule: (typeof BAND_RULES)[number];
+  /** `Any student (> 0 %)`: level 1 whenever more than 0 % reach the threshold, instead of the level-1 band. */
+  level1_rule: (typeof LEVEL1_RULES)[number];
+  /** `Pooled marks`: one CIE percent over all ISE and MSE marks; `Average of ISE/MSE levels`: a level per kind, averaged. */
+  cie_rule: (typeof CIE_RULES)[number];
+  /** Levels linear between bands (e.g. 2.5 halfway between the level-2 and level-3 bands) instead of whole steps. */
+  fractional_levels: boolean;
+  /** Whether `co_target` (a level) or `co_target_percent` (percent of students at the threshold) decides `met`. */
+  co_target_kind: (typeof TARGET_KINDS)[number];
+  /** Percent of students reaching the threshold a CO should have, when `co_target_kind` is a percent. */
+  co_target_percent?: number;
   source?: string;
 }
 
@@ -48,6 +66,12 @@ export const DEFAULT_METHOD: AttainmentMethod = {
   po_rule: 'Weighted by correlation',
   co_target: 2,
   po_target: 2,
+  min_responses: 1,
+  band_rule: 'At least',
+  level1_rule: 'Level 1 band',
+  cie_rule: 'Pooled marks',
+  fractional_levels: false,
+  co_target_kind: 'Level',
   source:
     'Defaults: threshold 60 %, bands 70/60/50 % of students (FISAT sample attainment); CIE 30 / SEE 70; direct 80 / indirect 20; ' +
     'PO = weighted average by correlation; targets level 2.',

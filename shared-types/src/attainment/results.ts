@@ -17,6 +17,24 @@ export interface GroupResult {
   max_marks: number;
 }
 
+/**
+ * What the surveys of one academic year say about one outcome (CO, PO, PSO or PEO), and the indirect level read from
+ * it (issue 14): `percent` = sum(count_k x weight_k) / (respondents x max weight) x 100 over the rating questions
+ * that assess the outcome (online answers and paper counts together), `level` by the method's indirect bands; `level`
+ * is null, with `note` saying why, when fewer than the method's minimum responded.
+ */
+export interface IndirectResult {
+  /** The surveys the answers came from (a course-exit survey, or the program's PO/PEO surveys of the year). */
+  surveys: { id: string; name: string }[];
+  /** People who answered (online and on paper). */
+  respondents: number;
+  /** Survey percent 0-100, 2 decimals. */
+  percent: number;
+  /** Indirect level 0-3 (fractional when the method says so), or null when not used. */
+  level: number | null;
+  note?: string;
+}
+
 /** One CO of a course. `null` results mean "not assessed" (no question of that CO in the group). */
 export interface CoResult {
   co: string;
@@ -25,8 +43,10 @@ export interface CoResult {
   see: GroupResult | null;
   /** Direct attainment level: cie_weight % of the CIE level + see_weight % of the SEE level (one group alone counts fully). */
   direct: number | null;
-  /** Indirect (course-exit survey) level, when recorded. */
+  /** Indirect (course-exit survey) level, when a survey of the course and year gives one. */
   indirect: number | null;
+  /** The course-exit survey evidence behind `indirect` (also when too few answered to use it), else null. */
+  survey?: IndirectResult | null;
   /** Final CO attainment level: direct and indirect combined by their weights (direct only when no survey). */
   attainment: number | null;
   /** Whether `attainment` reaches the method's CO target. */
@@ -56,8 +76,14 @@ export interface CourseAttainment {
 export interface ProgramOutcomeResult {
   outcome: string;
   reference: string;
-  /** Mean over the courses that map it (level 0-3), or null when none does. */
+  /** Final level: direct and indirect combined by the method's weights (direct alone without a survey level). */
   attainment: number | null;
+  /** Direct level: the mean over the courses that map it (level 0-3), or null when none does. */
+  direct: number | null;
+  /** Indirect level from the program's PO/PSO surveys of the year, when one gives it. */
+  indirect: number | null;
+  /** The survey evidence behind `indirect` (also when too few answered to use it), else null. */
+  survey?: IndirectResult | null;
   courses: number;
   met: boolean | null;
 }

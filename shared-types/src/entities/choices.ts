@@ -45,6 +45,14 @@ export const COURSE_KINDS = ['core', 'elective', 'lab', 'project'] as const;
  * `Average mapping x attainment / 3`: PO_j = mean_i(c_ij) * mean_i(A_i) / 3.
  */
 export const PO_RULES = ['Weighted by correlation', 'Average mapping x attainment / 3'] as const;
+/** Whether a level band's percent is reached "at least" (>=, the FISAT sample's wording) or must be exceeded (>). */
+export const BAND_RULES = ['At least', 'More than'] as const;
+/** Level 1's condition: the level-1 band, or any student at the threshold (more than 0 % of students). */
+export const LEVEL1_RULES = ['Level 1 band', 'Any student (> 0 %)'] as const;
+/** How CIE (ISE + MSE) is read: the marks of all CIE papers pooled, or the average of the ISE and MSE levels. */
+export const CIE_RULES = ['Pooled marks', 'Average of ISE/MSE levels'] as const;
+/** A CO target is a level (0-3) or a percent of students reaching the threshold. */
+export const TARGET_KINDS = ['Level', 'Percent of students'] as const;
 /**
  * How a campus writes dates and numbers (a BCP 47 locale for `Intl`): India's `en-IN` (21/11/2026, 1,00,000) by
  * default; the United Kingdom's and the United States' for campuses that ask.

@@ -24,6 +24,9 @@ import { student } from './student.js';
 import { term } from './term.js';
 import { topic } from './topic.js';
 import { FACULTY_RECORDS } from './faculty/index.js';
+import { stakeholder } from '../survey/stakeholder.js';
+import { surveyTemplate } from '../survey/survey-template.js';
+import { survey } from '../survey/survey.js';
 
 export * from './choices.js';
 export * from './faculty/index.js';
@@ -80,6 +83,9 @@ export const CRUD_ENTITIES: readonly EntityDef[] = [
   attainmentMethod,
   student,
   ...FACULTY_RECORDS,
+  stakeholder,
+  surveyTemplate,
+  survey,
 ];
 
 /** All registry entities, by name. */

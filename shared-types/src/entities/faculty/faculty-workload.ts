@@ -1,12 +1,7 @@
 import { f } from '../../registry/field.js';
 import { OTHER_WORK, TYPES_OF_WORK, WORKLOAD_DISTRIBUTIONS } from './choices.js';
 import { personalRecord } from './personal-record.js';
-
-/** Whether text is an academic year as colleges write it: `2025-26` (the second year is the first plus one). */
-export function isAcademicYear(text: string): boolean {
-  const m = /^(\d{4})-(\d{2})$/.exec(text);
-  return Boolean(m) && (Number(m![1]) + 1) % 100 === Number(m![2]);
-}
+import { isAcademicYear } from '../../format/academic-year.js';
 
 /**
  * Faculty workload (spec part 2 §3 and §5): a member's share of teaching in a program and academic year. The spec's
