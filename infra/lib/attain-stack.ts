@@ -65,8 +65,8 @@ export class AttainStack extends Stack {
     new Mail(this, 'Mail', {
       table: storage.table,
       filesBucket: storage.filesBucket,
-      // Send Mail (utilities) and Add User's invitation (auth) queue mail.
-      senders: (['utilities', 'auth'] as const).flatMap((d) => api.functions.get(d) ?? []),
+      // Send Mail (utilities), Add User's invitation (auth) and survey invitations (survey) queue mail.
+      senders: (['utilities', 'auth', 'survey'] as const).flatMap((d) => api.functions.get(d) ?? []),
       environment,
       mailFrom: String(this.node.tryGetContext('mailFrom') ?? ''),
     });

@@ -6,6 +6,7 @@ import { curriculumDomain } from './curriculum.js';
 import type { DomainModule } from './domain-module.js';
 import { documentsDomain } from './documents.js';
 import { facultyDomain } from './faculty.js';
+import { surveyDomain } from './survey.js';
 import { utilitiesDomain } from './utilities.js';
 
 /**
@@ -20,5 +21,6 @@ export const ALL_DOMAINS: readonly DomainModule[] = [
   attainmentDomain,
   facultyDomain,
   documentsDomain,
+  surveyDomain,
   utilitiesDomain,
 ];

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CRUD_ENTITIES, MAX_BODY_BYTES, SET_PASSWORD_PATH, campusScope } from '@attain/shared-types';
+import { CRUD_ENTITIES, MAX_BODY_BYTES, PUBLIC_SURVEY_PATH, SET_PASSWORD_PATH, campusScope } from '@attain/shared-types';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HttpError, errorBody } from '../lib/errors.js';
@@ -35,6 +35,8 @@ function allowedMethods(app: Hono<AppEnv>): (path: string) => string[] {
 
 /** Public paths: everything else needs a verified token. */
 const PUBLIC = new Set(['/api/auth/login', '/api/auth/login/', SET_PASSWORD_PATH, `${SET_PASSWORD_PATH}/`]);
+/** Public path prefixes: a survey invitee's link (the token in the path is its only key). */
+const PUBLIC_PREFIXES = [`${PUBLIC_SURVEY_PATH}/`];
 
 /**
  * Builds the Hono app that serves the given domain modules' `/api` routes: each module's special routes, then the
@@ -61,7 +63,7 @@ export function buildApp(domains: readonly DomainModule[]): Hono<AppEnv> {
     }),
   );
   app.use('/api/*', async (c, next) => {
-    if (PUBLIC.has(c.req.path)) return next();
+    if (PUBLIC.has(c.req.path) || PUBLIC_PREFIXES.some((p) => c.req.path.startsWith(p))) return next();
     const caller = await callerFromHeader(c.req.header('authorization'));
     c.set('caller', caller);
     c.set('scope', campusScope(caller));

@@ -19,6 +19,7 @@ import { resolveReferences } from '../store/references.js';
 import type { AppEnv } from './context.js';
 import { cleanBody } from './crud-router.js';
 import { readJson } from './read-json.js';
+import { siteOf } from '../lib/link-token.js';
 
 /** A profile as listed: its fields plus `name` ("Dr. Asha Rao"), the label pickers show. */
 const listed = (p: RecordOf<typeof profile>): CampusUser => ({
@@ -81,7 +82,7 @@ export function userListRouter(): Hono<AppEnv> {
     const data: CampusUser = listed(await getRecord(c.var.scope, profile, sub));
     if (acct.data.password) return c.json({ message: 'successfully created', data } satisfies NewUserResponse, 201);
     // No first password: the member sets their own through the link the invitation mail carries.
-    const site = c.req.header('origin') || process.env.SITE_URL || new URL(c.req.url).origin;
+    const site = siteOf(c.req.header('origin'), c.req.url);
     const mail = await inviteUser(c.var.scope, caller, { sub, email: acct.data.email.toLowerCase(), first_name: String(first_name) }, site);
     return c.json({ message: 'successfully created', data, invitation: { mail } } satisfies NewUserResponse, 201);
   });

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -7,6 +6,7 @@ import { cognitoClient, documentClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 import { escapeHtml } from '../lib/escape-html.js';
 import { HttpError } from '../lib/errors.js';
+import { newLinkToken, tokenHash } from '../lib/link-token.js';
 import { queueMail } from '../mail/queue-mail.js';
 import { findRecord } from '../store/records.js';
 
@@ -17,7 +17,6 @@ import { findRecord } from '../store/records.js';
  * The mail goes through Send Mail's path, so its receipt shows in the sent-mail table.
  */
 
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const inviteKey = (hash: string) => ({ [TABLE.partitionKey]: `INVITE#${hash}`, [TABLE.sortKey]: 'invitation' });
 
 /** The new member an invitation is for. */
@@ -38,13 +37,13 @@ export async function inviteUser(
   invitee: Invitee,
   site: string,
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newLinkToken();
   const expires = Date.now() + INVITATION_DAYS * 24 * 3600 * 1000;
   await documentClient().send(
     new PutCommand({
       TableName: config().tableName,
       Item: {
-        ...inviteKey(hashOf(token)),
+        ...inviteKey(tokenHash(token)),
         entityType: 'invitation',
         campus: scope.campus,
         sub: invitee.sub,
@@ -76,7 +75,7 @@ export async function inviteUser(
  *   about other links), or for a password the pool's policy refuses
  */
 export async function setPasswordWithToken(token: string, password: string): Promise<void> {
-  const hash = hashOf(token);
+  const hash = tokenHash(token);
   const got = await documentClient().send(new GetCommand({ TableName: config().tableName, Key: inviteKey(hash), ConsistentRead: true }));
   const invite = got.Item as { email: string; expires: number; used_at?: string } | undefined;
   const unusable = new HttpError(400, 'This link has expired or was already used; ask your administrator for a new invitation', {

@@ -11,7 +11,9 @@ import { type Context, Hono, type Next } from 'hono';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress';
 import { parseAccept } from 'hono/utils/accept';
 import { buildApp } from '../http/app.js';
+import { PUBLIC_SURVEY_PATH, PUBLIC_SURVEY_THROTTLE, type PublicSurveyError } from '@attain/shared-types';
 import { SignInThrottle } from './sign-in-throttle.js';
+import { RouteThrottle } from './route-throttle.js';
 
 /** What the browser needs to sign in (the cloud writes the same `config.json` into the site bucket). */
 export interface PublicConfig {
@@ -222,9 +224,21 @@ export function startServer(opts: {
   siteDir: string;
   cognitoUrl: string;
   publicConfig: Omit<PublicConfig, 'userPoolEndpoint'>;
+  /** Throttle of the public survey route (requests per second and burst); default `PUBLIC_SURVEY_THROTTLE`, as in AWS. */
+  publicSurveyThrottle?: { rate: number; burst: number };
 }): Promise<Server> {
   const app = new Hono<SiteEnv>({ strict: false });
   app.use('/api/*', apiResponses);
+  const limits = opts.publicSurveyThrottle ?? PUBLIC_SURVEY_THROTTLE;
+  const publicSurvey = new RouteThrottle(limits.rate, limits.burst);
+  app.use(`${PUBLIC_SURVEY_PATH}/*`, async (c, next) => {
+    if (publicSurvey.take()) return next();
+    return c.json(
+      { errors: { detail: 'Many people are answering right now; try again in a moment', reason: 'busy' } satisfies PublicSurveyError },
+      429,
+      { 'Retry-After': '1' },
+    );
+  });
   app.route('/', buildApp(ALL_DOMAINS));
   app.get('/config.json', (c) => {
     const origin = new URL(c.req.url).origin;

@@ -44,6 +44,8 @@ export interface LocalStackOptions {
    * it off).
    */
   mail?: { sendRate?: number; eventDelayMs?: number; worker?: boolean };
+  /** Throttle of the public survey route (default `PUBLIC_SURVEY_THROTTLE`, as deployed); the bench raises it. */
+  publicSurveyThrottle?: { rate: number; burst: number };
 }
 
 export interface LocalStack {
@@ -206,6 +208,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       siteDir: join(REPO_ROOT, 'frontend', 'dist'),
       cognitoUrl: cognito.url,
       publicConfig: { region: env.AWS_REGION, userPoolId: pool.userPoolId, userPoolClientId: pool.clientId },
+      publicSurveyThrottle: opts.publicSurveyThrottle,
     });
     return { url, adminEmail: DEMO_ADMIN_EMAIL, adminPassword, generatedPassword, sampleFaculty, env, sesEmulatorUrl: ses.url, stop };
   } catch (e) {

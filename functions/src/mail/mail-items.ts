@@ -50,6 +50,8 @@ export interface RecipientItem extends MailRecipient {
   clicked_at?: string;
   /** The SES events already recorded (`<type>@<time>`), so a repeated delivery is recorded once. */
   seen?: Set<string>;
+  /** This recipient's own link (a survey invitation's), put where the body has `PERSONAL_LINK`; never shown by the API. */
+  link?: string;
 }
 
 /** The table key of a mail. */
@@ -107,7 +109,7 @@ export function toSentMail(m: MailItem, now = Date.now()): SentMail {
 
 /** A stored recipient as the API shows it. */
 export function toRecipient(r: RecipientItem): MailRecipient {
-  const { index: _i, sending_by: _b, sending_at: _a, opened_at: _o, clicked_at: _c, seen: _s, ...shown } = r;
+  const { index: _i, sending_by: _b, sending_at: _a, opened_at: _o, clicked_at: _c, seen: _s, link: _l, ...shown } = r;
   return { ...shown, history: r.history ?? [] };
 }
 

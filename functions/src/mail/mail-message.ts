@@ -1,6 +1,6 @@
 import type { SendEmailCommandInput } from '@aws-sdk/client-sesv2';
 import type { StoredFile } from '@attain/shared-types';
-import { MAX_MAIL_ATTACHMENT_BYTES, fileSize } from '@attain/shared-types';
+import { MAX_MAIL_ATTACHMENT_BYTES, PERSONAL_LINK, fileSize } from '@attain/shared-types';
 import { s3Client } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 import { escapeHtml } from '../lib/escape-html.js';
@@ -42,10 +42,15 @@ export async function loadAttachments(files: readonly StoredFile[]): Promise<Loa
   return out;
 }
 
-/** The HTML a recipient gets: the sanitised body, then the signature as plain lines. */
-export function mailHtml(m: Pick<MailItem, 'email_body' | 'signature'>): string {
+/**
+ * The HTML a recipient gets: the sanitised body, with the recipient's own link (a survey invitation's) as an anchor
+ * wherever the body has `PERSONAL_LINK`, then the signature as plain lines.
+ */
+export function mailHtml(m: Pick<MailItem, 'email_body' | 'signature'>, r?: Pick<RecipientItem, 'link'>): string {
   const sig = m.signature?.trim();
-  return sig ? `${m.email_body}<p>--<br>${escapeHtml(sig).replace(/\r?\n/g, '<br>')}</p>` : m.email_body;
+  const link = r?.link ? escapeHtml(r.link) : '';
+  const body = m.email_body.split(PERSONAL_LINK).join(link ? `<a href="${link}">${link}</a>` : '');
+  return sig ? `${body}<p>--<br>${escapeHtml(sig).replace(/\r?\n/g, '<br>')}</p>` : body;
 }
 
 /**
@@ -72,7 +77,7 @@ export function sendEmailInput(
     Content: {
       Simple: {
         Subject: { Data: m.subject, Charset: 'UTF-8' },
-        Body: { Html: { Data: mailHtml(m), Charset: 'UTF-8' } },
+        Body: { Html: { Data: mailHtml(m, r), Charset: 'UTF-8' } },
         ...(attachments.length
           ? {
               Attachments: attachments.map((a) => ({

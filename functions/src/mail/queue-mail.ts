@@ -34,6 +34,10 @@ export interface OutgoingMail {
   department?: string;
   attachments?: readonly StoredFile[];
   purpose?: SentMail['purpose'];
+  /** The mail's id when the caller must know it before queueing (survey invitees record it); default a new UUIDv7. */
+  id?: string;
+  /** Lower-cased address -> that recipient's own link, put where `email_body` has `PERSONAL_LINK` (survey invitations). */
+  links?: ReadonlyMap<string, string>;
 }
 
 /** Who sends: written to `created_by`; faculty list only the mails their user id sent. */
@@ -99,7 +103,7 @@ export async function queueMail(scope: CampusScope, sender: MailSender, m: Outgo
   const from = await senderOf(scope);
   const suppressed = new Map((await suppressedAddresses(scope)).map((s) => [s.address, s]));
 
-  const id = uuidv7();
+  const id = m.id ?? uuidv7();
   const now = new Date().toISOString();
   const counts = zeroCounts();
   const skipped: SendMailResponse['skipped'] = [];
@@ -118,6 +122,7 @@ export async function queueMail(scope: CampusScope, sender: MailSender, m: Outgo
       status,
       status_at: now,
       ...(note ? { note } : {}),
+      ...(m.links?.get(address) ? { link: m.links.get(address) } : {}),
       history: [{ event: status, at: now, ...(note ? { detail: note } : {}) }],
     };
     return { PutRequest: { Item: { ...recipientKey(scope.campus, id, index), entityType: 'mail-recipient', ...item } } };

@@ -20,7 +20,11 @@ export type DocumentKind =
   /** Per course: the action recorded for each student below the threshold on a CO. */
   | 'improvement-plan'
   /** Per uploaded file (photo, attachment): who uploaded it, for what, and what the server found when it checked it. */
-  | 'upload';
+  | 'upload'
+  /** Per survey: its scale and questions, copied from its template when it was made (`SurveyForm`). */
+  | 'survey-form'
+  /** Per survey: counts entered from a paper survey (`OfflineResults`). */
+  | 'survey-offline';
 
 /** A stored document: its body plus `version` (0 = never saved) and audit fields. */
 export type StoredDocument = Record<string, unknown> & { version: number; updated_by?: string; updated_at?: string };

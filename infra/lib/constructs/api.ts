@@ -1,4 +1,4 @@
-import { type ApiRoute, type Domain, GROUPS_CLAIM, TENANT_ATTRIBUTE } from '@attain/shared-types';
+import { type ApiRoute, type Domain, GROUPS_CLAIM, PUBLIC_SURVEY_PATH, PUBLIC_SURVEY_THROTTLE, TENANT_ATTRIBUTE } from '@attain/shared-types';
 import { RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { type CfnStage, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -73,8 +73,10 @@ export class Api extends Construct {
     for (const [domain, f] of functions) {
       integrations.set(domain, new HttpLambdaIntegration(`Int-${domain}`, f, { scopePermissionToRoute: false }));
     }
+    const publicRoutes = [];
     for (const r of props.routes) {
-      this.httpApi.addRoutes({ path: r.path, methods: [HttpMethod.ANY], integration: integrations.get(r.domain) as HttpLambdaIntegration });
+      const added = this.httpApi.addRoutes({ path: r.path, methods: [HttpMethod.ANY], integration: integrations.get(r.domain) as HttpLambdaIntegration });
+      if (r.path.startsWith(PUBLIC_SURVEY_PATH)) publicRoutes.push(...added);
     }
     // Any other /api path goes to the smallest domain, whose app answers the same JSON 404 (with `errors.detail`)
     // as every Lambda and the local server, instead of API Gateway's own `{"message":"Not Found"}`.
@@ -101,6 +103,15 @@ export class Api extends Construct {
       }),
     };
     stage.defaultRouteSettings = { throttlingBurstLimit: 200, throttlingRateLimit: 100 };
+    // The public survey route (no sign-in) has its own limit, the same numbers the local server enforces.
+    stage.routeSettings = {
+      [`ANY ${PUBLIC_SURVEY_PATH}/{token}`]: {
+        throttlingRateLimit: PUBLIC_SURVEY_THROTTLE.rate,
+        throttlingBurstLimit: PUBLIC_SURVEY_THROTTLE.burst,
+      },
+    };
+    // A route's settings need the route to exist first.
+    for (const route of publicRoutes) stage.node.addDependency(route);
     Validations.of(this.httpApi).acknowledge({
       id: 'AwsSolutions::AwsSolutions-APIG4',
       reason:

@@ -35,6 +35,9 @@ export interface IndirectResult {
   note?: string;
 }
 
+/** The survey evidence about one outcome before the method turns it into a level (`indirectResult`). */
+export type SurveyEvidence = Omit<IndirectResult, 'level' | 'note'>;
+
 /** One CO of a course. `null` results mean "not assessed" (no question of that CO in the group). */
 export interface CoResult {
   co: string;

@@ -32,8 +32,8 @@ export interface SentMail {
   error?: string;
   /** Messages per second the worker sends at (SES's `MaxSendRate` for the account). */
   send_rate?: number;
-  /** What the mail is for when the product sent it (`invitation` for a new user's). */
-  purpose?: 'mail' | 'invitation';
+  /** What the mail is for when the product sent it (`invitation` for a new user's, `survey` for survey invitations and reminders). */
+  purpose?: 'mail' | 'invitation' | 'survey';
   created_by: string;
   created_at: string;
   updated_at: string;

@@ -21,10 +21,11 @@ export const SURVEY_LINK_DAYS = 60;
 
 /**
  * Throttle of the public survey route (the whole route, not per address: a class answering from a campus network
- * shares one address). API Gateway's route throttling in the cloud, a token bucket locally; both from these numbers.
+ * shares one address, and 300 students submitting at the bell fit the burst). API Gateway's route throttling in the
+ * cloud, a token bucket locally; both from these numbers.
  * Requests per second, and the burst above it.
  */
-export const PUBLIC_SURVEY_THROTTLE = { rate: 200, burst: 400 } as const;
+export const PUBLIC_SURVEY_THROTTLE = { rate: 100, burst: 300 } as const;
 
 /** One question of a survey's form as stored when the survey was made (the template's, with its outcome resolved). */
 export interface SurveyQuestion {

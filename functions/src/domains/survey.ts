@@ -1,0 +1,52 @@
+import { PUBLIC_SURVEY_PATH, STAKEHOLDER_IMPORT_PATH, SURVEY_HOST_PATH, SURVEY_RESULTS_PATH, survey, surveyTemplate } from '@attain/shared-types';
+import { publicSurveyRouter } from '../http/public-survey-routes.js';
+import { stakeholderImportRouter } from '../http/stakeholder-import-routes.js';
+import { surveyHostRouter } from '../http/survey-host-routes.js';
+import { surveyResultsRouter } from '../http/survey-results-routes.js';
+import { deleteDocument, getDocument, overwriteDocument } from '../store/documents.js';
+import { HttpError } from '../lib/errors.js';
+import { getRecord } from '../store/records.js';
+import { buildSurveyForm } from '../survey/survey-form.js';
+import { readAnswers, readInvitees } from '../survey/survey-store.js';
+import { behaviour, defineDomain } from './domain-module.js';
+
+/**
+ * The `survey` domain (spec part 2 Survey; issue 14): stakeholders, templates and surveys as registry entities; a
+ * survey's form is copied from its template when it is made (and again when its template or outcome changes before
+ * anyone was invited); hosting, the public answer route, and the results.
+ */
+export const surveyDomain = defineDomain({
+  name: 'survey',
+  behaviours: [
+    behaviour(survey, {
+      async beforeCreate(scope, data) {
+        await buildSurveyForm(scope, data, await getRecord(scope, surveyTemplate, data.template));
+      },
+      async beforeReplace(scope, data, old) {
+        const formChanges = data.template !== old.template || data.survey_for !== old.survey_for || data.course !== old.course || data.program !== old.program;
+        if (!formChanges) return;
+        const [invitees, offline] = await Promise.all([readInvitees(scope, old.id), getDocument(scope, 'survey-offline', old.id)]);
+        if (invitees.length || offline || (await readAnswers(scope, old.id)).answers.length)
+          throw new HttpError(409, 'People have been invited or answers entered: the template, course and kind of this survey can no longer change');
+        await buildSurveyForm(scope, data, await getRecord(scope, surveyTemplate, data.template));
+      },
+      // The form is (re)built when the survey is made, or when its template, kind or course changed before anyone
+      // was invited (`beforeReplace` refuses such a change after that).
+      async afterSave(scope, rec) {
+        const stored = await getDocument(scope, 'survey-form', rec.id);
+        if (stored && stored.template === rec.template && stored.course === (rec.course ?? null)) return;
+        const form = await buildSurveyForm(scope, rec, await getRecord(scope, surveyTemplate, rec.template));
+        await overwriteDocument(scope, 'survey-form', rec.id, { ...form, template: rec.template, course: rec.course ?? null });
+      },
+      async afterDelete(scope, rec) {
+        await Promise.all([deleteDocument(scope, 'survey-form', rec.id), deleteDocument(scope, 'survey-offline', rec.id)]);
+      },
+    }),
+  ],
+  routes: [
+    { path: STAKEHOLDER_IMPORT_PATH, router: stakeholderImportRouter },
+    { path: SURVEY_HOST_PATH, router: surveyHostRouter },
+    { path: SURVEY_RESULTS_PATH, router: surveyResultsRouter },
+    { path: PUBLIC_SURVEY_PATH, router: publicSurveyRouter },
+  ],
+});

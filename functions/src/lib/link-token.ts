@@ -1,0 +1,18 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/**
+ * Tokens of links mailed to people (a new member's set-password link, a survey invitee's personal link): 256 random
+ * bits, base64url (43 characters), unguessable; only their SHA-256 (hex) is stored, so a copy of the table cannot
+ * answer or use them.
+ */
+export const newLinkToken = (): string => randomBytes(32).toString('base64url');
+
+/** The stored form of a link token: its SHA-256 in hex. */
+export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** Whether text can be a token of ours (43 base64url characters): anything else is refused before any read. */
+export const isLinkToken = (text: string): boolean => /^[A-Za-z0-9_-]{43}$/.test(text);
+
+/** The address people open Attain at, for links in mail: the request's Origin, else `SITE_URL`, else the request's own. */
+export const siteOf = (origin: string | undefined, requestUrl: string): string =>
+  (origin || process.env.SITE_URL || new URL(requestUrl).origin).replace(/\/+$/, '');

@@ -1,0 +1,73 @@
+import {
+  type CampusScope,
+  type RecordOf,
+  type ScalePoint,
+  type SurveyForm,
+  type SurveyQuestion,
+  courseOutcome,
+  genericProgramOutcome,
+  type survey,
+  type surveyTemplate,
+} from '@attain/shared-types';
+import { HttpError } from '../lib/errors.js';
+import { queryByField } from '../store/records.js';
+
+type Survey = RecordOf<typeof survey>;
+type Template = RecordOf<typeof surveyTemplate>;
+
+/** One outcome a question may name: its code and statement, by record id. */
+interface Outcome {
+  id: string;
+  code: string;
+  statement: string;
+}
+
+/** The outcomes a survey's questions may name: the course's COs (CO survey) or the program's POs, PSOs and PEOs. */
+async function outcomesOf(scope: CampusScope, s: Pick<Survey, 'survey_for' | 'course' | 'program'>): Promise<Outcome[]> {
+  if (s.survey_for === 'CO' && s.course)
+    return (await queryByField(scope, courseOutcome, 'course', s.course)).map((c) => ({ id: c.id, code: c.code, statement: c.statement ?? '' }));
+  if (s.survey_for === 'PO' || s.survey_for === 'PEO')
+    return (await queryByField(scope, genericProgramOutcome, 'program', s.program)).map((o) => ({
+      id: o.id,
+      code: String(o.po_reference ?? ''),
+      statement: String(o.statement ?? ''),
+    }));
+  return [];
+}
+
+/**
+ * A survey's form from its template (issue 14): the template's scale and questions, in order, with ids `q1`, `q2`...,
+ * each question's outcome code resolved to the survey's course's CO or program's PO/PSO/PEO record, and `{statement}`
+ * in its text replaced by that outcome's statement.
+ * @throws HttpError 400 when the template is for something else than the survey, or names an outcome the course or
+ *   program does not have (naming the row and the code)
+ */
+export async function buildSurveyForm(
+  scope: CampusScope,
+  s: Pick<Survey, 'survey_for' | 'course' | 'program'>,
+  t: Pick<Template, 'survey_for' | 'scale' | 'questions' | 'name'>,
+): Promise<SurveyForm> {
+  if (t.survey_for !== s.survey_for)
+    throw new HttpError(400, `The template "${t.name}" is for ${t.survey_for} surveys, not ${s.survey_for}`, {
+      template: `A ${t.survey_for} template`,
+    });
+  const outcomes = new Map((await outcomesOf(scope, s)).map((o) => [o.code.trim().toUpperCase(), o]));
+  const questions: SurveyQuestion[] = (t.questions ?? []).map((row, i) => {
+    const code = String(row.outcome ?? '')
+      .trim()
+      .toUpperCase();
+    const text = String(row.text ?? '');
+    const kind = row.kind === 'Free text' ? 'Free text' : 'Rating';
+    if (!code) return { id: `q${i + 1}`, text, kind };
+    const o = outcomes.get(code);
+    if (!o)
+      throw new HttpError(
+        400,
+        `Question ${i + 1} of the template assesses ${code}, which the ${s.survey_for === 'CO' ? 'course' : 'program'} does not have`,
+        { template: `${code} not found` },
+      );
+    return { id: `q${i + 1}`, text: text.split('{statement}').join(o.statement), kind, outcome_code: code, outcome: o.id };
+  });
+  const scale = (t.scale ?? []).map((p) => ({ label: String(p.label), weight: Number(p.weight) })) as ScalePoint[];
+  return { scale, questions };
+}
