@@ -39,8 +39,9 @@ async function outcomesOf(scope: CampusScope, s: Pick<Survey, 'survey_for' | 'co
  * A survey's form from its template (issue 14): the template's scale and questions, in order, with ids `q1`, `q2`...,
  * each question's outcome code resolved to the survey's course's CO or program's PO/PSO/PEO record, and `{statement}`
  * in its text replaced by that outcome's statement.
- * @throws HttpError 400 when the template is for something else than the survey, or names an outcome the course or
- *   program does not have (naming the row and the code)
+ * Questions on outcomes the course or program does not have are left out and listed in `omitted`.
+ * @throws HttpError 400 when the template is for something else than the survey, or none of its rated questions
+ *   names an outcome the course or program has
  */
 export async function buildSurveyForm(
   scope: CampusScope,
@@ -52,22 +53,26 @@ export async function buildSurveyForm(
       template: `A ${t.survey_for} template`,
     });
   const outcomes = new Map((await outcomesOf(scope, s)).map((o) => [o.code.trim().toUpperCase(), o]));
-  const questions: SurveyQuestion[] = (t.questions ?? []).map((row, i) => {
+  const omitted: string[] = [];
+  const questions: SurveyQuestion[] = [];
+  (t.questions ?? []).forEach((row, i) => {
     const code = String(row.outcome ?? '')
       .trim()
       .toUpperCase();
     const text = String(row.text ?? '');
     const kind = row.kind === 'Free text' ? 'Free text' : 'Rating';
-    if (!code) return { id: `q${i + 1}`, text, kind };
+    if (!code) return void questions.push({ id: `q${i + 1}`, text, kind });
     const o = outcomes.get(code);
-    if (!o)
-      throw new HttpError(
-        400,
-        `Question ${i + 1} of the template assesses ${code}, which the ${s.survey_for === 'CO' ? 'course' : 'program'} does not have`,
-        { template: `${code} not found` },
-      );
-    return { id: `q${i + 1}`, text: text.split('{statement}').join(o.statement), kind, outcome_code: code, outcome: o.id };
+    // One course-exit template serves courses with 4 or 8 COs: questions on COs this course lacks are left out.
+    if (!o) return void omitted.push(code);
+    questions.push({ id: `q${i + 1}`, text: text.split('{statement}').join(o.statement), kind, outcome_code: code, outcome: o.id });
   });
+  if (!questions.some((q) => q.kind === 'Rating') && (t.questions ?? []).some((q) => q.kind === 'Rating'))
+    throw new HttpError(
+      400,
+      `None of the template's rated questions names an outcome the ${s.survey_for === 'CO' ? 'course' : 'program'} has (${omitted.join(', ')})`,
+      { template: 'No matching outcome' },
+    );
   const scale = (t.scale ?? []).map((p) => ({ label: String(p.label), weight: Number(p.weight) })) as ScalePoint[];
-  return { scale, questions };
+  return { scale, questions, ...(omitted.length ? { omitted } : {}) };
 }

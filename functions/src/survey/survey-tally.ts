@@ -33,7 +33,7 @@ const r2 = (n: number) => Math.round(n * 100) / 100;
 export async function surveyDocuments(scope: CampusScope, survey: string) {
   const [form, offline] = await Promise.all([getDocument(scope, 'survey-form', survey), getDocument(scope, 'survey-offline', survey)]);
   if (!form) return undefined;
-  return { form: { scale: form.scale, questions: form.questions } as SurveyForm, offline: (offline as OfflineResults | undefined) ?? null };
+  return { form: { scale: form.scale, questions: form.questions, ...(form.omitted ? { omitted: form.omitted } : {}) } as SurveyForm, offline: (offline as OfflineResults | undefined) ?? null };
 }
 
 /**

@@ -43,6 +43,8 @@ export interface SurveyQuestion {
 export interface SurveyForm {
   scale: ScalePoint[];
   questions: SurveyQuestion[];
+  /** Outcome codes of template questions left out because the course or program has no such outcome (`CO7`). */
+  omitted?: string[];
 }
 
 /** Where a survey stands, by its dates (India time): before `start_date`, through `end_date`, after it. */
