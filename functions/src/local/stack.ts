@@ -13,6 +13,7 @@ import { resetVerifier } from '../http/verify-token.js';
 import { ensureCampusUser } from '../identity/campus-users.js';
 import { DEMO_ADMIN_EMAIL, DEMO_TENANT, seedDemoCampus } from '../seed/demo-campus.js';
 import { seedDemoFaculty } from '../seed/demo-faculty.js';
+import { seedDemoSurveys } from '../seed/demo-surveys.js';
 import { seedDemoAttainment } from '../seed/demo-attainment.js';
 import { seedDemoStructure } from '../seed/demo-structure.js';
 import { ensureBucket, ensureTable, ensureUserPool } from './bootstrap.js';
@@ -195,6 +196,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       const scope = campusScope(admin);
       await seedDemoStructure(scope, admin);
       await seedDemoAttainment(scope, admin);
+      await seedDemoSurveys(scope);
       // The sample faculty's password is made once and kept beside the admin's (never in the code).
       const facultyFile = join(dataDir, 'sample-faculty-password');
       const facultyPassword = existsSync(facultyFile) ? readFileSync(facultyFile, 'utf8').trim() : generatePassword();

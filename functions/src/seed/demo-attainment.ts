@@ -19,6 +19,7 @@ import { overwriteDocument } from '../store/documents.js';
 import { resolveReferences } from '../store/references.js';
 import { listAll } from '../store/list-all.js';
 import { createRecord, queryByField } from '../store/records.js';
+import { prng } from './sample-random.js';
 
 /**
  * SAMPLE DATA, not from any source: generated students and marks so the demo's attainment pages have something to
@@ -38,18 +39,6 @@ const PLAN = [
   { kind: 'MSE', name: 'MSE', questions: 6, each: 5, month: '10', cover: 0.75 },
   { kind: 'ESE', name: 'ESE', questions: 10, each: 6, month: '12', cover: 1 },
 ] as const;
-
-/** mulberry32: a small deterministic PRNG, so every demo start generates the same sample marks. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Seeds the demo's attainment once (when the campus has no student yet): the program's methodology (the documented
