@@ -9,6 +9,7 @@ import {
   type PaperQuestion,
   type ProgramAttainment,
   type StudentAttainment,
+  academicYearOf,
   attainmentMethod,
   courseCurriculum,
   courseOutcome,
@@ -27,7 +28,7 @@ import { type ProgramOutcomeColumn, byCode, programOutcomeColumns } from '../dom
 import { groupBy } from '../lib/group-by.js';
 import { sheetState } from '../marks/sheet-claim.js';
 import { isCurrent, readProgramResults, storeCourseResults } from './result-store.js';
-import { type CourseInput, type OccasionInput, academicYear, courseAttainment, programOutcomes, studentAttainment } from './compute.js';
+import { type CourseInput, type OccasionInput, courseAttainment, programOutcomes, studentAttainment } from './compute.js';
 
 /** How many DynamoDB reads a computation keeps in flight. */
 const READS_IN_FLIGHT = 16;
@@ -54,7 +55,7 @@ type Course = RecordOf<typeof courseCurriculum>;
 type Occasion = RecordOf<typeof occasion>;
 
 /** The academic year an occasion counts in (`2025-26` from its date), or `undated`. */
-const yearOf = (o: Occasion) => (o.held_on ? academicYear(o.held_on) : 'undated');
+const yearOf = (o: Occasion) => (o.held_on ? academicYearOf(o.held_on) : 'undated');
 
 /** The raw material of a set of courses, read with a bounded number of parallel DynamoDB calls. */
 interface Material {
