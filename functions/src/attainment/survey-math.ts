@@ -37,7 +37,7 @@ export function surveyPercent(counts: readonly number[], weights: readonly numbe
  * Sampling Techniques, 3rd ed. (Wiley, 1977), ch. 3 (the variance of a sample proportion, PQ/n x (N - n)/(N - 1)).
  * Use it to judge a survey's minimum responses: 25 of 121 gives +/- 17.53 points.
  * @param respondents n, people who answered (>= 0)
- * @param population N, people the survey was for
+ * @param population N, people the survey was for (`Infinity`: a population so large no correction applies)
  * @returns percentage points; null when nobody answered or the population is 1 or less; 0 when everyone answered
  * @throws RangeError when `respondents` is negative or not finite
  */
@@ -45,7 +45,8 @@ export function marginOfError(respondents: number, population: number): number |
   if (!Number.isFinite(respondents) || respondents < 0) throw new RangeError('Respondents must be 0 or more');
   if (respondents === 0 || !(population > 1)) return null;
   if (respondents >= population) return 0;
-  return 1.96 * Math.sqrt(0.25 / respondents) * Math.sqrt((population - respondents) / (population - 1)) * 100;
+  const correction = Number.isFinite(population) ? Math.sqrt((population - respondents) / (population - 1)) : 1;
+  return 1.96 * Math.sqrt(0.25 / respondents) * correction * 100;
 }
 
 /**
