@@ -9,6 +9,7 @@ import {
   type PaperQuestion,
   type ProgramAttainment,
   type StudentAttainment,
+  academicYearOf,
   attainmentMethod,
   courseCurriculum,
   courseOutcome,
@@ -26,8 +27,9 @@ import { readMarks } from '../marks/marks-store.js';
 import { type ProgramOutcomeColumn, byCode, programOutcomeColumns } from '../domain/co-po-matrix.js';
 import { groupBy } from '../lib/group-by.js';
 import { sheetState } from '../marks/sheet-claim.js';
+import { type EvidenceByYear, courseSurveyEvidence, programSurveyEvidence } from '../survey/indirect-evidence.js';
 import { isCurrent, readProgramResults, storeCourseResults } from './result-store.js';
-import { type CourseInput, type OccasionInput, academicYear, courseAttainment, programOutcomes, studentAttainment } from './compute.js';
+import { type CourseInput, type OccasionInput, courseAttainment, programOutcomes, studentAttainment } from './compute.js';
 
 /** How many DynamoDB reads a computation keeps in flight. */
 const READS_IN_FLIGHT = 16;
@@ -54,7 +56,7 @@ type Course = RecordOf<typeof courseCurriculum>;
 type Occasion = RecordOf<typeof occasion>;
 
 /** The academic year an occasion counts in (`2025-26` from its date), or `undated`. */
-const yearOf = (o: Occasion) => (o.held_on ? academicYear(o.held_on) : 'undated');
+const yearOf = (o: Occasion) => (o.held_on ? academicYearOf(o.held_on) : 'undated');
 
 /** The raw material of a set of courses, read with a bounded number of parallel DynamoDB calls. */
 interface Material {
@@ -94,9 +96,10 @@ function saveNote(o: Occasion, state: SheetState | undefined): string[] {
 
 /**
  * Builds the computation's input per course and academic year: the course's COs and matrix, and the occasions of
- * that year with their papers and marks. Courses with no occasion in a year are left out of that year.
+ * that year with their papers and marks, and what that year's course-exit surveys say about its COs (`surveys`: course
+ * id -> year -> CO id -> evidence). Courses with no occasion in a year are left out of that year.
  */
-function inputsByYear(m: Material): Map<string, CourseInput[]> {
+function inputsByYear(m: Material, surveys?: ReadonlyMap<string, EvidenceByYear>): Map<string, CourseInput[]> {
   const out = new Map<string, CourseInput[]>();
   for (const course of m.courses) {
     const cos = m.cos.filter((c) => c.course === course.id).sort(byCode);
@@ -119,6 +122,7 @@ function inputsByYear(m: Material): Map<string, CourseInput[]> {
         matrix: m.matrices.get(course.id) ?? {},
         occasions,
         academic_year: year,
+        indirect: Object.fromEntries(surveys?.get(course.id)?.get(year) ?? []),
       };
       out.set(year, [...(out.get(year) ?? []), input]);
     }
@@ -157,8 +161,12 @@ async function computeCourse(
   const course = await getRecord(scope, courseCurriculum, courseId);
   const programId = course.program ?? '';
   const method = inUse ?? (programId ? methodFor(scope, programId) : Promise.resolve({ method: DEFAULT_METHOD, version: 0 }));
-  const [{ method: m, version }, material] = await Promise.all([method, courseMaterial(scope, course)]);
-  const byYear = inputsByYear(material);
+  const [{ method: m, version }, material, surveys] = await Promise.all([
+    method,
+    courseMaterial(scope, course),
+    courseSurveyEvidence(scope, course.id),
+  ]);
+  const byYear = inputsByYear(material, new Map([[course.id, surveys]]));
   return { programId, results: sortYears(byYear.keys()).map((y) => courseAttainment((byYear.get(y) as CourseInput[])[0], m, version)) };
 }
 
@@ -217,22 +225,26 @@ export async function programAttainment(
       return { courses, cos, occasions };
     }),
   );
-  const [{ method, version }, matrices, outcomes] = await Promise.all([
+  const [{ method, version }, matrices, outcomes, surveys] = await Promise.all([
     inUse ?? methodFor(scope, program.id),
     documentsInScope(scope, 'co-po-matrix', 'program', program.id),
     programOutcomeColumns(scope, program.id),
+    programSurveyEvidence(scope, program.id),
   ]);
   const occasions = per.flatMap((p) => p.occasions);
   const { papers, marks, states } = await readPapersAndMarks(scope, occasions);
-  const byYear = inputsByYear({
-    states,
-    courses: per.flatMap((p) => p.courses).sort(byCode),
-    cos: per.flatMap((p) => p.cos),
-    occasions,
-    matrices: new Map(matrices.map((d) => [d.id, (d.cells ?? {}) as CoPoMatrix['cells']])),
-    papers,
-    marks,
-  });
+  const byYear = inputsByYear(
+    {
+      states,
+      courses: per.flatMap((p) => p.courses).sort(byCode),
+      cos: per.flatMap((p) => p.cos),
+      occasions,
+      matrices: new Map(matrices.map((d) => [d.id, (d.cells ?? {}) as CoPoMatrix['cells']])),
+      papers,
+      marks,
+    },
+    surveys.courses,
+  );
   const courses = sortYears(byYear.keys()).flatMap((y) =>
     (byYear.get(y) as CourseInput[]).map((c) => courseAttainment(c, method, version)),
   );
@@ -246,11 +258,12 @@ export async function programAttainment(
         .map((c) => limit(() => storeCourseResults(scope, program.id, c.id, byCourse.get(c.id) ?? [], startedAt))),
     );
   }
-  return { years: programYears(program.id, courses, outcomes, method, version), outcomes };
+  return { years: programYears(program.id, courses, outcomes, method, version, surveys.outcomes), outcomes };
 }
 
 /**
- * Groups course results into the program's years, newest first, each with the program-level PO/PSO attainment.
+ * Groups course results into the program's years, newest first, each with the program-level PO/PSO attainment
+ * (direct from the courses, indirect from that year's PO/PSO surveys in `surveys`).
  * @param outcomes the program's POs and PSOs in display order
  */
 function programYears(
@@ -259,6 +272,7 @@ function programYears(
   outcomes: readonly ProgramOutcomeColumn[],
   method: AttainmentMethod,
   version: number,
+  surveys: EvidenceByYear,
 ): ProgramAttainment[] {
   const refs = outcomes.map((o) => ({ id: o.id, reference: o.po_reference }));
   const byYear = new Map<string, CourseAttainment[]>();
@@ -270,7 +284,7 @@ function programYears(
       program: programId,
       academic_year: y,
       courses: list,
-      outcomes: programOutcomes(list, refs, method),
+      outcomes: programOutcomes(list, refs, method, Object.fromEntries(surveys.get(y) ?? [])),
       method_version: version,
       computed_at: computed,
     };
@@ -280,7 +294,8 @@ function programYears(
 /**
  * A whole program's attainment from its stored results (DESIGN.md: pages spanning many courses read stored
  * results, never every mark): one Query for the results and stamps, beside the method and the PO/PSO columns
- * (3 DynamoDB calls in all when every result is current). Courses whose results are stale (an input changed after
+ * (4 DynamoDB calls in all when every result is current, with one Query for the program's surveys, plus one per PO
+ * survey's answers). Courses whose results are stale (an input changed after
  * they were computed, or another method version) are computed again from their marks and stored. A program with
  * nothing stored yet is computed whole and stored.
  * @returns years newest first, the outcome columns, the method in use, and how many courses were recomputed
@@ -290,10 +305,11 @@ export async function storedProgramAttainment(
   scope: CampusScope,
   programId: string,
 ): Promise<{ years: ProgramAttainment[]; outcomes: ProgramOutcomeColumn[]; method: MethodInUse; recomputed: number }> {
-  const [stored, inUse, outcomes] = await Promise.all([
+  const [stored, inUse, outcomes, surveys] = await Promise.all([
     readProgramResults(scope, programId),
     methodFor(scope, programId),
     programOutcomeColumns(scope, programId),
+    programSurveyEvidence(scope, programId, { courses: false }),
   ]);
   if (!stored.results.length && !stored.stamps.size) {
     const all = await programAttainment(scope, programId, { store: true }, inUse);
@@ -309,7 +325,7 @@ export async function storedProgramAttainment(
     ),
   );
   return {
-    years: programYears(programId, [...byCourse.values()].flat(), outcomes, inUse.method, inUse.version),
+    years: programYears(programId, [...byCourse.values()].flat(), outcomes, inUse.method, inUse.version, surveys.outcomes),
     outcomes,
     method: inUse,
     recomputed: stale.length,

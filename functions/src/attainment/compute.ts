@@ -4,11 +4,15 @@ import type {
   CoResult,
   CourseAttainment,
   GroupResult,
+  IndirectResult,
   MarksRow,
   ProgramOutcomeResult,
   StudentAttainment,
+  SurveyEvidence,
 } from '@attain/shared-types';
-import { SEE_KINDS } from '@attain/shared-types';
+import { OCCASION_KINDS, SEE_KINDS, directBands } from '@attain/shared-types';
+import { bandLevel, round2 } from './bands.js';
+import { indirectLevel, indirectResult } from './survey-math.js';
 
 /**
  * The attainment computation (DESIGN.md "Attainment"): pure, no AWS, one pass over the marks.
@@ -43,8 +47,11 @@ export interface CourseInput {
   /** `cells[co][outcome]` = correlation 1-3. */
   matrix: CoPoMatrix['cells'];
   occasions: readonly OccasionInput[];
-  /** CO id -> indirect (course-exit survey) level 0-3, when recorded. */
-  indirect?: Readonly<Record<string, number>>;
+  /**
+   * CO id -> what the course-exit survey(s) of the course and year say about it (surveys, respondents, survey percent;
+   * see `surveyPercent`), when any was answered. The method reads the indirect level from it (`indirectResult`).
+   */
+  indirect?: Readonly<Record<string, SurveyEvidence>>;
   /** Things the result must say about its inputs (e.g. an occasion whose marks are still being saved). */
   notes?: readonly string[];
   /** Students on the course's roster (for the report; the counts come from the marks). */
@@ -52,39 +59,49 @@ export interface CourseInput {
   academic_year?: string;
 }
 
-const r2 = (n: number) => Math.round(n * 100) / 100;
-
 /**
- * The level earned when `percent` of students reach the threshold: 3 at or above `level3_percent`, 2 at or above
- * `level2_percent`, 1 at or above `level1_percent`, else 0 (FISAT-style bands, see DEFAULT_METHOD).
+ * The level earned when `percent` of students reach the threshold, by the method's direct bands and rules (the one
+ * band function, `bandLevel`, shared with the survey side). By default 3 at or above `level3_percent`, 2 at or above
+ * `level2_percent`, 1 at or above `level1_percent`, else 0 (FISAT-style bands, see DEFAULT_METHOD); `band_rule`,
+ * `level1_rule` and `fractional_levels` change that as `bandLevel` says.
+ * @param percent percent of students at the threshold, 0-100
+ * @returns level 0-3, unrounded (fractional only under `fractional_levels`)
  */
 export function levelFor(percent: number, m: AttainmentMethod): number {
-  if (percent >= m.level3_percent) return 3;
-  if (percent >= m.level2_percent) return 2;
-  if (percent >= m.level1_percent) return 1;
-  return 0;
+  return bandLevel(percent, directBands(m), m);
 }
 
 /**
- * Per student, per group and per CO: marks obtained and the maximum marks of the questions the student sat, in
- * flat arrays indexed by `slot(student, group, co)`; `max` 0 means the student had no question of that CO there.
+ * Per student, per occasion kind and per CO: marks obtained and the maximum marks of the questions the student sat,
+ * in flat arrays indexed by `slot(student, kind, co)`; `max` 0 means the student had no question of that CO there.
+ * A group (CIE, SEE) is the sum over its kinds, so CIE can be read pooled or kind by kind (`cie_rule`).
  */
 interface Tally {
   /** Student id -> student index, in order of first appearance. */
   students: Map<string, number>;
+  /** The occasion kinds of the course (the middle dimension): `OCCASION_KINDS` order, then any other kind. */
+  kinds: string[];
   /** Number of COs of the course (the innermost dimension). */
   cos: number;
   got: Float64Array;
   max: Float64Array;
 }
 
-const GROUP_INDEX: Record<ExamGroup, number> = { cie: 0, see: 1 };
-/** Index of one student's tally of one CO in one group. */
-const slot = (t: Tally, student: number, group: ExamGroup, co: number) => (student * 2 + GROUP_INDEX[group]) * t.cos + co;
+/** Index of one student's tally of one CO in one occasion kind (`kind` indexes `t.kinds`). */
+const slot = (t: Tally, student: number, kind: number, co: number) => (student * t.kinds.length + kind) * t.cos + co;
+
+/** Indices (into `t.kinds`) of a group's kinds. */
+const kindsOf = (t: Tally, g: ExamGroup) => t.kinds.flatMap((k, i) => (groupOf(k) === g ? [i] : []));
+
+/** Position of a kind in `OCCASION_KINDS` (other kinds after them). */
+const kindOrder = (kind: string) => {
+  const i = (OCCASION_KINDS as readonly string[]).indexOf(kind);
+  return i < 0 ? OCCASION_KINDS.length : i;
+};
 
 /**
- * Tallies marks per student, group and CO in one pass over every occasion's marks, into arrays indexed by CO (no
- * lookup by CO id per mark). A student's blank mark on a question of a paper they sat counts 0; an absent
+ * Tallies marks per student, occasion kind and CO in one pass over every occasion's marks, into arrays indexed by CO
+ * (no lookup by CO id per mark). A student's blank mark on a question of a paper they sat counts 0; an absent
  * student's occasion is skipped; questions without a CO, or with a CO not of this course, are skipped (and noted).
  */
 function tally(input: CourseInput, notes: string[]): Tally {
@@ -92,10 +109,12 @@ function tally(input: CourseInput, notes: string[]): Tally {
   const students = new Map<string, number>();
   for (const occ of input.occasions)
     for (const row of occ.marks) if (!row.absent && !students.has(row.student)) students.set(row.student, students.size);
-  const size = students.size * 2 * input.cos.length;
-  const t: Tally = { students, cos: input.cos.length, got: new Float64Array(size), max: new Float64Array(size) };
+  const kinds = [...new Set(input.occasions.map((o) => o.kind))].sort((a, b) => kindOrder(a) - kindOrder(b));
+  const kindIndex = new Map(kinds.map((k, i) => [k, i]));
+  const size = students.size * kinds.length * input.cos.length;
+  const t: Tally = { students, kinds, cos: input.cos.length, got: new Float64Array(size), max: new Float64Array(size) };
   for (const occ of input.occasions) {
-    const g = groupOf(occ.kind);
+    const kind = kindIndex.get(occ.kind) as number;
     const qs = occ.questions.filter((q) => q.co !== undefined && coIndex.has(q.co));
     const orphan = occ.questions.length - qs.length;
     if (orphan)
@@ -115,7 +134,7 @@ function tally(input: CourseInput, notes: string[]): Tally {
     const { got, max } = t;
     for (const row of occ.marks) {
       if (row.absent) continue;
-      const base = slot(t, students.get(row.student) as number, g, 0);
+      const base = slot(t, students.get(row.student) as number, kind, 0);
       const m = row.marks;
       for (let c = 0; c < byCo.length; c++) {
         const numbers = byCo[c];
@@ -130,8 +149,81 @@ function tally(input: CourseInput, notes: string[]): Tally {
   return t;
 }
 
-/** A student's percent on a CO in a group (0-100), or undefined when they had no question of it there. */
-const pct = (t: Tally, k: number) => (t.max[k] > 0 ? (t.got[k] / t.max[k]) * 100 : undefined);
+/** A student's total of `a` (marks obtained or maximum marks) on a CO over some kinds. */
+const total = (a: Float64Array, t: Tally, student: number, kinds: readonly number[], co: number) => {
+  let sum = 0;
+  for (const k of kinds) sum += a[slot(t, student, k, co)];
+  return sum;
+};
+
+/** A student's percent on a CO over some kinds' questions pooled (0-100), or undefined when they had none of them. */
+function pct(t: Tally, student: number, kinds: readonly number[], co: number): number | undefined {
+  const max = total(t.max, t, student, kinds, co);
+  return max > 0 ? (total(t.got, t, student, kinds, co) / max) * 100 : undefined;
+}
+
+/** One CO's share of students at the threshold over some kinds, unrounded. */
+interface Share {
+  students: number;
+  reached: number;
+  /** reached / students x 100. */
+  percent: number;
+  /** The most marks of the CO's questions one student sat there. */
+  max_marks: number;
+}
+
+/** The share of present students at or above the threshold on a CO over some kinds; null when none had a question of it. */
+function share(t: Tally, co: number, kinds: readonly number[], threshold: number): Share | null {
+  let students = 0;
+  let reached = 0;
+  let most = 0;
+  for (let si = 0; si < t.students.size; si++) {
+    const p = pct(t, si, kinds, co);
+    if (p === undefined) continue;
+    students++;
+    most = Math.max(most, total(t.max, t, si, kinds, co));
+    if (p >= threshold - 1e-9) reached++;
+  }
+  return students ? { students, reached, percent: (reached / students) * 100, max_marks: most } : null;
+}
+
+/** A group's result as shown (2 decimals) from its share and level. */
+const shown = (s: Share, level: number): GroupResult => ({
+  students: s.students,
+  reached: s.reached,
+  percent: round2(s.percent),
+  level: round2(level),
+  max_marks: s.max_marks,
+});
+
+/** One CO's result in a group, with the unrounded percent and level behind it. */
+interface Group {
+  result: GroupResult;
+  percent: number;
+  level: number;
+}
+
+/**
+ * One CO's result in a group (its kinds' marks pooled per student). CIE under `Average of ISE/MSE levels`: the level
+ * is the mean of each kind's level (that kind's papers pooled, by the threshold and bands), each kind's result in
+ * `kinds`; the counts and percent stay those of all CIE marks pooled (what "students at the threshold" means).
+ * @returns null when no present student had a question of the CO in the group
+ */
+function groupResult(t: Tally, co: number, g: ExamGroup, kinds: readonly number[], m: AttainmentMethod): Group | null {
+  const pooled = share(t, co, kinds, m.threshold_percent);
+  if (!pooled) return null;
+  if (g === 'see' || m.cie_rule !== 'Average of ISE/MSE levels') {
+    const level = levelFor(pooled.percent, m);
+    return { result: shown(pooled, level), percent: pooled.percent, level };
+  }
+  const each = kinds.flatMap((k) => {
+    const s = share(t, co, [k], m.threshold_percent);
+    return s ? [{ kind: t.kinds[k], share: s, level: levelFor(s.percent, m) }] : [];
+  });
+  const level = each.reduce((sum, e) => sum + e.level, 0) / each.length;
+  const byKind = Object.fromEntries(each.map((e) => [e.kind, shown(e.share, e.level)]));
+  return { result: { ...shown(pooled, level), kinds: byKind }, percent: pooled.percent, level };
+}
 
 /** Combines the CIE and SEE values by the method's weights; one alone counts fully; neither gives null. */
 function combine(cie: number | undefined | null, see: number | undefined | null, m: AttainmentMethod): number | null {
@@ -141,6 +233,27 @@ function combine(cie: number | undefined | null, see: number | undefined | null,
   if (hasC) return cie as number;
   if (hasS) return see as number;
   return null;
+}
+
+/** The final level: (direct_weight x direct + indirect_weight x indirect) / 100 when a survey level exists, else direct. */
+const withIndirect = (direct: number, indirect: number | null, m: AttainmentMethod) =>
+  indirect === null ? direct : (m.direct_weight * direct + m.indirect_weight * indirect) / 100;
+
+/** An outcome's survey result (null without evidence) and its unrounded indirect level (null when not used). */
+function surveyLevel(evidence: SurveyEvidence | undefined, m: AttainmentMethod): { survey: IndirectResult | null; level: number | null } {
+  const survey = evidence ? indirectResult(evidence, m) : null;
+  return { survey, level: survey && survey.level !== null ? indirectLevel(survey.percent, m) : null };
+}
+
+/** The CO target percent when the method's CO target is a percent of students (null: the level target decides). */
+const percentTarget = (m: AttainmentMethod) =>
+  m.co_target_kind === 'Percent of students' && typeof m.co_target_percent === 'number' ? m.co_target_percent : null;
+
+/** `codes: note` for each distinct note (COs sharing a note listed together), in the COs' order. */
+function notesByCo(pairs: readonly { code: string; note: string }[]): string[] {
+  const by = new Map<string, string[]>();
+  for (const { code, note } of pairs) by.set(note, [...(by.get(note) ?? []), code]);
+  return [...by].map(([note, codes]) => `${codes.join(', ')}: ${note}`);
 }
 
 /**
@@ -174,74 +287,72 @@ export function outcomeAttainment(
 
 /**
  * A course's CO and PO/PSO attainment (NBA SAR criterion 3 practice):
- * 1. per student, per group (CIE/SEE), per CO: percent = marks obtained / maximum of that CO's questions;
- * 2. per CO and group: share of (present) students at or above `threshold_percent`, and its level by the bands;
+ * 1. per student, per group (CIE = ISE + MSE, SEE = ESE), per CO: percent = marks obtained / maximum of that CO's
+ *    questions;
+ * 2. per CO and group: share of (present) students at or above `threshold_percent`, and its level by the bands
+ *    (`levelFor`); CIE under `Average of ISE/MSE levels`: the mean of each kind's level (`groupResult`);
  * 3. direct level = (cie_weight * CIE level + see_weight * SEE level) / 100; one group alone counts fully;
- * 4. final level = (direct_weight * direct + indirect_weight * indirect) / 100 when a survey level exists, else direct;
- * 5. PO/PSO per course through the CO-PO matrix (`outcomeAttainment`).
+ * 4. indirect level from the CO's course-exit survey evidence (`indirectResult`: none when fewer than
+ *    `min_responses` answered); final level = (direct_weight * direct + indirect_weight * indirect) / 100 when an
+ *    indirect level exists, else direct;
+ * 5. `met`: final level >= `co_target`, or under a percent target (`co_target_kind`), the direct percent of students
+ *    at the threshold (CIE and SEE percents combined by their weights, one alone counting fully) >=
+ *    `co_target_percent` (the level target decides when no percent is set);
+ * 6. PO/PSO per course through the CO-PO matrix (`outcomeAttainment`) from the unrounded final levels.
  * A CO with no question is "not assessed" (null) and left out of the course mean and the POs.
  * @param methodVersion stored with the result so a changed method shows
  */
 export function courseAttainment(input: CourseInput, m: AttainmentMethod, methodVersion: number, now = new Date()): CourseAttainment {
   const notes: string[] = [...(input.notes ?? [])];
   const t = tally(input, notes);
-  const cos: CoResult[] = input.cos.map((co, ci) => {
-    const group = (g: ExamGroup): GroupResult | null => {
-      let students = 0;
-      let reached = 0;
-      let max = 0;
-      for (let si = 0; si < t.students.size; si++) {
-        const k = slot(t, si, g, ci);
-        const p = pct(t, k);
-        if (p === undefined) continue;
-        students++;
-        max = Math.max(max, t.max[k]);
-        if (p >= m.threshold_percent - 1e-9) reached++;
-      }
-      if (!students) return null;
-      const percent = (reached / students) * 100;
-      return { students, reached, percent: r2(percent), level: levelFor(percent, m), max_marks: max };
-    };
-    const cie = group('cie');
-    const see = group('see');
+  const cieKinds = kindsOf(t, 'cie');
+  const seeKinds = kindsOf(t, 'see');
+  const target = percentTarget(m);
+  const rows = input.cos.map((co, ci) => {
+    const cie = groupResult(t, ci, 'cie', cieKinds, m);
+    const see = groupResult(t, ci, 'see', seeKinds, m);
     const direct = combine(cie?.level, see?.level, m);
-    const indirect = input.indirect?.[co.id] ?? null;
-    const attainment =
-      direct === null ? null : indirect === null ? direct : (m.direct_weight * direct + m.indirect_weight * indirect) / 100;
-    return {
+    const { survey, level } = surveyLevel(input.indirect?.[co.id], m);
+    const final = direct === null ? null : withIndirect(direct, level, m);
+    const reached = target === null ? final : combine(cie?.percent, see?.percent, m);
+    const result: CoResult = {
       co: co.id,
       code: co.code,
-      cie,
-      see,
-      direct: direct === null ? null : r2(direct),
-      indirect,
-      attainment: attainment === null ? null : r2(attainment),
-      met: attainment === null ? null : attainment >= m.co_target - 1e-9,
+      cie: cie?.result ?? null,
+      see: see?.result ?? null,
+      direct: direct === null ? null : round2(direct),
+      indirect: survey?.level ?? null,
+      survey,
+      attainment: final === null ? null : round2(final),
+      met: reached === null ? null : reached >= (target ?? m.co_target) - 1e-9,
     };
+    return { result, final };
   });
+  const cos = rows.map((r) => r.result);
   const unassessed = cos.filter((c) => c.attainment === null).map((c) => c.code);
   if (unassessed.length) notes.push(`Not assessed (no question or no marks): ${unassessed.join(', ')}`);
   const assessed = cos.filter((c) => c.attainment !== null);
-  if (assessed.some((c) => c.indirect === null)) notes.push('No course-exit survey level recorded: attainment is the direct level only');
-  const raw = Object.fromEntries(
-    input.cos.map((co) => {
-      const c = cos.find((x) => x.co === co.id) as CoResult;
-      // The unrounded final level feeds the POs.
-      const d = combine(c.cie?.level, c.see?.level, m);
-      const a = d === null ? null : c.indirect === null ? d : (m.direct_weight * d + m.indirect_weight * c.indirect) / 100;
-      return [co.id, a];
-    }),
-  );
+  if (!cos.some((c) => c.survey)) {
+    if (assessed.length) notes.push('No course-exit survey level recorded: attainment is the direct level only');
+  } else {
+    const unsurveyed = assessed.filter((c) => !c.survey).map((c) => c.code);
+    const their = unsurveyed.length > 1 ? 'their' : 'its';
+    if (unsurveyed.length)
+      notes.push(`No course-exit survey answers for ${unsurveyed.join(', ')}: ${their} attainment is the direct level only`);
+    notes.push(...notesByCo(cos.flatMap((c) => (c.survey?.note ? [{ code: c.code, note: c.survey.note }] : []))));
+  }
+  // The unrounded final levels feed the POs and the course mean.
+  const raw = Object.fromEntries(input.cos.map((co, i) => [co.id, rows[i].final]));
   const po = outcomeAttainment(raw, input.matrix, m.po_rule);
-  const values = Object.values(raw).filter((a): a is number => a !== null);
+  const values = rows.map((r) => r.final).filter((a): a is number => a !== null);
   return {
     course: input.course,
     code: input.code,
     title: input.title,
     academic_year: input.academic_year,
     cos,
-    course_attainment: values.length ? r2(values.reduce((s, a) => s + a, 0) / values.length) : null,
-    po: Object.fromEntries(Object.entries(po).map(([k, v]) => [k, r2(v)])),
+    course_attainment: values.length ? round2(values.reduce((s, a) => s + a, 0) / values.length) : null,
+    po: Object.fromEntries(Object.entries(po).map(([k, v]) => [k, round2(v)])),
     students: input.roster ?? t.students.size,
     notes,
     method_version: methodVersion,
@@ -250,24 +361,35 @@ export function courseAttainment(input: CourseInput, m: AttainmentMethod, method
 }
 
 /**
- * Program-level PO/PSO attainment: per outcome, the mean of the course PO values over the courses that map it
- * (NBA SAR 3.3: direct PO attainment from the courses' CO attainment).
+ * Program-level PO/PSO attainment (NBA SAR 3.3): per outcome,
+ * - `direct`: the mean of the course PO values over the courses that map it (direct PO attainment from the courses'
+ *   CO attainment);
+ * - `survey` / `indirect`: the indirect result of the program's PO/PSO survey evidence of the year (`indirectResult`;
+ *   no level when fewer than `min_responses` answered);
+ * - `attainment`: (direct_weight x direct + indirect_weight x indirect) / 100 when an indirect level exists, else
+ *   direct; null when no course maps the outcome (a survey alone does not make it assessed, as for a CO);
+ * - `met`: `attainment` >= `po_target`.
  * @param outcomes the program's POs and PSOs (id, reference) in display order
+ * @param indirect outcome id -> survey evidence (surveys, respondents, survey percent), when the year has any
  */
 export function programOutcomes(
   courses: readonly CourseAttainment[],
   outcomes: readonly { id: string; reference: string }[],
   m: AttainmentMethod,
+  indirect?: Readonly<Record<string, SurveyEvidence>>,
 ): ProgramOutcomeResult[] {
   return outcomes.map((o) => {
     const vals = courses.map((c) => c.po[o.id]).filter((v): v is number => v !== undefined);
-    const a = vals.length ? vals.reduce((s, v) => s + v, 0) / vals.length : null;
+    const direct = vals.length ? vals.reduce((s, v) => s + v, 0) / vals.length : null;
+    const { survey, level } = surveyLevel(indirect?.[o.id], m);
+    const a = direct === null ? null : withIndirect(direct, level, m);
     return {
       outcome: o.id,
       reference: o.reference,
-      attainment: a === null ? null : r2(a),
-      direct: a === null ? null : r2(a),
-      indirect: null,
+      attainment: a === null ? null : round2(a),
+      direct: direct === null ? null : round2(direct),
+      indirect: survey?.level ?? null,
+      survey,
       courses: vals.length,
       met: a === null ? null : a >= m.po_target - 1e-9,
     };
@@ -277,7 +399,7 @@ export function programOutcomes(
 /**
  * Each student's attainment in a course: per CO the percent of its marks (CIE and SEE combined by weight, one
  * alone counting fully; null when absent throughout or the CO is not assessed), per PO/PSO the percents through the
- * CO-PO matrix by the method's rule.
+ * CO-PO matrix by the method's rule. Percents, not levels: the band, level-1, CIE and target rules do not apply.
  */
 export function studentAttainment(
   input: CourseInput,
@@ -285,15 +407,23 @@ export function studentAttainment(
   m: AttainmentMethod,
 ): StudentAttainment[] {
   const t = tally(input, []);
+  const cieKinds = kindsOf(t, 'cie');
+  const seeKinds = kindsOf(t, 'see');
   return roster.map((s) => {
     const si = t.students.get(s.id);
     const co: Record<string, number | null> = {};
     input.cos.forEach((c, ci) => {
-      const v = si === undefined ? null : combine(pct(t, slot(t, si, 'cie', ci)), pct(t, slot(t, si, 'see', ci)), m);
-      co[c.id] = v === null ? null : r2(v);
+      const v = si === undefined ? null : combine(pct(t, si, cieKinds, ci), pct(t, si, seeKinds, ci), m);
+      co[c.id] = v === null ? null : round2(v);
     });
     const po = outcomeAttainment(co, input.matrix, m.po_rule);
-    return { student: s.id, roll_no: s.roll_no, name: s.name, co, po: Object.fromEntries(Object.entries(po).map(([k, v]) => [k, r2(v)])) };
+    return {
+      student: s.id,
+      roll_no: s.roll_no,
+      name: s.name,
+      co,
+      po: Object.fromEntries(Object.entries(po).map(([k, v]) => [k, round2(v)])),
+    };
   });
 }
 
@@ -311,11 +441,4 @@ export function coDistribution(students: readonly StudentAttainment[], coIds: re
     }
   }
   return out;
-}
-
-/** The academic year (Indian, July-June) of an ISO date: `2025-08-14` -> `2025-26`. */
-export function academicYear(isoDate: string): string {
-  const [y, mo] = isoDate.split('-').map(Number);
-  const start = mo >= 7 ? y : y - 1;
-  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
 }

@@ -1,4 +1,11 @@
-import { PUBLIC_SURVEY_PATH, STAKEHOLDER_IMPORT_PATH, SURVEY_HOST_PATH, SURVEY_RESULTS_PATH, survey, surveyTemplate } from '@attain/shared-types';
+import {
+  PUBLIC_SURVEY_PATH,
+  STAKEHOLDER_IMPORT_PATH,
+  SURVEY_HOST_PATH,
+  SURVEY_RESULTS_PATH,
+  survey,
+  surveyTemplate,
+} from '@attain/shared-types';
 import { publicSurveyRouter } from '../http/public-survey-routes.js';
 import { stakeholderImportRouter } from '../http/stakeholder-import-routes.js';
 import { surveyHostRouter } from '../http/survey-host-routes.js';
@@ -23,11 +30,18 @@ export const surveyDomain = defineDomain({
         await buildSurveyForm(scope, data, await getRecord(scope, surveyTemplate, data.template));
       },
       async beforeReplace(scope, data, old) {
-        const formChanges = data.template !== old.template || data.survey_for !== old.survey_for || data.course !== old.course || data.program !== old.program;
+        const formChanges =
+          data.template !== old.template ||
+          data.survey_for !== old.survey_for ||
+          data.course !== old.course ||
+          data.program !== old.program;
         if (!formChanges) return;
         const [invitees, offline] = await Promise.all([readInvitees(scope, old.id), getDocument(scope, 'survey-offline', old.id)]);
         if (invitees.length || offline || (await readAnswers(scope, old.id)).answers.length)
-          throw new HttpError(409, 'People have been invited or answers entered: the template, course and kind of this survey can no longer change');
+          throw new HttpError(
+            409,
+            'People have been invited or answers entered: the template, course and kind of this survey can no longer change',
+          );
         await buildSurveyForm(scope, data, await getRecord(scope, surveyTemplate, data.template));
       },
       // The form is (re)built when the survey is made, or when its template, kind or course changed before anyone

@@ -6,7 +6,10 @@ import { readJson } from './read-json.js';
 
 /** A refused public request as its status and `{ errors: PublicSurveyError }`, never with survey data. */
 const refused = (c: AppContext, e: SurveyRefusal) =>
-  c.json({ errors: { detail: e.detail, reason: e.reason, ...(e.opensOn ? { opens_on: e.opensOn } : {}) } satisfies PublicSurveyError }, e.status);
+  c.json(
+    { errors: { detail: e.detail, reason: e.reason, ...(e.opensOn ? { opens_on: e.opensOn } : {}) } satisfies PublicSurveyError },
+    e.status,
+  );
 
 /**
  * `/api/public/survey/{token}` (issue 14 item 3; DESIGN.md "Surveys"): no sign-in; the token is the only key.

@@ -64,7 +64,13 @@ export function surveyHostRouter(): Hono<AppEnv> {
   r.post('/:id/invite', async (c) => {
     assertHost(c, true);
     const id = pathId(c, 'id', 'Survey');
-    const data: SurveyMailResult = await inviteToSurvey(c.var.scope, c.var.caller, id, inviteBody(await readJson(c)), siteOf(c.req.header('origin'), c.req.url));
+    const data: SurveyMailResult = await inviteToSurvey(
+      c.var.scope,
+      c.var.caller,
+      id,
+      inviteBody(await readJson(c)),
+      siteOf(c.req.header('origin'), c.req.url),
+    );
     return c.json({ message: `Invited ${data.mailed}`, data } satisfies ItemResponse<SurveyMailResult>, 201);
   });
   r.post('/:id/remind', async (c) => {

@@ -40,7 +40,10 @@ const COURSE_EXIT_SCALE = [
   { label: 'Moderate', weight: 0.67 },
   { label: 'Substantial', weight: 1 },
 ];
-const AGREEMENT_SCALE = ['Strongly disagree', 'Disagree', 'Neutral', 'Agree', 'Strongly agree'].map((label, i) => ({ label, weight: i + 1 }));
+const AGREEMENT_SCALE = ['Strongly disagree', 'Disagree', 'Neutral', 'Agree', 'Strongly agree'].map((label, i) => ({
+  label,
+  weight: i + 1,
+}));
 
 /** Validates like the API (sample data holds only what a person could enter) and creates. */
 async function add<D extends EntityDef>(scope: CampusScope, def: D, body: Record<string, unknown>): Promise<RecordOf<D>> {
@@ -94,7 +97,18 @@ async function answer(
       const x = Math.min(0.999, Math.max(0, lean(i) + (rand() - 0.5) * 0.7));
       a[q.id] = Math.floor(x * form.scale.length);
     });
-    writes.push({ PutRequest: { Item: { PK: responsesPk(scope.campus, surveyId), SK: randomUUID(), entityType: 'survey-response', a, d: '2026-04-20', sample: true } } });
+    writes.push({
+      PutRequest: {
+        Item: {
+          PK: responsesPk(scope.campus, surveyId),
+          SK: randomUUID(),
+          entityType: 'survey-response',
+          a,
+          d: '2026-04-20',
+          sample: true,
+        },
+      },
+    });
   }
   for (let i = 0; i < writes.length; i += 25) await batchWrite(writes.slice(i, i + 25));
 }
@@ -147,12 +161,18 @@ export async function seedDemoSurveys(scope: CampusScope): Promise<boolean> {
     survey_for: 'PO',
     ...place,
     scale: AGREEMENT_SCALE,
-    questions: Array.from({ length: 12 }, (_, i) => ({ text: 'The program prepared me for this: {statement}', kind: 'Rating', outcome: `PO${i + 1}` })),
+    questions: Array.from({ length: 12 }, (_, i) => ({
+      text: 'The program prepared me for this: {statement}',
+      kind: 'Rating',
+      outcome: `PO${i + 1}`,
+    })),
   });
   const rand = prng(1414);
   const section = (await listAll(scope, student, { curriculum: samples.id })).filter((s) => s.section === 'A');
   const students = section.map((s) => ({ id: `student#${s.id}`, name: s.name, email: s.email ?? '', source: 'Students' as const }));
-  const courses = (await queryByField(scope, courseCurriculum, 'curriculum', samples.id)).sort((a, b) => (a.code ?? '').localeCompare(b.code ?? ''));
+  const courses = (await queryByField(scope, courseCurriculum, 'curriculum', samples.id)).sort((a, b) =>
+    (a.code ?? '').localeCompare(b.code ?? ''),
+  );
   for (const course of courses) {
     if (!(await queryByField(scope, courseOutcome, 'course', course.id, 1)).length) continue;
     const { s, form } = await addSurvey(
@@ -193,7 +213,13 @@ export async function seedDemoSurveys(scope: CampusScope): Promise<boolean> {
     scope,
     s.id,
     form,
-    alumni.map((a) => ({ id: `stakeholder#${a.id}`, name: `${a.first_name} ${a.last_name}`, email: a.email ?? '', source: 'Stakeholder', group: 'Alumni' })),
+    alumni.map((a) => ({
+      id: `stakeholder#${a.id}`,
+      name: `${a.first_name} ${a.last_name}`,
+      email: a.email ?? '',
+      source: 'Stakeholder',
+      group: 'Alumni',
+    })),
     rand,
     (q) => 0.5 + ((q * 5) % 4) * 0.1,
   );

@@ -34,9 +34,23 @@ export async function courseSurveyEvidence(scope: CampusScope, course: string): 
 }
 
 /**
- * A program's PO/PSO survey evidence per academic year (issue 14 item 5: "PO/PEO indirect levels from program-level
- * surveys"; PEOs have no direct level, so they show on the survey pages only): one Query, then each PO survey's answers.
+ * A program's survey evidence per academic year (issue 14 item 5): its PO/PSO surveys' (`outcomes`: "PO/PEO indirect
+ * levels from program-level surveys"; PEOs have no direct level, so they show on the survey pages only), and each
+ * course's course-exit surveys' (`courses`, unless `opts.courses` is false). One Query for the program's surveys, then
+ * each survey's answers.
  */
-export async function programSurveyEvidence(scope: CampusScope, program: string): Promise<EvidenceByYear> {
-  return byYear(scope, (await queryByField(scope, surveyEntity, 'program', program)).filter(isFor('PO')));
+export async function programSurveyEvidence(
+  scope: CampusScope,
+  program: string,
+  opts: { courses: boolean } = { courses: true },
+): Promise<{ outcomes: EvidenceByYear; courses: Map<string, EvidenceByYear> }> {
+  const surveys = await queryByField(scope, surveyEntity, 'program', program);
+  if (!opts.courses) return { outcomes: await byYear(scope, surveys.filter(isFor('PO'))), courses: new Map() };
+  const byCourse = new Map<string, Survey[]>();
+  for (const s of surveys.filter(isFor('CO'))) if (s.course) byCourse.set(s.course, [...(byCourse.get(s.course) ?? []), s]);
+  const [outcomes, ...courses] = await Promise.all([
+    byYear(scope, surveys.filter(isFor('PO'))),
+    ...[...byCourse].map(async ([course, list]) => [course, await byYear(scope, list)] as const),
+  ]);
+  return { outcomes: outcomes as EvidenceByYear, courses: new Map(courses as (readonly [string, EvidenceByYear])[]) };
 }

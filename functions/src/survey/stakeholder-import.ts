@@ -32,10 +32,16 @@ function groupOf(text: string): string | undefined {
  * @returns rows read, created, updated (kind `stakeholders`)
  * @throws HttpError 400 (row errors, no curriculum), 404 (curriculum not the campus's)
  */
-export async function importStakeholders(scope: CampusScope, curriculumId: string | undefined, text: string): Promise<Omit<ImportResult, 'kind'> & { kind: 'stakeholders' }> {
+export async function importStakeholders(
+  scope: CampusScope,
+  curriculumId: string | undefined,
+  text: string,
+): Promise<Omit<ImportResult, 'kind'> & { kind: 'stakeholders' }> {
   const ctx = await curriculumContext(scope, curriculumId);
   if (!ctx.program.department)
-    throw new HttpError(400, `The program ${ctx.program.title} has no department; set it in Configuration > Program first`, { curriculum: 'No department' });
+    throw new HttpError(400, `The program ${ctx.program.title} has no department; set it in Configuration > Program first`, {
+      curriculum: 'No department',
+    });
   const { rows, errors } = parseCsv(text, ['group']);
   const planned: { row: number; data: DataOf<typeof stakeholder> }[] = [];
   const seen = new Map<string, number>();
@@ -65,11 +71,17 @@ export async function importStakeholders(scope: CampusScope, curriculumId: strin
   if (!rows.length) errors.push({ row: 2, field: '', message: 'The file has no stakeholder rows' });
   refuseIfAny(errors);
   const existing = new Map(
-    (await listAll(scope, stakeholder, { curriculum: ctx.curriculum.id })).filter((s) => s.email).map((s) => [String(s.email).toLowerCase(), s]),
+    (await listAll(scope, stakeholder, { curriculum: ctx.curriculum.id }))
+      .filter((s) => s.email)
+      .map((s) => [String(s.email).toLowerCase(), s]),
   );
   const known = planned.filter((p) => p.data.email && existing.has(String(p.data.email).toLowerCase()));
   const fresh = planned.filter((p) => !known.includes(p));
-  await createRecords(scope, stakeholder, fresh.map((p) => p.data));
+  await createRecords(
+    scope,
+    stakeholder,
+    fresh.map((p) => p.data),
+  );
   const limit = pLimit(16);
   await Promise.all(
     known.map((p) =>

@@ -36,7 +36,11 @@ export class SurveyRefusal extends Error {
 }
 
 const INVALID = () =>
-  new SurveyRefusal(404, 'invalid', 'This survey link is not valid. Check that the whole link was opened, or ask the college for a new one.');
+  new SurveyRefusal(
+    404,
+    'invalid',
+    'This survey link is not valid. Check that the whole link was opened, or ask the college for a new one.',
+  );
 const USED = () => new SurveyRefusal(409, 'used', 'This survey has already been answered through your link. Thank you.');
 
 /** Everything a link leads to, read and checked: the campus scope, survey, its form and the invitee's id. */
@@ -62,7 +66,11 @@ async function follow(token: string): Promise<LinkTarget> {
     findRecord(scope, surveyEntity, link.survey),
     getDocument(scope, 'survey-form', link.survey),
     documentClient().send(
-      new GetCommand({ TableName: config().tableName, Key: { PK: inviteesPk(link.campus, link.survey), SK: link.invitee }, ConsistentRead: true }),
+      new GetCommand({
+        TableName: config().tableName,
+        Key: { PK: inviteesPk(link.campus, link.survey), SK: link.invitee },
+        ConsistentRead: true,
+      }),
     ),
   ]);
   if (!survey || !formDoc || !invitee.Item) throw INVALID();
@@ -103,7 +111,12 @@ export async function publicSurvey(token: string): Promise<PublicSurvey> {
     closes_on: s.end_date,
     anonymous: Boolean(s.anonymous),
     scale: form.scale,
-    questions: form.questions.map((q) => ({ id: q.id, text: q.text, kind: q.kind, ...(q.outcome_code ? { outcome_code: q.outcome_code } : {}) })),
+    questions: form.questions.map((q) => ({
+      id: q.id,
+      text: q.text,
+      kind: q.kind,
+      ...(q.outcome_code ? { outcome_code: q.outcome_code } : {}),
+    })),
   };
 }
 
@@ -116,7 +129,8 @@ export async function publicSurvey(token: string): Promise<PublicSurvey> {
  */
 export function checkAnswers(form: SurveyForm, body: unknown): Answers {
   const given = (body && typeof body === 'object' ? (body as { answers?: unknown }).answers : undefined) ?? {};
-  if (typeof given !== 'object' || Array.isArray(given)) throw new HttpError(400, 'Send the answers as { "answers": { ... } }', { answers: 'Must be an object' });
+  if (typeof given !== 'object' || Array.isArray(given))
+    throw new HttpError(400, 'Send the answers as { "answers": { ... } }', { answers: 'Must be an object' });
   const fields: Record<string, string> = {};
   const out: Answers = {};
   const ids = new Set(form.questions.map((q) => q.id));
@@ -125,7 +139,8 @@ export function checkAnswers(form: SurveyForm, body: unknown): Answers {
     const v = (given as Record<string, unknown>)[q.id];
     if (q.kind === 'Rating') {
       if (v === undefined || v === null || v === '') fields[q.id] = 'Required';
-      else if (!Number.isInteger(v) || (v as number) < 0 || (v as number) >= form.scale.length) fields[q.id] = 'Not one of the allowed choices';
+      else if (!Number.isInteger(v) || (v as number) < 0 || (v as number) >= form.scale.length)
+        fields[q.id] = 'Not one of the allowed choices';
       else out[q.id] = v as number;
     } else if (v !== undefined && v !== null) {
       if (typeof v !== 'string') fields[q.id] = 'Must be text';
@@ -154,42 +169,42 @@ export async function answerSurvey(token: string, body: unknown): Promise<{ end_
   const anonymous = Boolean(s.anonymous);
   const now = new Date();
   for (let attempt = 1; ; attempt++) {
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: config().tableName,
-              Key: { PK: inviteesPk(scope.campus, s.id), SK: link.invitee },
-              UpdateExpression: anonymous ? 'SET responded = :yes' : 'SET responded = :yes, responded_at = :at',
-              ConditionExpression: 'attribute_exists(PK) AND responded = :no',
-              ExpressionAttributeValues: { ':yes': true, ':no': false, ...(anonymous ? {} : { ':at': now.toISOString() }) },
-            },
-          },
-          {
-            Put: {
-              TableName: config().tableName,
-              Item: {
-                PK: responsesPk(scope.campus, s.id),
-                SK: randomUUID(),
-                entityType: 'survey-response',
-                a: answers,
-                d: todayInIndia(now),
-                ...(anonymous ? {} : { invitee: link.invitee }),
+    try {
+      await documentClient().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: config().tableName,
+                Key: { PK: inviteesPk(scope.campus, s.id), SK: link.invitee },
+                UpdateExpression: anonymous ? 'SET responded = :yes' : 'SET responded = :yes, responded_at = :at',
+                ConditionExpression: 'attribute_exists(PK) AND responded = :no',
+                ExpressionAttributeValues: { ':yes': true, ':no': false, ...(anonymous ? {} : { ':at': now.toISOString() }) },
               },
             },
-          },
-        ],
-      }),
-    );
-    break;
-  } catch (e) {
-    if (!(e instanceof TransactionCanceledException)) throw e;
-    if (e.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') throw USED();
-    // Two answers of the same invitee at once (two of their links): try again, and the second finds it answered.
-    if (attempt >= 3 || !e.CancellationReasons?.some((r) => r.Code === 'TransactionConflict')) throw e;
-  }
+            {
+              Put: {
+                TableName: config().tableName,
+                Item: {
+                  PK: responsesPk(scope.campus, s.id),
+                  SK: randomUUID(),
+                  entityType: 'survey-response',
+                  a: answers,
+                  d: todayInIndia(now),
+                  ...(anonymous ? {} : { invitee: link.invitee }),
+                },
+              },
+            },
+          ],
+        }),
+      );
+      break;
+    } catch (e) {
+      if (!(e instanceof TransactionCanceledException)) throw e;
+      if (e.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') throw USED();
+      // Two answers of the same invitee at once (two of their links): try again, and the second finds it answered.
+      if (attempt >= 3 || !e.CancellationReasons?.some((r) => r.Code === 'TransactionConflict')) throw e;
+    }
   }
   if (s.survey_for === 'CO' && s.course) await markCourseInputsChanged(scope, s.course, s.program);
   return s.end_text ? { end_text: s.end_text } : {};

@@ -25,7 +25,11 @@ interface Outcome {
 /** The outcomes a survey's questions may name: the course's COs (CO survey) or the program's POs, PSOs and PEOs. */
 async function outcomesOf(scope: CampusScope, s: Pick<Survey, 'survey_for' | 'course' | 'program'>): Promise<Outcome[]> {
   if (s.survey_for === 'CO' && s.course)
-    return (await queryByField(scope, courseOutcome, 'course', s.course)).map((c) => ({ id: c.id, code: c.code, statement: c.statement ?? '' }));
+    return (await queryByField(scope, courseOutcome, 'course', s.course)).map((c) => ({
+      id: c.id,
+      code: c.code,
+      statement: c.statement ?? '',
+    }));
   if (s.survey_for === 'PO' || s.survey_for === 'PEO')
     return (await queryByField(scope, genericProgramOutcome, 'program', s.program)).map((o) => ({
       id: o.id,

@@ -181,32 +181,40 @@ export async function inviteToSurvey(
     }
   }
   const now = new Date().toISOString();
-  const result = await mailLinks(scope, sender, s, people, site, await invitationMail(scope, s, false, body.subject, body.message), async (p, mail) => {
-    const item: InviteeItem = {
-      id: p.id,
-      name: p.name,
-      email: String(p.email),
-      source: p.source,
-      ...(p.group ? { group: p.group } : {}),
-      invited_at: now,
-      reminders: 0,
-      mail,
-      responded: false,
-    };
-    try {
-      await documentClient().send(
-        new PutCommand({
-          TableName: config().tableName,
-          Item: { PK: inviteesPk(scope.campus, s.id), SK: p.id, entityType: 'survey-invitee', ...item },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        }),
-      );
-      return true;
-    } catch (e) {
-      if (e instanceof ConditionalCheckFailedException) return false; // invited by a request that ran alongside
-      throw e;
-    }
-  });
+  const result = await mailLinks(
+    scope,
+    sender,
+    s,
+    people,
+    site,
+    await invitationMail(scope, s, false, body.subject, body.message),
+    async (p, mail) => {
+      const item: InviteeItem = {
+        id: p.id,
+        name: p.name,
+        email: String(p.email),
+        source: p.source,
+        ...(p.group ? { group: p.group } : {}),
+        invited_at: now,
+        reminders: 0,
+        mail,
+        responded: false,
+      };
+      try {
+        await documentClient().send(
+          new PutCommand({
+            TableName: config().tableName,
+            Item: { PK: inviteesPk(scope.campus, s.id), SK: p.id, entityType: 'survey-invitee', ...item },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          }),
+        );
+        return true;
+      } catch (e) {
+        if (e instanceof ConditionalCheckFailedException) return false; // invited by a request that ran alongside
+        throw e;
+      }
+    },
+  );
   return { ...result, skipped };
 }
 

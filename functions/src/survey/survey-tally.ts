@@ -33,7 +33,10 @@ const r2 = (n: number) => Math.round(n * 100) / 100;
 export async function surveyDocuments(scope: CampusScope, survey: string) {
   const [form, offline] = await Promise.all([getDocument(scope, 'survey-form', survey), getDocument(scope, 'survey-offline', survey)]);
   if (!form) return undefined;
-  return { form: { scale: form.scale, questions: form.questions, ...(form.omitted ? { omitted: form.omitted } : {}) } as SurveyForm, offline: (offline as OfflineResults | undefined) ?? null };
+  return {
+    form: { scale: form.scale, questions: form.questions, ...(form.omitted ? { omitted: form.omitted } : {}) } as SurveyForm,
+    offline: (offline as OfflineResults | undefined) ?? null,
+  };
 }
 
 /**
@@ -47,7 +50,8 @@ export async function tallySurvey(scope: CampusScope, survey: string): Promise<S
   const points = form.scale.length;
   const online: Record<string, number[]> = {};
   const freeText: Record<string, string[]> = {};
-  for (const q of form.questions) if (q.kind === 'Rating') online[q.id] = zeros(points);
+  for (const q of form.questions)
+    if (q.kind === 'Rating') online[q.id] = zeros(points);
     else freeText[q.id] = [];
   for (const a of answers)
     for (const [qid, v] of Object.entries(a)) {
@@ -69,7 +73,14 @@ export function questionCounts(t: SurveyTally, q: SurveyQuestion): Omit<Question
     counts,
     t.form.scale.map((p) => p.weight),
   );
-  return { question: q, online, offline, counts, respondents: counts.reduce((s, c) => s + c, 0), percent: percent === null ? null : r2(percent) };
+  return {
+    question: q,
+    online,
+    offline,
+    counts,
+    respondents: counts.reduce((s, c) => s + c, 0),
+    percent: percent === null ? null : r2(percent),
+  };
 }
 
 /**

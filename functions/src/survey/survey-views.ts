@@ -74,7 +74,8 @@ export async function surveyHostView(scope: CampusScope, surveyId: string): Prom
     .sort((a, b) => a.name.localeCompare(b.name));
   const invitedIds = new Set(invitees.map((i) => i.id));
   const invitedAddresses = new Set(invitees.map((i) => i.email.toLowerCase()));
-  const open = (c: { id: string; email?: string }) => Boolean(c.email) && !invitedIds.has(c.id) && !invitedAddresses.has(String(c.email).toLowerCase());
+  const open = (c: { id: string; email?: string }) =>
+    Boolean(c.email) && !invitedIds.has(c.id) && !invitedAddresses.has(String(c.email).toLowerCase());
   const stakeholders: Record<string, number> = {};
   for (const c of candidates.stakeholders.filter(open)) stakeholders[String(c.group)] = (stakeholders[String(c.group)] ?? 0) + 1;
   const responded = invitees.filter((i) => i.responded).length;
@@ -139,8 +140,19 @@ async function outcomeResults(scope: CampusScope, list: readonly { survey: Surve
  */
 export async function surveyReport(scope: CampusScope, surveyId: string): Promise<SurveyReportView> {
   const s = await getRecord(scope, surveyEntity, surveyId);
-  const [tally, invitees, { method }] = await Promise.all([tallySurvey(scope, s.id), readInvitees(scope, s.id), methodFor(scope, s.program)]);
-  const t: SurveyTally = tally ?? { form: { scale: [], questions: [] }, online: {}, offline: null, respondentsOnline: 0, respondentsOffline: 0, freeText: {} };
+  const [tally, invitees, { method }] = await Promise.all([
+    tallySurvey(scope, s.id),
+    readInvitees(scope, s.id),
+    methodFor(scope, s.program),
+  ]);
+  const t: SurveyTally = tally ?? {
+    form: { scale: [], questions: [] },
+    online: {},
+    offline: null,
+    respondentsOnline: 0,
+    respondentsOffline: 0,
+    freeText: {},
+  };
   const surveyed = t.offline?.surveyed ?? 0;
   const people = t.respondentsOnline + t.respondentsOffline;
   const population = invitees.length + surveyed;
@@ -169,7 +181,9 @@ export async function surveyReport(scope: CampusScope, surveyId: string): Promis
         const c = questionCounts(t, q);
         return { ...c, level: c.percent === null ? null : indirectLevel(c.percent, method) };
       }),
-    free_text: t.form.questions.filter((q) => q.kind === 'Free text').map((q) => ({ question: q, answers: [...(t.freeText[q.id] ?? [])].reverse() })),
+    free_text: t.form.questions
+      .filter((q) => q.kind === 'Free text')
+      .map((q) => ({ question: q, answers: [...(t.freeText[q.id] ?? [])].reverse() })),
     outcomes,
     flags:
       s.survey_for === 'CO'
@@ -199,7 +213,9 @@ export async function surveyDashboard(scope: CampusScope, year?: string, departm
   const surveys = all.filter((s) => s.academic_year === chosen && (!department || s.department === department));
   const limit = pLimit(8);
   const read = await Promise.all(
-    surveys.map((s) => limit(async () => ({ survey: s, invitees: await readInvitees(scope, s.id), tally: await tallySurvey(scope, s.id) }))),
+    surveys.map((s) =>
+      limit(async () => ({ survey: s, invitees: await readInvitees(scope, s.id), tally: await tallySurvey(scope, s.id) })),
+    ),
   );
   const summaries: SurveySummary[] = read.map(({ survey: s, invitees, tally }) => {
     const invited = invitees.length + (tally?.offline?.surveyed ?? 0);

@@ -35,7 +35,11 @@ const STUDENTS = ['s1', 's2', 's3', 's4'];
 const address = (tag: string, roll: string) => `success+${tag}-${roll}@simulator.amazonses.com`;
 
 const csvPost = async (path: string, csv: string) => {
-  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' }, body: csv });
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+    body: csv,
+  });
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 };
 
@@ -50,21 +54,35 @@ async function markedCourse(tag: string) {
   const curriculum = (await admin.post('/api/curriculum', { name: `Survey ${tag}`, program: program.id })).body.data;
   const term = (await admin.get(`/api/term?curriculum=${curriculum.id}`)).body.data[0];
   const course = (
-    await admin.post('/api/Course-Curriculum', { curriculum: curriculum.id, term: term.id, code: `SV${tag}`, title: `Survey course ${tag}`, reviewer_department: dept.id })
+    await admin.post('/api/Course-Curriculum', {
+      curriculum: curriculum.id,
+      term: term.id,
+      code: `SV${tag}`,
+      title: `Survey course ${tag}`,
+      reviewer_department: dept.id,
+    })
   ).body.data;
   const bloom = (await admin.get('/api/bloom-level')).body.data[0].id;
   const delivery = (await admin.get('/api/delivery-method')).body.data[0].id;
   const co: Record<string, string> = {};
   for (const code of ['CO1', 'CO2'])
     co[code] = (
-      await admin.post('/api/Course-Outcome', { course: course.id, code, statement: `apply idea ${code}`, cognitive_domain: bloom, delivery_method: delivery })
+      await admin.post('/api/Course-Outcome', {
+        course: course.id,
+        code,
+        statement: `apply idea ${code}`,
+        cognitive_domain: bloom,
+        delivery_method: delivery,
+      })
     ).body.data.id;
   const roster = await csvPost(
     `/api/import/students?curriculum=${curriculum.id}`,
     `roll_no,name,section,email\n${STUDENTS.map((s, i) => `${s},Student ${i + 1},A,${address(tag, s)}`).join('\n')}\n`,
   );
   expect(roster.status).toBe(200);
-  const ese = (await admin.post('/api/occasion', { course: course.id, kind: 'ESE', name: 'ESE', section: 'A', total_marks: 20, held_on: indiaDay(-1) })).body.data;
+  const ese = (
+    await admin.post('/api/occasion', { course: course.id, kind: 'ESE', name: 'ESE', section: 'A', total_marks: 20, held_on: indiaDay(-1) })
+  ).body.data;
   const paper = [
     { number: '1', max_marks: 10, co: co.CO1, bloom_level: bloom },
     { number: '2', max_marks: 10, co: co.CO2, bloom_level: bloom },
@@ -95,7 +113,11 @@ async function courseExitTemplate() {
   return res.body.data;
 }
 
-async function courseExitSurvey(template: { id: string }, c: Awaited<ReturnType<typeof markedCourse>>, extra: Record<string, unknown> = {}) {
+async function courseExitSurvey(
+  template: { id: string },
+  c: Awaited<ReturnType<typeof markedCourse>>,
+  extra: Record<string, unknown> = {},
+) {
   const res = await admin.post('/api/survey', {
     name: `Course exit ${c.course.code}`,
     template: template.id,
@@ -146,7 +168,7 @@ describe('a course-exit survey moves CO attainment by the indirect weight', { ti
   let surveyId: string;
   const links: Record<string, string> = {};
 
-  it('invites the course\'s students by mail, each with their own link, with receipts', async () => {
+  it("invites the course's students by mail, each with their own link, with receipts", async () => {
     c = await markedCourse('A');
     const before = await coLevels(c.course.id);
     expect(before.CO1).toMatchObject({ direct: 3, indirect: null, attainment: 3 });
@@ -155,7 +177,12 @@ describe('a course-exit survey moves CO attainment by the indirect weight', { ti
     surveyId = s.id;
     const host = await admin.get(`/api/survey-host/${s.id}`);
     expect(host.body.data).toMatchObject({ status: 'Open', invited: 0, students_available: 4 });
-    expect(host.body.data.form.questions[0]).toMatchObject({ id: 'q1', text: 'How well can you now apply idea CO1?', outcome_code: 'CO1', outcome: c.co.CO1 });
+    expect(host.body.data.form.questions[0]).toMatchObject({
+      id: 'q1',
+      text: 'How well can you now apply idea CO1?',
+      outcome_code: 'CO1',
+      outcome: c.co.CO1,
+    });
     expect(host.body.data.form.questions[1]).toMatchObject({ outcome_code: 'CO2', outcome: c.co.CO2 });
     expect((await faculty.post(`/api/survey-host/${s.id}/invite`, { students: true })).status).toBe(403);
     const sent = await admin.post(`/api/survey-host/${s.id}/invite`, { students: true });
@@ -181,18 +208,28 @@ describe('a course-exit survey moves CO attainment by the indirect weight', { ti
   it('students answer on the public page without signing in; the CO levels follow 0.8 x direct + 0.2 x indirect', async () => {
     const page = await anon().get(`/api/public/survey/${links.s1}`);
     expect(page.status).toBe(200);
-    expect(page.body.data).toMatchObject({ name: `Course exit ${c.course.code}`, course: `${c.course.code} ${c.course.title}`, anonymous: false });
+    expect(page.body.data).toMatchObject({
+      name: `Course exit ${c.course.code}`,
+      course: `${c.course.code} ${c.course.title}`,
+      anonymous: false,
+    });
     expect(page.body.data.scale.map((p: any) => p.label)).toEqual(['Slight', 'Moderate', 'Substantial']);
     expect(JSON.stringify(page.body.data)).not.toContain(c.co.CO1);
     const missing = await anon().post(`/api/public/survey/${links.s1}`, { answers: { q1: 2 } });
     expect(missing.status).toBe(400);
     expect(missing.body.errors.fields).toEqual({ q2: 'Required' });
     const wrong = await anon().post(`/api/public/survey/${links.s1}`, { answers: { q1: 3, q2: 'x', q9: 1 } });
-    expect(wrong.body.errors.fields).toEqual({ q1: 'Not one of the allowed choices', q2: 'Not one of the allowed choices', q9: 'Not a question of this survey' });
+    expect(wrong.body.errors.fields).toEqual({
+      q1: 'Not one of the allowed choices',
+      q2: 'Not one of the allowed choices',
+      q9: 'Not a question of this survey',
+    });
     // CO1 answers Substantial, Substantial, Moderate; CO2 Slight, Moderate, Slight (three of four students answer).
     const answers: Record<string, [number, number]> = { s1: [2, 0], s2: [2, 1], s3: [1, 0] };
     for (const [roll, [a, b]] of Object.entries(answers)) {
-      const res = await anon().post(`/api/public/survey/${links[roll]}`, { answers: { q1: a, q2: b, q3: roll === 's1' ? 'More lab time' : '' } });
+      const res = await anon().post(`/api/public/survey/${links[roll]}`, {
+        answers: { q1: a, q2: b, q3: roll === 's1' ? 'More lab time' : '' },
+      });
       expect(res.status).toBe(201);
       expect(res.body.data.end_text).toBe('Thank you for helping us improve the course.');
     }
@@ -230,9 +267,22 @@ describe('a course-exit survey moves CO attainment by the indirect weight', { ti
       expect(res.body.data).toBeUndefined();
     }
     // An expired link (its date set in the past in the table, as time would).
-    const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: env.AWS_ENDPOINT_URL_DYNAMODB, region: env.AWS_REGION, credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY } }));
+    const doc = DynamoDBDocumentClient.from(
+      new DynamoDBClient({
+        endpoint: env.AWS_ENDPOINT_URL_DYNAMODB,
+        region: env.AWS_REGION,
+        credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY },
+      }),
+    );
     const hash = createHash('sha256').update(links.s4).digest('hex');
-    await doc.send(new UpdateCommand({ TableName: env.TABLE_NAME, Key: { PK: `SURVEYLINK#${hash}`, SK: 'link' }, UpdateExpression: 'SET expires = :e', ExpressionAttributeValues: { ':e': Date.now() - 1000 } }));
+    await doc.send(
+      new UpdateCommand({
+        TableName: env.TABLE_NAME,
+        Key: { PK: `SURVEYLINK#${hash}`, SK: 'link' },
+        UpdateExpression: 'SET expires = :e',
+        ExpressionAttributeValues: { ':e': Date.now() - 1000 },
+      }),
+    );
     const expired = await anon().get(`/api/public/survey/${links.s4}`);
     expect(expired.status).toBe(410);
     expect(expired.body.errors.reason).toBe('expired');
@@ -243,7 +293,7 @@ describe('a course-exit survey moves CO attainment by the indirect weight', { ti
     expect((await other.get(`/api/survey/${surveyId}`)).status).toBe(404);
   });
 
-  it('another survey\'s link answers that survey only; a closed survey refuses its links', async () => {
+  it("another survey's link answers that survey only; a closed survey refuses its links", async () => {
     const b = await courseExitSurvey(await courseExitTemplate(), c, { name: 'Mid-course check', anonymous: true });
     expect((await admin.post(`/api/survey-host/${b.id}/invite`, { students: true })).body.data.mailed).toBe(4);
     const link = await linkMailedTo(address('A', 's2'), 1);
@@ -254,7 +304,11 @@ describe('a course-exit survey moves CO attainment by the indirect weight', { ti
     expect(s2.responded).toBe(true);
     expect(s2.responded_at).toBeUndefined(); // anonymous: only that they answered
     expect((await admin.get(`/api/survey-results/${surveyId}`)).body.data.responded_online).toBe(3);
-    const closed = await admin.put(`/api/survey/${b.id}`, { ...(await admin.get(`/api/survey/${b.id}`)).body.data, start_date: indiaDay(-10), end_date: indiaDay(-2) });
+    const closed = await admin.put(`/api/survey/${b.id}`, {
+      ...(await admin.get(`/api/survey/${b.id}`)).body.data,
+      start_date: indiaDay(-10),
+      end_date: indiaDay(-2),
+    });
     expect(closed.status).toBe(200);
     const other2 = await linkMailedTo(address('A', 's3'), 1);
     const refused = await anon().get(`/api/public/survey/${other2}`);
@@ -269,7 +323,11 @@ describe('a course-exit survey moves CO attainment by the indirect weight', { ti
     const bad = await admin.put(`/api/survey-host/${s.id}/offline`, { version: 0, surveyed: 2, counts: { q1: [0, 1, 2], q3: [1, 1, 1] } });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.fields).toEqual({ q1: 'Adds up to 3, more than the 2 surveyed', q3: 'Not a rated question of this survey' });
-    const saved = await admin.put(`/api/survey-host/${s.id}/offline`, { version: 0, surveyed: 4, counts: { q1: [0, 1, 2], q2: [2, 1, 0] } });
+    const saved = await admin.put(`/api/survey-host/${s.id}/offline`, {
+      version: 0,
+      surveyed: 4,
+      counts: { q1: [0, 1, 2], q2: [2, 1, 0] },
+    });
     expect(saved.status).toBe(200);
     expect((await admin.put(`/api/survey-host/${s.id}/offline`, { version: 0, surveyed: 4, counts: {} })).status).toBe(409);
     const levels = await coLevels(paper.course.id);

@@ -1,8 +1,7 @@
-import { type AttainmentMethod, DEFAULT_METHOD, type MarksRow } from '@attain/shared-types';
+import { type AttainmentMethod, DEFAULT_METHOD, type MarksRow, academicYearOf } from '@attain/shared-types';
 import { describe, expect, it } from 'vitest';
 import {
   type CourseInput,
-  academicYear,
   coDistribution,
   courseAttainment,
   levelFor,
@@ -112,8 +111,9 @@ describe('course attainment on hand-checked numbers', () => {
   });
 
   it('indirect survey level combines 80 / 20 with the direct level', () => {
-    // CO1: 0.8 x 2.3 + 0.2 x 3 = 1.84 + 0.6 = 2.44
-    const withSurvey = courseAttainment({ ...course(), indirect: { co1: 3 } }, M, 1);
+    // CO1: a survey percent of 80 earns level 3 by the default bands; 0.8 x 2.3 + 0.2 x 3 = 1.84 + 0.6 = 2.44
+    const survey = { surveys: [{ id: 'sv1', name: 'Course exit' }], respondents: 30, percent: 80 };
+    const withSurvey = courseAttainment({ ...course(), indirect: { co1: survey } }, M, 1);
     expect(withSurvey.cos[0].attainment).toBe(2.44);
     // PO2 maps only CO1: 2.44
     expect(withSurvey.po.po2).toBe(2.44);
@@ -180,13 +180,17 @@ describe('attainment edge cases', () => {
     );
     // PO1: (2.15 + 1.85) / 2 = 2.0; PO2: only course a, 2.3; PO4: no course
     expect(out).toEqual([
-      { outcome: 'po1', reference: 'PO1', attainment: 2, courses: 2, met: true },
-      { outcome: 'po2', reference: 'PO2', attainment: 2.3, courses: 1, met: true },
-      { outcome: 'po4', reference: 'PO4', attainment: null, courses: 0, met: null },
+      { outcome: 'po1', reference: 'PO1', attainment: 2, direct: 2, indirect: null, survey: null, courses: 2, met: true },
+      { outcome: 'po2', reference: 'PO2', attainment: 2.3, direct: 2.3, indirect: null, survey: null, courses: 1, met: true },
+      { outcome: 'po4', reference: 'PO4', attainment: null, direct: null, indirect: null, survey: null, courses: 0, met: null },
     ]);
   });
 
   it('academic years run July to June', () => {
-    expect([academicYear('2025-08-14'), academicYear('2026-03-01'), academicYear('2026-07-01')]).toEqual(['2025-26', '2025-26', '2026-27']);
+    expect([academicYearOf('2025-08-14'), academicYearOf('2026-03-01'), academicYearOf('2026-07-01')]).toEqual([
+      '2025-26',
+      '2025-26',
+      '2026-27',
+    ]);
   });
 });

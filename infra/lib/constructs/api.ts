@@ -1,4 +1,11 @@
-import { type ApiRoute, type Domain, GROUPS_CLAIM, PUBLIC_SURVEY_PATH, PUBLIC_SURVEY_THROTTLE, TENANT_ATTRIBUTE } from '@attain/shared-types';
+import {
+  type ApiRoute,
+  type Domain,
+  GROUPS_CLAIM,
+  PUBLIC_SURVEY_PATH,
+  PUBLIC_SURVEY_THROTTLE,
+  TENANT_ATTRIBUTE,
+} from '@attain/shared-types';
 import { RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { type CfnStage, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -75,7 +82,11 @@ export class Api extends Construct {
     }
     const publicRoutes = [];
     for (const r of props.routes) {
-      const added = this.httpApi.addRoutes({ path: r.path, methods: [HttpMethod.ANY], integration: integrations.get(r.domain) as HttpLambdaIntegration });
+      const added = this.httpApi.addRoutes({
+        path: r.path,
+        methods: [HttpMethod.ANY],
+        integration: integrations.get(r.domain) as HttpLambdaIntegration,
+      });
       if (r.path.startsWith(PUBLIC_SURVEY_PATH)) publicRoutes.push(...added);
     }
     // Any other /api path goes to the smallest domain, whose app answers the same JSON 404 (with `errors.detail`)

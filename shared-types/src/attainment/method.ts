@@ -53,6 +53,20 @@ export interface AttainmentMethod {
  * - PO rule: weighted average by correlation, `PO_j = sum(c_ij * A_i) / sum(c_ij)` (DESIGN.md);
  * - targets: level 2 for COs and POs. No source fixes a target; NBA expects each program to set and justify its
  *   own, so this is a starting point to change.
+ * The settings of issue 14 default to what the computation did before them, so a saved method keeps its results:
+ * - indirect bands absent = the direct bands: the three-point course-exit workbook in
+ *   shared/data/nba-sar-criteria.md reads the survey percent by "the same level bands as the direct side";
+ * - `min_responses` 1: no published source fixes a minimum; 1 only refuses a level from a survey nobody answered.
+ *   Programs should set their own (the survey's margin of error, `marginOfError`, helps choose it);
+ * - `band_rule` `At least` (>=): the FISAT sample's wording ("50 % of students" earns level 1); some colleges
+ *   write "more than", and none is authoritative;
+ * - `level1_rule` `Level 1 band`: the FISAT sample's level-1 band; "any student" (level 1 above 0 %) is a practice
+ *   seen in some colleges' workbooks, not fixed by any published source;
+ * - `cie_rule` `Pooled marks`: DESIGN.md's CIE = ISE + MSE marks together; averaging the ISE and MSE levels is
+ *   another colleges' practice with no published source fixing either;
+ * - `fractional_levels` false: the FISAT sample's whole levels 0-3; no published source fixes interpolation;
+ * - `co_target_kind` `Level` (with `co_target` 2); a percent-of-students target has no published default, so
+ *   `co_target_percent` has none.
  */
 export const DEFAULT_METHOD: AttainmentMethod = {
   threshold_percent: 60,
@@ -74,11 +88,41 @@ export const DEFAULT_METHOD: AttainmentMethod = {
   co_target_kind: 'Level',
   source:
     'Defaults: threshold 60 %, bands 70/60/50 % of students (FISAT sample attainment); CIE 30 / SEE 70; direct 80 / indirect 20; ' +
-    'PO = weighted average by correlation; targets level 2.',
+    'PO = weighted average by correlation; targets level 2. Survey bands as the direct ones; bands reached "at least"; ' +
+    'whole levels; CIE from pooled ISE and MSE marks.',
 };
 
+/** The three band edges of one side (percent 0-100): level 3, 2 and 1 are reached from these. */
+export interface LevelBands {
+  level3: number;
+  level2: number;
+  level1: number;
+}
+
+type BandFields = 'level3_percent' | 'level2_percent' | 'level1_percent';
+type IndirectBandFields = 'indirect_level3_percent' | 'indirect_level2_percent' | 'indirect_level1_percent';
+
+/** The direct bands: percent of students at the threshold that earns level 3, 2, 1. */
+export const directBands = (m: Pick<AttainmentMethod, BandFields>): LevelBands => ({
+  level3: m.level3_percent,
+  level2: m.level2_percent,
+  level1: m.level1_percent,
+});
+
 /**
- * Rules across the method's fields: CIE + SEE = 100, direct + indirect = 100, bands level 3 >= level 2 >= level 1.
+ * The indirect (survey) bands: survey percent that earns level 3, 2, 1; each one not given (absent or null) is the
+ * direct band's (nba-sar-criteria.md: "the same level bands as the direct side").
+ */
+export const indirectBands = (m: Pick<AttainmentMethod, BandFields | IndirectBandFields>): LevelBands => ({
+  level3: m.indirect_level3_percent ?? m.level3_percent,
+  level2: m.indirect_level2_percent ?? m.level2_percent,
+  level1: m.indirect_level1_percent ?? m.level1_percent,
+});
+
+/**
+ * Rules across the method's fields: CIE + SEE = 100, direct + indirect = 100, bands level 3 >= level 2 >= level 1
+ * (the survey bands too, among those given, each compared with the other's effective band: given, else the direct
+ * one), and a CO target percent when the CO target is a percent of students.
  * @returns field -> message for each broken rule (empty when fine). Pure.
  */
 export function methodProblems(m: Partial<AttainmentMethod>): Record<string, string> {
@@ -90,5 +134,22 @@ export function methodProblems(m: Partial<AttainmentMethod>): Record<string, str
   if (Number.isFinite(dir) && Math.abs(dir - 100) > 1e-9) out.indirect_weight = `Direct and indirect weights add up to ${dir}, not 100`;
   if (n(m.level2_percent) > n(m.level3_percent)) out.level2_percent = 'Level 2 cannot need more students than level 3';
   if (n(m.level1_percent) > n(m.level2_percent)) out.level1_percent = 'Level 1 cannot need more students than level 2';
+  const eff = indirectBands(m as AttainmentMethod);
+  const pairs = [
+    [2, 3],
+    [1, 2],
+  ] as const;
+  for (const [lo, hi] of pairs) {
+    const loKey = `indirect_level${lo}_percent` as const;
+    const hiKey = `indirect_level${hi}_percent` as const;
+    const loGiven = typeof m[loKey] === 'number';
+    const hiGiven = typeof m[hiKey] === 'number';
+    if ((!loGiven && !hiGiven) || !(n(eff[`level${lo}`]) > n(eff[`level${hi}`]))) continue;
+    const band = (level: 1 | 2 | 3, given: boolean) => `${eff[`level${level}`]} %${given ? '' : ', the direct band'}`;
+    if (loGiven) out[loKey] ??= `Survey level ${lo} cannot need a higher percent than survey level ${hi} (${band(hi, hiGiven)})`;
+    else out[hiKey] ??= `Survey level ${hi} cannot need a lower percent than survey level ${lo} (${band(lo, loGiven)})`;
+  }
+  if (m.co_target_kind === 'Percent of students' && typeof m.co_target_percent !== 'number')
+    out.co_target_percent = 'Required when the CO target is a percent of students';
   return out;
 }

@@ -11,10 +11,16 @@ export interface GroupResult {
   reached: number;
   /** reached / students, percent. */
   percent: number;
-  /** Level 0-3 from the method's bands. */
+  /** Level 0-3 from the method's bands (fractional, 2 decimals, when the method says so). */
   level: number;
   /** Maximum marks of the CO's questions in the group, per student (marks). */
   max_marks: number;
+  /**
+   * CIE under the method's `Average of ISE/MSE levels` rule: occasion kind (`ISE`, `MSE`) -> that kind's own result
+   * (its papers' marks pooled); the group's `level` is then the mean of these levels, while `students`, `reached` and
+   * `percent` stay those of all CIE marks pooled. Absent under `Pooled marks` and for SEE.
+   */
+  kinds?: Record<string, GroupResult>;
 }
 
 /**
@@ -35,7 +41,10 @@ export interface IndirectResult {
   note?: string;
 }
 
-/** The survey evidence about one outcome before the method turns it into a level (`indirectResult`). */
+/**
+ * What a caller knows about an outcome's surveys before the method reads a level from them: the surveys, the
+ * respondents and the survey percent (`functions/src/attainment/survey-math.ts` turns it into an `IndirectResult`).
+ */
 export type SurveyEvidence = Omit<IndirectResult, 'level' | 'note'>;
 
 /** One CO of a course. `null` results mean "not assessed" (no question of that CO in the group). */
@@ -52,7 +61,11 @@ export interface CoResult {
   survey?: IndirectResult | null;
   /** Final CO attainment level: direct and indirect combined by their weights (direct only when no survey). */
   attainment: number | null;
-  /** Whether `attainment` reaches the method's CO target. */
+  /**
+   * Whether the CO reaches the method's CO target: `attainment` >= `co_target` (a level), or, when the target is a
+   * percent of students, the direct percent of students at the threshold (CIE and SEE combined by weight) >=
+   * `co_target_percent`.
+   */
   met: boolean | null;
 }
 
@@ -88,6 +101,7 @@ export interface ProgramOutcomeResult {
   /** The survey evidence behind `indirect` (also when too few answered to use it), else null. */
   survey?: IndirectResult | null;
   courses: number;
+  /** Whether `attainment` (the final level) reaches the method's PO target; null when not assessed. */
   met: boolean | null;
 }
 

@@ -1,13 +1,14 @@
 import { defineEntity } from '../registry/entity.js';
 import { f } from '../registry/field.js';
-import { PO_RULES } from './choices.js';
+import { BAND_RULES, CIE_RULES, LEVEL1_RULES, PO_RULES, TARGET_KINDS } from './choices.js';
 import { DEFAULT_METHOD, methodProblems } from '../attainment/method.js';
 
 /**
  * A program's attainment methodology (DESIGN.md "Attainment"): threshold, level bands, CIE/SEE and
- * direct/indirect weights (percent), the CO -> PO rule and targets (level 0-3). One per program; the record's
- * `version` is the method version stored with every result computed from it. Defaults and their sources are in
- * `attainment/method.ts`.
+ * direct/indirect weights (percent), the CO -> PO rule and targets (level 0-3 or percent of students), how levels are
+ * read (band and level-1 rules, fractional levels, CIE rule) and the survey bands and fewest responses (issue 14).
+ * One per program; the record's `version` is the method version stored with every result computed from it. Defaults
+ * and their sources are in `attainment/method.ts`.
  */
 export const attainmentMethod = defineEntity({
   name: 'attainment-method',
@@ -53,8 +54,65 @@ export const attainmentMethod = defineEntity({
     }),
     f.enum('po_rule', 'CO -> PO rule', PO_RULES, { required: true, default: DEFAULT_METHOD.po_rule }),
     f.number('co_target', 'CO target level (0-3)', { required: true, min: 0, max: 3, default: DEFAULT_METHOD.co_target }),
+    f.enum('co_target_kind', 'CO target met by', TARGET_KINDS, {
+      required: true,
+      default: DEFAULT_METHOD.co_target_kind,
+      choiceLabels: { Level: 'Its level (CO target level)', 'Percent of students': 'Percent of students at the threshold' },
+    }),
+    f.number('co_target_percent', 'CO target (% of students at the threshold)', {
+      min: 0,
+      max: 100,
+      askedWhen: { field: 'co_target_kind', equals: 'Percent of students' },
+    }),
     f.number('po_target', 'PO/PSO target level (0-3)', { required: true, min: 0, max: 3, default: DEFAULT_METHOD.po_target }),
-    f.text('source', 'Source of these values', { max: 2000, default: DEFAULT_METHOD.source }),
+    f.enum('band_rule', 'A level is reached when the percent is', BAND_RULES, {
+      required: true,
+      default: DEFAULT_METHOD.band_rule,
+      choiceLabels: { 'At least': 'At least the band (>=)', 'More than': 'More than the band (>)' },
+      section: 'How levels are read',
+    }),
+    f.enum('level1_rule', 'Level 1 needs', LEVEL1_RULES, {
+      required: true,
+      default: DEFAULT_METHOD.level1_rule,
+      choiceLabels: { 'Level 1 band': 'The level 1 band', 'Any student (> 0 %)': 'Any student at the threshold (more than 0 %)' },
+      section: 'How levels are read',
+    }),
+    f.boolean('fractional_levels', 'Levels between the bands as fractions (e.g. 2.5)', {
+      required: true,
+      default: DEFAULT_METHOD.fractional_levels,
+      section: 'How levels are read',
+    }),
+    f.enum('cie_rule', 'CIE (ISE + MSE) level from', CIE_RULES, {
+      required: true,
+      default: DEFAULT_METHOD.cie_rule,
+      choiceLabels: {
+        'Pooled marks': 'All ISE and MSE marks together',
+        'Average of ISE/MSE levels': 'The average of the ISE and MSE levels',
+      },
+      section: 'How levels are read',
+    }),
+    f.number('indirect_level3_percent', 'Survey level 3 from (survey %; blank = same as the direct band)', {
+      min: 0,
+      max: 100,
+      section: 'Surveys (indirect attainment)',
+    }),
+    f.number('indirect_level2_percent', 'Survey level 2 from (survey %; blank = same as the direct band)', {
+      min: 0,
+      max: 100,
+      section: 'Surveys (indirect attainment)',
+    }),
+    f.number('indirect_level1_percent', 'Survey level 1 from (survey %; blank = same as the direct band)', {
+      min: 0,
+      max: 100,
+      section: 'Surveys (indirect attainment)',
+    }),
+    f.int('min_responses', 'Fewest responses for a survey level', {
+      required: true,
+      min: 1,
+      default: DEFAULT_METHOD.min_responses,
+      section: 'Surveys (indirect attainment)',
+    }),
+    f.text('source', 'Source of these values', { max: 2000, default: DEFAULT_METHOD.source, section: 'Sources' }),
   ],
   columns: ['program', 'threshold_percent', 'level3_percent', 'cie_weight', 'see_weight', 'po_rule', 'co_target', 'po_target'],
   filters: ['program'],
