@@ -147,7 +147,8 @@ export async function seedDemoSurveys(scope: CampusScope): Promise<boolean> {
     description: 'Students rate how far they attained each CO: Slight 0.33, Moderate 0.67, Substantial 1 (sample template).',
     type: 'Students',
     survey_for: 'CO',
-    ...place,
+    department: place.department,
+    program: place.program,
     scale: COURSE_EXIT_SCALE,
     questions: [
       ...Array.from({ length: 8 }, (_, i) => ({ text: 'How far can you now {statement}?', kind: 'Rating', outcome: `CO${i + 1}` })),
@@ -159,7 +160,8 @@ export async function seedDemoSurveys(scope: CampusScope): Promise<boolean> {
     description: 'Alumni say how far the program prepared them for each PO: Strongly disagree 1 .. Strongly agree 5 (sample template).',
     type: 'Alumni',
     survey_for: 'PO',
-    ...place,
+    department: place.department,
+    program: place.program,
     scale: AGREEMENT_SCALE,
     questions: Array.from({ length: 12 }, (_, i) => ({
       text: 'The program prepared me for this: {statement}',

@@ -56,7 +56,14 @@ export async function buildSurveyForm(
     throw new HttpError(400, `The template "${t.name}" is for ${t.survey_for} surveys, not ${s.survey_for}`, {
       template: `A ${t.survey_for} template`,
     });
-  const outcomes = new Map((await outcomesOf(scope, s)).map((o) => [o.code.trim().toUpperCase(), o]));
+  const list = await outcomesOf(scope, s);
+  // A template's `CO3` is the course's CO coded CO3, else its third CO in code order: colleges code COs as CO3,
+  // 4CS4-05.3 or C201.3, and one course-exit template serves them all.
+  const positional =
+    s.survey_for === 'CO'
+      ? [...list].sort((a, b) => a.code.localeCompare(b.code, undefined, { numeric: true })).map((o, i) => [`CO${i + 1}`, o] as const)
+      : [];
+  const outcomes = new Map([...positional, ...list.map((o) => [o.code.trim().toUpperCase(), o] as const)]);
   const omitted: string[] = [];
   const questions: SurveyQuestion[] = [];
   (t.questions ?? []).forEach((row, i) => {
@@ -69,7 +76,7 @@ export async function buildSurveyForm(
     const o = outcomes.get(code);
     // One course-exit template serves courses with 4 or 8 COs: questions on COs this course lacks are left out.
     if (!o) return void omitted.push(code);
-    questions.push({ id: `q${i + 1}`, text: text.split('{statement}').join(o.statement), kind, outcome_code: code, outcome: o.id });
+    questions.push({ id: `q${i + 1}`, text: text.split('{statement}').join(o.statement), kind, outcome_code: o.code, outcome: o.id });
   });
   if (!questions.some((q) => q.kind === 'Rating') && (t.questions ?? []).some((q) => q.kind === 'Rating'))
     throw new HttpError(

@@ -163,7 +163,7 @@ beforeAll(async () => {
   token = await login(base, users.demoAdmin.email, users.demoAdmin.password);
 });
 
-describe('a course-exit survey moves CO attainment by the indirect weight', { timeout: 180_000 }, () => {
+describe('a course-exit survey moves CO attainment by the indirect weight', { timeout: 60_000 }, () => {
   let c: Awaited<ReturnType<typeof markedCourse>>;
   let surveyId: string;
   const links: Record<string, string> = {};
@@ -207,7 +207,7 @@ describe('a course-exit survey moves CO attainment by the indirect weight', { ti
 
   it('students answer on the public page without signing in; the CO levels follow 0.8 x direct + 0.2 x indirect', async () => {
     const page = await anon().get(`/api/public/survey/${links.s1}`);
-    expect(page.status).toBe(200);
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
     expect(page.body.data).toMatchObject({
       name: `Course exit ${c.course.code}`,
       course: `${c.course.code} ${c.course.title}`,
