@@ -1,8 +1,8 @@
 import { type CoResult, curriculum } from '@attain/shared-types';
 import { useCoursePicker } from '../entity/course-picker';
 import { CourseHead, fmt, levelClass, useCourseAttainment, useParam } from './attainment-data';
-import { BarChart } from './bar-chart';
-import { ResultTable } from './result-table';
+import { BarChart } from '../chart/bar-chart';
+import { ResultTable } from '../table/result-table';
 import { Link, useSearchParams } from 'react-router-dom';
 import { hrefWith } from '../app/navigation';
 import { useRefRecords } from '../entity/ref-records';

@@ -1,7 +1,7 @@
 import type { CourseAttainment, ProgramOutcomeResult } from '@attain/shared-types';
 import { fmt, levelClass, Pick, useParam, useProgramAttainment } from './attainment-data';
-import { BarChart } from './bar-chart';
-import { ResultTable } from './result-table';
+import { BarChart } from '../chart/bar-chart';
+import { ResultTable } from '../table/result-table';
 import { Link } from 'react-router-dom';
 import { hrefWith } from '../app/navigation';
 
