@@ -329,7 +329,8 @@ export function IndividualPoPage() {
               Program level {fmt(overall?.attainment)} from {courses.length} course{courses.length === 1 ? '' : 's'} (target{' '}
               {d.method.po_target}).
               {overall?.survey
-                ? ` Direct ${fmt(directOf(overall))}, indirect ${fmt(overall.indirect)} (${surveyText(overall)}); combined direct ${d.method.direct_weight} % + indirect ${d.method.indirect_weight} %.`
+                ? ` Direct ${fmt(directOf(overall))}, indirect ${fmt(overall.indirect)} (${surveyText(overall)}); ` +
+                  `combined direct ${d.method.direct_weight} % + indirect ${d.method.indirect_weight} %.`
                 : ''}
             </p>
             <BarChart
