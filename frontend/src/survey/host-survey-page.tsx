@@ -26,7 +26,7 @@ function HostFacts({ view }: { view: SurveyHostView }) {
     ['Survey for', surveyForText(s.survey_for)],
     ['Answered by', s.type],
     ['Academic year', s.academic_year],
-    ['Open', `${formatDate(s.start_date, locale)} to ${formatDate(s.end_date, locale)}`],
+    ['Dates', `${formatDate(s.start_date, locale)} to ${formatDate(s.end_date, locale)}`],
     ['Invited', formatNumber(view.invited, locale)],
     ['Responded', formatNumber(view.responded, locale)],
     ['Response rate', view.response_rate === null ? 'Nobody invited yet' : percentText(view.response_rate)],

@@ -22,7 +22,7 @@ function ReportFacts({ report }: { report: SurveyReportView }) {
   const facts: [string, ReactNode][] = [
     ['Status', <SurveyStatusTag key="status" status={report.status} />],
     ['Survey for', `${surveyForText(s.survey_for)}, ${s.academic_year}`],
-    ['Open', `${formatDate(s.start_date, locale)} to ${formatDate(s.end_date, locale)}`],
+    ['Dates', `${formatDate(s.start_date, locale)} to ${formatDate(s.end_date, locale)}`],
     ['Response rate', report.response_rate === null ? 'Nobody invited yet' : percentText(report.response_rate)],
     ['Invited', n(report.invited)],
     ['Answered online', n(report.responded_online)],
