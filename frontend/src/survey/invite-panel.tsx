@@ -54,12 +54,15 @@ export function InvitePanel({ view }: { view: SurveyHostView }) {
     },
   });
   const closed = view.status === 'Closed';
-  const nothing = !students && !groups.length;
+  // Only those who can still be invited (after an invitation, the view read again may have none left).
+  const wantStudents = students && view.students_available > 0;
+  const wantGroups = groups.filter((g) => available(g) > 0);
+  const nothing = !wantStudents && !wantGroups.length;
   const toggle = (g: string, on: boolean) => setGroups((gs) => (on ? [...gs, g] : gs.filter((x) => x !== g)));
   const send = () =>
     invite.mutate({
-      ...(students ? { students: true } : {}),
-      ...(groups.length ? { groups } : {}),
+      ...(wantStudents ? { students: true } : {}),
+      ...(wantGroups.length ? { groups: wantGroups } : {}),
       subject: subject.trim(),
       message: messageHtml(message),
     });
@@ -79,7 +82,7 @@ export function InvitePanel({ view }: { view: SurveyHostView }) {
             <label className="check-line">
               <input
                 type="checkbox"
-                checked={students}
+                checked={wantStudents}
                 disabled={!view.students_available}
                 onChange={(e) => setStudents(e.target.checked)}
               />
@@ -95,7 +98,7 @@ export function InvitePanel({ view }: { view: SurveyHostView }) {
               <label key={g} className="check-line">
                 <input
                   type="checkbox"
-                  checked={groups.includes(g)}
+                  checked={wantGroups.includes(g)}
                   disabled={!available(g)}
                   onChange={(e) => toggle(g, e.target.checked)}
                 />
