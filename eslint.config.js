@@ -12,9 +12,10 @@ const root = dirname(fileURLToPath(import.meta.url));
  * Frontend folders that every area may use. Every other folder under frontend/src is a feature (an area such as
  * attainment, curriculum, configuration, assessments), read from the tree so a new area is covered without an edit.
  * `pages` (dashboard, sign-in, placeholders) is shared too, but areas have no reason to import it. `table`, `form` and
- * `format` hold the one table, the full-screen form and the campus's date and number formats that every area uses.
+ * `format` hold the one table (with its CSV/XLSX export), the full-screen form and the campus's date and number formats
+ * that every area uses; `chart` the charts of result pages (attainment, survey).
  */
-const SHARED_FRONTEND = ['app', 'shell', 'entity', 'areas', 'pages', 'table', 'form', 'format', 'files'];
+const SHARED_FRONTEND = ['app', 'shell', 'entity', 'areas', 'pages', 'table', 'form', 'format', 'files', 'chart'];
 const FEATURES = readdirSync(`${root}/frontend/src`, { withFileTypes: true })
   .filter((d) => d.isDirectory() && !SHARED_FRONTEND.includes(d.name))
   .map((d) => d.name);
@@ -107,7 +108,7 @@ export default tseslint.config(
     ]),
   })),
   {
-    files: ['entity', 'shell', 'areas', 'table', 'form', 'format'].map((d) => `frontend/src/${d}/**`),
+    files: ['entity', 'shell', 'areas', 'table', 'form', 'format', 'chart'].map((d) => `frontend/src/${d}/**`),
     rules: restrict([
       { group: APP_LAYER, message: 'Shared code does not import the app layer (router, navigation): take what it needs as props.' },
       noneOf(FEATURES, 'Shared code does not import an area.'),

@@ -6,6 +6,7 @@ export default async function setup(project: TestProject) {
   const stack = await startLocalStack({ port: 0, dataDir: null, seed: true, adminPassword: 'E2e-Admin-Pass-1!', host: '127.0.0.1' });
   project.provide('e2eUrl', stack.url);
   project.provide('e2eAdmin', { email: stack.adminEmail, password: stack.adminPassword });
+  project.provide('e2eSesUrl', stack.sesEmulatorUrl);
   return async () => stack.stop();
 }
 
@@ -13,5 +14,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     e2eUrl: string;
     e2eAdmin: { email: string; password: string };
+    /** The SES emulator's own address: `GET /store` lists every message it accepted (a survey invitation's link). */
+    e2eSesUrl: string;
   }
 }

@@ -81,8 +81,8 @@ function layoutProblems(page: Page): Promise<string[]> {
   });
 }
 
-/** The button that opens a screen's full-screen form: ADD on generic lists, Add User on Users. */
-const addButton = (page: Page) => page.getByRole('button', { name: /^(ADD|Add User)$/ });
+/** The button that opens a screen's full-screen form: ADD on generic lists, Add User on Users, the spec's Add Topic on Stakeholders. */
+const addButton = (page: Page) => page.getByRole('button', { name: /^(ADD|Add User|Add Topic)$/ });
 
 /** The form rules: first label below the header and on screen, Save on screen, Escape and Enter keep what was typed. */
 async function checkForm(page: Page, shot: string): Promise<void> {
@@ -137,7 +137,7 @@ async function checkForm(page: Page, shot: string): Promise<void> {
   // The keyboard is back on the button that opened the form.
   await expect
     .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()), { message: 'focus back on ADD' })
-    .toMatch(/^(ADD|Add User)$/);
+    .toMatch(/^(ADD|Add User|Add Topic)$/);
 }
 
 /**

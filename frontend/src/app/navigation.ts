@@ -146,6 +146,19 @@ export const UTILITIES_TABS: readonly AreaTab[] = [
   { label: 'Suppression list', path: 'suppression-list', adminOnly: true },
 ];
 
+/**
+ * Survey side tabs (spec part 2 §2 Survey, the spec's routes): the dashboard, stakeholders, templates, surveys, and
+ * hosting a survey and its report (`?survey=<id>` names the survey).
+ */
+export const SURVEY_TABS: readonly AreaTab[] = [
+  { label: 'Dashboard', path: '' },
+  { label: 'Stakeholders', path: 'manage-stakeholder' },
+  { label: 'Templates', path: 'manage-survey-templates' },
+  { label: 'Surveys', path: 'create-survey' },
+  { label: 'Host survey', path: 'host-survey' },
+  { label: 'Survey report', path: 'survey-report' },
+];
+
 /** The tabs of `tabs` offered to a user of `role` (`adminOnly` ones to campus administrators only). */
 export const tabsFor = <T extends AreaTab>(tabs: readonly T[], role: string | undefined): T[] =>
   tabs.filter((t) => !t.adminOnly || role === 'admin');
@@ -158,4 +171,5 @@ export const AREA_TABS: Readonly<Record<string, readonly AreaTab[]>> = {
   '/curriculum': CURRICULUM_TABS,
   '/faculty-contribution': FACULTY_TABS,
   '/utilities': UTILITIES_TABS,
+  '/survey': SURVEY_TABS,
 };

@@ -21,6 +21,10 @@
  * - `['mail-suppression']`: the campus's suppression list (`GET /api/mail-suppression`, one answer, not paged).
  *   Sent mail is a list (`qk.list('/api/send-mail', {})`, polled while a mail is being sent) and a record (one mail
  *   with its recipients).
+ * - `['survey', view, ...]`: the Survey area's computed views: `['survey', 'host', id]` (`GET /api/survey-host/{id}`,
+ *   polled while invitations are being delivered), `['survey', 'report', id]` (`GET /api/survey-results/{id}`) and
+ *   `['survey', 'dashboard', year, department]` (`GET /api/survey-results/dashboard?year=&department=`; null = the
+ *   server's default). Inviting, reminding, paper results and any registry write mark them all stale.
  *
  * `filters` are query parameters as a plain object without empty values (TanStack hashes object keys sorted, so
  * their order does not matter).
@@ -44,6 +48,11 @@ export const qk = {
   importJob: (id: string) => ['import-job', id] as const,
   recipients: (source: 'department' | 'curriculum', id: string) => ['recipients', source, id] as const,
   suppression: () => ['mail-suppression'] as const,
+  /** Every Survey view (host, report, dashboard): what an invitation, paper results or a registry write marks stale. */
+  surveyViews: () => ['survey'] as const,
+  surveyHost: (id: string) => ['survey', 'host', id] as const,
+  surveyReport: (id: string) => ['survey', 'report', id] as const,
+  surveyDashboard: (year: string | null, department: string | null) => ['survey', 'dashboard', year, department] as const,
 };
 
 /** Base paths of the documents read through `qk.record` (their GET path is `<base>/<owner id>`). */

@@ -4,6 +4,7 @@ import { SignInPage } from '../pages/sign-in-page';
 
 const SignedInFrame = lazy(() => import('./signed-in-frame'));
 const SetPasswordPage = lazy(() => import('../pages/set-password-page'));
+const PublicSurveyPage = lazy(() => import('../pages/public-survey/public-survey-page'));
 
 const DashboardPage = lazy(() => import('../pages/dashboard-page'));
 const AreaPlaceholder = lazy(() => import('../pages/area-placeholder'));
@@ -13,8 +14,12 @@ const AssessmentsArea = lazy(() => import('../assessments/assessments-area'));
 const AttainmentArea = lazy(() => import('../attainment/attainment-area'));
 const FacultyArea = lazy(() => import('../faculty/faculty-area'));
 const UtilitiesArea = lazy(() => import('../utilities/utilities-area'));
+const SurveyArea = lazy(() => import('../survey/survey-area'));
 
-/** Routes: `/` and `/set-password` (an invitation's link) are public; every other route sits behind the auth gate inside the app shell. */
+/**
+ * Routes: `/`, `/set-password` (an invitation's link) and `/s/<token>` (a survey invitation's link, answered without
+ * signing in) are public; every other route sits behind the auth gate inside the app shell.
+ */
 export const router = createBrowserRouter([
   { path: '/', element: <SignInPage /> },
   {
@@ -22,6 +27,15 @@ export const router = createBrowserRouter([
     element: (
       <Suspense fallback={null}>
         <SetPasswordPage />
+      </Suspense>
+    ),
+  },
+  {
+    // PUBLIC_SURVEY_PAGE of shared-types, written out: the first page's bundle carries no shared-types code.
+    path: '/s/:token',
+    element: (
+      <Suspense fallback={null}>
+        <PublicSurveyPage />
       </Suspense>
     ),
   },
@@ -39,10 +53,8 @@ export const router = createBrowserRouter([
       { path: '/attainment/*', element: <AttainmentArea /> },
       { path: '/faculty-contribution/*', element: <FacultyArea /> },
       { path: '/utilities/*', element: <UtilitiesArea /> },
-      ...['reports', 'survey'].map((a) => ({
-        path: `/${a}/*`,
-        element: <AreaPlaceholder area={a} />,
-      })),
+      { path: '/survey/*', element: <SurveyArea /> },
+      { path: '/reports/*', element: <AreaPlaceholder area="reports" /> },
     ],
   },
   { path: '*', element: <Navigate to="/" replace /> },

@@ -1,18 +1,34 @@
 import { type CoResult, curriculum } from '@attain/shared-types';
 import { useCoursePicker } from '../entity/course-picker';
 import { CourseHead, fmt, levelClass, useCourseAttainment, useParam } from './attainment-data';
-import { BarChart } from './bar-chart';
-import { ResultTable } from './result-table';
+import { BarChart } from '../chart/bar-chart';
+import { ResultTable } from '../table/result-table';
 import { Link, useSearchParams } from 'react-router-dom';
 import { hrefWith } from '../app/navigation';
 import { useRefRecords } from '../entity/ref-records';
 
 const group = (g: CoResult['cie']) => (g ? `${g.reached}/${g.students} (${fmt(g.percent)} %)` : '-');
 
+/** "1 response" / "32 responses". */
+const responses = (n: number) => `${n} response${n === 1 ? '' : 's'}`;
+
+/**
+ * A CO's course-exit survey evidence in words: the survey name(s) and responses, or (when too few answered for a
+ * level) the note why it is not used; '-' without a survey.
+ */
+function surveyEvidence(c: Pick<CoResult, 'survey'>): string {
+  const s = c.survey;
+  if (!s) return '-';
+  const names = s.surveys.map((x) => x.name).join(', ');
+  const used = `${names}: ${responses(s.respondents)}`;
+  return s.level === null ? `${used}. Not used: ${s.note ?? 'too few responses'}` : used;
+}
+
 /**
  * `/attainment/co-attainment`: one course's CO attainment in an academic year: per CO the CIE and SEE share of
- * students at or above the threshold and the level it earns, the direct and final levels against the CO target,
- * a chart of the levels, and the method (version) used.
+ * students at or above the threshold and the level it earns, the direct level, the indirect level from the
+ * course-exit survey (its name and responses, or why it is not used), and the final level combining them by the
+ * method's direct/indirect weights against the CO target; a chart of the levels, and the method (version) used.
  */
 export function CoAttainmentPage() {
   const { course, picker } = useCoursePicker();
@@ -41,7 +57,8 @@ export function CoAttainmentPage() {
           <p className="hint" data-testid="method-line">
             {res.code} {res.title}, {res.academic_year}: {res.students} students. Threshold {m.threshold_percent} % of a CO's marks; level
             3/2/1 when {m.level3_percent}/{m.level2_percent}/{m.level1_percent} % of students reach it; CIE {m.cie_weight} / SEE{' '}
-            {m.see_weight}; CO target {m.co_target}.{' '}
+            {m.see_weight}; final = direct {m.direct_weight} % + indirect (course-exit survey) {m.indirect_weight} %; CO target{' '}
+            {m.co_target}.{' '}
             {res.method_version ? (
               `The program's saved methodology (version ${res.method_version}).`
             ) : (
@@ -56,6 +73,12 @@ export function CoAttainmentPage() {
               </>
             )}
           </p>
+          {res.cos.some((c) => c.survey) ? null : (
+            <p className="hint" data-testid="no-survey">
+              No course-exit survey of this course and year gives an indirect level yet, so the final attainment is the direct level.
+              Surveys are made and hosted under <Link to="/survey/create-survey">Survey</Link>.
+            </p>
+          )}
           <BarChart
             label={`CO attainment of ${res.code}`}
             labels={res.cos.map((c) => c.code)}
@@ -63,6 +86,8 @@ export function CoAttainmentPage() {
             series={[
               { label: 'CIE level', values: res.cos.map((c) => c.cie?.level ?? null) },
               { label: 'SEE level', values: res.cos.map((c) => c.see?.level ?? null) },
+              { label: 'Direct', values: res.cos.map((c) => c.direct) },
+              ...(res.cos.some((c) => c.indirect !== null) ? [{ label: 'Indirect (survey)', values: res.cos.map((c) => c.indirect) }] : []),
               { label: 'CO attainment', values: res.cos.map((c) => c.attainment) },
               { label: 'Target', values: res.cos.map(() => m.co_target), line: true },
             ]}
@@ -78,8 +103,13 @@ export function CoAttainmentPage() {
               { header: 'SEE students at threshold', value: (c) => group(c.see) },
               { header: 'SEE level', value: (c) => c.see?.level },
               { header: 'Direct', value: (c) => fmt(c.direct) },
-              { header: 'Indirect', value: (c) => fmt(c.indirect) },
-              { header: 'CO attainment', value: (c) => fmt(c.attainment), className: (c) => levelClass(c.attainment, m.co_target) },
+              { header: 'Indirect (survey)', value: (c) => fmt(c.indirect) },
+              { header: 'Course-exit survey', value: surveyEvidence, wide: true },
+              {
+                header: `CO attainment (direct ${m.direct_weight} % + indirect ${m.indirect_weight} %)`,
+                value: (c) => fmt(c.attainment),
+                className: (c) => levelClass(c.attainment, m.co_target),
+              },
               { header: 'Target met', value: (c) => (c.met === null ? '-' : c.met ? 'Yes' : 'No') },
             ]}
             footer={[
@@ -90,6 +120,7 @@ export function CoAttainmentPage() {
                 see: null,
                 direct: null,
                 indirect: null,
+                survey: null,
                 attainment: res.course_attainment,
                 met: res.course_attainment === null ? null : res.course_attainment >= m.co_target,
               },

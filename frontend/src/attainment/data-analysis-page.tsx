@@ -1,7 +1,7 @@
 import { useCoursePicker } from '../entity/course-picker';
 import { CourseHead, fmt, useParam, useStudentAttainment } from './attainment-data';
-import { BarChart } from './bar-chart';
-import { ResultTable } from './result-table';
+import { BarChart } from '../chart/bar-chart';
+import { ResultTable } from '../table/result-table';
 
 const BINS = ['0-9', '10-19', '20-29', '30-39', '40-49', '50-59', '60-69', '70-79', '80-89', '90-100'];
 

@@ -13,7 +13,7 @@ import { qk } from '../app/query-keys';
 import { showPopup } from '../app/state';
 import { useCoursePicker } from '../entity/course-picker';
 import { CourseHead, fmt, useImprovementPlan, useParam } from './attainment-data';
-import { ResultTable } from './result-table';
+import { ResultTable } from '../table/result-table';
 
 /**
  * `/attainment/student-improvement-plan`: for one course and year, every student below the threshold on a CO, with

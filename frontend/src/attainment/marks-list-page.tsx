@@ -8,7 +8,7 @@ import { LoadMore } from '../entity/load-more';
 import { QuestionPaperButton } from '../entity/question-paper-button';
 import { useRefRecords } from '../entity/ref-records';
 import { MarksSheetPage } from './marks-sheet-page';
-import { ResultTable } from './result-table';
+import { ResultTable } from '../table/result-table';
 import { hrefWith } from '../app/navigation';
 import { fieldText } from '../format/field-text';
 import { formatDate, useLocale } from '../format/locale';

@@ -22,7 +22,7 @@ import { ApiError, api } from '../app/api';
 import { sendToStorage } from '../files/upload-file';
 import { DOCUMENT_PATHS, qk } from '../app/query-keys';
 import { showPopup } from '../app/state';
-import { downloadCsv, downloadXlsx, readCsv, readXlsx } from './table-export';
+import { downloadCsv, downloadXlsx, readCsv, readXlsx } from '../table/table-export';
 import { hrefWith } from '../app/navigation';
 import { formatDateTime, useLocale } from '../format/locale';
 

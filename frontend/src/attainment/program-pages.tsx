@@ -1,7 +1,7 @@
 import type { CourseAttainment, ProgramOutcomeResult } from '@attain/shared-types';
 import { fmt, levelClass, Pick, useParam, useProgramAttainment } from './attainment-data';
-import { BarChart } from './bar-chart';
-import { ResultTable } from './result-table';
+import { BarChart } from '../chart/bar-chart';
+import { ResultTable } from '../table/result-table';
 import { Link } from 'react-router-dom';
 import { hrefWith } from '../app/navigation';
 
@@ -40,6 +40,17 @@ function Frame({
     </section>
   );
 }
+
+/** A PO's direct level: the view's `direct`, or (results stored before surveys counted) its attainment, which was direct. */
+const directOf = (o: ProgramOutcomeResult | undefined) => (o ? (o.direct === undefined ? o.attainment : o.direct) : null);
+
+/** A PO's survey evidence in words: the survey name(s) and responses, and why it is not used when it is not. */
+const surveyText = (o: ProgramOutcomeResult | undefined): string => {
+  const s = o?.survey;
+  if (!s) return '';
+  const used = `${s.surveys.map((x) => x.name).join(', ')}: ${s.respondents} response${s.respondents === 1 ? '' : 's'}`;
+  return s.level === null ? `${used}. Not used: ${s.note ?? 'too few responses'}` : used;
+};
 
 const courseName = (c: CourseAttainment) => (c.title && c.title !== c.code ? `${c.code} ${c.title}` : c.code || c.title).trim();
 
@@ -177,8 +188,19 @@ export function ProgramLevelPage() {
         const by = new Map(y.outcomes.map((o) => [o.outcome, o]));
         type Row = { name: string; values: Record<string, number | null | undefined> };
         const rows: Row[] = y.courses.map((c) => ({ name: courseName(c), values: c.po }));
+        const per = (level: (o: ProgramOutcomeResult) => number | null | undefined) =>
+          Object.fromEntries(y.outcomes.map((o) => [o.outcome, level(o)]));
+        // Direct, indirect (when a PO/PSO survey gives a level) and final, as the view has them.
+        const surveyed = y.outcomes.some((o) => o.indirect !== null && o.indirect !== undefined);
         const footer: Row[] = [
-          { name: 'Program level (mean of courses)', values: Object.fromEntries(y.outcomes.map((o) => [o.outcome, o.attainment])) },
+          { name: 'Direct (mean of courses)', values: per(directOf) },
+          ...(surveyed ? [{ name: 'Indirect (PO/PSO surveys)', values: per((o) => o.indirect) }] : []),
+          {
+            name: surveyed
+              ? `Program level (direct ${d.method.direct_weight} % + indirect ${d.method.indirect_weight} %)`
+              : 'Program level',
+            values: per((o) => o.attainment),
+          },
           { name: 'Target', values: Object.fromEntries(y.outcomes.map((o) => [o.outcome, d.method.po_target])) },
         ];
         return (
@@ -188,6 +210,8 @@ export function ProgramLevelPage() {
               labels={d.outcomes.map((o) => o.reference)}
               max={3}
               series={[
+                { label: 'Direct', values: d.outcomes.map((o) => directOf(by.get(o.id))) },
+                ...(surveyed ? [{ label: 'Indirect (survey)', values: d.outcomes.map((o) => by.get(o.id)?.indirect ?? null) }] : []),
                 { label: `Program level ${y.academic_year}`, values: d.outcomes.map((o) => by.get(o.id)?.attainment ?? null) },
                 { label: `Target (${d.method.po_target})`, values: d.outcomes.map(() => d.method.po_target), line: true },
               ]}
@@ -206,6 +230,15 @@ export function ProgramLevelPage() {
                 })),
               ]}
             />
+            {y.outcomes.some((o) => o.survey) ? (
+              <ul className="notes" aria-label="Survey evidence">
+                {y.outcomes
+                  .filter((o) => o.survey)
+                  .map((o) => (
+                    <li key={o.outcome}>{`${d.outcomes.find((x) => x.id === o.outcome)?.reference ?? o.reference}: ${surveyText(o)}`}</li>
+                  ))}
+              </ul>
+            ) : null}
           </>
         );
       }}
@@ -295,6 +328,10 @@ export function IndividualPoPage() {
             <p data-testid="individual-po-level">
               Program level {fmt(overall?.attainment)} from {courses.length} course{courses.length === 1 ? '' : 's'} (target{' '}
               {d.method.po_target}).
+              {overall?.survey
+                ? ` Direct ${fmt(directOf(overall))}, indirect ${fmt(overall.indirect)} (${surveyText(overall)}); ` +
+                  `combined direct ${d.method.direct_weight} % + indirect ${d.method.indirect_weight} %.`
+                : ''}
             </p>
             <BarChart
               label={`${o.reference} by course`}

@@ -1,7 +1,7 @@
 import type { StudentAttainment } from '@attain/shared-types';
 import { useCoursePicker } from '../entity/course-picker';
 import { CourseHead, fmt, useParam, useStudentAttainment } from './attainment-data';
-import { ResultTable } from './result-table';
+import { ResultTable } from '../table/result-table';
 
 /**
  * `/attainment/student-co-attainment` and `/attainment/student-po-attainment`: each student's percent of every CO

@@ -22,7 +22,7 @@ import { FormDialog } from '../form/form-dialog';
 import { fieldText } from '../format/field-text';
 import { useLocale } from '../format/locale';
 import { ResponsiveTable, type TableColumn } from '../table/responsive-table';
-import { EntityForm, isShortForm } from './entity-form';
+import { EntityForm, type EntityFormApi, isShortForm } from './entity-form';
 import { FilterBar } from './filter-bar';
 import { dropDeleted, invalidateAfterWrite, putSaved, useListQuery } from './list-cache';
 import { LoadMore } from './load-more';
@@ -89,6 +89,15 @@ export function EntityPage(props: {
    * ready for a new entry; Edit loads a row into it. Otherwise the form opens full-screen (`FormDialog`).
    */
   inlineForm?: boolean;
+  /** The ADD button's label, when not ADD (the spec's stakeholder page says 'Add Topic'). */
+  addLabel?: string;
+  /** A note under the page's heading (where such records come from, what is not entered here). */
+  intro?: ReactNode;
+  /**
+   * The page's own part of the form, shown before the fields (`EntityForm`'s `before`): presets that fill fields,
+   * or a watcher that fills fields from a chosen reference.
+   */
+  formBefore?: (form: EntityFormApi, chosen: Readonly<Record<string, unknown>>) => ReactNode;
 }) {
   const def = useMemo(() => entity(props.entityName), [props.entityName]);
   const filterFields = useMemo(() => props.filters ?? def.filters ?? [], [props.filters, def]);
@@ -224,9 +233,10 @@ export function EntityPage(props: {
         <h2>{props.title ?? def.label}</h2>
         <span className="page-tools">
           {props.toolbar}
-          {canWrite ? <Button label="ADD" icon="pi pi-plus" onClick={() => startEditing('new')} /> : null}
+          {canWrite ? <Button label={props.addLabel ?? 'ADD'} icon="pi pi-plus" onClick={() => startEditing('new')} /> : null}
         </span>
       </div>
+      {props.intro}
       {filterFields.length ? (
         <FilterBar def={def} fields={filterFields} values={filters} onChange={(v) => setParams(v, { replace: true })} />
       ) : null}
@@ -286,6 +296,7 @@ export function EntityPage(props: {
               def={def}
               record={editing === null || editing === 'new' ? null : editing}
               preset={filters}
+              before={props.formBefore}
               onDirtyChange={setDirty}
               onCancel={editing !== null && editing !== 'new' ? closeForm : undefined}
               onSubmit={async (values) =>
@@ -312,6 +323,7 @@ export function EntityPage(props: {
               def={def}
               record={editing === 'new' ? null : editing}
               preset={filters}
+              before={props.formBefore}
               onDirtyChange={setDirty}
               onSubmit={async (values) => void (await save.mutateAsync({ values, record: editing === 'new' ? null : editing }))}
             />

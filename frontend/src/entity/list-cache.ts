@@ -176,8 +176,8 @@ export function dropDeleted(qc: QueryClient, def: EntityDef, id: string): void {
 /**
  * Marks stale what a write to `def` changes besides its own lists (which `putSaved`/`dropDeleted` already updated):
  * lists of records created or deleted with it (a curriculum's terms), the documents that show its records (CO-PO
- * matrices, question papers, marks sheets) and every attainment view (a method, an outcome or a course changes them).
- * Only queries on screen are read again; the others when next shown.
+ * matrices, question papers, marks sheets), every attainment view (a method, an outcome or a course changes them) and
+ * every Survey view (a survey's dates, a stakeholder). Only queries on screen are read again; the others when next shown.
  */
 export function invalidateAfterWrite(qc: QueryClient, def: EntityDef): void {
   for (const child of CRUD_ENTITIES) {
@@ -188,4 +188,5 @@ export function invalidateAfterWrite(qc: QueryClient, def: EntityDef): void {
   }
   for (const path of Object.values(DOCUMENT_PATHS)) void qc.invalidateQueries({ queryKey: qk.records(path) });
   void qc.invalidateQueries({ queryKey: qk.attainment() });
+  void qc.invalidateQueries({ queryKey: qk.surveyViews() });
 }

@@ -16,10 +16,11 @@ import { useMemo, useState } from 'react';
 import { api } from '../app/api';
 import { qk } from '../app/query-keys';
 import { AttachmentList } from '../files/attachments-field';
+import { StatusTag } from '../format/delivery-status-tag';
 import { formatDateTime, formatNumber, useLocale } from '../format/locale';
 import { ResponsiveTable } from '../table/responsive-table';
 import { MAIL_POLL_MS, mailSettled } from './mail-polling';
-import { MailProgress, StatusCounts, StatusTag } from './mail-status-tags';
+import { MailProgress, StatusCounts } from './mail-status-tags';
 
 /** An event of a recipient's history in words: `delivery` -> `Delivery`, `deliverydelay` -> `Delivery delay`. */
 export const eventText = (event: string): string => {

@@ -1,36 +1,7 @@
-import { MAIL_STATE_LABELS, RECIPIENT_STATUSES, RECIPIENT_STATUS_LABELS, type RecipientStatus, type SentMail } from '@attain/shared-types';
+import { MAIL_STATE_LABELS, RECIPIENT_STATUSES, type SentMail } from '@attain/shared-types';
 import { ProgressBar } from 'primereact/progressbar';
-import { Tag } from 'primereact/tag';
+import { StatusTag } from '../format/delivery-status-tag';
 import { formatNumber, useLocale } from '../format/locale';
-
-/** How a status looks: delivered green; refused, bounced or complained red; skipped grey; the rest neutral. */
-const LOOK: Readonly<Record<RecipientStatus, 'good' | 'bad' | 'neutral' | 'skipped'>> = {
-  queued: 'neutral',
-  sending: 'neutral',
-  sent: 'neutral',
-  delayed: 'neutral',
-  delivered: 'good',
-  bounced: 'bad',
-  rejected: 'bad',
-  suppressed: 'bad',
-  complained: 'bad',
-  skipped: 'skipped',
-  failed: 'bad',
-};
-const SEVERITY = { good: 'success', bad: 'danger', skipped: 'secondary', neutral: null } as const;
-
-/** A recipient status as a coloured tag with its words (and a count: "Delivered 2"); never the colour alone. */
-export function StatusTag({ status, count }: { status: RecipientStatus; count?: number }) {
-  const locale = useLocale();
-  const look = LOOK[status] ?? 'neutral';
-  return (
-    <Tag
-      severity={SEVERITY[look]}
-      className={`status-tag status-${look}`}
-      value={count === undefined ? RECIPIENT_STATUS_LABELS[status] : `${RECIPIENT_STATUS_LABELS[status]} ${formatNumber(count, locale)}`}
-    />
-  );
-}
 
 /** A mail's receipts: how many recipients are at each status (in the order a message goes), and opens and clicks. */
 export function StatusCounts({ mail }: { mail: Pick<SentMail, 'counts' | 'opened' | 'clicked'> }) {

@@ -11,6 +11,15 @@ export type Cells = (string | number | null | undefined)[][];
 
 const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '_');
 
+/**
+ * `rows` as CSV text with every cell as it is, to send to the API (which reads values, never formulas): a sheet read
+ * from an XLSX file, or a CSV file's rows (`readCsv`) written again.
+ */
+export async function csvText(rows: Cells): Promise<string> {
+  const { default: Papa } = await import('papaparse');
+  return Papa.unparse(rows.map((r) => r.map((c) => (c === null || c === undefined ? '' : String(c)))));
+}
+
 /** Downloads `rows` as `<name>.csv` (UTF-8 with a byte-order mark so spreadsheet programs read accents). */
 export async function downloadCsv(name: string, rows: Cells): Promise<void> {
   const { default: Papa } = await import('papaparse');

@@ -1,0 +1,78 @@
+import {
+  PUBLIC_SURVEY_PATH,
+  type PublicSurvey,
+  type PublicSurveyError,
+  type PublicSurveyRefusal,
+  type SurveyAnswerBody,
+} from '@attain/shared-types';
+
+/** Why a link shows no survey: the server's reason, its sentence, and for a survey not open yet when it opens. */
+export interface Refusal {
+  reason: PublicSurveyRefusal;
+  detail: string;
+  opensOn?: string;
+}
+
+/** What reading a link gave: the survey, a refusal, or no answer at all (no connection). */
+export type SurveyRead = { kind: 'survey'; survey: PublicSurvey } | { kind: 'refused'; refusal: Refusal } | { kind: 'unreachable' };
+
+/** What sending the answers gave: thanks, answers the server refused (per question), a refusal, or no answer. */
+export type AnswerSent =
+  | { kind: 'thanks'; endText?: string }
+  | { kind: 'invalid'; detail: string; fields: Record<string, string> }
+  | { kind: 'refused'; refusal: Refusal }
+  | { kind: 'unreachable' };
+
+/** The reason a refusal's status means, when the body does not say (a proxy's own 429, a bare 404). */
+const BY_STATUS: Readonly<Record<number, PublicSurveyRefusal>> = { 404: 'invalid', 409: 'used', 410: 'expired', 429: 'busy' };
+
+/** The JSON body of a response, or {} when it has none. */
+const bodyOf = async (res: Response): Promise<Record<string, unknown>> =>
+  ((await res.json().catch(() => ({}))) ?? {}) as Record<string, unknown>;
+
+/** The refusal a failed response carries (`errors.reason`, else the status's), or null for another failure. */
+function refusalOf(status: number, body: Record<string, unknown>): Refusal | null {
+  const errors = (body.errors ?? {}) as Partial<PublicSurveyError>;
+  const reason = errors.reason ?? BY_STATUS[status];
+  return reason ? { reason, detail: errors.detail ?? '', opensOn: errors.opens_on } : null;
+}
+
+/** The link's token in a path. */
+const at = (token: string) => `${PUBLIC_SURVEY_PATH}/${encodeURIComponent(token)}`;
+
+/**
+ * Reads the survey behind an invitation's link (`GET /api/public/survey/{token}`), without signing in: plain `fetch`,
+ * no token, so the page loads none of the signed-in app.
+ */
+export async function readSurvey(token: string): Promise<SurveyRead> {
+  let res: Response;
+  try {
+    res = await fetch(at(token), { headers: { accept: 'application/json' } });
+  } catch {
+    return { kind: 'unreachable' };
+  }
+  const body = await bodyOf(res);
+  if (res.ok) return { kind: 'survey', survey: body.data as PublicSurvey };
+  return { kind: 'refused', refusal: refusalOf(res.status, body) ?? { reason: 'invalid', detail: '' } };
+}
+
+/** Sends a respondent's answers (`POST /api/public/survey/{token}`, `SurveyAnswerBody`). */
+export async function sendAnswers(token: string, body: SurveyAnswerBody): Promise<AnswerSent> {
+  let res: Response;
+  try {
+    res = await fetch(at(token), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    return { kind: 'unreachable' };
+  }
+  const json = await bodyOf(res);
+  if (res.ok) return { kind: 'thanks', endText: (json.data as { end_text?: string } | undefined)?.end_text };
+  const errors = (json.errors ?? {}) as { detail?: string; fields?: Record<string, string> };
+  if (res.status === 400)
+    return { kind: 'invalid', detail: errors.detail ?? 'Some answers could not be taken', fields: errors.fields ?? {} };
+  const refusal = refusalOf(res.status, json);
+  return refusal ? { kind: 'refused', refusal } : { kind: 'unreachable' };
+}

@@ -1,0 +1,163 @@
+import {
+  type ItemResponse,
+  type RowError,
+  STAKEHOLDER_GROUPS,
+  STAKEHOLDER_IMPORT_PATH,
+  curriculum,
+  stakeholder,
+} from '@attain/shared-types';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { Dropdown } from 'primereact/dropdown';
+import { useState } from 'react';
+import { ApiError, api } from '../app/api';
+import { qk } from '../app/query-keys';
+import { showPopup } from '../app/state';
+import { ImportFileField } from '../entity/import-file-field';
+import { invalidateAfterWrite, listPathOf, useListQuery } from '../entity/list-cache';
+import { loadMoreFooter } from '../entity/load-more';
+import { csvText, downloadCsv, readCsv, readXlsx } from '../table/table-export';
+
+/** The columns of a stakeholder file, in the order of the template (department and program come from the curriculum). */
+export const STAKEHOLDER_COLUMNS = ['group', 'first_name', 'last_name', 'email', 'contact_number'] as const;
+
+/**
+ * What `POST /api/stakeholder/import?curriculum=<id>` answers in `data`: stakeholders created, those updated (the
+ * same e-mail in the same curriculum), and the rows left out with why (`row`: the line a spreadsheet shows).
+ */
+export interface StakeholderImportResult {
+  created: number;
+  updated: number;
+  skipped: { row: number; reason: string }[];
+}
+
+/** A file chosen and read: its name and rows (header first). */
+interface ReadFile {
+  name: string;
+  rows: string[][];
+}
+
+/**
+ * Admins' "Load CSV or XLSX" dialog of the Stakeholders page (the pattern of the import dialog): a curriculum (whose
+ * department and program the stakeholders get) and a CSV or XLSX file with the columns `STAKEHOLDER_COLUMNS`. XLSX is
+ * read in the browser and sent as CSV, as the marks files are. Load posts the CSV; after, it says how many were
+ * created and updated and lists the rows left out with why; a refused file lists its row problems (nothing written).
+ */
+export function StakeholderImport(props: { visible: boolean; onHide: () => void; curriculum?: string }) {
+  const [target, setTarget] = useState<string | null>(props.curriculum ?? null);
+  const [file, setFile] = useState<ReadFile | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [rowErrors, setRowErrors] = useState<RowError[]>([]);
+  const [result, setResult] = useState<StakeholderImportResult | null>(null);
+  const [busy, setBusy] = useState(false);
+  const curricula = useListQuery(curriculum, props.visible ? {} : null);
+  const qc = useQueryClient();
+  const choose = async (chosen: File | null) => {
+    setFile(null);
+    setProblem(null);
+    setRowErrors([]);
+    setResult(null);
+    if (!chosen) return;
+    try {
+      const rows = /\.xlsx$/i.test(chosen.name) ? await readXlsx(chosen) : await readCsv(chosen);
+      setFile({ name: chosen.name, rows });
+    } catch (e) {
+      setProblem(e instanceof Error ? e.message : 'The file could not be read');
+    }
+  };
+  const load = async () => {
+    if (!file || !target) return;
+    setRowErrors([]);
+    setResult(null);
+    setBusy(true);
+    try {
+      const q = new URLSearchParams({ curriculum: target });
+      const res = await api<ItemResponse<StakeholderImportResult>>('POST', `${STAKEHOLDER_IMPORT_PATH}?${q}`, await csvText(file.rows), {
+        contentType: 'text/csv',
+      });
+      setResult(res.data);
+      showPopup('success', res.message ?? `Loaded: ${res.data.created} created, ${res.data.updated} updated`);
+      void qc.invalidateQueries({ queryKey: qk.lists(listPathOf(stakeholder)) });
+      void qc.invalidateQueries({ queryKey: qk.allRefs(stakeholder.name) });
+      invalidateAfterWrite(qc, stakeholder);
+    } catch (e) {
+      if (e instanceof ApiError) setRowErrors(e.rows);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const people = file ? Math.max(0, file.rows.length - 1) : 0;
+  return (
+    <Dialog header="Load stakeholders from CSV or XLSX" visible={props.visible} onHide={props.onHide} style={{ width: 'min(56rem, 96vw)' }}>
+      <div className="form-grid">
+        <div className="form-field">
+          <label htmlFor="stakeholder-import-curriculum">Into curriculum</label>
+          <Dropdown
+            inputId="stakeholder-import-curriculum"
+            value={target}
+            placeholder="Choose"
+            options={curricula.rows.map((c) => ({ value: c.id, label: String(c.name) }))}
+            filter={curricula.rows.length > 10}
+            panelFooterTemplate={loadMoreFooter(curricula)}
+            onChange={(e) => setTarget(e.value)}
+          />
+          <small>The stakeholders get the curriculum's department and program.</small>
+        </div>
+        <ImportFileField
+          id="stakeholder-import-file"
+          label="CSV or XLSX file"
+          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          onFile={(f) => void choose(f)}
+          hint={`Columns: ${STAKEHOLDER_COLUMNS.join(', ')}. Group is one of: ${STAKEHOLDER_GROUPS.join(', ')}.`}
+        />
+      </div>
+      {file ? <p className="hint" role="status">{`${file.name}: ${people} row${people === 1 ? '' : 's'} read.`}</p> : null}
+      {problem ? (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <div className="form-actions">
+        <Button
+          type="button"
+          label="Template (CSV)"
+          icon="pi pi-download"
+          text
+          onClick={() =>
+            void downloadCsv('stakeholders-template', [
+              [...STAKEHOLDER_COLUMNS],
+              ['Alumni', 'Priya', 'Sharma', 'priya.sharma@example.com', '98450 12345'],
+            ])
+          }
+        />
+        <Button label="Load" icon="pi pi-upload" disabled={!file || !target || !people} loading={busy} onClick={() => void load()} />
+      </div>
+      {rowErrors.length ? (
+        <div className="import-errors" role="alert">
+          <strong>Nothing was written. Fix these rows and load the file again:</strong>
+          <ul>
+            {rowErrors.slice(0, 200).map((r, i) => (
+              <li key={i}>
+                Row {r.row}
+                {r.field ? `, ${r.field}` : ''}: {r.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {result ? (
+        <div className="import-result" role="status">
+          {`Loaded: ${result.created} created, ${result.updated} updated, ${result.skipped.length} skipped.`}
+          {result.skipped.length ? (
+            <ul>
+              {result.skipped.map((s) => (
+                <li key={s.row}>{`Row ${s.row}: ${s.reason}`}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}
