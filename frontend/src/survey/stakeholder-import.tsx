@@ -1,8 +1,10 @@
 import {
   type ItemResponse,
   type RowError,
+  STAKEHOLDER_COLUMNS,
   STAKEHOLDER_GROUPS,
   STAKEHOLDER_IMPORT_PATH,
+  type StakeholderImportResult,
   curriculum,
   stakeholder,
 } from '@attain/shared-types';
@@ -18,19 +20,6 @@ import { ImportFileField } from '../entity/import-file-field';
 import { invalidateAfterWrite, listPathOf, useListQuery } from '../entity/list-cache';
 import { loadMoreFooter } from '../entity/load-more';
 import { csvText, downloadCsv, readCsv, readXlsx } from '../table/table-export';
-
-/** The columns of a stakeholder file, in the order of the template (department and program come from the curriculum). */
-export const STAKEHOLDER_COLUMNS = ['group', 'first_name', 'last_name', 'email', 'contact_number'] as const;
-
-/**
- * What `POST /api/stakeholder/import?curriculum=<id>` answers in `data`: stakeholders created, those updated (the
- * same e-mail in the same curriculum), and the rows left out with why (`row`: the line a spreadsheet shows).
- */
-export interface StakeholderImportResult {
-  created: number;
-  updated: number;
-  skipped: { row: number; reason: string }[];
-}
 
 /** A file chosen and read: its name and rows (header first). */
 interface ReadFile {
@@ -148,14 +137,7 @@ export function StakeholderImport(props: { visible: boolean; onHide: () => void;
       ) : null}
       {result ? (
         <div className="import-result" role="status">
-          {`Loaded: ${result.created} created, ${result.updated} updated, ${result.skipped.length} skipped.`}
-          {result.skipped.length ? (
-            <ul>
-              {result.skipped.map((s) => (
-                <li key={s.row}>{`Row ${s.row}: ${s.reason}`}</li>
-              ))}
-            </ul>
-          ) : null}
+          {`Loaded ${result.rows} rows: ${result.created} created, ${result.updated} updated.`}
         </div>
       ) : null}
     </Dialog>

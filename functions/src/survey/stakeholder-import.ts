@@ -1,9 +1,10 @@
 import {
   type CampusScope,
   type DataOf,
-  type ImportResult,
   type RowError,
+  STAKEHOLDER_COLUMNS,
   STAKEHOLDER_GROUPS,
+  type StakeholderImportResult,
   choiceLabel,
   stakeholder,
   validateBody,
@@ -14,9 +15,6 @@ import { curriculumContext } from '../import/curriculum-context.js';
 import { parseCsv, refuseIfAny } from '../import/csv-table.js';
 import { listAll } from '../store/list-all.js';
 import { createRecords, replaceRecord } from '../store/records.js';
-
-/** The columns of a stakeholder file (`group` required; a header row names them; extra columns are ignored). */
-export const STAKEHOLDER_COLUMNS = ['group', 'first_name', 'last_name', 'email', 'contact_number'] as const;
 
 /** A group as written in a file: the spec's value or its label, any case (`alumni`, `Employer or Industry`). */
 function groupOf(text: string): string | undefined {
@@ -29,14 +27,14 @@ function groupOf(text: string): string | undefined {
  * department and program are the curriculum's. A row whose e-mail is already a stakeholder of the curriculum updates
  * that record; others are created. Every row is checked first with the entity's own rules (`validateBody`: the
  * spec's messages) and a repeated e-mail is refused; any problem refuses the whole file and writes nothing.
- * @returns rows read, created, updated (kind `stakeholders`)
+ * @returns rows read, created, updated
  * @throws HttpError 400 (row errors, no curriculum), 404 (curriculum not the campus's)
  */
 export async function importStakeholders(
   scope: CampusScope,
   curriculumId: string | undefined,
   text: string,
-): Promise<Omit<ImportResult, 'kind'> & { kind: 'stakeholders' }> {
+): Promise<StakeholderImportResult> {
   const ctx = await curriculumContext(scope, curriculumId);
   if (!ctx.program.department)
     throw new HttpError(400, `The program ${ctx.program.title} has no department; set it in Configuration > Program first`, {
@@ -91,5 +89,5 @@ export async function importStakeholders(
       }),
     ),
   );
-  return { kind: 'stakeholders', rows: rows.length, created: fresh.length, updated: known.length, notes: [] };
+  return { rows: rows.length, created: fresh.length, updated: known.length };
 }

@@ -32,7 +32,7 @@ const academicYear = (iso: string) => {
 };
 const YEAR = academicYear(indiaDay(-1));
 const STUDENTS = ['s1', 's2', 's3', 's4'];
-const address = (tag: string, roll: string) => `success+${tag}-${roll}@simulator.amazonses.com`;
+const address = (tag: string, roll: string) => `success+${tag.toLowerCase()}-${roll}@simulator.amazonses.com`;
 
 const csvPost = async (path: string, csv: string) => {
   const res = await fetch(`${base}${path}`, {
@@ -163,7 +163,7 @@ beforeAll(async () => {
   token = await login(base, users.demoAdmin.email, users.demoAdmin.password);
 });
 
-describe('a course-exit survey moves CO attainment by the indirect weight', { timeout: 60_000 }, () => {
+describe('a course-exit survey moves CO attainment by the indirect weight', { timeout: 120_000 }, () => {
   let c: Awaited<ReturnType<typeof markedCourse>>;
   let surveyId: string;
   const links: Record<string, string> = {};
@@ -334,5 +334,17 @@ describe('a course-exit survey moves CO attainment by the indirect weight', { ti
     expect(levels.CO1).toMatchObject({ direct: 3, indirect: 3, attainment: 3 });
     expect(levels.CO2).toMatchObject({ direct: 1, indirect: 0, attainment: 0.8 });
     expect(levels.CO2.survey).toMatchObject({ respondents: 3, percent: 44.33 });
+  });
+});
+
+describe('the public route is throttled', () => {
+  it('answers 429 with the "busy" reason beyond the burst, and serves again after', async () => {
+    // Malformed tokens are refused before any read, so this burst costs the stack almost nothing.
+    const answers = await Promise.all(Array.from({ length: 1500 }, () => anon().get('/api/public/survey/nonsense')));
+    const busy = answers.filter((a) => a.status === 429);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(busy[0].body.errors.reason).toBe('busy');
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await anon().get('/api/public/survey/nonsense')).status).toBe(404);
   });
 });
