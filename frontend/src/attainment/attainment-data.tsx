@@ -9,7 +9,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Dropdown } from 'primereact/dropdown';
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { api } from '../app/api';
 import { qk } from '../app/query-keys';
 import { useListQuery } from '../entity/list-cache';
@@ -18,22 +17,9 @@ import { loadMoreFooter } from '../entity/load-more';
 /** A level or percent with 2 decimals, or '-' when there is none. */
 export const fmt = (n: number | null | undefined) => (n === null || n === undefined ? '-' : (Math.round(n * 100) / 100).toFixed(2));
 
-/** One URL parameter as state (`?name=`), replaced rather than pushed. */
-export function useParam(name: string): [string | undefined, (v: string | undefined) => void] {
-  const [params, setParams] = useSearchParams();
-  const value = params.get(name) ?? undefined;
-  const set = (v: string | undefined) =>
-    setParams(
-      (p) => {
-        const n = new URLSearchParams(p);
-        if (v) n.set(name, v);
-        else n.delete(name);
-        return n;
-      },
-      { replace: true },
-    );
-  return [value, set];
-}
+import { useParam } from '../areas/use-param';
+
+export { useParam };
 
 /** A labelled dropdown in the filter bar (`footer`: e.g. "Load more" under the choices). */
 export function Pick(p: {

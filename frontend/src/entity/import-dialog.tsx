@@ -19,6 +19,7 @@ import { ImportFileField } from './import-file-field';
 import { useListQuery } from './list-cache';
 import { loadMoreFooter } from './load-more';
 import { refLabel } from './ref-records';
+import { ImportRowErrors } from './import-row-errors';
 
 /**
  * Admins' "Load CSV" dialog: loads a curriculum, course-outcomes, CO-PO matrix or student roster CSV (`kinds` limits the
@@ -146,19 +147,7 @@ export function ImportDialog({
       <div className="form-actions">
         <Button label="Load" icon="pi pi-upload" disabled={!file || !target} onClick={() => void run()} />
       </div>
-      {rows.length ? (
-        <div className="import-errors" role="alert">
-          <strong>Nothing was written. Fix these rows and load the file again:</strong>
-          <ul>
-            {rows.slice(0, 200).map((r, i) => (
-              <li key={i}>
-                Row {r.row}
-                {r.field ? `, ${r.field}` : ''}: {r.message}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ImportRowErrors rows={rows} />
       {result ? (
         <div className="import-result" role="status">
           Loaded {result.rows} rows: {result.created} created, {result.updated} updated.

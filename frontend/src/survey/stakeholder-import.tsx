@@ -19,6 +19,7 @@ import { showPopup } from '../app/state';
 import { ImportFileField } from '../entity/import-file-field';
 import { invalidateAfterWrite, listPathOf, useListQuery } from '../entity/list-cache';
 import { loadMoreFooter } from '../entity/load-more';
+import { ImportRowErrors } from '../entity/import-row-errors';
 import { csvText, downloadCsv, readCsv, readXlsx } from '../table/table-export';
 
 /** A file chosen and read: its name and rows (header first). */
@@ -122,19 +123,7 @@ export function StakeholderImport(props: { visible: boolean; onHide: () => void;
         />
         <Button label="Load" icon="pi pi-upload" disabled={!file || !target || !people} loading={busy} onClick={() => void load()} />
       </div>
-      {rowErrors.length ? (
-        <div className="import-errors" role="alert">
-          <strong>Nothing was written. Fix these rows and load the file again:</strong>
-          <ul>
-            {rowErrors.slice(0, 200).map((r, i) => (
-              <li key={i}>
-                Row {r.row}
-                {r.field ? `, ${r.field}` : ''}: {r.message}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ImportRowErrors rows={rowErrors} />
       {result ? (
         <div className="import-result" role="status">
           {`Loaded ${result.rows} rows: ${result.created} created, ${result.updated} updated.`}

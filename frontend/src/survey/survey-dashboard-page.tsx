@@ -1,7 +1,8 @@
 import { ENTITIES, type FieldDef, type SurveySummary, f, survey } from '@attain/shared-types';
 import { Dropdown } from 'primereact/dropdown';
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { useParam } from '../areas/use-param';
 import { BarChart } from '../chart/bar-chart';
 import { RefPicker } from '../entity/ref-picker';
 import { fieldRefLabel, useRefRecords } from '../entity/ref-records';
@@ -20,22 +21,6 @@ const fieldOf = (name: string) => survey.fields.find((fd) => fd.name === name) a
 const COURSE = fieldOf('course');
 const PROGRAM = fieldOf('program');
 
-/** One query parameter as state (`?name=`), replaced rather than pushed; empty = left out. */
-function useQueryParam(name: string): [string | undefined, (v: string | null | undefined) => void] {
-  const [params, setParams] = useSearchParams();
-  const set = (v: string | null | undefined) =>
-    setParams(
-      (p) => {
-        const n = new URLSearchParams(p);
-        if (v) n.set(name, v);
-        else n.delete(name);
-        return n;
-      },
-      { replace: true },
-    );
-  return [params.get(name) ?? undefined, set];
-}
-
 /**
  * `/survey` (spec part 2 §2: "dashboard with a Year picker and a Department picker"): the surveys of an academic year
  * (`?year=`, default the newest with surveys) and department (`?department=`, default all) from
@@ -45,8 +30,8 @@ function useQueryParam(name: string): [string | undefined, (v: string | null | u
  */
 export function SurveyDashboardPage() {
   const locale = useLocale();
-  const [year, setYear] = useQueryParam('year');
-  const [department, setDepartment] = useQueryParam('department');
+  const [year, setYear] = useParam('year');
+  const [department, setDepartment] = useParam('department');
   const read = useSurveyDashboard(year, department);
   const view = read.data;
   const surveys = useMemo(() => view?.surveys ?? [], [view]);

@@ -5,9 +5,10 @@ import { config } from '../lib/config.js';
 
 /**
  * Every item of one partition, in sort-key order (one Query per 1 MB page). For partitions read whole: an occasion's
- * marks, a mail's recipients, a campus's suppression list, the unfinished mail jobs.
+ * marks, a mail's recipients, a campus's suppression list, the unfinished mail jobs, a survey's answers.
+ * @param projection only these attributes (a `ProjectionExpression` of plain names), when given
  */
-export async function readPartition(pk: string): Promise<Record<string, unknown>[]> {
+export async function readPartition(pk: string, projection?: string): Promise<Record<string, unknown>[]> {
   const out: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
@@ -17,6 +18,7 @@ export async function readPartition(pk: string): Promise<Record<string, unknown>
         KeyConditionExpression: '#pk = :pk',
         ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
         ExpressionAttributeValues: { ':pk': pk },
+        ...(projection ? { ProjectionExpression: projection } : {}),
         ExclusiveStartKey: start,
       }),
     );

@@ -1,7 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { type CampusScope, type SurveyInvitee, TABLE, recordPk } from '@attain/shared-types';
-import { documentClient } from '../lib/aws.js';
-import { config } from '../lib/config.js';
 import { readPartition } from '../store/partition.js';
 
 /**
@@ -46,25 +43,6 @@ export async function readInvitees(scope: CampusScope, survey: string): Promise<
  * (`ProjectionExpression`), one Query per MB (10,000 answer sets of 10 questions are about 1 MB).
  */
 export async function readAnswers(scope: CampusScope, survey: string): Promise<{ answers: Answers[]; days: string[] }> {
-  const answers: Answers[] = [];
-  const days: string[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await documentClient().send(
-      new QueryCommand({
-        TableName: config().tableName,
-        KeyConditionExpression: '#pk = :pk',
-        ProjectionExpression: 'a, d',
-        ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
-        ExpressionAttributeValues: { ':pk': responsesPk(scope.campus, survey) },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of res.Items ?? []) {
-      answers.push((item.a ?? {}) as Answers);
-      days.push(String(item.d ?? ''));
-    }
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return { answers, days };
+  const items = await readPartition(responsesPk(scope.campus, survey), 'a, d');
+  return { answers: items.map((i) => (i.a ?? {}) as Answers), days: items.map((i) => String(i.d ?? '')) };
 }
