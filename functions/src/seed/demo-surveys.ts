@@ -45,6 +45,14 @@ const AGREEMENT_SCALE = ['Strongly disagree', 'Disagree', 'Neutral', 'Agree', 'S
   weight: i + 1,
 }));
 
+/** Generated free-text answers (sample data, written for the demo). */
+const SAMPLE_COMMENTS = [
+  'More lab sessions before the end-semester exam, please (sample).',
+  'The worked examples in class helped most (sample).',
+  'Assignments came too close together in October (sample).',
+  'More practice problems on the last unit (sample).',
+];
+
 /** Validates like the API (sample data holds only what a person could enter) and creates. */
 async function add<D extends EntityDef>(scope: CampusScope, def: D, body: Record<string, unknown>): Promise<RecordOf<D>> {
   const v = validateBody(def, body, 'create');
@@ -93,7 +101,10 @@ async function answer(
     if (!responded) continue;
     const a: Record<string, number | string> = {};
     form.questions.forEach((q, i) => {
-      if (q.kind !== 'Rating') return;
+      if (q.kind !== 'Rating') {
+        if (rand() < 0.25) a[q.id] = SAMPLE_COMMENTS[Math.floor(rand() * SAMPLE_COMMENTS.length)];
+        return;
+      }
       const x = Math.min(0.999, Math.max(0, lean(i) + (rand() - 0.5) * 0.7));
       a[q.id] = Math.floor(x * form.scale.length);
     });
@@ -195,7 +206,7 @@ export async function seedDemoSurveys(scope: CampusScope): Promise<boolean> {
       courseExit,
     );
     const bias = rand() * 0.3;
-    await answer(scope, s.id, form, students, rand, (q) => 0.35 + bias + ((q * 7) % 5) * 0.08);
+    await answer(scope, s.id, form, students, rand, (q) => 0.12 + bias + ((q * 7) % 5) * 0.1);
   }
   const { s, form } = await addSurvey(
     scope,
