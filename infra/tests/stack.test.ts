@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { type ApiRoute, ROLES, TABLE, apiDomains, apiRoutes } from '@attain/shared-types';
+import { type ApiRoute, PUBLIC_SURVEY_PATH, PUBLIC_SURVEY_THROTTLE, ROLES, TABLE, apiDomains, apiRoutes } from '@attain/shared-types';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,6 +79,17 @@ describe('the Attain stack', () => {
   it('creates one HTTP API route per /api path, each to a domain Lambda, and a catch-all that answers JSON 404s', () => {
     const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey);
     expect(routes.sort()).toEqual([...apiRoutes().map((r) => `ANY ${r.path}`), `ANY ${UNKNOWN_API_PATH}`].sort());
+  });
+  it('throttles the public survey route by its own limit, after the route exists', () => {
+    const key = `ANY ${PUBLIC_SURVEY_PATH}/{token}`;
+    const stages = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'));
+    expect(stages).toHaveLength(1);
+    expect(stages[0].Properties.RouteSettings[key]).toEqual({
+      ThrottlingRateLimit: PUBLIC_SURVEY_THROTTLE.rate,
+      ThrottlingBurstLimit: PUBLIC_SURVEY_THROTTLE.burst,
+    });
+    const routes = template.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: key } });
+    expect(stages[0].DependsOn).toEqual(expect.arrayContaining(Object.keys(routes)));
   });
   it('shares one integration and one API-scoped invoke permission per domain Lambda across its routes', () => {
     const domains = apiDomains().length;

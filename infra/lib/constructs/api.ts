@@ -115,10 +115,12 @@ export class Api extends Construct {
     };
     stage.defaultRouteSettings = { throttlingBurstLimit: 200, throttlingRateLimit: 100 };
     // The public survey route (no sign-in) has its own limit, the same numbers the local server enforces.
+    // `RouteSettings` is plain JSON in the L1 (a map keyed by route), so CDK does not rename its keys: CloudFormation's
+    // own names are written here.
     stage.routeSettings = {
       [`ANY ${PUBLIC_SURVEY_PATH}/{token}`]: {
-        throttlingRateLimit: PUBLIC_SURVEY_THROTTLE.rate,
-        throttlingBurstLimit: PUBLIC_SURVEY_THROTTLE.burst,
+        ThrottlingRateLimit: PUBLIC_SURVEY_THROTTLE.rate,
+        ThrottlingBurstLimit: PUBLIC_SURVEY_THROTTLE.burst,
       },
     };
     // A route's settings need the route to exist first.
