@@ -294,8 +294,8 @@ function programYears(
 /**
  * A whole program's attainment from its stored results (DESIGN.md: pages spanning many courses read stored
  * results, never every mark): one Query for the results and stamps, beside the method and the PO/PSO columns
- * (4 DynamoDB calls in all when every result is current, with one Query for the program's surveys, plus one per PO
- * survey's answers). Courses whose results are stale (an input changed after
+ * (3 DynamoDB calls in all when every result is current; a program that has had a PO/PSO survey adds one Query for its
+ * surveys and one per PO survey's answers). Courses whose results are stale (an input changed after
  * they were computed, or another method version) are computed again from their marks and stored. A program with
  * nothing stored yet is computed whole and stored.
  * @returns years newest first, the outcome columns, the method in use, and how many courses were recomputed
@@ -305,12 +305,12 @@ export async function storedProgramAttainment(
   scope: CampusScope,
   programId: string,
 ): Promise<{ years: ProgramAttainment[]; outcomes: ProgramOutcomeColumn[]; method: MethodInUse; recomputed: number }> {
-  const [stored, inUse, outcomes, surveys] = await Promise.all([
+  const [stored, inUse, outcomes] = await Promise.all([
     readProgramResults(scope, programId),
     methodFor(scope, programId),
     programOutcomeColumns(scope, programId),
-    programSurveyEvidence(scope, programId, { courses: false }),
   ]);
+  const surveys = stored.surveyed ? await programSurveyEvidence(scope, programId, { courses: false }) : { outcomes: new Map() };
   if (!stored.results.length && !stored.stamps.size) {
     const all = await programAttainment(scope, programId, { store: true }, inUse);
     return { years: all.years, outcomes: all.outcomes, method: inUse, recomputed: all.years.reduce((n, y) => n + y.courses.length, 0) };

@@ -1,4 +1,4 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type CampusScope, type CourseAttainment, TABLE, courseCurriculum, recordPk } from '@attain/shared-types';
 import { documentClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
@@ -21,6 +21,8 @@ const table = () => config().tableName;
 const pk = (scope: CampusScope, program: string) => recordPk(scope.campus, `attainment-result#${program}`);
 const resultSk = (course: string, year: string) => `result#${course}#${year}`;
 const stampSk = (course: string) => `inputs#${course}`;
+/** Marks that the program has (or had) a PO/PSO survey, so its reads look for survey evidence. */
+const SURVEYS_SK = 'surveys#PO';
 
 /** A course's input stamp (ISO-8601 UTC times). */
 export interface InputStamp {
@@ -35,6 +37,8 @@ export interface StoredProgramResults {
   stamps: Map<string, InputStamp>;
   /** DynamoDB Query calls the read took (1 unless the results passed 1 MB). */
   calls: number;
+  /** Whether the program has had a PO/PSO survey (`markProgramSurveyed`): only then is survey evidence read. */
+  surveyed: boolean;
 }
 
 /** Reads every stored result and stamp of a program: one Query per MB (one for a 64-course program). */
@@ -43,6 +47,7 @@ export async function readProgramResults(scope: CampusScope, program: string): P
   const stamps = new Map<string, InputStamp>();
   let start: Record<string, unknown> | undefined;
   let calls = 0;
+  let surveyed = false;
   do {
     const res = await documentClient().send(
       new QueryCommand({
@@ -58,12 +63,26 @@ export async function readProgramResults(scope: CampusScope, program: string): P
     for (const item of res.Items ?? []) {
       const sk = String(item[TABLE.sortKey]);
       if (sk.startsWith('result#')) results.push(item.result as CourseAttainment);
+      else if (sk === SURVEYS_SK) surveyed = true;
       else if (sk.startsWith('inputs#'))
         stamps.set(String(item.course), { course: String(item.course), changed_at: item.changed_at, computed_at: item.computed_at });
     }
     start = res.LastEvaluatedKey;
   } while (start);
-  return { results, stamps, calls };
+  return { results, stamps, calls, surveyed };
+}
+
+/**
+ * Records that a program has a PO/PSO survey (one PutItem in its results partition), so the one Query that reads its
+ * stored results also says whether survey evidence must be read: a program without one keeps its 3-call read.
+ */
+export async function markProgramSurveyed(scope: CampusScope, program: string): Promise<void> {
+  await documentClient().send(
+    new PutCommand({
+      TableName: table(),
+      Item: { [TABLE.partitionKey]: pk(scope, program), [TABLE.sortKey]: SURVEYS_SK, entityType: 'attainment-surveys' },
+    }),
+  );
 }
 
 /**

@@ -13,6 +13,7 @@ import { surveyResultsRouter } from '../http/survey-results-routes.js';
 import { deleteDocument, getDocument, overwriteDocument } from '../store/documents.js';
 import { HttpError } from '../lib/errors.js';
 import { getRecord } from '../store/records.js';
+import { markProgramSurveyed } from '../attainment/result-store.js';
 import { buildSurveyForm } from '../survey/survey-form.js';
 import { readAnswers, readInvitees } from '../survey/survey-store.js';
 import { behaviour, defineDomain } from './domain-module.js';
@@ -47,6 +48,7 @@ export const surveyDomain = defineDomain({
       // The form is (re)built when the survey is made, or when its template, kind or course changed before anyone
       // was invited (`beforeReplace` refuses such a change after that).
       async afterSave(scope, rec) {
+        if (rec.survey_for === 'PO') await markProgramSurveyed(scope, rec.program);
         const stored = await getDocument(scope, 'survey-form', rec.id);
         if (stored && stored.template === rec.template && stored.course === (rec.course ?? null)) return;
         const form = await buildSurveyForm(scope, rec, await getRecord(scope, surveyTemplate, rec.template));

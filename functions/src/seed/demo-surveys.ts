@@ -19,6 +19,7 @@ import { listAll } from '../store/list-all.js';
 import { createRecord, queryByField } from '../store/records.js';
 import { resolveReferences } from '../store/references.js';
 import { buildSurveyForm } from '../survey/survey-form.js';
+import { markProgramSurveyed } from '../attainment/result-store.js';
 import { inviteesPk, responsesPk } from '../survey/survey-store.js';
 import { prng } from './sample-random.js';
 
@@ -64,6 +65,7 @@ async function add<D extends EntityDef>(scope: CampusScope, def: D, body: Record
 /** A survey made as the API makes it: the record, then its form from the template. */
 async function addSurvey(scope: CampusScope, body: Record<string, unknown>, template: RecordOf<typeof surveyTemplate>) {
   const s = await add(scope, survey, body);
+  if (s.survey_for === 'PO') await markProgramSurveyed(scope, s.program);
   const form = await buildSurveyForm(scope, s, template);
   await overwriteDocument(scope, 'survey-form', s.id, { ...form, template: s.template, course: s.course ?? null });
   return { s, form };

@@ -40,6 +40,13 @@ export function fixtures(api: Api) {
     // A DOI is checked by its syntax.
     if (def.name === 'research-publication') b.direct_object_identifier = '10.1000/sample.2026';
     if (def.name === 'faculty-workload') b.academic_year = '2025-26';
+    // A course-exit template and survey (a CO survey names its course); a free-text question needs no scale.
+    if (def.name === 'template') {
+      b.survey_for = 'CO';
+      b.questions = [{ text: 'What should change in this course?', kind: 'Free text' }];
+    }
+    if (def.name === 'survey')
+      Object.assign(b, { survey_for: 'CO', academic_year: '2025-26', start_date: '2026-04-01', end_date: '2026-05-15' });
     // Rules across fields (e.g. weights that sum to 100) hold for the defaults, not for independent samples.
     if (def.checks) for (const fd of def.fields) if (fd.default !== undefined) delete b[fd.name];
     const refs = def.fields.filter(
