@@ -5,7 +5,6 @@ import {
   type ItemResponse,
   type RowError,
   bloomLevel,
-  curriculum,
   deliveryMethod,
   term,
 } from '@attain/shared-types';
@@ -16,6 +15,7 @@ import { useState } from 'react';
 import { ApiError, api } from '../app/api';
 import { showPopup } from '../app/state';
 import { ImportFileField } from './import-file-field';
+import { CurriculumTargetField } from './curriculum-target-field';
 import { useListQuery } from './list-cache';
 import { loadMoreFooter } from './load-more';
 import { refLabel } from './ref-records';
@@ -45,7 +45,6 @@ export function ImportDialog({
   const [rows, setRows] = useState<RowError[]>([]);
   const [result, setResult] = useState<ImportResult | null>(null);
   // Read while the dialog is open, from the lists the pickers share; the terms are the chosen curriculum's.
-  const curricula = useListQuery(curriculum, visible ? {} : null);
   const methods = useListQuery(deliveryMethod, visible && kind === 'course-outcomes' ? {} : null);
   const levels = useListQuery(bloomLevel, visible && kind === 'course-outcomes' ? {} : null);
   const terms = useListQuery(term, visible && kind === 'course-outcomes' && target ? { curriculum: target } : null);
@@ -83,18 +82,7 @@ export function ImportDialog({
             onChange={(e) => setKind(e.value)}
           />
         </div>
-        <div className="form-field">
-          <label htmlFor="imp-curriculum">Into curriculum</label>
-          <Dropdown
-            inputId="imp-curriculum"
-            value={target}
-            placeholder="Choose"
-            options={curricula.rows.map((c) => ({ value: c.id, label: String(c.name) }))}
-            filter={curricula.rows.length > 10}
-            panelFooterTemplate={loadMoreFooter(curricula)}
-            onChange={(e) => setTarget(e.value)}
-          />
-        </div>
+        <CurriculumTargetField id="imp-curriculum" active={visible} value={target} onChange={setTarget} />
         {kind === 'course-outcomes' ? (
           <>
             <div className="form-field">

@@ -5,20 +5,18 @@ import {
   STAKEHOLDER_GROUPS,
   STAKEHOLDER_IMPORT_PATH,
   type StakeholderImportResult,
-  curriculum,
   stakeholder,
 } from '@attain/shared-types';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
 import { ApiError, api } from '../app/api';
 import { qk } from '../app/query-keys';
 import { showPopup } from '../app/state';
 import { ImportFileField } from '../entity/import-file-field';
-import { invalidateAfterWrite, listPathOf, useListQuery } from '../entity/list-cache';
-import { loadMoreFooter } from '../entity/load-more';
+import { invalidateAfterWrite, listPathOf } from '../entity/list-cache';
+import { CurriculumTargetField } from '../entity/curriculum-target-field';
 import { ImportRowErrors } from '../entity/import-row-errors';
 import { csvText, downloadCsv, readCsv, readXlsx } from '../table/table-export';
 
@@ -41,7 +39,6 @@ export function StakeholderImport(props: { visible: boolean; onHide: () => void;
   const [rowErrors, setRowErrors] = useState<RowError[]>([]);
   const [result, setResult] = useState<StakeholderImportResult | null>(null);
   const [busy, setBusy] = useState(false);
-  const curricula = useListQuery(curriculum, props.visible ? {} : null);
   const qc = useQueryClient();
   const choose = async (chosen: File | null) => {
     setFile(null);
@@ -81,19 +78,13 @@ export function StakeholderImport(props: { visible: boolean; onHide: () => void;
   return (
     <Dialog header="Load stakeholders from CSV or XLSX" visible={props.visible} onHide={props.onHide} style={{ width: 'min(56rem, 96vw)' }}>
       <div className="form-grid">
-        <div className="form-field">
-          <label htmlFor="stakeholder-import-curriculum">Into curriculum</label>
-          <Dropdown
-            inputId="stakeholder-import-curriculum"
-            value={target}
-            placeholder="Choose"
-            options={curricula.rows.map((c) => ({ value: c.id, label: String(c.name) }))}
-            filter={curricula.rows.length > 10}
-            panelFooterTemplate={loadMoreFooter(curricula)}
-            onChange={(e) => setTarget(e.value)}
-          />
-          <small>The stakeholders get the curriculum's department and program.</small>
-        </div>
+        <CurriculumTargetField
+          id="stakeholder-import-curriculum"
+          active={props.visible}
+          value={target}
+          onChange={setTarget}
+          hint="The stakeholders get the curriculum's department and program."
+        />
         <ImportFileField
           id="stakeholder-import-file"
           label="CSV or XLSX file"
