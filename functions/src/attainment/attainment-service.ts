@@ -298,19 +298,22 @@ function programYears(
  * surveys and one per PO survey's answers). Courses whose results are stale (an input changed after
  * they were computed, or another method version) are computed again from their marks and stored. A program with
  * nothing stored yet is computed whole and stored.
+ * @param opts.surveys false: leave out the PO/PSO survey evidence (callers that need the direct levels only)
  * @returns years newest first, the outcome columns, the method in use, and how many courses were recomputed
  * @throws HttpError 404 for an unknown program
  */
 export async function storedProgramAttainment(
   scope: CampusScope,
   programId: string,
+  opts: { surveys?: boolean } = {},
 ): Promise<{ years: ProgramAttainment[]; outcomes: ProgramOutcomeColumn[]; method: MethodInUse; recomputed: number }> {
   const [stored, inUse, outcomes] = await Promise.all([
     readProgramResults(scope, programId),
     methodFor(scope, programId),
     programOutcomeColumns(scope, programId),
   ]);
-  const surveys = stored.surveyed ? await programSurveyEvidence(scope, programId, { courses: false }) : { outcomes: new Map() };
+  const surveys =
+    stored.surveyed && opts.surveys !== false ? await programSurveyEvidence(scope, programId, { courses: false }) : { outcomes: new Map() };
   if (!stored.results.length && !stored.stamps.size) {
     const all = await programAttainment(scope, programId, { store: true }, inUse);
     return { years: all.years, outcomes: all.outcomes, method: inUse, recomputed: all.years.reduce((n, y) => n + y.courses.length, 0) };

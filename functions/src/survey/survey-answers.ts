@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type CampusScope,
   MAX_FREE_TEXT,
@@ -12,7 +12,6 @@ import {
   organization,
   survey as surveyEntity,
 } from '@attain/shared-types';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { markCourseInputsChanged } from '../attainment/result-store.js';
 import { documentClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';

@@ -13,7 +13,7 @@ import {
   survey as surveyEntity,
 } from '@attain/shared-types';
 import pLimit from 'p-limit';
-import { courseAttainmentFor, methodFor, storedProgramAttainment } from '../attainment/attainment-service.js';
+import { methodFor, storedProgramAttainment } from '../attainment/attainment-service.js';
 import { indirectLevel, marginOfError } from '../attainment/survey-math.js';
 import { readPartition } from '../store/partition.js';
 import { listAll } from '../store/list-all.js';
@@ -93,18 +93,17 @@ export async function surveyHostView(scope: CampusScope, surveyId: string): Prom
   };
 }
 
-/** The direct level of each outcome the survey assesses, in the same year: the course's COs or the program's POs. */
+/**
+ * The direct level of each outcome the survey assesses, in the same year: the course's COs or the program's POs, from
+ * the program's stored results (survey evidence left out: the report has just counted the answers itself).
+ */
 async function directLevels(scope: CampusScope, s: Survey): Promise<Map<string, number | null>> {
-  if (s.survey_for === 'CO' && s.course) {
-    const { result } = await courseAttainmentFor(scope, s.course, s.academic_year).catch(() => ({ result: null }));
-    return new Map((result?.academic_year === s.academic_year ? result.cos : []).map((c) => [c.co, c.direct]));
-  }
-  if (s.survey_for === 'PO') {
-    const { years } = await storedProgramAttainment(scope, s.program);
-    const year = years.find((y) => y.academic_year === s.academic_year);
-    return new Map((year?.outcomes ?? []).map((o) => [o.outcome, o.direct]));
-  }
-  return new Map();
+  if (s.survey_for !== 'CO' && s.survey_for !== 'PO') return new Map();
+  const { years } = await storedProgramAttainment(scope, s.program, { surveys: false });
+  const year = years.find((y) => y.academic_year === s.academic_year);
+  if (s.survey_for === 'PO') return new Map((year?.outcomes ?? []).map((o) => [o.outcome, o.direct]));
+  const course = year?.courses.find((c) => c.course === s.course);
+  return new Map((course?.cos ?? []).map((c) => [c.co, c.direct]));
 }
 
 /** Per outcome a survey assesses: its percent and level by the method, with the direct level beside it. */
@@ -140,11 +139,7 @@ async function outcomeResults(scope: CampusScope, list: readonly { survey: Surve
  */
 export async function surveyReport(scope: CampusScope, surveyId: string): Promise<SurveyReportView> {
   const s = await getRecord(scope, surveyEntity, surveyId);
-  const [tally, invitees, { method }] = await Promise.all([
-    tallySurvey(scope, s.id),
-    readInvitees(scope, s.id),
-    methodFor(scope, s.program),
-  ]);
+  const [tally, invitees] = await Promise.all([tallySurvey(scope, s.id), readInvitees(scope, s.id)]);
   const t: SurveyTally = tally ?? {
     form: { scale: [], questions: [] },
     online: {},
@@ -156,7 +151,8 @@ export async function surveyReport(scope: CampusScope, surveyId: string): Promis
   const surveyed = t.offline?.surveyed ?? 0;
   const people = t.respondentsOnline + t.respondentsOffline;
   const population = invitees.length + surveyed;
-  const { out: outcomes } = await outcomeResults(scope, [{ survey: s, tally: t }], true);
+  const { out: outcomes, methods } = await outcomeResults(scope, [{ survey: s, tally: t }], true);
+  const { method } = methods.get(s.program) as Awaited<ReturnType<typeof methodFor>>;
   const notes: string[] = [];
   if (people < method.min_responses)
     notes.push(
