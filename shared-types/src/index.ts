@@ -30,3 +30,4 @@ export * from './format/ref-label.js';
 export * from './mail/index.js';
 export * from './survey/index.js';
 export * from './format/academic-year.js';
+export * from './reports/index.js';

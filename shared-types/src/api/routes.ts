@@ -4,6 +4,7 @@ import { MAIL_SUPPRESSION_PATH } from '../mail/mail-api.js';
 import { PUBLICATION_IMPORT_PATH } from './publication-import.js';
 import { SET_PASSWORD_PATH } from './auth.js';
 import { STAKEHOLDER_IMPORT_PATH } from '../survey/stakeholder.js';
+import { REPORTS_PATH } from '../reports/report-catalogue.js';
 import { PUBLIC_SURVEY_PATH, SURVEY_HOST_PATH, SURVEY_RESULTS_PATH } from '../survey/survey-api.js';
 
 /** One API Gateway route: a path (with `{id}` style parameters) served by a domain's Lambda. */
@@ -47,6 +48,7 @@ export const SPECIAL_ROUTES: ApiRoute[] = [
   { path: `${SURVEY_HOST_PATH}/{proxy+}`, domain: 'survey' },
   { path: `${SURVEY_RESULTS_PATH}/{proxy+}`, domain: 'survey' },
   { path: `${PUBLIC_SURVEY_PATH}/{token}`, domain: 'survey' },
+  { path: `${REPORTS_PATH}/{proxy+}`, domain: 'reports' },
 ];
 
 /**

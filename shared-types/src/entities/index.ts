@@ -23,12 +23,14 @@ import { questionbank } from './questionbank.js';
 import { student } from './student.js';
 import { term } from './term.js';
 import { topic } from './topic.js';
+import { textReference } from './text-reference.js';
 import { FACULTY_RECORDS } from './faculty/index.js';
 import { stakeholder } from '../survey/stakeholder.js';
 import { surveyTemplate } from '../survey/survey-template.js';
 import { survey } from '../survey/survey.js';
 
 export * from './choices.js';
+export { BOOK_KINDS } from './text-reference.js';
 export * from './faculty/index.js';
 export {
   attainmentMethod,
@@ -54,6 +56,7 @@ export {
   questionbank,
   student,
   term,
+  textReference,
   topic,
 };
 
@@ -78,6 +81,7 @@ export const CRUD_ENTITIES: readonly EntityDef[] = [
   courseOutcome,
   topic,
   labExperiment,
+  textReference,
   questionbank,
   occasion,
   attainmentMethod,

@@ -7,7 +7,7 @@ import type { Role } from '../identity/roles.js';
  * Lambda carries them.
  */
 export type Domain =
-  'auth' | 'configuration' | 'curriculum' | 'assessments' | 'attainment' | 'faculty' | 'documents' | 'survey' | 'utilities';
+  'auth' | 'configuration' | 'curriculum' | 'assessments' | 'attainment' | 'faculty' | 'documents' | 'survey' | 'utilities' | 'reports';
 
 /**
  * One registry entity: everything the API, storage, infrastructure and UI need to know about a record type.

@@ -1,0 +1,3 @@
+export * from './report-view.js';
+export * from './report-catalogue.js';
+export * from './sar.js';
