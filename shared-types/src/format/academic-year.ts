@@ -16,6 +16,21 @@ export function academicYearOf(isoDate: string): string {
 /** The academic years from `first` to `last` start years, newest first: `(2019, 2023)` -> `2023-24` .. `2019-20`. */
 export function academicYearsBetween(first: number, last: number): string[] {
   const out: string[] = [];
-  for (let y = last; y >= first; y--) out.push(`${y}-${String((y + 1) % 100).padStart(2, '0')}`);
+  for (let y = last; y >= first; y--) out.push(academicYearStarting(y));
   return out;
+}
+
+/** The academic year starting in `start` (a calendar year): `2025` -> `2025-26`. */
+export const academicYearStarting = (start: number): string => `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+
+/** The calendar year an academic year starts in: `2025-26` -> 2025. */
+export const academicYearStart = (year: string): number => Number(year.slice(0, 4));
+
+/** The academic year `by` years after `year` (before it when negative): (`2025-26`, -2) -> `2023-24`. */
+export const shiftAcademicYear = (year: string, by: number): string => academicYearStarting(academicYearStart(year) + by);
+
+/** The first and last days (ISO) of an Indian academic year (July-June): `2025-26` -> `2025-07-01`, `2026-06-30`. */
+export function academicYearSpan(year: string): { from: string; to: string } {
+  const start = academicYearStart(year);
+  return { from: `${start}-07-01`, to: `${start + 1}-06-30` };
 }
