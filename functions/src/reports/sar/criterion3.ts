@@ -1,0 +1,296 @@
+import {
+  type AttainmentMethod,
+  type CampusScope,
+  type CoPoMatrix,
+  type CourseAttainment,
+  type Figure,
+  type PlanAction,
+  type ProgramAttainment,
+  type RecordOf,
+  type ReportCell,
+  type ReportColumn,
+  type ReportSection,
+  type ReportTable,
+  articulationAverage,
+  courseCurriculum,
+  courseOutcome,
+  curriculum,
+} from '@attain/shared-types';
+import type { MethodInUse } from '../../attainment/attainment-service.js';
+import type { ProgramOutcomeColumn } from '../../domain/co-po-matrix.js';
+import { batchGet } from '../../store/batch.js';
+import { documentKey } from '../../store/documents.js';
+import { listAll } from '../../store/list-all.js';
+import { TWO_DECIMALS, figure } from '../figure.js';
+
+type Course = RecordOf<typeof courseCurriculum>;
+type Co = RecordOf<typeof courseOutcome>;
+
+/** What Criterion 3 is built from: the program's courses, their COs and matrices, and its stored attainment. */
+export interface Criterion3Input {
+  courses: Course[];
+  cos: Map<string, Co[]>;
+  matrices: Map<string, CoPoMatrix['cells']>;
+  outcomes: ProgramOutcomeColumn[];
+  years: ProgramAttainment[];
+  method: MethodInUse;
+  /** Improvement plans by `<course id>#<academic year>`: the actions recorded per student and CO. */
+  plans: Map<string, Record<string, PlanAction>>;
+}
+
+const SOURCE_3 =
+  'SAR Criterion 3 as published by slideshare.net/slideshow/nba-criteria-3-and-4-for-tier-1-institute/267379680 and erespublications.blogspot.com/2019/12/criterion-3-course-outcomes-and-program_6.html (trust: Medium)';
+
+const byCode = (a: { code?: string }, b: { code?: string }) => (a.code ?? '').localeCompare(b.code ?? '', undefined, { numeric: true });
+const courseName = (c: { code?: string; title?: string }) => [c.code, c.title].filter(Boolean).join(' ');
+const level = (v: number | null | undefined): string | number => (v === null || v === undefined ? '-' : v);
+
+/**
+ * Reads Criterion 3's inputs for a program whose stored attainment the caller already read (`years`, `outcomes`,
+ * `method` from `storedProgramAttainment`): its curricula's courses and COs (one Query each per curriculum, paged), and
+ * the matrices of its courses and the improvement plans of `planYears` in BatchGetItem calls of 100 keys.
+ */
+export async function criterion3Input(
+  scope: CampusScope,
+  programId: string,
+  stored: { years: ProgramAttainment[]; outcomes: ProgramOutcomeColumn[]; method: MethodInUse },
+  planYears: readonly string[],
+): Promise<Criterion3Input> {
+  const curricula = await listAll(scope, curriculum, { program: programId });
+  const perCurriculum = await Promise.all(
+    curricula.map((cu) =>
+      Promise.all([listAll(scope, courseCurriculum, { curriculum: cu.id }), listAll(scope, courseOutcome, { curriculum: cu.id })]),
+    ),
+  );
+  const courses = perCurriculum.flatMap(([cs]) => cs).sort(byCode);
+  const cos = new Map<string, Co[]>();
+  for (const co of perCurriculum.flatMap(([, list]) => list)) cos.set(co.course, [...(cos.get(co.course) ?? []), co]);
+  for (const list of cos.values()) list.sort(byCode);
+  const keys = [
+    ...courses.map((c) => documentKey(scope, 'co-po-matrix', c.id)),
+    ...courses.flatMap((c) => planYears.map((y) => documentKey(scope, 'improvement-plan', `${c.id}#${y}`))),
+  ];
+  const found = await batchGet(keys);
+  const matrices = new Map<string, CoPoMatrix['cells']>();
+  const plans = new Map<string, Record<string, PlanAction>>();
+  for (const item of found.values()) {
+    // Documents are stored untyped; matrices are written only by `saveMatrix`, plans only from `improvementPlanBody`.
+    if (String(item.PK).endsWith('#co-po-matrix')) matrices.set(String(item.SK), (item.cells ?? {}) as CoPoMatrix['cells']);
+    else plans.set(String(item.SK), (item.actions ?? {}) as Record<string, PlanAction>);
+  }
+  return { courses, cos, matrices, outcomes: stored.outcomes, years: stored.years, method: stored.method, plans };
+}
+
+/** Outcome columns (POs then PSOs) of the articulation tables. */
+const outcomeColumns = (outcomes: readonly ProgramOutcomeColumn[]): ReportColumn[] =>
+  outcomes.map((o) => ({ key: o.id, label: o.po_reference, unit: 'level 1-3' }));
+
+/** The average of a course's CO cells for each outcome (the course row of the PAM), as traced figures. */
+function courseAverages(
+  cells: CoPoMatrix['cells'],
+  cos: readonly Co[],
+  outcomes: readonly ProgramOutcomeColumn[],
+): Record<string, Figure | string> {
+  const avg = articulationAverage(
+    cells,
+    cos.map((c) => c.id),
+  );
+  return Object.fromEntries(
+    outcomes.map((o) => {
+      if (avg[o.id] === undefined) return [o.id, '-'];
+      const inputs = cos.flatMap((c) => (cells[c.id]?.[o.id] ? [{ label: c.code ?? c.id, value: cells[c.id][o.id] }] : []));
+      return [
+        o.id,
+        figure(avg[o.id], { formula: `Average of the mapped CO cells for ${o.po_reference} ("-" left out)`, inputs, source: SOURCE_3 }),
+      ];
+    }),
+  );
+}
+
+/** 3.1: the course articulation matrix of each chosen course (CO rows, an average row), and the PAM of all courses. */
+function articulation(input: Criterion3Input, chosen: ReadonlySet<string> | null): ReportSection[] {
+  const mapped = input.courses.filter((c) => input.matrices.has(c.id));
+  const cams: ReportTable[] = mapped
+    .filter((c) => !chosen || chosen.has(c.id))
+    .map((c) => {
+      const cells = input.matrices.get(c.id) ?? {};
+      const cos = input.cos.get(c.id) ?? [];
+      return {
+        id: `cam-${c.code ?? c.id}`,
+        title: `Course articulation matrix: ${courseName(c)}`,
+        columns: [{ key: 'co', label: 'CO' }, ...outcomeColumns(input.outcomes)],
+        rows: cos.map((co) => ({
+          co: co.code ?? '',
+          ...Object.fromEntries(input.outcomes.map((o) => [o.id, cells[co.id]?.[o.id] ?? '-'])),
+        })),
+        footer: [{ co: 'Average', ...courseAverages(cells, cos, input.outcomes) }],
+      };
+    });
+  const pam: ReportTable = {
+    id: 'pam',
+    title: 'Program articulation matrix (each course: the average of its CO rows)',
+    columns: [{ key: 'course', label: 'Course' }, ...outcomeColumns(input.outcomes)],
+    rows: mapped.map((c) => ({
+      course: courseName(c),
+      ...courseAverages(input.matrices.get(c.id) ?? {}, input.cos.get(c.id) ?? [], input.outcomes),
+    })),
+    notes: [`Cells: 3 high, 2 medium, 1 low correlation, "-" none. Averages rounded to ${TWO_DECIMALS}.`],
+  };
+  const missing = input.courses.filter((c) => !input.matrices.has(c.id));
+  if (missing.length) pam.notes?.push(`Courses without a CO-PO matrix (not in the matrix): ${missing.map(courseName).join('; ')}`);
+  return [
+    { id: '3.1-cam', title: '3.1 Course articulation matrices', tables: cams },
+    { id: '3.1-pam', title: '3.1 Program articulation matrix', tables: [pam] },
+  ];
+}
+
+/** The method as a paragraph: what every attainment figure of Criterion 3 was computed with. */
+function methodText(m: AttainmentMethod, version: number): string {
+  return [
+    `Attainment method version ${version}${version === 0 ? ' (the defaults, never saved)' : ''}.`,
+    `A student attains a CO at ${m.threshold_percent} % of its marks; level 3, 2, 1 when ${m.level3_percent} %, ${m.level2_percent} %, ${m.level1_percent} % of students do (${m.band_rule.toLowerCase()}).`,
+    `Direct level = ${m.cie_weight} % CIE (ISE + MSE) + ${m.see_weight} % SEE (ESE); final = ${m.direct_weight} % direct + ${m.indirect_weight} % indirect (course-exit or PO survey) where a survey gives a level.`,
+    `PO/PSO of a course: ${m.po_rule}; program PO/PSO: the mean over the courses that map it. Targets: CO ${m.co_target_kind === 'Level' ? `level ${m.co_target}` : `${m.co_target_percent ?? ''} % of students`}, PO level ${m.po_target}.`,
+  ].join(' ');
+}
+
+/** The final-level figure of a CO or PO: the stored value, traced to its direct and indirect levels and the weights. */
+function finalFigure(value: number | null, direct: number | null, indirect: number | null, m: AttainmentMethod, what: string): Figure {
+  const inputs = [
+    { label: `${what} direct level`, value: level(direct) },
+    { label: `${what} indirect level`, value: level(indirect) },
+  ];
+  const formula =
+    indirect === null
+      ? 'Final = direct level (no survey level this year)'
+      : `Final = ${m.direct_weight} % x direct + ${m.indirect_weight} % x indirect = (${m.direct_weight} x ${direct} + ${m.indirect_weight} x ${indirect}) / 100`;
+  return figure(value, { formula, inputs, source: 'Attain attainment method (DESIGN.md "Attainment"; weights a program setting)' });
+}
+
+/** 3.2.2: CO attainment of each course in CAY, with its CIE/SEE levels, survey, final level, target and whether met. */
+function coAttainment(input: Criterion3Input, cay: ProgramAttainment | undefined): ReportSection {
+  const m = input.method.method;
+  const rows: Record<string, ReportCell>[] = (cay?.courses ?? []).flatMap((c: CourseAttainment) =>
+    c.cos.map((co) => ({
+      course: courseName(c),
+      co: co.code,
+      cie: level(co.cie?.level),
+      see: level(co.see?.level),
+      direct:
+        co.direct === null
+          ? '-'
+          : figure(co.direct, {
+              formula: `Direct = ${m.cie_weight} % x CIE level + ${m.see_weight} % x SEE level (one group alone counts fully)`,
+              inputs: [
+                {
+                  label: 'CIE: students at the threshold',
+                  value: co.cie ? `${co.cie.reached} of ${co.cie.students} (${co.cie.percent} %)` : '-',
+                },
+                { label: 'CIE level', value: level(co.cie?.level) },
+                {
+                  label: 'SEE: students at the threshold',
+                  value: co.see ? `${co.see.reached} of ${co.see.students} (${co.see.percent} %)` : '-',
+                },
+                { label: 'SEE level', value: level(co.see?.level) },
+              ],
+            }),
+      indirect: co.survey ? `${level(co.indirect)} (${co.survey.percent} %, ${co.survey.respondents} answered)` : '-',
+      final: finalFigure(co.attainment, co.direct, co.indirect, m, co.code),
+      target: m.co_target_kind === 'Level' ? m.co_target : `${m.co_target_percent ?? ''} %`,
+      met: co.met === null ? '-' : co.met ? 'Yes' : 'No',
+    })),
+  );
+  return {
+    id: '3.2.2',
+    title: `3.2.2 CO attainment, ${cay?.academic_year ?? 'no year with marks'}`,
+    texts: [{ title: 'Method', paragraphs: [methodText(m, input.method.version)] }],
+    tables: [
+      {
+        id: 'co-attainment',
+        title: 'CO attainment per course',
+        columns: [
+          { key: 'course', label: 'Course' },
+          { key: 'co', label: 'CO' },
+          { key: 'cie', label: 'CIE level', unit: 'level 0-3' },
+          { key: 'see', label: 'SEE level', unit: 'level 0-3' },
+          { key: 'direct', label: 'Direct', unit: 'level 0-3' },
+          { key: 'indirect', label: 'Indirect (survey)', unit: 'level 0-3' },
+          { key: 'final', label: `Final (direct ${m.direct_weight} % + indirect ${m.indirect_weight} %)`, unit: 'level 0-3' },
+          { key: 'target', label: 'Target' },
+          { key: 'met', label: 'Met' },
+        ],
+        rows,
+        notes: rows.length ? [] : ['No course of this program has marks in this year.'],
+      },
+    ],
+  };
+}
+
+/** The action-taken text of an outcome in a year: the improvement plans of the courses that map it. */
+function actionTaken(input: Criterion3Input, year: ProgramAttainment, outcomeId: string): string {
+  const parts = year.courses.flatMap((c) => {
+    if (c.po[outcomeId] === undefined) return [];
+    const actions = Object.values(input.plans.get(`${c.course}#${year.academic_year}`) ?? {});
+    if (!actions.length) return [];
+    const done = actions.filter((a) => a.status === 'Done').length;
+    const kinds = [...new Set(actions.map((a) => a.action.trim()))].slice(0, 3).join('; ');
+    return [`${c.code}: ${actions.length} actions (${done} done): ${kinds}`];
+  });
+  return parts.join(' | ');
+}
+
+/** 3.3.2: PO/PSO attainment per year (CAY, CAYm1, CAYm2): direct, indirect, final, target, met, action taken. */
+function poAttainment(input: Criterion3Input, years: readonly string[]): ReportSection {
+  const m = input.method.method;
+  const tables = years.map((y, i): ReportTable => {
+    const year = input.years.find((p) => p.academic_year === y);
+    const label = i === 0 ? `CAY ${y}` : `CAYm${i} ${y}`;
+    return {
+      id: `po-attainment-${y}`,
+      title: `PO/PSO attainment, ${label}`,
+      columns: [
+        { key: 'outcome', label: 'PO/PSO' },
+        { key: 'direct', label: 'Direct', unit: 'level 0-3' },
+        { key: 'indirect', label: 'Indirect (survey)', unit: 'level 0-3' },
+        { key: 'final', label: 'Final', unit: 'level 0-3' },
+        { key: 'target', label: 'Target', unit: 'level 0-3' },
+        { key: 'met', label: 'Met' },
+        { key: 'action', label: 'Action taken' },
+      ],
+      rows: year
+        ? year.outcomes.map((o) => ({
+            outcome: o.reference,
+            direct:
+              o.direct === null
+                ? '-'
+                : figure(o.direct, {
+                    formula: `Direct = mean of the ${o.courses} course levels that map ${o.reference}`,
+                    inputs: year.courses.flatMap((c) => (c.po[o.outcome] === undefined ? [] : [{ label: c.code, value: c.po[o.outcome] }])),
+                  }),
+            indirect: o.survey ? `${level(o.indirect)} (${o.survey.percent} %, ${o.survey.respondents} answered)` : '-',
+            final: finalFigure(o.attainment, o.direct, o.indirect, m, o.reference),
+            target: m.po_target,
+            met: o.met === null ? '-' : o.met ? 'Yes' : 'No',
+            action: actionTaken(input, year, o.outcome),
+          }))
+        : [],
+      notes: year ? [] : [`No marks in ${y}: nothing to attain.`],
+    };
+  });
+  return {
+    id: '3.3.2',
+    title: '3.3.2 PO/PSO attainment, direct and indirect',
+    texts: [{ title: 'Method', paragraphs: [methodText(m, input.method.version)] }],
+    tables,
+  };
+}
+
+/**
+ * Criterion 3 of the SAR from its inputs: 3.1 course articulation matrices (of `chosen` courses, all when null) and
+ * the program articulation matrix, 3.2.2 CO attainment per course in CAY, 3.3.2 PO/PSO attainment in each of
+ * `years` (CAY first). Figures are the stored results the Attainment pages show, traced to their inputs.
+ */
+export function criterion3(input: Criterion3Input, years: readonly string[], chosen: ReadonlySet<string> | null): ReportSection[] {
+  const cay = input.years.find((p) => p.academic_year === years[0]);
+  return [...articulation(input, chosen), coAttainment(input, cay), poAttainment(input, years)];
+}
