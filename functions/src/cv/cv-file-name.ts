@@ -4,16 +4,21 @@
  * (`"`, `\`, `/`, `:`, control characters...) are left out; letters of any script are kept.
  */
 export function cvFileName(first: unknown, last: unknown, ext: 'docx' | 'pdf'): string {
-  const part = (v: unknown) =>
-    typeof v === 'string'
-      ? v
-          .normalize('NFC')
-          .replace(/[^\p{L}\p{N}.'-]+/gu, ' ')
-          .trim()
-          .replace(/\s+/g, '-')
-      : '';
-  return [part(first), part(last), `CV.${ext}`].filter(Boolean).join('-');
+  return [fileNamePart(first), fileNamePart(last), `CV.${ext}`].filter(Boolean).join('-');
 }
+
+/**
+ * A value as part of a file name: its words joined by hyphens, letters and digits of any script kept, characters a
+ * file name or a header cannot carry left out; '' for anything but text.
+ */
+export const fileNamePart = (v: unknown): string =>
+  typeof v === 'string'
+    ? v
+        .normalize('NFC')
+        .replace(/[^\p{L}\p{N}.'-]+/gu, ' ')
+        .trim()
+        .replace(/\s+/g, '-')
+    : '';
 
 /**
  * The `Content-Disposition` of a download named `name`: `attachment; filename="<name>"` with the name in ASCII

@@ -1,8 +1,13 @@
-import { type ItemResponse, REPORTS, type ReportView, reportByApi } from '@attain/shared-types';
+import { type ItemResponse, REPORTS, type ReportView, type SarView, reportByApi } from '@attain/shared-types';
 import { Hono } from 'hono';
 import { HttpError } from '../lib/errors.js';
 import { REPORT_BUILDERS } from '../reports/report-builders.js';
 import { reportQuery } from '../reports/report-query.js';
+import { DOCX_TYPE, reportDocx } from '../reports/documents/report-docx.js';
+import { PDF_TYPE, reportPdf } from '../reports/documents/report-pdf.js';
+import { sarQuery, sarView } from '../reports/sar/sar-view.js';
+import { pathId } from './path-id.js';
+import { attachment, fileNamePart } from '../cv/cv-file-name.js';
 import type { AppEnv } from './context.js';
 
 /**
@@ -10,9 +15,27 @@ import type { AppEnv } from './context.js';
  * - `GET /{report}?curriculum=&term=&course=&option=&map_state=&department=&user=&year=`: `{ data: ReportView }` for
  *   each report of `REPORTS` that has an `api`; a missing required picker or a bad choice is 400 with the field; a
  *   picked id of another campus is 404; an unknown report is 404.
+ * - `GET /sar/{program}?year=<CAY>&criteria=3,5&courses=<ids>&format=json|docx|pdf`: the NBA SAR (`SarView`) as JSON,
+ *   or as a download `SAR-<acronym>-<CAY>.docx|pdf`; 400 for a bad query (`sarQuery`), 404 for another campus's
+ *   program.
  */
 export function reportsRouter(): Hono<AppEnv> {
   const r = new Hono<AppEnv>({ strict: false });
+  r.get('/sar/:program', async (c) => {
+    const query = sarQuery((k) => c.req.query(k));
+    const data: SarView = await sarView(c.var.scope, pathId(c, 'program', 'Program'), query);
+    if (query.format === 'json') return c.json({ data } satisfies ItemResponse<SarView>);
+    const bytes = query.format === 'docx' ? await reportDocx(data) : await reportPdf(data);
+    const name = ['SAR', fileNamePart(data.program_acronym || data.program_title), `${data.years[0]}.${query.format}`]
+      .filter(Boolean)
+      .join('-');
+    // Document writers give a Uint8Array over a plain ArrayBuffer.
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': query.format === 'docx' ? DOCX_TYPE : PDF_TYPE,
+      'Content-Disposition': attachment(name),
+      'Cache-Control': 'no-store',
+    });
+  });
   r.get('/:report', async (c) => {
     const name = c.req.param('report');
     const entry = reportByApi(name);

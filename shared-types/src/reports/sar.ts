@@ -38,6 +38,8 @@ export const DEFAULT_SAR_VERSION: SarVersion = 'SAR 2025 (GAPC v4)';
 export interface SarView extends ReportView {
   program: string;
   program_title: string;
+  /** The program's acronym (e.g. `CSE`), '' when it has none: the download's file name `SAR-<acronym>-<CAY>.docx`. */
+  program_acronym: string;
   years: string[];
   version: SarVersion;
   criteria: SarCriterion[];

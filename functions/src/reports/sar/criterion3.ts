@@ -39,7 +39,8 @@ export interface Criterion3Input {
 }
 
 const SOURCE_3 =
-  'SAR Criterion 3 as published by slideshare.net/slideshow/nba-criteria-3-and-4-for-tier-1-institute/267379680 and erespublications.blogspot.com/2019/12/criterion-3-course-outcomes-and-program_6.html (trust: Medium)';
+  'SAR Criterion 3 as published by slideshare.net/slideshow/nba-criteria-3-and-4-for-tier-1-institute/267379680 and ' +
+  'erespublications.blogspot.com/2019/12/criterion-3-course-outcomes-and-program_6.html (trust: Medium)';
 
 const byCode = (a: { code?: string }, b: { code?: string }) => (a.code ?? '').localeCompare(b.code ?? '', undefined, { numeric: true });
 const courseName = (c: { code?: string; title?: string }) => [c.code, c.title].filter(Boolean).join(' ');
@@ -144,13 +145,20 @@ function articulation(input: Criterion3Input, chosen: ReadonlySet<string> | null
   ];
 }
 
+/** The CO target as people read it: `level 2` or `60 % of students`. */
+const coTarget = (m: AttainmentMethod) =>
+  m.co_target_kind === 'Level' ? `level ${m.co_target}` : `${m.co_target_percent ?? ''} % of students`;
+
 /** The method as a paragraph: what every attainment figure of Criterion 3 was computed with. */
 function methodText(m: AttainmentMethod, version: number): string {
   return [
     `Attainment method version ${version}${version === 0 ? ' (the defaults, never saved)' : ''}.`,
-    `A student attains a CO at ${m.threshold_percent} % of its marks; level 3, 2, 1 when ${m.level3_percent} %, ${m.level2_percent} %, ${m.level1_percent} % of students do (${m.band_rule.toLowerCase()}).`,
-    `Direct level = ${m.cie_weight} % CIE (ISE + MSE) + ${m.see_weight} % SEE (ESE); final = ${m.direct_weight} % direct + ${m.indirect_weight} % indirect (course-exit or PO survey) where a survey gives a level.`,
-    `PO/PSO of a course: ${m.po_rule}; program PO/PSO: the mean over the courses that map it. Targets: CO ${m.co_target_kind === 'Level' ? `level ${m.co_target}` : `${m.co_target_percent ?? ''} % of students`}, PO level ${m.po_target}.`,
+    `A student attains a CO at ${m.threshold_percent} % of its marks;`,
+    `level 3, 2, 1 when ${m.level3_percent} %, ${m.level2_percent} %, ${m.level1_percent} % of students do (${m.band_rule.toLowerCase()}).`,
+    `Direct level = ${m.cie_weight} % CIE (ISE + MSE) + ${m.see_weight} % SEE (ESE);`,
+    `final = ${m.direct_weight} % direct + ${m.indirect_weight} % indirect (course-exit or PO survey) where a survey gives a level.`,
+    `PO/PSO of a course: ${m.po_rule}; program PO/PSO: the mean over the courses that map it.`,
+    `Targets: CO ${coTarget(m)}, PO level ${m.po_target}.`,
   ].join(' ');
 }
 
@@ -163,7 +171,8 @@ function finalFigure(value: number | null, direct: number | null, indirect: numb
   const formula =
     indirect === null
       ? 'Final = direct level (no survey level this year)'
-      : `Final = ${m.direct_weight} % x direct + ${m.indirect_weight} % x indirect = (${m.direct_weight} x ${direct} + ${m.indirect_weight} x ${indirect}) / 100`;
+      : `Final = ${m.direct_weight} % x direct + ${m.indirect_weight} % x indirect` +
+        ` = (${m.direct_weight} x ${direct} + ${m.indirect_weight} x ${indirect}) / 100`;
   return figure(value, { formula, inputs, source: 'Attain attainment method (DESIGN.md "Attainment"; weights a program setting)' });
 }
 
@@ -196,7 +205,7 @@ function coAttainment(input: Criterion3Input, cay: ProgramAttainment | undefined
             }),
       indirect: co.survey ? `${level(co.indirect)} (${co.survey.percent} %, ${co.survey.respondents} answered)` : '-',
       final: finalFigure(co.attainment, co.direct, co.indirect, m, co.code),
-      target: m.co_target_kind === 'Level' ? m.co_target : `${m.co_target_percent ?? ''} %`,
+      target: coTarget(m),
       met: co.met === null ? '-' : co.met ? 'Yes' : 'No',
     })),
   );

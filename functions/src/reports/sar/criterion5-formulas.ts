@@ -62,7 +62,8 @@ export interface Criterion5Formulas {
 }
 
 const SOURCE_2019 =
-  'SAR 2019 UG Tier II as published by erespublications.blogspot.com/2019/12/criterion-5-faculty-information-and_6.html and scribd.com/document/533349174/Criteria-5 (trust: Medium)';
+  'SAR 2019 UG Tier II as published by erespublications.blogspot.com/2019/12/criterion-5-faculty-information-and_6.html and ' +
+  'scribd.com/document/533349174/Criteria-5 (trust: Medium)';
 const SOURCE_2025 =
   'SAR 2025 (GAPC v4.0) as implemented by open-source SAR calculators (trust: Low-Medium; NBA document not retrieved), see shared/data/nba-sar-criteria.md';
 

@@ -61,7 +61,8 @@ export async function criterion5(
       {
         title: 'Who is counted',
         paragraphs: [
-          `Faculty of the program's department whose post is Teaching (or, with no post given, whose role is faculty), in position at any time in an assessment year. Formulas: ${version}. ${formulas.source}.`,
+          "Faculty of the program's department whose post is Teaching (or, with no post given, whose role is faculty), " +
+            `in position at any time in an assessment year. Formulas: ${version}. ${formulas.source}.`,
         ],
       },
     ],
@@ -266,7 +267,9 @@ export async function criterion5(
     return figure(
       v.value,
       {
-        formula: `${m.label}: ${m.amount ? 'sum of amounts' : 'count'} of ${m.entity.label} records in ${scopeText}${once ? '; a paper with several members counted once (same DOI, or title and year)' : ''}`,
+        formula:
+          `${m.label}: ${m.amount ? 'sum of amounts' : 'count'} of ${m.entity.label} records in ${scopeText}` +
+          (once ? '; a paper with several members counted once (same DOI, or title and year)' : ''),
         inputs: v.titles.slice(0, 50).map((t) => ({ label: t, value: m.amount ? 'amount' : 1 })),
         rounding: m.amount ? 'rupees, as entered' : 'none (a count)',
       },

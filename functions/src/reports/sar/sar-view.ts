@@ -1,0 +1,104 @@
+import {
+  type CampusScope,
+  DEFAULT_LOCALE,
+  DEFAULT_SAR_VERSION,
+  type ReportSection,
+  SAR_CRITERIA,
+  SAR_FORMATS,
+  SAR_VERSIONS,
+  type SarCriterion,
+  type SarFormat,
+  type SarVersion,
+  type SarView,
+  isAcademicYear,
+  organization,
+  program,
+  shiftAcademicYear,
+} from '@attain/shared-types';
+import { storedProgramAttainment } from '../../attainment/attainment-service.js';
+import { HttpError } from '../../lib/errors.js';
+import { findRecord, getRecord } from '../../store/records.js';
+import { criterion3, criterion3Input } from './criterion3.js';
+import { criterion5 } from './criterion5.js';
+
+/** What a SAR was asked for: CAY, the criteria, the courses whose matrices 3.1 shows (null: all), the format. */
+export interface SarQuery {
+  year: string;
+  criteria: SarCriterion[];
+  courses: Set<string> | null;
+  format: SarFormat;
+}
+
+/**
+ * Reads and checks a SAR request's query (`year`, `criteria`, `courses`, `format`).
+ * @throws HttpError 400 naming each bad field: a missing or malformed year ("Write it as 2025-26"), a criterion other
+ *   than 3 or 5, a format other than json, docx or pdf
+ */
+export function sarQuery(q: (name: string) => string | undefined): SarQuery {
+  const fields: Record<string, string> = {};
+  const year = q('year')?.trim() ?? '';
+  if (!year) fields.year = 'Required';
+  else if (!isAcademicYear(year)) fields.year = 'Write it as 2025-26';
+  const asked = (q('criteria') ?? SAR_CRITERIA.join(','))
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
+  const criteria = SAR_CRITERIA.filter((c) => asked.includes(c));
+  if (!asked.length || asked.some((c) => !(SAR_CRITERIA as readonly string[]).includes(c)))
+    fields.criteria = 'Choose criterion 3, 5 or both';
+  const format = q('format') ?? 'json';
+  if (!(SAR_FORMATS as readonly string[]).includes(format)) fields.format = 'Choose json, docx or pdf';
+  const list = q('courses')
+    ?.split(',')
+    .map((c) => c.trim().slice(0, 64))
+    .filter(Boolean);
+  if (Object.keys(fields).length) throw new HttpError(400, 'Check the SAR request', fields);
+  return { year, criteria, courses: list?.length ? new Set(list.slice(0, 500)) : null, format: format as SarFormat };
+}
+
+/** The version a program's record names (the default when none, or one no longer offered). */
+export const sarVersionOf = (p: Readonly<Record<string, unknown>>): SarVersion =>
+  (SAR_VERSIONS as readonly unknown[]).includes(p.sar_version) ? (p.sar_version as SarVersion) : DEFAULT_SAR_VERSION;
+
+/**
+ * The SAR of a program for `query`: Criterion 3 from the program's stored attainment (the figures its Attainment
+ * pages show) and Criterion 5 from the department's profiles, the program's intake and the contribution records,
+ * with the program's `sar_version` formulas.
+ * @throws HttpError 404 for a program that is not the campus's
+ */
+export async function sarView(scope: CampusScope, programId: string, query: SarQuery): Promise<SarView> {
+  const [prog, org] = await Promise.all([getRecord(scope, program, programId), findRecord(scope, organization, scope.campus)]);
+  const years = [0, -1, -2].map((k) => shiftAcademicYear(query.year, k));
+  const version = sarVersionOf(prog);
+  const locale = org?.locale ?? DEFAULT_LOCALE;
+  const sections: ReportSection[] = [];
+  let methodVersion = 0;
+  if (query.criteria.includes('3')) {
+    const stored = await storedProgramAttainment(scope, prog.id);
+    methodVersion = stored.method.version;
+    sections.push(...criterion3(await criterion3Input(scope, prog.id, stored, years), years, query.courses));
+  }
+  if (query.criteria.includes('5')) sections.push(...(await criterion5(scope, prog, years, version, locale)));
+  const title = String(prog.title ?? 'Program');
+  return {
+    report: 'sar',
+    title: `NBA Self Assessment Report: ${title}`,
+    context: [
+      `Program: ${title}${prog.acronym ? ` (${prog.acronym})` : ''}`,
+      `Assessment years: CAY ${years[0]}, CAYm1 ${years[1]}, CAYm2 ${years[2]}`,
+      `Criteria: ${query.criteria.join(' and ')}`,
+      ...(query.criteria.includes('5') ? [`Criterion 5 formulas: ${version}`] : []),
+      ...(query.criteria.includes('3') ? [`Attainment method version: ${methodVersion}`] : []),
+      ...(org?.name ? [`Institution: ${org.name}`] : []),
+    ],
+    sections,
+    generated_at: new Date().toISOString(),
+    program: prog.id,
+    program_title: title,
+    program_acronym: typeof prog.acronym === 'string' ? prog.acronym : '',
+    years,
+    version,
+    criteria: query.criteria,
+    method_version: methodVersion,
+  };
+}
