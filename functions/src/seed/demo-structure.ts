@@ -5,6 +5,7 @@ import {
   type CampusScope,
   type Caller,
   LAB_CATEGORIES,
+  academicYearsBetween,
   bloomLevel,
   courseType,
   curriculum,
@@ -96,6 +97,9 @@ export async function seedDemoStructure(scope: CampusScope, admin: Caller): Prom
     minimum_duration_qty: 4,
     minimum_duration_unit: 'Years',
     nba_sar_type: 'UndergraduateEngineering',
+    // Sample admissions for the SAR's student count: 60 a year (one AICTE division) and lateral entries at AICTE's
+    // 10 % of the intake, 2019-20 to 2025-26. Replace with the program's own sanctioned figures.
+    intake: academicYearsBetween(2019, 2025).map((academic_year) => ({ academic_year, sanctioned_intake: 60, lateral_entries: 6 })),
   });
   await setUpProgramOutcomes(scope, btech.id, 'nba_12_po');
   for (const n of [1, 2, 3]) {

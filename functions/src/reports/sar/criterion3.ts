@@ -43,7 +43,8 @@ const SOURCE_3 =
   'erespublications.blogspot.com/2019/12/criterion-3-course-outcomes-and-program_6.html (trust: Medium)';
 
 const byCode = (a: { code?: string }, b: { code?: string }) => (a.code ?? '').localeCompare(b.code ?? '', undefined, { numeric: true });
-const courseName = (c: { code?: string; title?: string }) => [c.code, c.title].filter(Boolean).join(' ');
+/** A course as the tables name it: code and title (once, when the title is the code). */
+const courseName = (c: { code?: string; title?: string }) => [...new Set([c.code, c.title].filter(Boolean))].join(' ');
 const level = (v: number | null | undefined): string | number => (v === null || v === undefined ? '-' : v);
 
 /**

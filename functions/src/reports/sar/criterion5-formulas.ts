@@ -95,20 +95,26 @@ const yearInputs = (y: FacultyYear, ...keys: ('S' | 'F' | 'X' | 'Y' | 'AF')[]): 
 /** S/F of each year: shared by both versions (the ratio's definition is the same; the marks differ). */
 function ratios(years: readonly FacultyYear[], version: SarVersion, source: string): Figure[] {
   return years.map((y) =>
-    y.faculty > 0
-      ? figure(y.students / y.faculty, { formula: 'SFR = S / F', inputs: yearInputs(y, 'S', 'F'), version, source })
-      : notAvailable({ formula: 'SFR = S / F', inputs: yearInputs(y, 'S', 'F'), version, source }, `No faculty in position in ${y.year}`),
+    y.students <= 0
+      ? notAvailable(
+          { formula: 'SFR = S / F', inputs: yearInputs(y, 'S', 'F'), version, source },
+          `No students counted in ${y.year}: list the intake`,
+        )
+      : y.faculty > 0
+        ? figure(y.students / y.faculty, { formula: 'SFR = S / F', inputs: yearInputs(y, 'S', 'F'), version, source })
+        : notAvailable({ formula: 'SFR = S / F', inputs: yearInputs(y, 'S', 'F'), version, source }, `No faculty in position in ${y.year}`),
   );
 }
 
 /** The average of the years' ratios that have a value (null when none has). */
 function averageRatio(rs: readonly Figure[], years: readonly FacultyYear[], version: SarVersion, source: string): Figure {
+  // A year without students or faculty has no ratio and is left out of the average.
   const known = rs.flatMap((r, i) => (r.value === null ? [] : [{ year: years[i].year, value: r.value }]));
   const inputs = known.map((k) => ({ label: `SFR ${k.year}`, value: k.value }));
   const formula = 'Average SFR = (SFR of CAY + SFR of CAYm1 + SFR of CAYm2) / 3';
-  if (!known.length) return notAvailable({ formula, inputs, version, source }, 'No year has faculty in position');
+  if (!known.length) return notAvailable({ formula, inputs, version, source }, 'No year has both students and faculty');
   // The average of the unrounded ratios; the inputs show the rounded ones the table shows.
-  const unrounded = years.filter((y) => y.faculty > 0).map((y) => y.students / y.faculty);
+  const unrounded = years.filter((y) => y.faculty > 0 && y.students > 0).map((y) => y.students / y.faculty);
   return figure(
     unrounded.reduce((a, b) => a + b, 0) / unrounded.length,
     { formula, inputs, version, source },
