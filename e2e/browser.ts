@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type Page, chromium } from 'playwright-core';
 
 /** Headless Debian Chromium with the flags this sandbox needs (no background networking, no sandbox as root). */
 export function launchChromium(): Promise<Browser> {
@@ -20,3 +20,19 @@ export function launchChromium(): Promise<Browser> {
 /** Where screenshots go (git-ignored). */
 export const SHOTS = 'test-results/screenshots';
 mkdirSync(SHOTS, { recursive: true });
+
+/** A new page of its own context at `viewport`, signed in through the sign-in page as `who`, on the dashboard. */
+export async function signedInPage(
+  browser: Browser,
+  url: string,
+  who: { email: string; password: string },
+  viewport: { width: number; height: number },
+): Promise<Page> {
+  const page = await (await browser.newContext({ viewport })).newPage();
+  await page.goto(url);
+  await page.getByLabel('E-mail or username').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/dashboard');
+  return page;
+}

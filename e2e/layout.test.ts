@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AREA_TABS, tabRoute } from '../frontend/src/app/navigation.js';
 import { client, login } from '../functions/tests/support/client.js';
-import { SHOTS, launchChromium } from './browser.js';
+import { SHOTS, launchChromium, signedInPage } from './browser.js';
 
 /**
  * Layout rules of issue 11, checked on every screen of the Configuration, Curriculum, Assessments and Attainment
@@ -30,15 +30,7 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-async function signedIn(size: { width: number; height: number }): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: size })).newPage();
-  await page.goto(url);
-  await page.getByLabel('E-mail or username').fill(admin.email);
-  await page.getByLabel('Password').fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/dashboard');
-  return page;
-}
+const signedIn = (size: { width: number; height: number }): Promise<Page> => signedInPage(browser, url, admin, size);
 
 /** Waits until the page has what a person waits for: no loading overlay, no "Loading…" text. */
 async function settled(page: Page): Promise<void> {
@@ -175,6 +167,8 @@ const LISTS_WITH_ROWS: Record<string, number> = {
   '/faculty-contribution': 6,
   // Manage User's users (the sent mail and the suppression list may still be empty).
   '/utilities': 1,
+  // The reports of the sample course's curriculum (department/curriculum, mapping, articulation matrices...).
+  '/reports': 3,
 };
 
 /** Filters that give course and result pages something to show (ignored by pages without such filters). */

@@ -1,4 +1,4 @@
-import { FACULTY_RECORD_TITLES } from '@attain/shared-types';
+import { FACULTY_RECORD_TITLES, REPORTS } from '@attain/shared-types';
 
 /** Top navigation (spec part 1 §2): label and route of each of the nine areas. */
 export const NAV_ENTRIES = [
@@ -59,6 +59,7 @@ export const CURRICULUM_TABS = [
   { label: 'CO-PO Mapping', path: 'co-po-maping' },
   { label: 'Topics and TLOs', path: 'manage-topic-tlos' },
   { label: 'Lab Experiments', path: 'manage-lab-experiment-tlos' },
+  { label: 'Text and Reference Books', path: 'text-reference-books' },
 ] as const;
 
 /** Assessments side tabs (spec part 1 §2). */
@@ -159,6 +160,12 @@ export const SURVEY_TABS: readonly AreaTab[] = [
   { label: 'Survey report', path: 'survey-report' },
 ];
 
+/**
+ * Reports side tabs (issue 15): every report of the catalogue (`REPORTS`), in its order: the 15 reports read from
+ * `/api/reports/{api}`, Host survey and Survey report (the Survey area's pages) and the NBA SAR export.
+ */
+export const REPORTS_TABS: readonly AreaTab[] = REPORTS.map((r) => ({ label: r.label, path: r.path }));
+
 /** The tabs of `tabs` offered to a user of `role` (`adminOnly` ones to campus administrators only). */
 export const tabsFor = <T extends AreaTab>(tabs: readonly T[], role: string | undefined): T[] =>
   tabs.filter((t) => !t.adminOnly || role === 'admin');
@@ -172,4 +179,5 @@ export const AREA_TABS: Readonly<Record<string, readonly AreaTab[]>> = {
   '/faculty-contribution': FACULTY_TABS,
   '/utilities': UTILITIES_TABS,
   '/survey': SURVEY_TABS,
+  '/reports': REPORTS_TABS,
 };

@@ -25,6 +25,9 @@
  *   polled while invitations are being delivered), `['survey', 'report', id]` (`GET /api/survey-results/{id}`) and
  *   `['survey', 'dashboard', year, department]` (`GET /api/survey-results/dashboard?year=&department=`; null = the
  *   server's default). Inviting, reminding, paper results and any registry write mark them all stale.
+ * - `['report', name, filters]`: a report of the Reports area (`GET /api/reports/{name}?<filters>`, a `ReportView`),
+ *   and `['report', 'sar', program, filters]` the SAR export's page (`GET /api/reports/sar/{program}?<filters>`).
+ *   Computed from the records on each read; kept fresh 30 s like every read.
  *
  * `filters` are query parameters as a plain object without empty values (TanStack hashes object keys sorted, so
  * their order does not matter).
@@ -53,6 +56,8 @@ export const qk = {
   surveyHost: (id: string) => ['survey', 'host', id] as const,
   surveyReport: (id: string) => ['survey', 'report', id] as const,
   surveyDashboard: (year: string | null, department: string | null) => ['survey', 'dashboard', year, department] as const,
+  report: (name: string, filters: Filters) => ['report', name, filters] as const,
+  sar: (program: string, filters: Filters) => ['report', 'sar', program, filters] as const,
 };
 
 /** Base paths of the documents read through `qk.record` (their GET path is `<base>/<owner id>`). */

@@ -7,7 +7,6 @@ const SetPasswordPage = lazy(() => import('../pages/set-password-page'));
 const PublicSurveyPage = lazy(() => import('../pages/public-survey/public-survey-page'));
 
 const DashboardPage = lazy(() => import('../pages/dashboard-page'));
-const AreaPlaceholder = lazy(() => import('../pages/area-placeholder'));
 const ConfigurationArea = lazy(() => import('../configuration/configuration-area'));
 const CurriculumArea = lazy(() => import('../curriculum/curriculum-area'));
 const AssessmentsArea = lazy(() => import('../assessments/assessments-area'));
@@ -15,6 +14,11 @@ const AttainmentArea = lazy(() => import('../attainment/attainment-area'));
 const FacultyArea = lazy(() => import('../faculty/faculty-area'));
 const UtilitiesArea = lazy(() => import('../utilities/utilities-area'));
 const SurveyArea = lazy(() => import('../survey/survey-area'));
+const ReportsArea = lazy(() => import('../reports/reports-area'));
+// The Survey area's Host and Report pages, shown under /reports too (their chunk loads when one is opened).
+const HostSurveyPage = lazy(() => import('../survey/host-survey-page').then((m) => ({ default: m.HostSurveyPage })));
+const SurveyReportPage = lazy(() => import('../survey/survey-report-page').then((m) => ({ default: m.SurveyReportPage })));
+const SURVEY_PAGES = { 'host-survey': <HostSurveyPage />, 'survey-report': <SurveyReportPage /> };
 
 /**
  * Routes: `/`, `/set-password` (an invitation's link) and `/s/<token>` (a survey invitation's link, answered without
@@ -54,7 +58,7 @@ export const router = createBrowserRouter([
       { path: '/faculty-contribution/*', element: <FacultyArea /> },
       { path: '/utilities/*', element: <UtilitiesArea /> },
       { path: '/survey/*', element: <SurveyArea /> },
-      { path: '/reports/*', element: <AreaPlaceholder area="reports" /> },
+      { path: '/reports/*', element: <ReportsArea surveyPages={SURVEY_PAGES} /> },
     ],
   },
   { path: '*', element: <Navigate to="/" replace /> },

@@ -4,48 +4,20 @@ import {
   type ItemResponse,
   type ProgramAttainmentView,
   type StudentsAttainmentView,
-  program,
 } from '@attain/shared-types';
 import { useQuery } from '@tanstack/react-query';
-import { Dropdown } from 'primereact/dropdown';
 import type { ReactNode } from 'react';
 import { api } from '../app/api';
 import { qk } from '../app/query-keys';
-import { useListQuery } from '../entity/list-cache';
-import { loadMoreFooter } from '../entity/load-more';
+import { useProgramPicker } from '../entity/program-picker';
 
 /** A level or percent with 2 decimals, or '-' when there is none. */
 export const fmt = (n: number | null | undefined) => (n === null || n === undefined ? '-' : (Math.round(n * 100) / 100).toFixed(2));
 
+import { Pick } from '../areas/pick';
 import { useParam } from '../areas/use-param';
 
-export { useParam };
-
-/** A labelled dropdown in the filter bar (`footer`: e.g. "Load more" under the choices). */
-export function Pick(p: {
-  id: string;
-  label: string;
-  value: string | undefined;
-  options: { value: string; label: string }[];
-  onChange: (v: string | undefined) => void;
-  placeholder?: string;
-  footer?: ReactNode;
-}) {
-  return (
-    <span className="filter">
-      <label htmlFor={p.id}>{p.label}</label>
-      <Dropdown
-        inputId={p.id}
-        value={p.value ?? null}
-        options={p.options}
-        placeholder={p.placeholder ?? 'Choose'}
-        filter={p.options.length > 10}
-        panelFooterTemplate={p.footer}
-        onChange={(e) => p.onChange(e.value || undefined)}
-      />
-    </span>
-  );
-}
+export { Pick, useParam };
 
 /**
  * An attainment view (`GET /api/attainment/<kind>/<id>?year=`), cached by `qk.attainmentView`; nothing is read
@@ -63,22 +35,13 @@ function useAttainmentView<T>(kind: 'course' | 'program' | 'students' | 'improve
 /** The program picker (`?program=`, default the first program) and the program's attainment for every year. */
 export function useProgramAttainment() {
   // The programs the pickers share (first page; "Load more" in the picker reads on).
-  const programs = useListQuery(program, {});
-  const [chosen, setChosen] = useParam('program');
+  const { programId, picker } = useProgramPicker();
   const [year, setYear] = useParam('year');
-  const programId = chosen ?? programs.rows[0]?.id;
   const data = useAttainmentView<ProgramAttainmentView>('program', programId).data ?? null;
   const current = data?.years.find((y) => y.academic_year === year) ?? data?.years[0];
   const pickers = (
     <>
-      <Pick
-        id="pick-program"
-        label="Program"
-        value={programId}
-        options={programs.rows.map((p) => ({ value: p.id, label: String(p.title) }))}
-        footer={loadMoreFooter(programs)}
-        onChange={setChosen}
-      />
+      {picker}
       {data?.years.length ? (
         <Pick
           id="pick-year"

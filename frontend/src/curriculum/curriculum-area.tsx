@@ -24,6 +24,10 @@ const SCREENS: Record<string, () => ReactElement> = {
   'manage-lab-experiment-tlos': () => (
     <EntityPage key="labs" entityName="lab-experiment" title="Lab Experiments" filters={['course', 'category']} />
   ),
+  // A course's text and reference books (the Reports area's Text and Reference Books report reads them).
+  'text-reference-books': () => (
+    <EntityPage key="books" entityName="text-reference" title="Text and Reference Books" filters={['course', 'kind']} />
+  ),
 };
 
 /** `/curriculum/*` (spec part 1 §2 Curriculum). */

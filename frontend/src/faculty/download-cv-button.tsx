@@ -1,8 +1,5 @@
 import { SplitButton } from 'primereact/splitbutton';
-import { useState } from 'react';
-import { ApiError, apiFile } from '../app/api';
-import { saveFile } from '../app/save-file';
-import { showPopup } from '../app/state';
+import { useDownload } from '../app/use-download';
 
 /** The CV's file formats, as `GET /api/faculty-cv?format=` takes them. */
 type CvFormat = 'docx' | 'pdf';
@@ -19,19 +16,9 @@ export const cvPath = (format: CvFormat, faculty?: string): string =>
  * it, the signed-in user's own.
  */
 export function DownloadCvButton({ faculty }: { faculty?: string }) {
-  const [busy, setBusy] = useState(false);
-  const download = async (format: CvFormat) => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      const { blob, fileName } = await apiFile(cvPath(format, faculty));
-      saveFile(blob, fileName ?? `CV.${format}`);
-    } catch (e) {
-      showPopup('error', `The CV could not be prepared: ${e instanceof ApiError ? e.detail : 'please try again'}`);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const cv = useDownload('The CV');
+  const busy = cv.busy !== null;
+  const download = (format: CvFormat) => cv.download(format, cvPath(format, faculty), `CV.${format}`);
   return (
     <SplitButton
       label={busy ? 'Preparing CV...' : 'Download CV'}

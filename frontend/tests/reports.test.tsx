@@ -1,0 +1,339 @@
+import { REPORTS, type ReportView } from '@attain/shared-types';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AREA_TABS } from '../src/app/navigation';
+import CurriculumArea from '../src/curriculum/curriculum-area';
+import { EntityPage } from '../src/entity/entity-page';
+import { recentAcademicYears } from '../src/reports/academic-years';
+import ReportsArea from '../src/reports/reports-area';
+import { mockServer, rec, renderApp, signInAs } from './support';
+
+vi.mock('../src/app/auth', () => ({ idToken: async () => 'test-token', logout: async () => undefined }));
+
+/** The files the page saved: name and contents (the download links it clicked). */
+let saved: { name: string; blob: Blob }[] = [];
+const objectUrls = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+const blobs = new Map<string, Blob>();
+
+beforeEach(() => {
+  signInAs('admin');
+  saved = [];
+  blobs.clear();
+  Object.assign(URL, {
+    createObjectURL: vi.fn((b: Blob) => {
+      const url = `blob:${blobs.size}`;
+      blobs.set(url, b);
+      return url;
+    }),
+    revokeObjectURL: vi.fn(),
+  });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ name: this.download, blob: blobs.get(this.getAttribute('href') ?? '') as Blob });
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  Object.assign(URL, objectUrls);
+});
+
+const SURVEY_PAGES = { 'host-survey': <p>Host page</p>, 'survey-report': <p>Survey report page</p> };
+const renderReports = (path: string) =>
+  renderApp(
+    <Routes>
+      <Route path="/reports/*" element={<ReportsArea surveyPages={SURVEY_PAGES} />} />
+    </Routes>,
+    path,
+  );
+
+/** A saved file's text (jsdom's Blob has no `text()`). */
+const textOf = (b: Blob) =>
+  new Promise<string>((resolve) => {
+    const r = new FileReader();
+    r.onload = () => resolve(String(r.result));
+    r.readAsText(b);
+  });
+
+/** Opens the dropdown whose input has `id` and picks `option`. */
+async function choose(id: string, option: string) {
+  const dropdown = (await waitFor(() => document.getElementById(id)?.closest('.p-dropdown'))) as HTMLElement;
+  fireEvent.click(dropdown.querySelector('.p-dropdown-trigger') as HTMLElement);
+  fireEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
+}
+
+/** A mapping report of one course with one traced figure and a summary row. */
+const MAPPING: ReportView = {
+  report: 'mapping-report',
+  title: 'Mapping Report',
+  context: ['Curriculum: B.Tech CSE 2022', 'Option: All'],
+  generated_at: '2026-11-22T10:00:00Z',
+  sections: [
+    {
+      id: 'cs3101',
+      title: 'CS3101 Data Structures',
+      texts: [{ title: 'Program educational objectives', paragraphs: ['PEO1: Graduates solve computing problems.'] }],
+      tables: [
+        {
+          id: 'co-po',
+          title: 'CO-PO mapping of CS3101',
+          columns: [
+            { key: 'co', label: 'CO' },
+            { key: 'po1', label: 'PO1', unit: 'level 0-3' },
+          ],
+          rows: [
+            { co: 'CO1', po1: 3 },
+            {
+              co: 'CO2',
+              po1: {
+                value: 2.5,
+                text: '2.50',
+                trace: {
+                  formula: 'mean of the COs mapped to PO1',
+                  inputs: [
+                    { label: 'CO1 -> PO1', value: 3 },
+                    { label: 'CO3 -> PO1', value: 2 },
+                  ],
+                  rounding: '2 decimals, half up',
+                  version: 'GAPC v4',
+                  source: 'NBA SAR 2025, Criterion 3.1',
+                },
+              },
+            },
+          ],
+          footer: [{ co: 'Average', po1: 2.75 }],
+          notes: ['3 = substantial, 2 = moderate, 1 = slight.'],
+        },
+      ],
+    },
+  ],
+};
+
+describe('Reports area (issue 15)', () => {
+  it('lists every report of the catalogue in the side menu, in order, and the phone drawer has them too', () => {
+    mockServer(() => undefined);
+    renderReports('/reports/transpose-prog');
+    const menu = screen.getByRole('navigation', { name: 'Reports' });
+    const labels = within(menu)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    expect(labels).toHaveLength(18);
+    expect(labels).toEqual(REPORTS.map((r) => r.label));
+    expect(within(menu).getByRole('link', { name: 'NBA SAR Export' }).getAttribute('href')).toBe('/reports/sar');
+    expect(AREA_TABS['/reports'].map((t) => t.label)).toEqual(labels);
+  });
+
+  it('asks for the curriculum first, then shows the report with its tables, traced figures and notes', async () => {
+    const server = mockServer((method, url) => {
+      if (url === '/api/curriculum?limit=100') return { body: { data: [rec('cur1', { name: 'B.Tech CSE 2022' })], next: null } };
+      if (url.startsWith('/api/reports/mapping-report?')) return { body: { data: MAPPING } };
+      if (method === 'GET' && /[?&](limit|ids)=/.test(url)) return { body: { data: [], next: null } };
+    });
+    renderReports('/reports/mapping-report');
+    expect(screen.getByRole('heading', { level: 2, name: 'Mapping Report' })).toBeTruthy();
+    expect(screen.getByText('Choose a curriculum to see this report.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Print' }).hasAttribute('disabled')).toBe(true);
+
+    await choose('filter-curriculum', 'B.Tech CSE 2022');
+    const table = await screen.findByRole('table', { name: 'CO-PO mapping of CS3101' });
+    expect(server.gets().filter((u) => u.startsWith('/api/reports'))).toEqual(['/api/reports/mapping-report?curriculum=cur1']);
+    expect(screen.queryByText('Choose a curriculum to see this report.')).toBeNull();
+    expect(screen.getByText('Curriculum: B.Tech CSE 2022')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: 'CS3101 Data Structures' })).toBeTruthy();
+    expect(screen.getByText('PEO1: Graduates solve computing problems.')).toBeTruthy();
+    expect(screen.getByText('3 = substantial, 2 = moderate, 1 = slight.')).toBeTruthy();
+    // Headers carry the unit; plain values and the summary row show as text.
+    expect(within(table).getByRole('columnheader', { name: /PO1 \(level 0-3\)/ })).toBeTruthy();
+    const co1 = within(table).getByText('CO1').closest('tr') as HTMLElement;
+    expect(within(co1).getByText('3')).toBeTruthy();
+    expect(within(table.querySelector('tfoot') as HTMLElement).getByText('2.75')).toBeTruthy();
+
+    // The option and map state pickers: All by default.
+    expect(document.getElementById('pick-option')?.closest('.p-dropdown')?.textContent).toContain('All');
+
+    // The figure is a button with its trace in its tooltip; it opens a panel with inputs, formula and rounding.
+    const figure = within(table).getByRole('button', { name: /^2\.50: how PO1 of CO2 was computed/ });
+    expect(figure.getAttribute('title')).toContain('mean of the COs mapped to PO1');
+    fireEvent.click(figure);
+    const trace = await screen.findByRole('complementary');
+    expect(within(trace).getByRole('heading', { name: 'How PO1 of CO2 was computed' })).toBeTruthy();
+    const pairs = [...trace.querySelectorAll('dl > div')].map(
+      (d) => `${d.querySelector('dt')?.textContent}: ${d.querySelector('dd')?.textContent}`,
+    );
+    expect(pairs).toEqual([
+      'CO1 -> PO1: 3',
+      'CO3 -> PO1: 2',
+      'Formula: mean of the COs mapped to PO1',
+      'Version: GAPC v4',
+      'Source: NBA SAR 2025, Criterion 3.1',
+      'Rounding: 2 decimals, half up',
+    ]);
+  });
+
+  it("exports a report table's rows, figures as shown and the summary row, as CSV named after the report and table", async () => {
+    mockServer((method, url) => {
+      if (url.startsWith('/api/reports/mapping-report?')) return { body: { data: MAPPING } };
+      if (method === 'GET' && /[?&](limit|ids)=/.test(url)) return { body: { data: [], next: null } };
+    });
+    renderReports('/reports/mapping-report?curriculum=cur1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Export CO-PO mapping of CS3101 as CSV' }));
+    await waitFor(() => expect(saved.map((s) => s.name)).toEqual(['mapping-report-co-po.csv']));
+    const lines = (await textOf(saved[0].blob))
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines).toEqual(['CO,PO1 (level 0-3)', 'CO1,3', 'CO2,2.50', 'Average,2.75']);
+  });
+});
+
+/** A fetch answering JSON routes from `json` and the SAR's files (or `fileError` with its detail), recording every call. */
+function sarServer(fileError?: { status: number; detail: string }) {
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    if (url.startsWith('/api/program?')) {
+      return json({
+        data: [
+          rec('p1', {
+            title: 'B.Tech Computer Science and Engineering',
+            acronym: 'B.Tech CSE',
+            sar_version: 'SAR 2019 (UG Tier II)',
+            department: 'd1',
+          }),
+          rec('p2', { title: 'M.Tech VLSI', acronym: 'M.Tech VLSI' }),
+        ],
+        next: null,
+      });
+    }
+    if (url.startsWith('/api/Course-Curriculum?program=p1'))
+      return json({
+        data: [rec('k1', { code: 'CS3101', title: 'Data Structures' }), rec('k2', { code: 'CS3102', title: 'Algorithms' })],
+        next: null,
+      });
+    if (url.startsWith('/api/reports/sar/p1') && url.includes('format=json'))
+      return json({
+        data: {
+          ...MAPPING,
+          report: 'sar',
+          title: 'SAR',
+          context: [],
+          program: 'p1',
+          program_title: 'B.Tech Computer Science and Engineering',
+          years: ['2025-26', '2024-25', '2023-24'],
+          version: 'SAR 2019 (UG Tier II)',
+          criteria: ['3'],
+          method_version: 4,
+        },
+      });
+    if (url.startsWith('/api/reports/sar/p1')) {
+      if (fileError) return json({ errors: { detail: fileError.detail } }, fileError.status);
+      return new Response(new Blob(['PK docx']), {
+        headers: { 'Content-Disposition': 'attachment; filename="SAR-BTech-CSE-2025-26.docx"' },
+      });
+    }
+    if (/[?&](limit|ids)=/.test(url)) return json({ data: [], next: null });
+    return json({ errors: { detail: `No mock for ${url}` } }, 404);
+  });
+  vi.stubGlobal('fetch', fetch);
+  return { fetch, urls: () => fetch.mock.calls.map((c) => String(c[0])) };
+}
+
+describe('NBA SAR export page (issue 15)', () => {
+  it("sends the chosen year, criteria and courses, shows the program's SAR version, and downloads the DOCX with the user's token", async () => {
+    const server = sarServer();
+    renderReports('/reports/sar');
+    expect(await screen.findByText('SAR 2019 (UG Tier II)')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Change it in Configuration/ }).getAttribute('href')).toBe(
+      '/configuration/program?department=d1',
+    );
+    // CAY: this year and the five before it; the one before is chosen.
+    const years = recentAcademicYears();
+    expect(years).toHaveLength(6);
+    await choose('pick-cay', years[1]);
+    // Criterion 5 left out; Criterion 3 is then the last one and cannot be left out too.
+    fireEvent.click(screen.getByRole('checkbox', { name: /Criterion 5/ }));
+    expect((screen.getByRole('checkbox', { name: /Criterion 3/ }) as HTMLInputElement).disabled).toBe(true);
+    // One course's matrix for 3.1.
+    fireEvent.click(
+      (document.getElementById('pick-sar-courses')?.closest('.p-multiselect') as HTMLElement).querySelector(
+        '.p-multiselect-trigger',
+      ) as HTMLElement,
+    );
+    fireEvent.click(await screen.findByRole('option', { name: /CS3101 Data Structures/, hidden: true }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Download DOCX' }));
+    expect(await screen.findByRole('button', { name: /Preparing DOCX/ })).toBeTruthy();
+    await waitFor(() => expect(saved.map((s) => s.name)).toEqual(['SAR-BTech-CSE-2025-26.docx']));
+    const want = `/api/reports/sar/p1?year=${years[1]}&criteria=3&courses=k1&format=docx`;
+    expect(server.fetch).toHaveBeenCalledWith(want, { headers: { Authorization: 'Bearer test-token' } });
+    expect(await screen.findByRole('button', { name: 'Download DOCX' })).toBeTruthy();
+
+    // Show: the same choices as JSON, drawn as a report.
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect(await screen.findByRole('table', { name: 'CO-PO mapping of CS3101' })).toBeTruthy();
+    expect(server.urls()).toContain(`/api/reports/sar/p1?year=${years[1]}&criteria=3&courses=k1&format=json`);
+    expect(screen.getByText(`Years: CAY 2025-26, CAYm1 2024-25, CAYm2 2023-24`)).toBeTruthy();
+  });
+
+  it("says why a download failed, in the server's words", async () => {
+    sarServer({ status: 400, detail: 'No intake recorded for 2025-26: add it to the program' });
+    renderReports('/reports/sar');
+    await screen.findByText('SAR 2019 (UG Tier II)');
+    fireEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The SAR could not be prepared: No intake recorded for 2025-26: add it to the program',
+    );
+    expect(saved).toEqual([]);
+  });
+});
+
+describe('Curriculum > Text and Reference Books (issue 15)', () => {
+  it("lists a course's books through the generic entity page, filtered by the course", async () => {
+    const server = mockServer((method, url) => {
+      if (url === '/api/text-reference?course=k1&limit=100')
+        return {
+          body: {
+            data: [
+              rec('b1', {
+                course: 'k1',
+                kind: 'Text book',
+                title: 'Introduction to Algorithms',
+                authors: 'Cormen, Leiserson, Rivest, Stein',
+                year: 2009,
+              }),
+              rec('b2', { course: 'k1', kind: 'Reference book', title: 'The Art of Computer Programming', authors: 'Knuth', year: 1997 }),
+            ],
+            next: null,
+          },
+        };
+      if (url === '/api/Course-Curriculum?ids=k1')
+        return { body: { data: [rec('k1', { code: 'CS3101', title: 'Data Structures' })], next: null } };
+      if (method === 'GET' && /[?&](limit|ids)=/.test(url)) return { body: { data: [], next: null } };
+    });
+    renderApp(
+      <Routes>
+        <Route path="/curriculum/*" element={<CurriculumArea />} />
+      </Routes>,
+      '/curriculum/text-reference-books?course=k1',
+    );
+    expect(screen.getByRole('link', { name: 'Text and Reference Books' }).className).toContain('active');
+    const table = await screen.findByRole('table', { name: /Text and Reference Books/i });
+    const row = within(table).getByText('Introduction to Algorithms').closest('tr') as HTMLElement;
+    expect(within(row).getByText('Text book')).toBeTruthy();
+    expect(within(table).getByText('The Art of Computer Programming')).toBeTruthy();
+    expect(server.gets()).toContain('/api/text-reference?course=k1&limit=100');
+  });
+});
+
+describe('Configuration > Program: the SAR fields (issue 15)', () => {
+  it("offers the SAR formulas (2025 by default) and the intake per academic year in the program's form", async () => {
+    mockServer((method, url) => (method === 'GET' && /[?&](limit|ids)=/.test(url) ? { body: { data: [], next: null } } : undefined));
+    renderApp(<EntityPage entityName="program" />, '/configuration/program');
+    fireEvent.click(await screen.findByRole('button', { name: 'ADD' }));
+    const sar = (await screen.findByText('SAR formulas (Criterion 5)')).closest('.form-field') as HTMLElement;
+    expect(sar.textContent).toContain('SAR 2025 (GAPC v4)');
+    expect(screen.getByText('Intake per academic year')).toBeTruthy();
+  });
+});
