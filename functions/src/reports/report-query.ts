@@ -1,4 +1,13 @@
-import { MAPPING_OPTIONS, MAP_STATES, type MapState, type MappingOption, type ReportEntry, isAcademicYear } from '@attain/shared-types';
+import {
+  REPORT_PICKER_NAMES,
+  type ReportPicker,
+  MAPPING_OPTIONS,
+  MAP_STATES,
+  type MapState,
+  type MappingOption,
+  type ReportEntry,
+  isAcademicYear,
+} from '@attain/shared-types';
 import { HttpError } from '../lib/errors.js';
 
 /**
@@ -16,17 +25,6 @@ export interface ReportQuery {
   map_state: MapState;
   year?: string;
 }
-
-const PICKER_LABELS: Readonly<Record<string, string>> = {
-  department: 'department',
-  user: 'faculty member',
-  curriculum: 'curriculum',
-  term: 'term',
-  course: 'course',
-  option: 'option',
-  map_state: 'map state',
-  year: 'academic year',
-};
 
 /**
  * Reads and checks the pickers of `entry` from a query. Throws `HttpError` 400 naming each field when a required
@@ -58,7 +56,7 @@ export function reportQuery(entry: ReportEntry, q: (name: string) => string | un
   if (query.year && !isAcademicYear(query.year)) fields.year = 'Write it as 2025-26';
   for (const p of entry.required) if (!query[p as keyof ReportQuery]) fields[p] = 'Required';
   if (Object.keys(fields).length) {
-    const names = Object.keys(fields).map((k) => PICKER_LABELS[k] ?? k);
+    const names = Object.keys(fields).map((k) => REPORT_PICKER_NAMES[k as ReportPicker] ?? k);
     throw new HttpError(400, `Check the ${names.join(', ')} of the ${entry.label} report`, fields);
   }
   return query;
