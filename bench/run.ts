@@ -6,6 +6,8 @@
  * - whole-program attainment compute against a bare read of every mark, checked against a reference computation;
  * - a whole program's PO attainment read through the local stack from the stored results (64 courses x 4
  *   occasions x 120 students x 20 questions), p50/p99 and DynamoDB calls, checked against a fresh computation;
+ * - that program's NBA SAR as JSON, DOCX and PDF: time and size of each, against the API's 30 s, checked against the
+ *   program attainment served;
  * - one faculty member's publications listed among 10,000 in the campus (checked: exactly theirs).
  * Results also go to bench/results/latest.json.
  */
@@ -23,6 +25,7 @@ import { createRecords } from '../functions/src/store/records.js';
 import { DEMO_TENANT } from '../functions/src/seed/demo-campus.js';
 import { buildProgramFixture } from './program-fixture.js';
 import { benchSurvey } from './survey-responses.js';
+import { benchSar } from './sar-export.js';
 
 /** Loads the AWS SDK v3 clients every domain Lambda uses, as the runtime does before the handler's own code. */
 const SDK_PRELOAD =
@@ -484,6 +487,8 @@ try {
     budget: 'equal, every level',
     ok: same && levelSeen.every(Boolean),
   });
+  // 7b. The NBA SAR of that program (issue 15): JSON, DOCX and PDF within the API's 30 s.
+  rows.push(...(await benchSar(stack.url, headers, fixture.program, served)));
 
   const browser = await launchChromium();
   try {

@@ -1,0 +1,68 @@
+import type { ProgramAttainment, SarView } from '@attain/shared-types';
+import { isFigure } from '@attain/shared-types';
+
+type Row = { metric: string; value: string; budget: string; ok: boolean | null };
+
+/** The API's limit for a synchronous answer (API Gateway's integration timeout), ms. */
+const API_LIMIT_MS = 30_000;
+
+/**
+ * Step 7b of `npm run bench` (issue 15): the NBA SAR of the bench-scale program (step 7's fixture, 64 courses with
+ * marks and matrices) through `GET /api/reports/sar/{program}` as JSON, DOCX and PDF: time and size of each, against
+ * the API's 30 s. The JSON is checked against the program attainment the API served: every course in the program
+ * articulation matrix, and CAY's PO/PSO final levels equal figure for figure.
+ */
+export async function benchSar(
+  base: string,
+  headers: Record<string, string>,
+  program: string,
+  served: ProgramAttainment[],
+): Promise<Row[]> {
+  const cay = served[0]?.academic_year;
+  if (!cay) throw new Error('bench SAR: the fixture program has no attainment year');
+  const url = (format: string) => `${base}/api/reports/sar/${program}?year=${cay}&format=${format}`;
+  const rows: Row[] = [];
+  const timed = async (format: string) => {
+    const t0 = performance.now();
+    const res = await fetch(url(format), { headers });
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    if (!res.ok) throw new Error(`bench SAR ${format}: ${res.status} ${new TextDecoder().decode(bytes).slice(0, 300)}`);
+    return { ms: performance.now() - t0, bytes, calls: Number(res.headers.get('x-dynamodb-calls')) };
+  };
+  const json = await timed('json');
+  const view = (JSON.parse(new TextDecoder().decode(json.bytes)) as { data: SarView }).data;
+  const pam = view.sections.find((s) => s.id === '3.1-pam')?.tables[0];
+  const courses = served[0].courses.length;
+  const po = view.sections.find((s) => s.id === '3.3.2')?.tables[0];
+  const same = served[0].outcomes.every((o) => {
+    const cell = po?.rows.find((r) => r.outcome === o.reference)?.final;
+    return isFigure(cell) && cell.value === o.attainment;
+  });
+  const figures = view.sections
+    .flatMap((s) => s.tables)
+    .flatMap((t) => [...t.rows, ...(t.footer ?? [])].flatMap((r) => Object.values(r).filter(isFigure))).length;
+  rows.push({
+    metric: `SAR JSON of the bench program (${courses} courses with marks, criteria 3 and 5, ${figures} traced figures): time, DynamoDB calls, size`,
+    value: `${json.ms.toFixed(0)} ms, ${json.calls} calls, ${(json.bytes.length / 1024).toFixed(0)} KB`,
+    budget: `<= ${API_LIMIT_MS / 1000} s`,
+    ok: json.ms <= API_LIMIT_MS,
+  });
+  rows.push({
+    metric: 'SAR JSON: courses in the program articulation matrix; CAY PO/PSO final levels equal the program attainment served',
+    value: `${pam?.rows.length ?? 0} of ${courses}; ${same ? 'equal' : 'DIFFERENT'}`,
+    budget: `${courses}; equal`,
+    ok: (pam?.rows.length ?? 0) >= courses && same,
+  });
+  for (const format of ['docx', 'pdf']) {
+    const file = await timed(format);
+    const magic = format === 'docx' ? 'PK' : '%PDF';
+    const valid = new TextDecoder().decode(file.bytes.subarray(0, magic.length)) === magic;
+    rows.push({
+      metric: `SAR ${format.toUpperCase()} of the bench program: generation time (request to last byte), size`,
+      value: `${file.ms.toFixed(0)} ms, ${(file.bytes.length / 1024).toFixed(0)} KB${valid ? '' : ' (NOT A ' + format.toUpperCase() + ')'}`,
+      budget: `<= ${API_LIMIT_MS / 1000} s`,
+      ok: valid && file.ms <= API_LIMIT_MS,
+    });
+  }
+  return rows;
+}
