@@ -140,15 +140,15 @@ beforeAll(async () => {
     authors: 'Andrew S. Tanenbaum, Herbert Bos',
     publisher: 'Pearson',
     edition: '4th',
-    year: 2014,
+    year: 2015,
   });
   await created(admin, '/api/text-reference', {
     course: a.id,
     kind: 'Text book',
-    title: 'Operating System Concepts',
-    authors: 'Abraham Silberschatz, Peter B. Galvin, Greg Gagne',
-    publisher: 'Wiley',
-    edition: '10th',
+    title: 'Operating Systems: Three Easy Pieces',
+    authors: 'Remzi H. Arpaci-Dusseau, Andrea C. Arpaci-Dusseau',
+    publisher: 'Arpaci-Dusseau Books',
+    edition: '1.00',
     year: 2018,
   });
   const ise = await created(admin, '/api/occasion', { course: a.id, kind: 'ISE', name: 'ISE 1', section: 'A', total_marks: 30 });
@@ -222,8 +222,8 @@ describe('reports on a curriculum with known figures', () => {
     const books = await view('text-ref', `curriculum=${ids.curriculum}`);
     expect(books.sections.map((s) => s.id)).toEqual([`course-${ids.courses.a}`]);
     expect(tableOf(books, `books-${ids.courses.a}`).rows.map((r) => [r.kind, r.title, r.year])).toEqual([
-      ['Text book', 'Operating System Concepts', 2018],
-      ['Reference book', 'Modern Operating Systems', 2014],
+      ['Text book', 'Operating Systems: Three Easy Pieces', 2018],
+      ['Reference book', 'Modern Operating Systems', 2015],
     ]);
   });
 
@@ -292,5 +292,39 @@ describe('reports: what a user may ask', () => {
     expect(counts?.rows).toHaveLength(13);
     expect((await report(admin, 'faculty-profile', `user=${vikramId}`)).status).toBe(200);
     expect((await report(admin, 'faculty-profile', '')).body.errors.fields.user).toBe('Required');
+  });
+});
+
+describe('reports on the demo campus', () => {
+  it('every report shows content for the published-sample curriculum', async () => {
+    const cur = (await admin.get('/api/curriculum')).body.data.find((c: { name: string }) => c.name === 'Published CO-PO samples');
+    const empty: string[] = [];
+    for (const name of [
+      'department-curr',
+      'mapping-report',
+      'program-art',
+      'program-level',
+      'transpose-prog',
+      'ao-mapping',
+      'cia-question',
+      'course-domain-report',
+      'lab-lesson',
+      'student-imp',
+      'termwise-course',
+      'text-ref',
+      'theory-lesson',
+      'unmapped-report',
+    ]) {
+      const v = await view(name, `curriculum=${cur.id}`);
+      if (!v.sections.length) empty.push(`${name}: ${v.empty}`);
+    }
+    expect(empty).toEqual([]);
+    const imp = await view('student-imp', `curriculum=${cur.id}`);
+    const counts = imp.sections.flatMap((s) => s.tables.filter((t) => t.id.startsWith('plan-')).flatMap((t) => t.rows));
+    expect(counts.some((r) => text(r.Done) !== '0')).toBe(true);
+    const member = (await admin.get('/api/auth/user-list')).body.data.find(
+      (u: { email?: string }) => u.email === 'priya.sample@attain.example',
+    );
+    expect((await view('faculty-profile', `user=${member.id}`)).sections[0].tables.length).toBeGreaterThan(3);
   });
 });
