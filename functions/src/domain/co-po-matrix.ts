@@ -20,10 +20,12 @@ type ProgramOutcome = RecordOf<typeof genericProgramOutcome>;
 /** A PO or PSO of a program (a `generic-program-outcome` record whose type is not PEO): a matrix column. */
 export type ProgramOutcomeColumn = ProgramOutcome & { outcome_type: 'PO' | 'PSO' };
 
-const isColumn = (o: ProgramOutcome): o is ProgramOutcomeColumn => o.outcome_type === 'PO' || o.outcome_type === 'PSO';
+/** Whether a program outcome record is a matrix column (a PO or a PSO, not a PEO). */
+export const isColumn = (o: ProgramOutcome): o is ProgramOutcomeColumn => o.outcome_type === 'PO' || o.outcome_type === 'PSO';
 
-const byReference = (a: ProgramOutcome, b: ProgramOutcome) => {
-  const t = (r: ProgramOutcome) => (r.outcome_type === 'PO' ? 0 : 1);
+/** Orders program outcomes POs first, then PSOs (then PEOs), each by the number in its reference (PO2 before PO10). */
+export const byReference = (a: ProgramOutcome, b: ProgramOutcome) => {
+  const t = (r: ProgramOutcome) => ['PO', 'PSO', 'PEO'].indexOf(r.outcome_type);
   const n = (r: ProgramOutcome) => Number(r.po_reference.replace(/\D/g, '')) || 0;
   return t(a) - t(b) || n(a) - n(b);
 };

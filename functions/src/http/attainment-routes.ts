@@ -1,24 +1,22 @@
 import {
-  type BelowThreshold,
   type CampusScope,
   type CourseAttainmentView,
-  type CourseOutcomeView,
   type ImprovementPlanSaved,
   type ImprovementPlanView,
   type OutcomeView,
   type ProgramAttainmentView,
   type RecordOf,
   type StudentsAttainmentView,
-  type courseOutcome,
   courseCurriculum,
   improvementPlanBody,
 } from '@attain/shared-types';
 import { Hono } from 'hono';
+import { courseOutcomeViews, improvementPlan } from '../attainment/improvement-plan.js';
 import { courseAttainmentFor, methodFor, storedProgramAttainment, studentsOfCourse } from '../attainment/attainment-service.js';
-import { type ProgramOutcomeColumn, courseOutcomesByCode, programOutcomeColumns } from '../domain/co-po-matrix.js';
+import { type ProgramOutcomeColumn, programOutcomeColumns } from '../domain/co-po-matrix.js';
 import { assertOwnsCourse } from '../domain/course-access.js';
 import { HttpError } from '../lib/errors.js';
-import { getDocument, putDocument } from '../store/documents.js';
+import { putDocument } from '../store/documents.js';
 import { getRecord } from '../store/records.js';
 import type { AppContext, AppEnv } from './context.js';
 import { pathId } from './path-id.js';
@@ -37,9 +35,6 @@ const outcomeView = (o: ProgramOutcomeColumn): OutcomeView => ({
   title: o.title,
   statement: o.statement,
 });
-const cosView = (cos: readonly RecordOf<typeof courseOutcome>[]): CourseOutcomeView[] =>
-  cos.map((o) => ({ id: o.id, code: o.code, statement: o.statement }));
-
 /** The POs and PSOs of a course's program, in display order (PO1.., then PSO1..). */
 async function courseOutcomes(scope: CampusScope, course: RecordOf<typeof courseCurriculum>): Promise<OutcomeView[]> {
   return course.program ? (await programOutcomeColumns(scope, course.program)).map(outcomeView) : [];
@@ -84,37 +79,12 @@ export function attainmentRouter(): Hono<AppEnv> {
     const scope = c.var.scope;
     const id = pathId(c, 'course', 'Course');
     const res = await studentsOfCourse(scope, id, yearQuery(c));
-    const [course, cos] = await Promise.all([getRecord(scope, courseCurriculum, id), courseOutcomesByCode(scope, id)]);
-    const data: StudentsAttainmentView = { ...res, cos: cosView(cos), outcomes: await courseOutcomes(scope, course) };
+    const [course, cos] = await Promise.all([getRecord(scope, courseCurriculum, id), courseOutcomeViews(scope, id)]);
+    const data: StudentsAttainmentView = { ...res, cos, outcomes: await courseOutcomes(scope, course) };
     return c.json({ data });
   });
   r.get('/improvement-plan/:course', async (c) => {
-    const scope = c.var.scope;
-    const id = pathId(c, 'course', 'Course');
-    const res = await studentsOfCourse(scope, id, yearQuery(c));
-    const cos = cosView(await courseOutcomesByCode(scope, id));
-    const doc = res.year ? await getDocument(scope, 'improvement-plan', `${id}#${res.year}`) : undefined;
-    const below: BelowThreshold[] = res.students.flatMap((s) =>
-      cos.flatMap((co) => {
-        const percent = s.co[co.id];
-        return percent !== null && percent !== undefined && percent < res.threshold
-          ? [{ student: s.student, roll_no: s.roll_no, name: s.name, co: co.id, percent }]
-          : [];
-      }),
-    );
-    // Documents are stored untyped; a plan document is only ever written by the PUT below, from `improvementPlanBody`.
-    const actions = (doc?.actions ?? {}) as ImprovementPlanView['actions'];
-    const data: ImprovementPlanView = {
-      year: res.year,
-      years: res.years,
-      threshold: res.threshold,
-      cos,
-      below,
-      actions,
-      version: doc?.version ?? 0,
-      updated_by: doc?.updated_by,
-      updated_at: doc?.updated_at,
-    };
+    const data: ImprovementPlanView = await improvementPlan(c.var.scope, pathId(c, 'course', 'Course'), yearQuery(c));
     return c.json({ data });
   });
   r.put('/improvement-plan/:course', async (c) => {

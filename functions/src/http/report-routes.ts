@@ -45,6 +45,7 @@ export function reportsRouter(): Hono<AppEnv> {
     const data: ReportView = await build(
       c.var.scope,
       reportQuery(entry, (k) => c.req.query(k)),
+      c.var.caller,
     );
     return c.json({ data } satisfies ItemResponse<ReportView>);
   });

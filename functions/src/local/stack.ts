@@ -15,6 +15,7 @@ import { DEMO_ADMIN_EMAIL, DEMO_TENANT, seedDemoCampus } from '../seed/demo-camp
 import { seedDemoFaculty } from '../seed/demo-faculty.js';
 import { seedDemoSurveys } from '../seed/demo-surveys.js';
 import { seedDemoAttainment } from '../seed/demo-attainment.js';
+import { seedDemoReports } from '../seed/demo-reports.js';
 import { seedDemoStructure } from '../seed/demo-structure.js';
 import { ensureBucket, ensureTable, ensureUserPool } from './bootstrap.js';
 import { type Emulator, startCognito, startDynamo, startS3, startSes } from './emulators.js';
@@ -196,6 +197,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       const scope = campusScope(admin);
       await seedDemoStructure(scope, admin);
       await seedDemoAttainment(scope, admin);
+      await seedDemoReports(scope);
       await seedDemoSurveys(scope);
       // The sample faculty's password is made once and kept beside the admin's (never in the code).
       const facultyFile = join(dataDir, 'sample-faculty-password');

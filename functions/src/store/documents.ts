@@ -4,6 +4,7 @@ import { type CampusScope, TABLE, indexPk, recordPk } from '@attain/shared-types
 import { documentClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 import { HttpError } from '../lib/errors.js';
+import { batchGet } from './batch.js';
 
 /**
  * Documents: records saved and read whole, one item each, keyed by the record they belong to (the CO-PO matrix
@@ -144,5 +145,22 @@ export async function documentsInScope(
     for (const i of res.Items ?? []) out.push({ ...strip(i), id: String(i.SK) });
     start = res.LastEvaluatedKey;
   } while (start);
+  return out;
+}
+
+/**
+ * Several documents of one kind by their owners' ids, in one BatchGetItem per 100 ids (unprocessed keys retried):
+ * e.g. the CO-PO matrices of a curriculum's courses, or the question papers of its occasions.
+ * @returns owner id -> document; ids never saved (or of another campus) are absent
+ */
+export async function getDocuments(scope: CampusScope, kind: DocumentKind, ids: readonly string[]): Promise<Map<string, StoredDocument>> {
+  const unique = [...new Set(ids)].filter((id) => id.length <= 200);
+  const found = await batchGet(unique.map((id) => documentKey(scope, kind, id)));
+  const pk = recordPk(scope.campus, kind);
+  const out = new Map<string, StoredDocument>();
+  for (const id of unique) {
+    const item = found.get(`${pk}|${id}`);
+    if (item) out.set(id, strip(item));
+  }
   return out;
 }

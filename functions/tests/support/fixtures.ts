@@ -40,6 +40,16 @@ export function fixtures(api: Api) {
     // A DOI is checked by its syntax.
     if (def.name === 'research-publication') b.direct_object_identifier = '10.1000/sample.2026';
     if (def.name === 'faculty-workload') b.academic_year = '2025-26';
+    // A book as a course lists it (kind, title, authors, publisher, edition, year of that edition).
+    if (def.name === 'text-reference')
+      Object.assign(b, {
+        kind: 'Text book',
+        title: 'Operating System Concepts',
+        authors: 'Abraham Silberschatz, Peter B. Galvin, Greg Gagne',
+        publisher: 'Wiley',
+        edition: '10th',
+        year: 2018,
+      });
     // A course-exit template and survey (a CO survey names its course); a free-text question needs no scale.
     if (def.name === 'template') {
       b.survey_for = 'CO';

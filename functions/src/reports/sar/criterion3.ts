@@ -21,7 +21,7 @@ import type { ProgramOutcomeColumn } from '../../domain/co-po-matrix.js';
 import { batchGet } from '../../store/batch.js';
 import { documentKey } from '../../store/documents.js';
 import { listAll } from '../../store/list-all.js';
-import { TWO_DECIMALS, figure } from '../figure.js';
+import { TWO_DECIMALS, figure } from '../report-figures.js';
 
 type Course = RecordOf<typeof courseCurriculum>;
 type Co = RecordOf<typeof courseOutcome>;

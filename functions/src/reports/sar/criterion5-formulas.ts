@@ -1,5 +1,5 @@
 import type { Figure, SarVersion, TraceInput } from '@attain/shared-types';
-import { figure, notAvailable, round2 } from '../figure.js';
+import { figure, notAvailable, roundHalfAway } from '../report-figures.js';
 
 /**
  * The formulas of the SAR's Criterion 5 (faculty information), one set per SAR version a program can follow. Every
@@ -177,7 +177,7 @@ export const SAR_2019: Criterion5Formulas = {
   qualification(y) {
     const required = y.students / 20;
     const formula = 'FQ = 2.0 x (10X + 4Y) / F, F = S / 20';
-    const inputs = [...yearInputs(y, 'X', 'Y', 'S'), { label: 'F = S / 20, faculty required', value: round2(required) }];
+    const inputs = [...yearInputs(y, 'X', 'Y', 'S'), { label: 'F = S / 20, faculty required', value: roundHalfAway(required) }];
     if (required <= 0)
       return notAvailable({ formula, inputs, version: this.version, source: this.source }, `No students counted in ${y.year}`);
     return figure((2.0 * (10 * y.phd + 4 * y.mtech)) / required, { formula, inputs, version: this.version, source: this.source });
@@ -198,7 +198,7 @@ export const SAR_2019: Criterion5Formulas = {
         [60, 6],
         [50, 4],
       ]),
-      { ...trace, inputs: [...inputs, { label: 'Retained %', value: round2(percent) }] },
+      { ...trace, inputs: [...inputs, { label: 'Retained %', value: roundHalfAway(percent) }] },
       { digits: 0 },
     );
   },
@@ -233,26 +233,26 @@ export const SAR_2025: Criterion5Formulas = {
   cadre(y) {
     const rf = y.students / 20;
     const formula = 'Cadre = min(25, (AF1/RF1 + 0.6 x AF2/RF2 + 0.4 x AF3/RF3) x 12.5), RF = S/20, RF1 = RF/9, RF2 = 2RF/9, RF3 = 6RF/9';
-    const inputs = [...yearInputs(y, 'S', 'AF'), { label: 'RF = S / 20', value: round2(rf) }];
+    const inputs = [...yearInputs(y, 'S', 'AF'), { label: 'RF = S / 20', value: roundHalfAway(rf) }];
     if (rf <= 0) return notAvailable({ formula, inputs, version: this.version, source: this.source }, `No students counted in ${y.year}`);
     const raw =
       (y.cadre.professors / (rf / 9) + (0.6 * y.cadre.associates) / ((2 * rf) / 9) + (0.4 * y.cadre.assistants) / ((6 * rf) / 9)) * 12.5;
     return figure(
       Math.min(25, raw),
       { formula, inputs, version: this.version, source: this.source },
-      raw > 25 ? { note: `Capped at 25 (computed ${round2(raw)})` } : {},
+      raw > 25 ? { note: `Capped at 25 (computed ${roundHalfAway(raw)})` } : {},
     );
   },
   qualification(y) {
     const rf = y.students / 20;
     const formula = 'FQI = min(25, 2.5 x (10X + 4Y) / RF), RF = S / 20';
-    const inputs = [...yearInputs(y, 'X', 'Y', 'S'), { label: 'RF = S / 20', value: round2(rf) }];
+    const inputs = [...yearInputs(y, 'X', 'Y', 'S'), { label: 'RF = S / 20', value: roundHalfAway(rf) }];
     if (rf <= 0) return notAvailable({ formula, inputs, version: this.version, source: this.source }, `No students counted in ${y.year}`);
     const raw = (2.5 * (10 * y.phd + 4 * y.mtech)) / rf;
     return figure(
       Math.min(25, raw),
       { formula, inputs, version: this.version, source: this.source },
-      raw > 25 ? { note: `Capped at 25 (computed ${round2(raw)})` } : {},
+      raw > 25 ? { note: `Capped at 25 (computed ${roundHalfAway(raw)})` } : {},
     );
   },
   retention(r) {
@@ -260,7 +260,7 @@ export const SAR_2025: Criterion5Formulas = {
       {
         formula: 'Retention = min(10, ((0A + 1B + 2C + 3D + 4E) / RF) x 2.5); the service bands A..E are not stated by the source',
         inputs: [
-          { label: 'RF (CAY)', value: round2(r.required) },
+          { label: 'RF (CAY)', value: roundHalfAway(r.required) },
           { label: 'Completed years of service in CAY, each member', value: r.serviceYears.join(', ') || 'none' },
         ],
         version: this.version,

@@ -13,7 +13,7 @@ import {
   type program,
 } from '@attain/shared-types';
 import { listAll } from '../../store/list-all.js';
-import { figure } from '../figure.js';
+import { figure } from '../report-figures.js';
 import { CRITERION5_FORMULAS } from './criterion5-formulas.js';
 import { type Member, cadreOf, facultyYear, hasPhd, isProgramFaculty, memberName, retainedFrom, serviceYears } from './faculty-census.js';
 import { RESEARCH_ENTITIES, RESEARCH_MEASURES, measure } from './research-counts.js';

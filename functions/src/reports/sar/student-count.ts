@@ -1,5 +1,5 @@
 import { type Figure, type RecordOf, type program, shiftAcademicYear } from '@attain/shared-types';
-import { figure } from '../figure.js';
+import { figure } from '../report-figures.js';
 
 /** One academic year's admissions as a program lists them (`program.intake`): counts of students. */
 interface IntakeRow {
