@@ -10,13 +10,14 @@ const PAGE = { width: 210, height: 297, margin: 18 };
 const TEXT_WIDTH = PAGE.width - 2 * PAGE.margin;
 const BOTTOM = PAGE.height - PAGE.margin;
 const LABEL_WIDTH = 46;
-const BLUE = '#1F3864';
-const GREY = '#595959';
-const RULE = '#BFBFBF';
-const PT = 25.4 / 72;
+/** The house style of Attain's PDFs (the CV and the reports): heading blue, label grey, rule grey; mm per point. */
+export const BLUE = '#1F3864';
+export const GREY = '#595959';
+export const RULE = '#BFBFBF';
+export const PT = 25.4 / 72;
 
-/** What the writer needs of a jsPDF document (kept small so the library is only a dynamic import). */
-type Pdf = InstanceType<(typeof import('jspdf'))['jsPDF']>;
+/** What a writer needs of a jsPDF document (a type only, so the library stays a dynamic import). */
+export type Pdf = InstanceType<(typeof import('jspdf'))['jsPDF']>;
 
 /**
  * Writes a CV as a PDF (A4, the standard Helvetica font, so no font files are shipped; text outside Windows-1252

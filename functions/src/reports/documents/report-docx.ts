@@ -1,9 +1,6 @@
 import { type ReportTable, type ReportView, cellText, isFigure } from '@attain/shared-types';
 import { numberFigures, traceLines } from './report-traces.js';
 
-/** The MIME type of a Word document (DOCX, Office Open XML). */
-export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-
 /** A4 landscape with 1.5 cm margins: the text is 15,138 twips wide (docx takes the portrait size and turns it). */
 const PAGE = { width: 16838, height: 11906, margin: 850 };
 const TEXT_WIDTH = PAGE.width - 2 * PAGE.margin;

@@ -1,20 +1,12 @@
 import { type ReportTable, type ReportView, cellText, isFigure } from '@attain/shared-types';
+import { BLUE, GREY, PT, type Pdf, RULE } from '../../cv/cv-pdf.js';
 import { winAnsi } from '../../cv/win-ansi.js';
 import { numberFigures, traceLines } from './report-traces.js';
-
-/** The MIME type of a PDF file. */
-export const PDF_TYPE = 'application/pdf';
 
 /** A4 landscape in millimetres, 14 mm margins, the footer in the bottom margin. */
 const PAGE = { width: 297, height: 210, margin: 14 };
 const TEXT_WIDTH = PAGE.width - 2 * PAGE.margin;
 const BOTTOM = PAGE.height - PAGE.margin;
-const BLUE = '#1F3864';
-const GREY = '#595959';
-const RULE = '#BFBFBF';
-const PT = 25.4 / 72;
-
-type Pdf = InstanceType<(typeof import('jspdf'))['jsPDF']>;
 
 /**
  * Writes a report (the SAR, or any `ReportView`) as a PDF, A4 landscape, in the standard Helvetica font (text outside
