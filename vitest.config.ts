@@ -31,6 +31,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // A polled expectation waits as a person would for the page to show what it should: 1 s (vitest's default)
+          // is too short for a save's round trip with both cores busy; 15 s fails only what never comes.
+          expect: { poll: { timeout: 15_000 } },
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
