@@ -10,6 +10,30 @@ const LABEL_WIDTH = 2900;
 const GREY = '595959';
 const RULE = 'BFBFBF';
 
+/** The `docx` module, loaded on first use. */
+type Docx = typeof import('docx');
+
+/**
+ * The footer of Attain's Word documents (the CV and the reports): `<text>  ·  Page n of m`, centred, grey, in `size`
+ * half-points.
+ */
+export function pageFooter(d: Docx, text: string, size: number) {
+  const grey = (t: string) => new d.TextRun({ text: t, size, color: GREY });
+  return new d.Footer({
+    children: [
+      new d.Paragraph({
+        alignment: d.AlignmentType.CENTER,
+        children: [
+          grey(`${text}  ·  Page `),
+          new d.TextRun({ children: [d.PageNumber.CURRENT], size, color: GREY }),
+          grey(' of '),
+          new d.TextRun({ children: [d.PageNumber.TOTAL_PAGES], size, color: GREY }),
+        ],
+      }),
+    ],
+  });
+}
+
 /**
  * Writes a CV as a Word document (A4, Calibri 10.5 pt): the name as the title, affiliation and contact beneath,
  * a Profile table, then one heading per record type with its entries (a numbered citation with a line of further
@@ -136,21 +160,7 @@ export async function cvDocx(cv: CvDocument): Promise<Uint8Array> {
     sections: [
       {
         properties: { page: { size: { width: 11906, height: 16838 }, margin: { top: 1134, bottom: 1134, left: 1134, right: 1134 } } },
-        footers: {
-          default: new d.Footer({
-            children: [
-              new d.Paragraph({
-                alignment: d.AlignmentType.CENTER,
-                children: [
-                  text(`${cv.footer}  ·  Page `, { size: 16, color: GREY }),
-                  new d.TextRun({ children: [d.PageNumber.CURRENT], size: 16, color: GREY }),
-                  text(' of ', { size: 16, color: GREY }),
-                  new d.TextRun({ children: [d.PageNumber.TOTAL_PAGES], size: 16, color: GREY }),
-                ],
-              }),
-            ],
-          }),
-        },
+        footers: { default: pageFooter(d, cv.footer, 16) },
         children: body,
       },
     ],

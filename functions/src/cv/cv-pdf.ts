@@ -168,11 +168,23 @@ export async function cvPdf(cv: CvDocument): Promise<Uint8Array> {
     });
   }
 
+  return finishPdf(doc, cv.footer, 8, 10);
+}
+
+/**
+ * Writes `<text>  ·  Page n of m` centred in the bottom margin of every page of `doc` (Helvetica `size` pt, grey,
+ * `fromBottom` mm above the page's edge) and returns the file's bytes: the last step of every Attain PDF.
+ */
+export function finishPdf(doc: Pdf, text: string, size: number, fromBottom: number): Uint8Array {
   const pages = doc.getNumberOfPages();
+  const width = doc.internal.pageSize.getWidth();
+  const height = doc.internal.pageSize.getHeight();
   for (let p = 1; p <= pages; p++) {
     doc.setPage(p);
-    font(8, 'normal', GREY);
-    doc.text(winAnsi(`${cv.footer}  ·  Page ${p} of ${pages}`), PAGE.width / 2, PAGE.height - 10, { align: 'center', baseline: 'top' });
+    doc.setFont('helvetica', 'normal');
+    doc.setFontSize(size);
+    doc.setTextColor(GREY);
+    doc.text(winAnsi(`${text}  ·  Page ${p} of ${pages}`), width / 2, height - fromBottom, { align: 'center', baseline: 'top' });
   }
   return new Uint8Array(doc.output('arraybuffer'));
 }

@@ -38,8 +38,11 @@ export interface CurriculumReport {
   context: string[];
 }
 
-/** A course as reports name it: `CS2030 Data Structures and Algorithms` (the title alone when it has no code). */
-export const courseName = (c: Course): string => (c.code ? `${c.code} ${c.title}` : c.title);
+/**
+ * A course as reports name it: `CS2030 Data Structures and Algorithms`; the title alone when it has no code, the code
+ * once when the title is the code (the published samples' `4CS4-05`).
+ */
+export const courseName = (c: { code?: string; title?: string }): string => [...new Set([c.code, c.title].filter(Boolean))].join(' ');
 
 /**
  * Reads the picked curriculum with its program, terms and courses, narrowed by the `term` and `course` pickers.

@@ -7,7 +7,7 @@ import {
   genericProgramOutcome,
 } from '@attain/shared-types';
 import { type ProgramOutcomeColumn, byCode, byReference, isColumn } from '../domain/co-po-matrix.js';
-import { getDocuments } from '../store/documents.js';
+import { type StoredDocument, getDocuments } from '../store/documents.js';
 import { queryByField } from '../store/records.js';
 import type { Course, CurriculumReport } from './report-curriculum.js';
 import { column, reportTable } from './report-shape.js';
@@ -68,7 +68,19 @@ export async function loadCourseMatrices(scope: CampusScope, cr: CurriculumRepor
       cr.courses.map((c) => c.id),
     ),
   ]);
-  return cr.courses.map((course) => {
+  return courseMatrices(cr.courses, cos, docs);
+}
+
+/**
+ * Each course with its own COs (by code) and its matrix cells, from COs and matrix documents already read (`docs` by
+ * course id, as `getDocuments` answers). Pure.
+ */
+export function courseMatrices(
+  courses: readonly Course[],
+  cos: readonly CourseOutcome[],
+  docs: ReadonlyMap<string, StoredDocument>,
+): CourseMatrix[] {
+  return courses.map((course) => {
     const own = cos.filter((o) => o.course === course.id).sort(byCode);
     const doc = docs.get(course.id);
     // Documents are stored untyped; a matrix document is only ever written by `saveMatrix`.

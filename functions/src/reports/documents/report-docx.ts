@@ -1,5 +1,6 @@
 import { type ReportTable, type ReportView, cellText, isFigure } from '@attain/shared-types';
 import { numberFigures, traceLines } from './report-traces.js';
+import { pageFooter } from '../../cv/cv-docx.js';
 
 /** A4 landscape with 1.5 cm margins: the text is 15,138 twips wide (docx takes the portrait size and turns it). */
 const PAGE = { width: 16838, height: 11906, margin: 850 };
@@ -104,19 +105,7 @@ export async function reportDocx(view: ReportView): Promise<Uint8Array> {
             margin: { top: PAGE.margin, bottom: PAGE.margin, left: PAGE.margin, right: PAGE.margin },
           },
         },
-        footers: {
-          default: new d.Footer({
-            children: [
-              new d.Paragraph({
-                alignment: d.AlignmentType.CENTER,
-                children: [
-                  run(`${view.title}  ·  Page `, { size: 15, color: GREY }),
-                  new d.TextRun({ children: [d.PageNumber.CURRENT], size: 15, color: GREY }),
-                ],
-              }),
-            ],
-          }),
-        },
+        footers: { default: pageFooter(d, view.title, 15) },
         children,
       },
     ],

@@ -1,5 +1,5 @@
 import { type ReportTable, type ReportView, cellText, isFigure } from '@attain/shared-types';
-import { BLUE, GREY, PT, type Pdf, RULE } from '../../cv/cv-pdf.js';
+import { BLUE, GREY, PT, type Pdf, RULE, finishPdf } from '../../cv/cv-pdf.js';
 import { winAnsi } from '../../cv/win-ansi.js';
 import { numberFigures, traceLines } from './report-traces.js';
 
@@ -104,11 +104,5 @@ export async function reportPdf(view: ReportView): Promise<Uint8Array> {
       y += 1;
     }
   }
-  const pages = doc.getNumberOfPages();
-  for (let p = 1; p <= pages; p++) {
-    doc.setPage(p);
-    font(7.5, 'normal', GREY);
-    doc.text(winAnsi(`${view.title}  ·  Page ${p} of ${pages}`), PAGE.width / 2, PAGE.height - 8, { align: 'center', baseline: 'top' });
-  }
-  return new Uint8Array(doc.output('arraybuffer'));
+  return finishPdf(doc, view.title, 7.5, 8);
 }

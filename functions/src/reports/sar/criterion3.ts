@@ -1,36 +1,30 @@
 import {
   type AttainmentMethod,
   type CampusScope,
-  type CoPoMatrix,
   type CourseAttainment,
   type Figure,
   type PlanAction,
   type ProgramAttainment,
-  type RecordOf,
   type ReportCell,
   type ReportColumn,
   type ReportSection,
   type ReportTable,
-  articulationAverage,
   courseCurriculum,
   courseOutcome,
   curriculum,
 } from '@attain/shared-types';
 import type { MethodInUse } from '../../attainment/attainment-service.js';
-import type { ProgramOutcomeColumn } from '../../domain/co-po-matrix.js';
-import { batchGet } from '../../store/batch.js';
-import { documentKey } from '../../store/documents.js';
+import { type ProgramOutcomeColumn, byCode } from '../../domain/co-po-matrix.js';
+import { getDocuments } from '../../store/documents.js';
 import { listAll } from '../../store/list-all.js';
+import { levelCells } from '../articulation.js';
+import { courseName } from '../report-curriculum.js';
 import { TWO_DECIMALS, figure } from '../report-figures.js';
+import { type CourseMatrix, courseMatrices } from '../report-outcomes.js';
 
-type Course = RecordOf<typeof courseCurriculum>;
-type Co = RecordOf<typeof courseOutcome>;
-
-/** What Criterion 3 is built from: the program's courses, their COs and matrices, and its stored attainment. */
+/** What Criterion 3 is built from: the program's courses with their COs and matrices, and its stored attainment. */
 export interface Criterion3Input {
-  courses: Course[];
-  cos: Map<string, Co[]>;
-  matrices: Map<string, CoPoMatrix['cells']>;
+  matrices: CourseMatrix[];
   outcomes: ProgramOutcomeColumn[];
   years: ProgramAttainment[];
   method: MethodInUse;
@@ -42,15 +36,12 @@ const SOURCE_3 =
   'SAR Criterion 3 as published by slideshare.net/slideshow/nba-criteria-3-and-4-for-tier-1-institute/267379680 and ' +
   'erespublications.blogspot.com/2019/12/criterion-3-course-outcomes-and-program_6.html (trust: Medium)';
 
-const byCode = (a: { code?: string }, b: { code?: string }) => (a.code ?? '').localeCompare(b.code ?? '', undefined, { numeric: true });
-/** A course as the tables name it: code and title (once, when the title is the code). */
-const courseName = (c: { code?: string; title?: string }) => [...new Set([c.code, c.title].filter(Boolean))].join(' ');
 const level = (v: number | null | undefined): string | number => (v === null || v === undefined ? '-' : v);
 
 /**
  * Reads Criterion 3's inputs for a program whose stored attainment the caller already read (`years`, `outcomes`,
- * `method` from `storedProgramAttainment`): its curricula's courses and COs (one Query each per curriculum, paged), and
- * the matrices of its courses and the improvement plans of `planYears` in BatchGetItem calls of 100 keys.
+ * `method` from `storedProgramAttainment`): its curricula's courses and COs (paged Queries per curriculum), its
+ * courses' matrices and the improvement plans of `planYears` (BatchGetItem, 100 keys a call).
  */
 export async function criterion3Input(
   scope: CampusScope,
@@ -65,84 +56,59 @@ export async function criterion3Input(
     ),
   );
   const courses = perCurriculum.flatMap(([cs]) => cs).sort(byCode);
-  const cos = new Map<string, Co[]>();
-  for (const co of perCurriculum.flatMap(([, list]) => list)) cos.set(co.course, [...(cos.get(co.course) ?? []), co]);
-  for (const list of cos.values()) list.sort(byCode);
-  const keys = [
-    ...courses.map((c) => documentKey(scope, 'co-po-matrix', c.id)),
-    ...courses.flatMap((c) => planYears.map((y) => documentKey(scope, 'improvement-plan', `${c.id}#${y}`))),
-  ];
-  const found = await batchGet(keys);
-  const matrices = new Map<string, CoPoMatrix['cells']>();
-  const plans = new Map<string, Record<string, PlanAction>>();
-  for (const item of found.values()) {
-    // Documents are stored untyped; matrices are written only by `saveMatrix`, plans only from `improvementPlanBody`.
-    if (String(item.PK).endsWith('#co-po-matrix')) matrices.set(String(item.SK), (item.cells ?? {}) as CoPoMatrix['cells']);
-    else plans.set(String(item.SK), (item.actions ?? {}) as Record<string, PlanAction>);
-  }
-  return { courses, cos, matrices, outcomes: stored.outcomes, years: stored.years, method: stored.method, plans };
+  const ids = courses.map((c) => c.id);
+  const [docs, planDocs] = await Promise.all([
+    getDocuments(scope, 'co-po-matrix', ids),
+    getDocuments(
+      scope,
+      'improvement-plan',
+      ids.flatMap((id) => planYears.map((y) => `${id}#${y}`)),
+    ),
+  ]);
+  // Documents are stored untyped; a plan document is only ever written from `improvementPlanBody`.
+  const plans = new Map([...planDocs].map(([key, doc]) => [key, (doc.actions ?? {}) as Record<string, PlanAction>]));
+  const matrices = courseMatrices(
+    courses,
+    perCurriculum.flatMap(([, cos]) => cos),
+    docs,
+  );
+  return { matrices, outcomes: stored.outcomes, years: stored.years, method: stored.method, plans };
 }
 
 /** Outcome columns (POs then PSOs) of the articulation tables. */
 const outcomeColumns = (outcomes: readonly ProgramOutcomeColumn[]): ReportColumn[] =>
   outcomes.map((o) => ({ key: o.id, label: o.po_reference, unit: 'level 1-3' }));
 
-/** The average of a course's CO cells for each outcome (the course row of the PAM), as traced figures. */
-function courseAverages(
-  cells: CoPoMatrix['cells'],
-  cos: readonly Co[],
-  outcomes: readonly ProgramOutcomeColumn[],
-): Record<string, Figure | string> {
-  const avg = articulationAverage(
-    cells,
-    cos.map((c) => c.id),
-  );
-  return Object.fromEntries(
-    outcomes.map((o) => {
-      if (avg[o.id] === undefined) return [o.id, '-'];
-      const inputs = cos.flatMap((c) => (cells[c.id]?.[o.id] ? [{ label: c.code ?? c.id, value: cells[c.id][o.id] }] : []));
-      return [
-        o.id,
-        figure(avg[o.id], { formula: `Average of the mapped CO cells for ${o.po_reference} ("-" left out)`, inputs, source: SOURCE_3 }),
-      ];
-    }),
-  );
-}
-
 /** 3.1: the course articulation matrix of each chosen course (CO rows, an average row), and the PAM of all courses. */
 function articulation(input: Criterion3Input, chosen: ReadonlySet<string> | null): ReportSection[] {
-  const mapped = input.courses.filter((c) => input.matrices.has(c.id));
+  const mapped = input.matrices.filter((m) => m.saved);
+  // Each course's row of the PAM (and the average row of its CAM): the Average map state of the Reports pages.
+  const averages = (m: CourseMatrix) => levelCells(m, input.outcomes, 'Average');
   const cams: ReportTable[] = mapped
-    .filter((c) => !chosen || chosen.has(c.id))
-    .map((c) => {
-      const cells = input.matrices.get(c.id) ?? {};
-      const cos = input.cos.get(c.id) ?? [];
-      return {
-        id: `cam-${c.code ?? c.id}`,
-        title: `Course articulation matrix: ${courseName(c)}`,
-        columns: [{ key: 'co', label: 'CO' }, ...outcomeColumns(input.outcomes)],
-        rows: cos.map((co) => ({
-          co: co.code ?? '',
-          ...Object.fromEntries(input.outcomes.map((o) => [o.id, cells[co.id]?.[o.id] ?? '-'])),
-        })),
-        footer: [{ co: 'Average', ...courseAverages(cells, cos, input.outcomes) }],
-      };
-    });
+    .filter((m) => !chosen || chosen.has(m.course.id))
+    .map((m) => ({
+      id: `cam-${m.course.code ?? m.course.id}`,
+      title: `Course articulation matrix: ${courseName(m.course)}`,
+      columns: [{ key: 'co', label: 'CO' }, ...outcomeColumns(input.outcomes)],
+      rows: m.cos.map((co) => ({
+        co: co.code ?? '',
+        ...Object.fromEntries(input.outcomes.map((o) => [o.id, m.cells[co.id]?.[o.id] ?? '-'])),
+      })),
+      footer: [{ co: 'Average', ...averages(m) }],
+    }));
   const pam: ReportTable = {
     id: 'pam',
     title: 'Program articulation matrix (each course: the average of its CO rows)',
     columns: [{ key: 'course', label: 'Course' }, ...outcomeColumns(input.outcomes)],
-    rows: mapped.map((c) => ({
-      course: courseName(c),
-      ...courseAverages(input.matrices.get(c.id) ?? {}, input.cos.get(c.id) ?? [], input.outcomes),
-    })),
+    rows: mapped.map((m) => ({ course: courseName(m.course), ...averages(m) })),
     notes: [`Cells: 3 high, 2 medium, 1 low correlation, "-" none. Averages rounded to ${TWO_DECIMALS}.`],
   };
-  const missing = input.courses.filter((c) => !input.matrices.has(c.id));
-  if (missing.length) pam.notes?.push(`Courses without a CO-PO matrix (not in the matrix): ${missing.map(courseName).join('; ')}`);
+  const missing = input.matrices.filter((m) => !m.saved);
+  if (missing.length)
+    pam.notes?.push(`Courses without a CO-PO matrix (not in the matrix): ${missing.map((m) => courseName(m.course)).join('; ')}`);
   return [
     { id: '3.1-cam', title: '3.1 Course articulation matrices', tables: cams },
-    { id: '3.1-pam', title: '3.1 Program articulation matrix', tables: [pam] },
+    { id: '3.1-pam', title: '3.1 Program articulation matrix', texts: [{ title: 'Source', paragraphs: [SOURCE_3] }], tables: [pam] },
   ];
 }
 

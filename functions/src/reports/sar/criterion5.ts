@@ -42,8 +42,8 @@ export async function criterion5(
   const dept = typeof prog.department === 'string' ? prog.department : undefined;
   const members: Member[] = profiles.filter((m) => isProgramFaculty(m, dept)).sort((a, b) => memberName(a).localeCompare(memberName(b)));
   const [cay] = years;
-  const census = years.map((y) => facultyYear(members, y, studentCount(prog, y).value ?? 0));
   const students = years.map((y) => studentCount(prog, y));
+  const census = years.map((y, i) => facultyYear(members, y, students[i].value ?? 0));
   const date = (d: unknown) => (typeof d === 'string' && d ? formatDate(d, locale) : '');
   const yearCells = (figs: readonly (Figure | number)[]) => Object.fromEntries(years.map((y, i) => [y, figs[i]]));
   const yearColumns = years.map((y, i) => ({ key: y, label: i === 0 ? `CAY ${y}` : `CAYm${i} ${y}` }));
