@@ -1,14 +1,12 @@
 import { defineEntity } from '../registry/entity.js';
-import { type FieldDef, f } from '../registry/field.js';
+import { f } from '../registry/field.js';
 import { DURATION_UNITS, NBA_SAR_TYPES, TOPIC_UNITS } from './choices.js';
 import { DEFAULT_SAR_VERSION, SAR_VERSIONS } from '../reports/sar.js';
 import { isAcademicYear } from '../format/academic-year.js';
 
 /** A duration as the spec stores it: an integer quantity and its unit (Minutes .. Years). */
-const duration = (name: string, label: string): FieldDef[] => [
-  f.int(`${name}_qty`, `${label}`, { min: 0, max: 10000 }),
-  f.enum(`${name}_unit`, `${label} unit`, DURATION_UNITS),
-];
+const duration = <const N extends string>(name: N, label: string) =>
+  [f.int(`${name}_qty`, `${label}`, { min: 0, max: 10000 }), f.enum(`${name}_unit`, `${label} unit`, DURATION_UNITS)] as const;
 
 /**
  * One academic year's admissions (issue 15, for the SAR's student-faculty ratio): the year (`2025-26`), the first-year

@@ -39,7 +39,7 @@ export async function criterion5(
   const formulas = CRITERION5_FORMULAS[version];
   const [profiles, ...lists] = await Promise.all([listAll(scope, profile), ...RESEARCH_ENTITIES.map((e) => listAll(scope, e))]);
   const records = new Map<string, readonly EntityRecord[]>(RESEARCH_ENTITIES.map((e, i) => [e.name, lists[i]]));
-  const dept = typeof prog.department === 'string' ? prog.department : undefined;
+  const dept = prog.department;
   const members: Member[] = profiles.filter((m) => isProgramFaculty(m, dept)).sort((a, b) => memberName(a).localeCompare(memberName(b)));
   const [cay] = years;
   const students = years.map((y) => studentCount(prog, y));

@@ -1,11 +1,11 @@
 import {
   type CampusScope,
+  type RecordOf,
   DEFAULT_LOCALE,
   DEFAULT_SAR_VERSION,
   type ReportSection,
   SAR_CRITERIA,
   SAR_FORMATS,
-  SAR_VERSIONS,
   type SarCriterion,
   type SarFormat,
   type SarVersion,
@@ -56,9 +56,8 @@ export function sarQuery(q: (name: string) => string | undefined): SarQuery {
   return { year, criteria, courses: list?.length ? new Set(list.slice(0, 500)) : null, format: format as SarFormat };
 }
 
-/** The version a program's record names (the default when none, or one no longer offered). */
-export const sarVersionOf = (p: Readonly<Record<string, unknown>>): SarVersion =>
-  (SAR_VERSIONS as readonly unknown[]).includes(p.sar_version) ? (p.sar_version as SarVersion) : DEFAULT_SAR_VERSION;
+/** The version a program follows: its `sar_version`, or the default until an admin picks one. */
+export const sarVersionOf = (p: RecordOf<typeof program>): SarVersion => p.sar_version ?? DEFAULT_SAR_VERSION;
 
 /**
  * The SAR of a program for `query`: Criterion 3 from the program's stored attainment (the figures its Attainment
@@ -79,7 +78,7 @@ export async function sarView(scope: CampusScope, programId: string, query: SarQ
     sections.push(...criterion3(await criterion3Input(scope, prog.id, stored, years), years, query.courses));
   }
   if (query.criteria.includes('5')) sections.push(...(await criterion5(scope, prog, years, version, locale)));
-  const title = String(prog.title ?? 'Program');
+  const title = prog.title;
   return {
     report: 'sar',
     title: `NBA Self Assessment Report: ${title}`,
@@ -95,7 +94,7 @@ export async function sarView(scope: CampusScope, programId: string, query: SarQ
     generated_at: new Date().toISOString(),
     program: prog.id,
     program_title: title,
-    program_acronym: typeof prog.acronym === 'string' ? prog.acronym : '',
+    program_acronym: prog.acronym ?? '',
     years,
     version,
     criteria: query.criteria,

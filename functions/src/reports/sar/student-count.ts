@@ -10,13 +10,10 @@ interface IntakeRow {
 /** A program's intake rows by academic year (rows missing a year are ignored; absent counts are 0). */
 function intakeByYear(p: RecordOf<typeof program>): Map<string, IntakeRow> {
   const out = new Map<string, IntakeRow>();
-  // A program's record is loosely typed (its duration fields are built), so its rows are checked here.
-  for (const r of Array.isArray(p.intake) ? (p.intake as unknown[]) : []) {
-    if (typeof r !== 'object' || r === null || !('academic_year' in r) || typeof r.academic_year !== 'string') continue;
-    out.set(r.academic_year, {
-      sanctioned_intake: 'sanctioned_intake' in r && typeof r.sanctioned_intake === 'number' ? r.sanctioned_intake : 0,
-      lateral_entries: 'lateral_entries' in r && typeof r.lateral_entries === 'number' ? r.lateral_entries : 0,
-    });
+  const count = (v: unknown) => (typeof v === 'number' ? v : 0);
+  for (const r of p.intake ?? []) {
+    if (typeof r.academic_year === 'string')
+      out.set(r.academic_year, { sanctioned_intake: count(r.sanctioned_intake), lateral_entries: count(r.lateral_entries) });
   }
   return out;
 }
@@ -31,7 +28,7 @@ const SOURCE = 'SAR Criterion 5.1 (2019 and 2025): S counts UG 2nd to 4th year s
  */
 export function studentCount(p: RecordOf<typeof program>, year: string): Figure {
   const rows = intakeByYear(p);
-  const years = Math.max(2, Math.ceil(Number(p.number_of_terms ?? 8) / 2));
+  const years = Math.max(2, Math.ceil((p.number_of_terms ?? 8) / 2));
   const inputs: Figure['trace']['inputs'] = [];
   const missing = new Set<string>();
   let total = 0;
