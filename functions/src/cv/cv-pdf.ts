@@ -33,13 +33,7 @@ export async function cvPdf(cv: CvDocument): Promise<Uint8Array> {
   doc.setProperties({ title: winAnsi(`${cv.name} - CV`), creator: 'Attain' });
   let y = PAGE.margin;
 
-  const font = (size: number, style: 'normal' | 'bold' = 'normal', color = '#000000') => {
-    doc.setFont('helvetica', style);
-    doc.setFontSize(size);
-    doc.setTextColor(color);
-  };
-  const lineHeight = () => doc.getFontSize() * doc.getLineHeightFactor() * PT;
-  const lines = (t: string, width: number): string[] => doc.splitTextToSize(winAnsi(t), width) as string[];
+  const { font, lineHeight, lines } = pdfText(doc);
   const newPage = () => {
     doc.addPage();
     y = PAGE.margin;
@@ -169,6 +163,22 @@ export async function cvPdf(cv: CvDocument): Promise<Uint8Array> {
   }
 
   return finishPdf(doc, cv.footer, 8, 10);
+}
+
+/**
+ * The text tools of Attain's PDFs over one document: `font` sets Helvetica's size (pt), style and colour; `lineHeight`
+ * is the current font's line in mm; `lines` wraps text (spelled in Windows-1252, see `winAnsi`) to a width in mm.
+ */
+export function pdfText(doc: Pdf) {
+  return {
+    font: (size: number, style: 'normal' | 'bold' = 'normal', color = '#000000') => {
+      doc.setFont('helvetica', style);
+      doc.setFontSize(size);
+      doc.setTextColor(color);
+    },
+    lineHeight: () => doc.getFontSize() * doc.getLineHeightFactor() * PT,
+    lines: (t: string, width: number): string[] => doc.splitTextToSize(winAnsi(t), width) as string[],
+  };
 }
 
 /**

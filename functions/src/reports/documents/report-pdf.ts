@@ -1,5 +1,5 @@
 import { type ReportTable, type ReportView, cellText, isFigure } from '@attain/shared-types';
-import { BLUE, GREY, PT, type Pdf, RULE, finishPdf } from '../../cv/cv-pdf.js';
+import { BLUE, GREY, type Pdf, RULE, finishPdf, pdfText } from '../../cv/cv-pdf.js';
 import { winAnsi } from '../../cv/win-ansi.js';
 import { numberFigures, traceLines } from './report-traces.js';
 
@@ -22,13 +22,7 @@ export async function reportPdf(view: ReportView): Promise<Uint8Array> {
   doc.setProperties({ title: winAnsi(view.title), creator: 'Attain' });
   const numbers = numberFigures(view);
   let y = PAGE.margin;
-  const font = (size: number, style: 'normal' | 'bold' = 'normal', color = '#000000') => {
-    doc.setFont('helvetica', style);
-    doc.setFontSize(size);
-    doc.setTextColor(color);
-  };
-  const lineHeight = () => doc.getFontSize() * doc.getLineHeightFactor() * PT;
-  const lines = (t: string, width: number): string[] => doc.splitTextToSize(winAnsi(t), width) as string[];
+  const { font, lineHeight, lines } = pdfText(doc);
   const room = (h: number) => {
     if (y + h <= BOTTOM) return false;
     doc.addPage();
