@@ -31,3 +31,5 @@ export * from './mail/index.js';
 export * from './survey/index.js';
 export * from './format/academic-year.js';
 export * from './reports/index.js';
+export * from './group/index.js';
+export * from './audit/index.js';

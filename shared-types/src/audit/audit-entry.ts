@@ -1,0 +1,48 @@
+/**
+ * The audit trail (issue 16; DESIGN.md "An audit trail keeps who changed what (old and new values) for every
+ * write"). Every create, replace and delete of a record, a document (CO-PO matrix, question paper, ...), marks and the
+ * attainment method, and every freeze and unfreeze, keeps one entry: who, when, and each changed field's old and new
+ * value. Entries are written by the server in the same transaction as the change where the store allows it, and no
+ * route edits or deletes them.
+ */
+
+/** `GET /api/audit?user=&entity=&from=&to=&cursor=`: the campus's entries, newest first (admins). */
+export const AUDIT_PATH = '/api/audit';
+/** `GET /api/audit/history/{entity}/{id}`: one record's (or document's) entries, newest first. */
+export const AUDIT_HISTORY_PATH = '/api/audit/history';
+
+export const AUDIT_ACTIONS = ['create', 'replace', 'delete', 'freeze', 'unfreeze'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** One changed field: its name on the wire, its label, and the values before and after (absent: none). */
+export interface AuditChange {
+  field: string;
+  label?: string;
+  old?: unknown;
+  new?: unknown;
+}
+
+/**
+ * One audit entry. `entity` is a record type name (`course-outcome`), a document kind (`co-po-matrix`), `marks` (id:
+ * the occasion) or `attainment-freeze` (id: `<program>#<academic year>`).
+ */
+export interface AuditEntry {
+  id: string;
+  /** ISO-8601 UTC time of the change. */
+  at: string;
+  /** The signed-in user's e-mail (the scope's actor). */
+  user: string;
+  action: AuditAction;
+  entity: string;
+  record_id: string;
+  /** A readable name of the record when the change was made (its title, code or name). */
+  record_label?: string;
+  changes: AuditChange[];
+  /** How many further changes were left out of `changes` to keep the entry under DynamoDB's item size. */
+  truncated?: number;
+  /** Why (an unfreeze's reason, a campus's disabling). */
+  reason?: string;
+}
+
+/** At most this many changes are kept per entry; the rest are counted in `truncated`. */
+export const MAX_AUDIT_CHANGES = 200;

@@ -1,0 +1,2 @@
+export * from './audit-entry.js';
+export * from './frozen-year.js';

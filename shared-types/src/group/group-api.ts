@@ -1,0 +1,69 @@
+/**
+ * A group of campuses (issue 16; DESIGN.md "Tenancy, roles, identity"): the society that subscribes owns campuses.
+ * A group administrator's token carries the group's id in `custom:tenant` (its own profile lives there) and role
+ * `group-admin`. It creates, lists and disables the group's campuses, and reads any campus of the group through the
+ * same routes as that campus's users by naming it in the `X-Campus` header (reads only). Without the header it
+ * reads nothing of any campus: the dashboard and the roll-up answer for the whole group.
+ */
+
+/** `GET` the caller's group and its campuses; `POST` a new campus (`NewCampusBody`). */
+export const GROUP_CAMPUS_PATH = '/api/group/campus';
+/** `GET` the group's roll-up (`RollupView`); group administrators only. */
+export const ROLLUP_PATH = '/api/group/rollup';
+/** The request header a group administrator names the campus it reads with (lower case, as HTTP/2 sends it). */
+export const CAMPUS_HEADER = 'x-campus';
+
+/** A campus's state: a disabled campus's users are refused (403) until the group enables it again. */
+export const CAMPUS_STATUSES = ['Active', 'Disabled'] as const;
+export type CampusStatus = (typeof CAMPUS_STATUSES)[number];
+
+/** A campus id: lower-case letters, digits and hyphens, 2-32 characters (it starts every key of the campus). */
+export const CAMPUS_ID_PATTERN = /^[a-z0-9][a-z0-9-]{1,31}$/;
+
+/** One campus of a group, as the group's campus list shows it. Dates are ISO-8601 UTC. */
+export interface GroupCampus {
+  /** The campus (tenant) id. */
+  id: string;
+  /** The organization's name (the campus's own record may rename it later; this is the name at creation). */
+  name: string;
+  status: CampusStatus;
+  /** The first administrator, invited by mail when the campus was made. */
+  admin_email: string;
+  /** The invitation mail's id in the campus's Send Mail, when one was sent. */
+  invitation_mail?: string;
+  /** Why it was last disabled or enabled. */
+  status_reason?: string;
+  version: number;
+  created_by: string;
+  created_at: string;
+  updated_by?: string;
+  updated_at?: string;
+}
+
+/** `GET /api/group/campus`: the caller's group and its campuses, in creation order. */
+export interface GroupView {
+  id: string;
+  name: string;
+  campuses: GroupCampus[];
+}
+
+/** `POST /api/group/campus`: a new campus with its first administrator (invited by mail to set a password). */
+export interface NewCampusBody {
+  /** The campus id (`CAMPUS_ID_PATTERN`); unique across every group. */
+  id: string;
+  /** The organization's name, e.g. "KIT's College of Engineering, Kolhapur". */
+  name: string;
+  /** The society's name for the organization record; the group's name when absent. */
+  society_name?: string;
+  admin_email: string;
+  admin_first_name: string;
+  admin_last_name: string;
+}
+
+/** `PUT /api/group/campus/{id}`: enable or disable a campus. `version` is the one read (stale: 409). */
+export interface CampusStatusBody {
+  status: CampusStatus;
+  version: number;
+  /** Required when disabling: kept with the campus and in the audit trail. */
+  reason?: string;
+}
