@@ -6,6 +6,7 @@ import { curriculumDomain } from './curriculum.js';
 import type { DomainModule } from './domain-module.js';
 import { documentsDomain } from './documents.js';
 import { facultyDomain } from './faculty.js';
+import { groupDomain } from './group.js';
 import { reportsDomain } from './reports.js';
 import { surveyDomain } from './survey.js';
 import { utilitiesDomain } from './utilities.js';
@@ -25,4 +26,5 @@ export const ALL_DOMAINS: readonly DomainModule[] = [
   surveyDomain,
   utilitiesDomain,
   reportsDomain,
+  groupDomain,
 ];

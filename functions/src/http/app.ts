@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CRUD_ENTITIES, MAX_BODY_BYTES, PUBLIC_SURVEY_PATH, SET_PASSWORD_PATH, campusScope } from '@attain/shared-types';
+import { CAMPUS_HEADER, CRUD_ENTITIES, MAX_BODY_BYTES, PUBLIC_SURVEY_PATH, SET_PASSWORD_PATH } from '@attain/shared-types';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HttpError, errorBody } from '../lib/errors.js';
@@ -7,6 +7,7 @@ import { withMetrics } from '../lib/request-metrics.js';
 import type { DomainModule } from '../domains/domain-module.js';
 import type { AppEnv } from './context.js';
 import { crudRouter } from './crud-router.js';
+import { requestScope } from './request-scope.js';
 import { callerFromHeader } from './verify-token.js';
 
 /**
@@ -44,7 +45,7 @@ const PUBLIC_PREFIXES = [`${PUBLIC_SURVEY_PATH}/`];
  * domain Lambda (`handlers/*.ts`, each importing only its own module); the local server runs one app with every
  * domain. Middleware, in order: request id; DynamoDB call counting (`x-dynamodb-calls`); body limit (413 over
  * `MAX_BODY_BYTES`); token verification (401) for every non-public path, which sets the caller and its campus
- * scope; then the routers. Every error leaves as the
+ * scope (`requestScope`: a group administrator's chosen campus, a disabled campus refused); then the routers. Every error leaves as the
  * DESIGN.md envelope; unexpected ones as 500 with a request id and no internals.
  */
 export function buildApp(domains: readonly DomainModule[]): Hono<AppEnv> {
@@ -66,7 +67,7 @@ export function buildApp(domains: readonly DomainModule[]): Hono<AppEnv> {
     if (PUBLIC.has(c.req.path) || PUBLIC_PREFIXES.some((p) => c.req.path.startsWith(p))) return next();
     const caller = await callerFromHeader(c.req.header('authorization'));
     c.set('caller', caller);
-    c.set('scope', campusScope(caller));
+    c.set('scope', await requestScope(caller, c.req.header(CAMPUS_HEADER)));
     return next();
   });
   // Special routes first: some sit under a CRUD path (`/api/department/user-list`) and must win over `/:id`.

@@ -8,12 +8,14 @@ import {
   issueFields,
   loginSchema,
   organization,
+  ownScope,
   profile,
 } from '@attain/shared-types';
 import { Hono } from 'hono';
 import { cognitoClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 import { HttpError } from '../lib/errors.js';
+import { getGroup } from '../group/campus-registry.js';
 import { checkAttachedFiles } from '../files/attached-files.js';
 import { findRecord, patchRecord } from '../store/records.js';
 import { resolveReferences } from '../store/references.js';
@@ -57,23 +59,27 @@ export function profileRouter(): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   const view = async (c: { var: AppEnv['Variables'] }, rec: Record<string, unknown> | undefined): Promise<ProfileView> => {
     const { caller, scope } = c.var;
+    const group = caller.role === 'group-admin' ? await getGroup(caller.tenant) : undefined;
     const org = await findRecord(scope, organization, scope.campus);
     const deptId = rec?.department;
-    const dept = typeof deptId === 'string' ? await findRecord(scope, department, deptId) : undefined;
+    const dept = typeof deptId === 'string' ? await findRecord(ownScope(caller), department, deptId) : undefined;
     return {
+      ...(group ? { group } : {}),
       ...(rec ?? {}),
       email: caller.user,
       role: caller.role,
       tenant: caller.tenant,
-      organization_name: String(org?.name ?? ''),
+      organization_name: String(org?.name ?? group?.name ?? ''),
       department_name: String(dept?.name ?? ''),
       locale: org?.locale ?? DEFAULT_LOCALE,
     };
   };
-  r.get('/', async (c) => c.json({ data: await view(c, await findRecord(c.var.scope, profile, c.var.caller.sub)) }));
+  r.get('/', async (c) => c.json({ data: await view(c, await findRecord(ownScope(c.var.caller), profile, c.var.caller.sub)) }));
   r.patch('/', async (c) => {
     const body = await readJson(c);
-    const { scope, caller } = c.var;
+    // A group administrator's profile lives in its group's namespace, whichever campus it is reading.
+    const { caller } = c.var;
+    const scope = ownScope(caller);
     // Rules across fields (relieving after joining) and the derived total experience see the profile as it will be.
     const saved = await findRecord(scope, profile, caller.sub);
     const v = cleanBody(profile, body, 'patch', undefined, saved ?? {});

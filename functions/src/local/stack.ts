@@ -13,6 +13,7 @@ import { resetVerifier } from '../http/verify-token.js';
 import { ensureCampusUser } from '../identity/campus-users.js';
 import { DEMO_ADMIN_EMAIL, DEMO_TENANT, seedDemoCampus } from '../seed/demo-campus.js';
 import { seedDemoFaculty } from '../seed/demo-faculty.js';
+import { seedDemoGroup } from '../seed/demo-group.js';
 import { seedDemoSurveys } from '../seed/demo-surveys.js';
 import { seedDemoAttainment } from '../seed/demo-attainment.js';
 import { seedDemoReports } from '../seed/demo-reports.js';
@@ -58,6 +59,8 @@ export interface LocalStack {
   generatedPassword: boolean;
   /** The sample faculty members of the demo campus (seeded stacks only) and their shared password. */
   sampleFaculty?: { emails: readonly string[]; password: string };
+  /** The demo group's administrator (issue 16) and the admins of its campuses (who share the demo admin's password). */
+  group?: { email: string; password: string; campusAdmins: readonly string[] };
   /** The environment the in-process API uses (endpoints, pool, table); tests reuse it. */
   env: Record<string, string>;
   /** The SES emulator's own address (127.0.0.1), whose `GET /store` lists every message it accepted; tests read it. */
@@ -182,6 +185,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       writeFileSync(pwFile, adminPassword, { mode: 0o600 });
     }
     let sampleFaculty: LocalStack['sampleFaculty'];
+    let group: LocalStack['group'];
     if (opts.seed) {
       const sub = await ensureCampusUser({
         tenant: DEMO_TENANT,
@@ -204,6 +208,12 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       const facultyPassword = existsSync(facultyFile) ? readFileSync(facultyFile, 'utf8').trim() : generatePassword();
       if (!existsSync(facultyFile)) writeFileSync(facultyFile, facultyPassword, { mode: 0o600 });
       sampleFaculty = { emails: await seedDemoFaculty(admin, facultyPassword), password: facultyPassword };
+      // The demo group: a second campus and the group administrator, whose password is kept like the others.
+      const groupFile = join(dataDir, 'group-admin-password');
+      const groupPassword = existsSync(groupFile) ? readFileSync(groupFile, 'utf8').trim() : generatePassword();
+      if (!existsSync(groupFile)) writeFileSync(groupFile, groupPassword, { mode: 0o600 });
+      const signIns = await seedDemoGroup(adminPassword, groupPassword);
+      group = { email: signIns.groupAdmin, password: groupPassword, campusAdmins: signIns.campusAdmins };
     }
     if (opts.mail?.worker !== false) mailWorker = await startLocalMailWorker();
     server = await startServer({
@@ -214,7 +224,17 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       publicConfig: { region: env.AWS_REGION, userPoolId: pool.userPoolId, userPoolClientId: pool.clientId },
       publicSurveyThrottle: opts.publicSurveyThrottle,
     });
-    return { url, adminEmail: DEMO_ADMIN_EMAIL, adminPassword, generatedPassword, sampleFaculty, env, sesEmulatorUrl: ses.url, stop };
+    return {
+      url,
+      adminEmail: DEMO_ADMIN_EMAIL,
+      adminPassword,
+      generatedPassword,
+      sampleFaculty,
+      group,
+      env,
+      sesEmulatorUrl: ses.url,
+      stop,
+    };
   } catch (e) {
     await stop();
     throw e;

@@ -33,6 +33,14 @@ async function main(): Promise<void> {
       `Sample faculty (demo data): ${stack.sampleFaculty.emails.join(', ')} with password ${stack.sampleFaculty.password}` +
         ' (kept in .local/sample-faculty-password)',
     );
+  if (stack.group) {
+    console.log(
+      `Group administrator (both demo campuses): ${stack.group.email} with password ${stack.group.password} (kept in .local/group-admin-password)`,
+    );
+    console.log(
+      `The second demo campus's administrator: ${stack.group.campusAdmins.slice(1).join(', ')}, with the campus administrator's password`,
+    );
+  }
   console.log(`Mail is kept, not sent: the messages the SES emulator accepted are at ${stack.sesEmulatorUrl}/store (this machine only)`);
   console.log('Press Ctrl-C to stop.');
   let stopping = false;

@@ -46,7 +46,10 @@ const PLAN = [
  * over its COs and generated marks (about 3 % absent in ISE/MSE).
  * @returns true when it seeded
  */
-export async function seedDemoAttainment(scope: CampusScope, admin: Caller): Promise<boolean> {
+export async function seedDemoAttainment(scope: CampusScope, admin: Caller, size: { full: boolean } = { full: true }): Promise<boolean> {
+  // The smaller campus: its own marks (another random seed, abler students) for the current year only, 30 students.
+  const years = size.full ? YEARS : [{ ...YEARS[2], ability: 0.68 }];
+  const perSection = size.full ? STUDENTS_PER_SECTION : 30;
   if ((await listAll(scope, student, {})).length) return false;
   const btech = (await listAll(scope, program)).find((p) => p.acronym === 'B.Tech CSE');
   const samples = (await listAll(scope, curriculum)).find((c) => c.name === 'Published CO-PO samples');
@@ -56,11 +59,11 @@ export async function seedDemoAttainment(scope: CampusScope, admin: Caller): Pro
     program: btech.id,
     source: `${DEFAULT_METHOD.source} (demo: defaults as shipped)`,
   });
-  const rand = prng(2026);
+  const rand = prng(size.full ? 2026 : 2027);
   const roster: Record<string, { rec: RecordOf<typeof student>; ability: number }[]> = {};
-  for (const y of YEARS) {
+  for (const y of years) {
     roster[y.section] = [];
-    for (let i = 1; i <= STUDENTS_PER_SECTION; i++) {
+    for (let i = 1; i <= perSection; i++) {
       const roll_no = `${String(y.year).slice(2)}CS${y.section}${String(i).padStart(3, '0')}`;
       const rec = await createRecord(scope, student, {
         curriculum: samples.id,
@@ -81,7 +84,7 @@ export async function seedDemoAttainment(scope: CampusScope, admin: Caller): Pro
     );
     if (!cos.length) continue;
     const difficulty = cos.map(() => (rand() - 0.5) * 0.3);
-    for (const y of YEARS) {
+    for (const y of years) {
       for (const p of PLAN) {
         const total = p.questions * p.each;
         const data: Record<string, unknown> = {

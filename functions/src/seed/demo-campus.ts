@@ -7,6 +7,27 @@ import { createRecord, findRecord } from '../store/records.js';
 export const DEMO_TENANT = 'demo';
 export const DEMO_ADMIN_EMAIL = 'admin@attain.example';
 
+/** The demo group (issue 16): the society owning the demo campuses, and its administrator's e-mail. */
+export const DEMO_GROUP = { id: 'demo-group', name: 'Attain Demo Education Society' } as const;
+export const DEMO_GROUP_ADMIN_EMAIL = 'group@attain.example';
+
+/**
+ * A demo campus: its id, name and administrator, and how much sample data it gets (`full`: both curricula and three
+ * years of sample marks; otherwise only the published-sample courses and one year, a smaller campus).
+ */
+export interface DemoCampus {
+  tenant: string;
+  name: string;
+  adminEmail: string;
+  full: boolean;
+}
+
+/** The demo group's campuses: the demo campus and a second, smaller one. */
+export const DEMO_CAMPUSES: readonly DemoCampus[] = [
+  { tenant: DEMO_TENANT, name: 'Attain Demo College of Engineering', adminEmail: DEMO_ADMIN_EMAIL, full: true },
+  { tenant: 'demo-east', name: 'Attain Demo Institute of Technology, East Campus', adminEmail: 'admin@east.attain.example', full: false },
+];
+
 /**
  * Seeds the demo campus once: its organization (a fictional college, marked as demo data), the Computer Science
  * and Engineering department, the three Bloom domains with their levels (Anderson & Krathwohl 2001; Krathwohl
@@ -14,13 +35,13 @@ export const DEMO_ADMIN_EMAIL = 'admin@attain.example';
  * Does nothing when the organization already exists, so restarts keep every edit.
  * @returns true when it seeded, false when the campus was already there.
  */
-export async function seedDemoCampus(adminEmail = DEMO_ADMIN_EMAIL): Promise<boolean> {
-  const scope: CampusScope = { campus: DEMO_TENANT, actor: adminEmail, access: 'read-write' };
-  if (await findRecord(scope, organization, DEMO_TENANT)) return false;
+export async function seedDemoCampus(adminEmail = DEMO_ADMIN_EMAIL, campus: DemoCampus = DEMO_CAMPUSES[0]): Promise<boolean> {
+  const scope: CampusScope = { campus: campus.tenant, actor: adminEmail, access: 'read-write' };
+  if (await findRecord(scope, organization, campus.tenant)) return false;
 
   await createRecord(scope, organization, {
-    society_name: 'Attain Demo Education Society',
-    name: 'Attain Demo College of Engineering',
+    society_name: DEMO_GROUP.name,
+    name: campus.name,
     description:
       '<p>A <strong>demonstration campus</strong> of Attain. Its curriculum, outcomes and matrices come from published ' +
       'sources listed in the product documentation.</p>',

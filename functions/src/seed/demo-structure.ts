@@ -40,9 +40,10 @@ const csv = (name: string) => readFileSync(join(dataDir, name), 'utf8');
  * - curriculum "Published CO-PO samples" holding the nine courses of course-outcomes.csv with their COs and the
  *   matrices of co-po-matrix.csv (the sources are other institutions, so these courses are kept apart; their
  *   term placement is not from the sources).
+ * `size.full` false (the smaller demo campus): no IIT Palakkad curriculum.
  * @returns true when it seeded
  */
-export async function seedDemoStructure(scope: CampusScope, admin: Caller): Promise<boolean> {
+export async function seedDemoStructure(scope: CampusScope, admin: Caller, size: { full: boolean } = { full: true }): Promise<boolean> {
   if ((await listAll(scope, program)).length) return false;
   const cse = (await listAll(scope, department)).find((d) => d.short_name === 'CSE');
   const ug = await createRecord(scope, programType, {
@@ -117,11 +118,14 @@ export async function seedDemoStructure(scope: CampusScope, admin: Caller): Prom
     for (let i = 1; i <= 8; i++) await createRecord(scope, term, { name: `Term ${i}`, number: i, curriculum: cur.id });
     return cur;
   };
-  const iit = await newCurriculum(
-    '2022 (IIT Palakkad)',
-    'B.Tech CSE, students admitted from 2022, plan "Institute Core First" (data/SOURCES.md CUR-IITPKD)',
-  );
-  await importCurriculum(scope, iit.id, csv('curriculum-cse-iitpkd-2022.csv'));
+  // The smaller demo campus keeps only the published-sample courses.
+  if (size.full) {
+    const iit = await newCurriculum(
+      '2022 (IIT Palakkad)',
+      'B.Tech CSE, students admitted from 2022, plan "Institute Core First" (data/SOURCES.md CUR-IITPKD)',
+    );
+    await importCurriculum(scope, iit.id, csv('curriculum-cse-iitpkd-2022.csv'));
+  }
   const samples = await newCurriculum(
     'Published CO-PO samples',
     'Courses whose COs and CO-PO matrices were published by AKTU, RTU, Anna University and SPPU colleges (data/SOURCES.md); all placed in term 1 here.',

@@ -21,6 +21,8 @@ export interface ProfileView extends Record<string, unknown> {
   department_name: string;
   /** How the campus writes dates and numbers (the organization's `locale`; `en-IN` until chosen). */
   locale: CampusLocale;
+  /** A group administrator's group (issue 16): its id and name; absent for campus users. */
+  group?: { id: string; name: string };
 }
 
 /** A password Cognito's policy accepts: 10+ characters with upper and lower case letters, a digit and a symbol. */

@@ -5,6 +5,8 @@ import { PUBLICATION_IMPORT_PATH } from './publication-import.js';
 import { SET_PASSWORD_PATH } from './auth.js';
 import { STAKEHOLDER_IMPORT_PATH } from '../survey/stakeholder.js';
 import { REPORTS_PATH } from '../reports/report-catalogue.js';
+import { DASHBOARD_PATH } from '../group/dashboard.js';
+import { GROUP_CAMPUS_PATH, ROLLUP_PATH } from '../group/group-api.js';
 import { PUBLIC_SURVEY_PATH, SURVEY_HOST_PATH, SURVEY_RESULTS_PATH } from '../survey/survey-api.js';
 
 /** One API Gateway route: a path (with `{id}` style parameters) served by a domain's Lambda. */
@@ -49,6 +51,10 @@ export const SPECIAL_ROUTES: ApiRoute[] = [
   { path: `${SURVEY_RESULTS_PATH}/{proxy+}`, domain: 'survey' },
   { path: `${PUBLIC_SURVEY_PATH}/{token}`, domain: 'survey' },
   { path: `${REPORTS_PATH}/{proxy+}`, domain: 'reports' },
+  { path: GROUP_CAMPUS_PATH, domain: 'group' },
+  { path: `${GROUP_CAMPUS_PATH}/{id}`, domain: 'group' },
+  { path: ROLLUP_PATH, domain: 'group' },
+  { path: DASHBOARD_PATH, domain: 'group' },
 ];
 
 /**

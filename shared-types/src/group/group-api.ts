@@ -1,3 +1,6 @@
+import * as z from 'zod/mini';
+import { MESSAGES } from '../registry/messages.js';
+
 /**
  * A group of campuses (issue 16; DESIGN.md "Tenancy, roles, identity"): the society that subscribes owns campuses.
  * A group administrator's token carries the group's id in `custom:tenant` (its own profile lives there) and role
@@ -67,3 +70,34 @@ export interface CampusStatusBody {
   /** Required when disabling: kept with the campus and in the audit trail. */
   reason?: string;
 }
+
+const words = (min: number, max: number) =>
+  z
+    .string({ error: MESSAGES.required })
+    .check(z.trim(), z.minLength(1, MESSAGES.required), z.minLength(min, MESSAGES.tooShort), z.maxLength(max, MESSAGES.tooLong));
+
+/** Checks a `NewCampusBody` (the form's messages: Required, Too Short!, Too Long!, Not valid email). */
+export const newCampusSchema = z.strictObject({
+  id: z
+    .string({ error: MESSAGES.required })
+    .check(z.trim(), z.minLength(1, MESSAGES.required), z.regex(CAMPUS_ID_PATTERN, '2-32 lower-case letters, digits or hyphens')),
+  name: words(2, 200),
+  society_name: z.optional(z.string().check(z.trim(), z.maxLength(200, MESSAGES.tooLong))),
+  admin_email: z.string({ error: MESSAGES.required }).check(z.trim(), z.email(MESSAGES.email), z.maxLength(254, MESSAGES.tooLong)),
+  admin_first_name: words(2, 50),
+  admin_last_name: words(2, 50),
+});
+
+/** Checks a `CampusStatusBody`; disabling needs a reason of at least 10 characters. */
+export const campusStatusSchema = z
+  .strictObject({
+    status: z.enum(CAMPUS_STATUSES, { error: `One of ${CAMPUS_STATUSES.join(', ')}` }),
+    version: z.number({ error: MESSAGES.digits }).check(z.int(MESSAGES.digits), z.minimum(1, MESSAGES.digits)),
+    reason: z.optional(z.string().check(z.trim(), z.maxLength(500, MESSAGES.tooLong))),
+  })
+  .check(
+    z.refine((b) => b.status !== 'Disabled' || (b.reason ?? '').length >= 10, {
+      path: ['reason'],
+      message: 'Say why (at least 10 characters)',
+    }),
+  );

@@ -33,3 +33,11 @@ export function groupScope(caller: Caller, campus: string): CampusScope {
 export function jobScope(job: { campus: string; started_by: string }): CampusScope {
   return { campus: job.campus, actor: job.started_by, access: 'read-write' };
 }
+
+/**
+ * The caller's own namespace, where its profile lives: its campus, or a group administrator's group (issue 16).
+ * Read-write: everyone keeps their own profile, group administrators included.
+ */
+export function ownScope(caller: Caller): CampusScope {
+  return { campus: caller.tenant, actor: caller.user, access: 'read-write' };
+}

@@ -7,7 +7,17 @@ import type { Role } from '../identity/roles.js';
  * Lambda carries them.
  */
 export type Domain =
-  'auth' | 'configuration' | 'curriculum' | 'assessments' | 'attainment' | 'faculty' | 'documents' | 'survey' | 'utilities' | 'reports';
+  | 'auth'
+  | 'configuration'
+  | 'curriculum'
+  | 'assessments'
+  | 'attainment'
+  | 'faculty'
+  | 'documents'
+  | 'survey'
+  | 'utilities'
+  | 'reports'
+  | 'group';
 
 /**
  * One registry entity: everything the API, storage, infrastructure and UI need to know about a record type.
