@@ -11,7 +11,7 @@ import {
 } from '@attain/shared-types';
 import { getDocuments } from '../store/documents.js';
 import { listAll } from '../store/list-all.js';
-import { type CampusAttainment, campusAttainment, resultYears } from './campus-figures.js';
+import { type CampusAttainment, resultYears } from './campus-figures.js';
 import { mailsBetween } from './mails-between.js';
 import { surveyDashboard } from '../survey/survey-views.js';
 

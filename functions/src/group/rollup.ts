@@ -101,7 +101,9 @@ function activitySections(campuses: readonly CampusFigures[], year: string): Rol
     {
       key: 'faculty',
       title: `Faculty by cadre and qualification, ${year}`,
-      note: "Members with the faculty role in position during the year; cadre from their designation and Ph.D. from their qualification, as in the SAR's Criterion 5.",
+      note:
+        'Members with the faculty role in position during the year; cadre from their designation and Ph.D. from their ' +
+        "qualification, as in the SAR's Criterion 5.",
       rows: [
         row('Faculty members', 'count', (c) => countCell(c.campus, c.faculty.total, users)),
         row('Professors', 'count', (c) => countCell(c.campus, c.faculty.professors, users)),
@@ -115,7 +117,9 @@ function activitySections(campuses: readonly CampusFigures[], year: string): Rol
     {
       key: 'research',
       title: `Publications and funded projects per faculty member, ${year}`,
-      note: "Published journal and conference papers (a co-authored paper once) and projects sanctioned in the year, by the SAR's Criterion 5 rules, over the faculty members counted above.",
+      note:
+        'Published journal and conference papers (a co-authored paper once) and projects sanctioned in the year, by ' +
+        "the SAR's Criterion 5 rules, over the faculty members counted above.",
       rows: [
         row('Publications', 'count', (c) => countCell(c.campus, c.publications, papers)),
         row('Publications per faculty member', 'per-faculty', (c) => perCell(c.campus, c.publications, c.faculty.total, papers)),
