@@ -1,6 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { ensureCampusUser } from '../../src/identity/campus-users.js';
 import { startLocalStack } from '../../src/local/stack.js';
+import { ensureGroup, registerCampus } from '../../src/group/campus-registry.js';
 
 /**
  * Starts one local stack (temporary data, demo campus seeded) for the integration tests, adds a second campus's
@@ -20,6 +21,8 @@ export default async function setup(project: TestProject) {
     otherAdmin: { email: 'admin@other-campus.example', password: 'Other-Admin-Pass-1!' },
     demoFaculty: { email: 'teacher@attain.example', password: 'Teacher-Pass-1!' },
     demoFaculty2: { email: 'lecturer@attain.example', password: 'Lecturer-Pass-1!' },
+    groupAdmin: { email: stack.group?.email ?? '', password: stack.group?.password ?? '' },
+    otherGroupAdmin: { email: 'group@other-group.example', password: 'Other-Group-Pass-1!' },
   };
   await ensureCampusUser({
     tenant: 'other',
@@ -27,6 +30,27 @@ export default async function setup(project: TestProject) {
     role: 'admin',
     first_name: 'Other',
     last_name: 'Admin',
+    createdBy: 'test-setup',
+  });
+  // Group H: the other campus in a group of its own, with its administrator (the demo campuses are group G).
+  await ensureGroup({ id: 'other-group', name: 'Other Education Society' }, 'test-setup');
+  await registerCampus(
+    {
+      id: 'other',
+      group: 'other-group',
+      name: 'Other College',
+      status: 'Active',
+      admin_email: users.otherAdmin.email,
+      created_by: 'test-setup',
+    },
+    { adopt: true },
+  );
+  await ensureCampusUser({
+    tenant: 'other-group',
+    ...users.otherGroupAdmin,
+    role: 'group-admin',
+    first_name: 'Other',
+    last_name: 'Group',
     createdBy: 'test-setup',
   });
   await ensureCampusUser({
@@ -55,7 +79,10 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     stackUrl: string;
-    users: Record<'demoAdmin' | 'otherAdmin' | 'demoFaculty' | 'demoFaculty2', { email: string; password: string }>;
+    users: Record<
+      'demoAdmin' | 'otherAdmin' | 'demoFaculty' | 'demoFaculty2' | 'groupAdmin' | 'otherGroupAdmin',
+      { email: string; password: string }
+    >;
     /** The stack's environment: emulator endpoints (`AWS_ENDPOINT_URL_*`), pool and table. */
     stackEnv: Record<string, string>;
     /** The SES emulator's own address: `GET /store` lists every message it accepted. */

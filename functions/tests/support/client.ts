@@ -1,12 +1,13 @@
 import type { EntityDef, FieldDef } from '@attain/shared-types';
 
-/** A tiny API client for tests: JSON in and out, status kept. */
-export function client(base: string, token?: string) {
+/** A tiny API client for tests: JSON in and out, status kept; `campus` is sent as `X-Campus` (a group admin's pick). */
+export function client(base: string, token?: string, campus?: string) {
   const req = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${base}${path}`, {
       method,
       headers: {
         ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(campus ? { 'x-campus': campus } : {}),
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
       },
       body: body !== undefined ? JSON.stringify(body) : undefined,
