@@ -4,6 +4,7 @@ import { BarChart } from '../chart/bar-chart';
 import { ResultTable } from '../table/result-table';
 import { Link } from 'react-router-dom';
 import { hrefWith } from '../app/navigation';
+import { FreezePanel } from './freeze-panel';
 
 /**
  * The program-wide attainment pages, all read from one `GET /api/attainment/program/{program}` (every course of every
@@ -180,11 +181,14 @@ export function PoAttainmentPage() {
   );
 }
 
-/** `/attainment/program-level-course`: courses x POs/PSOs with the program-level row and the target. */
+/**
+ * `/attainment/program-level-course`: courses x POs/PSOs with the program-level row and the target; the year's
+ * approval (frozen results: banner, Approve and Unfreeze for admins) above it.
+ */
 export function ProgramLevelPage() {
   return (
     <Frame title="Program Level PO Attainment">
-      {(d, y) => {
+      {(d, y, programId) => {
         const by = new Map(y.outcomes.map((o) => [o.outcome, o]));
         type Row = { name: string; values: Record<string, number | null | undefined> };
         const rows: Row[] = y.courses.map((c) => ({ name: courseName(c), values: c.po }));
@@ -205,6 +209,7 @@ export function ProgramLevelPage() {
         ];
         return (
           <>
+            <FreezePanel programId={programId} year={String(y.academic_year)} />
             <BarChart
               label="Program-level PO and PSO attainment"
               labels={d.outcomes.map((o) => o.reference)}
