@@ -116,7 +116,7 @@ export function FreezePanel({ programId, year }: { programId: string; year: stri
                 id="unfreeze-reason"
                 value={reason}
                 rows={4}
-                required
+                aria-required="true"
                 aria-invalid={Boolean(reasonError)}
                 aria-describedby={reasonError ? 'unfreeze-reason-error' : undefined}
                 onChange={(e) => setReason(e.target.value)}
