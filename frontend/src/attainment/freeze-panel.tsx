@@ -22,7 +22,8 @@ import { profileAtom } from '../app/state';
 export function useFrozenYears(programId: string) {
   return useQuery({
     queryKey: qk.frozenYears(programId),
-    queryFn: async () => (await api<ListResponse<FrozenYear>>('GET', `${FREEZE_PATH}/${programId}`)).data,
+    queryFn: async () =>
+      (await api<ListResponse<FrozenYear>>('GET', `${FREEZE_PATH}/${programId}`, undefined, { quiet: true, background: true })).data,
     enabled: Boolean(programId),
   });
 }

@@ -8,7 +8,8 @@ import { FreezePanel } from './freeze-panel';
 
 /**
  * The program-wide attainment pages, all read from one `GET /api/attainment/program/{program}` (every course of every
- * academic year, computed in one pass). Each page picks what it shows.
+ * academic year, computed in one pass). Each page picks what it shows. Below the pickers, the picked year's approval
+ * (frozen results, issue 16): its banner, and Approve or Unfreeze for admins.
  */
 function Frame({
   title,
@@ -37,6 +38,7 @@ function Frame({
           <Link to={hrefWith('/attainment', { program: programId })}>enter them under CIA Data Entry</Link>.
         </p>
       ) : null}
+      {data && current && programId ? <FreezePanel programId={programId} year={String(current.academic_year)} /> : null}
       {data && current && programId ? children(data, current, programId) : null}
     </section>
   );
@@ -181,14 +183,11 @@ export function PoAttainmentPage() {
   );
 }
 
-/**
- * `/attainment/program-level-course`: courses x POs/PSOs with the program-level row and the target; the year's
- * approval (frozen results: banner, Approve and Unfreeze for admins) above it.
- */
+/** `/attainment/program-level-course`: courses x POs/PSOs with the program-level row and the target. */
 export function ProgramLevelPage() {
   return (
     <Frame title="Program Level PO Attainment">
-      {(d, y, programId) => {
+      {(d, y) => {
         const by = new Map(y.outcomes.map((o) => [o.outcome, o]));
         type Row = { name: string; values: Record<string, number | null | undefined> };
         const rows: Row[] = y.courses.map((c) => ({ name: courseName(c), values: c.po }));
@@ -209,7 +208,6 @@ export function ProgramLevelPage() {
         ];
         return (
           <>
-            <FreezePanel programId={programId} year={String(y.academic_year)} />
             <BarChart
               label="Program-level PO and PSO attainment"
               labels={d.outcomes.map((o) => o.reference)}
