@@ -14,6 +14,8 @@
  * - `['attainment', kind, id, year]`: a computed attainment view (`GET /api/attainment/<kind>/<id>?year=`; `kind`
  *   course, program, students or improvement-plan; `year` null = the newest). Every save of marks, a matrix, a paper
  *   or a registry record marks them all stale.
+ * - `['attainment', 'freeze', program]`: a program's approved (frozen) years (`GET /api/attainment/freeze/{program}`);
+ *   under the attainment prefix, so the same saves mark it stale, as approving and unfreezing do.
  * - `['import-job', id]`: a large marks file's import progress (`GET /api/import-job/id`, polled).
  * - `['recipients', source, id]`: whom Send Mail's pickers add: a department's users (`source` `department`, `id` its
  *   short name: `GET /api/department/user-list?short_name=`) or a curriculum's students (`curriculum`, its id: every
@@ -48,6 +50,7 @@ export const qk = {
   attainment: () => ['attainment'] as const,
   attainmentView: (kind: 'course' | 'program' | 'students' | 'improvement-plan', id: string, year?: string | null) =>
     ['attainment', kind, id, year ?? null] as const,
+  frozenYears: (program: string) => ['attainment', 'freeze', program] as const,
   importJob: (id: string) => ['import-job', id] as const,
   recipients: (source: 'department' | 'curriculum', id: string) => ['recipients', source, id] as const,
   suppression: () => ['mail-suppression'] as const,

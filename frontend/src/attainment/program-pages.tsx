@@ -4,10 +4,12 @@ import { BarChart } from '../chart/bar-chart';
 import { ResultTable } from '../table/result-table';
 import { Link } from 'react-router-dom';
 import { hrefWith } from '../app/navigation';
+import { FreezePanel } from './freeze-panel';
 
 /**
  * The program-wide attainment pages, all read from one `GET /api/attainment/program/{program}` (every course of every
- * academic year, computed in one pass). Each page picks what it shows.
+ * academic year, computed in one pass). Each page picks what it shows. Below the pickers, the picked year's approval
+ * (frozen results, issue 16): its banner, and Approve or Unfreeze for admins.
  */
 function Frame({
   title,
@@ -36,6 +38,7 @@ function Frame({
           <Link to={hrefWith('/attainment', { program: programId })}>enter them under CIA Data Entry</Link>.
         </p>
       ) : null}
+      {data && current && programId ? <FreezePanel programId={programId} year={String(current.academic_year)} /> : null}
       {data && current && programId ? children(data, current, programId) : null}
     </section>
   );

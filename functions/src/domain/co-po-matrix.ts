@@ -10,6 +10,7 @@ import {
   genericProgramOutcome,
 } from '@attain/shared-types';
 import { HttpError } from '../lib/errors.js';
+import { assertCourseOpen } from '../attainment/frozen-years.js';
 import { markCourseInputsChanged } from '../attainment/result-store.js';
 import { type StoredDocument, documentsInScope, getDocument, putDocument } from '../store/documents.js';
 import { getRecord, queryByField } from '../store/records.js';
@@ -90,7 +91,8 @@ export async function readMatrix(scope: CampusScope, courseId: string): Promise<
 /**
  * Saves a course's whole CO-PO matrix in one conditional write. Rows must be the course's COs and columns its
  * program's POs/PSOs; empty rows are dropped.
- * @throws HttpError 400 naming unknown rows/columns, 403 when the scope may not change the course, 409 when stale
+ * @throws HttpError 400 naming unknown rows/columns, 403 when the scope may not change the course, 409 when stale or
+ *   a frozen (approved) year of the program has results for the course
  */
 export async function saveMatrix(
   scope: CampusScope,
@@ -102,6 +104,8 @@ export async function saveMatrix(
   const ctx = await matrixContext(scope, courseId);
   const { course, cos, outcomes } = ctx;
   assertOwnsCourse(caller, course);
+  // A matrix feeds every year's PO figures: refused while a frozen year of the program has results for the course.
+  await assertCourseOpen(scope, course.program, course.id);
   const coIds = new Set(cos.map((c) => c.id));
   const outcomeIds = new Set(outcomes.map((o) => o.id));
   const errors: Record<string, string> = {};

@@ -12,6 +12,7 @@ import {
   paperTotal,
 } from '@attain/shared-types';
 import { HttpError } from '../lib/errors.js';
+import { assertYearOpen } from '../attainment/frozen-years.js';
 import { markCourseInputsChanged } from '../attainment/result-store.js';
 import { type StoredDocument, documentsInScope, getDocument, putDocument } from '../store/documents.js';
 import { getRecord, queryByField } from '../store/records.js';
@@ -47,7 +48,8 @@ export async function readPaper(scope: CampusScope, occasionId: string): Promise
  * Saves an occasion's whole paper in one conditional write. Each question's CO must be an outcome of the
  * occasion's course and its Bloom's level a campus level; numbers are unique; rubric marks add up to the
  * question's maximum; the paper's total must equal the occasion's `total_marks`.
- * @throws HttpError 400 with `questions.<i>.<field>` / `total` messages, 403, 404, 409 when stale
+ * @throws HttpError 400 with `questions.<i>.<field>` / `total` messages, 403, 404, 409 when stale or the occasion's
+ *   academic year is approved (frozen) for its program
  */
 export async function savePaper(
   scope: CampusScope,
@@ -59,6 +61,8 @@ export async function savePaper(
   const occ = await getRecord(scope, occasion, occasionId);
   const course = await getRecord(scope, courseCurriculum, occ.course);
   assertOwnsCourse(caller, course);
+  // An approved (frozen) year keeps its papers as they were.
+  await assertYearOpen(scope, course.program, occ.held_on);
   const cos = new Set((await queryByField(scope, courseOutcome, 'course', course.id)).map((c) => c.id));
   const levels = new Set((await listAll(scope, bloomLevel)).map((l) => l.id));
   const errors: Record<string, string> = paperProblems(questions);

@@ -1,5 +1,6 @@
 import { attainmentMethod } from '@attain/shared-types';
 import { programAttainment } from '../attainment/attainment-service.js';
+import { assertProgramOpen } from '../attainment/frozen-years.js';
 import { attainmentRouter } from '../http/attainment-routes.js';
 import { importJobRouter, marksRouter } from '../http/marks-routes.js';
 import { behaviour, defineDomain } from './domain-module.js';
@@ -11,8 +12,17 @@ import { behaviour, defineDomain } from './domain-module.js';
 export const attainmentDomain = defineDomain({
   name: 'attainment',
   behaviours: [
-    // Every course of the program is computed again and stored with the new method version.
-    behaviour(attainmentMethod, { afterSave: async (scope, rec) => void (await programAttainment(scope, rec.program, { store: true })) }),
+    behaviour(attainmentMethod, {
+      // A method has no year: while any year of the program is approved (frozen), it stays as that year was computed.
+      beforeCreate: (scope, data) => assertProgramOpen(scope, data.program),
+      beforeReplace: (scope, data, old) => assertProgramOpen(scope, old.program),
+      beforeDelete: async (scope, rec) => {
+        await assertProgramOpen(scope, rec.program);
+        return [];
+      },
+      // Every course of the program is computed again and stored with the new method version.
+      afterSave: async (scope, rec) => void (await programAttainment(scope, rec.program, { store: true })),
+    }),
   ],
   routes: [
     { path: '/api/marks', router: marksRouter },

@@ -5,9 +5,11 @@ import {
   type MarksSheetView,
   type MarksUploadTicket,
   marksGridBody,
+  occasion,
   marksTemplate,
 } from '@attain/shared-types';
 import { Hono } from 'hono';
+import { assertYearOpen } from '../attainment/frozen-years.js';
 import { assertOwnsCourse } from '../domain/course-access.js';
 import { formatCsvRows, parseCsvRows } from '../lib/csv.js';
 import { HttpError } from '../lib/errors.js';
@@ -16,6 +18,7 @@ import { applyMarks } from '../marks/marks-import.js';
 import { readMarks } from '../marks/marks-store.js';
 import { occasionSheet, rowsToTable } from '../marks/occasion-sheet.js';
 import type { AppContext, AppEnv } from './context.js';
+import { getRecord } from '../store/records.js';
 import { pathId } from './path-id.js';
 import { parseBody, readJson } from './read-json.js';
 
@@ -38,6 +41,8 @@ async function csvBody(c: AppContext): Promise<string[][]> {
  * - `POST /upload[?dry_run=true]` a filled CSV (<= 256 KB): checked row by row (400 with `errors.rows`, nothing
  *   written), previewed on a dry run, else stored;
  * - `POST /upload-url { file_name }` a presigned S3 POST for a large file and the import job to poll.
+ * Saves, imports and upload tickets for an occasion whose academic year is approved (frozen) for its course's program
+ * answer 409 naming who approved it and when (`assertYearOpen`).
  */
 export function marksRouter(): Hono<AppEnv> {
   const r = new Hono<AppEnv>({ strict: false });
@@ -62,6 +67,7 @@ export function marksRouter(): Hono<AppEnv> {
     const body = await parseBody(c, marksGridBody, 'Send { version, rows: [{ student, marks, absent? }] }');
     const sheet = await occasionSheet(c.var.scope, occasionId(c));
     assertOwnsCourse(c.var.caller, sheet.course);
+    await assertYearOpen(c.var.scope, sheet.course.program, sheet.occasion.held_on);
     const data: MarksSaveResult = await applyMarks(c.var.scope, sheet, rowsToTable(body.rows, sheet), { expectVersion: body.version });
     return c.json({ message: `Saved the marks of ${data.rows} student${data.rows === 1 ? '' : 's'}`, data });
   });
@@ -78,6 +84,7 @@ export function marksRouter(): Hono<AppEnv> {
     const sheet = await occasionSheet(c.var.scope, occasionId(c));
     assertOwnsCourse(c.var.caller, sheet.course);
     const dryRun = c.req.query('dry_run') === 'true';
+    if (!dryRun) await assertYearOpen(c.var.scope, sheet.course.program, sheet.occasion.held_on);
     const data: MarksSaveResult = await applyMarks(c.var.scope, sheet, table, { dryRun });
     const msg = dryRun
       ? `The file is fine: ${data.rows} students (${data.absent} absent); nothing saved yet`
@@ -87,6 +94,8 @@ export function marksRouter(): Hono<AppEnv> {
   r.post('/:occasion/upload-url', async (c) => {
     const body = (await readJson(c)) as { file_name?: unknown };
     const name = typeof body?.file_name === 'string' && body.file_name.trim() ? body.file_name.trim() : 'marks.csv';
+    const occ = await getRecord(c.var.scope, occasion, occasionId(c));
+    await assertYearOpen(c.var.scope, occ.program, occ.held_on);
     const data: MarksUploadTicket = await openImportJob(c.var.scope, c.var.caller, occasionId(c), name);
     return c.json({ data }, 201);
   });

@@ -5,6 +5,8 @@
  * to those inputs and to the program's method are refused (409, naming who approved it and when) until the admin
  * unfreezes the year with a reason. The SAR export reads a frozen year from its snapshot and says so.
  */
+import type { ProgramAttainment } from '../attainment/results.js';
+import { formatDate } from '../format/locale-format.js';
 
 /** `GET /api/attainment/freeze/{program}`: the program's approved years; `POST` `{ academic_year }` approves one. */
 export const FREEZE_PATH = '/api/attainment/freeze';
@@ -33,6 +35,39 @@ export interface FrozenYear {
   unfreeze_reason?: string;
   version: number;
 }
+
+/** `POST /api/attainment/freeze/{program}` body: the academic year to approve (`2025-26`). */
+export interface FreezeBody {
+  academic_year: string;
+}
+
+/** The stored approval: the wire `FrozenYear` plus the program attainment of that year as approved (snapshot). */
+export interface FrozenSnapshot extends FrozenYear {
+  /** That year's CO results of each course and the program-level PO/PSO rows, as the Program attainment page showed them. */
+  attainment: ProgramAttainment;
+}
+
+/** The least length of an unfreeze reason. */
+export const MIN_UNFREEZE_REASON = 10;
+
+/** An approval time as a date people read: `2026-03-05T10:00:00Z` -> `05/03/2026` (the UTC day, dd/mm/yyyy). */
+export const approvalDate = (iso: string): string => formatDate(iso.slice(0, 10), 'en-IN');
+
+/**
+ * Why a write is refused while a year is frozen (the 409's `detail`): names the program (its title when given), the
+ * year, who approved it and when.
+ */
+export const frozenRefusal = (
+  f: Pick<FrozenYear, 'academic_year' | 'approved_by' | 'approved_at' | 'program'>,
+  programTitle?: string,
+): string =>
+  `The attainment of ${programTitle ?? f.program} for ${f.academic_year} was approved by ${f.approved_by} on ` +
+  `${approvalDate(f.approved_at)} and is frozen: an admin must unfreeze it with a reason first`;
+
+/** What the SAR (and the pages) say about a frozen year's figures. */
+export const frozenFiguresNote = (f: Pick<FrozenYear, 'academic_year' | 'approved_by' | 'approved_at' | 'method_version'>): string =>
+  `Figures for ${f.academic_year} are from the results approved by ${f.approved_by} on ${approvalDate(f.approved_at)} ` +
+  `(method version ${f.method_version})`;
 
 /** `POST /api/attainment/freeze/{program}/{academic year}/unfreeze`: the reason is required (at least 10 characters). */
 export interface UnfreezeBody {

@@ -1,3 +1,4 @@
+import type { FrozenYear } from '../audit/frozen-year.js';
 import type { ReportView } from './report-view.js';
 
 /**
@@ -33,7 +34,9 @@ export const DEFAULT_SAR_VERSION: SarVersion = 'SAR 2025 (GAPC v4)';
  * (`3.1`, `3.2.2`, `3.3.2`, `5.1` ...), plus what it was made for.
  * - `years`: CAY, CAYm1, CAYm2 as academic years (`['2025-26', '2024-25', '2023-24']`);
  * - `version`: the Criterion 5 formula version used (the program's `sar_version`);
- * - `method_version`: the attainment method's record version the Criterion 3 figures were computed with.
+ * - `method_version`: the attainment method's record version the Criterion 3 figures were computed with;
+ * - `frozen`: the years among CAY, CAYm1, CAYm2 whose Criterion 3 figures come from an approved (frozen) snapshot
+ *   (issue 16), each with who approved it, when and its method version; the context says so for each.
  */
 export interface SarView extends ReportView {
   program: string;
@@ -44,4 +47,5 @@ export interface SarView extends ReportView {
   version: SarVersion;
   criteria: SarCriterion[];
   method_version: number;
+  frozen: Pick<FrozenYear, 'academic_year' | 'approved_by' | 'approved_at' | 'method_version'>[];
 }

@@ -3,6 +3,9 @@ import {
   type RecordOf,
   DEFAULT_LOCALE,
   DEFAULT_SAR_VERSION,
+  type FrozenSnapshot,
+  type ProgramAttainment,
+  frozenFiguresNote,
   type ReportSection,
   SAR_CRITERIA,
   SAR_FORMATS,
@@ -16,6 +19,7 @@ import {
   shiftAcademicYear,
 } from '@attain/shared-types';
 import { storedProgramAttainment } from '../../attainment/attainment-service.js';
+import { listFrozenYears } from '../../attainment/frozen-years.js';
 import { HttpError } from '../../lib/errors.js';
 import { findRecord, getRecord } from '../../store/records.js';
 import { criterion3, criterion3Input } from './criterion3.js';
@@ -56,13 +60,28 @@ export function sarQuery(q: (name: string) => string | undefined): SarQuery {
   return { year, criteria, courses: list?.length ? new Set(list.slice(0, 500)) : null, format: format as SarFormat };
 }
 
+/**
+ * A program's stored attainment with each approved (frozen) year's figures replaced by its snapshot (a year the
+ * current results lack is added from its snapshot), newest year first.
+ */
+function withSnapshots<T extends { years: ProgramAttainment[] }>(stored: T, approvals: readonly FrozenSnapshot[]): T {
+  if (!approvals.length) return stored;
+  const snap = new Map(approvals.map((f) => [f.academic_year, f.attainment]));
+  const years = [
+    ...stored.years.map((y) => snap.get(y.academic_year ?? '') ?? y),
+    ...[...snap.values()].filter((a) => !stored.years.some((y) => y.academic_year === a.academic_year)),
+  ].sort((a, b) => (b.academic_year ?? '').localeCompare(a.academic_year ?? ''));
+  return { ...stored, years };
+}
+
 /** The version a program follows: its `sar_version`, or the default until an admin picks one. */
 export const sarVersionOf = (p: RecordOf<typeof program>): SarVersion => p.sar_version ?? DEFAULT_SAR_VERSION;
 
 /**
  * The SAR of a program for `query`: Criterion 3 from the program's stored attainment (the figures its Attainment
  * pages show) and Criterion 5 from the department's profiles, the program's intake and the contribution records,
- * with the program's `sar_version` formulas.
+ * with the program's `sar_version` formulas. A year approved (frozen) among CAY, CAYm1 and CAYm2 shows its snapshot's
+ * figures, and the context says whose approval they are (one more Query, of the program's approvals).
  * @throws HttpError 404 for a program that is not the campus's
  */
 export async function sarView(scope: CampusScope, programId: string, query: SarQuery): Promise<SarView> {
@@ -72,8 +91,17 @@ export async function sarView(scope: CampusScope, programId: string, query: SarQ
   const locale = org?.locale ?? DEFAULT_LOCALE;
   const sections: ReportSection[] = [];
   let methodVersion = 0;
+  let frozen: SarView['frozen'] = [];
   if (query.criteria.includes('3')) {
-    const stored = await storedProgramAttainment(scope, prog.id);
+    const [current, approvals] = await Promise.all([storedProgramAttainment(scope, prog.id), listFrozenYears(scope, prog.id)]);
+    const used = approvals.filter((f) => f.status === 'Frozen' && years.includes(f.academic_year));
+    const stored = withSnapshots(current, used);
+    frozen = used.map(({ academic_year, approved_by, approved_at, method_version }) => ({
+      academic_year,
+      approved_by,
+      approved_at,
+      method_version,
+    }));
     methodVersion = stored.method.version;
     sections.push(...criterion3(await criterion3Input(scope, prog.id, stored, years), years, query.courses));
   }
@@ -88,6 +116,7 @@ export async function sarView(scope: CampusScope, programId: string, query: SarQ
       `Criteria: ${query.criteria.join(' and ')}`,
       ...(query.criteria.includes('5') ? [`Criterion 5 formulas: ${version}`] : []),
       ...(query.criteria.includes('3') ? [`Attainment method version: ${methodVersion}`] : []),
+      ...frozen.map(frozenFiguresNote),
       ...(org?.name ? [`Institution: ${org.name}`] : []),
     ],
     sections,
@@ -99,5 +128,6 @@ export async function sarView(scope: CampusScope, programId: string, query: SarQ
     version,
     criteria: query.criteria,
     method_version: methodVersion,
+    frozen,
   };
 }

@@ -1,0 +1,198 @@
+import { type FrozenYear, type ReportCell, type SarView, approvalDate, isFigure } from '@attain/shared-types';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { client, login } from '../support/client.js';
+import { courseWithOneCo } from '../support/course-setup.js';
+
+/**
+ * Frozen results (issue 16, deliverable 6): an admin approves a program's attainment for 2025-26; the approval keeps
+ * the method version and the inputs' versions; marks, paper, matrix and method edits answer 409 naming the approver
+ * until an admin unfreezes the year with a reason; the SAR reads the frozen year from its snapshot and says so.
+ */
+const base = inject('stackUrl');
+const users = inject('users');
+const run = Date.now().toString(36);
+const YEAR = '2025-26';
+let admin: ReturnType<typeof client>;
+let faculty: ReturnType<typeof client>;
+let token: string;
+let programId: string;
+let courseId: string;
+let occasionId: string;
+let methodId: string;
+let paper: unknown[];
+let cells: Record<string, Record<string, number>>;
+
+const value = (c: ReportCell | undefined) => {
+  const v = isFigure(c) ? c.value : c;
+  return v === '-' ? null : v;
+};
+const approvals = async (): Promise<FrozenYear[]> => (await admin.get(`/api/attainment/freeze/${programId}`)).body.data;
+/** Saves one student's marks through the grid at the sheet's current version. */
+async function saveMarks(mark: number) {
+  const sheet = (await admin.get(`/api/marks/${occasionId}`)).body.data;
+  return admin.put(`/api/marks/${occasionId}`, { version: sheet.version, rows: [{ student: sheet.students[0].id, marks: { 1: mark } }] });
+}
+
+beforeAll(async () => {
+  token = await login(base, users.demoAdmin.email, users.demoAdmin.password);
+  admin = client(base, token);
+  faculty = client(base, await login(base, users.demoFaculty.email, users.demoFaculty.password));
+  const { program, curriculum, course, co, bloom } = await courseWithOneCo(admin, `Frozen ${run}`, `FZ${run}`.slice(0, 12));
+  programId = program.id;
+  courseId = course.id;
+  await admin.post('/api/generic-program-outcome/setup', { program: programId, framework: 'nba_12_po' });
+  const po = (await admin.get(`/api/generic-program-outcome?program=${programId}`)).body.data.find(
+    (o: { po_reference: string }) => o.po_reference === 'PO1',
+  );
+  cells = { [co.id]: { [po.id]: 3 } };
+  expect((await admin.put(`/api/co-po-matrix/${courseId}`, { version: 0, cells })).status).toBe(200);
+  const method = await admin.post('/api/attainment-method', { program: programId });
+  expect(method.status).toBe(201);
+  methodId = method.body.data.id;
+  const roster = ['roll_no,name,section', ...Array.from({ length: 6 }, (_, i) => `FZ${i},Student ${i},A`)].join('\n');
+  const r = await fetch(`${base}/api/import/students?curriculum=${curriculum.id}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+    body: roster,
+  });
+  expect(r.status).toBe(200);
+  const occ = await admin.post('/api/occasion', {
+    course: courseId,
+    kind: 'ISE',
+    name: 'ISE frozen',
+    section: 'A',
+    total_marks: 20,
+    held_on: '2025-09-15',
+  });
+  expect(occ.status).toBe(201);
+  occasionId = occ.body.data.id;
+  paper = [1, 2].map((n) => ({ number: String(n), max_marks: 10, co: co.id, bloom_level: bloom }));
+  expect((await admin.put(`/api/question-paper/${occasionId}`, { version: 0, questions: paper })).status).toBe(200);
+  const csv = ['roll_no,1,2', ...Array.from({ length: 6 }, (_, i) => `FZ${i},${i + 4},${i + 3}`)].join('\n');
+  const up = await fetch(`${base}/api/marks/${occasionId}/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+    body: csv,
+  });
+  expect(up.status).toBe(200);
+});
+
+describe('approving a year', () => {
+  it('only admins approve, and the year must look like 2025-26', async () => {
+    expect((await faculty.post(`/api/attainment/freeze/${programId}`, { academic_year: YEAR })).status).toBe(403);
+    const bad = await admin.post(`/api/attainment/freeze/${programId}`, { academic_year: '2025' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.fields.academic_year).toBe('Write it as 2025-26');
+    expect(await approvals()).toEqual([]);
+  });
+
+  it('keeps the method version and the inputs’ versions, and refuses a second approval', async () => {
+    const sheet = (await admin.get(`/api/marks/${occasionId}`)).body.data;
+    const res = await admin.post(`/api/attainment/freeze/${programId}`, { academic_year: YEAR });
+    expect(res.status).toBe(201);
+    const [f] = await approvals();
+    expect(f).toMatchObject({
+      program: programId,
+      academic_year: YEAR,
+      status: 'Frozen',
+      approved_by: users.demoAdmin.email,
+      method_version: 1,
+    });
+    expect(f.inputs).toEqual(
+      expect.arrayContaining([
+        { kind: 'marks-sheet', id: occasionId, version: sheet.version },
+        { kind: 'question-paper', id: occasionId, version: 1 },
+        { kind: 'co-po-matrix', id: courseId, version: 1 },
+        { kind: 'attainment-method', id: methodId, version: 1 },
+      ]),
+    );
+    expect((await faculty.get(`/api/attainment/freeze/${programId}`)).body.data).toHaveLength(1);
+    expect((await admin.post(`/api/attainment/freeze/${programId}`, { academic_year: YEAR })).status).toBe(409);
+  });
+});
+
+describe('a frozen year refuses edits', () => {
+  it('a mark edit on a frozen year answers 409 with the reason', async () => {
+    const [f] = await approvals();
+    const res = await saveMarks(1);
+    expect(res.status).toBe(409);
+    expect(res.body.errors.detail).toContain(users.demoAdmin.email);
+    expect(res.body.errors.detail).toContain(YEAR);
+    expect(res.body.errors.detail).toContain(approvalDate(f.approved_at));
+    expect(res.body.errors.detail).toMatch(/an admin must unfreeze it with a reason first/);
+    const file = await fetch(`${base}/api/marks/${occasionId}/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+      body: 'roll_no,1,2\nFZ0,1,1',
+    });
+    expect(file.status).toBe(409);
+  });
+
+  it('refuses the question paper, the CO-PO matrix and the method', async () => {
+    expect((await admin.put(`/api/question-paper/${occasionId}`, { version: 1, questions: paper })).status).toBe(409);
+    const matrix = await admin.put(`/api/co-po-matrix/${courseId}`, { version: 1, cells });
+    expect(matrix.status).toBe(409);
+    expect(matrix.body.errors.detail).toContain(users.demoAdmin.email);
+    const m = (await admin.get(`/api/attainment-method/${methodId}`)).body.data;
+    const replaced = await admin.put(`/api/attainment-method/${methodId}`, { ...m, cie_weight: 50, see_weight: 50 });
+    expect(replaced.status).toBe(409);
+    expect(replaced.body.errors.detail).toMatch(/must unfreeze/);
+    expect((await admin.del(`/api/attainment-method/${methodId}`)).status).toBe(409);
+  });
+
+  it('the SAR reads the frozen year from the approved snapshot and says so', async () => {
+    const [f] = await approvals();
+    const page = (await admin.get(`/api/attainment/program/${programId}`)).body.data;
+    const cay = page.years.find((y: { academic_year: string }) => y.academic_year === YEAR);
+    const res = await admin.get(`/api/reports/sar/${programId}?year=${YEAR}&criteria=3&format=json`);
+    expect(res.status).toBe(200);
+    const sar: SarView = res.body.data;
+    expect(sar.frozen).toEqual([{ academic_year: YEAR, approved_by: f.approved_by, approved_at: f.approved_at, method_version: 1 }]);
+    expect(sar.context).toContain(
+      `Figures for ${YEAR} are from the results approved by ${users.demoAdmin.email} on ${approvalDate(f.approved_at)} (method version 1)`,
+    );
+    const rows = sar.sections.find((s) => s.id === '3.3.2')!.tables.find((t) => t.id === `po-attainment-${YEAR}`)!.rows;
+    expect(rows.length).toBe(cay.outcomes.length);
+    for (const o of cay.outcomes) expect(value(rows.find((r) => r.outcome === o.reference)!.direct) ?? null).toEqual(o.direct ?? null);
+    expect(cay.outcomes.some((o: { direct: number | null }) => o.direct !== null)).toBe(true);
+  });
+});
+
+describe('unfreezing', () => {
+  it('needs an admin, a reason of 10 characters and the version read', async () => {
+    const [f] = await approvals();
+    const path = `/api/attainment/freeze/${programId}/${YEAR}/unfreeze`;
+    expect((await faculty.post(path, { reason: 'A long enough reason', version: f.version })).status).toBe(403);
+    const none = await admin.post(path, { version: f.version });
+    expect(none.status).toBe(400);
+    expect(none.body.errors.fields.reason).toMatch(/at least 10 characters/);
+    expect((await admin.post(path, { reason: 'too short', version: f.version })).status).toBe(400);
+    expect((await admin.post(path, { reason: 'Marks of FZ0 were mistyped', version: f.version + 5 })).status).toBe(409);
+    expect((await saveMarks(2)).status).toBe(409);
+  });
+
+  it('with a reason, the year is open again: marks save, and the SAR no longer cites the approval', async () => {
+    const [f] = await approvals();
+    const res = await admin.post(`/api/attainment/freeze/${programId}/${YEAR}/unfreeze`, {
+      reason: 'Marks of FZ0 were mistyped',
+      version: f.version,
+    });
+    expect(res.status).toBe(200);
+    const [after] = await approvals();
+    expect(after).toMatchObject({ status: 'Unfrozen', unfrozen_by: users.demoAdmin.email, unfreeze_reason: 'Marks of FZ0 were mistyped' });
+    expect((await saveMarks(2)).status).toBe(200);
+    const sar: SarView = (await admin.get(`/api/reports/sar/${programId}?year=${YEAR}&criteria=3&format=json`)).body.data;
+    expect(sar.frozen).toEqual([]);
+    expect(sar.context.join(' ')).not.toMatch(/approved by/);
+  });
+
+  it('approving again makes a fresh snapshot with the new marks sheet version', async () => {
+    const sheet = (await admin.get(`/api/marks/${occasionId}`)).body.data;
+    expect((await admin.post(`/api/attainment/freeze/${programId}`, { academic_year: YEAR })).status).toBe(201);
+    const [f] = await approvals();
+    expect(f.status).toBe('Frozen');
+    expect(f.unfreeze_reason).toBeUndefined();
+    expect(f.inputs).toContainEqual({ kind: 'marks-sheet', id: occasionId, version: sheet.version });
+    expect((await saveMarks(3)).status).toBe(409);
+  });
+});
