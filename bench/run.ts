@@ -26,6 +26,7 @@ import { DEMO_TENANT } from '../functions/src/seed/demo-campus.js';
 import { buildProgramFixture } from './program-fixture.js';
 import { benchSurvey } from './survey-responses.js';
 import { benchSar } from './sar-export.js';
+import { benchRollup } from './group-rollup.js';
 
 /** Loads the AWS SDK v3 clients every domain Lambda uses, as the runtime does before the handler's own code. */
 const SDK_PRELOAD =
@@ -489,6 +490,15 @@ try {
   });
   // 7b. The NBA SAR of that program (issue 15): JSON, DOCX and PDF within the API's 30 s.
   rows.push(...(await benchSar(stack.url, headers, fixture.program, served)));
+  // 7c. The group roll-up over 10 campuses of bench scale (issue 16).
+  if (!stack.group) throw new Error('bench: the stack seeded no demo group');
+  const groupLogin = await fetch(`${stack.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: stack.group.email, password: stack.group.password }),
+  });
+  const groupToken = ((await groupLogin.json()) as { data: { token: string } }).data.token;
+  rows.push(...(await benchRollup(stack.url, groupToken, served)));
 
   const browser = await launchChromium();
   try {

@@ -15,6 +15,11 @@ let demo: Api;
 let otherAdmin: Api;
 let otherFaculty: Api;
 let demoFaculty: Api;
+/** Issue 16: group H's administrator reading its own campus, and naming the demo campus (group G's). */
+let otherGroupOwn: Api;
+let otherGroupToDemo: Api;
+/** Group G's administrator naming group H's campus. */
+let groupToOther: Api;
 /** One demo-campus record per entity (made when the demo has none). */
 const demoRecord = new Map<string, Record<string, any>>();
 
@@ -25,6 +30,10 @@ beforeAll(async () => {
   demo = client(base, await login(base, users.demoAdmin.email, users.demoAdmin.password));
   otherAdmin = client(base, await login(base, users.otherAdmin.email, users.otherAdmin.password));
   demoFaculty = client(base, await login(base, users.demoFaculty.email, users.demoFaculty.password));
+  const otherGroup = await login(base, users.otherGroupAdmin.email, users.otherGroupAdmin.password);
+  otherGroupOwn = client(base, otherGroup, 'other');
+  otherGroupToDemo = client(base, otherGroup, 'demo');
+  groupToOther = client(base, await login(base, users.groupAdmin.email, users.groupAdmin.password), 'other');
   const email = `faculty-${Date.now()}@other-campus.example`;
   const made = await otherAdmin.post('/api/auth/user-list', {
     email,
@@ -48,10 +57,10 @@ beforeAll(async () => {
 });
 
 describe.each(PATHS)('$path', ({ path, entity }) => {
-  it("another campus's admin and faculty get 404 or 403 and never the record", async () => {
+  it("another campus's admin and faculty, and another group's administrator, get 404 or 403 and never the record", async () => {
     const rec = demoRecord.get(entity.name);
     expect(rec, `the demo campus has a ${entity.name}`).toBeDefined();
-    for (const api of [otherAdmin, otherFaculty]) {
+    for (const api of [otherAdmin, otherFaculty, otherGroupOwn, otherGroupToDemo]) {
       const one = await api.get(`${path}/${rec!.id}`);
       expect(one.status).toBe(404);
       expect(JSON.stringify(one.body)).not.toContain(rec!.id);
@@ -81,12 +90,22 @@ describe.each(PATHS.filter(({ entity }) => ADMIN_ONLY(entity) && !entity.singlet
   });
 });
 
+describe('a group administrator naming a campus outside its group', () => {
+  it('gets 404 on every record path, exactly as for a missing campus', async () => {
+    for (const { path } of PATHS) {
+      const res = await groupToOther.get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.body.data, path).toBeUndefined();
+    }
+  });
+});
+
 describe("documents and results of another campus's courses and occasions", () => {
   it('answer 404 to another campus, for reading and for writing', async () => {
     const course = demoRecord.get('course-curriculum')!;
     const occ = demoRecord.get('occasion')!;
     const program = demoRecord.get('program')!;
-    for (const api of [otherAdmin, otherFaculty]) {
+    for (const api of [otherAdmin, otherFaculty, otherGroupOwn, otherGroupToDemo]) {
       for (const p of [
         `/api/co-po-matrix/${course.id}`,
         `/api/question-paper/${occ.id}`,

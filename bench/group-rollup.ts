@@ -1,0 +1,114 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { ProgramAttainment, RollupView } from '@attain/shared-types';
+import { registerCampus } from '../functions/src/group/campus-registry.js';
+import { documentClient } from '../functions/src/lib/aws.js';
+import { config } from '../functions/src/lib/config.js';
+import { batchWrite } from '../functions/src/store/batch.js';
+import { DEMO_GROUP, DEMO_TENANT } from '../functions/src/seed/demo-campus.js';
+
+type Row = { metric: string; value: string; budget: string; ok: boolean | null };
+
+/** Clones of the bench campus in the demo group, so the roll-up reads 10 campuses of bench scale. */
+const CLONES = 9;
+/**
+ * The partitions the roll-up reads (programs, their stored results, methods and outcomes, surveys, faculty and their
+ * research, mail); marks are not read by it (results are current), so they are not copied.
+ */
+const READ_BY_ROLLUP =
+  /^(program|program-type|generic-program-outcome|attainment-method|attainment-result#|profile|survey|research-publication|sponsored-project|sent-mail|organization)/;
+
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
+
+/**
+ * Step 7c of `npm run bench` (issue 16): the group roll-up over 10 campuses of bench scale. The bench campus (the demo
+ * campus holding step 7's 64-course program with stored results, the demo program, surveys, faculty and their
+ * records) is copied item by item, keys rewritten, into 9 more campuses of the demo group (only the partitions the
+ * roll-up reads). Then `GET /api/group/rollup` as the group administrator: latency (n=10) and DynamoDB calls. The
+ * answer is checked: every clone's PO figures equal the bench campus's, and the bench program's CAY levels (which vary
+ * by outcome) appear in the bench campus's column.
+ */
+export async function benchRollup(base: string, groupToken: string, served: ProgramAttainment[]): Promise<Row[]> {
+  const from = `T#${DEMO_TENANT}#`;
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await documentClient().send(
+      new ScanCommand({
+        TableName: config().tableName,
+        FilterExpression: 'begins_with(PK, :p)',
+        ExpressionAttributeValues: { ':p': from },
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...(res.Items ?? []).filter((i) => READ_BY_ROLLUP.test(String(i.PK).slice(from.length))));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  const t0 = performance.now();
+  for (let n = 1; n <= CLONES; n++) {
+    const campus = `bench-${n}`;
+    const to = `T#${campus}#`;
+    const rewrite = (v: unknown) => (typeof v === 'string' && v.startsWith(from) ? to + v.slice(from.length) : v);
+    const copies = items.map((i) =>
+      Object.fromEntries(Object.entries(i).map(([k, v]) => [k, k === 'SK' && i.entityType === 'organization' ? campus : rewrite(v)])),
+    );
+    await batchWrite(copies.map((Item) => ({ PutRequest: { Item } })));
+    await registerCampus(
+      {
+        id: campus,
+        group: DEMO_GROUP.id,
+        name: `Bench campus ${n}`,
+        status: 'Active',
+        admin_email: `admin@${campus}.example`,
+        created_by: 'bench',
+      },
+      { adopt: true },
+    );
+  }
+  const copyS = (performance.now() - t0) / 1000;
+  const url = `${base}/api/group/rollup`;
+  const headers = { authorization: `Bearer ${groupToken}` };
+  const first = await fetch(url, { headers });
+  if (!first.ok) throw new Error(`bench roll-up: ${first.status} ${await first.text()}`);
+  const view = ((await first.json()) as { data: RollupView }).data;
+  const times: number[] = [];
+  const calls: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    const t = performance.now();
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    times.push(performance.now() - t);
+    calls.push(Number(res.headers.get('x-dynamodb-calls')));
+  }
+  const clones = view.campuses.filter((c) => c.id === DEMO_TENANT || c.id.startsWith('bench-'));
+  const poRows = view.sections.filter((s) => s.key === 'po-attainment').flatMap((s) => s.rows);
+  const clonesEqual = poRows.every((r) => clones.every((c) => r.cells[c.id]?.value === r.cells[DEMO_TENANT]?.value));
+  const cay = served.find((y) => y.academic_year === view.academic_year);
+  const levels = new Set(poRows.map((r) => r.cells[DEMO_TENANT]?.value).filter((v) => v !== null && v !== undefined));
+  const varied = levels.size > 1 && !!cay;
+  return [
+    {
+      metric: `Roll-up fixture: ${CLONES} copies of the bench campus (${items.length} items each) in the demo group`,
+      value: `${copyS.toFixed(0)} s`,
+      budget: '-',
+      ok: null,
+    },
+    {
+      metric: `GET /api/group/rollup over ${view.campuses.length} campuses (${clones.length} of bench scale) p50 / p99 (n=10)`,
+      value: `${pct(times, 50).toFixed(0)} / ${pct(times, 99).toFixed(0)} ms`,
+      budget: '<= 30 s (API limit)',
+      ok: pct(times, 99) <= 30_000,
+    },
+    {
+      metric: 'GET /api/group/rollup: DynamoDB calls per request (mean)',
+      value: (calls.reduce((a, b) => a + b, 0) / calls.length).toFixed(0),
+      budget: '-',
+      ok: null,
+    },
+    {
+      metric: 'Roll-up: every copy equals the bench campus on each PO row; PO levels vary',
+      value: `${clonesEqual ? 'equal' : 'DIFFERENT'}; ${levels.size} distinct levels over ${poRows.length} rows`,
+      budget: 'equal; > 1 level',
+      ok: clonesEqual && varied,
+    },
+  ];
+}
