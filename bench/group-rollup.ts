@@ -14,8 +14,21 @@ const CLONES = 9;
  * The partitions the roll-up reads (programs, their stored results, methods and outcomes, surveys, faculty and their
  * research, mail); marks are not read by it (results are current), so they are not copied.
  */
-const READ_BY_ROLLUP =
-  /^(program|program-type|generic-program-outcome|attainment-method|attainment-result#|profile|survey|research-publication|sponsored-project|sent-mail|organization)/;
+const READ_BY_ROLLUP = new RegExp(
+  `^(${[
+    'program',
+    'program-type',
+    'generic-program-outcome',
+    'attainment-method',
+    'attainment-result#',
+    'profile',
+    'survey',
+    'research-publication',
+    'sponsored-project',
+    'sent-mail',
+    'organization',
+  ].join('|')})`,
+);
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
 
