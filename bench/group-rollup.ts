@@ -1,5 +1,6 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProgramAttainment, RollupView } from '@attain/shared-types';
+import pLimit from 'p-limit';
 import { registerCampus } from '../functions/src/group/campus-registry.js';
 import { documentClient } from '../functions/src/lib/aws.js';
 import { config } from '../functions/src/lib/config.js';
@@ -64,7 +65,10 @@ export async function benchRollup(base: string, groupToken: string, served: Prog
     const copies = items.map((i) =>
       Object.fromEntries(Object.entries(i).map(([k, v]) => [k, k === 'SK' && i.entityType === 'organization' ? campus : rewrite(v)])),
     );
-    await batchWrite(copies.map((Item) => ({ PutRequest: { Item } })));
+    const puts = copies.map((Item) => ({ PutRequest: { Item } }));
+    const chunks = Array.from({ length: Math.ceil(puts.length / 25) }, (_, i) => puts.slice(i * 25, i * 25 + 25));
+    const limit = pLimit(8);
+    await Promise.all(chunks.map((chunk) => limit(() => batchWrite(chunk))));
     await registerCampus(
       {
         id: campus,
