@@ -34,7 +34,7 @@ const READ_BY_ROLLUP = new RegExp(
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
 
 /**
- * Step 7c of `npm run bench` (issue 16): the group roll-up over 10 campuses of bench scale. The bench campus (the demo
+ * Step 7d of `npm run bench` (issue 16): the group roll-up over 10 campuses of bench scale. The bench campus (the demo
  * campus holding step 7's 64-course program with stored results, the demo program, surveys, faculty and their
  * records) is copied item by item, keys rewritten, into 9 more campuses of the demo group (only the partitions the
  * roll-up reads). Then `GET /api/group/rollup` as the group administrator: latency (n=10) and DynamoDB calls. The

@@ -27,6 +27,7 @@ import { buildProgramFixture } from './program-fixture.js';
 import { benchSurvey } from './survey-responses.js';
 import { benchSar } from './sar-export.js';
 import { benchRollup } from './group-rollup.js';
+import { benchFrozenSnapshot } from './frozen-snapshot.js';
 
 /** Loads the AWS SDK v3 clients every domain Lambda uses, as the runtime does before the handler's own code. */
 const SDK_PRELOAD =
@@ -490,7 +491,9 @@ try {
   });
   // 7b. The NBA SAR of that program (issue 15): JSON, DOCX and PDF within the API's 30 s.
   rows.push(...(await benchSar(stack.url, headers, fixture.program, served)));
-  // 7c. The group roll-up over 10 campuses of bench scale (issue 16).
+  // 7c. Approving (freezing) that program's newest year: time and snapshot size (issue 16).
+  rows.push(...(await benchFrozenSnapshot(stack.url, headers, fixture.program, served)));
+  // 7d. The group roll-up over 10 campuses of bench scale (issue 16).
   if (!stack.group) throw new Error('bench: the stack seeded no demo group');
   const groupLogin = await fetch(`${stack.url}/api/auth/login`, {
     method: 'POST',
