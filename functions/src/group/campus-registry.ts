@@ -69,6 +69,11 @@ const toRegistration = (item: Record<string, unknown>): CampusRegistration => re
 export const REGISTRATION_CACHE_MS = 30_000;
 const cache = new Map<string, { at: number; reg: CampusRegistration | undefined }>();
 
+/** Forgets every cached registration (tests that count DynamoDB calls start from a cold instance). */
+export function forgetCampusRegistrations(): void {
+  cache.clear();
+}
+
 /**
  * A campus's registration, read at most once per `REGISTRATION_CACHE_MS` per instance (one GetItem when not cached);
  * `undefined` when the campus belongs to no group.

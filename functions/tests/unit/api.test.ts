@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
+import { forgetCampusRegistrations } from '../../src/group/campus-registry.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testIssuer } from '../support/tokens.js';
 
@@ -45,14 +46,24 @@ beforeAll(() => {
 afterAll(() => {
   vi.stubGlobal('fetch', realFetch);
 });
-beforeEach(() => ddb.reset());
+/** The campus's registration (issue 16): campus-a belongs to no group, so its users work as before. */
+const REGISTRATION = { PK: 'T#campus-a#campus-registration', SK: 'campus' };
+const isRegistrationRead = (c: ReturnType<typeof ddb.calls>[number]) =>
+  c.args[0] instanceof GetCommand && c.args[0].input.Key?.PK === REGISTRATION.PK;
+/** DynamoDB calls for the data itself: the registration read, once per cold instance, is counted apart. */
+const dataCalls = () => ddb.calls().filter((c) => !isRegistrationRead(c));
+beforeEach(() => {
+  ddb.reset();
+  forgetCampusRegistrations();
+  ddb.on(GetCommand, { Key: REGISTRATION }).resolves({});
+});
 
 describe('authentication', () => {
   it('answers 401 with errors.detail when there is no token, and touches no data', async () => {
     const res = await call('GET', '/api/department', { token: null });
     expect(res.status).toBe(401);
     expect((await res.json()).errors.detail).toMatch(/Sign in/);
-    expect(ddb.calls()).toHaveLength(0);
+    expect(dataCalls()).toHaveLength(0);
   });
   it('refuses a token signed by another key, an expired token and a token without a campus', async () => {
     expect((await call('GET', '/api/department', { token: iss.sign({}, iss.otherKey) })).status).toBe(401);
@@ -61,7 +72,28 @@ describe('authentication', () => {
     expect((await expired.json()).errors.detail).toMatch(/expired/);
     expect((await call('GET', '/api/department', { token: iss.sign({ 'custom:tenant': undefined }) })).status).toBe(401);
     expect((await call('GET', '/api/department', { token: iss.sign({ aud: 'another-app' }) })).status).toBe(401);
-    expect(ddb.calls()).toHaveLength(0);
+    expect(dataCalls()).toHaveLength(0);
+  });
+  it("refuses a disabled campus's users (403) and reads the campus's registration once per instance", async () => {
+    ddb.on(GetCommand, { Key: REGISTRATION }).resolves({
+      Item: {
+        ...REGISTRATION,
+        id: 'campus-a',
+        group: 'g1',
+        name: 'Campus A',
+        status: 'Disabled',
+        admin_email: 'admin@campus-a.example',
+        version: 2,
+        created_by: 'group@g1.example',
+        created_at: '2026-11-01T00:00:00.000Z',
+      },
+    });
+    const res = await call('GET', '/api/department');
+    expect(res.status).toBe(403);
+    expect((await res.json()).errors.detail).toMatch(/disabled/);
+    expect((await call('GET', '/api/department')).status).toBe(403);
+    expect(ddb.calls().filter(isRegistrationRead)).toHaveLength(1);
+    expect(dataCalls()).toHaveLength(0);
   });
   it("accepts the spec's `Authorization: token <t>` form", async () => {
     ddb.on(QueryCommand).resolves({ Items: [] });
@@ -76,7 +108,7 @@ describe('generic CRUD over the single table', () => {
       .resolves({ Items: [{ PK: 'T#campus-a#department', SK: 'd1', id: 'd1', version: 1, name: 'Civil', short_name: 'CE', secret: 'x' }] });
     const res = await call('GET', '/api/department');
     expect(res.status).toBe(200);
-    expect(ddb.calls()).toHaveLength(1);
+    expect(dataCalls()).toHaveLength(1);
     const body = await res.json();
     expect(body).toMatchObject({ data: [{ id: 'd1', name: 'Civil' }], next: null });
     expect(body.data[0]).not.toHaveProperty('PK');
@@ -87,7 +119,7 @@ describe('generic CRUD over the single table', () => {
     expect((await call('GET', '/api/department?color=red')).status).toBe(400);
     const forged = Buffer.from(JSON.stringify({ PK: 'T#campus-b#department', SK: 'x' })).toString('base64url');
     expect((await call('GET', `/api/department?next=${forged}`)).status).toBe(400);
-    expect(ddb.calls()).toHaveLength(0);
+    expect(dataCalls()).toHaveLength(0);
   });
   it('creates with audit fields from the token and claims the unique short name in one transaction', async () => {
     ddb.on(TransactWriteCommand).resolves({});
@@ -120,12 +152,13 @@ describe('generic CRUD over the single table', () => {
     expect((await res.json()).errors.fields).toEqual({ name: 'Required', short_name: 'Too Long!', extra: 'Unknown field' });
     expect((await call('POST', '/api/department', { raw: '{"name":' })).status).toBe(400);
     expect((await call('POST', '/api/department', { raw: JSON.stringify({ name: 'x'.repeat(300 * 1024) }) })).status).toBe(413);
-    expect(ddb.calls()).toHaveLength(0);
+    expect(dataCalls()).toHaveLength(0);
   });
   it('answers 409 to a stale PUT and 404 to a record of another campus', async () => {
     ddb
-      .on(GetCommand)
-      .resolvesOnce({ Item: { id: 'd1', version: 4, name: 'Civil', short_name: 'CE' } })
+      .on(GetCommand, { Key: { PK: 'T#campus-a#department', SK: 'd1' } })
+      .resolves({ Item: { id: 'd1', version: 4, name: 'Civil', short_name: 'CE' } })
+      .on(GetCommand, { Key: { PK: 'T#campus-a#department', SK: 'd9' } })
       .resolves({});
     const stale = await call('PUT', '/api/department/d1', { body: { name: 'Civil', short_name: 'CE', version: 3 } });
     expect(stale.status).toBe(409);
@@ -138,7 +171,7 @@ describe('generic CRUD over the single table', () => {
     const res = await call('PUT', '/api/bloom-level/l1', { body: { name: 'Remember', version: 1 } });
     expect(res.status).toBe(200);
     expect((await res.json()).data).toMatchObject({ version: 2, created_by: 'first@campus-a.example' });
-    expect(ddb.calls()).toHaveLength(1);
+    expect(dataCalls()).toHaveLength(1);
     const input = ddb.commandCalls(UpdateCommand)[0].args[0].input;
     expect(input.ConditionExpression).toContain('#version = :v');
     expect(input.ExpressionAttributeValues).toMatchObject({ ':v': 1, ':next': 2, ':ub': 'admin@campus-a.example' });
