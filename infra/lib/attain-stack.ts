@@ -65,8 +65,9 @@ export class AttainStack extends Stack {
     new Mail(this, 'Mail', {
       table: storage.table,
       filesBucket: storage.filesBucket,
-      // Send Mail (utilities), Add User's invitation (auth) and survey invitations (survey) queue mail.
-      senders: (['utilities', 'auth', 'survey'] as const).flatMap((d) => api.functions.get(d) ?? []),
+      // Send Mail (utilities), Add User's invitation (auth), survey invitations (survey) and a new campus's first
+      // admin's invitation (group) queue mail.
+      senders: (['utilities', 'auth', 'survey', 'group'] as const).flatMap((d) => api.functions.get(d) ?? []),
       environment,
       mailFrom: String(this.node.tryGetContext('mailFrom') ?? ''),
     });

@@ -60,11 +60,11 @@ export class Api extends Construct {
       functions.set(domain, f);
     }
     this.functions = functions;
-    // Configuration > Users (served by the auth domain) creates Cognito users: these four admin actions on this pool only.
-    const authFn = functions.get('auth');
-    if (authFn) {
+    // Configuration > Users (served by the auth domain) and a new campus's first admin (the group domain) create
+    // Cognito users: these four admin actions on this pool only.
+    for (const fn of (['auth', 'group'] as const).flatMap((d) => functions.get(d) ?? [])) {
       userPool.grant(
-        authFn,
+        fn,
         'cognito-idp:AdminCreateUser',
         'cognito-idp:AdminGetUser',
         'cognito-idp:AdminSetUserPassword',
