@@ -188,7 +188,7 @@ describe('Group area', () => {
       if (method === 'GET' && url === '/api/group/campus') return { body: { data: GROUP } };
       if (method === 'POST' && url === '/api/group/campus')
         return {
-          status: 409,
+          status: 400,
           body: { errors: { detail: 'Check the fields', fields: { admin_email: 'This e-mail already has an account' } } },
         };
     });
