@@ -84,19 +84,25 @@ function DrawerLinks({ onPick }: { onPick: () => void }) {
 }
 
 /**
- * A group administrator's campus named by a link (`?campus=<id>`, the roll-up's drill-down): chosen on arrival. While
- * it is being chosen the page waits (`true`), so nothing is read for the campus chosen before.
+ * A group administrator's campus named by a link (`?campus=<id>`, the roll-up's drill-down): chosen on arrival, then
+ * taken out of the address (so the banner's picker can change it again). While it is being chosen the page waits
+ * (`true`), so nothing is read for the campus chosen before.
  */
 function useCampusFromLink(groupAdmin: boolean): boolean {
-  const { search } = useLocation();
+  const { pathname, search, hash } = useLocation();
+  const navigate = useNavigate();
   const campus = useAtomValue(campusAtom);
   const choose = useChooseCampus();
   const wanted = groupAdmin ? new URLSearchParams(search).get('campus') : null;
-  const pending = Boolean(wanted && wanted !== campus);
   useEffect(() => {
-    if (pending && wanted) void choose(wanted);
-  }, [pending, wanted, choose]);
-  return pending;
+    if (!wanted) return;
+    const rest = new URLSearchParams(search);
+    rest.delete('campus');
+    const leave = () => navigate({ pathname, search: rest.toString(), hash }, { replace: true });
+    if (wanted === campus) leave();
+    else void choose(wanted).then(leave);
+  }, [wanted, campus, choose, navigate, pathname, search, hash]);
+  return Boolean(wanted && wanted !== campus);
 }
 
 /** Pages of the Group area and the dashboard answer for the whole group; every other page reads one campus. */

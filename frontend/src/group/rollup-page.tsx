@@ -59,12 +59,12 @@ export function RollupPage() {
       </div>
       {read.isError ? <p className="field-error">The roll-up could not be read; please try again.</p> : null}
       {view
-        ? view.sections.map((s) => (
-            <section key={s.key} className="rollup-section" aria-labelledby={`rollup-${s.key}`}>
-              <h3 id={`rollup-${s.key}`}>{s.title}</h3>
+        ? view.sections.map((s, i) => (
+            <section key={`${s.key}-${i}`} className="rollup-section" aria-labelledby={`rollup-${i}`}>
+              <h3 id={`rollup-${i}`}>{s.title}</h3>
               <ResultTable<RollupRow>
                 label={s.title}
-                fileName={`rollup-${s.key}-${view.academic_year}`}
+                fileName={`rollup-${s.key}-${i + 1}-${view.academic_year}`}
                 columns={columnsOf(view)}
                 rows={s.rows}
                 rowKey={(r) => r.label}
