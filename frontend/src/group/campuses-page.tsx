@@ -2,10 +2,10 @@ import type { GroupCampus } from '@attain/shared-types';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { hrefWith } from '../app/navigation';
 import { formatDate, useLocale } from '../format/locale';
 import { ResultTable } from '../table/result-table';
 import { CampusStatusDialog } from './campus-status-dialog';
-import { useChooseCampus } from './choose-campus';
 import { useGroupCampuses } from './group-views';
 import { NewCampusForm } from './new-campus-form';
 
@@ -17,16 +17,13 @@ import { NewCampusForm } from './new-campus-form';
 export function CampusesPage() {
   const locale = useLocale();
   const read = useGroupCampuses();
-  const choose = useChooseCampus();
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
   const [changing, setChanging] = useState<GroupCampus | null>(null);
   const [created, setCreated] = useState<GroupCampus | null>(null);
   const group = read.data;
-  const open = async (c: GroupCampus) => {
-    await choose(c.id);
-    navigate('/dashboard');
-  };
+  // The shell chooses the campus a link names (`?campus=`) before the dashboard reads anything.
+  const open = (c: GroupCampus) => navigate(hrefWith('/dashboard', { campus: c.id }));
   return (
     <section>
       <div className="page-head">
@@ -61,7 +58,7 @@ export function CampusesPage() {
           ]}
           actions={(c) => (
             <span className="row-actions">
-              <Button type="button" label="Open" size="small" text aria-label={`Open ${c.name}`} onClick={() => void open(c)} />
+              <Button type="button" label="Open" size="small" text aria-label={`Open ${c.name}`} onClick={() => open(c)} />
               <Button
                 type="button"
                 label={c.status === 'Active' ? 'Disable' : 'Enable'}
