@@ -50,7 +50,8 @@ it('the group administrator adds a campus, compares the campuses and drills down
 
   await page.getByRole('link', { name: 'Roll-up' }).first().click();
   await page.waitForURL('**/group/rollup');
-  const first = page.locator('main table.data-table').first();
+  await page.getByRole('heading', { level: 2, name: /^Roll-up of / }).waitFor();
+  const first = page.locator('main .rollup-section table.data-table').first();
   await first.waitFor({ timeout: 30_000 });
   const headers = await first.getByRole('columnheader').allTextContents();
   for (const campus of [DEMO, EAST, name])
@@ -66,6 +67,9 @@ it('the group administrator adds a campus, compares the campuses and drills down
     .first()
     .click();
   await page.waitForURL('**/attainment/program-level-course**');
+  // What a person waits for: the page's heading and the program's results, read from the demo campus.
+  await page.getByRole('heading', { level: 2, name: 'Program Level PO Attainment' }).waitFor();
+  await page.locator('main table.data-table').first().waitFor({ timeout: 30_000 });
   await expect.poll(() => page.getByLabel('Campus').inputValue()).toBe('demo');
   await expect.poll(() => page.locator('.banner .institution').textContent()).toBe(DEMO);
   expect(new URL(page.url()).searchParams.get('campus')).toBeNull();
