@@ -7,6 +7,8 @@ export default async function setup(project: TestProject) {
   project.provide('e2eUrl', stack.url);
   project.provide('e2eAdmin', { email: stack.adminEmail, password: stack.adminPassword });
   project.provide('e2eSesUrl', stack.sesEmulatorUrl);
+  if (!stack.group) throw new Error('The demo group was not seeded');
+  project.provide('e2eGroup', { email: stack.group.email, password: stack.group.password });
   return async () => stack.stop();
 }
 
@@ -16,5 +18,7 @@ declare module 'vitest' {
     e2eAdmin: { email: string; password: string };
     /** The SES emulator's own address: `GET /store` lists every message it accepted (a survey invitation's link). */
     e2eSesUrl: string;
+    /** The demo group's administrator (issue 16), who reads both demo campuses. */
+    e2eGroup: { email: string; password: string };
   }
 }

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { AREA_TABS, tabRoute } from '../frontend/src/app/navigation.js';
+import { AREA_TABS, GROUP_TABS, tabRoute } from '../frontend/src/app/navigation.js';
 import { client, login } from '../functions/tests/support/client.js';
 import { SHOTS, launchChromium, signedInPage } from './browser.js';
 
@@ -9,9 +9,11 @@ import { SHOTS, launchChromium, signedInPage } from './browser.js';
  * areas (every side tab, so every generic list and form of the registry) at a laptop's 1366x900 and a phone's
  * 390x844, with the demo's published courses and sample marks chosen so result tables have rows. A screenshot of
  * each screen (and of each area's first form) is left in test-results/screenshots/ as `layout-<width>-<route>.png`.
+ * The group administrator's dashboard and Group area (issue 16) are walked the same way.
  */
 const url = inject('e2eUrl');
 const admin = inject('e2eAdmin');
+const group = inject('e2eGroup');
 const SIZES = [
   { width: 1366, height: 900 },
   { width: 390, height: 844 },
@@ -202,4 +204,23 @@ describe.each(SIZES)('at $width x $height', (size) => {
       await page.context().close();
     }, 600_000);
   }
+
+  it("the group administrator's dashboard and Group area fit their cards, tables on a laptop and cards on a phone", async () => {
+    const page = await signedInPage(browser, url, group, size);
+    const phone = size.width < 720;
+    for (const route of ['/dashboard', ...GROUP_TABS.map((t) => tabRoute('/group', t.path))]) {
+      await page.goto(`${url}${route}`);
+      await settled(page);
+      if (route === '/dashboard') await page.locator('.tile-figure').first().waitFor();
+      else
+        await page
+          .locator(phone ? 'main .record-cards' : 'main table.data-table')
+          .first()
+          .waitFor();
+      expect(await layoutProblems(page), `${route} at ${size.width}`).toEqual([]);
+      expect(await page.locator(phone ? 'main table.data-table' : 'main .record-cards').count(), `${route} layout`).toBe(0);
+      await page.screenshot({ path: `${SHOTS}/layout-${size.width}-group${route.replace(/\//g, '-')}.png`, fullPage: true });
+    }
+    await page.context().close();
+  }, 300_000);
 });

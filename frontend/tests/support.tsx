@@ -8,11 +8,12 @@ import { createQueryClient } from '../src/app/query-client';
 import { profileAtom, store } from '../src/app/state';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 
-/** One request the mocked server saw: method, path with query, parsed JSON body. */
+/** One request the mocked server saw: method, path with query, parsed JSON body and headers (names lower case). */
 export interface Seen {
   method: string;
   url: string;
   body: unknown;
+  headers: Record<string, string>;
 }
 
 /** A mocked server answer: status (default 200) and JSON body. */
@@ -28,7 +29,8 @@ export function mockServer(route: (method: string, url: string, body: unknown) =
     const url = String(input);
     const method = init?.method ?? 'GET';
     const body = typeof init?.body === 'string' && init.body.startsWith('{') ? JSON.parse(init.body) : init?.body;
-    seen.push({ method, url, body });
+    const headers = Object.fromEntries(Object.entries(init?.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
+    seen.push({ method, url, body, headers });
     const a = route(method, url, body) ?? { status: 404, body: { errors: { detail: `No mock for ${method} ${url}` } } };
     const status = a.status ?? 200;
     return { ok: status < 400, status, json: async () => a.body } as Response;

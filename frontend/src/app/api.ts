@@ -1,5 +1,6 @@
 import type { ErrorBody, RowError } from '@attain/shared-types';
 import { idToken } from './auth';
+import { campusHeaders } from './campus-choice';
 import { loadingAtom, showPopup, store } from './state';
 
 /** A failed API call: HTTP status, the server's `errors.detail` and per-field messages. */
@@ -22,9 +23,10 @@ export function setUnauthorizedHandler(fn: () => void): void {
 }
 
 /**
- * Calls the API with the stored token. While it runs the loading overlay shows (unless `background`: a poll that
- * refreshes what is already on screen must not cover the page every few seconds). A failure shows the server's
- * `errors.detail` in the popup (unless `quiet`) and throws ApiError. With `contentType`, `body` is sent as text.
+ * Calls the API with the stored token (and a group administrator's chosen campus, `X-Campus`). While it runs the
+ * loading overlay shows (unless `background`: a poll that refreshes what is already on screen must not cover the page
+ * every few seconds). A failure shows the server's `errors.detail` in the popup (unless `quiet`) and throws
+ * ApiError. With `contentType`, `body` is sent as text.
  */
 export async function api<T>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
@@ -40,6 +42,7 @@ export async function api<T>(
       method,
       headers: {
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...campusHeaders(),
         ...(body !== undefined ? { 'Content-Type': opts.contentType ?? 'application/json' } : {}),
       },
       // A body with its own content type (e.g. a CSV file) goes as it is.
@@ -78,7 +81,7 @@ export function dispositionName(header: string | null): string | undefined {
 }
 
 /**
- * GETs a file from the API with the stored token (no loading overlay: the control that asked shows its own
+ * GETs a file from the API with the stored token and chosen campus (no loading overlay: the control that asked shows its own
  * progress). On 401 the app returns to the sign-in page.
  * @returns the file and the name the server gave it (`Content-Disposition`), if any
  * @throws ApiError with the server's `errors.detail` (status 0 when the server could not be reached)
@@ -87,7 +90,7 @@ export async function apiFile(path: string): Promise<{ blob: Blob; fileName: str
   let res: Response;
   try {
     const token = await idToken();
-    res = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    res = await fetch(path, { headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...campusHeaders() } });
   } catch {
     throw new ApiError(0, 'The server could not be reached; check your connection and try again');
   }

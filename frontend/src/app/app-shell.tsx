@@ -3,20 +3,24 @@ import { useAtom, useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Sidebar } from 'primereact/sidebar';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { logout } from './auth';
-import { AREA_TABS, NAV_ENTRIES, tabRoute, tabsFor } from './navigation';
+import { campusAtom, setCampus } from './campus-choice';
+import { areaTabsFor, navEntriesFor, tabRoute, tabsFor } from './navigation';
 import { profileAtom } from './state';
+import { CampusPicker } from '../group/campus-picker';
+import { useChooseCampus } from '../group/choose-campus';
 import { LoadingOverlay, PopupMessage } from '../shell/feedback';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => `nav-link${isActive ? ' active' : ''}`;
 
-/** The top navigation of wide screens: the nine areas (spec part 1 §2). */
+/** The top navigation of wide screens: the nine areas (spec part 1 §2), and Group for a group administrator. */
 function TopLinks() {
+  const role = useAtomValue(profileAtom)?.role;
   return (
     <>
-      {NAV_ENTRIES.map((e) => (
+      {navEntriesFor(role).map((e) => (
         <NavLink key={e.to} to={e.to} className={linkClass}>
           <i className={e.icon} aria-hidden /> {e.label}
         </NavLink>
@@ -32,11 +36,14 @@ function TopLinks() {
 function DrawerLinks({ onPick }: { onPick: () => void }) {
   const { pathname } = useLocation();
   const role = useAtomValue(profileAtom)?.role;
-  const [open, setOpen] = useState<string | null>(() => NAV_ENTRIES.find((e) => pathname.startsWith(e.to) && AREA_TABS[e.to])?.to ?? null);
+  const entries = navEntriesFor(role);
+  const [open, setOpen] = useState<string | null>(
+    () => entries.find((e) => pathname.startsWith(e.to) && areaTabsFor(e.to, role))?.to ?? null,
+  );
   return (
     <ul className="drawer-menu">
-      {NAV_ENTRIES.map((e) => {
-        const tabs = AREA_TABS[e.to];
+      {entries.map((e) => {
+        const tabs = areaTabsFor(e.to, role);
         const expanded = open === e.to;
         const menuId = `drawer-sub-${e.to.slice(1)}`;
         return (
@@ -77,7 +84,33 @@ function DrawerLinks({ onPick }: { onPick: () => void }) {
 }
 
 /**
- * The signed-in frame: banner (institution and department names, Logout), top navigation (a left drawer with
+ * A group administrator's campus named by a link (`?campus=<id>`, the roll-up's drill-down): chosen on arrival, then
+ * taken out of the address (so the banner's picker can change it again). While it is being chosen the page waits
+ * (`true`), so nothing is read for the campus chosen before.
+ */
+function useCampusFromLink(groupAdmin: boolean): boolean {
+  const { pathname, search, hash } = useLocation();
+  const navigate = useNavigate();
+  const campus = useAtomValue(campusAtom);
+  const choose = useChooseCampus();
+  const wanted = groupAdmin ? new URLSearchParams(search).get('campus') : null;
+  useEffect(() => {
+    if (!wanted) return;
+    const rest = new URLSearchParams(search);
+    rest.delete('campus');
+    const leave = () => navigate({ pathname, search: rest.toString(), hash }, { replace: true });
+    if (wanted === campus) leave();
+    else void choose(wanted).then(leave);
+  }, [wanted, campus, choose, navigate, pathname, search, hash]);
+  return Boolean(wanted && wanted !== campus);
+}
+
+/** Pages of the Group area and the dashboard answer for the whole group; every other page reads one campus. */
+const readsOneCampus = (pathname: string): boolean => !pathname.startsWith('/group') && !pathname.startsWith('/dashboard');
+
+/**
+ * The signed-in frame: banner (institution and department names, a group administrator's campus picker, Logout), top
+ * navigation (a left drawer with
  * submenus on narrow screens), the page, a footer with the copyright line, the loading overlay, the popup and the
  * one confirm dialog every page's questions use.
  */
@@ -86,9 +119,14 @@ export function AppShell() {
   const [drawer, setDrawer] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  const groupAdmin = profile?.role === 'group-admin';
+  const campus = useAtomValue(campusAtom);
+  const choosing = useCampusFromLink(groupAdmin);
   const signOut = async () => {
     await logout();
     setProfile(null);
+    setCampus(null);
     // Cached reads belong to this user's campus: forget them.
     queryClient.clear();
     navigate('/', { replace: true });
@@ -101,6 +139,7 @@ export function AppShell() {
           <strong className="institution">{profile?.organization_name || 'Attain'}</strong>
           {profile?.department_name ? <span className="department">{profile.department_name}</span> : null}
         </div>
+        {groupAdmin ? <CampusPicker /> : null}
         <span className="who">{profile?.email}</span>
         <Button label="Logout" icon="pi pi-sign-out" severity="secondary" outlined size="small" onClick={signOut} />
       </header>
@@ -113,8 +152,14 @@ export function AppShell() {
         </nav>
       </Sidebar>
       <main className="content">
-        <Suspense fallback={<p className="muted">Loading…</p>}>
-          <Outlet />
+        {groupAdmin && !campus && readsOneCampus(pathname) ? (
+          <p className="campus-notice" role="status">
+            <i className="pi pi-info-circle" aria-hidden /> Pick a campus to read its records
+          </p>
+        ) : null}
+        {/* Keyed by the campus: choosing another one starts every page afresh, with nothing of the previous campus. */}
+        <Suspense key={campus ?? ''} fallback={<p className="muted">Loading…</p>}>
+          {choosing ? null : <Outlet />}
         </Suspense>
       </main>
       <footer className="footer">© {new Date().getFullYear()} Attain. All rights reserved.</footer>

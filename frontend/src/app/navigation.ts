@@ -181,3 +181,20 @@ export const AREA_TABS: Readonly<Record<string, readonly AreaTab[]>> = {
   '/survey': SURVEY_TABS,
   '/reports': REPORTS_TABS,
 };
+
+/** The group administrator's own area (issue 16), after the nine: its campuses and the roll-up across them. */
+export const GROUP_ENTRY = { label: 'Group', to: '/group', icon: 'pi pi-sitemap' } as const;
+
+/** The Group area's side tabs. */
+export const GROUP_TABS: readonly AreaTab[] = [
+  { label: 'Campuses', path: 'campuses' },
+  { label: 'Roll-up', path: 'rollup' },
+];
+
+/** The top navigation's entries for a user of `role`: the nine areas, and Group for a group administrator. */
+export const navEntriesFor = (role: string | undefined): readonly { label: string; to: string; icon: string }[] =>
+  role === 'group-admin' ? [...NAV_ENTRIES, GROUP_ENTRY] : NAV_ENTRIES;
+
+/** The side tabs under an area's route, for `role` (the Group area's for a group administrator). */
+export const areaTabsFor = (to: string, role: string | undefined): readonly AreaTab[] | undefined =>
+  to === GROUP_ENTRY.to ? (role === 'group-admin' ? GROUP_TABS : undefined) : AREA_TABS[to];

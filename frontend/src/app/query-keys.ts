@@ -30,6 +30,12 @@
  * - `['report', name, filters]`: a report of the Reports area (`GET /api/reports/{name}?<filters>`, a `ReportView`),
  *   and `['report', 'sar', program, filters]` the SAR export's page (`GET /api/reports/sar/{program}?<filters>`).
  *   Computed from the records on each read; kept fresh 30 s like every read.
+ * - `['group', view, ...]`: a group administrator's views (issue 16): `['group', 'campuses']` (`GET /api/group/campus`)
+ *   and `['group', 'rollup', year]` (`GET /api/group/rollup?year=`; null = the server's default). Adding, disabling or
+ *   enabling a campus marks them stale.
+ * - `['dashboard']`: the dashboard's figures (`GET /api/dashboard`) for the campus chosen (or the group).
+ *
+ * Choosing another campus (a group administrator) forgets every cached read.
  *
  * `filters` are query parameters as a plain object without empty values (TanStack hashes object keys sorted, so
  * their order does not matter).
@@ -61,6 +67,10 @@ export const qk = {
   surveyDashboard: (year: string | null, department: string | null) => ['survey', 'dashboard', year, department] as const,
   report: (name: string, filters: Filters) => ['report', name, filters] as const,
   sar: (program: string, filters: Filters) => ['report', 'sar', program, filters] as const,
+  group: () => ['group'] as const,
+  groupCampuses: () => ['group', 'campuses'] as const,
+  rollup: (year: string | null) => ['group', 'rollup', year] as const,
+  dashboard: () => ['dashboard'] as const,
 };
 
 /** Base paths of the documents read through `qk.record` (their GET path is `<base>/<owner id>`). */

@@ -15,6 +15,7 @@ const FacultyArea = lazy(() => import('../faculty/faculty-area'));
 const UtilitiesArea = lazy(() => import('../utilities/utilities-area'));
 const SurveyArea = lazy(() => import('../survey/survey-area'));
 const ReportsArea = lazy(() => import('../reports/reports-area'));
+const GroupArea = lazy(() => import('../group/group-area'));
 // The Survey area's Host and Report pages, shown under /reports too (their chunk loads when one is opened).
 const HostSurveyPage = lazy(() => import('../survey/host-survey-page').then((m) => ({ default: m.HostSurveyPage })));
 const SurveyReportPage = lazy(() => import('../survey/survey-report-page').then((m) => ({ default: m.SurveyReportPage })));
@@ -59,6 +60,8 @@ export const router = createBrowserRouter([
       { path: '/utilities/*', element: <UtilitiesArea /> },
       { path: '/survey/*', element: <SurveyArea /> },
       { path: '/reports/*', element: <ReportsArea surveyPages={SURVEY_PAGES} /> },
+      { path: '/group', element: <Navigate to="/group/campuses" replace /> },
+      { path: '/group/*', element: <GroupArea /> },
     ],
   },
   { path: '*', element: <Navigate to="/" replace /> },

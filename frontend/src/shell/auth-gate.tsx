@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { ProfileView } from '@attain/shared-types';
 import { api, setUnauthorizedHandler } from '../app/api';
 import { idToken, logout } from '../app/auth';
+import { setCampus } from '../app/campus-choice';
 import { signInFor } from '../app/deep-link';
 import { profileAtom } from '../app/state';
 
@@ -25,6 +26,7 @@ export function AuthGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     setUnauthorizedHandler(() => {
       setProfile(null);
+      setCampus(null);
       queryClient.clear();
       // An expired session returns here after signing in again.
       void logout().then(() => navigate(signInFor(`${window.location.pathname}${window.location.search}`), { replace: true }));

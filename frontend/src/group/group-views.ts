@@ -1,0 +1,61 @@
+import {
+  type CampusStatusBody,
+  DASHBOARD_PATH,
+  type DashboardView,
+  GROUP_CAMPUS_PATH,
+  type GroupCampus,
+  type GroupView,
+  type ItemResponse,
+  type NewCampusBody,
+  ROLLUP_PATH,
+  type RollupView,
+} from '@attain/shared-types';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../app/api';
+import { qk } from '../app/query-keys';
+
+/** The group administrator's group and its campuses (`GET /api/group/campus`); nothing is read for anyone else. */
+export function useGroupCampuses(enabled = true) {
+  return useQuery({
+    queryKey: qk.groupCampuses(),
+    queryFn: async () => (await api<ItemResponse<GroupView>>('GET', GROUP_CAMPUS_PATH, undefined, { background: true })).data,
+    enabled,
+  });
+}
+
+/** The group's roll-up for `year` (`GET /api/group/rollup?year=`; null: the server's default year). */
+export function useRollup(year: string | null) {
+  return useQuery({
+    queryKey: qk.rollup(year),
+    queryFn: async () =>
+      (await api<ItemResponse<RollupView>>('GET', year ? `${ROLLUP_PATH}?year=${encodeURIComponent(year)}` : ROLLUP_PATH)).data,
+  });
+}
+
+/** The dashboard's live figures (`GET /api/dashboard`), read without the loading overlay: the tiles stay usable. */
+export function useDashboard() {
+  return useQuery({
+    queryKey: qk.dashboard(),
+    queryFn: async () => (await api<ItemResponse<DashboardView>>('GET', DASHBOARD_PATH, undefined, { background: true, quiet: true })).data,
+  });
+}
+
+/**
+ * Adding a campus (`POST /api/group/campus`) and enabling or disabling one (`PUT /api/group/campus/{id}`): quiet, so
+ * the form or dialog shows the server's message itself; each marks the group's views stale.
+ */
+export function useCampusWrites() {
+  const qc = useQueryClient();
+  const onSuccess = () => void qc.invalidateQueries({ queryKey: qk.group() });
+  const add = useMutation({
+    mutationFn: async (body: NewCampusBody) =>
+      (await api<ItemResponse<GroupCampus>>('POST', GROUP_CAMPUS_PATH, body, { quiet: true })).data,
+    onSuccess,
+  });
+  const status = useMutation({
+    mutationFn: async ({ id, body }: { id: string; body: CampusStatusBody }) =>
+      (await api<ItemResponse<GroupCampus>>('PUT', `${GROUP_CAMPUS_PATH}/${encodeURIComponent(id)}`, body, { quiet: true })).data,
+    onSuccess,
+  });
+  return { add, status };
+}
