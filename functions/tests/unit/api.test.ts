@@ -1,5 +1,5 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testIssuer } from '../support/tokens.js';
@@ -209,7 +209,8 @@ describe('profile', () => {
     expect(ok.status).toBe(200);
     const [update, audit] = ddb.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems ?? [];
     expect(audit.Put?.Item).toMatchObject({ action: 'create', entity: 'profile', record_id: 'u-1', record_label: 'Asha Rao' });
-    const input = update.Update ?? {};
+    const input = update.Update;
+    if (!input) throw new Error('The transaction holds no update');
     expect(input.Key).toEqual({ PK: 'T#campus-a#profile', SK: 'u-1' });
     expect(Object.values(input.ExpressionAttributeValues ?? {})).not.toContain('evil@x.example');
     expect(Object.values(input.ExpressionAttributeValues ?? {})).toContain('admin@campus-a.example');

@@ -1,4 +1,4 @@
-import { MAX_AUDIT_CHANGES, courseCurriculum } from '@attain/shared-types';
+import { MAX_AUDIT_CHANGES, type MarksRow, courseCurriculum } from '@attain/shared-types';
 import { describe, expect, it } from 'vitest';
 
 process.env.TABLE_NAME = 'attain-test';
@@ -31,8 +31,8 @@ describe('the audit trail: what changed', () => {
 
   it('lists the marks that changed by roll number and question, and caps an entry', () => {
     const rolls = new Map([['s1', '21CS001']]);
-    const old = [{ student: 's1', marks: { Q1: 5, Q2: 7 } }];
-    const next = [
+    const old: MarksRow[] = [{ student: 's1', marks: { Q1: 5, Q2: 7 } }];
+    const next: MarksRow[] = [
       { student: 's1', marks: { Q1: 5, Q2: 8 } },
       { student: 's2', marks: {}, absent: true },
     ];
