@@ -26,7 +26,7 @@ function facultyMayRead(entity: string): boolean {
  *   campus; faculty 403.
  * - `GET /history/{entity}/{id}[?cursor=]`: one record's (document's, occasion's marks') entries, newest first.
  *   Admins and group administrators any; faculty only a history of their own records or their courses' work that
- *   holds an entry of theirs (else 404, as for a record of another campus).
+ *   holds an entry of theirs. A history with no entry (another campus's record) is 404, as for a missing record.
  */
 export function auditRouter(): Hono<AppEnv> {
   const r = new Hono<AppEnv>({ strict: false });
