@@ -40,8 +40,13 @@ export function auditRouter(): Hono<AppEnv> {
     const id = c.req.param('id');
     if (!isAudited(entity) || id.length > 200) throw notFound('Record');
     const caller: Caller = c.var.caller;
-    if (caller.role !== 'faculty')
-      return c.json((await recordHistory(c.var.scope, entity, id, c.req.query('cursor'))) satisfies ListResponse<AuditEntry>);
+    if (caller.role !== 'faculty') {
+      const cursor = c.req.query('cursor');
+      const page = await recordHistory(c.var.scope, entity, id, cursor);
+      // No entry at all: as for a record of another campus (or one older than the audit trail), 404.
+      if (!cursor && !page.data.length) throw notFound('Record');
+      return c.json(page satisfies ListResponse<AuditEntry>);
+    }
     if (!facultyMayRead(entity)) throw notFound('Record');
     const all = await recordHistory(c.var.scope, entity, id, undefined, FACULTY_HISTORY_READ);
     if (!all.data.some((e) => e.user.toLowerCase() === caller.user.toLowerCase())) throw notFound('Record');

@@ -61,7 +61,7 @@ describe('the audit trail', () => {
 
   it('lists a changed CO-PO matrix cell and a changed mark with old and new values', async () => {
     const { program, curriculum, course, co, bloom } = await courseWithOneCo(admin, `Audit ${tag}`, `AU${tag}`);
-    expect((await admin.post('/api/generic-program-outcome/setup', { program: program.id, framework: 'nba_12_po' })).status).toBe(200);
+    expect((await admin.post('/api/generic-program-outcome/setup', { program: program.id, framework: 'nba_12_po' })).status).toBe(201);
     const outcomes: { id: string }[] = (await admin.get(`/api/co-po-matrix/${course.id}`)).body.data.outcomes;
     const po = outcomes[0].id;
     expect((await admin.put(`/api/co-po-matrix/${course.id}`, { version: 0, cells: { [co.id]: { [po]: 2 } } })).status).toBe(200);
