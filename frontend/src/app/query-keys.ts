@@ -28,6 +28,9 @@
  * - `['report', name, filters]`: a report of the Reports area (`GET /api/reports/{name}?<filters>`, a `ReportView`),
  *   and `['report', 'sar', program, filters]` the SAR export's page (`GET /api/reports/sar/{program}?<filters>`).
  *   Computed from the records on each read; kept fresh 30 s like every read.
+ * - `['audit', ...]`: the audit trail, read fresh whenever it is shown: `['audit', 'history', entity, id]` one record's
+ *   history (`GET /api/audit/history/{entity}/{id}`) and `['audit', 'list', filters]` the campus list (`GET
+ *   /api/audit?<filters>`, paged like a list).
  *
  * `filters` are query parameters as a plain object without empty values (TanStack hashes object keys sorted, so
  * their order does not matter).
@@ -56,6 +59,10 @@ export const qk = {
   surveyHost: (id: string) => ['survey', 'host', id] as const,
   surveyReport: (id: string) => ['survey', 'report', id] as const,
   surveyDashboard: (year: string | null, department: string | null) => ['survey', 'dashboard', year, department] as const,
+  /** Every audit read (history and campus list). */
+  audit: () => ['audit'] as const,
+  auditHistory: (entity: string, id: string) => ['audit', 'history', entity, id] as const,
+  auditList: (filters: Filters) => ['audit', 'list', filters] as const,
   report: (name: string, filters: Filters) => ['report', name, filters] as const,
   sar: (program: string, filters: Filters) => ['report', 'sar', program, filters] as const,
 };
