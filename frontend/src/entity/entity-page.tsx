@@ -18,7 +18,7 @@ import { type ReactNode, useCallback, useId, useMemo, useRef, useState } from 'r
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../app/api';
 import { profileAtom, showPopup } from '../app/state';
-import { HistoryButton } from '../audit/history-button';
+import { HistoryButton } from './history-button';
 import { FormDialog } from '../form/form-dialog';
 import { fieldText } from '../format/field-text';
 import { useLocale } from '../format/locale';

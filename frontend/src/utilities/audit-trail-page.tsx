@@ -6,7 +6,7 @@ import { InputText } from 'primereact/inputtext';
 import { type FormEvent, useMemo, useState } from 'react';
 import { api } from '../app/api';
 import { type Filters, qk } from '../app/query-keys';
-import { ACTION_LABELS, auditEntityLabel, auditEntityOptions, changeLine } from '../audit/audit-text';
+import { ACTION_LABELS, auditEntityLabel, auditEntityOptions, changeLine } from '../entity/audit-text';
 import { LoadMore } from '../entity/load-more';
 import { formatDateTime, useLocale } from '../format/locale';
 import { ResultTable } from '../table/result-table';
