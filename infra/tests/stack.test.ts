@@ -168,6 +168,22 @@ describe('the Attain stack', () => {
     expect(policies).toContain('ses:SendEmail');
     expect(policies).toContain('sqs:SendMessage');
   });
+  it('denies every domain Lambda (and the marks import worker) editing or deleting audit entries', () => {
+    const denyRoles = new Set<string>();
+    for (const p of Object.values(template.findResources('AWS::IAM::Policy'))) {
+      const denies = (p.Properties.PolicyDocument.Statement as Record<string, any>[]).filter(
+        (st) =>
+          st.Effect === 'Deny' &&
+          JSON.stringify(st.Condition) === JSON.stringify({ 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': ['T#*#audit#*'] } }),
+      );
+      if (!denies.some((st) => ['dynamodb:UpdateItem', 'dynamodb:DeleteItem'].every((a) => [st.Action].flat().includes(a)))) continue;
+      for (const r of p.Properties.Roles as { Ref: string }[]) denyRoles.add(r.Ref);
+    }
+    const fns = Object.entries(template.findResources('AWS::Lambda::Function')).filter(([id]) => /^ApiFn/.test(id));
+    expect(fns.length).toBe(apiDomains().length);
+    for (const [id, f] of fns) expect(denyRoles.has(f.Properties.Role['Fn::GetAtt'][0]), id).toBe(true);
+    expect(denyRoles.size).toBe(apiDomains().length + 1);
+  });
   it('blocks public access and versions every bucket', () => {
     for (const b of Object.values(template.findResources('AWS::S3::Bucket'))) {
       expect(b.Properties.PublicAccessBlockConfiguration).toMatchObject({ BlockPublicAcls: true, RestrictPublicBuckets: true });

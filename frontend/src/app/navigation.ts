@@ -139,12 +139,13 @@ export interface AreaTab {
 
 /**
  * Utilities side tabs (spec part 2 §2): Send Mail (with the sent mails and their receipts), Manage User, and the
- * campus's mail suppression list (administrators only).
+ * campus's mail suppression list and audit trail (administrators only).
  */
 export const UTILITIES_TABS: readonly AreaTab[] = [
   { label: 'Send Mail', path: '' },
   { label: 'Manage User', path: 'manage_user' },
   { label: 'Suppression list', path: 'suppression-list', adminOnly: true },
+  { label: 'Audit trail', path: 'audit-trail', adminOnly: true },
 ];
 
 /**

@@ -36,6 +36,9 @@
  * - `['dashboard']`: the dashboard's figures (`GET /api/dashboard`) for the campus chosen (or the group).
  *
  * Choosing another campus (a group administrator) forgets every cached read.
+ * - `['audit', ...]`: the audit trail, read fresh whenever it is shown: `['audit', 'history', entity, id]` one record's
+ *   history (`GET /api/audit/history/{entity}/{id}`) and `['audit', 'list', filters]` the campus list (`GET
+ *   /api/audit?<filters>`, paged like a list).
  *
  * `filters` are query parameters as a plain object without empty values (TanStack hashes object keys sorted, so
  * their order does not matter).
@@ -65,6 +68,10 @@ export const qk = {
   surveyHost: (id: string) => ['survey', 'host', id] as const,
   surveyReport: (id: string) => ['survey', 'report', id] as const,
   surveyDashboard: (year: string | null, department: string | null) => ['survey', 'dashboard', year, department] as const,
+  /** Every audit read (history and campus list). */
+  audit: () => ['audit'] as const,
+  auditHistory: (entity: string, id: string) => ['audit', 'history', entity, id] as const,
+  auditList: (filters: Filters) => ['audit', 'list', filters] as const,
   report: (name: string, filters: Filters) => ['report', name, filters] as const,
   sar: (program: string, filters: Filters) => ['report', 'sar', program, filters] as const,
   group: () => ['group'] as const,

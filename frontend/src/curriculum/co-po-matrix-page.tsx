@@ -6,6 +6,7 @@ import { api } from '../app/api';
 import { DOCUMENT_PATHS, qk } from '../app/query-keys';
 import { showPopup } from '../app/state';
 import { useCoursePicker } from '../entity/course-picker';
+import { HistoryButton } from '../entity/history-button';
 import { Link, useSearchParams } from 'react-router-dom';
 import { hrefWith } from '../app/navigation';
 import { formatDateTime, useLocale } from '../format/locale';
@@ -60,8 +61,16 @@ export function CoPoMatrixPage() {
     <section>
       <div className="page-head">
         <h2>CO-PO Mapping</h2>
-        {view ? (
-          <Button label="Save matrix" icon="pi pi-check" disabled={!dirty} onClick={() => save.mutate({ version: view.version, cells })} />
+        {view && course ? (
+          <span className="page-tools">
+            <HistoryButton entity="co-po-matrix" id={course} title="CO-PO matrix" label="History" />
+            <Button
+              label="Save matrix"
+              icon="pi pi-check"
+              disabled={!dirty}
+              onClick={() => save.mutate({ version: view.version, cells })}
+            />
+          </span>
         ) : null}
       </div>
       {picker}

@@ -18,6 +18,7 @@ import { type ReactNode, useCallback, useId, useMemo, useRef, useState } from 'r
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../app/api';
 import { profileAtom, showPopup } from '../app/state';
+import { HistoryButton } from './history-button';
 import { FormDialog } from '../form/form-dialog';
 import { fieldText } from '../format/field-text';
 import { useLocale } from '../format/locale';
@@ -65,7 +66,7 @@ export function pageRefWants(
  * bookmarked), a `ResponsiveTable` of the matching records read one server page (100 rows) at a time ("Load more"
  * reads the next; paging on screen, sorting and the text search work on the rows read), an ADD button opening the
  * full-screen form (`FormDialog`, prefilled with the chosen filters), and per row Edit and Delete (Delete asks first;
- * a refused delete says what still refers to the record). Choices show in words, dates in the campus's format. A
+ * a refused delete says what still refers to the record), and History (the record's audit trail). Choices show in words, dates in the campus's format. A
  * saved record is put into the cached list (replaced in place, or first for a new one), and the table turns to it and
  * highlights it; the list is not read again. Reference columns read only the referenced records a page shows (`?ids=`). Write
  * controls show for roles that may write: admins, and faculty on records of courses they own (the server checks).
@@ -124,6 +125,8 @@ export function EntityPage(props: {
     setDirty(false);
   }, []);
   const inline = Boolean(props.inlineForm) && canWrite;
+  // A row's history (one click): administrators for every record, faculty for what they may write.
+  const seesHistory = profile?.role === 'admin' || profile?.role === 'group-admin' || canWrite;
   const inlineRef = useRef<HTMLDivElement>(null);
   // ADD and Edit: open the form (full-screen), or load the inline form and bring it into view with the first field
   // focused; changes typed there are given up only on request.
@@ -262,10 +265,11 @@ export function EntityPage(props: {
         highlightSeq={saved?.n}
         empty={<p className="hint">{loading ? 'Loading…' : (props.empty ?? `No ${def.label.toLowerCase()} yet`)}</p>}
         actions={
-          canWrite || props.rowActions
+          canWrite || props.rowActions || seesHistory
             ? (r: EntityRecord) => (
                 <>
                   {props.rowActions?.(r)}
+                  {seesHistory ? <HistoryButton entity={def.name} id={r.id} title={nameOf(r) || def.label} /> : null}
                   {canWrite ? (
                     <>
                       <Button icon="pi pi-pencil" rounded text aria-label={`Edit ${nameOf(r)}`} onClick={() => startEditing(r)} />

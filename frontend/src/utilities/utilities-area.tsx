@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { UTILITIES_TABS, tabsFor } from '../app/navigation';
 import { profileAtom } from '../app/state';
 import { SideTabsArea } from '../areas/side-tabs-area';
+import { AuditTrailPage } from './audit-trail-page';
 import { ManageUserPage } from './manage-user-page';
 import { SendMailPage } from './send-mail-page';
 import { SuppressionListPage } from './suppression-list-page';
@@ -12,11 +13,12 @@ const SCREENS: Readonly<Record<string, ReactNode>> = {
   '': <SendMailPage />,
   manage_user: <ManageUserPage />,
   'suppression-list': <SuppressionListPage />,
+  'audit-trail': <AuditTrailPage />,
 };
 
 /**
  * `/utilities/*` (spec part 2 §2): Send Mail with the sent mail and their receipts, Manage User, and (administrators)
- * the campus's mail suppression list.
+ * the campus's mail suppression list and audit trail.
  */
 export default function UtilitiesArea() {
   const role = useAtomValue(profileAtom)?.role;

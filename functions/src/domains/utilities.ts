@@ -1,4 +1,5 @@
-import { MAIL_SUPPRESSION_PATH } from '@attain/shared-types';
+import { AUDIT_PATH, MAIL_SUPPRESSION_PATH } from '@attain/shared-types';
+import { auditRouter } from '../http/audit-routes.js';
 import { sendMailRouter } from '../http/send-mail-routes.js';
 import { suppressionRouter } from '../http/suppression-routes.js';
 import { sanitizeHtml } from '../lib/sanitize-html.js';
@@ -6,7 +7,8 @@ import { defineDomain } from './domain-module.js';
 
 /**
  * The `utilities` domain (spec part 2 Utilities; issue 13): Send Mail (`/api/send-mail`: queue a mail, list the
- * campus's mails with their delivery receipts, resume a stopped one) and the campus's suppression list. Sending
+ * campus's mails with their delivery receipts, resume a stopped one), the campus's suppression list and the audit
+ * trail (`/api/audit`, read only). Sending
  * itself is the bulk-mail worker's (`handlers/mail-sender.ts`); receipts are the receipts Lambda's.
  */
 export const utilitiesDomain = defineDomain({
@@ -15,6 +17,7 @@ export const utilitiesDomain = defineDomain({
   routes: [
     { path: '/api/send-mail', router: sendMailRouter },
     { path: MAIL_SUPPRESSION_PATH, router: suppressionRouter },
+    { path: AUDIT_PATH, router: auditRouter },
   ],
   sanitizeHtml,
 });

@@ -82,7 +82,10 @@ export async function campusRegistration(campus: string): Promise<CampusRegistra
   const hit = cache.get(campus);
   if (hit && Date.now() - hit.at < REGISTRATION_CACHE_MS) return hit.reg;
   const res = await documentClient().send(new GetCommand({ TableName: table(), Key: registrationKey(campus) }));
-  const reg = res.Item ? toRegistration(res.Item) : undefined;
+  const parsed = res?.Item ? registrationSchema.safeParse(res.Item) : undefined;
+  // An item that is not a registration is logged and read as none, so the campus's users keep working.
+  if (parsed && !parsed.success) console.error(JSON.stringify({ level: 'error', campus, error: 'Unreadable campus registration' }));
+  const reg = parsed?.success ? parsed.data : undefined;
   cache.set(campus, { at: Date.now(), reg });
   return reg;
 }

@@ -116,9 +116,9 @@ export function crudRouter(def: EntityDef, hooks: EntityHooks = {}, sanitize?: H
     await assertCanWrite(scope, caller, def, undefined, old);
     const more = hooks.beforeDelete ? await hooks.beforeDelete(scope, old) : [];
     const cascades = await assertNotReferenced(scope, def, old, more);
-    await deleteRecord(scope, def, old.id);
+    await deleteRecord(scope, def, old.id, old);
     for (const group of cascades)
-      for (const child of group.records) await deleteRecord(scope, group.entity, child.id).catch(() => undefined);
+      for (const child of group.records) await deleteRecord(scope, group.entity, child.id, child).catch(() => undefined);
     await hooks.afterDelete?.(scope, old);
     return c.json({ message: 'successfully deleted' });
   });

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { type CampusScope, type MarksSaveResult, type RowError, readMarksTable } from '@attain/shared-types';
 import { recomputeCourse } from '../attainment/attainment-service.js';
 import { markCourseInputsChanged } from '../attainment/result-store.js';
+import { marksChanges } from '../audit/audit-changes.js';
+import { appendAudit } from '../audit/audit-store.js';
 import { HttpError } from '../lib/errors.js';
 import { readMarks, writeMarks } from './marks-store.js';
 import { claimSheet, completeClaim, renewClaim } from './sheet-claim.js';
@@ -24,7 +26,8 @@ export function refuseRows(errors: RowError[]): never {
  * Checks a table of marks (template layout) against the occasion's paper and roster and, unless `dryRun`, stores
  * it: students' rows are replaced whole, except that questions the file has no column for keep their stored marks.
  * One save at a time: the save claims the sheet at the version it started from (`sheet-claim.ts`), renews its lease
- * while it writes and completes it at the end; then the course's attainment is computed again.
+ * while it writes and completes it at the end; then one audit entry (entity `marks`, the occasion's id) lists every
+ * mark that changed, old and new (issue 16), and the course's attainment is computed again.
  * @param expectVersion the sheet version the save started from (a grid sends what it read; a file the version read
  *   when its request began; the worker the version read when its job opened)
  * @param saveId names this save in the claim (the job id for the worker; random otherwise)
@@ -54,9 +57,11 @@ export async function applyMarks(
   // Stamped before any mark is written: should the save stop half-way, the stored results count as stale.
   await markCourseInputsChanged(scope, sheet.course.id, sheet.course.program);
   let rows = read.rows;
+  // The stored marks: kept for questions the file has no column for, and the audit entry's old values.
+  const stored = await readMarks(scope, sheet.occasion.id);
   const present = new Set((table[0] ?? []).map((h) => String(h).trim().toLowerCase()));
   if (sheet.questions.some((q) => !present.has(q.number.toLowerCase()))) {
-    const old = new Map((await readMarks(scope, sheet.occasion.id)).map((r) => [r.student, r]));
+    const old = new Map(stored.map((r) => [r.student, r]));
     rows = rows.map((r) => (r.absent ? r : { ...r, marks: { ...(old.get(r.student)?.marks ?? {}), ...r.marks } }));
   }
   const written = await writeMarks(scope, sheet.occasion.id, rows, async (n) => {
@@ -64,6 +69,13 @@ export async function applyMarks(
     await opts.onProgress?.(n, rows.length);
   });
   await completeClaim(scope, sheet.occasion.id, saveId);
+  await appendAudit(scope, {
+    action: stored.length ? 'replace' : 'create',
+    entity: 'marks',
+    record_id: sheet.occasion.id,
+    record_label: [sheet.course.code, sheet.occasion.name].filter(Boolean).join(' '),
+    changes: marksChanges(stored, rows, new Map(sheet.roster.map((s) => [s.id, s.roll_no]))),
+  });
   await recomputeCourse(scope, sheet.course.id);
   return { ...base, written, version };
 }

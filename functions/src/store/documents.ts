@@ -1,6 +1,8 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type CampusScope, TABLE, indexPk, recordPk } from '@attain/shared-types';
+import { documentChanges } from '../audit/audit-changes.js';
+import { auditPut } from '../audit/audit-store.js';
 import { documentClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 import { HttpError } from '../lib/errors.js';
@@ -27,6 +29,18 @@ export type DocumentKind =
   /** Per survey: counts entered from a paper survey (`OfflineResults`). */
   | 'survey-offline';
 
+/**
+ * The document kinds people edit, whose saves and deletes keep an audit entry (issue 16). The others are computed by
+ * the server (marks-sheet counters, import-job progress, survey forms copied from templates, upload checks) and are
+ * not audited.
+ */
+export const AUDITED_DOCUMENTS: ReadonlySet<DocumentKind> = new Set<DocumentKind>([
+  'co-po-matrix',
+  'question-paper',
+  'improvement-plan',
+  'survey-offline',
+]);
+
 /** A stored document: its body plus `version` (0 = never saved) and audit fields. */
 export type StoredDocument = Record<string, unknown> & { version: number; updated_by?: string; updated_at?: string };
 
@@ -49,8 +63,9 @@ export async function getDocument(scope: CampusScope, kind: DocumentKind, id: st
 }
 
 /**
- * Saves a whole document in one conditional PutItem if its stored version still equals `version` (0: it must
- * not exist yet). The new version is `version + 1`.
+ * Saves a whole document if its stored version still equals `version` (0: it must not exist yet). The new version is
+ * `version + 1`. A kind people edit (`AUDITED_DOCUMENTS`) is read first and saved in one transaction with its audit
+ * entry (each changed top-level key, a CO-PO matrix cell by cell); any other kind is one conditional PutItem.
  * @param index optional `{ field, value }` indexed in GSI1 (e.g. `{ field: 'program', value: programId }`)
  * @throws HttpError 409 when someone saved it in between
  */
@@ -70,19 +85,29 @@ export async function putDocument(
     ...doc,
     ...(index ? { [g.partitionKey]: indexPk(scope.campus, kind, index.field, index.value), [g.sortKey]: id } : {}),
   };
+  const put = {
+    TableName: config().tableName,
+    Item: item,
+    ConditionExpression: version === 0 ? 'attribute_not_exists(PK)' : '#v = :v',
+    ExpressionAttributeNames: version === 0 ? undefined : { '#v': 'version' },
+    ExpressionAttributeValues: version === 0 ? undefined : { ':v': version },
+  };
+  const stale = () => new HttpError(409, 'Someone else saved this in the meantime; reload it and try again');
   try {
-    await documentClient().send(
-      new PutCommand({
-        TableName: config().tableName,
-        Item: item,
-        ConditionExpression: version === 0 ? 'attribute_not_exists(PK)' : '#v = :v',
-        ExpressionAttributeNames: version === 0 ? undefined : { '#v': 'version' },
-        ExpressionAttributeValues: version === 0 ? undefined : { ':v': version },
-      }),
-    );
+    if (!AUDITED_DOCUMENTS.has(kind)) await documentClient().send(new PutCommand(put));
+    else {
+      const old = version === 0 ? undefined : await getDocument(scope, kind, id);
+      if (version !== 0 && old?.version !== version) throw stale();
+      const audit = auditPut(scope, {
+        action: old ? 'replace' : 'create',
+        entity: kind,
+        record_id: id,
+        changes: documentChanges(old, doc),
+      });
+      await documentClient().send(new TransactWriteCommand({ TransactItems: [{ Put: put }, audit] }));
+    }
   } catch (e) {
-    if (e instanceof ConditionalCheckFailedException)
-      throw new HttpError(409, 'Someone else saved this in the meantime; reload it and try again');
+    if (e instanceof ConditionalCheckFailedException || e instanceof TransactionCanceledException) throw stale();
     throw e;
   }
   return doc;
@@ -116,9 +141,25 @@ export async function overwriteDocument(
   return doc;
 }
 
-/** Deletes a document (no error when there is none). */
+/**
+ * Deletes a document (no error when there is none). A kind people edit (`AUDITED_DOCUMENTS`) is read first and, when
+ * it exists, deleted in one transaction with its audit entry (every key's last value as old).
+ */
 export async function deleteDocument(scope: CampusScope, kind: DocumentKind, id: string): Promise<void> {
-  await documentClient().send(new DeleteCommand({ TableName: config().tableName, Key: documentKey(scope, kind, id) }));
+  const del = { TableName: config().tableName, Key: documentKey(scope, kind, id) };
+  if (!AUDITED_DOCUMENTS.has(kind)) {
+    await documentClient().send(new DeleteCommand(del));
+    return;
+  }
+  const old = await getDocument(scope, kind, id);
+  if (!old) return;
+  const audit = auditPut(scope, { action: 'delete', entity: kind, record_id: id, changes: documentChanges(old, undefined) });
+  try {
+    await documentClient().send(new TransactWriteCommand({ TransactItems: [{ Delete: del }, audit] }));
+  } catch (e) {
+    // Deleted meanwhile by someone else: nothing is left to delete.
+    if (!(e instanceof TransactionCanceledException)) throw e;
+  }
 }
 
 /** Every document of a kind saved with the given index value (GSI1 Query, all pages). */

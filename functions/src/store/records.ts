@@ -1,14 +1,5 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  type PutCommandInput,
-  QueryCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import {
   type CampusScope,
   type DataOf,
@@ -30,6 +21,8 @@ import {
   uniqueSk,
 } from '@attain/shared-types';
 import { v7 as uuidv7 } from 'uuid';
+import { recordChanges, recordLabel } from '../audit/audit-changes.js';
+import { auditPut } from '../audit/audit-store.js';
 import { documentClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 import { HttpError, notFound } from '../lib/errors.js';
@@ -360,8 +353,8 @@ function conflictFromCancel(def: EntityDef, e: TransactionCanceledException, cla
 
 /**
  * A new record's item (version 1, audit fields from the scope's actor, index attributes) and the writes that store
- * it: the conditional put first, then one conditional put per unique guard it claims. Shared by `createRecord` and
- * `createRecords`.
+ * it: the conditional put first, then one conditional put per unique guard it claims, then its audit entry (action
+ * `create`, every field given as a new value). Shared by `createRecord` and `createRecords`.
  */
 function newItem(scope: CampusScope, def: EntityDef, data: Record<string, unknown>, now: string) {
   const id = def.singleton ? scope.campus : uuidv7();
@@ -371,13 +364,37 @@ function newItem(scope: CampusScope, def: EntityDef, data: Record<string, unknow
   const items: TransactWriteItem[] = [
     { Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
     ...guards.map((g) => guardPut(scope, def, g, id)),
+    recordAudit(scope, def, 'create', id, undefined, record),
   ];
   return { item, guards, items };
 }
 
 /**
+ * The audit Put of a record's create, replace or delete (issue 16), written in the same transaction as the change:
+ * the fields whose value differs between `old` and `next`, and the record's readable name.
+ */
+function recordAudit(
+  scope: CampusScope,
+  def: EntityDef,
+  action: 'create' | 'replace' | 'delete',
+  id: string,
+  old: Readonly<Record<string, unknown>> | undefined,
+  next: Readonly<Record<string, unknown>> | undefined,
+): TransactWriteItem {
+  const label = recordLabel(next) ?? recordLabel(old);
+  return auditPut(scope, {
+    action,
+    entity: def.name,
+    record_id: id,
+    ...(label ? { record_label: label } : {}),
+    changes: recordChanges(def, old, next),
+  });
+}
+
+/**
  * Creates a record with `version` 1 and audit fields from the scope's actor. Unique values (single or compound)
- * are claimed in the same transaction, so two concurrent creates with one short name cannot both succeed.
+ * are claimed in the same transaction, so two concurrent creates with one short name cannot both succeed; the audit
+ * entry goes in that transaction too (one TransactWriteItems).
  * @throws HttpError 409 when a unique value is taken or a singleton already exists; 403 for a read-only scope.
  */
 export async function createRecord<D extends EntityDef>(
@@ -388,8 +405,7 @@ export async function createRecord<D extends EntityDef>(
   assertWritable(scope);
   const { item, guards, items } = newItem(scope, def, data, new Date().toISOString());
   try {
-    if (guards.length === 0) await documentClient().send(new PutCommand(items[0].Put as PutCommandInput));
-    else await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
+    await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
   } catch (e) {
     if (e instanceof ConditionalCheckFailedException) throw new HttpError(409, `The ${def.label.toLowerCase()} already exists`);
     if (e instanceof TransactionCanceledException) throw conflictFromCancel(def, e, guards, 'create');
@@ -403,8 +419,8 @@ const MAX_TRANSACTION_ITEMS = 100;
 
 /**
  * Creates many records (a file's new rows) with the same rules as `createRecord`, in as few transactions as fit:
- * each record and its unique guards go into one TransactWriteItems of at most 100 items (50 students with their
- * roll-number guard), so a 10,000-row roster is 200 transactions, not 10,000. A taken unique value cancels its
+ * each record, its unique guards and its audit entry go into one TransactWriteItems of at most 100 items (33 students
+ * with their roll-number guard and audit entry), so a 10,000-row roster is 304 transactions, not 10,000. A taken unique value cancels its
  * transaction only (earlier ones are kept) and is named.
  * @returns the created records, in the order given
  * @throws HttpError 409 naming the first record whose unique value is taken; 403 for a read-only scope
@@ -458,9 +474,9 @@ export async function createRecords<D extends EntityDef>(
 }
 
 /** UpdateItem parts that replace every entity field: SET present values, REMOVE absent ones, bump version. */
-function replaceExpression(def: EntityDef, scope: CampusScope, id: string, data: Record<string, unknown>, version: number) {
+function replaceExpression(def: EntityDef, scope: CampusScope, id: string, data: Record<string, unknown>, version: number, now: string) {
   const names: Record<string, string> = { '#version': 'version', '#ub': 'updated_by', '#ua': 'updated_at' };
-  const values: Record<string, unknown> = { ':v': version, ':next': version + 1, ':ub': scope.actor, ':ua': new Date().toISOString() };
+  const values: Record<string, unknown> = { ':v': version, ':next': version + 1, ':ub': scope.actor, ':ua': now };
   const set = ['#version = :next', '#ub = :ub', '#ua = :ua'];
   const remove: string[] = [];
   def.fields.forEach((fd, i) => {
@@ -494,9 +510,23 @@ const staleError = (def: EntityDef) =>
   new HttpError(409, `This ${def.label.toLowerCase()} was changed by someone else; reload it and try again`);
 
 /**
- * Replaces a record's fields if its stored `version` still equals `version` (optimistic locking).
- * Entities without unique values: one UpdateItem. With unique values: a read, then one transaction that moves
- * the guards whose value changed (a compound key moves when any of its parts does).
+ * The record `replaceRecord` stores: the old one with every writable field replaced from `data` (absent or null:
+ * removed), read-only fields kept, the version bumped and the update stamped.
+ */
+function replaced(def: EntityDef, old: Record<string, unknown>, data: Record<string, unknown>, scope: CampusScope, now: string) {
+  const next: Record<string, unknown> = { ...old, version: Number(old.version) + 1, updated_by: scope.actor, updated_at: now };
+  for (const fd of def.fields) {
+    if (fd.readOnly) continue;
+    if (data[fd.name] === undefined || data[fd.name] === null) delete next[fd.name];
+    else next[fd.name] = data[fd.name];
+  }
+  return next;
+}
+
+/**
+ * Replaces a record's fields if its stored `version` still equals `version` (optimistic locking). A read of the
+ * stored record, then one transaction: the conditional update, the unique guards whose value changed (a compound
+ * key moves when any of its parts does) and the audit entry with each changed field's old and new value.
  * @throws HttpError 404 when missing (or another campus's), 409 when stale or a unique value is taken, 403 for a
  * read-only scope.
  */
@@ -508,75 +538,51 @@ export async function replaceRecord<D extends EntityDef>(
   data: DataOf<D> | Record<string, unknown>,
 ): Promise<RecordOf<D>> {
   assertWritable(scope);
-  const expr = replaceExpression(def, scope, id, data, version);
-  if (!def.unique?.length) {
-    try {
-      const res = await documentClient().send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: keyOf(scope, def, id),
-          ...expr,
-          ReturnValues: 'ALL_NEW',
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        }),
-      );
-      return toRecord(def, res.Attributes ?? {});
-    } catch (e) {
-      if (e instanceof ConditionalCheckFailedException) {
-        const exists = e.Item ? true : Boolean(await findRecord(scope, def, id));
-        if (!exists) throw notFound(def.label);
-        throw staleError(def);
-      }
-      throw e;
-    }
-  }
+  const now = new Date().toISOString();
   const old = await getRecord(scope, def, id);
   if (old.version !== version) throw staleError(def);
+  const next = replaced(def, old, data, scope, now);
   const before = guardsOf(def, old);
   const after = guardsOf(def, data);
   const sk = (g: Guard) => uniqueSk(def.name, g.name, g.value);
   const claimed = after.filter((g) => !before.some((b) => sk(b) === sk(g)));
   const released = before.filter((b) => !after.some((g) => sk(g) === sk(b)));
   const items: TransactWriteItem[] = [
-    { Update: { TableName: table(), Key: keyOf(scope, def, id), ...expr } },
+    { Update: { TableName: table(), Key: keyOf(scope, def, id), ...replaceExpression(def, scope, id, data, version, now) } },
     ...claimed.map((g) => guardPut(scope, def, g, id)),
     ...released.map((g) => guardDelete(scope, def, g)),
+    recordAudit(scope, def, 'replace', id, old, next),
   ];
   try {
     await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
   } catch (e) {
-    if (e instanceof TransactionCanceledException) throw conflictFromCancel(def, e, claimed, 'replace');
+    if (e instanceof TransactionCanceledException) {
+      // Deleted since it was read: 404, as for a missing record.
+      if (e.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed' && !(await findRecord(scope, def, id))) throw notFound(def.label);
+      throw conflictFromCancel(def, e, claimed, 'replace');
+    }
     throw e;
   }
-  return getRecord(scope, def, id);
+  return toRecord(def, next);
 }
 
 /**
- * Deletes a record (and its unique guards).
+ * Deletes a record, its unique guards and writes its audit entry (every field's last value as old) in one
+ * transaction. `old` is the stored record when the caller has just read it (else it is read here).
  * @throws HttpError 404 when missing or another campus's; 403 for a read-only scope.
  */
-export async function deleteRecord(scope: CampusScope, def: EntityDef, id: string): Promise<void> {
+export async function deleteRecord(scope: CampusScope, def: EntityDef, id: string, old?: EntityRecord): Promise<void> {
   assertWritable(scope);
-  if (!def.unique?.length) {
-    try {
-      await documentClient().send(
-        new DeleteCommand({ TableName: table(), Key: keyOf(scope, def, id), ConditionExpression: 'attribute_exists(PK)' }),
-      );
-    } catch (e) {
-      if (e instanceof ConditionalCheckFailedException) throw notFound(def.label);
-      throw e;
-    }
-    return;
-  }
-  const old = await getRecord(scope, def, id);
+  const stored = old ?? (await getRecord(scope, def, id));
   const items: TransactWriteItem[] = [
     { Delete: { TableName: table(), Key: keyOf(scope, def, id), ConditionExpression: 'attribute_exists(PK)' } },
-    ...guardsOf(def, old).map((g) => guardDelete(scope, def, g)),
+    ...guardsOf(def, stored).map((g) => guardDelete(scope, def, g)),
+    recordAudit(scope, def, 'delete', id, stored, undefined),
   ];
   try {
     await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
   } catch (e) {
-    if (e instanceof TransactionCanceledException) throw notFound(def.label);
+    if (e instanceof ConditionalCheckFailedException || e instanceof TransactionCanceledException) throw notFound(def.label);
     throw e;
   }
 }
@@ -584,7 +590,8 @@ export async function deleteRecord(scope: CampusScope, def: EntityDef, id: strin
 /**
  * Changes some fields of a record, creating it if it does not exist yet (used for a user's own profile, whose id
  * is the Cognito `sub`). `null` removes a field. When `version` is given, a stale one gets 409.
- * `extra` holds server-set fields (e.g. the profile's e-mail from the token). One UpdateItem.
+ * `extra` holds server-set fields (e.g. the profile's e-mail from the token). A read of the stored record (for the
+ * audit entry's old values), then one transaction: the UpdateItem and the audit entry (`create` or `replace`).
  */
 export async function patchRecord<D extends EntityDef>(
   scope: CampusScope,
@@ -625,21 +632,42 @@ export async function patchRecord<D extends EntityDef>(
     }
   });
   if (version !== undefined) values[':v'] = version;
+  const old = await findRecord(scope, def, id);
+  const next: Record<string, unknown> = {
+    ...old,
+    id,
+    version: (old?.version ?? 0) + 1,
+    created_by: old?.created_by ?? scope.actor,
+    created_at: old?.created_at ?? now,
+    updated_by: scope.actor,
+    updated_at: now,
+  };
+  for (const [k, v] of Object.entries({ ...data, ...extra })) {
+    if (v === null || v === undefined) delete next[k];
+    else next[k] = v;
+  }
   try {
-    const res = await documentClient().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keyOf(scope, def, id),
-        UpdateExpression: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
-        ConditionExpression: version !== undefined ? '#version = :v' : undefined,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table(),
+              Key: keyOf(scope, def, id),
+              UpdateExpression: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
+              ConditionExpression: version !== undefined ? '#version = :v' : undefined,
+              ExpressionAttributeNames: names,
+              ExpressionAttributeValues: values,
+            },
+          },
+          recordAudit(scope, def, old ? 'replace' : 'create', id, old, next),
+        ],
       }),
     );
-    return toRecord(def, res.Attributes ?? {});
+    return toRecord(def, next);
   } catch (e) {
-    if (e instanceof ConditionalCheckFailedException)
+    const stale = e instanceof TransactionCanceledException && e.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed';
+    if (stale || e instanceof ConditionalCheckFailedException)
       throw new HttpError(409, `This ${def.label.toLowerCase()} was changed elsewhere; reload it and try again`);
     throw e;
   }

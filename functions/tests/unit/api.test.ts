@@ -1,5 +1,5 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { forgetCampusRegistrations } from '../../src/group/campus-registry.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -129,8 +129,15 @@ describe('generic CRUD over the single table', () => {
     expect(body.message).toBe('successfully created');
     expect(body.data).toMatchObject({ name: 'Civil Engineering', version: 1, created_by: 'admin@campus-a.example', status: true });
     const items = ddb.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems ?? [];
-    expect(items).toHaveLength(2);
+    expect(items).toHaveLength(3);
     expect(items[1].Put?.Item).toMatchObject({ PK: 'T#campus-a#UNIQ', SK: 'department#short_name#ce' });
+    // The audit entry goes in the same transaction.
+    expect(items[2].Put?.Item).toMatchObject({
+      entityType: 'audit',
+      action: 'create',
+      entity: 'department',
+      user: 'admin@campus-a.example',
+    });
     // A plain PutItem would skip the uniqueness guard.
     expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
   });
@@ -166,20 +173,30 @@ describe('generic CRUD over the single table', () => {
     expect(missing.status).toBe(404);
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
-  it('replaces an entity without unique fields in one conditional UpdateItem', async () => {
-    ddb.on(UpdateCommand).resolves({ Attributes: { id: 'l1', version: 2, name: 'Remember', created_by: 'first@campus-a.example' } });
+  it('replaces an entity without unique fields in one conditional transaction with its audit entry', async () => {
+    ddb
+      .on(GetCommand, { Key: { PK: 'T#campus-a#bloom-level', SK: 'l1' } })
+      .resolves({ Item: { id: 'l1', version: 1, name: 'Remembr', created_by: 'first@campus-a.example' } });
+    ddb.on(TransactWriteCommand).resolves({});
     const res = await call('PUT', '/api/bloom-level/l1', { body: { name: 'Remember', version: 1 } });
     expect(res.status).toBe(200);
-    expect((await res.json()).data).toMatchObject({ version: 2, created_by: 'first@campus-a.example' });
-    expect(dataCalls()).toHaveLength(1);
-    const input = ddb.commandCalls(UpdateCommand)[0].args[0].input;
-    expect(input.ConditionExpression).toContain('#version = :v');
-    expect(input.ExpressionAttributeValues).toMatchObject({ ':v': 1, ':next': 2, ':ub': 'admin@campus-a.example' });
+    expect((await res.json()).data).toMatchObject({ version: 2, name: 'Remember', created_by: 'first@campus-a.example' });
+    expect(dataCalls()).toHaveLength(2);
+    const [update, audit] = ddb.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems ?? [];
+    expect(update.Update?.ConditionExpression).toContain('#version = :v');
+    expect(update.Update?.ExpressionAttributeValues).toMatchObject({ ':v': 1, ':next': 2, ':ub': 'admin@campus-a.example' });
+    expect(audit.Put?.Item).toMatchObject({ action: 'replace', entity: 'bloom-level', record_id: 'l1', record_label: 'Remember' });
+    expect(audit.Put?.Item?.changes).toEqual([{ field: 'name', label: expect.any(String), old: 'Remembr', new: 'Remember' }]);
   });
-  it('maps a failed version condition on UpdateItem to 409', async () => {
-    ddb
-      .on(UpdateCommand)
-      .rejects(new ConditionalCheckFailedException({ message: 'failed', $metadata: {}, Item: { version: { N: '5' } } as never }));
+  it('maps a failed version condition on the update to 409', async () => {
+    ddb.on(GetCommand, { Key: { PK: 'T#campus-a#bloom-level', SK: 'l1' } }).resolves({ Item: { id: 'l1', version: 1, name: 'Remember' } });
+    ddb.on(TransactWriteCommand).rejects(
+      new TransactionCanceledException({
+        message: 'cancelled',
+        $metadata: {},
+        CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }],
+      }),
+    );
     const res = await call('PUT', '/api/bloom-level/l1', { body: { name: 'Remember', version: 1 } });
     expect(res.status).toBe(409);
   });
@@ -191,11 +208,14 @@ describe('generic CRUD over the single table', () => {
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
   it('sanitizes rich text before it is stored', async () => {
-    ddb.on(UpdateCommand).resolves({ Attributes: { id: 'campus-a', version: 2, name: 'X' } });
+    ddb
+      .on(GetCommand, { Key: { PK: 'T#campus-a#organization', SK: 'campus-a' } })
+      .resolves({ Item: { id: 'campus-a', version: 1, name: 'X' } });
+    ddb.on(TransactWriteCommand).resolves({});
     await call('PUT', '/api/organization/campus-a', {
       body: { name: 'X', description: '<p onclick="steal()">Hi<script>alert(1)</script><a href="javascript:x()">l</a></p>', version: 1 },
     });
-    const stored = ddb.commandCalls(UpdateCommand)[0].args[0].input.ExpressionAttributeValues ?? {};
+    const stored = ddb.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems?.[0].Update?.ExpressionAttributeValues ?? {};
     const html = Object.values(stored).find((v) => typeof v === 'string' && v.includes('Hi')) as string;
     expect(html).toContain('<p>Hi');
     expect(html).not.toMatch(/script|onclick|javascript:/);
@@ -219,14 +239,15 @@ describe('generic CRUD over the single table', () => {
 
 describe('profile', () => {
   it('creates the profile on first PATCH with the e-mail from the token', async () => {
-    ddb
-      .on(UpdateCommand)
-      .resolves({ Attributes: { id: 'u-1', version: 1, first_name: 'Asha', last_name: 'Rao', email: 'admin@campus-a.example' } });
+    ddb.on(TransactWriteCommand).resolves({});
     ddb.on(GetCommand).resolves({});
     // The e-mail is read-only: a body that sends one (as a PUT of a whole row would) is not refused, it is ignored.
     const ok = await call('PATCH', '/api/auth/profile', { body: { first_name: 'Asha', last_name: 'Rao', email: 'evil@x.example' } });
     expect(ok.status).toBe(200);
-    const input = ddb.commandCalls(UpdateCommand)[0].args[0].input;
+    const [update, audit] = ddb.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems ?? [];
+    expect(audit.Put?.Item).toMatchObject({ action: 'create', entity: 'profile', record_id: 'u-1', record_label: 'Asha Rao' });
+    const input = update.Update;
+    if (!input) throw new Error('The transaction holds no update');
     expect(input.Key).toEqual({ PK: 'T#campus-a#profile', SK: 'u-1' });
     expect(Object.values(input.ExpressionAttributeValues ?? {})).not.toContain('evil@x.example');
     expect(Object.values(input.ExpressionAttributeValues ?? {})).toContain('admin@campus-a.example');

@@ -16,11 +16,18 @@ const rows = (n: number) =>
 
 describe('creating many records at once', () => {
   beforeEach(() => ddb.reset());
-  it('puts each record with its unique guard in transactions of at most 100 items', async () => {
+  it('puts each record with its unique guard and audit entry in transactions of at most 100 items', async () => {
     ddb.on(TransactWriteCommand).resolves({});
     const made = await createRecords(scope, student, rows(120));
     const sizes = ddb.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems?.length);
-    expect(sizes.sort()).toEqual([100, 100, 40]);
+    expect(sizes.sort()).toEqual([63, 99, 99, 99]);
+    const audits = ddb
+      .commandCalls(TransactWriteCommand)
+      .flatMap((c) => c.args[0].input.TransactItems ?? [])
+      .filter((t) => t.Put?.Item?.entityType === 'audit');
+    expect(audits).toHaveLength(120);
+    expect(audits[0].Put?.Item).toMatchObject({ action: 'create', entity: 'student', user: 'admin@a.example', record_label: 'Student 0' });
+    expect(audits[0].Put?.Item?.changes).toContainEqual({ field: 'roll_no', label: expect.any(String), new: 'R0' });
     expect(made).toHaveLength(120);
     expect(made[7]).toMatchObject({ roll_no: 'R7', version: 1, created_by: 'admin@a.example' });
     const guards = ddb
@@ -33,7 +40,8 @@ describe('creating many records at once', () => {
     );
   });
   it('names the record whose roll number another save took meanwhile (409), as a single create would', async () => {
-    const reasons = Array.from({ length: 20 }, (_, i) => ({ Code: i === 15 ? 'ConditionalCheckFailed' : 'None' }));
+    // Three items per student (record, roll-number guard, audit entry): item 16 is the sixth student's guard.
+    const reasons = Array.from({ length: 30 }, (_, i) => ({ Code: i === 16 ? 'ConditionalCheckFailed' : 'None' }));
     ddb
       .on(TransactWriteCommand)
       .rejects(new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: reasons }));

@@ -1,5 +1,5 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { EntityRecord } from '@attain/shared-types';
 import { mockClient } from 'aws-sdk-client-mock';
 import fc from 'fast-check';
@@ -285,23 +285,33 @@ describe('importing', () => {
       direct_object_identifier: '10.1002/j.2168-9830.2004.tb00809.x',
     });
     ddb.on(QueryCommand).resolves({ Items: [item] });
+    // The record as read before the replace (its audit entry needs the old values); someone saved it meanwhile, so the
+    // transaction's version condition fails.
+    ddb.on(GetCommand).resolves({ Item: item });
     ddb
-      .on(UpdateCommand)
-      .rejects(new ConditionalCheckFailedException({ message: 'failed', $metadata: {}, Item: { version: { N: '2' } } as never }));
+      .on(TransactWriteCommand)
+      .rejects(
+        new TransactionCanceledException({
+          message: 'cancelled',
+          $metadata: {},
+          CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }],
+        }),
+      );
     const preview = await importPublications(scope, PRINCE_RIS, { owner: 'member-1', level: 'International', dryRun: true });
     expect(preview.entries[0]).toMatchObject({
       status: 'updated',
       changed_fields: ['journal_title', 'authors', 'volume_no', 'issue_no', 'page_no', 'issn_isbn'],
     });
-    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
     await expect(importPublications(scope, PRINCE_RIS, { owner: 'member-1', level: 'International', dryRun: false })).rejects.toMatchObject(
       {
         status: 409,
       },
     );
-    const update = ddb.commandCalls(UpdateCommand)[0].args[0].input;
-    expect(update.ExpressionAttributeValues?.[':v']).toBe(1);
+    const [update, ...rest] = ddb.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems ?? [];
+    expect(update.Update?.ExpressionAttributeValues?.[':v']).toBe(1);
+    expect(rest.map((i) => i.Put?.Item?.entityType)).toEqual(['audit']);
     expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
-    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
   });
 });

@@ -14,6 +14,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { AttainFunction } from '../attain-function.js';
+import { denyAuditEdits } from '../audit-guard.js';
 import { handlerEntry } from '../bundling.js';
 import { arnWildcardFinding } from '../nag.js';
 
@@ -53,6 +54,8 @@ export class Api extends Construct {
       const f = new AttainFunction(this, `Fn-${domain}`, { entry: handlerEntry(domain), environment });
       // Least privilege: data-plane access to the one table (and its indexes), nothing else.
       table.grantReadWriteData(f);
+      // ... but never an edit or delete of an audit entry.
+      f.addToRolePolicy(denyAuditEdits(table));
       Validations.of(f).acknowledge({
         id: indexFinding,
         reason: "The only wildcard is `<table arn>/index/*`, which the grant adds so queries can use the table's own GSIs.",

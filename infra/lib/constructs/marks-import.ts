@@ -6,6 +6,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3n from 'aws-cdk-lib/aws-s3-notifications';
 import { Construct } from 'constructs';
 import { AttainFunction } from '../attain-function.js';
+import { denyAuditEdits } from '../audit-guard.js';
 import { handlerEntry } from '../bundling.js';
 import { BASIC_EXECUTION_FINDING, arnWildcardFinding } from '../nag.js';
 
@@ -49,6 +50,7 @@ export class MarksImport extends Construct {
       timeout: Duration.minutes(15),
     });
     table.grantReadWriteData(this.worker);
+    this.worker.addToRolePolicy(denyAuditEdits(table));
     this.worker.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [importObjects] }));
     filesBucket.addEventNotification(s3.EventType.OBJECT_CREATED, new s3n.LambdaDestination(this.worker), {
       prefix: 'imports/',

@@ -1,5 +1,6 @@
 import type { Domain } from '../registry/entity.js';
 import { CRUD_ENTITIES } from '../entities/index.js';
+import { AUDIT_PATH } from '../audit/audit-entry.js';
 import { MAIL_SUPPRESSION_PATH } from '../mail/mail-api.js';
 import { PUBLICATION_IMPORT_PATH } from './publication-import.js';
 import { SET_PASSWORD_PATH } from './auth.js';
@@ -45,6 +46,8 @@ export const SPECIAL_ROUTES: ApiRoute[] = [
   { path: '/api/send-mail', domain: 'utilities' },
   { path: '/api/send-mail/{proxy+}', domain: 'utilities' },
   { path: MAIL_SUPPRESSION_PATH, domain: 'utilities' },
+  { path: AUDIT_PATH, domain: 'utilities' },
+  { path: `${AUDIT_PATH}/{proxy+}`, domain: 'utilities' },
   { path: `${MAIL_SUPPRESSION_PATH}/{address}`, domain: 'utilities' },
   { path: STAKEHOLDER_IMPORT_PATH, domain: 'survey' },
   { path: `${SURVEY_HOST_PATH}/{proxy+}`, domain: 'survey' },

@@ -46,3 +46,16 @@ export interface AuditEntry {
 
 /** At most this many changes are kept per entry; the rest are counted in `truncated`. */
 export const MAX_AUDIT_CHANGES = 200;
+
+/**
+ * What is audited besides registry records, by `entity` name, with the label people read: documents people edit,
+ * an occasion's marks, and attainment freezes.
+ */
+export const AUDIT_OTHER_KINDS: readonly { name: string; label: string }[] = [
+  { name: 'marks', label: 'Marks' },
+  { name: 'co-po-matrix', label: 'CO-PO matrix' },
+  { name: 'question-paper', label: 'Question paper' },
+  { name: 'improvement-plan', label: 'Improvement plan' },
+  { name: 'survey-offline', label: 'Offline survey results' },
+  { name: 'attainment-freeze', label: 'Attainment freeze' },
+];

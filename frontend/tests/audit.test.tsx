@@ -1,0 +1,81 @@
+import type { AuditEntry } from '@attain/shared-types';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EntityPage } from '../src/entity/entity-page';
+import UtilitiesArea from '../src/utilities/utilities-area';
+import { mockServer, rec, renderApp, signInAs } from './support';
+
+vi.mock('../src/app/auth', () => ({ idToken: async () => 'test-token', logout: async () => undefined }));
+
+beforeEach(() => signInAs('admin'));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const civil = rec('d-civil', { name: 'Civil Engineering', short_name: 'CE', status: true });
+const REPLACED: AuditEntry = {
+  id: 'a2',
+  at: '2026-01-05T09:31:00Z',
+  user: 'admin@college.edu',
+  action: 'replace',
+  entity: 'department',
+  record_id: 'd-civil',
+  record_label: 'Civil Engineering',
+  changes: [
+    { field: 'name', label: 'Name', old: 'Civil', new: 'Civil Engineering' },
+    { field: 'short_name', label: 'Short name', old: 'CV', new: 'CE' },
+  ],
+};
+const CREATED: AuditEntry = {
+  ...REPLACED,
+  id: 'a1',
+  at: '2026-01-04T04:00:00Z',
+  action: 'create',
+  changes: [{ field: 'name', new: 'Civil' }],
+};
+
+describe('the audit trail on screen', () => {
+  it("a row's History button reads that record's history and shows each change's old and new value", async () => {
+    const server = mockServer((method, url) => {
+      if (method === 'GET' && url === '/api/department?limit=100') return { body: { data: [civil], next: null } };
+      if (method === 'GET' && url === '/api/audit/history/department/d-civil') return { body: { data: [REPLACED, CREATED], next: null } };
+    });
+    renderApp(<EntityPage entityName="department" />, '/configuration/department');
+    await screen.findByText('Civil Engineering');
+    fireEvent.click(screen.getByRole('button', { name: 'History of Civil Engineering' }));
+    const dialog = await screen.findByRole('dialog', { name: 'History: Civil Engineering' });
+    const name = await within(dialog).findByRole('row', { name: /Name Civil Civil Engineering/ });
+    expect(name.textContent).toBe('NameCivilCivil Engineering');
+    expect(within(dialog).getByRole('row', { name: /Short name CV CE/ })).toBeTruthy();
+    // Dates as Indian colleges write them (dd/mm/yyyy), who, and what they did; newest first.
+    const entries = within(dialog).getAllByRole('listitem');
+    expect(entries[0].textContent).toMatch(/05\/01\/2026.*admin@college\.edu.*Changed/);
+    expect(entries[1].textContent).toMatch(/04\/01\/2026.*Created/);
+    expect(server.calls('GET', '/api/audit/history/department/d-civil')).toHaveLength(1);
+  });
+
+  it('Utilities > Audit trail sends the filters in the query and lists the entries', async () => {
+    const server = mockServer((method, url) => {
+      if (method === 'GET' && url.startsWith('/api/audit')) return { body: { data: [REPLACED], next: null } };
+    });
+    renderApp(
+      <Routes>
+        <Route path="/utilities/*" element={<UtilitiesArea />} />
+      </Routes>,
+      '/utilities/audit-trail',
+    );
+    await screen.findByRole('row', { name: /admin@college\.edu/ });
+    expect(server.gets()[0]).toBe('/api/audit');
+    fireEvent.change(screen.getByLabelText('User (e-mail)'), { target: { value: 'teacher@college.edu' } });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-01-31' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(server.gets()).toHaveLength(2));
+    const q = new URL(server.gets()[1], 'http://x').searchParams;
+    expect(Object.fromEntries(q)).toEqual({ user: 'teacher@college.edu', from: '2026-01-01', to: '2026-01-31' });
+    const row = await screen.findByRole('row', { name: /admin@college\.edu/ });
+    expect(row.textContent).toMatch(/05\/01\/2026.*Changed.*Department.*Civil Engineering.*Name: Civil → Civil Engineering/);
+  });
+});
