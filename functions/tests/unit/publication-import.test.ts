@@ -288,15 +288,13 @@ describe('importing', () => {
     // The record as read before the replace (its audit entry needs the old values); someone saved it meanwhile, so the
     // transaction's version condition fails.
     ddb.on(GetCommand).resolves({ Item: item });
-    ddb
-      .on(TransactWriteCommand)
-      .rejects(
-        new TransactionCanceledException({
-          message: 'cancelled',
-          $metadata: {},
-          CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }],
-        }),
-      );
+    ddb.on(TransactWriteCommand).rejects(
+      new TransactionCanceledException({
+        message: 'cancelled',
+        $metadata: {},
+        CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }],
+      }),
+    );
     const preview = await importPublications(scope, PRINCE_RIS, { owner: 'member-1', level: 'International', dryRun: true });
     expect(preview.entries[0]).toMatchObject({
       status: 'updated',
