@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   type CampusScope,
@@ -12,6 +12,7 @@ import {
 import { documentClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 import { HttpError } from '../lib/errors.js';
+import { readPartition } from '../store/partition.js';
 
 /**
  * Frozen (approved) attainment years (issue 16). One partition per program, so a program's approvals are one Query
@@ -39,24 +40,7 @@ export function frozenYearView(s: FrozenSnapshot): FrozenYear {
 
 /** Every approval of a program (frozen and unfrozen), newest year first, with their snapshots. One strongly consistent Query per MB. */
 export async function listFrozenYears(scope: CampusScope, program: string): Promise<FrozenSnapshot[]> {
-  const out: FrozenSnapshot[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await documentClient().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
-        ExpressionAttributeValues: { ':pk': pk(scope, program) },
-        ConsistentRead: true,
-        ScanIndexForward: false,
-        ExclusiveStartKey: start,
-      }),
-    );
-    out.push(...(res.Items ?? []).map(snapshotOf));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out;
+  return (await readPartition(pk(scope, program), undefined, { consistent: true, newestFirst: true })).map(snapshotOf);
 }
 
 /** One year's approval of a program, or undefined when it was never approved. One strongly consistent GetItem. */

@@ -7,8 +7,13 @@ import { config } from '../lib/config.js';
  * Every item of one partition, in sort-key order (one Query per 1 MB page). For partitions read whole: an occasion's
  * marks, a mail's recipients, a campus's suppression list, the unfinished mail jobs, a survey's answers.
  * @param projection only these attributes (a `ProjectionExpression` of plain names), when given
+ * @param opts `consistent`: a strongly consistent read; `newestFirst`: descending sort-key order
  */
-export async function readPartition(pk: string, projection?: string): Promise<Record<string, unknown>[]> {
+export async function readPartition(
+  pk: string,
+  projection?: string,
+  opts: { consistent?: boolean; newestFirst?: boolean } = {},
+): Promise<Record<string, unknown>[]> {
   const out: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
@@ -19,6 +24,8 @@ export async function readPartition(pk: string, projection?: string): Promise<Re
         ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
         ExpressionAttributeValues: { ':pk': pk },
         ...(projection ? { ProjectionExpression: projection } : {}),
+        ...(opts.consistent ? { ConsistentRead: true } : {}),
+        ...(opts.newestFirst ? { ScanIndexForward: false } : {}),
         ExclusiveStartKey: start,
       }),
     );
