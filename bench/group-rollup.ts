@@ -82,7 +82,10 @@ export async function benchRollup(base: string, groupToken: string, served: Prog
     );
   }
   const copyS = (performance.now() - t0) / 1000;
-  const url = `${base}/api/group/rollup`;
+  // The bench program's newest year: the step-5 marks program has results this year too, but no outcomes to compare.
+  const year = served[0]?.academic_year;
+  if (!year) throw new Error('bench roll-up: the fixture program has no attainment year');
+  const url = `${base}/api/group/rollup?year=${year}`;
   const headers = { authorization: `Bearer ${groupToken}` };
   const first = await fetch(url, { headers });
   if (!first.ok) throw new Error(`bench roll-up: ${first.status} ${await first.text()}`);

@@ -12,7 +12,7 @@ import {
 } from '@attain/shared-types';
 import pLimit from 'p-limit';
 import { HttpError } from '../lib/errors.js';
-import { type CampusAttainment, type CampusFigures, campusAttainment, campusFigures, resultYears } from './campus-figures.js';
+import { type CampusAttainment, type CampusFigures, campusAttainment, campusFigures, comparableYear } from './campus-figures.js';
 import { type CampusRegistration, getGroup, groupCampuses } from './campus-registry.js';
 
 const r2 = (n: number) => Math.round(n * 100) / 100;
@@ -42,7 +42,7 @@ const byReference = (a: string, b: string) => a.localeCompare(b, undefined, { nu
  */
 function attainmentSections(campuses: readonly CampusFigures[], year: string): RollupSection[] {
   const types = [...new Set(campuses.flatMap((c) => c.programs.filter((p) => p.year).map((p) => p.type)))].sort();
-  return types.map((type) => {
+  return types.flatMap((type) => {
     const refs = [
       ...new Set(
         campuses.flatMap((c) => c.programs.filter((p) => p.type === type).flatMap((p) => p.year?.outcomes.map((o) => o.reference) ?? [])),
@@ -67,6 +67,7 @@ function attainmentSections(campuses: readonly CampusFigures[], year: string): R
         }),
       ),
     }));
+    if (!rows.length) return [];
     return {
       key: 'po-attainment',
       title: `Program-level PO attainment: ${type} programs, ${year}`,
@@ -143,7 +144,8 @@ function activitySections(campuses: readonly CampusFigures[], year: string): Rol
 /**
  * Reads every campus of a group in two passes, at most 4 campuses at a time: their programs' stored attainment (to
  * find the year), then the year's figures. Disabled campuses are included (their data is still the group's).
- * @param year "2025-26"; default the newest year with stored results in any campus, else the current one
+ * @param year "2025-26"; default the newest year with stored results in every campus that has any
+ *   (`comparableYear`), else the current one
  * @returns the campuses, the year used and each campus's figures, in the group's order
  */
 export async function groupFigures(
@@ -157,7 +159,7 @@ export async function groupFigures(
   const scopes: CampusScope[] = campuses.map((c) => groupScope(caller, c.id));
   const attainment: CampusAttainment[] = await Promise.all(scopes.map((s) => limit(() => campusAttainment(s))));
   const today = new Date().toISOString().slice(0, 10);
-  const chosen = year ?? resultYears(attainment)[0] ?? academicYearOf(today);
+  const chosen = year ?? comparableYear(attainment) ?? academicYearOf(today);
   const { from, to } = academicYearSpan(chosen);
   const figures = await Promise.all(
     scopes.map((s, i) => limit(() => campusFigures(s, attainment[i], chosen, from, to < today ? to : today))),
