@@ -15,7 +15,16 @@ export default defineConfig({
     ...(ci ? { outputFile: { json: CI_REPORT } } : {}),
     projects: [
       { test: { name: 'unit', include: ['shared-types/tests/**/*.test.ts', 'functions/tests/unit/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'frontend', include: ['frontend/tests/**/*.test.{ts,tsx}'], environment: 'jsdom' }, esbuild: { jsx: 'automatic' } },
+      {
+        test: {
+          name: 'frontend',
+          include: ['frontend/tests/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['frontend/tests/setup.ts'],
+          testTimeout: 30_000,
+        },
+        esbuild: { jsx: 'automatic' },
+      },
       { test: { name: 'infra', include: ['infra/tests/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 120_000 } },
       {
         test: {

@@ -42,6 +42,17 @@ const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(
  * by outcome) appear in the bench campus's column.
  */
 export async function benchRollup(base: string, groupToken: string, served: ProgramAttainment[]): Promise<Row[]> {
+  // The bench program's newest year: the step-5 marks program has results this year too, but no outcomes to compare.
+  const year = served[0]?.academic_year;
+  if (!year) throw new Error('bench roll-up: the fixture program has no attainment year');
+  const url = `${base}/api/group/rollup?year=${year}`;
+  const headers = { authorization: `Bearer ${groupToken}` };
+  // Marks are not copied, so the bench campus's results must be current before the copy: earlier steps change marks
+  // (the step-5 import) after their results were stored, and a stale course would be recomputed from marks the
+  // copies lack. One roll-up read recomputes and stores them, as any page reading that program would.
+  const warm = await fetch(url, { headers });
+  if (!warm.ok) throw new Error(`bench roll-up: ${warm.status} ${await warm.text()}`);
+  await warm.arrayBuffer();
   const from = `T#${DEMO_TENANT}#`;
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
@@ -82,11 +93,6 @@ export async function benchRollup(base: string, groupToken: string, served: Prog
     );
   }
   const copyS = (performance.now() - t0) / 1000;
-  // The bench program's newest year: the step-5 marks program has results this year too, but no outcomes to compare.
-  const year = served[0]?.academic_year;
-  if (!year) throw new Error('bench roll-up: the fixture program has no attainment year');
-  const url = `${base}/api/group/rollup?year=${year}`;
-  const headers = { authorization: `Bearer ${groupToken}` };
   const first = await fetch(url, { headers });
   if (!first.ok) throw new Error(`bench roll-up: ${first.status} ${await first.text()}`);
   const view = ((await first.json()) as { data: RollupView }).data;
@@ -101,7 +107,12 @@ export async function benchRollup(base: string, groupToken: string, served: Prog
   }
   const clones = view.campuses.filter((c) => c.id === DEMO_TENANT || c.id.startsWith('bench-'));
   const poRows = view.sections.filter((s) => s.key === 'po-attainment').flatMap((s) => s.rows);
-  const clonesEqual = poRows.every((r) => clones.every((c) => r.cells[c.id]?.value === r.cells[DEMO_TENANT]?.value));
+  const differing = poRows.flatMap((r) =>
+    clones
+      .filter((c) => r.cells[c.id]?.value !== r.cells[DEMO_TENANT]?.value)
+      .map((c) => `${r.label}: ${c.id} ${r.cells[c.id]?.value} vs ${r.cells[DEMO_TENANT]?.value}`),
+  );
+  const clonesEqual = differing.length === 0;
   const cay = served.find((y) => y.academic_year === view.academic_year);
   const levels = new Set(poRows.map((r) => r.cells[DEMO_TENANT]?.value).filter((v) => v !== null && v !== undefined));
   const varied = levels.size > 1 && !!cay;
@@ -126,7 +137,7 @@ export async function benchRollup(base: string, groupToken: string, served: Prog
     },
     {
       metric: 'Roll-up: every copy equals the bench campus on each PO row; PO levels vary',
-      value: `${clonesEqual ? 'equal' : 'DIFFERENT'}; ${levels.size} distinct levels over ${poRows.length} rows`,
+      value: `${clonesEqual ? 'equal' : `DIFFERENT (${differing.length}, e.g. ${differing[0]})`}; ${levels.size} distinct levels over ${poRows.length} rows`,
       budget: 'equal; > 1 level',
       ok: clonesEqual && varied,
     },

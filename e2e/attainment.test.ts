@@ -159,6 +159,14 @@ it('downloads the template, refuses a bad file row by row, saves a good one and 
   await page.getByRole('button', { name: 'Save 1 changed' }).click();
   await page.getByText('Saved the marks of 1 student').waitFor();
   expect((await api.get(`/api/marks/${occ.id}`)).body.data.rows.map((r: { marks: Record<string, number> }) => r.marks['2'])).toContain(4.5);
+  // The correction is in the sheet's history, newest first: who, and the mark's old and new value.
+  await page.getByRole('button', { name: 'History' }).click();
+  const history = page.getByRole('dialog');
+  const corrected = history.getByRole('row', { name: /^B3 question 2/ }).first();
+  await corrected.waitFor();
+  expect(await corrected.getByRole('cell').allTextContents()).toEqual(['4', '4.5']);
+  await page.keyboard.press('Escape');
+  await history.waitFor({ state: 'hidden' });
 
   await page.getByRole('link', { name: 'See CO attainment' }).click();
   const table = page.getByRole('table', { name: 'CO attainment' });

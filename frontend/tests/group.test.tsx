@@ -6,6 +6,7 @@ import { api } from '../src/app/api';
 import { AppShell } from '../src/app/app-shell';
 import { setCampus } from '../src/app/campus-choice';
 import { profileAtom, store } from '../src/app/state';
+import FacultyArea from '../src/faculty/faculty-area';
 import GroupArea from '../src/group/group-area';
 import DashboardPage from '../src/pages/dashboard-page';
 import { mockServer, renderApp } from './support';
@@ -220,5 +221,31 @@ describe('Group area', () => {
       admin_first_name: 'Asha',
       admin_last_name: 'Patil',
     });
+  });
+});
+
+describe('Faculty Contribution read by a group admin', () => {
+  it("a roll-up or Manage User link (?faculty=) lists that member's records of the chosen campus, read-only", async () => {
+    setCampus('demo');
+    const server = mockServer((method, url) => {
+      if (method === 'GET' && url.startsWith('/api/Research-Publication?'))
+        return {
+          body: { data: [{ id: 'p1', version: 1, faculty: 'u7', paper_title: 'Outcome-based assessment in practice' }], next: null },
+        };
+      if (method === 'GET' && url.startsWith('/api/auth/user-list'))
+        return { body: { data: [{ id: 'u7', version: 1, name: 'Dr. Asha Rao' }], next: null } };
+    });
+    renderApp(
+      <Routes>
+        <Route path="/faculty-contribution/*" element={<FacultyArea />} />
+      </Routes>,
+      '/faculty-contribution/research_publication?faculty=u7',
+    );
+    await screen.findByText('Outcome-based assessment in practice');
+    const list = server.calls('GET', /^\/api\/Research-Publication\?/)[0];
+    expect(new URL(list?.url ?? '', 'http://x').searchParams.get('faculty')).toBe('u7');
+    expect(list?.headers[CAMPUS_HEADER]).toBe('demo');
+    expect(screen.getByRole('status').textContent).toMatch(/Reading the Faculty Contribution of/);
+    expect(screen.queryByRole('button', { name: /ADD|Import/ })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../src/app/api';
@@ -84,6 +84,47 @@ describe('the marks sheet', () => {
     await screen.findByRole('button', { name: 'Save changes' });
     expect((screen.getByLabelText('B1 question 1') as HTMLInputElement).value).toBe('4');
     expect(queryClient.getQueryState(qk.attainmentView('course', 'k1'))?.isInvalidated).toBe(true);
+  });
+
+  it("History on the sheet reads the occasion's marks history: who changed which student's mark from what to what", async () => {
+    const server = mockServer((method, url) => {
+      if (method === 'GET' && url === '/api/marks/o1')
+        return {
+          body: {
+            data: {
+              occasion: { id: 'o1', name: 'ISE 1', kind: 'ISE', total_marks: 5 },
+              course: { id: 'k1', code: 'E101', title: 'Course', curriculum: 'cur1', term: 't1' },
+              questions: [{ number: '1', max_marks: 5, co_code: 'CO1' }],
+              students: [{ id: 's1', roll_no: 'B1', name: 'Anu' }],
+              rows: [{ student: 's1', marks: { 1: 3 } }],
+              version: 2,
+            },
+          },
+        };
+      if (method === 'GET' && url === '/api/audit/history/marks/o1')
+        return {
+          body: {
+            data: [
+              {
+                id: 'a1',
+                at: '2026-02-10T05:00:00Z',
+                user: 'teacher@college.edu',
+                action: 'replace',
+                entity: 'marks',
+                record_id: 'o1',
+                changes: [{ field: 'B1 1', old: 4, new: 3 }],
+              },
+            ],
+            next: null,
+          },
+        };
+    });
+    renderApp(<MarksSheetPage occasionId="o1" back="/attainment" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'History of marks of ISE 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'History: marks of ISE 1' });
+    expect((await within(dialog).findByRole('row', { name: /B1 1/ })).textContent).toBe('B1 143');
+    expect(within(dialog).getByRole('listitem').textContent).toMatch(/10\/02\/2026.*teacher@college\.edu/);
+    expect(server.calls('GET', '/api/audit/history/marks/o1')).toHaveLength(1);
   });
 });
 

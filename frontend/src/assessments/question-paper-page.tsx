@@ -19,6 +19,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError, api } from '../app/api';
 import { DOCUMENT_PATHS, qk } from '../app/query-keys';
 import { showPopup } from '../app/state';
+import { HistoryButton } from '../entity/history-button';
 import { useListQuery, useOccasionLists } from '../entity/list-cache';
 import { loadMoreFooter } from '../entity/load-more';
 import { refLabel, useRefRecords } from '../entity/ref-records';
@@ -118,8 +119,11 @@ export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; 
     <section>
       <div className="page-head">
         <h2>{title}</h2>
-        {paper ? (
-          <Button label="Save paper" icon="pi pi-check" onClick={() => paper && save.mutate({ version: paper.version, questions })} />
+        {paper && chosen ? (
+          <span className="page-tools">
+            <HistoryButton entity="question-paper" id={chosen} title="question paper" label="History" />
+            <Button label="Save paper" icon="pi pi-check" onClick={() => save.mutate({ version: paper.version, questions })} />
+          </span>
         ) : null}
       </div>
       <div className="filter-bar">

@@ -19,6 +19,7 @@ import { ProgressBar } from 'primereact/progressbar';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError, api } from '../app/api';
+import { HistoryButton } from '../entity/history-button';
 import { sendToStorage } from '../files/upload-file';
 import { DOCUMENT_PATHS, qk } from '../app/query-keys';
 import { showPopup } from '../app/state';
@@ -238,7 +239,10 @@ export function MarksSheetPage({ occasionId, back }: { occasionId: string; back:
         <h2>
           Marks: {sheet.occasion.name} · {sheet.course.code} {sheet.course.title}
         </h2>
-        <Link to={back}>Back to the list</Link>
+        <span className="page-tools">
+          <HistoryButton entity="marks" id={occasionId} title={`marks of ${sheet.occasion.name}`} label="History" />
+          <Link to={back}>Back to the list</Link>
+        </span>
       </div>
       <p className="hint">
         {sheet.occasion.kind}, total {sheet.occasion.total_marks} marks, {sheet.questions.length} questions, {sheet.students.length}{' '}

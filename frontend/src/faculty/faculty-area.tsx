@@ -17,11 +17,12 @@ const NONE: readonly string[] = [];
 
 /**
  * `/faculty-contribution/*` (spec part 2 §2): the member's profile and the 13 kinds of record they keep. Faculty see
- * their own records (the server keeps it so); campus admins see everyone's with a Faculty member column and filter.
+ * their own records (the server keeps it so); campus admins, and group admins reading a campus, see everyone's with a
+ * Faculty member column and filter. A group admin has no profile in the campus, so its Profile tab asks for a member.
  */
 export default function FacultyArea() {
   const me = useAtomValue(profileAtom);
-  const isAdmin = me?.role === 'admin';
+  const isAdmin = me?.role === 'admin' || me?.role === 'group-admin';
   // An admin reading a member's contribution (from Manage User): `?faculty=<user id>` follows from tab to tab.
   const [params] = useSearchParams();
   const member = isAdmin ? params.get('faculty') : null;
@@ -46,6 +47,10 @@ export default function FacultyArea() {
             <RecordPage key={t.entity} entityName={t.entity} title={t.label} isAdmin={isAdmin} readOnly={Boolean(reading)} />
           ) : reading ? (
             <MemberProfile key={reading} id={reading} />
+          ) : me?.role === 'group-admin' ? (
+            <p className="hint">
+              Pick a member under <Link to="/utilities/manage_user">Manage User</Link> (View Faculty Contribution) to read their profile.
+            </p>
           ) : (
             <ProfilePage />
           ),

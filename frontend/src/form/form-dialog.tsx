@@ -50,12 +50,17 @@ export function FormDialog(props: {
     opener.current = null;
     if (back?.isConnected) back.focus();
   }, [visible]);
-  const focusFirstField = () =>
+  // Shown: once the opening animation ends, which on a busy machine can be after the person has clicked into a field
+  // and started typing; focus moves to the first field only while it is still outside the dialog, never mid-word.
+  const focusFirstField = () => {
+    const dialog = content.current?.closest('[role="dialog"]');
+    if (dialog?.contains(document.activeElement)) return;
     content.current
       ?.querySelector<HTMLElement>(
         'form input:not([type="hidden"]):not([disabled]), form textarea, form [role="combobox"], form .ql-editor',
       )
       ?.focus();
+  };
   useEffect(() => {
     if (!visible) return;
     // Capture phase: decided before the dropdown's own handler closes its list.

@@ -65,10 +65,13 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /**
  * What changed in a document: its top-level keys, old vs new; a CO-PO matrix's `cells` cell by cell (field
  * `cells.<co>.<po>`, e.g. old 2, new 3), so a one-cell edit lists one change. Bookkeeping keys are skipped.
+ * @param cellLabel the words a person reads for a cell (e.g. `C321.1 → PO3`); without it, or when it answers
+ *   `undefined`, the change carries no label and the field is shown
  */
 export function documentChanges(
   old: Readonly<Record<string, unknown>> | undefined,
   next: Readonly<Record<string, unknown>> | undefined,
+  cellLabel?: (row: string, column: string) => string | undefined,
 ): AuditChange[] {
   const keys = [...new Set([...Object.keys(old ?? {}), ...Object.keys(next ?? {})])].filter((k) => !BOOKKEEPING.has(k));
   const out: AuditChange[] = [];
@@ -83,7 +86,7 @@ export function documentChanges(
         const ca = isObject(ra) ? ra : {};
         const cb = isObject(rb) ? rb : {};
         for (const po of [...new Set([...Object.keys(ca), ...Object.keys(cb)])])
-          if (!same(ca[po], cb[po])) out.push(change(`cells.${co}.${po}`, undefined, ca[po], cb[po]));
+          if (!same(ca[po], cb[po])) out.push(change(`cells.${co}.${po}`, cellLabel?.(co, po), ca[po], cb[po]));
       }
     } else if (!same(a, b)) out.push(change(k, undefined, a, b));
   }
@@ -92,7 +95,7 @@ export function documentChanges(
 
 /**
  * The marks that changed in a save: one change per cell whose value differs (field `<roll no> <question>`, e.g.
- * `21CS001 Q2`, old 7, new 8) and per student whose absence changed (`<roll no> absent`). Students not in `next` are
+ * `21CS001 Q2`, label `21CS001 question Q2`, old 7, new 8) and per student whose absence changed (`<roll no> absent`). Students not in `next` are
  * not compared (a save replaces only the rows it sends).
  * @param rollNo student id -> roll number (the field names fall back to the student id)
  */
@@ -107,7 +110,7 @@ export function marksChanges(old: readonly MarksRow[], next: readonly MarksRow[]
     for (const q of questions) {
       const a = o?.marks[q];
       const b = r.marks[q];
-      if (!same(a, b)) out.push(change(`${who} ${q}`, undefined, a, b));
+      if (!same(a, b)) out.push(change(`${who} ${q}`, `${who} question ${q}`, a, b));
     }
   }
   return out;

@@ -127,6 +127,11 @@ export async function saveMatrix(
     version,
     { course: course.id, cells: clean },
     course.program ? { field: 'program', value: course.program } : undefined,
+    (co, po) => {
+      const row = cos.find((c) => c.id === co);
+      const column = outcomes.find((o) => o.id === po);
+      return row && column ? `${row.code} → ${column.po_reference}` : undefined;
+    },
   );
   await markCourseInputsChanged(scope, course.id, course.program);
   return toView(ctx, saved);

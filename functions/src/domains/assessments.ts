@@ -1,4 +1,5 @@
 import { occasion } from '@attain/shared-types';
+import { assertYearOpen } from '../attainment/frozen-years.js';
 import { markCourseInputsChanged } from '../attainment/result-store.js';
 import { questionPaperRouter } from '../http/document-routes.js';
 import { deleteDocument } from '../store/documents.js';
@@ -9,6 +10,17 @@ export const assessmentsDomain = defineDomain({
   name: 'assessments',
   behaviours: [
     behaviour(occasion, {
+      // An occasion of an approved (frozen) year is one of that year's inputs: it is not added, changed, moved out of
+      // the year or deleted until an admin unfreezes the year (as its marks and question paper).
+      beforeCreate: (scope, data) => assertYearOpen(scope, data.program, data.held_on),
+      beforeReplace: async (scope, data, old) => {
+        await assertYearOpen(scope, old.program, old.held_on);
+        await assertYearOpen(scope, data.program, data.held_on);
+      },
+      beforeDelete: async (scope, rec) => {
+        await assertYearOpen(scope, rec.program, rec.held_on);
+        return [];
+      },
       // An occasion's kind, date or course decides which attainment it counts in.
       afterSave: (scope, rec) => markCourseInputsChanged(scope, rec.course, rec.program),
       afterDelete: async (scope, rec) => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type CampusScope, type MarksSaveResult, type RowError, readMarksTable } from '@attain/shared-types';
 import { recomputeCourse } from '../attainment/attainment-service.js';
+import { assertYearOpen } from '../attainment/frozen-years.js';
 import { markCourseInputsChanged } from '../attainment/result-store.js';
 import { marksChanges } from '../audit/audit-changes.js';
 import { appendAudit } from '../audit/audit-store.js';
@@ -31,9 +32,10 @@ export function refuseRows(errors: RowError[]): never {
  * @param expectVersion the sheet version the save started from (a grid sends what it read; a file the version read
  *   when its request began; the worker the version read when its job opened)
  * @param saveId names this save in the claim (the job id for the worker; random otherwise)
- * @throws HttpError 400 with row errors (nothing written); 409 when the sheet moved on since `expectVersion` or another
- *   save is under way (nothing written). Callers check who may write the course first (the routes with
- *   `assertOwnsCourse`; the worker runs a job whose opener was checked)
+ * @throws HttpError 400 with row errors (nothing written); 409 when the sheet moved on since `expectVersion`, another
+ *   save is under way, or the occasion's academic year is approved (frozen) for the program (nothing written).
+ *   Callers check who may write the course first (the routes with `assertOwnsCourse`; the worker runs a job whose
+ *   opener was checked)
  */
 export async function applyMarks(
   scope: CampusScope,
@@ -51,6 +53,8 @@ export async function applyMarks(
   const absent = read.rows.filter((r) => r.absent).length;
   const base = { rows: read.rows.length, absent, notes: read.notes, preview: read.rows.slice(0, 20) };
   if (opts.dryRun) return { ...base, version: sheet.version };
+  // Checked by the save itself, so a large file whose ticket was opened before the year was approved is refused too.
+  await assertYearOpen(scope, sheet.course.program, sheet.occasion.held_on);
   const saveId = opts.saveId ?? randomUUID();
   const ids = { occasion: sheet.occasion.id, course: sheet.course.id };
   const version = await claimSheet(scope, ids, opts.expectVersion ?? sheet.version, saveId, read.rows.length);

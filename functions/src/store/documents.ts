@@ -67,6 +67,7 @@ export async function getDocument(scope: CampusScope, kind: DocumentKind, id: st
  * `version + 1`. A kind people edit (`AUDITED_DOCUMENTS`) is read first and saved in one transaction with its audit
  * entry (each changed top-level key, a CO-PO matrix cell by cell); any other kind is one conditional PutItem.
  * @param index optional `{ field, value }` indexed in GSI1 (e.g. `{ field: 'program', value: programId }`)
+ * @param cellLabel the audit label of a matrix cell (see `documentChanges`), e.g. `C321.1 → PO3`
  * @throws HttpError 409 when someone saved it in between
  */
 export async function putDocument(
@@ -76,6 +77,7 @@ export async function putDocument(
   version: number,
   body: Record<string, unknown>,
   index?: { field: string; value: string },
+  cellLabel?: (row: string, column: string) => string | undefined,
 ): Promise<StoredDocument> {
   const doc = { ...body, version: version + 1, updated_by: scope.actor, updated_at: new Date().toISOString() };
   const g = TABLE.globalSecondaryIndexes[0];
@@ -102,7 +104,7 @@ export async function putDocument(
         action: old ? 'replace' : 'create',
         entity: kind,
         record_id: id,
-        changes: documentChanges(old, doc),
+        changes: documentChanges(old, doc, cellLabel),
       });
       await documentClient().send(new TransactWriteCommand({ TransactItems: [{ Put: put }, audit] }));
     }

@@ -62,13 +62,16 @@ describe('the audit trail', () => {
   it('lists a changed CO-PO matrix cell and a changed mark with old and new values', async () => {
     const { program, curriculum, course, co, bloom } = await courseWithOneCo(admin, `Audit ${tag}`, `AU${tag}`);
     expect((await admin.post('/api/generic-program-outcome/setup', { program: program.id, framework: 'nba_12_po' })).status).toBe(201);
-    const outcomes: { id: string }[] = (await admin.get(`/api/co-po-matrix/${course.id}`)).body.data.outcomes;
+    const outcomes: { id: string; po_reference: string }[] = (await admin.get(`/api/co-po-matrix/${course.id}`)).body.data.outcomes;
     const po = outcomes[0].id;
     expect((await admin.put(`/api/co-po-matrix/${course.id}`, { version: 0, cells: { [co.id]: { [po]: 2 } } })).status).toBe(200);
     expect((await admin.put(`/api/co-po-matrix/${course.id}`, { version: 1, cells: { [co.id]: { [po]: 3 } } })).status).toBe(200);
     const matrix: AuditEntry[] = (await history(admin, 'co-po-matrix', course.id)).body.data;
     expect(matrix.map((e) => e.action)).toEqual(['replace', 'create']);
-    expect(matrix[0].changes).toEqual([{ field: `cells.${co.id}.${po}`, old: 2, new: 3 }]);
+    // The cell is named as a person reads it: the CO's code and the PO's reference.
+    expect(matrix[0].changes).toEqual([
+      { field: `cells.${co.id}.${po}`, label: `${co.code} → ${outcomes[0].po_reference}`, old: 2, new: 3 },
+    ]);
 
     const roster = await fetch(`${base}/api/import/students?curriculum=${curriculum.id}`, {
       method: 'POST',
@@ -97,8 +100,8 @@ describe('the audit trail', () => {
     expect(second.status).toBe(200);
     const marks: AuditEntry[] = (await history(admin, 'marks', occ.id)).body.data;
     expect(marks).toHaveLength(2);
-    expect(marks[0].changes).toEqual([{ field: `${one.roll_no} 2`, old: 6, new: 8 }]);
-    expect(marks[1].changes).toContainEqual({ field: `${two.roll_no} 1`, new: 4 });
+    expect(marks[0].changes).toEqual([{ field: `${one.roll_no} 2`, label: `${one.roll_no} question 2`, old: 6, new: 8 }]);
+    expect(marks[1].changes).toContainEqual({ field: `${two.roll_no} 1`, label: `${two.roll_no} question 1`, new: 4 });
   });
 
   it('filters the campus list by user, record type and date', async () => {

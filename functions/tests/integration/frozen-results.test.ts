@@ -1,11 +1,11 @@
-import { type FrozenYear, type ReportCell, type SarView, approvalDate, isFigure } from '@attain/shared-types';
+import { type FrozenYear, type MarksUploadTicket, type ReportCell, type SarView, approvalDate, isFigure } from '@attain/shared-types';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, login } from '../support/client.js';
 import { courseWithOneCo } from '../support/course-setup.js';
 
 /**
  * Frozen results (issue 16, deliverable 6): an admin approves a program's attainment for 2025-26; the approval keeps
- * the method version and the inputs' versions; marks, paper, matrix and method edits answer 409 naming the approver
+ * the method version and the inputs' versions; marks, paper, occasion, matrix and method edits answer 409 naming the approver
  * until an admin unfreezes the year with a reason; the SAR reads the frozen year from its snapshot and says so.
  */
 const base = inject('stackUrl');
@@ -21,6 +21,8 @@ let occasionId: string;
 let methodId: string;
 let paper: unknown[];
 let cells: Record<string, Record<string, number>>;
+/** A large-file ticket opened before the approval, whose file arrives after it. */
+let lateTicket: MarksUploadTicket;
 
 const value = (c: ReportCell | undefined) => {
   const v = isFigure(c) ? c.value : c;
@@ -75,6 +77,9 @@ beforeAll(async () => {
     body: csv,
   });
   expect(up.status).toBe(200);
+  const opened = await admin.post(`/api/marks/${occasionId}/upload-url`, { file_name: 'late.csv' });
+  expect(opened.status).toBe(201);
+  lateTicket = opened.body.data;
 });
 
 describe('approving a year', () => {
@@ -138,6 +143,39 @@ describe('a frozen year refuses edits', () => {
     expect(replaced.status).toBe(409);
     expect(replaced.body.errors.detail).toMatch(/must unfreeze/);
     expect((await admin.del(`/api/attainment-method/${methodId}`)).status).toBe(409);
+  });
+
+  it('a large file whose ticket was opened before the approval fails with the reason and writes nothing', async () => {
+    const before = (await admin.get(`/api/marks/${occasionId}`)).body.data;
+    const form = new FormData();
+    for (const [k, v] of Object.entries(lateTicket.upload.fields)) form.append(k, v);
+    const csv = ['roll_no,1,2', ...Array.from({ length: 6 }, (_, i) => `FZ${i},1,1`)].join('\n');
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'late.csv');
+    expect((await fetch(lateTicket.upload.url, { method: 'POST', body: form })).ok).toBe(true);
+    let job = lateTicket.job;
+    while (!['done', 'failed'].includes(job.status)) job = (await admin.get(`/api/import-job/${job.id}`)).body.data;
+    expect(job.status).toBe('failed');
+    expect(job.detail).toMatch(/must unfreeze/);
+    const after = (await admin.get(`/api/marks/${occasionId}`)).body.data;
+    expect([after.version, after.rows]).toEqual([before.version, before.rows]);
+  });
+
+  it('refuses adding an occasion to the year, changing, moving or deleting one of it, and moving one into it', async () => {
+    const occ = (await admin.get(`/api/occasion/${occasionId}`)).body.data;
+    const moved = await admin.put(`/api/occasion/${occasionId}`, { ...occ, held_on: '2026-09-15' });
+    expect(moved.status).toBe(409);
+    expect(moved.body.errors.detail).toContain(users.demoAdmin.email);
+    expect((await admin.put(`/api/occasion/${occasionId}`, { ...occ, total_marks: 25 })).status).toBe(409);
+    expect((await admin.del(`/api/occasion/${occasionId}`)).status).toBe(409);
+    const late = { course: courseId, kind: 'MSE', name: 'MSE late', section: 'A', total_marks: 20, held_on: '2026-01-10' };
+    expect((await admin.post('/api/occasion', late)).status).toBe(409);
+    // The next academic year is open, but none of its occasions may move into the frozen one.
+    const next = await admin.post('/api/occasion', { ...late, held_on: '2026-08-10' });
+    expect(next.status).toBe(201);
+    expect((await admin.put(`/api/occasion/${next.body.data.id}`, { ...next.body.data, held_on: '2026-01-10' })).status).toBe(409);
+    expect((await admin.del(`/api/occasion/${next.body.data.id}`)).status).toBe(200);
+    const kept = (await admin.get(`/api/occasion/${occasionId}`)).body.data;
+    expect([kept.held_on, kept.total_marks, kept.version]).toEqual([occ.held_on, occ.total_marks, occ.version]);
   });
 
   it('the SAR reads the frozen year from the approved snapshot and says so', async () => {

@@ -37,7 +37,7 @@ describe('the audit trail: what changed', () => {
       { student: 's2', marks: {}, absent: true },
     ];
     expect(marksChanges(old, next, rolls)).toEqual([
-      { field: '21CS001 Q2', old: 7, new: 8 },
+      { field: '21CS001 Q2', label: '21CS001 question Q2', old: 7, new: 8 },
       { field: 's2 absent', old: false, new: true },
     ]);
     const many = Array.from({ length: MAX_AUDIT_CHANGES + 5 }, (_, i) => ({ field: `f${i}` }));
