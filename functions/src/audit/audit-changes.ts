@@ -95,8 +95,8 @@ export function documentChanges(
 
 /**
  * The marks that changed in a save: one change per cell whose value differs (field `<roll no> <question>`, e.g.
- * `21CS001 Q2`, label `21CS001 question Q2`, old 7, new 8) and per student whose absence changed (`<roll no> absent`). Students not in `next` are
- * not compared (a save replaces only the rows it sends).
+ * `21CS001 Q2`, label `21CS001 question Q2`, old 7, new 8) and per student whose absence changed (`<roll no> absent`).
+ * Students not in `next` are not compared (a save replaces only the rows it sends).
  * @param rollNo student id -> roll number (the field names fall back to the student id)
  */
 export function marksChanges(old: readonly MarksRow[], next: readonly MarksRow[], rollNo: ReadonlyMap<string, string>): AuditChange[] {

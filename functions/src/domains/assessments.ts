@@ -15,7 +15,8 @@ export const assessmentsDomain = defineDomain({
       beforeCreate: (scope, data) => assertYearOpen(scope, data.program, data.held_on),
       beforeReplace: async (scope, data, old) => {
         await assertYearOpen(scope, old.program, old.held_on);
-        await assertYearOpen(scope, data.program, data.held_on);
+        // Moved into another program or date: that year must be open too (an unmoved occasion is checked once).
+        if (data.program !== old.program || data.held_on !== old.held_on) await assertYearOpen(scope, data.program, data.held_on);
       },
       beforeDelete: async (scope, rec) => {
         await assertYearOpen(scope, rec.program, rec.held_on);
