@@ -5,6 +5,7 @@ export * from './registry/schema.js';
 export * from './entities/index.js';
 export * from './identity/roles.js';
 export * from './identity/scope.js';
+export * from './identity/personal-data.js';
 export * from './storage/table.js';
 export * from './api/envelope.js';
 export * from './api/routes.js';

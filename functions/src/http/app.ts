@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { CAMPUS_HEADER, CRUD_ENTITIES, MAX_BODY_BYTES, PUBLIC_SURVEY_PATH, SET_PASSWORD_PATH } from '@attain/shared-types';
+import {
+  CAMPUS_HEADER,
+  CRUD_ENTITIES,
+  type CampusScope,
+  type Caller,
+  MAX_BODY_BYTES,
+  PUBLIC_SURVEY_PATH,
+  SET_PASSWORD_PATH,
+} from '@attain/shared-types';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HttpError, errorBody } from '../lib/errors.js';
@@ -39,13 +47,33 @@ const PUBLIC = new Set(['/api/auth/login', '/api/auth/login/', SET_PASSWORD_PATH
 /** Public path prefixes: a survey invitee's link (the token in the path is its only key). */
 const PUBLIC_PREFIXES = [`${PUBLIC_SURVEY_PATH}/`];
 
+/** Methods that change something. */
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * Paths where a group administrator writes in its own group's namespace whichever campus it is reading: its own
+ * profile and the group's campuses.
+ */
+const OWN_NAMESPACE_PREFIXES = ['/api/auth/profile', '/api/group/'];
+
+/**
+ * Refuses any write a group administrator sends while reading a campus (`X-Campus`): the campus's data, files and
+ * mail are changed by its own admins only. The one gate for every route (the store's `assertWritable` also refuses
+ * record writes through a read-only scope). @throws HttpError 403
+ */
+function assertCampusWriteAllowed(method: string, path: string, caller: Caller, scope: CampusScope): void {
+  if (caller.role !== 'group-admin' || scope.campus === caller.tenant || !WRITE_METHODS.has(method)) return;
+  if (OWN_NAMESPACE_PREFIXES.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`))) return;
+  throw new HttpError(403, 'This campus is open to you for reading only; its own admins make changes');
+}
+
 /**
  * Builds the Hono app that serves the given domain modules' `/api` routes: each module's special routes, then the
  * generic CRUD router of every registry entity of its domain with the module's hooks. The cloud runs one app per
  * domain Lambda (`handlers/*.ts`, each importing only its own module); the local server runs one app with every
  * domain. Middleware, in order: request id; DynamoDB call counting (`x-dynamodb-calls`); body limit (413 over
  * `MAX_BODY_BYTES`); token verification (401) for every non-public path, which sets the caller and its campus
- * scope (`requestScope`: a group administrator's chosen campus, a disabled campus refused); then the routers. Every error leaves as the
+ * scope (`requestScope`: a group administrator's chosen campus, a disabled campus refused) and refuses a group administrator's
+ * writes into a chosen campus (`assertCampusWriteAllowed`); then the routers. Every error leaves as the
  * DESIGN.md envelope; unexpected ones as 500 with a request id and no internals.
  */
 export function buildApp(domains: readonly DomainModule[]): Hono<AppEnv> {
@@ -67,7 +95,9 @@ export function buildApp(domains: readonly DomainModule[]): Hono<AppEnv> {
     if (PUBLIC.has(c.req.path) || PUBLIC_PREFIXES.some((p) => c.req.path.startsWith(p))) return next();
     const caller = await callerFromHeader(c.req.header('authorization'));
     c.set('caller', caller);
-    c.set('scope', await requestScope(caller, c.req.header(CAMPUS_HEADER)));
+    const scope = await requestScope(caller, c.req.header(CAMPUS_HEADER));
+    assertCampusWriteAllowed(c.req.method, c.req.path, caller, scope);
+    c.set('scope', scope);
     return next();
   });
   // Special routes first: some sit under a CRUD path (`/api/department/user-list`) and must win over `/:id`.

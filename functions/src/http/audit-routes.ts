@@ -1,4 +1,13 @@
-import { AUDIT_OTHER_KINDS, type AuditEntry, type Caller, ENTITIES, type ListResponse } from '@attain/shared-types';
+import {
+  AUDIT_OTHER_KINDS,
+  type AuditEntry,
+  type Caller,
+  type DataViewer,
+  ENTITIES,
+  type ListResponse,
+  dataViewer,
+  personalChanges,
+} from '@attain/shared-types';
 import { Hono } from 'hono';
 import { campusAudit, parseAuditQuery, recordHistory } from '../audit/audit-read.js';
 import { forbidden, notFound } from '../lib/errors.js';
@@ -20,6 +29,21 @@ function facultyMayRead(entity: string): boolean {
 }
 
 /**
+ * A page of entries as `viewer` may read them: a change to a person's record (their profile) keeps only the fields the
+ * reader may read of that person (`personalChanges`: a colleague's or group administrator's view has no private
+ * field; Aadhaar is masked but for its owner).
+ */
+function readable(page: ListResponse<AuditEntry>, viewer: DataViewer): ListResponse<AuditEntry> {
+  return {
+    ...page,
+    data: page.data.map((e) => {
+      const def = ENTITIES[e.entity];
+      return def?.personData ? { ...e, changes: personalChanges(def, e.changes, e.record_id, viewer) } : e;
+    }),
+  };
+}
+
+/**
  * `/api/audit` (issue 16), read only; no route writes or deletes an entry (other methods answer 405):
  * - `GET /?user=&entity=&from=&to=&cursor=&limit=`: the campus's entries, newest first, one page (`ListResponse`);
  *   dates `YYYY-MM-DD`, both included (400 naming a bad filter). Campus admins, and group administrators reading a
@@ -33,7 +57,7 @@ export function auditRouter(): Hono<AppEnv> {
   r.get('/', async (c) => {
     if (c.var.caller.role === 'faculty') throw forbidden();
     const q = parseAuditQuery(c.req.query());
-    return c.json((await campusAudit(c.var.scope, q)) satisfies ListResponse<AuditEntry>);
+    return c.json(readable(await campusAudit(c.var.scope, q), dataViewer(c.var.caller, c.var.scope)) satisfies ListResponse<AuditEntry>);
   });
   r.get('/history/:entity/:id', async (c) => {
     const entity = c.req.param('entity');
@@ -45,12 +69,12 @@ export function auditRouter(): Hono<AppEnv> {
       const page = await recordHistory(c.var.scope, entity, id, cursor);
       // No entry at all: as for a record of another campus (or one older than the audit trail), 404.
       if (!cursor && !page.data.length) throw notFound('Record');
-      return c.json(page satisfies ListResponse<AuditEntry>);
+      return c.json(readable(page, dataViewer(caller, c.var.scope)) satisfies ListResponse<AuditEntry>);
     }
     if (!facultyMayRead(entity)) throw notFound('Record');
     const all = await recordHistory(c.var.scope, entity, id, undefined, FACULTY_HISTORY_READ);
     if (!all.data.some((e) => e.user.toLowerCase() === caller.user.toLowerCase())) throw notFound('Record');
-    return c.json(all satisfies ListResponse<AuditEntry>);
+    return c.json(readable(all, dataViewer(caller, c.var.scope)) satisfies ListResponse<AuditEntry>);
   });
   return r;
 }

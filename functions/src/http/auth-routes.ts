@@ -3,12 +3,14 @@ import {
   DEFAULT_LOCALE,
   MESSAGES,
   type ProfileView,
+  dataViewer,
   department,
   isVersion,
   issueFields,
   loginSchema,
   organization,
   ownScope,
+  personalView,
   profile,
 } from '@attain/shared-types';
 import { Hono } from 'hono';
@@ -65,7 +67,8 @@ export function profileRouter(): Hono<AppEnv> {
     const dept = typeof deptId === 'string' ? await findRecord(ownScope(caller), department, deptId) : undefined;
     return {
       ...(group ? { group } : {}),
-      ...(rec ?? {}),
+      // The caller's own record: `personalView` gives the owner every field, Aadhaar unmasked.
+      ...(rec ? personalView(profile, rec, dataViewer(caller, ownScope(caller))) : {}),
       email: caller.user,
       role: caller.role,
       tenant: caller.tenant,

@@ -1,4 +1,4 @@
-import { type EntityRecord, profile } from '@attain/shared-types';
+import { type EntityRecord, dataViewer, personalView, profile } from '@attain/shared-types';
 import { Hono } from 'hono';
 import { cvInput } from '../cv/cv-data.js';
 import { DOCX_TYPE, cvDocx } from '../cv/cv-docx.js';
@@ -41,7 +41,8 @@ export function facultyCvRouter(): Hono<AppEnv> {
     const stored = await findRecord(scope, profile, id);
     // A member reading their own CV before saving a profile gets one made of their e-mail and records.
     if (!stored && id !== caller.sub) throw new HttpError(404, 'Faculty member not found');
-    const member = (stored ?? { id }) as EntityRecord;
+    // The CV shows what the reader may read of the member (`personalView`): a group administrator the directory only.
+    const member = personalView(profile, (stored ?? { id }) as EntityRecord, dataViewer(caller, scope));
     const email = typeof member.email === 'string' ? member.email : id === caller.sub ? caller.user : '';
     const cv = buildCv(await cvInput(scope, member, email, new Date()));
     const writer = WRITERS[format as CvFormat];

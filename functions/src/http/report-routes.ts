@@ -1,4 +1,4 @@
-import { type ItemResponse, REPORTS, type ReportView, type SarView, reportByApi } from '@attain/shared-types';
+import { type ItemResponse, REPORTS, type ReportView, type SarView, dataViewer, reportByApi } from '@attain/shared-types';
 import { Hono } from 'hono';
 import { HttpError } from '../lib/errors.js';
 import { REPORT_BUILDERS } from '../reports/report-builders.js';
@@ -25,7 +25,7 @@ export function reportsRouter(): Hono<AppEnv> {
   const r = new Hono<AppEnv>({ strict: false });
   r.get('/sar/:program', async (c) => {
     const query = sarQuery((k) => c.req.query(k));
-    const data: SarView = await sarView(c.var.scope, pathId(c, 'program', 'Program'), query);
+    const data: SarView = await sarView(c.var.scope, pathId(c, 'program', 'Program'), query, dataViewer(c.var.caller, c.var.scope));
     if (query.format === 'json') return c.json({ data } satisfies ItemResponse<SarView>);
     const bytes = query.format === 'docx' ? await reportDocx(data) : await reportPdf(data);
     const name = ['SAR', fileNamePart(data.program_acronym || data.program_title), `${data.years[0]}.${query.format}`]

@@ -1,11 +1,14 @@
 import {
   type CampusScope,
   type CampusUser,
+  type DataViewer,
+  dataViewer,
   type NewUserResponse,
   type RecordOf,
   department,
   issueFields,
   newUserSchema,
+  personalView,
   profile,
   setPasswordSchema,
 } from '@attain/shared-types';
@@ -21,30 +24,33 @@ import { cleanBody } from './crud-router.js';
 import { readJson } from './read-json.js';
 import { siteOf } from '../lib/link-token.js';
 
-/** A profile as listed: its fields plus `name` ("Dr. Asha Rao"), the label pickers show. */
-const listed = (p: RecordOf<typeof profile>): CampusUser => ({
-  ...p,
+/**
+ * A profile as `viewer` may read it (`personalView`: a colleague's directory fields only; Aadhaar masked but for its
+ * owner) plus `name` ("Dr. Asha Rao"), the label pickers show.
+ */
+const listed = (p: RecordOf<typeof profile>, viewer: DataViewer): CampusUser => ({
+  ...personalView(profile, p, viewer),
   name: [p.title, p.first_name, p.last_name].filter(Boolean).join(' ') || (p.email ?? p.id),
 });
 
-/** The campus's users (profiles), by last name. */
-async function campusUsers(scope: CampusScope): Promise<CampusUser[]> {
+/** The campus's users (profiles) as `viewer` may read them, by last name. */
+async function campusUsers(scope: CampusScope, viewer: DataViewer): Promise<CampusUser[]> {
   // A profile a user created through PATCH /api/auth/profile may lack the names the type requires.
-  return (await listAll(scope, profile)).map(listed).sort((a, b) => (a.last_name ?? '').localeCompare(b.last_name ?? ''));
+  return (await listAll(scope, profile)).map((p) => listed(p, viewer)).sort((a, b) => (a.last_name ?? '').localeCompare(b.last_name ?? ''));
 }
 
 /**
  * `/api/auth/user-list`: `GET` lists the campus's users (any signed-in user, for pickers such as course owner) as
- * `{ data: CampusUser[], next: null }`; `POST` (campus admins only) adds a user: a Cognito user with the role as its
- * group plus the profile record, answering 201 `{ message, data: CampusUser }` (400 with field messages, 403, 409
- * when the e-mail already has an account).
+ * `{ data: CampusUser[], next: null }`, each as the caller may read it (`personalView`); `POST` (campus admins only)
+ * adds a user: a Cognito user with the role as its group plus the profile record, answering 201
+ * `{ message, data: CampusUser }` (400 with field messages, 403, 409 when the e-mail already has an account).
  * Body: `email`, `role` (admin | faculty), `password` (optional: without it the member is mailed an invitation to set
  * their own, and the answer names that mail) and profile fields (first_name and last_name required).
  */
 export function userListRouter(): Hono<AppEnv> {
   const r = new Hono<AppEnv>({ strict: false });
   r.get('/', async (c) => {
-    const data: CampusUser[] = await campusUsers(c.var.scope);
+    const data: CampusUser[] = await campusUsers(c.var.scope, dataViewer(c.var.caller, c.var.scope));
     return c.json({ data, next: null });
   });
   r.post('/', async (c) => {
@@ -79,7 +85,7 @@ export function userListRouter(): Hono<AppEnv> {
       createdBy: caller.user,
       mustBeNew: true,
     });
-    const data: CampusUser = listed(await getRecord(c.var.scope, profile, sub));
+    const data: CampusUser = listed(await getRecord(c.var.scope, profile, sub), dataViewer(caller, c.var.scope));
     if (acct.data.password) return c.json({ message: 'successfully created', data } satisfies NewUserResponse, 201);
     // No first password: the member sets their own through the link the invitation mail carries.
     const site = siteOf(c.req.header('origin'), c.req.url);
@@ -97,7 +103,9 @@ export function departmentUserListRouter(): Hono<AppEnv> {
     if (!short) throw new HttpError(400, 'Give the department short name', { short_name: 'Required' });
     const owner = await uniqueOwner(c.var.scope, department, 'short_name', { short_name: short });
     if (!owner) throw new HttpError(404, `No department with short name ${short}`);
-    const data: CampusUser[] = (await campusUsers(c.var.scope)).filter((u) => u.department === owner);
+    const data: CampusUser[] = (await campusUsers(c.var.scope, dataViewer(c.var.caller, c.var.scope))).filter(
+      (u) => u.department === owner,
+    );
     return c.json({ data, next: null });
   });
   return r;

@@ -1,5 +1,6 @@
-import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import {
+  SENT_MAIL_AUDIT_KIND,
   type CampusScope,
   MAIL_QUEUE_PK,
   MAX_MAIL_ATTACHMENT_BYTES,
@@ -13,6 +14,7 @@ import {
   organization,
 } from '@attain/shared-types';
 import { v7 as uuidv7 } from 'uuid';
+import { type AuditEvent, auditPut } from '../audit/audit-store.js';
 import { documentClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 import { HttpError } from '../lib/errors.js';
@@ -61,12 +63,35 @@ async function senderOf(scope: CampusScope): Promise<string> {
   return name ? `"${name}" <${address}>` : address;
 }
 
+/** At most this many addresses are named in a mail's audit entry; a longer list is counted. */
+const AUDITED_ADDRESSES = 50;
+
+/** The audit entry of a queued mail (`sent-mail`): its subject, purpose and recipients (named, or counted when many). */
+function mailAudit(mail: MailItem): AuditEvent {
+  const addresses = (list: readonly string[]) =>
+    list.length <= AUDITED_ADDRESSES
+      ? list.join(', ')
+      : `${list.slice(0, AUDITED_ADDRESSES).join(', ')} and ${list.length - AUDITED_ADDRESSES} more`;
+  return {
+    action: 'create',
+    entity: SENT_MAIL_AUDIT_KIND,
+    record_id: mail.id,
+    record_label: mail.subject,
+    changes: [
+      { field: 'subject', label: 'Subject', new: mail.subject },
+      { field: 'purpose', label: 'Purpose', new: mail.purpose },
+      { field: 'to', label: 'To', new: addresses(mail.to) },
+      ...(mail.cc.length ? [{ field: 'cc', label: 'Cc', new: addresses(mail.cc) }] : []),
+    ],
+  };
+}
+
 /**
  * Queues a mail (issue 13): one recipient item per distinct address of `to` then `cc` (lower case, each once),
  * addresses on the campus's suppression list marked `skipped` with the reason, the mail item with its counts, and
  * the job handed to the worker (`enqueueMail`). Nothing is sent here: the worker sends at SES's rate.
- * Writes: the recipients by BatchWriteItem (25 a call), then the mail and its entry in the unfinished-jobs list in
- * one transaction, so a mail is either whole or absent.
+ * Writes: the recipients by BatchWriteItem (25 a call), then the mail, its entry in the unfinished-jobs list and its
+ * audit entry in one transaction, so a mail is either whole or absent.
  * @returns the queued mail and the addresses skipped, with why
  * @throws HttpError 400 (too many recipients, attachments over 10 MB, no sender address), 403 through a read-only scope
  */
@@ -158,27 +183,17 @@ export async function queueMail(scope: CampusScope, sender: MailSender, m: Outgo
     Item: { ...mailKey(scope.campus, id), entityType: 'sent-mail', ...mail },
     ConditionExpression: 'attribute_not_exists(PK)',
   };
-  if (waiting)
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: mailPut },
-          {
-            Put: {
-              TableName: config().tableName,
-              Item: {
-                [TABLE.partitionKey]: MAIL_QUEUE_PK,
-                [TABLE.sortKey]: `${scope.campus}#${id}`,
-                campus: scope.campus,
-                mail: id,
-                at: now,
-              },
-            },
-          },
-        ],
-      }),
-    );
-  else await documentClient().send(new PutCommand(mailPut));
+  const queued = {
+    Put: {
+      TableName: config().tableName,
+      Item: { [TABLE.partitionKey]: MAIL_QUEUE_PK, [TABLE.sortKey]: `${scope.campus}#${id}`, campus: scope.campus, mail: id, at: now },
+    },
+  };
+  await documentClient().send(
+    new TransactWriteCommand({
+      TransactItems: [{ Put: mailPut }, ...(waiting ? [queued] : []), auditPut(scope, mailAudit(mail))],
+    }),
+  );
   if (waiting) await enqueueMail({ campus: scope.campus, mail: id });
   return { message: 'successfully created', data: toSentMail(mail), skipped };
 }

@@ -1,5 +1,14 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { type CampusScope, type SuppressedAddress, type SuppressionReason, TABLE, suppressionPk } from '@attain/shared-types';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  type CampusScope,
+  SUPPRESSION_AUDIT_KIND,
+  type SuppressedAddress,
+  type SuppressionReason,
+  TABLE,
+  suppressionPk,
+} from '@attain/shared-types';
+import { auditPut } from '../audit/audit-store.js';
 import { documentClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 import { readPartition } from '../store/partition.js';
@@ -35,18 +44,48 @@ export async function suppressedAddresses(scope: CampusScope): Promise<Suppresse
 }
 
 /**
- * Takes an address off the campus's list (campus admins).
+ * Takes an address off the campus's list (campus admins), with its audit entry (`mail-suppression`, the address and
+ * why it was listed) in the same transaction.
  * @returns false when it was not on the list
  * @throws HttpError 403 through a read-only scope
  */
 export async function clearSuppressedAddress(scope: CampusScope, address: string): Promise<boolean> {
   assertWritable(scope);
-  const res = await documentClient().send(
-    new DeleteCommand({
-      TableName: config().tableName,
-      Key: { [TABLE.partitionKey]: suppressionPk(scope.campus), [TABLE.sortKey]: address.trim().toLowerCase() },
-      ReturnValues: 'ALL_OLD',
-    }),
+  const key = address.trim().toLowerCase();
+  const listed = await documentClient().send(
+    new GetCommand({ TableName: config().tableName, Key: { [TABLE.partitionKey]: suppressionPk(scope.campus), [TABLE.sortKey]: key } }),
   );
-  return Boolean(res.Attributes);
+  if (!listed.Item) return false;
+  const was = withoutKeys<SuppressedAddress>(listed.Item);
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: config().tableName,
+              Key: { [TABLE.partitionKey]: suppressionPk(scope.campus), [TABLE.sortKey]: key },
+              ConditionExpression: 'attribute_exists(#pk)',
+              ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
+            },
+          },
+          auditPut(scope, {
+            action: 'delete',
+            entity: SUPPRESSION_AUDIT_KIND,
+            record_id: key,
+            record_label: key,
+            changes: [
+              { field: 'address', label: 'Address', old: key },
+              { field: 'reason', label: 'Listed because', old: was.reason },
+            ],
+          }),
+        ],
+      }),
+    );
+  } catch (e) {
+    // Taken off by another admin between the read and the write.
+    if (e instanceof TransactionCanceledException && e.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
+    throw e;
+  }
+  return true;
 }

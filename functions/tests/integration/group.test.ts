@@ -1,4 +1,12 @@
-import type { DashboardView, GroupView, ProgramAttainment, RollupView } from '@attain/shared-types';
+import {
+  type DashboardView,
+  type GroupView,
+  PUBLIC_SURVEY_PATH,
+  type ProgramAttainment,
+  type RollupView,
+  SET_PASSWORD_PATH,
+  apiRoutes,
+} from '@attain/shared-types';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, login, signedIn } from '../support/client.js';
 
@@ -65,6 +73,35 @@ describe('a group administrator of group G', { timeout: 180_000 }, () => {
     const adminToEast = client(base, await login(base, users.demoAdmin.email, users.demoAdmin.password), 'demo-east');
     const own = (await admin.get('/api/program')).body.data.map((p: { id: string }) => p.id);
     expect((await adminToEast.get('/api/program')).body.data.map((p: { id: string }) => p.id)).toEqual(own);
+  });
+
+  it('writes nothing in a chosen campus through any route, files included; its own profile stays its own', async () => {
+    const demo = client(base, groupToken, 'demo');
+    // The upload that a read-only scope once let through.
+    const ticket = await demo.post('/api/files/upload-url', {
+      purpose: 'attachment',
+      file_name: 'a.pdf',
+      content_type: 'application/pdf',
+      size: 10,
+    });
+    expect(ticket.status).toBe(403);
+    expect(ticket.body.errors.detail).toMatch(/reading only/);
+    const allowed: string[] = [];
+    for (const { path } of apiRoutes()) {
+      // Its own namespace (profile, group) and the public paths (no token) are not the campus's.
+      const own = ['/api/group', '/api/auth/profile', '/api/auth/login', SET_PASSWORD_PATH, PUBLIC_SURVEY_PATH];
+      if (own.some((p) => path.startsWith(p))) continue;
+      const concrete = path.replace(/\{proxy\+\}/, 'x/confirm').replace(/\{[^}]+\}/g, 'x');
+      for (const [method, res] of [
+        ['POST', await demo.post(concrete, {})],
+        ['PUT', await demo.put(concrete, {})],
+        ['DELETE', await demo.del(concrete)],
+      ] as const) {
+        if (res.status !== 403) allowed.push(`${method} ${concrete}: ${res.status}`);
+      }
+    }
+    expect(allowed).toEqual([]);
+    expect((await demo.patch('/api/auth/profile', { first_name: 'Group', last_name: 'Administrator' })).status).toBe(200);
   });
 
   it('creates a campus whose invited admin signs in, then disables and enables it', async () => {

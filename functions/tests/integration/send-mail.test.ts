@@ -108,6 +108,15 @@ describe('send mail to the mailbox simulator', { timeout: 120_000 }, () => {
     expect((await other.del(`/api/mail-suppression/${encodeURIComponent(SIM('bounce'))}`)).status).toBe(404);
     expect((await admin.del(`/api/mail-suppression/${encodeURIComponent(SIM('bounce'))}`)).status).toBe(204);
     expect((await admin.del(`/api/mail-suppression/${encodeURIComponent(SIM('bounce'))}`)).status).toBe(404);
+    // The removal and the mail are in the audit trail: who took the address off and why it was listed.
+    const removal = await admin.get(`/api/audit/history/mail-suppression/${encodeURIComponent(SIM('bounce'))}`);
+    expect(removal.status).toBe(200);
+    expect(removal.body.data).toHaveLength(1);
+    expect(removal.body.data[0]).toMatchObject({ action: 'delete', user: users.demoAdmin.email, record_label: SIM('bounce') });
+    expect(removal.body.data[0].changes).toContainEqual(expect.objectContaining({ field: 'reason', old: 'bounce' }));
+    const sent = await admin.get(`/api/audit/history/sent-mail/${first.body.data.id}`);
+    expect(sent.body.data?.[0]).toMatchObject({ action: 'create', record_label: 'Second notice' });
+    expect(sent.body.data[0].changes).toContainEqual(expect.objectContaining({ field: 'to', new: `${SIM('bounce')}, ${SIM('success')}` }));
     const again = await admin.post('/api/send-mail', { to: [SIM('bounce')], subject: 'Third notice', email_body: '<p>Hello</p>' });
     expect(again.body.skipped).toEqual([]);
     await until(admin, again.body.data.id, (m) => m.recipients[0].status === 'bounced');

@@ -47,9 +47,14 @@ export interface AuditEntry {
 /** At most this many changes are kept per entry; the rest are counted in `truncated`. */
 export const MAX_AUDIT_CHANGES = 200;
 
+/** The audit kind of taking an address off a campus's suppression list (id: the address). */
+export const SUPPRESSION_AUDIT_KIND = 'mail-suppression';
+/** The audit kind of a queued mail, invitations included (id: the mail). */
+export const SENT_MAIL_AUDIT_KIND = 'sent-mail';
+
 /**
  * What is audited besides registry records, by `entity` name, with the label people read: documents people edit,
- * an occasion's marks, and attainment freezes.
+ * an occasion's marks, attainment freezes, mail sent and suppression-list removals.
  */
 export const AUDIT_OTHER_KINDS: readonly { name: string; label: string }[] = [
   { name: 'marks', label: 'Marks' },
@@ -58,4 +63,6 @@ export const AUDIT_OTHER_KINDS: readonly { name: string; label: string }[] = [
   { name: 'improvement-plan', label: 'Improvement plan' },
   { name: 'survey-offline', label: 'Offline survey results' },
   { name: 'attainment-freeze', label: 'Attainment freeze' },
+  { name: SUPPRESSION_AUDIT_KIND, label: 'Suppression list' },
+  { name: SENT_MAIL_AUDIT_KIND, label: 'Mail sent' },
 ];

@@ -16,6 +16,13 @@ const PERSONAL = 'Personal details';
 const PROFESSIONAL = 'Professional details';
 const QUALIFICATION = 'Qualification details';
 const years = { min: 0, max: 60, section: PROFESSIONAL } as const;
+/**
+ * Fields every signed-in user of the campus may read of a colleague (`personalView`): the directory a college
+ * publishes (name, title, designation, department, e-mail, photo, research interests) and the professional facts NBA's
+ * SAR lists for each faculty member (qualification, post, nature of association, date of joining, experience). Every
+ * other field is private: the person and the campus admins only.
+ */
+const DIRECTORY = { visibility: 'directory' } as const;
 
 /** One row of `professional_detail[]`: a post held before or outside this college. */
 const professionalRow = [
@@ -56,44 +63,50 @@ export const profile = defineEntity({
   path: '/api/auth/profile',
   domain: 'auth',
   writeRoles: ['admin', 'faculty', 'group-admin'],
+  personData: true,
   fields: [
-    f.file('image', 'Photo', 'photo', { section: PERSONAL }),
-    f.enum('title', 'Title', ['Mr.', 'Mrs.', 'Ms.', 'Miss.', 'Prof.', 'Dr.'], { section: PERSONAL }),
-    f.string('first_name', 'First name', { required: true, min: 2, max: 50, section: PERSONAL }),
-    f.string('last_name', 'Last name', { required: true, min: 2, max: 50, section: PERSONAL }),
-    f.email('email', 'E-mail', { readOnly: true, section: PERSONAL }),
-    f.enum('role', 'Role', ROLES, { readOnly: true, section: PERSONAL }),
+    f.file('image', 'Photo', 'photo', { section: PERSONAL, ...DIRECTORY }),
+    f.enum('title', 'Title', ['Mr.', 'Mrs.', 'Ms.', 'Miss.', 'Prof.', 'Dr.'], { section: PERSONAL, ...DIRECTORY }),
+    f.string('first_name', 'First name', { required: true, min: 2, max: 50, section: PERSONAL, ...DIRECTORY }),
+    f.string('last_name', 'Last name', { required: true, min: 2, max: 50, section: PERSONAL, ...DIRECTORY }),
+    f.email('email', 'E-mail', { readOnly: true, section: PERSONAL, ...DIRECTORY }),
+    f.enum('role', 'Role', ROLES, { readOnly: true, section: PERSONAL, ...DIRECTORY }),
     f.enum('blood_group', 'Blood group', ['A+', 'A-', 'B+', 'B-', 'O+', 'O-', 'AB+', 'AB-'], { section: PERSONAL }),
     f.string('phone_number', 'Phone number', { max: 20, section: PERSONAL }),
     f.date('date_of_birth', 'Date of birth', { section: PERSONAL }),
-    f.string('aadhar_number', 'Aadhaar number', { max: 14, section: PERSONAL }),
+    f.string('aadhar_number', 'Aadhaar number', { max: 14, section: PERSONAL, mask: 'aadhaar' }),
     f.text('present_address', 'Present address', { max: 1000, section: PERSONAL }),
-    f.string('website', 'Website', { max: 300, section: PERSONAL }),
-    f.ref('department', 'Department', 'department', { section: PROFESSIONAL }),
+    f.string('website', 'Website', { max: 300, section: PERSONAL, ...DIRECTORY }),
+    f.ref('department', 'Department', 'department', { section: PROFESSIONAL, ...DIRECTORY }),
     f.string('employee_no', 'Employee number', { max: 30, section: PROFESSIONAL }),
-    f.enum('facility_type', 'Facility type', FACILITY_TYPES, { section: PROFESSIONAL }),
-    f.multi('designation', 'Designation', DESIGNATIONS, { section: PROFESSIONAL }),
-    f.enum('faculty_serving', 'Faculty serving', FACULTY_SERVING, { section: PROFESSIONAL }),
-    f.date('date_of_joining', 'Date of joining', { section: PROFESSIONAL }),
+    f.enum('facility_type', 'Facility type', FACILITY_TYPES, { section: PROFESSIONAL, ...DIRECTORY }),
+    f.multi('designation', 'Designation', DESIGNATIONS, { section: PROFESSIONAL, ...DIRECTORY }),
+    f.enum('faculty_serving', 'Faculty serving', FACULTY_SERVING, { section: PROFESSIONAL, ...DIRECTORY }),
+    f.date('date_of_joining', 'Date of joining', { section: PROFESSIONAL, ...DIRECTORY }),
     f.date('relieving_date', 'Relieving date', { section: PROFESSIONAL }),
     f.date('retirement_date', 'Retirement date', { section: PROFESSIONAL }),
     f.date('last_promotion', 'Last promotion', { section: PROFESSIONAL }),
-    f.number('teaching_experience', 'Teaching experience (years)', years),
-    f.number('industrial_experience', 'Industrial experience (years)', years),
-    f.number('total_experience', 'Total experience (years)', { ...years, sumOf: ['teaching_experience', 'industrial_experience'] }),
+    f.number('teaching_experience', 'Teaching experience (years)', { ...years, ...DIRECTORY }),
+    f.number('industrial_experience', 'Industrial experience (years)', { ...years, ...DIRECTORY }),
+    f.number('total_experience', 'Total experience (years)', {
+      ...years,
+      ...DIRECTORY,
+      sumOf: ['teaching_experience', 'industrial_experience'],
+    }),
     f.string('salary_pay', 'Pay scale / salary', { max: 100, section: PROFESSIONAL }),
-    f.text('responsibilties', 'Responsibilities', { max: 2000, section: PROFESSIONAL }),
+    f.text('responsibilties', 'Responsibilities', { max: 2000, section: PROFESSIONAL, ...DIRECTORY }),
     f.text('remarks', 'Remarks', { max: 2000, section: PROFESSIONAL }),
     f.list('professional_detail', 'Professional details', professionalRow, { section: PROFESSIONAL, itemLabel: 'Post held' }),
     f.enum('highest_qualification', 'Highest qualification', HIGHEST_QUALIFICATIONS, {
       section: QUALIFICATION,
+      ...DIRECTORY,
       choiceLabels: { BTech: 'B.Tech', MTech: 'M.Tech', Phd: 'Ph.D' },
     }),
-    f.string('specialization', 'Specialization', { max: 200, section: QUALIFICATION }),
-    f.text('research_interest', 'Research interest', { max: 2000, section: QUALIFICATION }),
-    f.text('skills', 'Skills', { max: 2000, section: QUALIFICATION }),
+    f.string('specialization', 'Specialization', { max: 200, section: QUALIFICATION, ...DIRECTORY }),
+    f.text('research_interest', 'Research interest', { max: 2000, section: QUALIFICATION, ...DIRECTORY }),
+    f.text('skills', 'Skills', { max: 2000, section: QUALIFICATION, ...DIRECTORY }),
     f.list('qualification_detail', 'Qualifications', qualificationRow, { section: QUALIFICATION, itemLabel: 'Qualification' }),
-    f.list('phd_detail', 'Ph.D details', phdRow, { section: QUALIFICATION, maxItems: 3, itemLabel: 'Ph.D' }),
+    f.list('phd_detail', 'Ph.D details', phdRow, { section: QUALIFICATION, maxItems: 3, itemLabel: 'Ph.D', ...DIRECTORY }),
     f.text('other_detail', 'Other details', { max: 2000, section: QUALIFICATION }),
   ],
   columns: ['first_name', 'last_name', 'email', 'phone_number'],

@@ -72,6 +72,12 @@ export interface EntityDef {
    * read everyone's (`?faculty=` narrows to one member) and may correct them.
    */
   personal?: boolean;
+  /**
+   * The record describes a person, the user whose id is the record's id (the profile): each field is read by purpose,
+   * as its `visibility` says (directory for every campus user, private for the person and the campus admins), through
+   * `personalView` only.
+   */
+  personData?: boolean;
   /** Path that lists the records when `path` does not (the profile's list is `/api/auth/user-list`). */
   listPath?: string;
   /**

@@ -90,7 +90,18 @@ export interface FieldDef {
   sumOf?: readonly string[];
   /** The heading the form groups this field under ("Personal details"); fields keep their order. */
   section?: string;
+  /**
+   * Who may read this field of a record that describes a person (an entity with `personData`; see
+   * `identity/personal-data.ts`): `directory` every signed-in user of the campus; `private` (the default there) only
+   * the person and the campus's admins.
+   */
+  visibility?: FieldVisibility;
+  /** Shown masked to everyone but the person the record describes: `aadhaar` as UIDAI masks it (`XXXX XXXX 1234`). */
+  mask?: 'aadhaar';
 }
+
+/** Who may read a field of a record describing a person: every campus user (`directory`) or the person and the campus admins (`private`). */
+export type FieldVisibility = 'directory' | 'private';
 
 /** Default maximum lengths per kind, in characters. */
 export const DEFAULT_MAX: Partial<Record<FieldKind, number>> = {

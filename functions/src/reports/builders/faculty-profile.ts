@@ -8,8 +8,11 @@ import {
   type ReportCell,
   type ReportTable,
   type ReportView,
+  dataViewer,
   department,
+  fieldAccess,
   fieldText,
+  personalView,
   listTable,
   profile,
   refLabel,
@@ -25,7 +28,7 @@ import { column, reportTable, reportView } from '../report-shape.js';
 const notFound = () => new HttpError(404, 'Faculty member not found');
 
 /**
- * Reads the picked member's profile if the caller may see it: faculty only their own (anyone else's answers 404, as an
+ * Reads the picked member's profile, as the caller may read it (`personalView`), if the caller may see it at all: faculty only their own (anyone else's answers 404, as an
  * unknown id does); admins and group administrators any member of the campus. With a department picked, the member
  * must belong to it.
  * @throws HttpError 404 `Faculty member not found` / `Department not found`
@@ -38,7 +41,7 @@ async function visibleMember(scope: CampusScope, query: ReportQuery, caller: Cal
     query.department ? getRecord(scope, department, query.department) : undefined,
   ]);
   if (!member || (dept && member.department !== dept.id)) throw notFound();
-  return member;
+  return personalView(profile, member, dataViewer(caller, scope));
 }
 
 /**
@@ -56,18 +59,21 @@ export async function facultyProfile(scope: CampusScope, query: ReportQuery, cal
     if (fd.kind === 'ref') return typeof v === 'string' ? (cv.refText(fd, v) ?? '') : '';
     return fieldText(fd, v, cv.locale);
   };
-  const sections = [...new Set(profile.fields.map((fd) => fd.section ?? 'Other details'))];
+  // Only the fields the reader may read are listed (a colleague's private fields are left out, not shown empty).
+  const viewer = dataViewer(caller, scope);
+  const shown = profile.fields.filter((fd) => fieldAccess(profile, fd, member.id, viewer) !== 'none');
+  const sections = [...new Set(shown.map((fd) => fd.section ?? 'Other details'))];
   const fieldTables: ReportTable[] = sections.map((s, i) =>
     reportTable(
       `profile-${i + 1}`,
       s,
       [column('field', 'Field'), column('value', 'Value')],
-      profile.fields
+      shown
         .filter((fd) => (fd.section ?? 'Other details') === s && fd.kind !== 'list')
         .map((fd) => ({ field: fd.label, value: value(fd) })),
     ),
   );
-  const listTables: ReportTable[] = profile.fields
+  const listTables: ReportTable[] = shown
     .filter((fd) => fd.kind === 'list')
     .map((fd) => {
       const t = listTable(fd, member[fd.name], cv.locale, fieldText);

@@ -1,6 +1,7 @@
 import {
   type CampusLocale,
   type CampusScope,
+  type DataViewer,
   type EntityRecord,
   type Figure,
   type RecordOf,
@@ -9,6 +10,7 @@ import {
   type SarVersion,
   choiceLabel,
   formatDate,
+  personalView,
   profile,
   type program,
 } from '@attain/shared-types';
@@ -26,7 +28,7 @@ const field = (name: string) => profile.fields.find((f) => f.name === name)!;
  * Criterion 5 of the SAR for a program (faculty information and contributions), with the formulas of `version`:
  * 5 faculty list, 5.1 student-faculty ratio, 5.2 cadre proportion, 5.3 qualification, 5.4 retention, 5.5-5.7
  * research, IPR, funded projects, consultancy and faculty development per member and for the department.
- * `years` are CAY, CAYm1, CAYm2 (newest first); `locale` (the campus's) writes dates. Reads every profile and the eight research
+ * `years` are CAY, CAYm1, CAYm2 (newest first); `locale` (the campus's) writes dates; `viewer` reads the faculty list. Reads every profile and the eight research
  * record types of the campus once each (paged Queries).
  */
 export async function criterion5(
@@ -35,6 +37,7 @@ export async function criterion5(
   years: readonly string[],
   version: SarVersion,
   locale: CampusLocale,
+  viewer: DataViewer,
 ): Promise<ReportSection[]> {
   const formulas = CRITERION5_FORMULAS[version];
   const [profiles, ...lists] = await Promise.all([listAll(scope, profile), ...RESEARCH_ENTITIES.map((e) => listAll(scope, e))]);
@@ -80,7 +83,10 @@ export async function criterion5(
           { key: 'nature', label: 'Regular / contract' },
           { key: 'service', label: `Years of service (${cay})`, unit: 'years' },
         ],
-        rows: members.map((m) => {
+        // The counts above use every member's record; the list prints what the reader may read (`personalView`): a
+        // relieving date only to the campus's admins and the member.
+        rows: members.map((full) => {
+          const m = personalView(profile, full, viewer);
           const c = cadreOf(m);
           const years = serviceYears(m, cay);
           return {

@@ -1,4 +1,5 @@
 import {
+  type DataViewer,
   type CampusScope,
   type RecordOf,
   DEFAULT_LOCALE,
@@ -80,11 +81,11 @@ export const sarVersionOf = (p: RecordOf<typeof program>): SarVersion => p.sar_v
 /**
  * The SAR of a program for `query`: Criterion 3 from the program's stored attainment (the figures its Attainment
  * pages show) and Criterion 5 from the department's profiles, the program's intake and the contribution records,
- * with the program's `sar_version` formulas. A year approved (frozen) among CAY, CAYm1 and CAYm2 shows its snapshot's
+ * with the program's `sar_version` formulas; `viewer` is who reads it (a faculty list shows what they may read). A year approved (frozen) among CAY, CAYm1 and CAYm2 shows its snapshot's
  * figures, and the context says whose approval they are (one more Query, of the program's approvals).
  * @throws HttpError 404 for a program that is not the campus's
  */
-export async function sarView(scope: CampusScope, programId: string, query: SarQuery): Promise<SarView> {
+export async function sarView(scope: CampusScope, programId: string, query: SarQuery, viewer: DataViewer): Promise<SarView> {
   const [prog, org] = await Promise.all([getRecord(scope, program, programId), findRecord(scope, organization, scope.campus)]);
   const years = [0, -1, -2].map((k) => shiftAcademicYear(query.year, k));
   const version = sarVersionOf(prog);
@@ -105,7 +106,7 @@ export async function sarView(scope: CampusScope, programId: string, query: SarQ
     methodVersion = stored.method.version;
     sections.push(...criterion3(await criterion3Input(scope, prog.id, stored, years), years, query.courses));
   }
-  if (query.criteria.includes('5')) sections.push(...(await criterion5(scope, prog, years, version, locale)));
+  if (query.criteria.includes('5')) sections.push(...(await criterion5(scope, prog, years, version, locale, viewer)));
   const title = prog.title;
   return {
     report: 'sar',
