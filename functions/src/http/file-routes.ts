@@ -1,5 +1,6 @@
-import type { FileLink, ItemResponse, StoredFile, UploadTicket } from '@attain/shared-types';
+import { type FileLink, type ItemResponse, type StoredFile, UPLOAD_AUDIT_KIND, type UploadTicket } from '@attain/shared-types';
 import { Hono } from 'hono';
+import { appendAudit } from '../audit/audit-store.js';
 import { confirmUpload, openUpload, uploadLink } from '../files/uploads.js';
 import type { AppEnv } from './context.js';
 import { readJson } from './read-json.js';
@@ -7,7 +8,7 @@ import { readJson } from './read-json.js';
 /**
  * Photos and attachments (any signed-in member, for their own files; campus admins also read the campus's):
  * - `POST /api/files/upload-url { purpose, file_name, content_type, size }` -> `UploadTicket` (presigned POST);
- * - `POST /api/files/{id}/confirm` -> the checked `StoredFile`, or 400 (and the object deleted) when it is too large
+ * - `POST /api/files/{id}/confirm` -> the checked `StoredFile` (audited as `upload`), or 400 (and the object deleted) when it is too large
  *   or not an allowed type by its bytes;
  * - `GET /api/files/{id}/url` -> `FileLink`, a presigned GET valid for 5 minutes.
  * Another campus's or another member's upload answers 404.
@@ -19,7 +20,18 @@ export function fileRouter(): Hono<AppEnv> {
     return c.json({ data } satisfies ItemResponse<UploadTicket>, 201);
   });
   r.post('/:id/confirm', async (c) => {
-    const data: StoredFile = await confirmUpload(c.var.scope, c.var.caller, c.req.param('id'));
+    const id = c.req.param('id');
+    const data: StoredFile = await confirmUpload(c.var.scope, c.var.caller, id);
+    await appendAudit(c.var.scope, {
+      action: 'create',
+      entity: UPLOAD_AUDIT_KIND,
+      record_id: id,
+      record_label: data.name,
+      changes: [
+        { field: 'name', label: 'File', new: data.name },
+        { field: 'size', label: 'Size (bytes)', new: data.size },
+      ],
+    });
     return c.json({ message: 'File received', data });
   });
   r.get('/:id/url', async (c) => {

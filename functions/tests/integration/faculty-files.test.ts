@@ -42,6 +42,9 @@ describe('profile photo', () => {
     expect((await admin.get(`/api/files/${id}/url`)).status).toBe(200);
     expect((await vikram.get(`/api/files/${id}/url`)).status).toBe(404);
     expect((await other.get(`/api/files/${id}/url`)).status).toBe(404);
+    // The upload is in the audit trail, as every write is.
+    const audit = await admin.get(`/api/audit/history/upload/${id}`);
+    expect(audit.body.data?.[0]).toMatchObject({ action: 'create', user: users.demoFaculty.email, record_label: 'asha.png' });
   });
 
   it('refuses a renamed HTML file and deletes it', async () => {

@@ -51,10 +51,12 @@ export const MAX_AUDIT_CHANGES = 200;
 export const SUPPRESSION_AUDIT_KIND = 'mail-suppression';
 /** The audit kind of a queued mail, invitations included (id: the mail). */
 export const SENT_MAIL_AUDIT_KIND = 'sent-mail';
+/** The audit kind of a confirmed upload (a photo or an attachment; id: the upload). */
+export const UPLOAD_AUDIT_KIND = 'upload';
 
 /**
  * What is audited besides registry records, by `entity` name, with the label people read: documents people edit,
- * an occasion's marks, attainment freezes, mail sent and suppression-list removals.
+ * an occasion's marks, attainment freezes, mail sent, uploads and suppression-list removals.
  */
 export const AUDIT_OTHER_KINDS: readonly { name: string; label: string }[] = [
   { name: 'marks', label: 'Marks' },
@@ -65,4 +67,5 @@ export const AUDIT_OTHER_KINDS: readonly { name: string; label: string }[] = [
   { name: 'attainment-freeze', label: 'Attainment freeze' },
   { name: SUPPRESSION_AUDIT_KIND, label: 'Suppression list' },
   { name: SENT_MAIL_AUDIT_KIND, label: 'Mail sent' },
+  { name: UPLOAD_AUDIT_KIND, label: 'File upload' },
 ];
