@@ -46,6 +46,12 @@ describe('department validation (spec part 1 §5)', () => {
     expect(v).toMatchObject({ ok: true, version: 3 });
     if (v.ok) expect(v.data).not.toHaveProperty('created_by');
   });
+  it("accepts and ignores the system fields the spec's forms send on create", () => {
+    const sent = { name: 'Civil', short_name: 'CE', created_by: 'intruder@x.example', created_at: '2020-01-01', updated_at: '2020-01-01' };
+    const v = validateBody(department, { ...sent, updated_by: 'x', id: 'mine' }, 'create');
+    expect(v.ok).toBe(true);
+    if (v.ok) for (const k of ['created_by', 'created_at', 'updated_at', 'updated_by', 'id']) expect(v.data).not.toHaveProperty(k);
+  });
   it('refuses a body that is not an object', () => {
     expect(validateBody(department, [1, 2], 'create')).toMatchObject({ ok: false, detail: 'The request body must be a JSON object' });
     expect(validateBody(department, 'text', 'create').ok).toBe(false);

@@ -10,13 +10,48 @@ import {
 } from '@attain/shared-types';
 import { batchGet } from './batch.js';
 import { HttpError } from '../lib/errors.js';
+import { listAll } from './list-all.js';
 import { queryByField } from './records.js';
 
 /** The records a body's ref fields point at, keyed by field name. */
 export type ResolvedRefs = Record<string, EntityRecord>;
 
+/** The names a record answers to when a `byName` ref gives it by name: its display field and short name. */
+function namesOf(target: EntityDef, rec: EntityRecord): string[] {
+  return [target.display ?? 'name', 'short_name', 'title']
+    .map((k) => rec[k])
+    .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
+    .map((v) => v.trim().toLowerCase());
+}
+
 /**
- * Reads every record the body's ref fields name (one BatchGetItem), and:
+ * Gives each `byName` ref of `data` that names no record by id the id of the one record of the campus whose name,
+ * title or short name is the value (any letter case); errors by field for a name no record has, or several have.
+ * Reads the target's records (one paged Query each) only for a value that is not an id.
+ */
+async function idsForNames(
+  scope: CampusScope,
+  def: EntityDef,
+  data: Record<string, unknown>,
+  found: Map<string, Record<string, unknown>>,
+  errors: Record<string, string>,
+): Promise<void> {
+  for (const fd of def.fields) {
+    const v = data[fd.name];
+    const target = fd.ref ? ENTITIES[fd.ref] : undefined;
+    if (!fd.byName || !target || typeof v !== 'string' || found.has(`${recordPk(scope.campus, target.name)}|${v}`)) continue;
+    const want = v.trim().toLowerCase();
+    const hits = (await listAll(scope, target)).filter((r) => namesOf(target, r).includes(want));
+    if (hits.length === 1) {
+      data[fd.name] = hits[0].id;
+      found.set(`${recordPk(scope.campus, target.name)}|${hits[0].id}`, hits[0]);
+    } else if (hits.length > 1) errors[fd.name] = `More than one ${target.label.toLowerCase()} is called ${v.trim()}; choose one`;
+  }
+}
+
+/**
+ * Reads every record the body's ref fields name (one BatchGetItem; a `byName` ref may give a unique name instead of
+ * an id, `idsForNames`), and:
  * - refuses a ref to a missing record (or another campus's) with 400 `{ field: 'Not found' }`;
  * - refuses a ref outside its scope (`within`, e.g. a term of another curriculum) with 400;
  * - fills the server-derived fields (`derivedFrom`) into `data` from the record they are copied through.
@@ -35,9 +70,10 @@ export async function resolveReferences(scope: CampusScope, def: EntityDef, data
   const found = await batchGet([...keys.values()]);
   const refs: ResolvedRefs = {};
   const errors: Record<string, string> = {};
+  await idsForNames(scope, def, data, found, errors);
   for (const fd of refFields) {
     const item = found.get(`${recordPk(scope.campus, fd.ref as string)}|${data[fd.name]}`);
-    if (!item) errors[fd.name] = 'Not found';
+    if (!item) errors[fd.name] ??= 'Not found';
     else refs[fd.name] = item as EntityRecord;
   }
   for (const fd of refFields) {

@@ -67,6 +67,12 @@ export interface FieldDef {
    * a term of the course's `curriculum`).
    */
   within?: string;
+  /**
+   * For `ref`: the spec's clients give the referenced record by its name (its display field, or `short_name`) rather
+   * than its id (a workload's department, program type and program): the server takes an id or a unique name of a
+   * record of the campus, case-insensitively, and stores the id.
+   */
+  byName?: boolean;
   /** For `ref`: records of this entity are deleted together with the referenced record (a curriculum's terms). */
   cascade?: boolean;
   /**

@@ -174,6 +174,28 @@ export type Validation =
   { ok: true; data: Record<string, unknown>; version?: number } | { ok: false; detail: string; fields: Record<string, string> };
 
 /**
+ * A value as the spec's clients send it, in the stored form, before validation (be liberal in what is accepted,
+ * strict in what is stored): a choice in any letter case becomes its canonical spelling (`Core` for `core`); the
+ * spec's one e-mail address, or a comma- or semicolon-separated string of them, becomes a list of addresses.
+ * Anything else is returned as it is, for the schema to judge.
+ */
+export function asSpecSends(fd: FieldDef, v: unknown): unknown {
+  const canonical = (x: unknown) => {
+    if (typeof x !== 'string') return x;
+    const want = x.trim().toLowerCase();
+    return (fd.choices ?? []).find((c) => typeof c === 'string' && c.toLowerCase() === want) ?? x;
+  };
+  if (fd.kind === 'enum') return canonical(v);
+  if (fd.kind === 'multi' && Array.isArray(v)) return v.map(canonical);
+  if (fd.kind === 'emails' && typeof v === 'string')
+    return v
+      .split(/[,;]/)
+      .map((a) => a.trim())
+      .filter(Boolean);
+  return v;
+}
+
+/**
  * Validates a request body for `create` (POST), `replace` (PUT: system fields ignored, `version` required,
  * an integer >= 1) or `patch` (PATCH: every field optional; given the `stored` record, the rules across fields
  * (`checks`) see it with the sent values over it, and derived sums are recomputed from it).
@@ -196,12 +218,15 @@ export function validateBody(
     if (!isVersion(v) || v < 1) fields.version = v === undefined ? MESSAGES.required : MESSAGES.digits;
     else version = v;
   }
-  if (mode !== 'create') for (const k of SYSTEM_FIELDS) delete input[k];
-  else delete input.id;
+  // The spec's forms send the system fields (`id`, `created_by`, `created_at`, `updated_by`, `updated_at`) on create
+  // and replace: accepted and ignored, since the server sets them from the token and the clock.
+  for (const k of SYSTEM_FIELDS) delete input[k];
   // A PUT sends back the full row it read: fields the server sets are ignored, not refused.
   for (const fd of def.fields) if (!isWritable(fd)) delete input[fd.name];
   // An empty input box sends '': for an optional field that means "no value" (null: cleared in a PATCH).
   for (const fd of def.fields) if (!fd.required && input[fd.name] === '') input[fd.name] = null;
+  for (const fd of def.fields)
+    if (input[fd.name] !== undefined && input[fd.name] !== null) input[fd.name] = asSpecSends(fd, input[fd.name]);
   // A field asked only when another has a given value: dropped otherwise, required then.
   for (const fd of def.fields) if (fd.askedWhen && mode !== 'patch' && !isAsked(fd, input)) delete input[fd.name];
   const res = entitySchema(def, { partial: mode === 'patch' }).safeParse(input);

@@ -13,9 +13,9 @@ export const facultyWorkload = personalRecord({
   label: 'Faculty workload',
   path: '/api/faculty-workload',
   fields: [
-    f.ref('department', 'Department', 'department', { required: true }),
-    f.ref('program_type', 'Program type', 'program-type', { required: true }),
-    f.ref('program', 'Program', 'program', { required: true, refLabel: 'title' }),
+    f.ref('department', 'Department', 'department', { required: true, byName: true }),
+    f.ref('program_type', 'Program type', 'program-type', { required: true, byName: true }),
+    f.ref('program', 'Program', 'program', { required: true, refLabel: 'title', byName: true, max: 200 }),
     f.string('program_category', 'Program category', { required: true, max: 100 }),
     f.enum('workload_distribution', 'Workload distribution', WORKLOAD_DISTRIBUTIONS, { required: true }),
     f.string('academic_year', 'Academic year', { required: true, max: 9 }),
