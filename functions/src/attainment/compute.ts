@@ -242,7 +242,8 @@ const withIndirect = (direct: number, indirect: number | null, m: AttainmentMeth
 /** An outcome's survey result (null without evidence) and its unrounded indirect level (null when not used). */
 function surveyLevel(evidence: SurveyEvidence | undefined, m: AttainmentMethod): { survey: IndirectResult | null; level: number | null } {
   const survey = evidence ? indirectResult(evidence, m) : null;
-  return { survey, level: survey && survey.level !== null ? indirectLevel(survey.percent, m) : null };
+  // The level is decided on the evidence's unrounded percent; `survey.percent` is rounded for display.
+  return { survey, level: evidence && survey?.level !== null ? indirectLevel(evidence.percent, m) : null };
 }
 
 /** The CO target percent when the method's CO target is a percent of students (null: the level target decides). */

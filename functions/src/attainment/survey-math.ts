@@ -61,18 +61,21 @@ export function indirectLevel(percent: number, m: AttainmentMethod): number {
 }
 
 /**
- * An outcome's indirect result from its survey evidence: the evidence with `level` by `indirectLevel` (2 decimals),
+ * An outcome's indirect result from its survey evidence (percent unrounded): `level` by `indirectLevel` decided on the
+ * unrounded percent (59.995 % stays below a 60 % band), then `percent` and `level` rounded to 2 decimals for display;
  * or `level` null and a note when fewer than the method's `min_responses` responded
  * ("12 responses, fewer than the method's minimum of 20: no indirect level used").
  */
 export function indirectResult(evidence: SurveyEvidence, m: AttainmentMethod): IndirectResult {
+  const percent = round2(evidence.percent);
   if (evidence.respondents < m.min_responses) {
     const n = evidence.respondents;
     return {
       ...evidence,
+      percent,
       level: null,
       note: `${n} response${n === 1 ? '' : 's'}, fewer than the method's minimum of ${m.min_responses}: no indirect level used`,
     };
   }
-  return { ...evidence, level: round2(indirectLevel(evidence.percent, m)) };
+  return { ...evidence, percent, level: round2(indirectLevel(evidence.percent, m)) };
 }

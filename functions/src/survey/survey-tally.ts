@@ -27,7 +27,6 @@ export interface SurveyTally {
 }
 
 const zeros = (n: number) => Array.from({ length: n }, () => 0);
-const r2 = (n: number) => Math.round(n * 100) / 100;
 
 /** The form and paper counts of a survey (2 GetItems); `undefined` when the survey has no form. */
 export async function surveyDocuments(scope: CampusScope, survey: string) {
@@ -62,7 +61,7 @@ export async function tallySurvey(scope: CampusScope, survey: string): Promise<S
   return { form, online, offline, respondentsOnline: answers.length, respondentsOffline, freeText };
 }
 
-/** One rating question's counts: online, on paper (zeros when none), and together, with respondents and percent. */
+/** One rating question's counts: online, on paper (zeros when none), and together, with respondents and percent (unrounded). */
 export function questionCounts(t: SurveyTally, q: SurveyQuestion): Omit<QuestionResult, 'level'> {
   const points = t.form.scale.length;
   const online = t.online[q.id] ?? zeros(points);
@@ -79,7 +78,8 @@ export function questionCounts(t: SurveyTally, q: SurveyQuestion): Omit<Question
     offline,
     counts,
     respondents: counts.reduce((s, c) => s + c, 0),
-    percent: percent === null ? null : r2(percent),
+    // Unrounded: a level is decided on it; views round it for display.
+    percent,
   };
 }
 
@@ -114,7 +114,8 @@ export function outcomeEvidence(tallies: readonly { id: string; name: string; ta
       {
         surveys: [...a.surveys.values()].map(({ id, name }) => ({ id, name })),
         respondents: [...a.surveys.values()].reduce((s, x) => s + x.people, 0),
-        percent: r2((a.weighted / a.answers) * 100),
+        // Unrounded: `indirectResult` decides the level on it and rounds it for display.
+        percent: (a.weighted / a.answers) * 100,
       },
     ]),
   );

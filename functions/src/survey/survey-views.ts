@@ -14,6 +14,7 @@ import {
 } from '@attain/shared-types';
 import pLimit from 'p-limit';
 import { methodFor, storedProgramAttainment } from '../attainment/attainment-service.js';
+import { round2 } from '../attainment/bands.js';
 import { indirectLevel, marginOfError } from '../attainment/survey-math.js';
 import { readPartition } from '../store/partition.js';
 import { listAll } from '../store/list-all.js';
@@ -25,8 +26,7 @@ import { type SurveyTally, outcomeEvidence, questionCounts, surveyDocuments, tal
 
 type Survey = RecordOf<typeof surveyEntity>;
 
-const r2 = (n: number) => Math.round(n * 100) / 100;
-const rate = (part: number, whole: number) => (whole > 0 ? r2((part / whole) * 100) : null);
+const rate = (part: number, whole: number) => (whole > 0 ? round2((part / whole) * 100) : null);
 /** The spec's survey years (spec part 2 §9: 2019 to 2023), as academic years. */
 const SPEC_YEARS = academicYearsBetween(2019, 2023);
 
@@ -120,7 +120,7 @@ async function outcomeResults(scope: CampusScope, list: readonly { survey: Surve
       out.push({
         outcome,
         code: codes.get(outcome) ?? '',
-        percent: e.percent,
+        percent: round2(e.percent),
         level: e.respondents >= method.min_responses ? indirectLevel(e.percent, method) : null,
         respondents: e.respondents,
         ...(withDirect ? { direct: direct.get(outcome) ?? null } : {}),
@@ -169,13 +169,18 @@ export async function surveyReport(scope: CampusScope, surveyId: string): Promis
     response_rate: rate(people, population),
     margin_of_error: (() => {
       const m = marginOfError(people, population);
-      return m === null ? null : r2(m);
+      return m === null ? null : round2(m);
     })(),
     questions: t.form.questions
       .filter((q) => q.kind === 'Rating')
       .map((q) => {
         const c = questionCounts(t, q);
-        return { ...c, level: c.percent === null ? null : indirectLevel(c.percent, method) };
+        // The level from the unrounded percent; the percent rounded for display.
+        return {
+          ...c,
+          percent: c.percent === null ? null : round2(c.percent),
+          level: c.percent === null ? null : indirectLevel(c.percent, method),
+        };
       }),
     free_text: t.form.questions
       .filter((q) => q.kind === 'Free text')
@@ -190,7 +195,7 @@ export async function surveyReport(scope: CampusScope, surveyId: string): Promis
               code: o.code,
               direct: o.direct as number,
               indirect: o.level as number,
-              difference: r2(Math.abs((o.direct as number) - (o.level as number))),
+              difference: round2(Math.abs((o.direct as number) - (o.level as number))),
             }))
         : [],
     notes,

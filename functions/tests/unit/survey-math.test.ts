@@ -79,6 +79,13 @@ describe('indirect result and the minimum of responses', () => {
     expect(indirectResult(evidence(20), { ...M, min_responses: 20 })).toEqual({ ...evidence(20), level: 3 });
   });
 
+  it('decides the level on the unrounded percent and rounds only what is shown: 59.995 % shows 60 % at level 1', () => {
+    // Default bands 70 / 60 / 50: 59.995 is below 60, so level 1, as the college's own sheet reads it; rounding first
+    // (60.00) would give level 2.
+    const r = indirectResult({ ...evidence(40), percent: 59.995 }, M);
+    expect(r).toMatchObject({ percent: 60, level: 1 });
+  });
+
   it('a fractional level is shown with 2 decimals', () => {
     const frac = { ...M, fractional_levels: true };
     // default bands 70 / 60 / 50: 2 + (65 - 60) / (70 - 60) = 2.5; 2 + (66.75 - 60) / 10 = 2.675 -> 2.68 shown

@@ -43,7 +43,8 @@ export interface IndirectResult {
 
 /**
  * What a caller knows about an outcome's surveys before the method reads a level from them: the surveys, the
- * respondents and the survey percent (`functions/src/attainment/survey-math.ts` turns it into an `IndirectResult`).
+ * respondents and the survey percent, unrounded (`functions/src/attainment/survey-math.ts` decides the level on it and
+ * rounds it for display in the `IndirectResult`).
  */
 export type SurveyEvidence = Omit<IndirectResult, 'level' | 'note'>;
 
