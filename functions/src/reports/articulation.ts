@@ -4,9 +4,13 @@ import { type CurriculumReport, courseName, loadCurriculum } from './report-curr
 import { type CourseMatrix, type ProgramOutcomes, loadCourseMatrices, loadProgramOutcomes } from './report-outcomes.js';
 import type { ReportQuery } from './report-query.js';
 import { input, maxFigure, meanFigure } from './report-figures.js';
+import { ARTICULATION_CITATION } from './nba-citations.js';
 
-/** Where the map-state rule comes from. */
-export const MAP_STATE_SOURCE = 'Spec part 2 §4 "Reports map state": Highest (default) or Average of the mapped CO values';
+/**
+ * What an articulation figure follows, as its trace cites it: NBA's Criterion 3.1 (the map-state rule, Highest or
+ * Average of the mapped CO values, is the report's picker, spec part 2 §4 "Reports map state").
+ */
+export const MAP_STATE_SOURCE = ARTICULATION_CITATION;
 
 /** The CO values (1-3) of a course's matrix for one outcome, as trace inputs (`CO1` = 3); unmapped (`-`) COs are left out. */
 export function outcomeValues(m: CourseMatrix, outcome: ProgramOutcomeColumn): TraceInput[] {

@@ -114,6 +114,35 @@ describe('SAR Criterion 3 matches the web pages figure for figure', () => {
     expect((html.match(/id="footnote-\d+"/g) ?? []).length).toBe(figures);
     expect(html).toMatch(/Formula: /);
   });
+
+  it("speaks NBA's words: no web address, repository path, spec section or trust note in the JSON or the DOCX", async () => {
+    const token = await login(base, users.demoAdmin.email, users.demoAdmin.password);
+    const both = await admin.get(`/api/reports/sar/${demoProgram.id}?year=2025-26&criteria=3,5`);
+    const file = await fetch(`${base}/api/reports/sar/${demoProgram.id}?year=2025-26&criteria=3,5&format=docx`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const { value: html } = await mammoth.convertToHtml({ buffer: Buffer.from(await file.arrayBuffer()) });
+    const INTERNAL = [
+      /https?:\/\//,
+      /www\./,
+      /\.(md|ts|json)\b/,
+      /shared\/data/,
+      /DESIGN/,
+      /§/,
+      /\btrust\b/i,
+      /spec part/i,
+      /slideshare|scribd|blogspot/i,
+    ];
+    for (const [what, text] of [
+      ['json', JSON.stringify(both.body)],
+      ['docx', html],
+    ]) {
+      expect(INTERNAL.filter((re) => re.test(text)).map(String), what).toEqual([]);
+    }
+    // Each figure's source names NBA's document and item.
+    expect(html.includes('NBA SAR, UG Engineering Tier I (January 2016), Criterion 3')).toBe(true);
+    expect(JSON.stringify(both.body).includes('NBA SAR, UG Engineering, GAPC version 4.0 (2025), Criterion 5')).toBe(true);
+  });
 });
 
 describe('SAR Criterion 5 from profiles, intake and contribution records', () => {

@@ -21,6 +21,7 @@ import { levelCells } from '../articulation.js';
 import { courseName } from '../report-curriculum.js';
 import { TWO_DECIMALS, figure } from '../report-figures.js';
 import { type CourseMatrix, courseMatrices } from '../report-outcomes.js';
+import { CRITERION3_CITATION, FINAL_LEVEL_CITATION } from '../nba-citations.js';
 
 /** What Criterion 3 is built from: the program's courses with their COs and matrices, and its stored attainment. */
 export interface Criterion3Input {
@@ -31,10 +32,6 @@ export interface Criterion3Input {
   /** Improvement plans by `<course id>#<academic year>`: the actions recorded per student and CO. */
   plans: Map<string, Record<string, PlanAction>>;
 }
-
-const SOURCE_3 =
-  'SAR Criterion 3 as published by slideshare.net/slideshow/nba-criteria-3-and-4-for-tier-1-institute/267379680 and ' +
-  'erespublications.blogspot.com/2019/12/criterion-3-course-outcomes-and-program_6.html (trust: Medium)';
 
 const level = (v: number | null | undefined): string | number => (v === null || v === undefined ? '-' : v);
 
@@ -108,7 +105,12 @@ function articulation(input: Criterion3Input, chosen: ReadonlySet<string> | null
     pam.notes?.push(`Courses without a CO-PO matrix (not in the matrix): ${missing.map((m) => courseName(m.course)).join('; ')}`);
   return [
     { id: '3.1-cam', title: '3.1 Course articulation matrices', tables: cams },
-    { id: '3.1-pam', title: '3.1 Program articulation matrix', texts: [{ title: 'Source', paragraphs: [SOURCE_3] }], tables: [pam] },
+    {
+      id: '3.1-pam',
+      title: '3.1 Program articulation matrix',
+      texts: [{ title: 'Source', paragraphs: [CRITERION3_CITATION] }],
+      tables: [pam],
+    },
   ];
 }
 
@@ -140,7 +142,7 @@ function finalFigure(value: number | null, direct: number | null, indirect: numb
       ? 'Final = direct level (no survey level this year)'
       : `Final = ${m.direct_weight} % x direct + ${m.indirect_weight} % x indirect` +
         ` = (${m.direct_weight} x ${direct} + ${m.indirect_weight} x ${indirect}) / 100`;
-  return figure(value, { formula, inputs, source: 'Attain attainment method (DESIGN.md "Attainment"; weights a program setting)' });
+  return figure(value, { formula, inputs, source: FINAL_LEVEL_CITATION });
 }
 
 /** 3.2.2: CO attainment of each course in CAY, with its CIE/SEE levels, survey, final level, target and whether met. */

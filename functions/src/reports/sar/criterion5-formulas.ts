@@ -1,5 +1,6 @@
 import type { Figure, SarVersion, TraceInput } from '@attain/shared-types';
 import { figure, notAvailable, roundHalfAway } from '../report-figures.js';
+import { CRITERION5_2019_CITATION, CRITERION5_2025_CITATION } from '../nba-citations.js';
 
 /**
  * The formulas of the SAR's Criterion 5 (faculty information), one set per SAR version a program can follow. Every
@@ -61,12 +62,6 @@ export interface Criterion5Formulas {
   retention(r: RetentionInputs): Figure;
 }
 
-const SOURCE_2019 =
-  'SAR 2019 UG Tier II as published by erespublications.blogspot.com/2019/12/criterion-5-faculty-information-and_6.html and ' +
-  'scribd.com/document/533349174/Criteria-5 (trust: Medium)';
-const SOURCE_2025 =
-  'SAR 2025 (GAPC v4.0) as implemented by open-source SAR calculators (trust: Low-Medium; NBA document not retrieved), see shared/data/nba-sar-criteria.md';
-
 /** Marks by the first band whose `upTo` (inclusive) the value does not exceed; above all bands, `above`. */
 function bandMarks(value: number, bands: readonly (readonly [upTo: number, marks: number])[], above: number): number {
   for (const [upTo, marks] of bands) if (value <= upTo) return marks;
@@ -123,7 +118,7 @@ function averageRatio(rs: readonly Figure[], years: readonly FacultyYear[], vers
 }
 
 /**
- * The 2019 SAR (UG Tier II). Source: `SOURCE_2019`.
+ * The 2019 SAR (UG Tier II). Source: `CRITERION5_2019_CITATION`.
  * - 5.1 SFR = S/F per year, averaged over CAY, CAYm1, CAYm2; marks <= 15: 20, <= 17: 18, <= 19: 16, <= 21: 14,
  *   <= 23: 12, <= 25: 10, above 25: 0.
  * - 5.2 cadre proportion: the formula is an image the source could not show; only "zero when AF1 = AF2 = 0" is known.
@@ -132,7 +127,7 @@ function averageRatio(rs: readonly Figure[], years: readonly FacultyYear[], vers
  */
 export const SAR_2019: Criterion5Formulas = {
   version: 'SAR 2019 (UG Tier II)',
-  source: SOURCE_2019,
+  source: CRITERION5_2019_CITATION,
   sfr(years) {
     const rs = ratios(years, this.version, this.source);
     const average = averageRatio(rs, years, this.version, this.source);
@@ -205,7 +200,7 @@ export const SAR_2019: Criterion5Formulas = {
 };
 
 /**
- * The 2025 SAR (GAPC v4.0). Source: `SOURCE_2025`.
+ * The 2025 SAR (GAPC v4.0). Source: `CRITERION5_2025_CITATION`.
  * - RF (required faculty) = S / 20; required cadre ratio 1 : 2 : 6, so RF1 = RF/9, RF2 = 2RF/9, RF3 = 6RF/9.
  * - Cadre marks = (AF1/RF1 + 0.6 x AF2/RF2 + 0.4 x AF3/RF3) x 12.5, capped at 25.
  * - FQI = 2.5 x (10X + 4Y) / RF, capped at 25.
@@ -215,7 +210,7 @@ export const SAR_2019: Criterion5Formulas = {
  */
 export const SAR_2025: Criterion5Formulas = {
   version: 'SAR 2025 (GAPC v4)',
-  source: SOURCE_2025,
+  source: CRITERION5_2025_CITATION,
   sfr(years) {
     const rs = ratios(years, this.version, this.source);
     const average = averageRatio(rs, years, this.version, this.source);

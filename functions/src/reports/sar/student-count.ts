@@ -1,5 +1,6 @@
 import { type Figure, type RecordOf, type program, shiftAcademicYear } from '@attain/shared-types';
 import { figure } from '../report-figures.js';
+import { STUDENT_COUNT_CITATION } from '../nba-citations.js';
 
 /** One academic year's admissions as a program lists them (`program.intake`): counts of students. */
 interface IntakeRow {
@@ -17,8 +18,6 @@ function intakeByYear(p: RecordOf<typeof program>): Map<string, IntakeRow> {
   }
   return out;
 }
-
-const SOURCE = 'SAR Criterion 5.1 (2019 and 2025): S counts UG 2nd to 4th year students as sanctioned intake plus lateral entries';
 
 /**
  * S of the SAR's student-faculty ratio for academic year `year`: students of the program's 2nd to last year, each
@@ -44,5 +43,5 @@ export function studentCount(p: RecordOf<typeof program>, year: string): Figure 
   }
   const formula = `S = sum over years 2..${years} of the batch's sanctioned intake + its lateral entries`;
   const note = missing.size ? `No intake listed for ${[...missing].sort().join(', ')} (counted 0): Configuration > Programs` : undefined;
-  return figure(total, { formula, inputs, source: SOURCE }, { digits: 0, note });
+  return figure(total, { formula, inputs, source: STUDENT_COUNT_CITATION }, { digits: 0, note });
 }
