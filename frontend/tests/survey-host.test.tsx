@@ -171,4 +171,29 @@ describe('Host survey', () => {
     await waitFor(() => expect(server.calls('PUT', `${HOST}/offline`)).toHaveLength(1));
     expect(server.calls('PUT', `${HOST}/offline`)[0].body).toEqual({ surveyed: 10, counts: { q1: [0, 4, 5] }, version: 0 });
   });
+
+  it('an anonymous survey shows counts only, says why no invitee is listed, and reminds the number who have not answered', async () => {
+    const anonymous: SurveyHostView = {
+      ...view(),
+      survey: { ...view().survey, anonymous: true },
+      invited: 3,
+      responded: 1,
+      response_rate: 33.33,
+      students_available: 0,
+    };
+    const server = mockServer((method, url) => {
+      if (url === '/api/survey?limit=100' || url === '/api/survey?ids=sv1') return { body: { data: [SURVEY], next: null } };
+      if (method === 'GET' && url === HOST) return { body: { data: anonymous } };
+      if (method === 'POST' && url === `${HOST}/remind`) return { status: 201, body: { data: { mailed: 2, mail: 'm-2', skipped: [] } } };
+    });
+    renderSurvey('/survey/host-survey?survey=sv1');
+    await screen.findByText(/This survey is anonymous, so its invitees are not listed/);
+    expect(screen.queryByRole('table', { name: 'Invitees' })).toBeNull();
+    expect(screen.getByText(/nobody, administrators included, can see who answered/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remind those who have not answered' }));
+    await screen.findByText('Mail a reminder with their own link to the 2 people who have not answered?');
+    fireEvent.click(screen.getByRole('button', { name: 'Send reminders' }));
+    await screen.findByText('Reminders mailed to 2 people.');
+    expect(server.calls('POST', `${HOST}/remind`)).toHaveLength(1);
+  });
 });

@@ -42,7 +42,7 @@ function HostFacts({ view }: { view: SurveyHostView }) {
       {s.anonymous ? (
         <div className="wide">
           <dt>Answers</dt>
-          <dd>Anonymous: who answered is known, not what they answered.</dd>
+          <dd>Anonymous: only counts are shown; nobody, administrators included, can see who answered or what.</dd>
         </div>
       ) : null}
     </dl>
@@ -55,7 +55,8 @@ function HostFacts({ view }: { view: SurveyHostView }) {
  */
 function RemindButton({ view, onDone }: { view: SurveyHostView; onDone: (r: SurveyMailResult) => void }) {
   const qc = useQueryClient();
-  const waiting = view.invitees.filter((i) => !i.responded).length;
+  // From the counts: an anonymous survey lists no invitee (the server picks who is reminded).
+  const waiting = Math.max(0, view.invited - view.responded);
   const remind = useMutation({
     mutationFn: () => postSurveyMail(view.survey.id, 'remind'),
     onSuccess: (res) => {
@@ -132,7 +133,14 @@ export function HostSurveyPage() {
               <RemindButton view={view} onDone={setReminded} />
             </div>
             {reminded ? <MailResultNote result={reminded} what="Reminders" onDismiss={() => setReminded(null)} /> : null}
-            <InviteesTable invitees={view.invitees} />
+            {view.survey.anonymous ? (
+              <p className="hint">
+                This survey is anonymous, so its invitees are not listed: a list would show who has answered. Reminders go only to those who
+                have not.
+              </p>
+            ) : (
+              <InviteesTable invitees={view.invitees} />
+            )}
           </section>
           <OfflineResultsForm key={`${view.survey.id}@${view.offline?.version ?? 0}`} view={view} />
         </>

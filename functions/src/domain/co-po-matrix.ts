@@ -10,7 +10,7 @@ import {
   genericProgramOutcome,
 } from '@attain/shared-types';
 import { HttpError } from '../lib/errors.js';
-import { assertCourseOpen } from '../attainment/frozen-years.js';
+import { assertCourseYearOpen } from '../attainment/frozen-years.js';
 import { markCourseInputsChanged } from '../attainment/result-store.js';
 import { type StoredDocument, documentsInScope, getDocument, putDocument } from '../store/documents.js';
 import { getRecord, queryByField } from '../store/records.js';
@@ -104,8 +104,8 @@ export async function saveMatrix(
   const ctx = await matrixContext(scope, courseId);
   const { course, cos, outcomes } = ctx;
   assertOwnsCourse(caller, course);
-  // A matrix feeds every year's PO figures: refused while a frozen year of the program has results for the course.
-  await assertCourseOpen(scope, course.program, course.id);
+  // A matrix feeds every year's PO figures: refused while a frozen year (of any program) has results for the course.
+  await assertCourseYearOpen(scope, { course });
   const coIds = new Set(cos.map((c) => c.id));
   const outcomeIds = new Set(outcomes.map((o) => o.id));
   const errors: Record<string, string> = {};

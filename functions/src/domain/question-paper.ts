@@ -12,7 +12,7 @@ import {
   paperTotal,
 } from '@attain/shared-types';
 import { HttpError } from '../lib/errors.js';
-import { assertYearOpen } from '../attainment/frozen-years.js';
+import { assertCourseYearOpen } from '../attainment/frozen-years.js';
 import { markCourseInputsChanged } from '../attainment/result-store.js';
 import { type StoredDocument, documentsInScope, getDocument, putDocument } from '../store/documents.js';
 import { getRecord, queryByField } from '../store/records.js';
@@ -62,7 +62,7 @@ export async function savePaper(
   const course = await getRecord(scope, courseCurriculum, occ.course);
   assertOwnsCourse(caller, course);
   // An approved (frozen) year keeps its papers as they were.
-  await assertYearOpen(scope, course.program, occ.held_on);
+  await assertCourseYearOpen(scope, { course, occasion: occ });
   const cos = new Set((await queryByField(scope, courseOutcome, 'course', course.id)).map((c) => c.id));
   const levels = new Set((await listAll(scope, bloomLevel)).map((l) => l.id));
   const errors: Record<string, string> = paperProblems(questions);

@@ -1,5 +1,5 @@
 import { occasion } from '@attain/shared-types';
-import { assertYearOpen } from '../attainment/frozen-years.js';
+import { assertCourseYearOpen } from '../attainment/frozen-years.js';
 import { markCourseInputsChanged } from '../attainment/result-store.js';
 import { questionPaperRouter } from '../http/document-routes.js';
 import { deleteDocument } from '../store/documents.js';
@@ -12,14 +12,18 @@ export const assessmentsDomain = defineDomain({
     behaviour(occasion, {
       // An occasion of an approved (frozen) year is one of that year's inputs: it is not added, changed, moved out of
       // the year or deleted until an admin unfreezes the year (as its marks and question paper).
-      beforeCreate: (scope, data) => assertYearOpen(scope, data.program, data.held_on),
-      beforeReplace: async (scope, data, old) => {
-        await assertYearOpen(scope, old.program, old.held_on);
-        // Moved into another program or date: that year must be open too (an unmoved occasion is checked once).
-        if (data.program !== old.program || data.held_on !== old.held_on) await assertYearOpen(scope, data.program, data.held_on);
-      },
+      beforeCreate: (scope, data) => assertCourseYearOpen(scope, { course: data.course, occasion: { held_on: data.held_on } }),
+      beforeReplace: (scope, data, old) =>
+        // As stored (its approval, or its year in its course's program), and where it would go (another course or date).
+        assertCourseYearOpen(
+          scope,
+          { course: old.course, occasion: old },
+          ...(data.course !== old.course || data.held_on !== old.held_on
+            ? [{ course: data.course, occasion: { held_on: data.held_on } }]
+            : []),
+        ),
       beforeDelete: async (scope, rec) => {
-        await assertYearOpen(scope, rec.program, rec.held_on);
+        await assertCourseYearOpen(scope, { course: rec.course, occasion: rec });
         return [];
       },
       // An occasion's kind, date or course decides which attainment it counts in.

@@ -1,6 +1,6 @@
 import { attainmentMethod } from '@attain/shared-types';
 import { programAttainment } from '../attainment/attainment-service.js';
-import { assertProgramOpen } from '../attainment/frozen-years.js';
+import { assertCourseYearOpen } from '../attainment/frozen-years.js';
 import { attainmentRouter } from '../http/attainment-routes.js';
 import { importJobRouter, marksRouter } from '../http/marks-routes.js';
 import { behaviour, defineDomain } from './domain-module.js';
@@ -14,10 +14,10 @@ export const attainmentDomain = defineDomain({
   behaviours: [
     behaviour(attainmentMethod, {
       // A method has no year: while any year of the program is approved (frozen), it stays as that year was computed.
-      beforeCreate: (scope, data) => assertProgramOpen(scope, data.program),
-      beforeReplace: (scope, data, old) => assertProgramOpen(scope, old.program),
+      beforeCreate: (scope, data) => assertCourseYearOpen(scope, { program: data.program }),
+      beforeReplace: (scope, data, old) => assertCourseYearOpen(scope, { program: old.program }, { program: data.program }),
       beforeDelete: async (scope, rec) => {
-        await assertProgramOpen(scope, rec.program);
+        await assertCourseYearOpen(scope, { program: rec.program });
         return [];
       },
       // Every course of the program is computed again and stored with the new method version.

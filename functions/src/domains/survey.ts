@@ -36,9 +36,17 @@ export const surveyDomain = defineDomain({
           data.survey_for !== old.survey_for ||
           data.course !== old.course ||
           data.program !== old.program;
-        if (!formChanges) return;
+        // Answers taken as anonymous stay anonymous, and answers taken by name were given knowing that.
+        const anonymityChanges = Boolean(data.anonymous) !== Boolean(old.anonymous);
+        if (!formChanges && !anonymityChanges) return;
         const [invitees, offline] = await Promise.all([readInvitees(scope, old.id), getDocument(scope, 'survey-offline', old.id)]);
-        if (invitees.length || offline || (await readAnswers(scope, old.id)).answers.length)
+        const started = invitees.length > 0 || Boolean(offline) || (await readAnswers(scope, old.id)).answers.length > 0;
+        if (started && anonymityChanges)
+          throw new HttpError(409, 'People have been invited: whether answers are anonymous can no longer change', {
+            anonymous: `Fixed once anyone is invited: this survey's answers are ${old.anonymous ? '' : 'not '}anonymous`,
+          });
+        if (!formChanges) return;
+        if (started)
           throw new HttpError(
             409,
             'People have been invited or answers entered: the template, course and kind of this survey can no longer change',

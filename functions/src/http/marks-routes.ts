@@ -9,7 +9,7 @@ import {
   marksTemplate,
 } from '@attain/shared-types';
 import { Hono } from 'hono';
-import { assertYearOpen } from '../attainment/frozen-years.js';
+import { assertCourseYearOpen } from '../attainment/frozen-years.js';
 import { assertOwnsCourse } from '../domain/course-access.js';
 import { formatCsvRows, parseCsvRows } from '../lib/csv.js';
 import { HttpError } from '../lib/errors.js';
@@ -42,7 +42,8 @@ async function csvBody(c: AppContext): Promise<string[][]> {
  *   written), previewed on a dry run, else stored;
  * - `POST /upload-url { file_name }` a presigned S3 POST for a large file and the import job to poll.
  * Saves and imports (in `applyMarks`) and upload tickets for an occasion whose academic year is approved (frozen) for
- * its course's program answer 409 naming who approved it and when (`assertYearOpen`).
+ * its course's program (or whose approval lists it) answer 409 naming the program, year, approver and date
+ * (`assertCourseYearOpen`).
  */
 export function marksRouter(): Hono<AppEnv> {
   const r = new Hono<AppEnv>({ strict: false });
@@ -93,7 +94,7 @@ export function marksRouter(): Hono<AppEnv> {
     const body = (await readJson(c)) as { file_name?: unknown };
     const name = typeof body?.file_name === 'string' && body.file_name.trim() ? body.file_name.trim() : 'marks.csv';
     const occ = await getRecord(c.var.scope, occasion, occasionId(c));
-    await assertYearOpen(c.var.scope, occ.program, occ.held_on);
+    await assertCourseYearOpen(c.var.scope, { course: occ.course, occasion: occ });
     const data: MarksUploadTicket = await openImportJob(c.var.scope, c.var.caller, occasionId(c), name);
     return c.json({ data }, 201);
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type CampusScope, type MarksSaveResult, type RowError, readMarksTable } from '@attain/shared-types';
 import { recomputeCourse } from '../attainment/attainment-service.js';
-import { assertYearOpen } from '../attainment/frozen-years.js';
+import { assertCourseYearOpen } from '../attainment/frozen-years.js';
 import { markCourseInputsChanged } from '../attainment/result-store.js';
 import { marksChanges } from '../audit/audit-changes.js';
 import { appendAudit } from '../audit/audit-store.js';
@@ -54,7 +54,7 @@ export async function applyMarks(
   const base = { rows: read.rows.length, absent, notes: read.notes, preview: read.rows.slice(0, 20) };
   if (opts.dryRun) return { ...base, version: sheet.version };
   // Checked by the save itself, so a large file whose ticket was opened before the year was approved is refused too.
-  await assertYearOpen(scope, sheet.course.program, sheet.occasion.held_on);
+  await assertCourseYearOpen(scope, { course: sheet.course, occasion: sheet.occasion });
   const saveId = opts.saveId ?? randomUUID();
   const ids = { occasion: sheet.occasion.id, course: sheet.course.id };
   const version = await claimSheet(scope, ids, opts.expectVersion ?? sheet.version, saveId, read.rows.length);

@@ -13,6 +13,7 @@ import {
   survey as surveyEntity,
 } from '@attain/shared-types';
 import { markCourseInputsChanged } from '../attainment/result-store.js';
+import { campusRegistration } from '../group/campus-registry.js';
 import { documentClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 import { HttpError } from '../lib/errors.js';
@@ -52,8 +53,9 @@ interface LinkTarget {
 
 /**
  * Follows a link token to its survey, refusing (never with survey data) a token that is malformed or unknown, whose
- * survey is gone (`invalid`), past its date (`expired`), of a survey not open today (`closed`), or whose invitee has
- * answered (`used`). Reads: the link, the survey, its form and the invitee (4 GetItems).
+ * survey is gone (`invalid`), past its date (`expired`), of a survey not open today or of a disabled campus (`closed`,
+ * word for word as a closed survey), or whose invitee has answered (`used`). Reads: the link, the survey, its form,
+ * the invitee and the campus's registration (5 GetItems; the registration cached 30 s per instance).
  */
 async function follow(token: string): Promise<LinkTarget> {
   if (!isLinkToken(token)) throw INVALID();
@@ -61,7 +63,7 @@ async function follow(token: string): Promise<LinkTarget> {
   const link = got.Item as (LinkItem & Record<string, unknown>) | undefined;
   if (!link) throw INVALID();
   const scope: CampusScope = { campus: link.campus, actor: 'survey link', access: 'read-write' };
-  const [survey, formDoc, invitee] = await Promise.all([
+  const [survey, formDoc, invitee, campus] = await Promise.all([
     findRecord(scope, surveyEntity, link.survey),
     getDocument(scope, 'survey-form', link.survey),
     documentClient().send(
@@ -71,12 +73,16 @@ async function follow(token: string): Promise<LinkTarget> {
         ConsistentRead: true,
       }),
     ),
+    campusRegistration(link.campus),
   ]);
   if (!survey || !formDoc || !invitee.Item) throw INVALID();
   if (invitee.Item.responded) throw USED();
   if (link.expires < Date.now())
     throw new SurveyRefusal(410, 'expired', 'This survey link has expired. Ask the college for a new one if the survey is still open.');
   const status = surveyStatus(survey);
+  // A disabled campus's links answer as a closed survey's do: nothing tells a respondent more.
+  if (status === 'Closed' || campus?.status === 'Disabled')
+    throw new SurveyRefusal(410, 'closed', `This survey closed on ${formatDate(survey.end_date, 'en-IN')}. Thank you for your interest.`);
   if (status === 'Scheduled')
     throw new SurveyRefusal(
       410,
@@ -84,8 +90,6 @@ async function follow(token: string): Promise<LinkTarget> {
       `This survey opens on ${formatDate(survey.start_date, 'en-IN')}. Please come back then.`,
       survey.start_date,
     );
-  if (status === 'Closed')
-    throw new SurveyRefusal(410, 'closed', `This survey closed on ${formatDate(survey.end_date, 'en-IN')}. Thank you for your interest.`);
   return { scope, link, survey, form: { scale: formDoc.scale, questions: formDoc.questions } as SurveyForm };
 }
 

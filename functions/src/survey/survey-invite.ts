@@ -16,6 +16,7 @@ import {
 } from '@attain/shared-types';
 import pLimit from 'p-limit';
 import { v7 as uuidv7 } from 'uuid';
+import { appendAudit } from '../audit/audit-store.js';
 import { documentClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 import { escapeHtml } from '../lib/escape-html.js';
@@ -215,12 +216,22 @@ export async function inviteToSurvey(
       }
     },
   );
+  if (result.mailed)
+    await appendAudit(scope, {
+      action: 'replace',
+      entity: 'survey',
+      record_id: s.id,
+      record_label: s.name,
+      changes: [{ field: 'invited', label: 'Invited', old: invited.length, new: invited.length + result.mailed }],
+    });
   return { ...result, skipped };
 }
 
 /**
  * Reminds everyone invited who has not answered (issue 14: reminders only to non-respondents, also when answers are
- * anonymous): a new link each (the old one keeps working; one response per invitee either way), in one mail.
+ * anonymous): a new link each (the old one keeps working; one response per invitee either way), in one mail. Writes
+ * an audit entry with the number mailed (never who). For an anonymous survey, those left out are counted, not named
+ * (a name left out of a reminder is someone who has not answered).
  * @throws HttpError 404, 409 (closed)
  */
 export async function remindSurvey(scope: CampusScope, sender: MailSender, surveyId: string, site: string): Promise<SurveyMailResult> {
@@ -237,6 +248,8 @@ export async function remindSurvey(scope: CampusScope, sender: MailSender, surve
     else people.push({ id: i.id, name: i.name, email: i.email.toLowerCase(), source: i.source, group: i.group });
   }
   const now = new Date().toISOString();
+  if (s.anonymous && skipped.length)
+    skipped.splice(0, skipped.length, { name: `${skipped.length} invitee${skipped.length === 1 ? '' : 's'}`, reason: skipped[0].reason });
   const result = await mailLinks(scope, sender, s, people, site, await invitationMail(scope, s, true), async (p, mail) => {
     try {
       await documentClient().send(
@@ -254,5 +267,13 @@ export async function remindSurvey(scope: CampusScope, sender: MailSender, surve
       throw e;
     }
   });
+  if (result.mailed)
+    await appendAudit(scope, {
+      action: 'replace',
+      entity: 'survey',
+      record_id: s.id,
+      record_label: s.name,
+      changes: [{ field: 'reminded', label: 'Reminders mailed', new: result.mailed }],
+    });
   return { ...result, skipped };
 }

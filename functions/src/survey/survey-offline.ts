@@ -1,4 +1,5 @@
 import { type CampusScope, type OfflineResults, survey as surveyEntity } from '@attain/shared-types';
+import { assertCourseYearOpen } from '../attainment/frozen-years.js';
 import { markCourseInputsChanged } from '../attainment/result-store.js';
 import { HttpError } from '../lib/errors.js';
 import { putDocument } from '../store/documents.js';
@@ -18,7 +19,8 @@ const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number
  * @returns the stored counts with their new version
  * @throws HttpError 400 (per field: `surveyed`, or the question id: a count that is not a whole number >= 0, a list
  *   of another length than the scale, a question that is not rated, counts adding up to more than were surveyed),
- *   404 (no such survey), 409 (saved by someone else since `version`)
+ *   404 (no such survey), 409 (saved by someone else since `version`, or the survey's year is approved (frozen) for
+ *   its course (CO survey) or program (PO survey): `assertCourseYearOpen`)
  */
 export async function saveOfflineResults(scope: CampusScope, surveyId: string, body: unknown): Promise<OfflineResults> {
   assertWritable(scope);
@@ -44,6 +46,9 @@ export async function saveOfflineResults(scope: CampusScope, surveyId: string, b
     else counts[qid] = v as number[];
   }
   if (Object.keys(fields).length) throw new HttpError(400, 'Check the paper counts', fields);
+  // Paper counts are the indirect part of the levels of that year: a CO survey's course, a PO survey's program.
+  if (s.survey_for === 'CO' && s.course) await assertCourseYearOpen(scope, { course: s.course, year: s.academic_year });
+  else if (s.survey_for === 'PO') await assertCourseYearOpen(scope, { program: s.program, year: s.academic_year });
   const saved = await putDocument(scope, 'survey-offline', s.id, b.version as number, { surveyed: b.surveyed, counts });
   if (s.survey_for === 'CO' && s.course) await markCourseInputsChanged(scope, s.course, s.program);
   return saved as unknown as OfflineResults;

@@ -60,18 +60,24 @@ async function deliveryStatus(scope: CampusScope, mails: readonly string[]): Pro
 /**
  * `GET /api/survey-host/{survey}` (`SurveyHostView`): the survey, its form and status, every invitee with the
  * delivery status of their latest link, the response rate, who else could be invited, and the paper counts.
+ * An anonymous survey lists no invitee (counts only): whether someone answered shows in their row, and a reminder
+ * (sent only to those who have not) in its count and date, so nobody, admins included, can tell who answered.
  * @throws HttpError 404 (no such survey in this campus)
  */
 export async function surveyHostView(scope: CampusScope, surveyId: string): Promise<SurveyHostView> {
   const s = await getRecord(scope, surveyEntity, surveyId);
   const [docs, invitees, candidates] = await Promise.all([surveyDocuments(scope, s.id), readInvitees(scope, s.id), candidatesOf(scope, s)]);
-  const delivery = await deliveryStatus(
-    scope,
-    invitees.map((i) => i.mail).filter((m): m is string => Boolean(m)),
-  );
-  const shown: SurveyInvitee[] = invitees
-    .map((i) => ({ ...i, ...(i.mail ? { mail_status: delivery.get(`${i.mail} ${i.email.toLowerCase()}`) ?? 'queued' } : {}) }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+  const delivery = s.anonymous
+    ? new Map<string, string>()
+    : await deliveryStatus(
+        scope,
+        invitees.map((i) => i.mail).filter((m): m is string => Boolean(m)),
+      );
+  const shown: SurveyInvitee[] = s.anonymous
+    ? []
+    : invitees
+        .map((i) => ({ ...i, ...(i.mail ? { mail_status: delivery.get(`${i.mail} ${i.email.toLowerCase()}`) ?? 'queued' } : {}) }))
+        .sort((a, b) => a.name.localeCompare(b.name));
   const invitedIds = new Set(invitees.map((i) => i.id));
   const invitedAddresses = new Set(invitees.map((i) => i.email.toLowerCase()));
   const open = (c: { id: string; email?: string }) =>

@@ -1,4 +1,6 @@
 import { type FrozenYear, type MarksUploadTicket, type ReportCell, type SarView, approvalDate, isFigure } from '@attain/shared-types';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, login } from '../support/client.js';
 import { courseWithOneCo } from '../support/course-setup.js';
@@ -10,6 +12,7 @@ import { courseWithOneCo } from '../support/course-setup.js';
  */
 const base = inject('stackUrl');
 const users = inject('users');
+const env = inject('stackEnv');
 const run = Date.now().toString(36);
 const YEAR = '2025-26';
 let admin: ReturnType<typeof client>;
@@ -232,5 +235,275 @@ describe('unfreezing', () => {
     expect(f.unfreeze_reason).toBeUndefined();
     expect(f.inputs).toContainEqual({ kind: 'marks-sheet', id: occasionId, version: sheet.version });
     expect((await saveMarks(3)).status).toBe(409);
+  });
+});
+
+/**
+ * One gate for a frozen year (Privacy and security, item 3): every write that changes an input of a course-year asks
+ * one function, which knows the program and year each occasion and course was approved under (the approval lists them),
+ * not only the course's current curriculum. A course with results in a frozen year cannot move out of or into that
+ * program, and moving it by other means (as older data may have) opens nothing.
+ */
+describe('one gate for a frozen year', () => {
+  const GY = '2024-25';
+  const tag = `G${run}`.slice(0, 10);
+  const ctx = {} as {
+    a: { program: { id: string; title: string }; curriculum: { id: string }; terms: { id: string }[] };
+    b: { program: { id: string; title: string }; curriculum: { id: string }; terms: { id: string }[] };
+    course: Record<string, any>;
+    visitor: Record<string, any>;
+    co: string;
+    bloom: string;
+    occasion: string;
+    visitorOccasion: string;
+    paper: unknown[];
+    survey: string;
+  };
+  /** The message every refusal carries: the program by its title, and the year. */
+  const named = () => `${ctx.a.program.title} ${GY} is approved`;
+  let owner: ReturnType<typeof client>;
+  const both = () =>
+    [
+      ['admin', admin],
+      ['faculty', owner],
+    ] as const;
+
+  /** A two-term program with one curriculum. */
+  async function programWithCurriculum(title: string) {
+    const dept = (await admin.get('/api/department')).body.data.find((d: { short_name: string }) => d.short_name === 'CSE');
+    const program = (await admin.post('/api/program', { title, department: dept.id, number_of_terms: 2 })).body.data;
+    const curriculum = (await admin.post('/api/curriculum', { name: title, program: program.id })).body.data;
+    const terms = (await admin.get(`/api/term?curriculum=${curriculum.id}`)).body.data.sort(
+      (x: { number: number }, y: { number: number }) => x.number - y.number,
+    );
+    return { program, curriculum, terms, dept };
+  }
+  const courseBody = (c: Record<string, any>) => {
+    const { id: _i, created__: _c, updated__: _u, program: _p, department: _d, ...rest } = c;
+    return rest;
+  };
+  const approve = async () =>
+    expect((await admin.post(`/api/attainment/freeze/${ctx.a.program.id}`, { academic_year: GY })).status).toBe(201);
+  async function unfreeze() {
+    const f = ((await admin.get(`/api/attainment/freeze/${ctx.a.program.id}`)).body.data as FrozenYear[]).find(
+      (y) => y.academic_year === GY,
+    )!;
+    const res = await admin.post(`/api/attainment/freeze/${ctx.a.program.id}/${GY}/unfreeze`, {
+      reason: 'Checking the gate again',
+      version: f.version,
+    });
+    expect(res.status).toBe(200);
+  }
+  const refused = (res: { status: number; body: Record<string, any> }, what: string) => {
+    expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBe(409);
+    expect(res.body.errors.detail, what).toContain(named());
+  };
+  const current = async (id: string) => (await admin.get(`/api/Course-Curriculum/${id}`)).body.data;
+  /** Moves a course to another curriculum and term through the API. */
+  const move = async (course: Record<string, any>, curriculum: string, term: string) =>
+    admin.put(`/api/Course-Curriculum/${course.id}`, { ...courseBody(await current(course.id)), curriculum, term });
+  async function marks(api: ReturnType<typeof client>, occasionId: string, mark: number) {
+    const sheet = (await api.get(`/api/marks/${occasionId}`)).body.data;
+    return api.put(`/api/marks/${occasionId}`, { version: sheet.version, rows: [{ student: sheet.students[0].id, marks: { 1: mark } }] });
+  }
+  async function paperSave(api: ReturnType<typeof client>) {
+    const p = (await api.get(`/api/question-paper/${ctx.occasion}`)).body.data;
+    return api.put(`/api/question-paper/${ctx.occasion}`, { version: p.version, questions: ctx.paper });
+  }
+  /** The stored course moved to program B's curriculum behind the API's back (as data moved before this gate existed). */
+  async function storeCourseIn(side: 'a' | 'b') {
+    const doc = DynamoDBDocumentClient.from(
+      new DynamoDBClient({
+        endpoint: env.AWS_ENDPOINT_URL_DYNAMODB,
+        region: env.AWS_REGION,
+        credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY },
+      }),
+    );
+    await doc.send(
+      new UpdateCommand({
+        TableName: env.TABLE_NAME,
+        Key: { PK: 'T#demo#course-curriculum', SK: ctx.course.id },
+        UpdateExpression: 'SET curriculum = :c, term = :t, program = :p',
+        ExpressionAttributeValues: { ':c': ctx[side].curriculum.id, ':t': ctx[side].terms[0].id, ':p': ctx[side].program.id },
+      }),
+    );
+  }
+
+  beforeAll(async () => {
+    owner = client(base, await login(base, users.demoFaculty.email, users.demoFaculty.password));
+    const ownerId = (await owner.get('/api/auth/profile')).body.data.id;
+    const a = await programWithCurriculum(`Gate A ${tag}`);
+    const b = await programWithCurriculum(`Gate B ${tag}`);
+    ctx.a = a;
+    ctx.b = b;
+    const bloom: string = (await admin.get('/api/bloom-level')).body.data[0].id;
+    const delivery: string = (await admin.get('/api/delivery-method')).body.data[0].id;
+    ctx.bloom = bloom;
+    const newCourse = async (side: typeof a, code: string) =>
+      (
+        await admin.post('/api/Course-Curriculum', {
+          curriculum: side.curriculum.id,
+          term: side.terms[0].id,
+          code,
+          title: `Gate course ${code}`,
+          reviewer_department: a.dept.id,
+          owner: ownerId,
+        })
+      ).body.data;
+    ctx.course = await newCourse(a, `GA${run}`.slice(0, 12));
+    ctx.visitor = await newCourse(b, `GB${run}`.slice(0, 12));
+    for (const c of [ctx.course, ctx.visitor]) {
+      const roster = ['roll_no,name,section', ...Array.from({ length: 3 }, (_, i) => `${c.code}-${i},Student ${i},A`)].join('\n');
+      const side = c.id === ctx.course.id ? a : b;
+      const r = await fetch(`${base}/api/import/students?curriculum=${side.curriculum.id}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+        body: roster,
+      });
+      expect(r.status).toBe(200);
+    }
+    ctx.co = (
+      await admin.post('/api/Course-Outcome', {
+        course: ctx.course.id,
+        code: 'CO1',
+        statement: 'apply the gate',
+        cognitive_domain: bloom,
+        delivery_method: delivery,
+      })
+    ).body.data.id;
+    const visitorCo = (
+      await admin.post('/api/Course-Outcome', {
+        course: ctx.visitor.id,
+        code: 'CO1',
+        statement: 'visit',
+        cognitive_domain: bloom,
+        delivery_method: delivery,
+      })
+    ).body.data.id;
+    const occasionOf = async (course: string, co: string, name: string) => {
+      const occ = await admin.post('/api/occasion', { course, kind: 'ESE', name, section: 'A', total_marks: 20, held_on: '2024-11-20' });
+      expect(occ.status).toBe(201);
+      const questions = [1, 2].map((n) => ({ number: String(n), max_marks: 10, co, bloom_level: bloom }));
+      expect((await admin.put(`/api/question-paper/${occ.body.data.id}`, { version: 0, questions })).status).toBe(200);
+      return { id: occ.body.data.id as string, questions };
+    };
+    const own = await occasionOf(ctx.course.id, ctx.co, 'ESE gate');
+    ctx.occasion = own.id;
+    ctx.paper = own.questions;
+    ctx.visitorOccasion = (await occasionOf(ctx.visitor.id, visitorCo, 'ESE visitor')).id;
+    expect((await marks(admin, ctx.occasion, 7)).status).toBe(200);
+    expect((await marks(admin, ctx.visitorOccasion, 6)).status).toBe(200);
+    expect((await admin.post('/api/attainment-method', { program: a.program.id })).status).toBe(201);
+    const template = await admin.post('/api/template', {
+      name: `Gate exit ${tag}`,
+      type: 'Students',
+      survey_for: 'CO',
+      scale: [
+        { label: 'Slight', weight: 0.33 },
+        { label: 'Moderate', weight: 0.67 },
+        { label: 'Substantial', weight: 1 },
+      ],
+      questions: [{ text: 'How well can you now {statement}?', kind: 'Rating', outcome: 'CO1' }],
+    });
+    expect(template.status).toBe(201);
+    const survey = await admin.post('/api/survey', {
+      name: `Gate exit ${tag}`,
+      template: template.body.data.id,
+      survey_for: 'CO',
+      type: 'Students',
+      program: a.program.id,
+      curriculum: a.curriculum.id,
+      course: ctx.course.id,
+      academic_year: GY,
+      start_date: '2025-04-01',
+      end_date: '2025-04-30',
+    });
+    expect(survey.status, JSON.stringify(survey.body)).toBe(201);
+    ctx.survey = survey.body.data.id;
+  });
+
+  it('a course with results in the frozen year cannot move to another program, curriculum or term; unfrozen it can', async () => {
+    await approve();
+    refused(await move(ctx.course, ctx.b.curriculum.id, ctx.b.terms[0].id), 'move out');
+    refused(await move(ctx.course, ctx.a.curriculum.id, ctx.a.terms[1].id), 'change of term');
+    expect((await current(ctx.course.id)).curriculum).toBe(ctx.a.curriculum.id);
+    await unfreeze();
+    expect((await move(ctx.course, ctx.a.curriculum.id, ctx.a.terms[1].id)).status).toBe(200);
+    expect((await move(ctx.course, ctx.a.curriculum.id, ctx.a.terms[0].id)).status).toBe(200);
+  });
+
+  it('a course of another program with results in the frozen year cannot move into the program; unfrozen it can', async () => {
+    await approve();
+    refused(await move(ctx.visitor, ctx.a.curriculum.id, ctx.a.terms[0].id), 'move in');
+    expect((await current(ctx.visitor.id)).curriculum).toBe(ctx.b.curriculum.id);
+    await unfreeze();
+    expect((await move(ctx.visitor, ctx.a.curriculum.id, ctx.a.terms[0].id)).status).toBe(200);
+    expect((await move(ctx.visitor, ctx.b.curriculum.id, ctx.b.terms[0].id)).status).toBe(200);
+  });
+
+  it('marks and the paper of an approved occasion stay refused when its course was moved out, as admin and as the owner', async () => {
+    await approve();
+    refused(await move(ctx.course, ctx.b.curriculum.id, ctx.b.terms[0].id), 'move out');
+    await storeCourseIn('b');
+    try {
+      for (const [who, api] of both()) {
+        refused(await marks(api, ctx.occasion, 3), `marks as ${who}`);
+        refused(await paperSave(api), `paper as ${who}`);
+      }
+    } finally {
+      await storeCourseIn('a');
+    }
+    await unfreeze();
+    for (const [who, api] of both()) {
+      expect((await marks(api, ctx.occasion, 4)).status, `marks as ${who}`).toBe(200);
+      expect((await paperSave(api)).status, `paper as ${who}`).toBe(200);
+    }
+  });
+
+  it('every input of the course-year is refused while approved, as admin and as the owner, and works once unfrozen', async () => {
+    await approve();
+    const occ = (await admin.get(`/api/occasion/${ctx.occasion}`)).body.data;
+    const late = { course: ctx.course.id, kind: 'MSE', name: 'MSE gate', section: 'A', total_marks: 20, held_on: '2025-01-10' };
+    const coBody = (await admin.get(`/api/Course-Outcome/${ctx.co}`)).body.data;
+    const newCo = {
+      course: ctx.course.id,
+      code: 'CO2',
+      statement: 'another',
+      cognitive_domain: coBody.cognitive_domain,
+      delivery_method: coBody.delivery_method,
+    };
+    const matrix = (await admin.get(`/api/co-po-matrix/${ctx.course.id}`)).body.data;
+    const method = (await admin.get(`/api/attainment-method?program=${ctx.a.program.id}`)).body.data[0];
+    const offline = { version: 0, surveyed: 3, counts: { q1: [0, 1, 2] } };
+    for (const [who, api] of both()) {
+      refused(await marks(api, ctx.occasion, 2), `marks as ${who}`);
+      refused(await paperSave(api), `paper as ${who}`);
+      refused(await api.put(`/api/co-po-matrix/${ctx.course.id}`, { version: matrix.version, cells: {} }), `matrix as ${who}`);
+    }
+    refused(await admin.post('/api/occasion', late), 'occasion create');
+    refused(await admin.put(`/api/occasion/${ctx.occasion}`, { ...occ, held_on: '2025-08-10' }), 'occasion move');
+    refused(await admin.del(`/api/occasion/${ctx.occasion}`), 'occasion delete');
+    refused(await admin.post('/api/Course-Outcome', newCo), 'CO create');
+    refused(await admin.put(`/api/Course-Outcome/${ctx.co}`, { ...coBody, statement: 'apply the gate twice' }), 'CO change');
+    refused(await admin.del(`/api/Course-Outcome/${ctx.co}`), 'CO delete');
+    refused(await admin.put(`/api/attainment-method/${method.id}`, { ...method, cie_weight: 50, see_weight: 50 }), 'method');
+    refused(await admin.put(`/api/survey-host/${ctx.survey}/offline`, offline), 'paper survey counts');
+    expect((await admin.get(`/api/occasion/${ctx.occasion}`)).body.data.version).toBe(occ.version);
+
+    await unfreeze();
+    for (const [who, api] of both()) {
+      expect((await marks(api, ctx.occasion, 5)).status, `marks as ${who}`).toBe(200);
+      expect((await paperSave(api)).status, `paper as ${who}`).toBe(200);
+    }
+    expect((await admin.put(`/api/co-po-matrix/${ctx.course.id}`, { version: matrix.version, cells: {} })).status).toBe(200);
+    const created = await admin.post('/api/occasion', late);
+    expect(created.status).toBe(201);
+    expect((await admin.del(`/api/occasion/${created.body.data.id}`)).status).toBe(200);
+    const co2 = await admin.post('/api/Course-Outcome', newCo);
+    expect(co2.status).toBe(201);
+    expect((await admin.del(`/api/Course-Outcome/${co2.body.data.id}`)).status).toBe(200);
+    expect((await admin.put(`/api/Course-Outcome/${ctx.co}`, { ...coBody, statement: 'apply the gate twice' })).status).toBe(200);
+    expect((await admin.put(`/api/attainment-method/${method.id}`, { ...method, cie_weight: 50, see_weight: 50 })).status).toBe(200);
+    expect((await admin.put(`/api/survey-host/${ctx.survey}/offline`, offline)).status).toBe(200);
   });
 });

@@ -2,6 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
+import { formatDate } from '@attain/shared-types';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, login, signedIn } from '../support/client.js';
 
@@ -300,9 +301,7 @@ describe('a course-exit survey moves CO attainment by the indirect weight', { ti
     expect((await anon().get(`/api/public/survey/${link}`)).body.data.name).toBe('Mid-course check');
     expect((await anon().post(`/api/public/survey/${link}`, { answers: { q1: 0, q2: 0 } })).status).toBe(201);
     const host = (await admin.get(`/api/survey-host/${b.id}`)).body.data;
-    const s2 = host.invitees.find((i: any) => i.email === address('A', 's2'));
-    expect(s2.responded).toBe(true);
-    expect(s2.responded_at).toBeUndefined(); // anonymous: only that they answered
+    expect(host).toMatchObject({ invited: 4, responded: 1, invitees: [] }); // anonymous: counts only
     expect((await admin.get(`/api/survey-results/${surveyId}`)).body.data.responded_online).toBe(3);
     const closed = await admin.put(`/api/survey/${b.id}`, {
       ...(await admin.get(`/api/survey/${b.id}`)).body.data,
@@ -334,6 +333,85 @@ describe('a course-exit survey moves CO attainment by the indirect weight', { ti
     expect(levels.CO1).toMatchObject({ direct: 3, indirect: 3, attainment: 3 });
     expect(levels.CO2).toMatchObject({ direct: 1, indirect: 0, attainment: 0.8 });
     expect(levels.CO2.survey).toMatchObject({ respondents: 3, percent: 44.33 });
+  });
+});
+
+/**
+ * Privacy and security, item 7: for an anonymous survey nobody, admins included, can tell who answered; whether a
+ * survey is anonymous is fixed once anyone is invited; a disabled campus's links answer as a closed survey's.
+ */
+describe('anonymous surveys and disabled campuses', { timeout: 120_000 }, () => {
+  let c: Awaited<ReturnType<typeof markedCourse>>;
+  let anonymous: { id: string; end_date: string };
+  const links: Record<string, string> = {};
+
+  it('the host page of an anonymous survey shows counts only, and reminders still reach only those who have not answered', async () => {
+    c = await markedCourse('N');
+    anonymous = await courseExitSurvey(await courseExitTemplate(), c, { name: 'Anonymous check', anonymous: true });
+    expect((await admin.post(`/api/survey-host/${anonymous.id}/invite`, { students: true })).body.data.mailed).toBe(4);
+    for (const roll of STUDENTS) links[roll] = await linkMailedTo(address('N', roll));
+    expect((await anon().post(`/api/public/survey/${links.s1}`, { answers: { q1: 2, q2: 1 } })).status).toBe(201);
+    // The campus admin, and the group administrator reading the campus.
+    const groupRead = client(base, await login(base, users.groupAdmin.email, users.groupAdmin.password), 'demo');
+    for (const api of [admin, groupRead]) {
+      const host = await api.get(`/api/survey-host/${anonymous.id}`);
+      expect(host.status).toBe(200);
+      expect(host.body.data).toMatchObject({ invited: 4, responded: 1, response_rate: 25, invitees: [] });
+      const text = JSON.stringify(host.body);
+      for (const roll of STUDENTS) expect(text).not.toContain(address('N', roll));
+    }
+    const before = (await (await fetch(`${ses}/store`)).json()).emails.length;
+    const remind = await admin.post(`/api/survey-host/${anonymous.id}/remind`, {});
+    expect(remind.body.data).toMatchObject({ mailed: 3, skipped: [] });
+    for (const roll of ['s2', 's3', 's4']) await linkMailedTo(address('N', roll), 1);
+    const store = (await (await fetch(`${ses}/store`)).json()) as { emails: { destination: { to: string[] } }[] };
+    expect(store.emails.length).toBe(before + 3);
+    expect(store.emails.filter((e) => e.destination.to.includes(address('N', 's1')))).toHaveLength(1);
+    // The audit trail keeps that invitations and reminders went out, as counts (survey writes, item 8).
+    const history = await admin.get(`/api/audit/history/survey/${anonymous.id}`);
+    expect(history.status).toBe(200);
+    const changes = history.body.data.flatMap((e: { changes: { field: string; new: unknown }[] }) => e.changes);
+    expect(changes).toContainEqual(expect.objectContaining({ field: 'invited', new: 4 }));
+    expect(changes).toContainEqual(expect.objectContaining({ field: 'reminded', new: 3 }));
+    for (const roll of STUDENTS) expect(JSON.stringify(history.body)).not.toContain(address('N', roll));
+  });
+
+  it('whether answers are anonymous is fixed once anyone is invited', async () => {
+    const stored = (await admin.get(`/api/survey/${anonymous.id}`)).body.data;
+    const res = await admin.put(`/api/survey/${anonymous.id}`, { ...stored, anonymous: false });
+    expect(res.status).toBe(409);
+    expect(res.body.errors.fields.anonymous).toMatch(/Fixed once anyone is invited/);
+    expect((await admin.get(`/api/survey/${anonymous.id}`)).body.data.anonymous).toBe(true);
+    // Before anyone is invited it may change.
+    const fresh = await courseExitSurvey(await courseExitTemplate(), c, { name: 'Not yet sent', anonymous: true });
+    expect((await admin.put(`/api/survey/${fresh.id}`, { ...fresh, anonymous: false })).status).toBe(200);
+  });
+
+  it("a disabled campus's survey links answer exactly as a closed survey's, and work again once it is enabled", async () => {
+    const group = client(base, await login(base, users.groupAdmin.email, users.groupAdmin.password));
+    const campus = async () =>
+      ((await group.get('/api/group/campus')).body.data.campuses as { id: string; version: number }[]).find((x) => x.id === 'demo')!;
+    const closedAs = {
+      status: 410,
+      errors: {
+        reason: 'closed',
+        detail: `This survey closed on ${formatDate(anonymous.end_date, 'en-IN')}. Thank you for your interest.`,
+      },
+    };
+    const off = await group.put('/api/group/campus/demo', {
+      status: 'Disabled',
+      version: (await campus()).version,
+      reason: 'Checking survey links of a disabled campus',
+    });
+    expect(off.status).toBe(200);
+    try {
+      const page = await anon().get(`/api/public/survey/${links.s2}`);
+      const answer = await anon().post(`/api/public/survey/${links.s2}`, { answers: { q1: 0, q2: 0 } });
+      for (const res of [page, answer]) expect({ status: res.status, errors: res.body.errors }).toEqual(closedAs);
+    } finally {
+      expect((await group.put('/api/group/campus/demo', { status: 'Active', version: (await campus()).version })).status).toBe(200);
+    }
+    expect((await anon().get(`/api/public/survey/${links.s2}`)).status).toBe(200);
   });
 });
 

@@ -54,15 +54,22 @@ export const MIN_UNFREEZE_REASON = 10;
 export const approvalDate = (iso: string): string => formatDate(iso.slice(0, 10), 'en-IN');
 
 /**
- * Why a write is refused while a year is frozen (the 409's `detail`): names the program (its title when given), the
- * year, who approved it and when.
+ * Why a write is refused while a year is frozen (the 409's `detail`): names the program (its title when given) and the
+ * year, who approved it and when: "B.Tech CSE 2024-25 is approved (by a@b.c on 05/03/2026) and frozen: an admin must
+ * unfreeze it with a reason first". For a move (`moving`: "course CS101"), says the course or curriculum has results
+ * in it and cannot move out of or into the program until then.
  */
 export const frozenRefusal = (
   f: Pick<FrozenYear, 'academic_year' | 'approved_by' | 'approved_at' | 'program'>,
   programTitle?: string,
-): string =>
-  `The attainment of ${programTitle ?? f.program} for ${f.academic_year} was approved by ${f.approved_by} on ` +
-  `${approvalDate(f.approved_at)} and is frozen: an admin must unfreeze it with a reason first`;
+  moving?: string,
+): string => {
+  const name = programTitle ?? f.program;
+  const approved = `${name} ${f.academic_year} is approved (by ${f.approved_by} on ${approvalDate(f.approved_at)}) and frozen`;
+  return moving
+    ? `${approved}, and ${moving} has results in it: it cannot move out of or into ${name} until an admin unfreezes the year with a reason`
+    : `${approved}: an admin must unfreeze it with a reason first`;
+};
 
 /** What the SAR (and the pages) say about a frozen year's figures. */
 export const frozenFiguresNote = (f: Pick<FrozenYear, 'academic_year' | 'approved_by' | 'approved_at' | 'method_version'>): string =>

@@ -153,6 +153,7 @@ export interface SurveyHostView {
   };
   status: SurveyStatus;
   form: SurveyForm;
+  /** Every invitee with their delivery and answer; empty for an anonymous survey (counts only). */
   invitees: SurveyInvitee[];
   invited: number;
   responded: number;
