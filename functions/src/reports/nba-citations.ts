@@ -38,4 +38,5 @@ export const CRITERION5_2025_CITATION =
   'as published in SAR calculators for the GAPC version 4.0 format';
 
 /** S, the students counted for the student-faculty ratio. */
-export const STUDENT_COUNT_CITATION = `${SAR_TIER2_2019} and ${SAR_GAPC4}, Criterion 5.1: S counts UG 2nd to 4th year students as sanctioned intake plus lateral entries`;
+export const STUDENT_COUNT_CITATION =
+  `${SAR_TIER2_2019} and ${SAR_GAPC4}, Criterion 5.1: ` + 'S counts UG 2nd to 4th year students as sanctioned intake plus lateral entries';

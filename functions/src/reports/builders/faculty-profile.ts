@@ -28,9 +28,9 @@ import { column, reportTable, reportView } from '../report-shape.js';
 const notFound = () => new HttpError(404, 'Faculty member not found');
 
 /**
- * Reads the picked member's profile, as the caller may read it (`personalView`), if the caller may see it at all: faculty only their own (anyone else's answers 404, as an
- * unknown id does); admins and group administrators any member of the campus. With a department picked, the member
- * must belong to it.
+ * Reads the picked member's profile, as the caller may read it (`personalView`), if the caller may see it at all:
+ * faculty only their own (anyone else's answers 404, as an unknown id does); admins and group administrators any member
+ * of the campus. With a department picked, the member must belong to it.
  * @throws HttpError 404 `Faculty member not found` / `Department not found`
  */
 async function visibleMember(scope: CampusScope, query: ReportQuery, caller: Caller): Promise<EntityRecord> {

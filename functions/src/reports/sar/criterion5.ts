@@ -25,11 +25,11 @@ const CADRE_LABEL = { professors: 'Professor', associates: 'Associate professor'
 const field = (name: string) => profile.fields.find((f) => f.name === name)!;
 
 /**
- * Criterion 5 of the SAR for a program (faculty information and contributions), with the formulas of `version`:
- * 5 faculty list, 5.1 student-faculty ratio, 5.2 cadre proportion, 5.3 qualification, 5.4 retention, 5.5-5.7
- * research, IPR, funded projects, consultancy and faculty development per member and for the department.
- * `years` are CAY, CAYm1, CAYm2 (newest first); `locale` (the campus's) writes dates; `viewer` reads the faculty list. Reads every profile and the eight research
- * record types of the campus once each (paged Queries).
+ * Criterion 5 of the SAR for a program (faculty information and contributions), with the formulas of `version`: 5
+ * faculty list, 5.1 student-faculty ratio, 5.2 cadre proportion, 5.3 qualification, 5.4 retention, 5.5-5.7 research,
+ * IPR, funded projects, consultancy and faculty development per member and for the department. `years` are CAY, CAYm1,
+ * CAYm2 (newest first); `locale` (the campus's) writes dates; `viewer` reads the faculty list. Reads every profile and
+ * the eight research record types of the campus once each (paged Queries).
  */
 export async function criterion5(
   scope: CampusScope,

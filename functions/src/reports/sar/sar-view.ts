@@ -79,10 +79,11 @@ function withSnapshots<T extends { years: ProgramAttainment[] }>(stored: T, appr
 export const sarVersionOf = (p: RecordOf<typeof program>): SarVersion => p.sar_version ?? DEFAULT_SAR_VERSION;
 
 /**
- * The SAR of a program for `query`: Criterion 3 from the program's stored attainment (the figures its Attainment
- * pages show) and Criterion 5 from the department's profiles, the program's intake and the contribution records,
- * with the program's `sar_version` formulas; `viewer` is who reads it (a faculty list shows what they may read). A year approved (frozen) among CAY, CAYm1 and CAYm2 shows its snapshot's
- * figures, and the context says whose approval they are (one more Query, of the program's approvals).
+ * The SAR of a program for `query`: Criterion 3 from the program's stored attainment (the figures its Attainment pages
+ * show) and Criterion 5 from the department's profiles, the program's intake and the contribution records, with the
+ * program's `sar_version` formulas; `viewer` is who reads it (a faculty list shows what they may read). A year approved
+ * (frozen) among CAY, CAYm1 and CAYm2 shows its snapshot's figures, and the context says whose approval they are (one
+ * more Query, of the program's approvals).
  * @throws HttpError 404 for a program that is not the campus's
  */
 export async function sarView(scope: CampusScope, programId: string, query: SarQuery, viewer: DataViewer): Promise<SarView> {
