@@ -16,6 +16,8 @@ import {
 import { documentClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 import { HttpError } from '../lib/errors.js';
+import { batchWrite } from '../store/batch.js';
+import { listAll } from '../store/list-all.js';
 import { readPartition } from '../store/partition.js';
 import { findRecord, getRecord, queryByField } from '../store/records.js';
 
@@ -86,9 +88,42 @@ const coverageOf = (s: FrozenSnapshot): FrozenCoverage => ({
   occasions: s.inputs.filter((i) => i.kind === 'marks-sheet').map((i) => i.id),
 });
 
-/** The campus's frozen years with the courses and occasions each covers. One strongly consistent Query. */
+/** The index item saying every approval of the campus is in the index (approvals made before it existed included). */
+const INDEXED_MARKER = '#indexed';
+
+/**
+ * Puts every approval of the campus into its index (approvals stored before the index existed), then the marker that
+ * says so. Runs once per campus, from the first gated write that finds no marker: one Query of the programs and one
+ * per program's approvals. An approval made meanwhile writes its own index item, so the two never disagree.
+ */
+async function indexEarlierApprovals(scope: CampusScope): Promise<Record<string, unknown>[]> {
+  const programs = await listAll(scope, programEntity);
+  const snapshots = (await Promise.all(programs.map((p) => listFrozenYears(scope, p.id)))).flat();
+  const items = snapshots.map((s) => ({
+    ...indexKey(scope, s.program, s.academic_year),
+    entityType: 'attainment-freeze-index',
+    ...coverageOf(s),
+  }));
+  const puts = items.map((Item) => ({ PutRequest: { Item } }));
+  for (let i = 0; i < puts.length; i += 25) await batchWrite(puts.slice(i, i + 25));
+  // The marker last: a crash before it only means the next gated write indexes again.
+  await batchWrite([
+    {
+      PutRequest: {
+        Item: { [TABLE.partitionKey]: indexPk(scope), [TABLE.sortKey]: INDEXED_MARKER, entityType: 'attainment-freeze-index' },
+      },
+    },
+  ]);
+  return items;
+}
+
+/**
+ * The campus's frozen years with the courses and occasions each covers. One strongly consistent Query (the first time
+ * on a campus whose approvals predate the index, `indexEarlierApprovals` fills it first).
+ */
 export async function frozenCoverage(scope: CampusScope): Promise<FrozenCoverage[]> {
-  const items = await readPartition(indexPk(scope), undefined, { consistent: true });
+  let items = await readPartition(indexPk(scope), undefined, { consistent: true });
+  if (!items.some((i) => i[TABLE.sortKey] === INDEXED_MARKER)) items = await indexEarlierApprovals(scope);
   return items.map((i) => i as unknown as FrozenCoverage).filter((c) => c.status === 'Frozen');
 }
 

@@ -1,6 +1,6 @@
 import { type FrozenYear, type MarksUploadTicket, type ReportCell, type SarView, approvalDate, isFigure } from '@attain/shared-types';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, login } from '../support/client.js';
 import { courseWithOneCo } from '../support/course-setup.js';
@@ -458,6 +458,30 @@ describe('one gate for a frozen year', () => {
       expect((await marks(api, ctx.occasion, 4)).status, `marks as ${who}`).toBe(200);
       expect((await paperSave(api)).status, `paper as ${who}`).toBe(200);
     }
+  });
+
+  it("an approval stored before the campus's index of approvals existed still refuses the course's inputs", async () => {
+    await approve();
+    // Remove the campus's index (and its marker) as if the approval predated it.
+    const doc = DynamoDBDocumentClient.from(
+      new DynamoDBClient({
+        endpoint: env.AWS_ENDPOINT_URL_DYNAMODB,
+        region: env.AWS_REGION,
+        credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY },
+      }),
+    );
+    const pk = 'T#demo#attainment-freeze-index';
+    const items =
+      (
+        await doc.send(
+          new QueryCommand({ TableName: env.TABLE_NAME, KeyConditionExpression: 'PK = :p', ExpressionAttributeValues: { ':p': pk } }),
+        )
+      ).Items ?? [];
+    expect(items.length).toBeGreaterThan(0);
+    for (const i of items) await doc.send(new DeleteCommand({ TableName: env.TABLE_NAME, Key: { PK: pk, SK: i.SK } }));
+    for (const [who, api] of both()) refused(await marks(api, ctx.occasion, 1), `marks as ${who}`);
+    await unfreeze();
+    expect((await marks(admin, ctx.occasion, 4)).status).toBe(200);
   });
 
   it('every input of the course-year is refused while approved, as admin and as the owner, and works once unfrozen', async () => {
