@@ -134,59 +134,68 @@ export function MailReceipts({ id, onClose }: { id: string; onClose: () => void 
             {detail.attachments?.length ? <AttachmentList files={detail.attachments} /> : null}
           </section>
           <h3>Recipients</h3>
-          <div className="table-search">
-            <span className="filter">
-              <label htmlFor="receipts-status">Status</label>
-              <Dropdown
-                inputId="receipts-status"
-                value={status}
-                options={statusChoices}
-                placeholder="Every status"
-                showClear
-                onChange={(e) => setStatus((e.value as RecipientStatus | undefined) ?? null)}
+          {detail.recipients_hidden ? (
+            <p className="hint">
+              This mail belongs to an anonymous survey: who it went to is not shown, since a reminder's recipients are the people who have
+              not answered. The counts above are complete.
+            </p>
+          ) : (
+            <>
+              <div className="table-search">
+                <span className="filter">
+                  <label htmlFor="receipts-status">Status</label>
+                  <Dropdown
+                    inputId="receipts-status"
+                    value={status}
+                    options={statusChoices}
+                    placeholder="Every status"
+                    showClear
+                    onChange={(e) => setStatus((e.value as RecipientStatus | undefined) ?? null)}
+                  />
+                </span>
+                <span className="filter">
+                  <label htmlFor="receipts-search">Address</label>
+                  <InputText id="receipts-search" placeholder="Search" value={search} onChange={(e) => setSearch(e.target.value)} />
+                </span>
+                <span className="row-count" aria-live="polite">
+                  {`${formatNumber(shown.length, locale)} of ${formatNumber(recipients.length, locale)}`}
+                </span>
+              </div>
+              <ResponsiveTable<MailRecipient>
+                label="Recipients"
+                rows={shown}
+                rowKey={(r) => `${r.kind}:${r.address}`}
+                empty={<p className="hint">No recipient with this status.</p>}
+                columns={[
+                  { key: 'address', header: 'Address', value: (r) => r.address, priority: 1, wide: true },
+                  { key: 'kind', header: 'To / Cc', value: (r) => (r.kind === 'cc' ? 'Cc' : 'To'), priority: 2 },
+                  {
+                    key: 'status',
+                    header: 'Status',
+                    value: (r) => RECIPIENT_STATUS_LABELS[r.status] ?? r.status,
+                    render: (r) => <StatusTag status={r.status} />,
+                    priority: 2,
+                  },
+                  {
+                    key: 'status_at',
+                    header: 'When',
+                    value: (r) => r.status_at,
+                    render: (r) => formatDateTime(r.status_at, locale),
+                    priority: 2,
+                  },
+                  { key: 'note', header: 'Note', value: (r) => r.note ?? '', priority: 2, wide: true },
+                  {
+                    key: 'history',
+                    header: 'History',
+                    value: () => '',
+                    render: (r) => <History recipient={r} />,
+                    priority: 3,
+                    sortable: false,
+                  },
+                ]}
               />
-            </span>
-            <span className="filter">
-              <label htmlFor="receipts-search">Address</label>
-              <InputText id="receipts-search" placeholder="Search" value={search} onChange={(e) => setSearch(e.target.value)} />
-            </span>
-            <span className="row-count" aria-live="polite">
-              {`${formatNumber(shown.length, locale)} of ${formatNumber(recipients.length, locale)}`}
-            </span>
-          </div>
-          <ResponsiveTable<MailRecipient>
-            label="Recipients"
-            rows={shown}
-            rowKey={(r) => `${r.kind}:${r.address}`}
-            empty={<p className="hint">No recipient with this status.</p>}
-            columns={[
-              { key: 'address', header: 'Address', value: (r) => r.address, priority: 1, wide: true },
-              { key: 'kind', header: 'To / Cc', value: (r) => (r.kind === 'cc' ? 'Cc' : 'To'), priority: 2 },
-              {
-                key: 'status',
-                header: 'Status',
-                value: (r) => RECIPIENT_STATUS_LABELS[r.status] ?? r.status,
-                render: (r) => <StatusTag status={r.status} />,
-                priority: 2,
-              },
-              {
-                key: 'status_at',
-                header: 'When',
-                value: (r) => r.status_at,
-                render: (r) => formatDateTime(r.status_at, locale),
-                priority: 2,
-              },
-              { key: 'note', header: 'Note', value: (r) => r.note ?? '', priority: 2, wide: true },
-              {
-                key: 'history',
-                header: 'History',
-                value: () => '',
-                render: (r) => <History recipient={r} />,
-                priority: 3,
-                sortable: false,
-              },
-            ]}
-          />
+            </>
+          )}
         </>
       ) : (
         <p className="hint" role={read.isError ? 'alert' : undefined}>

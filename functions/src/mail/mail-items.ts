@@ -96,6 +96,8 @@ export function toSentMail(m: MailItem, now = Date.now()): SentMail {
   for (const s of RECIPIENT_STATUSES) if (m.counts?.[s]) counts[s] = m.counts[s];
   return {
     ...shown,
+    // An anonymous survey's mail shows counts, never who it went to.
+    ...(m.recipients_hidden ? { to: [], cc: [] } : {}),
     attachments: m.attachments ?? [],
     state: mailState(m, now),
     counts,

@@ -59,13 +59,14 @@ export async function readMail(scope: CampusScope, caller: Caller, id: string): 
 }
 
 /**
- * A mail with every recipient and their histories, in the order given (one Query per 1 MB of recipients).
+ * A mail with every recipient and their histories, in the order given (one Query per 1 MB of recipients); none for a
+ * mail that hides its recipients (an anonymous survey's).
  * @throws HttpError 404 as `readMail`
  */
 export async function mailDetail(scope: CampusScope, caller: Caller, id: string): Promise<SentMailDetail> {
   const mail = await readMail(scope, caller, id);
   const recipients = (await readPartition(mailRecipientsPk(scope.campus, id))).map((i) => withoutKeys<RecipientItem>(i));
-  return { ...toSentMail(mail), recipients: recipients.map(toRecipient) };
+  return { ...toSentMail(mail), recipients: mail.recipients_hidden ? [] : recipients.map(toRecipient) };
 }
 
 /**

@@ -40,6 +40,8 @@ export interface OutgoingMail {
   id?: string;
   /** Lower-cased address -> that recipient's own link, put where `email_body` has `PERSONAL_LINK` (survey invitations). */
   links?: ReadonlyMap<string, string>;
+  /** Keep the recipients from every view and the audit trail (counts only): an anonymous survey's mail. */
+  hideRecipients?: boolean;
 }
 
 /** Who sends: written to `created_by`; faculty list only the mails their user id sent. */
@@ -66,12 +68,17 @@ async function senderOf(scope: CampusScope): Promise<string> {
 /** At most this many addresses are named in a mail's audit entry; a longer list is counted. */
 const AUDITED_ADDRESSES = 50;
 
-/** The audit entry of a queued mail (`sent-mail`): its subject, purpose and recipients (named, or counted when many). */
+/**
+ * The audit entry of a queued mail (`sent-mail`): its subject, purpose and recipients (named; counted when many, or
+ * when the mail hides them).
+ */
 function mailAudit(mail: MailItem): AuditEvent {
   const addresses = (list: readonly string[]) =>
-    list.length <= AUDITED_ADDRESSES
-      ? list.join(', ')
-      : `${list.slice(0, AUDITED_ADDRESSES).join(', ')} and ${list.length - AUDITED_ADDRESSES} more`;
+    mail.recipients_hidden
+      ? `${list.length} address${list.length === 1 ? '' : 'es'}`
+      : list.length <= AUDITED_ADDRESSES
+        ? list.join(', ')
+        : `${list.slice(0, AUDITED_ADDRESSES).join(', ')} and ${list.length - AUDITED_ADDRESSES} more`;
   return {
     action: 'create',
     entity: SENT_MAIL_AUDIT_KIND,
@@ -173,6 +180,7 @@ export async function queueMail(scope: CampusScope, sender: MailSender, m: Outgo
     cursor: 0,
     from,
     purpose: m.purpose ?? 'mail',
+    ...(m.hideRecipients ? { recipients_hidden: true } : {}),
     created_by: scope.actor,
     created_by_sub: sender.sub,
     created_at: now,

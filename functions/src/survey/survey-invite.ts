@@ -121,6 +121,8 @@ async function mailLinks(
     ...mailText,
     links,
     purpose: 'survey',
+    // Who an anonymous survey's reminder goes to is who has not answered: nobody may read that list.
+    hideRecipients: Boolean(s.anonymous),
   });
   return { mailed: mailed.length, mail, skipped: [] };
 }

@@ -374,6 +374,15 @@ describe('anonymous surveys and disabled campuses', { timeout: 120_000 }, () => 
     expect(changes).toContainEqual(expect.objectContaining({ field: 'invited', new: 4 }));
     expect(changes).toContainEqual(expect.objectContaining({ field: 'reminded', new: 3 }));
     for (const roll of STUDENTS) expect(JSON.stringify(history.body)).not.toContain(address('N', roll));
+    // Nor do the reminder mail's receipts, the sent-mail list or the mail's audit entry tell who has not answered.
+    const mail = await admin.get(`/api/send-mail/${remind.body.data.mail}`);
+    expect(mail.body.data).toMatchObject({ recipients_hidden: true, total: 3, to: [], recipients: [] });
+    const list = await admin.get('/api/send-mail');
+    const mailAudit = await admin.get(`/api/audit/history/sent-mail/${remind.body.data.mail}`);
+    expect(mailAudit.body.data[0].changes).toContainEqual(expect.objectContaining({ field: 'to', new: '3 addresses' }));
+    for (const roll of STUDENTS)
+      for (const text of [JSON.stringify(mail.body), JSON.stringify(list.body), JSON.stringify(mailAudit.body)])
+        expect(text).not.toContain(address('N', roll));
   });
 
   it('whether answers are anonymous is fixed once anyone is invited', async () => {

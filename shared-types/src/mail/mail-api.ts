@@ -34,6 +34,11 @@ export interface SentMail {
   send_rate?: number;
   /** What the mail is for when the product sent it (`invitation` for a new user's, `survey` for survey invitations and reminders). */
   purpose?: 'mail' | 'invitation' | 'survey';
+  /**
+   * The recipients are not shown (`to`, `cc` and the receipts' addresses left out; counts kept): an anonymous survey's
+   * invitations and reminders, whose recipient list would tell who has not answered.
+   */
+  recipients_hidden?: boolean;
   created_by: string;
   created_at: string;
   updated_at: string;
