@@ -11,6 +11,7 @@ import {
   formatDate,
   organization,
   survey as surveyEntity,
+  inSurveyAudience,
 } from '@attain/shared-types';
 import { markCourseInputsChanged } from '../attainment/result-store.js';
 import { campusRegistration } from '../group/campus-registry.js';
@@ -26,7 +27,7 @@ import { surveyStatus, todayInIndia } from './survey-status.js';
 /** A public request refused: the HTTP status, a sentence, and the reason the page shows (`PublicSurveyRefusal`). */
 export class SurveyRefusal extends Error {
   constructor(
-    readonly status: 404 | 409 | 410 | 429,
+    readonly status: 403 | 404 | 409 | 410 | 429,
     readonly reason: PublicSurveyRefusal,
     readonly detail: string,
     readonly opensOn?: string,
@@ -77,6 +78,14 @@ async function follow(token: string): Promise<LinkTarget> {
   ]);
   if (!survey || !formDoc || !invitee.Item) throw INVALID();
   if (invitee.Item.responded) throw USED();
+  // Someone invited from outside the survey's audience (before invitations kept to it) cannot answer: their answers
+  // would be counted with the audience's.
+  if (!inSurveyAudience(survey.type, invitee.Item))
+    throw new SurveyRefusal(
+      403,
+      'audience',
+      `This survey asks ${survey.type === 'Students' ? 'students' : survey.type} only. Thank you for your interest.`,
+    );
   if (link.expires < Date.now())
     throw new SurveyRefusal(410, 'expired', 'This survey link has expired. Ask the college for a new one if the survey is still open.');
   const status = surveyStatus(survey);

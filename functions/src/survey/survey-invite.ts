@@ -13,6 +13,7 @@ import {
   stakeholder,
   student,
   survey as surveyEntity,
+  inSurveyAudience,
 } from '@attain/shared-types';
 import pLimit from 'p-limit';
 import { v7 as uuidv7 } from 'uuid';
@@ -157,6 +158,12 @@ export async function inviteToSurvey(
     readInvitees(scope, s.id),
     suppressedAddresses(scope),
   ]);
+  // Only the survey's audience ("Answered by") is invited: students, or the one stakeholder group it asks.
+  const outside: Record<string, string> = {};
+  if (body.students && s.type !== 'Students') outside.students = `This survey is answered by ${s.type}, not students`;
+  const strayGroups = (body.groups ?? []).filter((g) => !inSurveyAudience(s.type, { group: g }));
+  if (strayGroups.length) outside.groups = `This survey is answered by ${s.type === 'Students' ? 'students' : s.type} only`;
+  if (Object.keys(outside).length) throw new HttpError(400, "Invite only the survey's audience", outside);
   const ids = new Set(body.stakeholders ?? []);
   const groups = new Set(body.groups ?? []);
   const chosen = [
@@ -170,13 +177,15 @@ export async function inviteToSurvey(
   const people: Candidate[] = [];
   for (const p of chosen) {
     const address = p.email?.trim().toLowerCase();
-    const reason = !address
-      ? 'No e-mail address'
-      : takenIds.has(p.id) || takenAddresses.has(address)
-        ? 'Already invited'
-        : blocked.has(address)
-          ? "On the campus's suppression list (bounced or complained)"
-          : undefined;
+    const reason = !inSurveyAudience(s.type, p)
+      ? `Not in this survey's audience (${s.type === 'Students' ? 'students' : s.type})`
+      : !address
+        ? 'No e-mail address'
+        : takenIds.has(p.id) || takenAddresses.has(address)
+          ? 'Already invited'
+          : blocked.has(address)
+            ? "On the campus's suppression list (bounced or complained)"
+            : undefined;
     if (reason) skipped.push({ name: p.name, ...(address ? { email: address } : {}), reason });
     else {
       takenAddresses.add(address as string);

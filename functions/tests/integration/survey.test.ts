@@ -435,3 +435,43 @@ describe('the public route is throttled', () => {
     expect((await anon().get('/api/public/survey/nonsense')).status).toBe(404);
   });
 });
+
+describe("a survey's audience decides who is invited and whose answers count", { timeout: 120_000 }, () => {
+  it('refuses inviting another group, and a stray invitee from outside the audience cannot answer or move a CO level', async () => {
+    const c = await markedCourse('P');
+    const s = await courseExitSurvey(await courseExitTemplate(), c, { name: 'Audience check' });
+    const dept = (await admin.get('/api/department')).body.data.find((d: { short_name: string }) => d.short_name === 'CSE');
+    const parent = await admin.post('/api/stakeholder', {
+      department: dept.id,
+      program: c.program.id,
+      curriculum: c.curriculum.id,
+      group: 'Others',
+      first_name: 'A',
+      last_name: 'Parent',
+      email: 'success+parent-p@simulator.amazonses.com',
+    });
+    expect(parent.status, JSON.stringify(parent.body)).toBe(201);
+    // A survey answered by students invites students only.
+    const byGroup = await admin.post(`/api/survey-host/${s.id}/invite`, { groups: ['Others'] });
+    expect(byGroup.status).toBe(400);
+    expect(byGroup.body.errors.fields.groups).toMatch(/answered by students only/);
+    const byId = await admin.post(`/api/survey-host/${s.id}/invite`, { stakeholders: [parent.body.data.id] });
+    expect(byId.body.data.mailed).toBe(0);
+    expect(byId.body.data.skipped[0].reason).toMatch(/Not in this survey's audience/);
+
+    // A parent invited while the survey asked "Others" (its audience changed since) is refused when answering.
+    const stored = (await admin.get(`/api/survey/${s.id}`)).body.data;
+    expect((await admin.put(`/api/survey/${s.id}`, { ...stored, type: 'Others' })).status).toBe(200);
+    expect((await admin.post(`/api/survey-host/${s.id}/invite`, { groups: ['Others'] })).body.data.mailed).toBe(1);
+    const link = await linkMailedTo('success+parent-p@simulator.amazonses.com');
+    const again = (await admin.get(`/api/survey/${s.id}`)).body.data;
+    expect((await admin.put(`/api/survey/${s.id}`, { ...again, type: 'Students' })).status).toBe(200);
+    const before = await coLevels(c.course.id);
+    const page = await anon().get(`/api/public/survey/${link}`);
+    expect(page.status).toBe(403);
+    expect(page.body.errors).toMatchObject({ reason: 'audience', detail: 'This survey asks students only. Thank you for your interest.' });
+    const answer = await anon().post(`/api/public/survey/${link}`, { answers: { q1: 0, q2: 0 } });
+    expect(answer.status).toBe(403);
+    expect(await coLevels(c.course.id)).toEqual(before);
+  });
+});

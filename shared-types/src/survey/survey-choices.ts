@@ -18,6 +18,16 @@ export type StakeholderGroup = (typeof STAKEHOLDER_GROUPS)[number];
 export const SURVEY_TYPES = ['Students', ...STAKEHOLDER_GROUPS] as const;
 export type SurveyType = (typeof SURVEY_TYPES)[number];
 
+/**
+ * Whether a person belongs to a survey's audience: its `type` ("Answered by") is `Students` or one stakeholder group,
+ * and only that audience is invited and counted, so a stray answer (a parent invited under "Others" to a survey meant
+ * for students) never moves an outcome's indirect level.
+ * @param person a student (`source` `Students`) or a stakeholder (`group`)
+ */
+export function inSurveyAudience(type: string, person: { source?: string; group?: string }): boolean {
+  return type === 'Students' ? person.source === 'Students' : person.source !== 'Students' && person.group === type;
+}
+
 /** A question is answered on the template's rating scale or in free text. */
 export const QUESTION_KINDS = ['Rating', 'Free text'] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];

@@ -18,6 +18,12 @@ export function refusalWords(r: Refusal): { title: string; text: string } {
             text: `It opens on ${formatDate(r.opensOn, DEFAULT_LOCALE)}. Please open this link again then.`,
           }
         : { title: 'This survey is closed', text: 'It no longer takes answers. Thank you for your interest.' };
+    case 'audience':
+      // The server's sentence names whom the survey asks ("This survey asks students only.").
+      return {
+        title: 'This survey is for another group',
+        text: r.detail || 'It asks another group of people. Thank you for your interest.',
+      };
     case 'busy':
       return { title: 'Many people are answering just now', text: 'Please try again in a moment.' };
     default:
