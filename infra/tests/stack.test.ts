@@ -1,6 +1,16 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { type ApiRoute, PUBLIC_SURVEY_PATH, PUBLIC_SURVEY_THROTTLE, ROLES, TABLE, apiDomains, apiRoutes } from '@attain/shared-types';
+import {
+  type ApiRoute,
+  PUBLIC_SURVEY_PATH,
+  PUBLIC_SURVEY_THROTTLE,
+  ROLES,
+  SIGN_IN_ROUTES,
+  SIGN_IN_ROUTE_THROTTLE,
+  TABLE,
+  apiDomains,
+  apiRoutes,
+} from '@attain/shared-types';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,6 +100,18 @@ describe('the Attain stack', () => {
     });
     const routes = template.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: key } });
     expect(stages[0].DependsOn).toEqual(expect.arrayContaining(Object.keys(routes)));
+  });
+  it('throttles the sign-in and set-password routes as a whole, whatever Lambda instance answers', () => {
+    const stage = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'))[0];
+    expect(SIGN_IN_ROUTES).toEqual(['/api/auth/login', '/api/auth/set-password']);
+    for (const path of SIGN_IN_ROUTES) {
+      expect(stage.Properties.RouteSettings[`ANY ${path}`]).toEqual({
+        ThrottlingRateLimit: SIGN_IN_ROUTE_THROTTLE.rate,
+        ThrottlingBurstLimit: SIGN_IN_ROUTE_THROTTLE.burst,
+      });
+      const route = template.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: `ANY ${path}` } });
+      expect(stage.DependsOn).toEqual(expect.arrayContaining(Object.keys(route)));
+    }
   });
   it('shares one integration and one API-scoped invoke permission per domain Lambda across its routes', () => {
     const domains = apiDomains().length;

@@ -10,7 +10,7 @@ import {
   type RowError,
   marksTemplate,
   readMarksTable,
-  safeCsvRow,
+  formatCsv,
 } from '@attain/shared-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
@@ -163,9 +163,8 @@ export function MarksSheetPage({ occasionId, back }: { occasionId: string; back:
   /** Sends a checked file: small ones in one request, large ones to S3 for the import worker (then the job is polled). */
   const upload = useMutation({
     mutationFn: async (f: NonNullable<typeof file>) => {
-      const { default: Papa } = await import('papaparse');
       // Cells a spreadsheet would run as formulas go neutralized; the server restores them (formula-cells.ts).
-      const csv = Papa.unparse(f.table.map(safeCsvRow));
+      const csv = formatCsv(f.table);
       if (f.bytes <= DIRECT_BYTES && f.read.rows.length <= MAX_DIRECT_MARKS_ROWS) {
         return api<ItemResponse<MarksSaveResult>>('POST', `${DOCUMENT_PATHS.marks}/${occasionId}/upload`, csv, { contentType: 'text/csv' });
       }

@@ -7,6 +7,8 @@ export const ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   delete: 'Deleted',
   freeze: 'Frozen',
   unfreeze: 'Unfrozen',
+  invite: 'Invited',
+  'set-password': 'Password set',
 };
 
 /** The label of an audited record type: a registry entity's label, or one of `AUDIT_OTHER_KINDS` (Marks, ...). */

@@ -1,10 +1,10 @@
-import { restoreCell, safeCsvRow } from '@attain/shared-types';
+import { formatCsv, restoreCell } from '@attain/shared-types';
 import { saveFile } from '../app/save-file';
 import { XLSX_MESSAGES, XLSX_READ_TIMEOUT_MS, type XlsxReply } from './xlsx-limits';
 
 /**
- * Table exports: CSV through papaparse (cells a spreadsheet would run as formulas neutralized, restored on
- * reading) and XLSX through write-excel-file, both loaded only when a person exports
+ * Table exports: CSV written by `formatCsv` and read through papaparse (cells a spreadsheet would run as formulas
+ * neutralized, restored on reading) and XLSX through write-excel-file, both loaded only when a person exports
  * (they are not on the first page's budget). `rows` are cells by row, header first.
  */
 export type Cells = (string | number | null | undefined)[][];
@@ -20,10 +20,12 @@ export async function csvText(rows: Cells): Promise<string> {
   return Papa.unparse(rows.map((r) => r.map((c) => (c === null || c === undefined ? '' : String(c)))));
 }
 
-/** Downloads `rows` as `<name>.csv` (UTF-8 with a byte-order mark so spreadsheet programs read accents). */
+/**
+ * Downloads `rows` as `<name>.csv` (UTF-8 with a byte-order mark so spreadsheet programs read accents), written by
+ * `formatCsv` as the server writes its CSV: formula cells neutralized, cells with any common separator quoted.
+ */
 export async function downloadCsv(name: string, rows: Cells): Promise<void> {
-  const { default: Papa } = await import('papaparse');
-  const text = Papa.unparse(rows.map(safeCsvRow));
+  const text = formatCsv(rows);
   saveFile(new Blob([`\uFEFF${text}`], { type: 'text/csv;charset=utf-8' }), `${safeName(name)}.csv`);
 }
 

@@ -19,19 +19,3 @@ export const fileNamePart = (v: unknown): string =>
         .trim()
         .replace(/\s+/g, '-')
     : '';
-
-/**
- * The `Content-Disposition` of a download named `name`: `attachment; filename="<name>"` with the name in ASCII
- * (accents dropped, other letters `_`), plus `filename*=UTF-8''<name>` (RFC 6266 / 5987) when the name has more than
- * ASCII, so browsers save it under its own letters.
- */
-export function attachment(name: string): string {
-  const ascii = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]/g, '_')
-    .replace(/["\\]/g, '_');
-  return ascii === name
-    ? `attachment; filename="${name}"`
-    : `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/'/g, '%27')}`;
-}

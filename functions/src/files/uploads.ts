@@ -16,7 +16,7 @@ import {
 import { s3Client } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 import { HttpError } from '../lib/errors.js';
-import { deleteFileObject, presignUpload } from '../lib/file-objects.js';
+import { attachment, deleteFileObject, presignUpload } from '../lib/file-objects.js';
 import { getDocument, overwriteDocument } from '../store/documents.js';
 import { sniffFileType } from './sniff-type.js';
 
@@ -157,7 +157,7 @@ export async function uploadLink(scope: CampusScope, caller: Caller, id: string)
   if (doc.status !== 'ready') throw new HttpError(404, 'File not found');
   const { GetObjectCommand } = await import('@aws-sdk/client-s3');
   const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
-  const disposition = doc.purpose === 'photo' ? 'inline' : `attachment; filename="${doc.name.replace(/["\\]/g, '_')}"`;
+  const disposition = doc.purpose === 'photo' ? 'inline' : attachment(doc.name);
   const url = await getSignedUrl(
     await s3Client(),
     new GetObjectCommand({

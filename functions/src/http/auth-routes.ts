@@ -16,7 +16,8 @@ import {
 import { Hono } from 'hono';
 import { cognitoClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
-import { HttpError } from '../lib/errors.js';
+import { HttpError, errorBody } from '../lib/errors.js';
+import { clientAddress, signInThrottle, tooManySignIns } from '../identity/sign-in-throttle.js';
 import { getGroup } from '../group/campus-registry.js';
 import { checkAttachedFiles } from '../files/attached-files.js';
 import { findRecord, patchRecord } from '../store/records.js';
@@ -27,13 +28,22 @@ import { readJson } from './read-json.js';
 
 /**
  * `POST /api/auth/login` (public): exchanges `{ email, password }` for `{ data: { token } }`, the Cognito ID token,
- * for scripts and API clients. Wrong credentials answer 401 without saying which part was wrong.
+ * for scripts and API clients. Wrong credentials answer 401 without saying which part was wrong. Repeated failures
+ * are slowed by the one sign-in throttle (`sign-in-throttle.ts`, shared with the local `/cognito` path): while the
+ * account or the address must wait, 429 with `Retry-After` (seconds) and `errors.detail`, the password unchecked.
  */
 export function loginRouter(): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   r.post('/', async (c) => {
     const parsed = loginSchema.safeParse(await readJson(c));
     if (!parsed.success) throw new HttpError(400, 'Enter your e-mail and password', issueFields(parsed.error.issues));
+    const attempt = { account: parsed.data.email, address: clientAddress(c.env) };
+    const throttle = signInThrottle();
+    const wait = throttle.waitFor(attempt);
+    if (wait > 0) {
+      const { retryAfter, detail } = tooManySignIns(wait);
+      return c.json(errorBody(detail), 429, { 'Retry-After': String(retryAfter) });
+    }
     try {
       const res = await cognitoClient().send(
         new InitiateAuthCommand({
@@ -42,12 +52,14 @@ export function loginRouter(): Hono<AppEnv> {
           AuthParameters: { USERNAME: parsed.data.email, PASSWORD: parsed.data.password },
         }),
       );
+      throttle.record(attempt, true);
       const token = res.AuthenticationResult?.IdToken;
       if (!token) throw new HttpError(401, 'This account must complete its sign-in (for example set a new password) first');
       return c.json({ data: { token } });
     } catch (e) {
       // Cognito answers NotAuthorized; the local emulator answers InvalidPassword for a wrong password.
       if (e instanceof NotAuthorizedException || e instanceof UserNotFoundException || (e as Error).name === 'InvalidPasswordException') {
+        throttle.record(attempt, false);
         throw new HttpError(401, 'Incorrect e-mail or password');
       }
       throw e;

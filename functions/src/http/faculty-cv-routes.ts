@@ -2,7 +2,8 @@ import { type EntityRecord, dataViewer, personalView, profile } from '@attain/sh
 import { Hono } from 'hono';
 import { cvInput } from '../cv/cv-data.js';
 import { DOCX_TYPE, cvDocx } from '../cv/cv-docx.js';
-import { attachment, cvFileName } from '../cv/cv-file-name.js';
+import { cvFileName } from '../cv/cv-file-name.js';
+import { attachment } from '../lib/file-objects.js';
 import { type CvDocument, buildCv } from '../cv/cv-model.js';
 import { PDF_TYPE, cvPdf } from '../cv/cv-pdf.js';
 import { HttpError } from '../lib/errors.js';

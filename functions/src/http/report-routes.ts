@@ -9,7 +9,8 @@ import { reportPdf } from '../reports/documents/report-pdf.js';
 import { PDF_TYPE } from '../cv/cv-pdf.js';
 import { sarQuery, sarView } from '../reports/sar/sar-view.js';
 import { pathId } from './path-id.js';
-import { attachment, fileNamePart } from '../cv/cv-file-name.js';
+import { fileNamePart } from '../cv/cv-file-name.js';
+import { attachment } from '../lib/file-objects.js';
 import type { AppEnv } from './context.js';
 
 /**

@@ -1,3 +1,4 @@
+import { create as contentDisposition } from 'content-disposition';
 import { s3Client } from './aws.js';
 import { config } from './config.js';
 
@@ -36,4 +37,21 @@ export async function presignUpload(key: string, maxBytes: number, contentType: 
 export async function deleteFileObject(key: string, bucket = config().filesBucket): Promise<void> {
   const { DeleteObjectCommand } = await import('@aws-sdk/client-s3');
   await (await s3Client()).send(new DeleteObjectCommand({ Bucket: bucket, Key: key })).catch(() => undefined);
+}
+
+/**
+ * The `Content-Disposition` of every download (CV, report, SAR, attachment; the API's own answers and S3's presigned
+ * GETs through `ResponseContentDisposition`): `attachment; filename="<ASCII name>"`, plus
+ * `filename*=UTF-8''<percent-encoded name>` (RFC 6266 / RFC 8187, formerly 5987) when the name has more than
+ * printable ASCII, so browsers save it under its own letters (`प्रमाणपत्र.pdf`, `résumé.pdf`). The ASCII fallback keeps
+ * Latin letters without their accents and writes other characters as `_`. Written by the `content-disposition`
+ * package; the header itself is ASCII only, so any server (S3, the local emulator) can send it as it is.
+ */
+export function attachment(name: string): string {
+  const ascii = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/["\\]/g, '_');
+  return contentDisposition(name, { type: 'attachment', fallback: ascii });
 }

@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import S3rver from 's3rver';
 import sesModule from 'aws-ses-v2-local';
 import { waitForHttp } from './ports.js';
@@ -82,13 +83,40 @@ export async function startDynamo(port: number, dir: string | null, host = '127.
   return { url, stop: () => stopChild(child) };
 }
 
-/** cognito-local, its pools kept under `dir/.cognito`. Tokens are issued by `http://127.0.0.1:<port>/<poolId>`. */
+/** The key id cognito-local writes into every token's header (it is fixed in its code; only the key changes). */
+export const COGNITO_LOCAL_KID = 'CognitoLocal';
+
+/**
+ * The signing key pair of the local user pool, kept in `file` (mode 600) and made there on first use: RSA 2048, in
+ * the shape cognito-local's own key files have (`{ jwk, pem }` for each half). A new data folder (a temporary one in
+ * tests) gets a new pair, so a token signed with any key that ships in `node_modules` is refused.
+ * @returns the path of the key file
+ */
+export function ensureCognitoKeys(file: string): string {
+  if (existsSync(file)) return file;
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const jwk = (k: typeof privateKey) => ({ ...k.export({ format: 'jwk' }), kid: COGNITO_LOCAL_KID, alg: 'RS256', use: 'sig' });
+  const keys = {
+    private: { jwk: jwk(privateKey), pem: privateKey.export({ type: 'pkcs1', format: 'pem' }) },
+    public: { jwk: jwk(publicKey), pem: publicKey.export({ type: 'pkcs1', format: 'pem' }) },
+  };
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return file;
+}
+
+/**
+ * cognito-local, its pools kept under `dir/.cognito`. Tokens are issued by `http://127.0.0.1:<port>/<poolId>` and
+ * signed with this data folder's own key pair (`dir/signing-keys.json`, `ensureCognitoKeys`), which
+ * `cognito-keys.mjs` hands to cognito-local in place of the pair that ships in its package.
+ */
 export async function startCognito(port: number, dir: string): Promise<Emulator> {
   mkdirSync(dir, { recursive: true });
+  const keys = ensureCognitoKeys(join(dir, 'signing-keys.json'));
   const bin = require.resolve('cognito-local/lib/bin/start.js');
-  const child = spawn(process.execPath, [bin], {
+  const preload = fileURLToPath(new URL('./cognito-keys.mjs', import.meta.url));
+  const child = spawn(process.execPath, ['--import', pathToFileURL(preload).href, bin], {
     cwd: dir,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DEBUG: '' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DEBUG: '', ATTAIN_COGNITO_KEYS: keys },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -120,10 +148,35 @@ export async function startS3(
   return { url: `http://127.0.0.1:${port}`, stop: () => s3.close() };
 }
 
-/** aws-ses-v2-local, in-process; sent mail is readable at `GET <url>/store`. */
-export async function startSes(port: number): Promise<Emulator> {
+/** The part of aws-ses-v2-local's store module the local stack uses (its messages, and the function that adds one). */
+interface SesStore {
+  saveEmail: (email: unknown) => void;
+  getStoreReadonly: () => { emails: unknown[] };
+}
+
+/**
+ * aws-ses-v2-local, in-process; sent mail is readable at `GET <url>/store`. With `dir`, the messages it accepts are
+ * kept there too (`messages.jsonl`, one JSON line each, written before SES's answer returns) and loaded again at the
+ * next start, so its store outlives a restart or `kill -9` as SES's own record does: the mail worker looks there
+ * for a message it is in doubt about (`local-mail-worker.ts`).
+ */
+export async function startSes(port: number, dir?: string): Promise<Emulator> {
   // CommonJS default export: unwrap it whichever way the loader presents it.
   const start = ((sesModule as unknown as { default?: typeof sesModule }).default ?? sesModule) as typeof sesModule;
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    const journal = join(dir, 'messages.jsonl');
+    // The same module instance the emulator calls (`store_1.saveEmail(...)`, read at each call).
+    const store = require('aws-ses-v2-local/dist/store.js') as SesStore;
+    const kept = store.getStoreReadonly().emails;
+    if (!kept.length && existsSync(journal))
+      for (const line of readFileSync(journal, 'utf8').split('\n')) if (line.trim()) kept.push(JSON.parse(line));
+    const save = store.saveEmail;
+    store.saveEmail = (email: unknown) => {
+      appendFileSync(journal, `${JSON.stringify(email)}\n`);
+      save(email);
+    };
+  }
   const server: Server = await start({ host: '127.0.0.1', port });
   return {
     url: `http://127.0.0.1:${port}`,

@@ -1,8 +1,37 @@
 import { MAIL_QUEUE_PK } from '@attain/shared-types';
 import { readPartition } from '../store/partition.js';
 import { LEASE_MS } from '../mail/mail-items.js';
+import type { RecipientItem } from '../mail/mail-items.js';
+import { RECIPIENT_HEADER, recipientRef } from '../mail/mail-message.js';
 import { type MailJob, enqueueMail, setLocalMailRunner } from '../mail/mail-queue.js';
-import { resetSendRate, runMailJob } from '../mail/mail-worker.js';
+import { type InDoubtAnswer, type MailWorkerOptions, resetSendRate, runMailJob } from '../mail/mail-worker.js';
+
+/** A message as the SES emulator's `GET /store` lists it (the parts read here). */
+interface StoredMessage {
+  messageId: string;
+  headers?: { name: string; value: string }[];
+}
+
+/**
+ * How the local stack runs the mail worker: a recipient left in doubt by a killed process is looked up in the SES
+ * emulator's store (`GET <sesUrl>/store`, kept across restarts in the data folder), by the message's
+ * `RECIPIENT_HEADER`: found, it is recorded as sent with that message's id; not found, SES never took it, so it is
+ * sent now. No grace is needed: the store answers at once.
+ * @param sesUrl the emulator's own address (not the events proxy)
+ */
+export function localMailOptions(sesUrl: string): Pick<MailWorkerOptions, 'inDoubt' | 'inDoubtGraceMs'> {
+  return {
+    inDoubtGraceMs: 0,
+    inDoubt: async (mailId: string, r: RecipientItem): Promise<InDoubtAnswer> => {
+      const res = await fetch(`${sesUrl}/store`);
+      if (!res.ok) return 'unknown';
+      const { emails } = (await res.json()) as { emails: StoredMessage[] };
+      const ref = recipientRef(mailId, r.index);
+      const found = emails.find((e) => e.headers?.some((h) => h.name.toLowerCase() === RECIPIENT_HEADER.toLowerCase() && h.value === ref));
+      return found ? { messageId: found.messageId } : 'not-sent';
+    },
+  };
+}
 
 /** The bulk-mail worker of the local stack: runs queued mails one at a time, in this process. */
 export interface LocalMailWorker {
@@ -12,12 +41,12 @@ export interface LocalMailWorker {
 
 /**
  * Stands in for SQS and the worker Lambda on one machine: `enqueueMail` runs jobs here one after another (as the
- * cloud's reserved concurrency of 1 does), with the same `runMailJob`. SES's Send event reaches the receipts handler
- * before `SendEmail` returns (`ses-events.ts`), so a recipient left `sending` by a killed process was never accepted
- * and is sent again at once (no grace). A job another worker holds is tried again when its lease has run out. At
- * start it resumes every mail left unfinished (the `MAILQ` list), so `kill -9` loses nothing.
+ * cloud's reserved concurrency of 1 does), with the same `runMailJob`. A recipient left `sending` by a killed process
+ * is looked up in the SES emulator's store (`localMailOptions`): sent again only if the emulator never took it. A job
+ * another worker holds is tried again when its lease has run out. At start it resumes every mail left unfinished
+ * (the `MAILQ` list), so `kill -9` loses nothing and sends nothing twice.
  */
-export async function startLocalMailWorker(): Promise<LocalMailWorker> {
+export async function startLocalMailWorker(sesUrl: string): Promise<LocalMailWorker> {
   resetSendRate();
   let chain: Promise<void> = Promise.resolve();
   let stopping = false;
@@ -27,7 +56,7 @@ export async function startLocalMailWorker(): Promise<LocalMailWorker> {
     chain = chain.then(async () => {
       if (stopping) return;
       try {
-        const end = await runMailJob(job, { inDoubtGraceMs: 0, signal: controller.signal });
+        const end = await runMailJob(job, { ...localMailOptions(sesUrl), signal: controller.signal });
         if (end === 'busy') later(job, LEASE_MS + 1000);
       } catch (e) {
         console.error(`mail worker: mail ${job.mail} stopped:`, (e as Error).message);

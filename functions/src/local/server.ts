@@ -12,7 +12,7 @@ import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress';
 import { parseAccept } from 'hono/utils/accept';
 import { buildApp } from '../http/app.js';
 import { PUBLIC_SURVEY_PATH, PUBLIC_SURVEY_THROTTLE, type PublicSurveyError } from '@attain/shared-types';
-import { SignInThrottle } from './sign-in-throttle.js';
+import { clientAddress, signInThrottle, tooManySignIns } from '../identity/sign-in-throttle.js';
 import { RouteThrottle } from './route-throttle.js';
 
 /** What the browser needs to sign in (the cloud writes the same `config.json` into the site bucket). */
@@ -213,7 +213,8 @@ type SiteEnv = { Variables: { siteFile?: string } };
 /**
  * The one local URL, on 127.0.0.1 unless `host` says otherwise: every domain's API app (the code the Lambdas run), the built frontend with an SPA fallback,
  * `/config.json`, and `/cognito`, a same-origin pass-through to the Cognito emulator for the browser's Amplify that
- * lets only `BROWSER_OPERATIONS` through and slows repeated failed sign-ins (`SignInThrottle`). Text responses of
+ * lets only `BROWSER_OPERATIONS` through and slows repeated failed sign-ins with the same throttle as
+ * `/api/auth/login` (`signInThrottle()`). Text responses of
  * the site and the API are compressed (brotli, else gzip, as the request accepts); hashed `/assets/` files are
  * cached for a year (`IMMUTABLE`), the page itself is revalidated (`no-cache`), and API answers default to `no-store`.
  * @throws (rejects) when the port cannot be listened on.
@@ -244,7 +245,6 @@ export function startServer(opts: {
     const origin = new URL(c.req.url).origin;
     return c.json({ ...opts.publicConfig, userPoolEndpoint: `${origin}/cognito` } satisfies PublicConfig);
   });
-  const throttle = new SignInThrottle();
   app.post('/cognito', async (c) => {
     // Only what the browser's sign-in needs passes; admin operations (AdminCreateUser, ListUsers...) never do.
     const target = c.req.header('x-amz-target') ?? '';
@@ -253,13 +253,15 @@ export function startServer(opts: {
       return c.json({ __type: 'AccessDeniedException', message: 'This operation is not available here' }, 403);
     const body = await c.req.arrayBuffer();
     const user = operation === 'InitiateAuth' ? signInUser(body) : undefined;
-    if (user !== undefined) {
-      const wait = throttle.waitFor(user);
-      if (wait > 0)
-        return c.json(
-          { __type: 'TooManyRequestsException', message: `Too many failed sign-ins: try again in ${Math.ceil(wait / 1000)} seconds` },
-          400,
-        );
+    const attempt = user === undefined ? undefined : { account: user, address: clientAddress(c.env) };
+    const throttle = signInThrottle();
+    const wait = attempt ? throttle.waitFor(attempt) : 0;
+    if (wait > 0) {
+      // Cognito's own error shape (Amplify reads `__type`), with the API's `errors.detail` beside it.
+      const { retryAfter, detail } = tooManySignIns(wait);
+      return c.json({ __type: 'TooManyRequestsException', message: detail, errors: { detail } }, 429, {
+        'Retry-After': String(retryAfter),
+      });
     }
     const headers: Record<string, string> = {};
     for (const h of ['content-type', 'x-amz-target', 'x-amz-user-agent']) {
@@ -267,7 +269,8 @@ export function startServer(opts: {
       if (v) headers[h] = v;
     }
     const res = await fetch(`${opts.cognitoUrl}/`, { method: 'POST', headers, body });
-    if (user !== undefined) throttle.record(user, res.ok);
+    // A refused password is a failure; an answer of the emulator that is not about the password (a 5xx) is neither.
+    if (attempt && (res.ok || res.status === 400)) throttle.record(attempt, res.ok);
     return new Response(res.body, {
       status: res.status,
       headers: { 'content-type': res.headers.get('content-type') ?? 'application/json' },

@@ -11,6 +11,7 @@ import { cognitoClient, documentClient, resetClients, s3Client, sesClient } from
 import { config, resetConfig } from '../lib/config.js';
 import { resetVerifier } from '../http/verify-token.js';
 import { ensureCampusUser } from '../identity/campus-users.js';
+import { SIGN_IN_LIMITS, type SignInLimits, setSignInLimits } from '../identity/sign-in-throttle.js';
 import { DEMO_ADMIN_EMAIL, DEMO_TENANT, seedDemoCampus } from '../seed/demo-campus.js';
 import { seedDemoFaculty } from '../seed/demo-faculty.js';
 import { seedDemoGroup } from '../seed/demo-group.js';
@@ -49,6 +50,11 @@ export interface LocalStackOptions {
   mail?: { sendRate?: number; eventDelayMs?: number; worker?: boolean };
   /** Throttle of the public survey route (default `PUBLIC_SURVEY_THROTTLE`, as deployed); the bench raises it. */
   publicSurveyThrottle?: { rate: number; burst: number };
+  /**
+   * Limits of the sign-in throttle (default `SIGN_IN_LIMITS`, as deployed). Every test client is 127.0.0.1, so the
+   * integration tests raise the address's free failures; each start begins with no failures counted.
+   */
+  signInLimits?: Partial<SignInLimits>;
 }
 
 export interface LocalStack {
@@ -128,7 +134,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
         };
         if (created.Records.length) void marksImportHandler(created).catch((err) => console.error('marks import failed:', err));
       }),
-      startSes(mPort),
+      startSes(mPort, join(dataDir, 'ses')),
     ]);
     started.push(dynamo, cognito, s3, ses);
     // SES events: the emulator emits none, so a proxy in front of it publishes them to the receipts handler.
@@ -215,7 +221,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       const signIns = await seedDemoGroup(adminPassword, groupPassword);
       group = { email: signIns.groupAdmin, password: groupPassword, campusAdmins: signIns.campusAdmins };
     }
-    if (opts.mail?.worker !== false) mailWorker = await startLocalMailWorker();
+    if (opts.mail?.worker !== false) mailWorker = await startLocalMailWorker(ses.url);
+    setSignInLimits({ ...SIGN_IN_LIMITS, ...opts.signInLimits });
     server = await startServer({
       port,
       host: opts.host,

@@ -53,10 +53,16 @@ export function mailHtml(m: Pick<MailItem, 'email_body' | 'signature'>, r?: Pick
   return sig ? `${body}<p>--<br>${escapeHtml(sig).replace(/\r?\n/g, '<br>')}</p>` : body;
 }
 
+/** The header naming the mail and recipient a message is for (`<mail id>/<recipient index>`), kept with the message. */
+export const RECIPIENT_HEADER = 'X-Attain-Recipient';
+/** The value of `RECIPIENT_HEADER` for one recipient of one mail. */
+export const recipientRef = (mailId: string, index: number) => `${mailId}/${index}`;
+
 /**
  * The SES v2 `SendEmail` request of one recipient: one message to that address alone, with the stack's
- * configuration set (so its events reach the receipts Lambda) and the tags that tie those events back to this
- * campus, mail and recipient (`MAIL_TAGS`).
+ * configuration set (so its events reach the receipts Lambda), the tags that tie those events back to this
+ * campus, mail and recipient (`MAIL_TAGS`), and the same reference as a header (`RECIPIENT_HEADER`), which a mail
+ * store keeps (the local SES emulator's, where the worker looks for a message it is in doubt about).
  */
 export function sendEmailInput(
   campus: string,
@@ -78,6 +84,7 @@ export function sendEmailInput(
       Simple: {
         Subject: { Data: m.subject, Charset: 'UTF-8' },
         Body: { Html: { Data: mailHtml(m, r), Charset: 'UTF-8' } },
+        Headers: [{ Name: RECIPIENT_HEADER, Value: recipientRef(m.id, r.index) }],
         ...(attachments.length
           ? {
               Attachments: attachments.map((a) => ({

@@ -29,7 +29,21 @@ export interface MailWorkerOptions {
   afterSend?: (sent: number) => void;
   /** Stops the pass at the next batch boundary (the local stack stopping); the lease is released for the next start. */
   signal?: AbortSignal;
+  /**
+   * Asks whether SES accepted the message of a recipient left in doubt (claimed by a worker that died before it
+   * recorded SES's answer, and with no Send event recorded): its message id, 'not-sent', or 'unknown'. The local
+   * stack looks in the SES emulator's store (`local-mail-worker.ts`); in AWS nothing can be asked ('unknown', the
+   * default), so the recipient waits `inDoubtGraceMs` for SES's Send event and is then marked, never sent again.
+   */
+  inDoubt?: (mailId: string, r: RecipientItem) => Promise<InDoubtAnswer>;
 }
+
+/** What is known of a message in doubt: SES's message id for it, that it was never accepted, or nothing. */
+export type InDoubtAnswer = { messageId: string } | 'not-sent' | 'unknown';
+
+/** The note of a recipient left in doubt and not sent again (shown in its receipt). */
+export const IN_DOUBT_NOTE =
+  'Not sent again: the sending stopped while SES was taking this message and SES never confirmed it, so it may or may not have arrived';
 
 /** SES's send rate for the account, cached per process; 1 per second (the sandbox's) if SES will not say. */
 let accountRate: number | undefined;
@@ -196,10 +210,12 @@ async function finish(
  * None lost and none sent twice across restarts: the worker holds a lease on the mail; before each SES call it moves
  * the recipient `queued` -> `sending` (a conditional write naming this worker), after it `sending` -> `sent` with
  * SES's message id, and checkpoints the cursor every batch. A new worker (SQS redelivery, `Resume`, or the local stack
- * at start) begins at the cursor; it skips recipients already `sent`, and one left `sending` by a dead worker is sent
- * again only if SES's Send event for it (which carries the same tags) has not arrived within `inDoubtGraceMs`: an
- * accepted message always produces one, so a recipient SES accepted is never sent twice. Recipients still in doubt
- * keep the mail `sending`, and the job is queued again to look once the grace has passed.
+ * at start) begins at the cursor; it skips recipients already `sent`. One left `sending` by a dead worker without
+ * SES's Send event (which carries the same tags) is in doubt: `opts.inDoubt` is asked whether SES has it (locally the
+ * emulator's store answers: recorded as sent, or sent now); when nothing can say (AWS), it waits `inDoubtGraceMs`
+ * for the Send event and is then marked `failed` with `IN_DOUBT_NOTE`, never sent again, so nobody gets a mail
+ * twice. Recipients still waiting keep the mail `sending`, and the job is queued again to look once the grace has
+ * passed.
  *
  * @returns how the pass ended ('busy': another worker holds the lease; 'gone': no such mail or already sent)
  */
@@ -247,9 +263,18 @@ export async function runMailJob(job: MailJob, opts: MailWorkerOptions = {}): Pr
       } else if (r.status === 'sending' && r.sending_by !== owner) {
         // Left by a worker that died between claiming it and recording SES's answer.
         if (r.message_id) continue; // SES's Send event arrived: it was accepted (the event moves it to `sent`).
-        if (Date.now() - (r.sending_at ?? 0) >= grace) {
+        const known = (await opts.inDoubt?.(job.mail, r)) ?? 'unknown';
+        if (known === 'not-sent') {
           if (await moveRecipient(job.campus, job.mail, r.index, 'sending', 'sending', { sending_by: owner, sending_at: Date.now() }))
             toSend.push(r);
+        } else if (known !== 'unknown') {
+          await moveRecipient(job.campus, job.mail, r.index, 'sending', 'sent', { message_id: known.messageId });
+        } else if (Date.now() - (r.sending_at ?? 0) >= grace) {
+          // SES may have it: sending again could deliver it twice, so it is marked for people to see instead.
+          await moveRecipient(job.campus, job.mail, r.index, 'sending', 'failed', {
+            note: IN_DOUBT_NOTE,
+            event: { event: 'failed', at: new Date().toISOString(), detail: IN_DOUBT_NOTE },
+          });
         } else {
           inDoubt++;
           firstDoubt ??= r.sending_at ?? Date.now();

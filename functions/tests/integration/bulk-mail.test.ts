@@ -2,6 +2,7 @@ import type { SentMailDetail } from '@attain/shared-types';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { resetClients } from '../../src/lib/aws.js';
 import { resetConfig } from '../../src/lib/config.js';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MailJob } from '../../src/mail/mail-queue.js';
 import { client, signedIn } from '../support/client.js';
 
@@ -73,4 +74,113 @@ describe('a queued send of 2,000 recipients', () => {
     expect(new Set(sent).size).toBe(RECIPIENTS);
     setLocalMailRunner(undefined);
   });
+});
+
+/** The messages of `subject` in the SES emulator's store, by recipient address. */
+async function copiesPerRecipient(subject: string): Promise<Map<string, number>> {
+  const store = (await (await fetch(`${ses}/store`)).json()) as { emails: { subject: string; destination: { to: string[] } }[] };
+  const copies = new Map<string, number>();
+  for (const e of store.emails.filter((m) => m.subject === subject))
+    copies.set(e.destination.to[0], (copies.get(e.destination.to[0]) ?? 0) + 1);
+  return copies;
+}
+
+/**
+ * Queues `n` recipients and runs a first worker that dies once SES has answered `crashAfter` messages, in a batch of
+ * `rate`. Then, as when `kill -9` lands after SES took a message but before anything recorded it (neither the worker
+ * nor SES's Send event), the last `inDoubt` recipients SES took are put back to `sending` by the dead worker with no
+ * message id. Returns the job, its subject and the addresses in doubt.
+ */
+async function sendCutShort(n: number, rate: number, crashAfter: number, inDoubt: number) {
+  const { queueMail } = await import('../../src/mail/queue-mail.js');
+  const { setLocalMailRunner } = await import('../../src/mail/mail-queue.js');
+  const { runMailJob } = await import('../../src/mail/mail-worker.js');
+  const { moveRecipient } = await import('../../src/mail/recipient-moves.js');
+  const { documentClient } = await import('../../src/lib/aws.js');
+  const { mailRecipientsPk } = await import('@attain/shared-types');
+  const queued: MailJob[] = [];
+  setLocalMailRunner((job) => queued.push(job));
+  const subject = `Results day ${Date.now()}`;
+  const to = Array.from({ length: n }, (_, i) => `parent${i}.${Date.now()}@parents.example`);
+  await queueMail(
+    { campus: 'demo', actor: users.demoAdmin.email, access: 'read-write' },
+    { user: users.demoAdmin.email, sub: 'bulk-mail-test' },
+    { to, subject, email_body: '<p>Results are out.</p>' },
+  );
+  setLocalMailRunner(undefined);
+  let answered = 0;
+  const crash = runMailJob(queued[0], {
+    rate,
+    leaseMs: 1,
+    afterSend: (sent) => {
+      answered = sent;
+      if (sent > crashAfter) throw new WorkerCrash('killed');
+    },
+  });
+  await expect(crash).rejects.toThrow('killed');
+  // The rest of the dying batch is still with SES: wait until SES has answered all of it (its events recorded).
+  const taken = Math.ceil(crashAfter / rate) * rate;
+  while (answered < taken) await new Promise((r) => setTimeout(r, 20));
+  const job = queued[0];
+  // ... and until SES's later events (Delivery, 50 ms after) have been recorded too, so none arrives after the kill.
+  const recipients = async () =>
+    (
+      await documentClient().send(
+        new QueryCommand({
+          TableName: env.TABLE_NAME,
+          KeyConditionExpression: 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': mailRecipientsPk('demo', job.mail) },
+          ConsistentRead: true,
+        }),
+      )
+    ).Items ?? [];
+  let items = await recipients();
+  while (items.filter((i) => i.status === 'delivered').length < taken) {
+    await new Promise((r) => setTimeout(r, 50));
+    items = await recipients();
+  }
+  const doubtful = items.filter((i) => Number(i.index) >= taken - inDoubt && Number(i.index) < taken);
+  for (const i of doubtful) {
+    await moveRecipient('demo', job.mail, Number(i.index), i.status, 'sending', { sending_by: 'killed-worker', sending_at: Date.now() });
+    await documentClient().send(
+      new UpdateCommand({ TableName: env.TABLE_NAME, Key: { PK: i.PK, SK: i.SK }, UpdateExpression: 'REMOVE message_id' }),
+    );
+  }
+  return { job, subject, doubtful: doubtful.map((i) => String(i.address)) };
+}
+
+describe('a send killed between SES taking messages and recording them (privacy and security, item 10)', () => {
+  it('locally, resumes without sending anyone a second copy: the emulator store says which were taken', { timeout: 120_000 }, async () => {
+    const { runMailJob } = await import('../../src/mail/mail-worker.js');
+    const { localMailOptions } = await import('../../src/local/local-mail-worker.js');
+    const { job, subject, doubtful } = await sendCutShort(200, 50, 120, 20);
+    expect(doubtful).toHaveLength(20);
+    expect(await runMailJob(job, { rate: 50, ...localMailOptions(ses) })).toBe('done');
+    const copies = await copiesPerRecipient(subject);
+    expect(copies.size).toBe(200);
+    const twice = [...copies.entries()].filter(([, c]) => c > 1);
+    console.log(`in doubt: ${doubtful.length}; recipients with two copies: ${twice.length}`);
+    expect(twice).toEqual([]);
+    const done = (await admin.get(`/api/send-mail/${job.mail}`)).body.data as SentMailDetail;
+    expect(done.state).toBe('sent');
+    expect((done.counts.sent ?? 0) + (done.counts.delivered ?? 0)).toBe(200);
+  });
+  it(
+    'in AWS, where nothing can be asked, marks a recipient in doubt for people to see and never sends it again',
+    { timeout: 60_000 },
+    async () => {
+      const { IN_DOUBT_NOTE, runMailJob } = await import('../../src/mail/mail-worker.js');
+      const { job, subject, doubtful } = await sendCutShort(20, 10, 5, 4);
+      expect(doubtful).toHaveLength(4);
+      expect(await runMailJob(job, { rate: 10, inDoubtGraceMs: 0 })).toBe('done');
+      const copies = await copiesPerRecipient(subject);
+      expect(copies.size).toBe(20);
+      console.log(`in doubt: ${doubtful.length}; recipients with two copies: ${[...copies.values()].filter((c) => c > 1).length}`);
+      expect([...copies.values()].every((c) => c === 1)).toBe(true);
+      const done = (await admin.get(`/api/send-mail/${job.mail}`)).body.data as SentMailDetail;
+      const marked = done.recipients.filter((r) => r.status === 'failed');
+      expect(marked.map((r) => r.address).sort()).toEqual([...doubtful].sort());
+      expect(marked.every((r) => r.note === IN_DOUBT_NOTE)).toBe(true);
+    },
+  );
 });

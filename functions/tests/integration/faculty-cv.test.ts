@@ -77,7 +77,7 @@ describe('GET /api/faculty-cv', () => {
     const res = await download(tokens.asha, '?format=docx');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${asha.first_name}-${asha.last_name}-CV.docx"`);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename=${asha.first_name}-${asha.last_name}-CV.docx`);
     expect(new TextDecoder().decode(res.bytes.subarray(0, 2))).toBe('PK');
     const xml = strFromU8(unzipSync(res.bytes)['word/document.xml']);
     expect(xml).toContain(title);
@@ -93,7 +93,7 @@ describe('GET /api/faculty-cv', () => {
     const res = await download(tokens.asha, `?faculty=${ashaId}&format=pdf`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${asha.first_name}-${asha.last_name}-CV.pdf"`);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename=${asha.first_name}-${asha.last_name}-CV.pdf`);
     expect(Buffer.from(res.bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
     const text = pdfText(res.bytes);
     expect(text).toContain(`${asha.first_name} ${asha.last_name}`);

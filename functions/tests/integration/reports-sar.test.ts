@@ -98,7 +98,7 @@ describe('SAR Criterion 3 matches the web pages figure for figure', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(file.status).toBe(200);
-    expect(file.headers.get('content-disposition')).toMatch(/attachment; filename="SAR-B\.Tech-CSE-2025-26\.docx"/);
+    expect(file.headers.get('content-disposition')).toMatch(/attachment; filename="?SAR-B\.Tech-CSE-2025-26\.docx"?/);
     const bytes = new Uint8Array(await file.arrayBuffer());
     const tables = await docxTables(bytes);
     const json = sar.sections.flatMap((s) => s.tables).filter((t) => t.rows.length || t.footer?.length);

@@ -8,7 +8,8 @@ import {
   researchPublication,
 } from '@attain/shared-types';
 import { describe, expect, it } from 'vitest';
-import { attachment, cvFileName } from '../../src/cv/cv-file-name.js';
+import { cvFileName } from '../../src/cv/cv-file-name.js';
+import { attachment } from '../../src/lib/file-objects.js';
 import { buildCv } from '../../src/cv/cv-model.js';
 import { dateFieldOf, groupNewestFirst, recordWhen } from '../../src/cv/record-order.js';
 import { winAnsi } from '../../src/cv/win-ansi.js';
@@ -196,9 +197,10 @@ describe('CV files', () => {
     expect(cvFileName('Mary Ann', "O'Neil", 'pdf')).toBe("Mary-Ann-O'Neil-CV.pdf");
     expect(cvFileName('A"b/c', undefined, 'pdf')).toBe('A-b-c-CV.pdf');
     expect(cvFileName(undefined, undefined, 'docx')).toBe('CV.docx');
-    expect(attachment('Asha-Rao-CV.docx')).toBe('attachment; filename="Asha-Rao-CV.docx"');
-    expect(attachment('Zoë-Rao-CV.pdf')).toBe(`attachment; filename="Zoe-Rao-CV.pdf"; filename*=UTF-8''Zo%C3%AB-Rao-CV.pdf`);
-    expect(attachment('आशा-CV.pdf')).toBe(`attachment; filename="___-CV.pdf"; filename*=UTF-8''${encodeURIComponent('आशा')}-CV.pdf`);
+    expect(attachment('Asha-Rao-CV.docx')).toBe('attachment; filename=Asha-Rao-CV.docx');
+    expect(attachment('Zoë-Rao-CV.pdf')).toBe(`attachment; filename=Zoe-Rao-CV.pdf; filename*=UTF-8''Zo%C3%AB-Rao-CV.pdf`);
+    expect(attachment('आशा-CV.pdf')).toBe(`attachment; filename=___-CV.pdf; filename*=UTF-8''${encodeURIComponent('आशा')}-CV.pdf`);
+    expect(attachment('Report "final".pdf')).toBe(`attachment; filename="Report _final_.pdf"; filename*=UTF-8''Report%20%22final%22.pdf`);
   });
 
   it("write the PDF's text in what its standard fonts can show", () => {

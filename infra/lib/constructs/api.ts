@@ -4,6 +4,8 @@ import {
   GROUPS_CLAIM,
   PUBLIC_SURVEY_PATH,
   PUBLIC_SURVEY_THROTTLE,
+  SIGN_IN_ROUTES,
+  SIGN_IN_ROUTE_THROTTLE,
   TENANT_ATTRIBUTE,
 } from '@attain/shared-types';
 import { RemovalPolicy, Validations } from 'aws-cdk-lib';
@@ -90,7 +92,7 @@ export class Api extends Construct {
         methods: [HttpMethod.ANY],
         integration: integrations.get(r.domain) as HttpLambdaIntegration,
       });
-      if (r.path.startsWith(PUBLIC_SURVEY_PATH)) publicRoutes.push(...added);
+      if (r.path.startsWith(PUBLIC_SURVEY_PATH) || SIGN_IN_ROUTES.includes(r.path)) publicRoutes.push(...added);
     }
     // Any other /api path goes to the smallest domain, whose app answers the same JSON 404 (with `errors.detail`)
     // as every Lambda and the local server, instead of API Gateway's own `{"message":"Not Found"}`.
@@ -117,14 +119,21 @@ export class Api extends Construct {
       }),
     };
     stage.defaultRouteSettings = { throttlingBurstLimit: 200, throttlingRateLimit: 100 };
-    // The public survey route (no sign-in) has its own limit, the same numbers the local server enforces.
-    // `RouteSettings` is plain JSON in the L1 (a map keyed by route), so CDK does not rename its keys: CloudFormation's
-    // own names are written here.
+    // The public survey route (no sign-in) has its own limit, the same numbers the local server enforces; the routes
+    // that check a password or an invitation link have a low one (`SIGN_IN_ROUTE_THROTTLE`), because each Lambda
+    // instance slows failed sign-ins only in its own memory. `RouteSettings` is plain JSON in the L1 (a map keyed by
+    // route), so CDK does not rename its keys: CloudFormation's own names are written here.
     stage.routeSettings = {
       [`ANY ${PUBLIC_SURVEY_PATH}/{token}`]: {
         ThrottlingRateLimit: PUBLIC_SURVEY_THROTTLE.rate,
         ThrottlingBurstLimit: PUBLIC_SURVEY_THROTTLE.burst,
       },
+      ...Object.fromEntries(
+        SIGN_IN_ROUTES.map((path) => [
+          `ANY ${path}`,
+          { ThrottlingRateLimit: SIGN_IN_ROUTE_THROTTLE.rate, ThrottlingBurstLimit: SIGN_IN_ROUTE_THROTTLE.burst },
+        ]),
+      ),
     };
     // A route's settings need the route to exist first.
     for (const route of publicRoutes) stage.node.addDependency(route);

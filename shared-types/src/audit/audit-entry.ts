@@ -11,7 +11,8 @@ export const AUDIT_PATH = '/api/audit';
 /** `GET /api/audit/history/{entity}/{id}`: one record's (or document's) entries, newest first. */
 export const AUDIT_HISTORY_PATH = '/api/audit/history';
 
-export const AUDIT_ACTIONS = ['create', 'replace', 'delete', 'freeze', 'unfreeze'] as const;
+/** What an entry records; `invite` and `set-password` are a user account's invitation and its use (`USER_ACCOUNT_AUDIT`). */
+export const AUDIT_ACTIONS = ['create', 'replace', 'delete', 'freeze', 'unfreeze', 'invite', 'set-password'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** One changed field: its name on the wire, its label, and the values before and after (absent: none). */
@@ -68,4 +69,8 @@ export const AUDIT_OTHER_KINDS: readonly { name: string; label: string }[] = [
   { name: SUPPRESSION_AUDIT_KIND, label: 'Suppression list' },
   { name: SENT_MAIL_AUDIT_KIND, label: 'Mail sent' },
   { name: UPLOAD_AUDIT_KIND, label: 'File upload' },
+  { name: 'user-account', label: 'User account' },
 ];
+
+/** The audit `entity` of a user account's invitation and password set through it (`record_id`: the Cognito sub). */
+export const USER_ACCOUNT_AUDIT = 'user-account';

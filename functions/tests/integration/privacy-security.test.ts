@@ -1,0 +1,166 @@
+import { createHmac, createSign } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { parse as parseDisposition } from 'content-disposition';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { client, login, signedIn } from '../support/client.js';
+import { pdfDocument } from '../support/sample-files.js';
+import { upload } from '../support/uploads.js';
+
+/**
+ * The open issue "Privacy and security", items 2, 4, 5 and 11, against the running local stack: tokens signed with
+ * a key anyone can read are refused, an invitation link sets one password however many calls race, every sign-in
+ * path is slowed by one throttle, and a download keeps its file's Unicode name.
+ */
+const base = inject('stackUrl');
+const users = inject('users');
+const env = inject('stackEnv');
+const ses = inject('sesEmulatorUrl');
+const require = createRequire(import.meta.url);
+let admin: ReturnType<typeof client>;
+
+beforeAll(async () => {
+  admin = await signedIn(base, users.demoAdmin);
+});
+
+const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+/** ID-token claims an attacker would want: the other campus's admin. */
+const claims = () => {
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    iss: env.JWT_ISSUER,
+    aud: env.USER_POOL_CLIENT_ID,
+    token_use: 'id',
+    iat: now,
+    exp: now + 3600,
+    sub: 'forged',
+    email: users.otherAdmin.email,
+    'custom:tenant': 'other',
+    'cognito:groups': ['admin'],
+  };
+};
+const asToken = (t: string) => client(base, t).get('/api/organization');
+
+describe('the local stack accepts only tokens signed with its own key (item 2)', () => {
+  it("refuses a token signed with the private key that ships in cognito-local's package", async () => {
+    const shipped = JSON.parse(readFileSync(require.resolve('cognito-local/lib/keys/cognitoLocal.private.json'), 'utf8')) as {
+      pem: string;
+    };
+    const input = `${b64({ alg: 'RS256', kid: 'CognitoLocal', typ: 'JWT' })}.${b64(claims())}`;
+    const sig = createSign('RSA-SHA256').update(input).sign(shipped.pem).toString('base64url');
+    const res = await asToken(`${input}.${sig}`);
+    expect(res.status).toBe(401);
+    expect(res.body.errors.detail).toMatch(/not valid/);
+  });
+  it('refuses an HS256 token keyed with the published public key, and an unsigned one', async () => {
+    const jwks = (await (await fetch(`${env.JWT_ISSUER}/.well-known/jwks.json`)).json()) as { keys: { n: string }[] };
+    for (const secret of [JSON.stringify(jwks.keys[0]), jwks.keys[0].n]) {
+      const input = `${b64({ alg: 'HS256', kid: 'CognitoLocal', typ: 'JWT' })}.${b64(claims())}`;
+      expect((await asToken(`${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`)).status).toBe(401);
+    }
+    expect((await asToken(`${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims())}.`)).status).toBe(401);
+  });
+  it('still accepts a real sign-in', async () => {
+    const res = await asToken(await login(base, users.demoAdmin.email, users.demoAdmin.password));
+    expect(res.status).toBe(200);
+  });
+});
+
+/** The invitation link's token, read from the message the SES emulator accepted for `address`. */
+async function tokenSentTo(address: string): Promise<string> {
+  for (;;) {
+    const store = (await (await fetch(`${ses}/store`)).json()) as { emails: { destination: { to: string[] }; body: { html: string } }[] };
+    const html = store.emails.filter((e) => e.destination.to.includes(address)).at(-1)?.body.html ?? '';
+    const token = /set-password#token=([A-Za-z0-9_-]+)/.exec(html)?.[1];
+    if (token) return token;
+    // The mail worker sends it a moment after the POST; the test's time limit gives up.
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('an invitation link sets one password however many calls race (item 4)', { timeout: 60_000 }, () => {
+  it('10 parallel calls with different passwords: one 200, and only that password signs in', async () => {
+    const email = `race.${Date.now()}@attain.example`;
+    const made = await admin.post('/api/auth/user-list', { email, role: 'faculty', first_name: 'Race', last_name: 'Test' });
+    expect(made.status).toBe(201);
+    const token = await tokenSentTo(email);
+    const passwords = Array.from({ length: 10 }, (_, i) => `Race-Pass-${i}-Xy!`);
+    const answers = await Promise.all(passwords.map((password) => client(base).post('/api/auth/set-password', { token, password })));
+    const ok = answers.flatMap((a, i) => (a.status === 200 ? [i] : []));
+    expect(ok).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 400)).toHaveLength(9);
+    const signsIn = [];
+    for (const password of passwords) {
+      const res = await client(base).post('/api/auth/login', { email, password });
+      if (res.status === 200) signsIn.push(password);
+    }
+    expect(signsIn).toEqual([passwords[ok[0]]]);
+  });
+  it('a password the policy refuses leaves the link usable', async () => {
+    const email = `retry.${Date.now()}@attain.example`;
+    expect((await admin.post('/api/auth/user-list', { email, role: 'faculty', first_name: 'Retry', last_name: 'Test' })).status).toBe(201);
+    const token = await tokenSentTo(email);
+    // Long enough for the form, but without a digit or symbol: the pool's policy refuses it.
+    const refused = await client(base).post('/api/auth/set-password', { token, password: 'onlylowercaseletters' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.fields.password).toBeTruthy();
+    expect((await client(base).post('/api/auth/set-password', { token, password: 'Retry-Pass-12!' })).status).toBe(200);
+    expect(await login(base, email, 'Retry-Pass-12!')).toBeTruthy();
+  });
+});
+
+describe('repeated failed sign-ins are slowed on every path (item 5)', { timeout: 30_000 }, () => {
+  it('POST /api/auth/login: after 6 wrong passwords even the right one waits out Retry-After, then works', async () => {
+    const email = `slow.${Date.now()}@attain.example`;
+    const password = 'Slow-Pass-123!';
+    expect(
+      (await admin.post('/api/auth/user-list', { email, role: 'faculty', password, first_name: 'Slow', last_name: 'Test' })).status,
+    ).toBe(201);
+    const anon = client(base);
+    for (let i = 0; i < 6; i++)
+      expect((await anon.post('/api/auth/login', { email: email.toUpperCase(), password: `Wrong-${i}-Pass!` })).status).toBe(401);
+    const held = await anon.post('/api/auth/login', { email, password });
+    expect(held.status).toBe(429);
+    expect(held.body.errors.detail).toMatch(/Too many failed sign-ins/);
+    const wait = Number(held.headers.get('retry-after'));
+    expect(wait).toBeGreaterThanOrEqual(1);
+    // The wait the answer names, and no more.
+    await new Promise((r) => setTimeout(r, wait * 1000));
+    expect((await anon.post('/api/auth/login', { email, password })).status).toBe(200);
+  });
+  it('the /cognito path answers 429 with Retry-After from the same throttle', async () => {
+    const email = `slow.cognito.${Date.now()}@attain.example`;
+    const anon = client(base);
+    for (let i = 0; i < 6; i++) await anon.post('/api/auth/login', { email, password: `Wrong-${i}-Pass!` });
+    const res = await fetch(`${base}/cognito`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+      body: JSON.stringify({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: env.USER_POOL_CLIENT_ID,
+        AuthParameters: { USERNAME: email, PASSWORD: 'x' },
+      }),
+    });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(((await res.json()) as { __type: string }).__type).toBe('TooManyRequestsException');
+  });
+});
+
+describe('a download keeps its Unicode file name (item 11)', { timeout: 30_000 }, () => {
+  for (const name of ['प्रमाणपत्र.pdf', 'résumé.pdf']) {
+    it(`uploads and downloads "${name}"`, async () => {
+      const stored = await upload(admin, 'attachment', name, 'application/pdf', pdfDocument());
+      const id = stored.key.split('/').pop();
+      const link = await admin.get(`/api/files/${id}/url`);
+      expect(link.status).toBe(200);
+      const got = await fetch(link.body.data.url);
+      expect(got.status).toBe(200);
+      const header = got.headers.get('content-disposition') ?? '';
+      expect(parseDisposition(header).parameters.filename).toBe(name);
+      // An ASCII fallback beside the UTF-8 name, for clients that read only `filename` (a token or a quoted string).
+      expect(header).toMatch(/; filename=("[\x20-\x7e]+"|[!#$%&'*+.^_`|~0-9A-Za-z-]+); filename\*=UTF-8''/);
+      expect((await got.text()).startsWith('%PDF-')).toBe(true);
+    });
+  }
+});
