@@ -95,6 +95,11 @@ describe('an invitation link sets one password however many calls race (item 4)'
       if (res.status === 200) signsIn.push(password);
     }
     expect(signsIn).toEqual([passwords[ok[0]]]);
+    // The invitation and the one password set are in the audit trail (item 8), once each.
+    const history = await admin.get(`/api/audit/history/user-account/${made.body.data.id}`);
+    expect(history.status).toBe(200);
+    expect(history.body.data.map((e: { action: string }) => e.action)).toEqual(['set-password', 'invite']);
+    expect(history.body.data[0].user).toBe(email);
   });
   it('a password the policy refuses leaves the link usable', async () => {
     const email = `retry.${Date.now()}@attain.example`;
