@@ -1,7 +1,8 @@
-import { AUDIT_HISTORY_PATH, AUDIT_PATH, type AuditEntry } from '@attain/shared-types';
+import { AUDIT_HISTORY_PATH, AUDIT_PATH, type AuditEntry, CRUD_ENTITIES } from '@attain/shared-types';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, login } from '../support/client.js';
 import { courseWithOneCo, occasionWithPaper } from '../support/course-setup.js';
+import { fixtures } from '../support/fixtures.js';
 
 /**
  * Issue 16, deliverable 5: the audit trail. A replaced record's entry holds the right old and new values, a changed
@@ -140,5 +141,24 @@ describe('the audit trail', () => {
     ])
       expect(res.status).toBeGreaterThanOrEqual(400);
     expect((await history(admin, 'department', deptId)).body.data).toHaveLength(3);
+  });
+});
+
+describe('every record route leaves its entry', () => {
+  it("creating, replacing and deleting a record of every type is in that record's history", async () => {
+    const build = fixtures(admin);
+    const missing: string[] = [];
+    for (const def of CRUD_ENTITIES.filter((e) => !e.singleton && e.name !== 'term')) {
+      const made = await admin.post(def.path, await build.body(def));
+      expect(made.status, `${def.name}: ${JSON.stringify(made.body)}`).toBe(201);
+      const rec = made.body.data;
+      const replaced = await admin.put(`${def.path}/${rec.id}`, rec);
+      expect(replaced.status, `${def.name} replace: ${JSON.stringify(replaced.body)}`).toBe(200);
+      const gone = await admin.del(`${def.path}/${rec.id}`);
+      const actions = ((await history(admin, def.name, rec.id)).body.data ?? []).map((e: AuditEntry) => e.action);
+      const want = gone.status === 200 ? ['delete', 'replace', 'create'] : ['replace', 'create'];
+      if (JSON.stringify(actions) !== JSON.stringify(want)) missing.push(`${def.name}: ${actions.join(', ') || 'none'}`);
+    }
+    expect(missing).toEqual([]);
   });
 });
