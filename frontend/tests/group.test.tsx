@@ -1,4 +1,11 @@
-import { CAMPUS_HEADER, DASHBOARD_TILES, type DashboardView, type GroupView, type RollupView } from '@attain/shared-types';
+import {
+  CAMPUS_HEADER,
+  DASHBOARD_TILES,
+  type DashboardView,
+  type GroupView,
+  type RollupView,
+  defaultResultsYear,
+} from '@attain/shared-types';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -104,6 +111,7 @@ describe('Campus picker', () => {
 const DASHBOARD: DashboardView = {
   scope: 'group',
   academic_year: '2025-26',
+  year_choice: defaultResultsYear([['2025-26', '2024-25'], ['2025-26']], '2026-27'),
   tiles: {
     dashboard: [{ label: 'Campuses', value: 2, text: '2', href: '/group/campuses' }],
     attainment: [{ label: 'Courses with CO attainment', value: 3, text: '3 of 9', href: '/attainment/co-attainment' }],
@@ -145,6 +153,7 @@ describe('Dashboard', () => {
 const ROLLUP: RollupView = {
   group: { id: 'demo-group', name: 'Attain Demo Society' },
   academic_year: '2025-26',
+  year_choice: defaultResultsYear([['2025-26'], ['2025-26', '2026-27']], '2026-27'),
   campuses: GROUP.campuses.map((c) => ({ id: c.id, name: c.name, status: c.status })),
   sections: [
     {
