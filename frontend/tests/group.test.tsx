@@ -139,7 +139,9 @@ describe('Dashboard', () => {
     const figure = await screen.findByRole('link', { name: /3 of 9\s*Courses with CO attainment/ });
     expect(figure.getAttribute('href')).toBe('/attainment/co-attainment');
     expect(screen.getByText('All campuses of Attain Demo Society')).toBeTruthy();
-    expect(screen.getByText('Academic year 2025-26')).toBeTruthy();
+    expect(
+      screen.getByText('Academic year 2025-26: the newest year with results in every campus that has any (current academic year 2026-27)'),
+    ).toBeTruthy();
   });
 
   it("keeps the tiles' links when the figures cannot be read", async () => {
@@ -191,6 +193,9 @@ describe('Group area', () => {
     const cell = within(table).getByRole('link', { name: /PO1, Attain Demo College of Engineering: 2\.41/ });
     expect(cell.getAttribute('href')).toBe('/attainment/program-level-course?program=p1&year=2025-26&campus=demo');
     expect(screen.getByText('The mean of each program level PO attainment.')).toBeTruthy();
+    expect(
+      screen.getByText('2025-26: the newest year with results in every campus that has any (current academic year 2026-27)'),
+    ).toBeTruthy();
   });
 
   it("Add campus posts the form's body and shows the server's message under its field", async () => {
