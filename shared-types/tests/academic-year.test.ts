@@ -70,6 +70,7 @@ describe("NBA's year labels from CAY", () => {
     expect(nbaYearLabel('2025-26', '2026-27')).toBe('CAYm1');
     expect(nbaYearLabel('2026-27', '2026-27')).toBe('CAY');
     expect(nbaYearLabel('2027-28', '2026-27')).toBe('CAYp1');
+    expect(nbaYearLabel('undated', '2026-27')).toBe('');
     expect(pickerYears('2026-27')).toEqual(['2026-27', '2025-26', '2024-25', '2023-24', '2022-23', '2021-22']);
   });
 

@@ -47,9 +47,11 @@ export function useProgramAttainment() {
   const [year, setYear] = useParam('year');
   const data = useAttainmentView<ProgramAttainmentView>('program', programId).data ?? null;
   const asked = data?.years.find((y) => y.academic_year === year);
-  const current = asked ?? data?.years.find((y) => y.academic_year === data.year_choice.year);
+  const chosen = data?.years.find((y) => y.academic_year === data.year_choice.year);
+  // Results of undated occasions only: no academic year to choose, so the newest (undated) is shown.
+  const current = asked ?? chosen ?? data?.years[0];
   const choice: YearChoice | undefined =
-    data && asked && year ? chosenYear(year, data.year_choice.current) : current ? data?.year_choice : undefined;
+    data && asked && year ? chosenYear(year, data.year_choice.current) : chosen ? data?.year_choice : undefined;
   const pickers = (
     <>
       {picker}
@@ -58,10 +60,10 @@ export function useProgramAttainment() {
           id="pick-year"
           label="Academic year"
           value={current?.academic_year}
-          options={data.years.map((y) => ({
-            value: String(y.academic_year),
-            label: `${String(y.academic_year)} (${nbaYearLabel(String(y.academic_year), data.year_choice.current)})`,
-          }))}
+          options={data.years.map((y) => {
+            const nba = nbaYearLabel(String(y.academic_year), data.year_choice.current);
+            return { value: String(y.academic_year), label: nba ? `${String(y.academic_year)} (${nba})` : String(y.academic_year) };
+          })}
           onChange={setYear}
         />
       ) : null}

@@ -188,9 +188,10 @@ export const chosenYear = (year: string, current: string): YearChoice => choice(
 /**
  * NBA's label of `year` relative to the current academic year `current` (source: NBA's SAR formats, "Year labels used
  * by every format"): `CAY` for the year itself, `CAYm1`, `CAYm2`... for the years before it, `CAYp1`... after it
- * (marks dated ahead of time): (`2024-25`, `2026-27`) -> `CAYm2`.
+ * (marks dated ahead of time): (`2024-25`, `2026-27`) -> `CAYm2`; '' for what is not an academic year (`undated`).
  */
 export function nbaYearLabel(year: string, current: string): string {
+  if (!isAcademicYear(year) || !isAcademicYear(current)) return '';
   const back = academicYearStart(current) - academicYearStart(year);
   return back === 0 ? 'CAY' : back > 0 ? `CAYm${back}` : `CAYp${-back}`;
 }
