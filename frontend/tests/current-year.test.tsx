@@ -1,7 +1,9 @@
 import { DEFAULT_METHOD, type ProgramAttainment, type ProgramAttainmentView, defaultResultsYear } from '@attain/shared-types';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { profileAtom, store } from '../src/app/state';
 import { CayPoAttainmentPage, ProgramLevelPage } from '../src/attainment/program-pages';
+import { OrganizationForm } from '../src/configuration/organization-form';
 import { mockServer, rec, renderApp, signInAs } from './support';
 
 vi.mock('../src/app/auth', () => ({ idToken: async () => 'test-token', logout: async () => undefined }));
@@ -65,5 +67,25 @@ describe('One current academic year on the attainment pages', () => {
       expect.stringMatching(/^CAYm1 2025-26/),
       expect.stringMatching(/^CAYm2 2024-25/),
     ]);
+  });
+});
+
+describe('Configuration > Organization: the month the academic year starts in', () => {
+  it('shows June until chosen, saves the picked month and every year picker counts from it at once', async () => {
+    const server = mockServer((method, url, body) => {
+      if (method === 'GET' && url.startsWith('/api/organization'))
+        return { body: { data: [rec('campus-1', { name: 'Test College', locale: 'en-IN' })], next: null } };
+      if (method === 'PUT' && url === '/api/organization/campus-1')
+        return { body: { data: rec('campus-1', body as Record<string, unknown>, 2) } };
+    });
+    renderApp(<OrganizationForm />, '/configuration');
+    const dropdown = (await screen.findByLabelText('Academic year starts in')).closest('.p-dropdown') as HTMLElement;
+    expect(dropdown.querySelector('.p-dropdown-label')?.textContent).toBe('June');
+    fireEvent.click(dropdown.querySelector('.p-dropdown-trigger') as HTMLElement);
+    fireEvent.click(await screen.findByRole('option', { name: 'July', hidden: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.calls('PUT', '/api/organization/campus-1')).toHaveLength(1));
+    expect(server.calls('PUT', '/api/organization/campus-1')[0].body).toMatchObject({ academic_year_start_month: 7 });
+    await waitFor(() => expect(store.get(profileAtom)?.academic_year_start_month).toBe(7));
   });
 });
