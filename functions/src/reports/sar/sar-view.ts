@@ -17,10 +17,12 @@ import {
   isAcademicYear,
   organization,
   program,
+  currentAcademicYear,
   shiftAcademicYear,
+  todayInIndia,
 } from '@attain/shared-types';
 import { storedProgramAttainment } from '../../attainment/attainment-service.js';
-import { campusCurrentYear, resultsYear } from '../../attainment/current-year.js';
+import { resultsYear } from '../../attainment/current-year.js';
 import { listFrozenYears } from '../../attainment/frozen-years.js';
 import { HttpError } from '../../lib/errors.js';
 import { findRecord, getRecord } from '../../store/records.js';
@@ -92,11 +94,9 @@ export const sarVersionOf = (p: RecordOf<typeof program>): SarVersion => p.sar_v
  * @throws HttpError 404 for a program that is not the campus's
  */
 export async function sarView(scope: CampusScope, programId: string, query: SarQuery, viewer: DataViewer): Promise<SarView> {
-  const [prog, org, cay] = await Promise.all([
-    getRecord(scope, program, programId),
-    findRecord(scope, organization, scope.campus),
-    campusCurrentYear(scope),
-  ]);
+  const [prog, org] = await Promise.all([getRecord(scope, program, programId), findRecord(scope, organization, scope.campus)]);
+  // The campus's CAY from the organization just read (as `campusCurrentYear` reads it).
+  const cay = currentAcademicYear(org?.academic_year_start_month, todayInIndia());
   // The attainment is read when Criterion 3 needs it or the year is to be chosen from the results.
   const needResults = query.criteria.includes('3') || !query.year;
   const [current, approvals] = needResults
