@@ -1,4 +1,11 @@
-import { CAMPUS_HEADER, DASHBOARD_TILES, type DashboardView, type GroupView, type RollupView } from '@attain/shared-types';
+import {
+  CAMPUS_HEADER,
+  DASHBOARD_TILES,
+  type DashboardView,
+  type GroupView,
+  type RollupView,
+  defaultResultsYear,
+} from '@attain/shared-types';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -104,6 +111,7 @@ describe('Campus picker', () => {
 const DASHBOARD: DashboardView = {
   scope: 'group',
   academic_year: '2025-26',
+  year_choice: defaultResultsYear([['2025-26', '2024-25'], ['2025-26']], '2026-27'),
   tiles: {
     dashboard: [{ label: 'Campuses', value: 2, text: '2', href: '/group/campuses' }],
     attainment: [{ label: 'Courses with CO attainment', value: 3, text: '3 of 9', href: '/attainment/co-attainment' }],
@@ -131,7 +139,9 @@ describe('Dashboard', () => {
     const figure = await screen.findByRole('link', { name: /3 of 9\s*Courses with CO attainment/ });
     expect(figure.getAttribute('href')).toBe('/attainment/co-attainment');
     expect(screen.getByText('All campuses of Attain Demo Society')).toBeTruthy();
-    expect(screen.getByText('Academic year 2025-26')).toBeTruthy();
+    expect(
+      screen.getByText('Academic year 2025-26: the newest year with results in every campus that has any (current academic year 2026-27)'),
+    ).toBeTruthy();
   });
 
   it("keeps the tiles' links when the figures cannot be read", async () => {
@@ -145,6 +155,7 @@ describe('Dashboard', () => {
 const ROLLUP: RollupView = {
   group: { id: 'demo-group', name: 'Attain Demo Society' },
   academic_year: '2025-26',
+  year_choice: defaultResultsYear([['2025-26'], ['2025-26', '2026-27']], '2026-27'),
   campuses: GROUP.campuses.map((c) => ({ id: c.id, name: c.name, status: c.status })),
   sections: [
     {
@@ -182,6 +193,9 @@ describe('Group area', () => {
     const cell = within(table).getByRole('link', { name: /PO1, Attain Demo College of Engineering: 2\.41/ });
     expect(cell.getAttribute('href')).toBe('/attainment/program-level-course?program=p1&year=2025-26&campus=demo');
     expect(screen.getByText('The mean of each program level PO attainment.')).toBeTruthy();
+    expect(
+      screen.getByText('2025-26: the newest year with results in every campus that has any (current academic year 2026-27)'),
+    ).toBeTruthy();
   });
 
   it("Add campus posts the form's body and shows the server's message under its field", async () => {

@@ -1,11 +1,19 @@
-import { REPORTS, type ReportView } from '@attain/shared-types';
+import {
+  REPORTS,
+  type ReportView,
+  chosenYear,
+  currentAcademicYear,
+  defaultResultsYear,
+  pickerYears,
+  shiftAcademicYear,
+  todayInIndia,
+} from '@attain/shared-types';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AREA_TABS } from '../src/app/navigation';
 import CurriculumArea from '../src/curriculum/curriculum-area';
 import { EntityPage } from '../src/entity/entity-page';
-import { recentAcademicYears } from '../src/reports/academic-years';
 import ReportsArea from '../src/reports/reports-area';
 import { mockServer, rec, renderApp, signInAs } from './support';
 
@@ -212,7 +220,11 @@ function sarServer(fileError?: { status: number; detail: string }) {
         data: [rec('k1', { code: 'CS3101', title: 'Data Structures' }), rec('k2', { code: 'CS3102', title: 'Algorithms' })],
         next: null,
       });
-    if (url.startsWith('/api/reports/sar/p1') && url.includes('format=json'))
+    if (url.startsWith('/api/reports/sar/p1') && url.includes('format=json')) {
+      // The server's year: the one asked for, else the newest with results (2025-26) in the current academic year.
+      const asked = new URLSearchParams(url.split('?')[1]).get('year');
+      const choice = asked ? chosenYear(asked, '2026-27') : defaultResultsYear([['2025-26', '2024-25', '2023-24']], '2026-27');
+      const years = [0, -1, -2].map((k) => shiftAcademicYear(choice.year, k));
       return json({
         data: {
           ...MAPPING,
@@ -221,12 +233,14 @@ function sarServer(fileError?: { status: number; detail: string }) {
           context: [],
           program: 'p1',
           program_title: 'B.Tech Computer Science and Engineering',
-          years: ['2025-26', '2024-25', '2023-24'],
+          years,
+          year_choice: choice,
           version: 'SAR 2019 (UG Tier II)',
           criteria: ['3'],
           method_version: 4,
         },
       });
+    }
     if (url.startsWith('/api/reports/sar/p1')) {
       if (fileError) return json({ errors: { detail: fileError.detail } }, fileError.status);
       return new Response(new Blob(['PK docx']), {
@@ -248,8 +262,8 @@ describe('NBA SAR export page (issue 15)', () => {
     expect(screen.getByRole('link', { name: /Change it in Configuration/ }).getAttribute('href')).toBe(
       '/configuration/program?department=d1',
     );
-    // CAY: this year and the five before it; the one before is chosen.
-    const years = recentAcademicYears();
+    // CAY: the campus's current academic year and the five before it; the one before is chosen.
+    const years = pickerYears(currentAcademicYear(6, todayInIndia()));
     expect(years).toHaveLength(6);
     await choose('pick-cay', years[1]);
     // Criterion 5 left out; Criterion 3 is then the last one and cannot be left out too.
@@ -275,6 +289,19 @@ describe('NBA SAR export page (issue 15)', () => {
     expect(await screen.findByRole('table', { name: 'CO-PO mapping of CS3101' })).toBeTruthy();
     expect(server.urls()).toContain(`/api/reports/sar/p1?year=${years[1]}&criteria=3&courses=k1&format=json`);
     expect(screen.getByText(`Years: CAY 2025-26, CAYm1 2024-25, CAYm2 2023-24`)).toBeTruthy();
+    expect(screen.getByText(`2025-26: the year chosen (current academic year 2026-27)`)).toBeTruthy();
+  });
+
+  it('without a chosen year asks the server for its default, then shows that year in the picker and why', async () => {
+    const server = sarServer();
+    renderReports('/reports/sar');
+    await screen.findByText('SAR 2019 (UG Tier II)');
+    expect(screen.getByText(/^The newest year with results, not after the current academic year \d{4}-\d{2}$/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect(await screen.findByText('2025-26: the newest year with results (current academic year 2026-27)')).toBeTruthy();
+    expect(server.urls()).toContain('/api/reports/sar/p1?criteria=3%2C5&format=json');
+    const picker = document.getElementById('pick-cay')?.closest('.p-dropdown') as HTMLElement;
+    expect(picker.querySelector('.p-dropdown-label')?.textContent).toBe('2025-26');
   });
 
   it("says why a download failed, in the server's words", async () => {

@@ -4,6 +4,9 @@ import {
   type ItemResponse,
   type ProgramAttainmentView,
   type StudentsAttainmentView,
+  type YearChoice,
+  chosenYear,
+  nbaYearLabel,
 } from '@attain/shared-types';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -32,13 +35,23 @@ function useAttainmentView<T>(kind: 'course' | 'program' | 'students' | 'improve
   });
 }
 
-/** The program picker (`?program=`, default the first program) and the program's attainment for every year. */
+/**
+ * The program picker (`?program=`, default the first program) and the program's attainment for every year. The year
+ * shown is `?year=` when it has results, else the server's `year_choice` (the newest year with results, not after the
+ * campus's current academic year); `choice` says which and why, for the caption. Years are labelled by NBA's names
+ * relative to the current academic year (2025-26 in 2026-27 is CAYm1).
+ */
 export function useProgramAttainment() {
   // The programs the pickers share (first page; "Load more" in the picker reads on).
   const { programId, picker } = useProgramPicker();
   const [year, setYear] = useParam('year');
   const data = useAttainmentView<ProgramAttainmentView>('program', programId).data ?? null;
-  const current = data?.years.find((y) => y.academic_year === year) ?? data?.years[0];
+  const asked = data?.years.find((y) => y.academic_year === year);
+  const chosen = data?.years.find((y) => y.academic_year === data.year_choice.year);
+  // Results of undated occasions only: no academic year to choose, so the newest (undated) is shown.
+  const current = asked ?? chosen ?? data?.years[0];
+  const choice: YearChoice | undefined =
+    data && asked && year ? chosenYear(year, data.year_choice.current) : chosen ? data?.year_choice : undefined;
   const pickers = (
     <>
       {picker}
@@ -47,16 +60,16 @@ export function useProgramAttainment() {
           id="pick-year"
           label="Academic year"
           value={current?.academic_year}
-          options={data.years.map((y, i) => ({
-            value: String(y.academic_year),
-            label: `${String(y.academic_year)}${i === 0 ? ' (CAY)' : ` (CAYm${i})`}`,
-          }))}
+          options={data.years.map((y) => {
+            const nba = nbaYearLabel(String(y.academic_year), data.year_choice.current);
+            return { value: String(y.academic_year), label: nba ? `${String(y.academic_year)} (${nba})` : String(y.academic_year) };
+          })}
           onChange={setYear}
         />
       ) : null}
     </>
   );
-  return { data, current, pickers, programId };
+  return { data, current, choice, pickers, programId };
 }
 
 /** The academic-year picker of a course page (`?year=`), shown when the course has marks in more than one year. */

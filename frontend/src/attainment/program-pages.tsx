@@ -1,4 +1,4 @@
-import type { CourseAttainment, ProgramOutcomeResult } from '@attain/shared-types';
+import { type CourseAttainment, type ProgramOutcomeResult, nbaYearLabel } from '@attain/shared-types';
 import { fmt, levelClass, Pick, useParam, useProgramAttainment } from './attainment-data';
 import { BarChart } from '../chart/bar-chart';
 import { ResultTable } from '../table/result-table';
@@ -24,13 +24,14 @@ function Frame({
   ) => React.ReactNode;
   hint?: string;
 }) {
-  const { data, current, pickers, programId } = useProgramAttainment();
+  const { data, current, choice, pickers, programId } = useProgramAttainment();
   return (
     <section>
       <div className="page-head">
         <h2>{title}</h2>
       </div>
       <div className="filter-bar">{pickers}</div>
+      {choice ? <p className="hint year-choice">{choice.text}</p> : null}
       {hint ? <p className="hint">{hint}</p> : null}
       {data && !current ? (
         <p className="hint">
@@ -254,10 +255,10 @@ export function CayPoAttainmentPage() {
   return (
     <Frame
       title="CAY PO Attainment"
-      hint="CAY is the current academic year (the newest with marks); CAYm1 and CAYm2 are the two before it."
+      hint="CAY is the campus's current academic year; CAYm1 (the current assessment year) and CAYm2 are the two before it."
     >
       {(d) => {
-        const label = (i: number) => (i === 0 ? 'CAY' : `CAYm${i}`);
+        const label = (i: number) => nbaYearLabel(String(d.years[i].academic_year), d.year_choice.current);
         const cell = (y: (typeof d.years)[number], id: string) => y.outcomes.find((o) => o.outcome === id)?.attainment ?? null;
         return (
           <>
@@ -267,7 +268,7 @@ export function CayPoAttainmentPage() {
               max={3}
               series={[
                 ...d.years.map((y, i) => ({
-                  label: `${label(i)} ${String(y.academic_year)}`,
+                  label: `${label(i)} ${String(y.academic_year)}`.trim(),
                   values: d.outcomes.map((o) => cell(y, o.id)),
                 })),
                 { label: 'Target', values: d.outcomes.map(() => d.method.po_target), line: true },
@@ -278,7 +279,7 @@ export function CayPoAttainmentPage() {
               fileName="cay-po-attainment"
               rows={d.years.map((y, i) => ({ y, i }))}
               columns={[
-                { header: 'Academic year', value: ({ y, i }) => `${label(i)} ${String(y.academic_year)}` },
+                { header: 'Academic year', value: ({ y, i }) => `${label(i)} ${String(y.academic_year)}`.trim() },
                 { header: 'Courses', value: ({ y }) => y.courses.length },
                 ...d.outcomes.map((o) => ({
                   header: o.reference,

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type ItemResponse, type RecordOf, organization } from '@attain/shared-types';
+import { DEFAULT_ACADEMIC_YEAR_START_MONTH, DEFAULT_LOCALE, type ItemResponse, type RecordOf, organization } from '@attain/shared-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { api } from '../app/api';
@@ -6,7 +6,10 @@ import { profileAtom, showPopup } from '../app/state';
 import { EntityForm } from '../entity/entity-form';
 import { putSaved, useListQuery } from '../entity/list-cache';
 
-/** `/configuration`: the campus's Organization form (society, name, rich-text description, mission, vision). */
+/**
+ * `/configuration`: the campus's Organization form (society, name, rich-text description, mission, vision, the
+ * locale, the month its academic year starts in (a month picker, June by default) and the mail sender).
+ */
 export function OrganizationForm() {
   // The organization is a singleton: its list holds the campus's one record (or none yet).
   const list = useListQuery(organization, {});
@@ -24,8 +27,15 @@ export function OrganizationForm() {
     onSuccess: (res) => {
       putSaved(queryClient, organization, res.data);
       // The banner shows the organization's name (jotai state shared with the shell).
-      // ...and the campus's locale writes every date and number on screen: both apply at once.
-      if (profile) setProfile({ ...profile, organization_name: String(res.data.name ?? ''), locale: res.data.locale ?? DEFAULT_LOCALE });
+      // ...the campus's locale writes every date and number on screen, and its start month sets the current academic
+      // year every year picker counts from: all apply at once.
+      if (profile)
+        setProfile({
+          ...profile,
+          organization_name: String(res.data.name ?? ''),
+          locale: res.data.locale ?? DEFAULT_LOCALE,
+          academic_year_start_month: res.data.academic_year_start_month ?? DEFAULT_ACADEMIC_YEAR_START_MONTH,
+        });
       showPopup('success', record ? 'successfully updated' : 'successfully created');
     },
   });

@@ -1,7 +1,8 @@
-import { type RollupRow, type RollupView, academicYearOf, shiftAcademicYear } from '@attain/shared-types';
+import { type RollupRow, type RollupView, pickerYears } from '@attain/shared-types';
 import { Dropdown } from 'primereact/dropdown';
 import { Link } from 'react-router-dom';
 import { useParam } from '../areas/use-param';
+import { useCurrentAcademicYear } from '../format/academic-year';
 import { ResultTable, type ResultColumn } from '../table/result-table';
 import { useRollup } from './group-views';
 
@@ -28,7 +29,8 @@ function columnsOf(view: RollupView): ResultColumn<RollupRow>[] {
 }
 
 /**
- * `/group/rollup` (issue 16): the group's campuses side by side for an academic year (`?year=`, default the server's):
+ * `/group/rollup` (issue 16): the group's campuses side by side for an academic year (`?year=`, default the server's:
+ * the newest year with results in every campus that has any, not after the current academic year, captioned with why):
  * one table per section, a column per campus and a row per measure, each figure linking to the campus page it came
  * from with that campus chosen (`campus=` in its link); the section's note under its table.
  */
@@ -37,9 +39,8 @@ export function RollupPage() {
   const read = useRollup(year ?? null);
   const view = read.data;
   const shownYear = view?.academic_year ?? year ?? null;
-  // The year shown and the five before the current one.
-  const current = academicYearOf(new Date().toISOString().slice(0, 10));
-  const recent = [0, 1, 2, 3, 4, 5].map((n) => shiftAcademicYear(current, -n));
+  // The year shown, the current academic year and the five before it.
+  const recent = pickerYears(useCurrentAcademicYear());
   const years = [...new Set([...(shownYear ? [shownYear] : []), ...recent])].sort().reverse();
   return (
     <section>
@@ -57,6 +58,7 @@ export function RollupPage() {
           />
         </span>
       </div>
+      {view ? <p className="hint year-choice">{view.year_choice.text}</p> : null}
       {read.isError ? <p className="field-error">The roll-up could not be read; please try again.</p> : null}
       {view
         ? view.sections.map((s, i) => (

@@ -47,7 +47,7 @@ export default function DashboardPage() {
       </div>
       <p className="dashboard-scope">
         <strong>{whose}</strong>
-        {view ? <span className="hint">{`Academic year ${view.academic_year}`}</span> : null}
+        {view ? <span className="hint year-choice">{`Academic year ${view.year_choice.text}`}</span> : null}
       </p>
       {read.isPending ? (
         <p className="hint" role="status">

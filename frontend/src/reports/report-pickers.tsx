@@ -1,4 +1,5 @@
 import {
+  pickerYears,
   MAPPING_OPTIONS,
   MAP_STATES,
   REPORT_PICKER_NAMES,
@@ -12,7 +13,7 @@ import { Pick } from '../areas/pick';
 import { FilterBar } from '../entity/filter-bar';
 import { useListQuery } from '../entity/list-cache';
 import { RefPicker } from '../entity/ref-picker';
-import { recentAcademicYears } from './academic-years';
+import { useCurrentAcademicYear } from '../format/academic-year';
 
 /** The pickers of fixed choices, and the choice the server reads when none is sent (spec part 2 §4). */
 const CHOICES: Readonly<Record<'option' | 'map_state', { label: string; choices: readonly string[]; fallback: string }>> = {
@@ -57,6 +58,8 @@ export function useReportPicks(entry: ReportEntry) {
   const chain = entry.pickers.filter((p) => CHAIN.includes(p));
   const wantsUsers = entry.pickers.includes('user');
   const users = useListQuery(profile, wantsUsers ? {} : null);
+  // The campus's current academic year and the five before it.
+  const years = pickerYears(useCurrentAcademicYear());
   const members = users.rows.filter((u) => !values.department || u.department === values.department);
   const missing = entry.required.filter((k) => !values[k]);
 
@@ -85,7 +88,7 @@ export function useReportPicks(entry: ReportEntry) {
             value={values.year}
             placeholder="The newest"
             showClear
-            options={recentAcademicYears().map((y) => ({ value: y, label: y }))}
+            options={years.map((y) => ({ value: y, label: y }))}
             onChange={(v) => set({ year: v })}
           />
         );

@@ -5,7 +5,9 @@ import {
   SAR_PATH,
   type SarCriterion,
   type SarView,
+  chosenYear,
   courseCurriculum,
+  pickerYears,
 } from '@attain/shared-types';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
@@ -21,7 +23,7 @@ import { useParam } from '../areas/use-param';
 import { useListQuery } from '../entity/list-cache';
 import { useProgramPicker } from '../entity/program-picker';
 import { loadMoreFooter } from '../entity/load-more';
-import { recentAcademicYears } from './academic-years';
+import { useCurrentAcademicYear } from '../format/academic-year';
 import { PrintButton } from './print-button';
 import { ReportBody } from './report-body';
 
@@ -42,8 +44,10 @@ const listOf = (v: string | undefined) => (v ? v.split(',').filter(Boolean) : []
 
 /**
  * `/reports/sar`: the NBA Self Assessment Report export of a program (`GET /api/reports/sar/{program}`). The person
- * picks the program, the current academic year (CAY: this year or one of the five before), the criteria (3 and/or
- * 5, at least one) and, optionally, the courses whose articulation matrices Criterion 3.1 shows (none chosen: every
+ * picks the program, the report's year (labelled CAY in its tables: the campus's current academic year or one of the
+ * five before; none picked: the server's default, the newest year with results, which the page then names with the
+ * reason, e.g. "2025-26: the newest year with results (current academic year 2026-27)"), the criteria (3 and/or 5, at
+ * least one) and, optionally, the courses whose articulation matrices Criterion 3.1 shows (none chosen: every
  * course with a matrix); program, year and criteria are kept in the address. The program's SAR version is shown with a link to the
  * program in Configuration, where an admin changes it. 'Show' draws the SAR's tables on the page (figures traceable
  * as in every report); 'Download DOCX' / 'Download PDF' fetch the document with the user's token, saying
@@ -51,9 +55,10 @@ const listOf = (v: string | undefined) => (v ? v.split(',').filter(Boolean) : []
  */
 export function SarPage() {
   const { programId, record, picker: programPicker } = useProgramPicker();
-  const years = recentAcademicYears();
-  const [yearParam, setYear] = useParam('year');
-  const year = yearParam ?? years[0];
+  const current = useCurrentAcademicYear();
+  const years = pickerYears(current);
+  // No year in the address: the server picks the newest year with results (the rule every results page follows).
+  const [year, setYear] = useParam('year');
   const [criteriaParam, setCriteria] = useParam('criteria');
   const criteria = criteriaParam ? SAR_CRITERIA.filter((c) => listOf(criteriaParam).includes(c)) : [...SAR_CRITERIA];
   // The courses picked for 3.1 belong to the program they were picked under.
@@ -62,7 +67,7 @@ export function SarPage() {
   const courseList = useListQuery(courseCurriculum, programId && criteria.includes('3') ? { program: programId } : null);
 
   const query = (format: string): Filters => ({
-    year,
+    ...(year ? { year } : {}),
     criteria: criteria.join(','),
     ...(courses.length && criteria.includes('3') ? { courses: courses.join(',') } : {}),
     format,
@@ -94,12 +99,24 @@ export function SarPage() {
           {programPicker}
           <Pick
             id="pick-cay"
-            label="Current academic year (CAY)"
-            value={year}
-            options={years.map((y) => ({ value: y, label: y }))}
-            onChange={setYear}
+            label="Year of the report (its CAY)"
+            value={year ?? view?.year_choice.year}
+            placeholder="The newest with results"
+            showClear
+            options={[...new Set([...(view ? [view.year_choice.year] : []), ...years])]
+              .sort()
+              .reverse()
+              .map((y) => ({ value: y, label: y }))}
+            onChange={(v) => setYear(v ?? null)}
           />
         </div>
+        <p className="hint year-choice">
+          {view
+            ? view.year_choice.text
+            : year
+              ? chosenYear(year, current).text
+              : `The newest year with results, not after the current academic year ${current}`}
+        </p>
         <fieldset className="sar-criteria">
           <legend>Criteria</legend>
           {SAR_CRITERIA.map((c) => (
@@ -165,7 +182,7 @@ export function SarPage() {
               void files.download(
                 f.format,
                 `${SAR_PATH}/${programId}?${new URLSearchParams(query(f.format)).toString()}`,
-                `SAR-${acronym}-${year}.${f.format}`,
+                `SAR-${acronym}-${year ?? view?.year_choice.year ?? current}.${f.format}`,
               )
             }
           />

@@ -62,15 +62,6 @@ export const resultYears = (campuses: readonly CampusAttainment[]): string[] =>
   [...new Set(campuses.flat().flatMap((p) => p.years.map((y) => y.academic_year ?? '')))].filter(Boolean).sort().reverse();
 
 /**
- * The year to compare campuses on: the newest year with results in every campus that has any (so one campus's early
- * marks of a new year do not leave the others empty), else the newest year with results anywhere.
- */
-export function comparableYear(campuses: readonly CampusAttainment[]): string | undefined {
-  const withResults = campuses.map((c) => new Set(resultYears([c]))).filter((years) => years.size);
-  return resultYears(campuses).find((y) => withResults.every((years) => years.has(y))) ?? resultYears(campuses)[0];
-}
-
-/**
  * One campus's figures for `year` (e.g. "2025-26") from its programs' attainment (`campusAttainment`); mails are
  * counted from `mailFrom` to `mailTo` (ISO dates). About 6 DynamoDB calls plus 2 per survey of the year.
  */

@@ -4,13 +4,14 @@ import {
   type DashboardTileKey,
   type DashboardView,
   FACULTY_RECORDS,
-  academicYearOf,
+  type YearChoice,
   academicYearSpan,
   courseCurriculum,
   occasion,
 } from '@attain/shared-types';
 import { getDocuments } from '../store/documents.js';
 import { listAll } from '../store/list-all.js';
+import { resultsYear } from '../attainment/current-year.js';
 import { type CampusAttainment, resultYears } from './campus-figures.js';
 import { mailsBetween } from './mails-between.js';
 import { surveyDashboard } from '../survey/survey-views.js';
@@ -42,26 +43,36 @@ export interface DashboardCounts {
   facultyRecords: number;
 }
 
-/** The academic year a campus's dashboard counts: its newest with stored results, else the current one. */
-export const dashboardYear = (attainment: readonly CampusAttainment[], today: string): string =>
-  resultYears(attainment)[0] ?? academicYearOf(today);
+/**
+ * The academic year a dashboard counts (`defaultResultsYear`): for one campus its newest year with stored results not
+ * after its CAY; for a group's campuses (one `CampusAttainment` each) the newest such year every campus with results
+ * has, as the roll-up compares them; with no results, CAYm1.
+ * @param current the CAY (`campusCurrentYear` / `campusesCurrentYear`)
+ */
+export const dashboardYear = (attainment: readonly CampusAttainment[], current: string): YearChoice =>
+  resultsYear(
+    undefined,
+    attainment.map((a) => resultYears([a])),
+    current,
+  );
 
 /**
  * Counts one campus's dashboard figures for `year` (`today` an ISO date: the month of mail and the year of faculty
- * records end there). About 6 + 13 DynamoDB calls (one per faculty record type) plus one BatchGetItem per 100
- * occasions of the year.
+ * records end there; `current` the CAY: its open surveys and faculty records added this year). About 6 + 13 DynamoDB
+ * calls (one per faculty record type) plus one BatchGetItem per 100 occasions of the year.
  */
 export async function dashboardCounts(
   scope: CampusScope,
   attainment: CampusAttainment,
   year: string,
   today: string,
+  current: string,
 ): Promise<DashboardCounts> {
   const span = academicYearSpan(year);
   const [courses, occasions, surveys, mail, records] = await Promise.all([
     listAll(scope, courseCurriculum),
     listAll(scope, occasion),
-    surveyDashboard(scope, academicYearOf(today)).then((d) => d.surveys),
+    surveyDashboard(scope, current).then((d) => d.surveys),
     mailsBetween(scope, `${today.slice(0, 7)}-01`, today),
     Promise.all(FACULTY_RECORDS.map((def) => listAll(scope, def))),
   ]);
@@ -72,7 +83,7 @@ export async function dashboardCounts(
     heldInYear.map((o) => o.id),
   );
   const courseResults = attainment.flatMap((p) => p.years.filter((y) => y.academic_year === year).flatMap((y) => y.courses));
-  const thisYear = academicYearSpan(academicYearOf(today));
+  const thisYear = academicYearSpan(current);
   const open = surveys.filter((s) => s.status === 'Open');
   return {
     programs: attainment.length,
@@ -118,11 +129,12 @@ const percent = (part: number, whole: number) => (whole ? Math.round((1000 * par
 
 /**
  * The tiles' figures from the counts. `campus` set: links open the campus's pages; for a group (`campuses` given)
- * the tiles link to the group's roll-up and campus list where a page has no group view.
+ * the tiles link to the group's roll-up and campus list where a page has no group view; `choice` is the year counted
+ * and why (`dashboardYear`).
  */
 export function dashboardView(
   c: DashboardCounts,
-  year: string,
+  choice: YearChoice,
   scope: { kind: 'campus' } | { kind: 'group'; campuses: number },
 ): DashboardView {
   const fig = (label: string, value: number | null, text: string, href: string): DashboardFigure => ({
@@ -171,5 +183,5 @@ export function dashboardView(
     ],
     curriculum: [fig('Courses', c.courses, String(c.courses), '/curriculum')],
   };
-  return { scope: scope.kind, academic_year: year, tiles };
+  return { scope: scope.kind, academic_year: choice.year, year_choice: choice, tiles };
 }

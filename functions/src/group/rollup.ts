@@ -5,14 +5,16 @@ import {
   type RollupRow,
   type RollupSection,
   type RollupView,
-  academicYearOf,
+  type YearChoice,
   academicYearSpan,
   groupScope,
   isAcademicYear,
 } from '@attain/shared-types';
 import pLimit from 'p-limit';
+import { campusesCurrentYear, resultsYear } from '../attainment/current-year.js';
 import { HttpError } from '../lib/errors.js';
-import { type CampusAttainment, type CampusFigures, campusAttainment, campusFigures, comparableYear } from './campus-figures.js';
+import { todayInIndia } from '../survey/survey-status.js';
+import { type CampusAttainment, type CampusFigures, campusAttainment, campusFigures, resultYears } from './campus-figures.js';
 import { type CampusRegistration, getGroup, groupCampuses } from './campus-registry.js';
 
 const r2 = (n: number) => Math.round(n * 100) / 100;
@@ -144,25 +146,30 @@ function activitySections(campuses: readonly CampusFigures[], year: string): Rol
 /**
  * Reads every campus of a group in two passes, at most 4 campuses at a time: their programs' stored attainment (to
  * find the year), then the year's figures. Disabled campuses are included (their data is still the group's).
- * @param year "2025-26"; default the newest year with stored results in every campus that has any
- *   (`comparableYear`), else the current one
- * @returns the campuses, the year used and each campus's figures, in the group's order
+ * @param year "2025-26"; default `defaultResultsYear` over the campuses: the newest year with stored results (not
+ *   after CAY) in every campus that has any, as the group dashboard counts
+ * @returns the campuses, the year used (with why) and each campus's figures, in the group's order
  */
 export async function groupFigures(
   groupId: string,
   caller: Caller,
   year: string | undefined,
-): Promise<{ campuses: CampusRegistration[]; year: string; figures: CampusFigures[] }> {
+): Promise<{ campuses: CampusRegistration[]; year: YearChoice; figures: CampusFigures[] }> {
   if (year !== undefined && !isAcademicYear(year)) throw new HttpError(400, 'Give the academic year as 2025-26', { year: 'Not valid' });
   const campuses = await groupCampuses(groupId);
   const limit = pLimit(4);
   const scopes: CampusScope[] = campuses.map((c) => groupScope(caller, c.id));
   const attainment: CampusAttainment[] = await Promise.all(scopes.map((s) => limit(() => campusAttainment(s))));
-  const today = new Date().toISOString().slice(0, 10);
-  const chosen = year ?? comparableYear(attainment) ?? academicYearOf(today);
-  const { from, to } = academicYearSpan(chosen);
+  const today = todayInIndia();
+  const current = await campusesCurrentYear(scopes, today);
+  const chosen = resultsYear(
+    year,
+    attainment.map((a) => resultYears([a])),
+    current,
+  );
+  const { from, to } = academicYearSpan(chosen.year);
   const figures = await Promise.all(
-    scopes.map((s, i) => limit(() => campusFigures(s, attainment[i], chosen, from, to < today ? to : today))),
+    scopes.map((s, i) => limit(() => campusFigures(s, attainment[i], chosen.year, from, to < today ? to : today))),
   );
   return { campuses, year: chosen, figures };
 }
@@ -179,8 +186,9 @@ export async function groupRollup(caller: Caller, year: string | undefined): Pro
   const { campuses, year: chosen, figures } = await groupFigures(group.id, caller, year);
   return {
     group,
-    academic_year: chosen,
+    academic_year: chosen.year,
+    year_choice: chosen,
     campuses: campuses.map((c) => ({ id: c.id, name: c.name, status: c.status })),
-    sections: [...attainmentSections(figures, chosen), ...activitySections(figures, chosen)],
+    sections: [...attainmentSections(figures, chosen.year), ...activitySections(figures, chosen.year)],
   };
 }

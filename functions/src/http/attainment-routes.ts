@@ -13,6 +13,7 @@ import {
 import { Hono } from 'hono';
 import { courseOutcomeViews, improvementPlan } from '../attainment/improvement-plan.js';
 import { courseAttainmentFor, methodFor, storedProgramAttainment, studentsOfCourse } from '../attainment/attainment-service.js';
+import { campusCurrentYear, resultsYear } from '../attainment/current-year.js';
 import { type ProgramOutcomeColumn, programOutcomeColumns } from '../domain/co-po-matrix.js';
 import { assertOwnsCourse } from '../domain/course-access.js';
 import { HttpError } from '../lib/errors.js';
@@ -68,10 +69,14 @@ export function attainmentRouter(): Hono<AppEnv> {
     return c.json({ data });
   });
   r.get('/program/:program', async (c) => {
-    const res = await storedProgramAttainment(c.var.scope, pathId(c, 'program', 'Program'));
+    const [res, current] = await Promise.all([
+      storedProgramAttainment(c.var.scope, pathId(c, 'program', 'Program')),
+      campusCurrentYear(c.var.scope),
+    ]);
     c.header('x-attainment-recomputed', String(res.recomputed));
     const data: ProgramAttainmentView = {
       years: res.years,
+      year_choice: resultsYear(undefined, [res.years.map((y) => y.academic_year ?? '')], current),
       outcomes: res.outcomes.map(outcomeView),
       method: res.method.method,
       method_version: res.method.version,

@@ -1,5 +1,6 @@
 import { InitiateAuthCommand, NotAuthorizedException, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import {
+  DEFAULT_ACADEMIC_YEAR_START_MONTH,
   DEFAULT_LOCALE,
   MESSAGES,
   type ProfileView,
@@ -87,6 +88,7 @@ export function profileRouter(): Hono<AppEnv> {
       organization_name: String(org?.name ?? group?.name ?? ''),
       department_name: String(dept?.name ?? ''),
       locale: org?.locale ?? DEFAULT_LOCALE,
+      academic_year_start_month: org?.academic_year_start_month ?? DEFAULT_ACADEMIC_YEAR_START_MONTH,
     };
   };
   r.get('/', async (c) => c.json({ data: await view(c, await findRecord(ownScope(c.var.caller), profile, c.var.caller.sub)) }));

@@ -19,8 +19,9 @@ import type { AppEnv } from './context.js';
  *   each report of `REPORTS` that has an `api`; a missing required picker or a bad choice is 400 with the field; a
  *   picked id of another campus is 404; an unknown report is 404.
  * - `GET /sar/{program}?year=<CAY>&criteria=3,5&courses=<ids>&format=json|docx|pdf`: the NBA SAR (`SarView`) as JSON,
- *   or as a download `SAR-<acronym>-<CAY>.docx|pdf`; 400 for a bad query (`sarQuery`), 404 for another campus's
- *   program.
+ *   or as a download `SAR-<acronym>-<CAY>.docx|pdf`; without `year`, the year every results page opens on (the newest
+ *   with results, not after the campus's current academic year: `defaultResultsYear`); 400 for a bad query
+ *   (`sarQuery`), 404 for another campus's program.
  */
 export function reportsRouter(): Hono<AppEnv> {
   const r = new Hono<AppEnv>({ strict: false });

@@ -1,8 +1,8 @@
-import type { SurveyStatus } from '@attain/shared-types';
+import { type SurveyStatus, todayInIndia } from '@attain/shared-types';
 
-/** Today's date in India (`YYYY-MM-DD`): surveys open and close by the college's calendar day, not UTC's. */
-export const todayInIndia = (now = new Date()): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+// Surveys open and close by the college's calendar day in India, not UTC's (the function lives in shared-types, where
+// the current academic year is counted from the same day).
+export { todayInIndia };
 
 /**
  * Where a survey stands on `now`'s day in India: `Scheduled` before `start_date`, `Open` from it through `end_date`

@@ -21,6 +21,11 @@ export interface ProfileView extends Record<string, unknown> {
   department_name: string;
   /** How the campus writes dates and numbers (the organization's `locale`; `en-IN` until chosen). */
   locale: CampusLocale;
+  /**
+   * The month (1-12) the campus's academic year starts in (the organization's `academic_year_start_month`; June until
+   * chosen; absent: June): with today's date it gives the current academic year (`currentAcademicYear`).
+   */
+  academic_year_start_month?: number;
   /** A group administrator's group (issue 16): its id and name; absent for campus users. */
   group?: { id: string; name: string };
 }

@@ -1,3 +1,4 @@
+import type { YearChoice } from '../format/academic-year.js';
 import type { AttainmentMethod } from './method.js';
 import type { CourseAttainment, ProgramAttainment, StudentAttainment } from './results.js';
 
@@ -45,11 +46,13 @@ export interface CourseAttainmentView {
 
 /**
  * `GET /api/attainment/program/{program}`: every course of a program and the program-level PO/PSO attainment
- * (levels 0-3), one entry per academic year, newest first (`years[0]` is CAY, then CAYm1, CAYm2...);
- * `outcomes` are the program's POs then PSOs; `method` and `method_version` as in `CourseAttainmentView`.
+ * (levels 0-3), one entry per academic year with results, newest first; `year_choice` is the year the pages open on
+ * (`defaultResultsYear`: the newest with results not after the campus's CAY) and why; `outcomes` are the program's
+ * POs then PSOs; `method` and `method_version` as in `CourseAttainmentView`.
  */
 export interface ProgramAttainmentView {
   years: ProgramAttainment[];
+  year_choice: YearChoice;
   outcomes: OutcomeView[];
   method: AttainmentMethod;
   method_version: number;

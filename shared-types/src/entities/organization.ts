@@ -1,11 +1,16 @@
 import { defineEntity } from '../registry/entity.js';
 import { f } from '../registry/field.js';
+import { DEFAULT_ACADEMIC_YEAR_START_MONTH, MONTH_NAMES } from '../format/academic-year.js';
 import { CAMPUS_LOCALES, DEFAULT_LOCALE } from './choices.js';
+
+/** Months 1-12, the choices of the organization's `academic_year_start_month`. */
+const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
 
 /**
  * Organization: the campus itself (the tenant). One record per campus, id = campus id (spec part 1 §3).
  * `description` is rich text, sanitized on save and on display. `locale` is how the campus's screens write dates and
- * numbers (en-IN unless chosen).
+ * numbers (en-IN unless chosen). `academic_year_start_month` (1-12, June unless chosen) is the month the campus's
+ * academic year starts in: it sets the current academic year (CAY) every page defaults from (`currentAcademicYear`).
  */
 export const organization = defineEntity({
   name: 'organization',
@@ -27,6 +32,11 @@ export const organization = defineEntity({
         'en-GB': 'United Kingdom: 21/11/2026, 100,000.5',
         'en-US': 'United States: 11/21/2026, 100,000.5',
       },
+    }),
+    // One current academic year: the month the campus's academic year starts in (a month picker; absent = June).
+    f.enum('academic_year_start_month', 'Academic year starts in', MONTHS, {
+      default: DEFAULT_ACADEMIC_YEAR_START_MONTH,
+      choiceLabels: Object.fromEntries(MONTHS.map((m) => [String(m), MONTH_NAMES[m - 1]])),
     }),
     // Issue 13: the campus's mail goes out from this address (an identity verified in SES); none: the stack's default.
     f.email('mail_from', 'Send mail from'),

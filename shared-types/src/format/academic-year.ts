@@ -1,16 +1,70 @@
+/**
+ * Academic years as Indian colleges write them (`2025-26`) and NBA's year labels. The one definition of the current
+ * academic year (CAY) and of the year a results page opens on lives here (`currentAcademicYear`, `assessmentYears`,
+ * `defaultResultsYear`): every page and API that defaults a year calls these, so no two pages disagree.
+ */
+
+/**
+ * The month (1-12) an academic year starts in when a campus has not set its own (the organization's
+ * `academic_year_start_month`): June, when most Indian colleges open (AICTE's academic calendar starts classes for
+ * continuing students in June/July).
+ */
+export const DEFAULT_ACADEMIC_YEAR_START_MONTH = 6;
+
+/** English month names, January first: `MONTH_NAMES[startMonth - 1]`. */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/**
+ * Today's date in India (`Asia/Kolkata`), ISO `yyyy-mm-dd`: the day every campus's current academic year and survey
+ * windows are counted from (the server runs in UTC, where the date changes 5 h 30 min later).
+ */
+export const todayInIndia = (now: Date = new Date()): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+
 /** Whether text is an academic year as colleges write it: `2025-26` (the second year is the first plus one). */
 export function isAcademicYear(text: string): boolean {
   const m = /^(\d{4})-(\d{2})$/.exec(text);
   return Boolean(m) && (Number(m![1]) + 1) % 100 === Number(m![2]);
 }
 
+/** A start month as given (1-12), else the default (June) for a missing or out-of-range one. */
+const monthOrDefault = (startMonth: number | null | undefined): number =>
+  Number.isInteger(startMonth) && (startMonth as number) >= 1 && (startMonth as number) <= 12
+    ? (startMonth as number)
+    : DEFAULT_ACADEMIC_YEAR_START_MONTH;
+
 /**
- * The academic year (Indian, July-June) an ISO date falls in: `2025-08-14` -> `2025-26`, `2026-03-01` -> `2025-26`.
+ * The academic year an ISO date (`yyyy-mm-dd`, or a full ISO timestamp) falls in, for years starting on the 1st of
+ * `startMonth` (1-12; default June): `2025-08-14` -> `2025-26`, `2026-03-01` -> `2025-26`, `2026-06-01` -> `2026-27`.
+ * A missing or out-of-range month is taken as June.
  */
-export function academicYearOf(isoDate: string): string {
-  const [y, mo] = isoDate.split('-').map(Number);
-  const start = mo >= 7 ? y : y - 1;
-  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+export function academicYearOf(isoDate: string, startMonth: number = DEFAULT_ACADEMIC_YEAR_START_MONTH): string {
+  const [y, mo] = isoDate.slice(0, 10).split('-').map(Number);
+  return academicYearStarting(mo >= monthOrDefault(startMonth) ? y : y - 1);
+}
+
+/**
+ * The current academic year (NBA's CAY) of a campus: the academic year containing `today`, for years starting in
+ * `startMonth` (the organization's `academic_year_start_month`, 1-12; missing or out of range: June).
+ * @param today the campus's date, ISO `yyyy-mm-dd` (India: `todayInIndia()`); a timestamp is read by its date
+ * @returns e.g. `2026-27` for 25/11/2026 with a June start, `2025-26` for 25/05/2026; with a January start the
+ *   academic year is the calendar year, named by its first year (25/11/2026 -> `2026-27`)
+ */
+export function currentAcademicYear(startMonth: number | null | undefined, today: string): string {
+  return academicYearOf(today, monthOrDefault(startMonth));
 }
 
 /** The academic years from `first` to `last` start years, newest first: `(2019, 2023)` -> `2023-24` .. `2019-20`. */
@@ -29,8 +83,118 @@ export const academicYearStart = (year: string): number => Number(year.slice(0, 
 /** The academic year `by` years after `year` (before it when negative): (`2025-26`, -2) -> `2023-24`. */
 export const shiftAcademicYear = (year: string, by: number): string => academicYearStarting(academicYearStart(year) + by);
 
-/** The first and last days (ISO) of an Indian academic year (July-June): `2025-26` -> `2025-07-01`, `2026-06-30`. */
-export function academicYearSpan(year: string): { from: string; to: string } {
+/**
+ * The first and last days (ISO) of an academic year starting on the 1st of `startMonth` (default June):
+ * `2025-26` -> `2025-06-01`, `2026-05-31`; with July, `2025-07-01`, `2026-06-30`.
+ */
+export function academicYearSpan(year: string, startMonth: number = DEFAULT_ACADEMIC_YEAR_START_MONTH): { from: string; to: string } {
   const start = academicYearStart(year);
-  return { from: `${start}-07-01`, to: `${start + 1}-06-30` };
+  const m = monthOrDefault(startMonth);
+  const from = `${start}-${String(m).padStart(2, '0')}-01`;
+  // The day before the next year's first day.
+  const next = new Date(Date.UTC(start + 1, m - 1, 1) - 86_400_000).toISOString().slice(0, 10);
+  return { from, to: next };
 }
+
+/**
+ * NBA's year labels from the current academic year (source: NBA's SAR formats, "Year labels used by every format":
+ * CAY = current academic year; CAYm1 = CAY minus 1 = the current assessment year, the last completed one; CAYm2,
+ * CAYm3 the years before; LYG = the batch that graduated last, named by its entry year, CAY minus the program's
+ * duration (CAYm4 for a 4-year program); LYGm1 and LYGm2 the two batches before it).
+ */
+export interface AssessmentYears {
+  cay: string;
+  caym1: string;
+  caym2: string;
+  caym3: string;
+  /** Entry year of the last graduated batch (LYG). */
+  lyg: string;
+  lygm1: string;
+  lygm2: string;
+}
+
+/**
+ * NBA's labelled years for a CAY (`2026-27`) and a program of `durationYears` years (default 4, a B.E./B.Tech.):
+ * `assessmentYears('2026-27')` -> CAYm1 `2025-26`, CAYm2 `2024-25`, CAYm3 `2023-24`, LYG `2022-23`.
+ * @throws RangeError when `cay` is not an academic year or the duration is not a whole number of years from 1 to 10
+ */
+export function assessmentYears(cay: string, durationYears = 4): AssessmentYears {
+  if (!isAcademicYear(cay)) throw new RangeError(`Not an academic year: ${cay}`);
+  if (!Number.isInteger(durationYears) || durationYears < 1 || durationYears > 10)
+    throw new RangeError(`Not a program duration in years: ${durationYears}`);
+  const at = (by: number) => shiftAcademicYear(cay, -by);
+  return {
+    cay,
+    caym1: at(1),
+    caym2: at(2),
+    caym3: at(3),
+    lyg: at(durationYears),
+    lygm1: at(durationYears + 1),
+    lygm2: at(durationYears + 2),
+  };
+}
+
+/**
+ * The year a results page shows and why (`defaultResultsYear`, or `chosenYear` when the person picked one):
+ * - `year`: the academic year shown (`2025-26`); `current`: the campus's CAY (`2026-27`);
+ * - `reason`: `chosen` (asked for), `results` (the newest year with results, not after CAY), `common` (a group: the
+ *   newest year with results in every campus that has any), `none` (no results yet: CAYm1, the current assessment
+ *   year);
+ * - `text`: the caption pages show, e.g. "2025-26: the newest year with results (current academic year 2026-27)".
+ */
+export interface YearChoice {
+  year: string;
+  current: string;
+  reason: 'chosen' | 'results' | 'common' | 'none';
+  text: string;
+}
+
+const REASON_TEXT: Readonly<Record<YearChoice['reason'], string>> = {
+  chosen: 'the year chosen',
+  results: 'the newest year with results',
+  common: 'the newest year with results in every campus that has any',
+  none: 'no results yet, so the last completed year (CAYm1)',
+};
+
+const choice = (year: string, current: string, reason: YearChoice['reason']): YearChoice => ({
+  year,
+  current,
+  reason,
+  text: `${year}: ${REASON_TEXT[reason]} (current academic year ${current})`,
+});
+
+/**
+ * The year every results page (attainment, dashboard, group dashboard, roll-up, reports, the SAR) opens on when none
+ * is asked for: the newest year with results that is not after CAY (a results year is a completed or running year;
+ * marks dated later are a typing slip and never become the default); for several campuses (a group), the newest such
+ * year that every campus with results has, so campuses are compared on the same year (else the newest anywhere);
+ * with no results at all, CAYm1 (the current assessment year).
+ * @param withResults per campus, the academic years it has results in (any order; anything not written `2025-26`,
+ *   such as `undated`, is ignored); one list for one campus
+ * @param current the campus's (or group's) CAY, from `currentAcademicYear`
+ */
+export function defaultResultsYear(withResults: readonly (readonly string[])[], current: string): YearChoice {
+  const sets = withResults.map((years) => new Set(years.filter((y) => isAcademicYear(y) && y <= current))).filter((s) => s.size);
+  const all = [...new Set(sets.flatMap((s) => [...s]))].sort().reverse();
+  if (!all.length) return choice(shiftAcademicYear(current, -1), current, 'none');
+  const common = all.find((y) => sets.every((s) => s.has(y)));
+  if (common) return choice(common, current, sets.length > 1 ? 'common' : 'results');
+  return choice(all[0], current, 'results');
+}
+
+/** The choice for a year the person asked for (`?year=2024-25`), with the same caption shape. */
+export const chosenYear = (year: string, current: string): YearChoice => choice(year, current, 'chosen');
+
+/**
+ * NBA's label of `year` relative to the current academic year `current` (source: NBA's SAR formats, "Year labels used
+ * by every format"): `CAY` for the year itself, `CAYm1`, `CAYm2`... for the years before it, `CAYp1`... after it
+ * (marks dated ahead of time): (`2024-25`, `2026-27`) -> `CAYm2`; '' for what is not an academic year (`undated`).
+ */
+export function nbaYearLabel(year: string, current: string): string {
+  if (!isAcademicYear(year) || !isAcademicYear(current)) return '';
+  const back = academicYearStart(current) - academicYearStart(year);
+  return back === 0 ? 'CAY' : back > 0 ? `CAYm${back}` : `CAYp${-back}`;
+}
+
+/** The years a year picker offers: CAY and the five before it, newest first (`2026-27` .. `2021-22`). */
+export const pickerYears = (current: string): string[] => academicYearsBetween(academicYearStart(current) - 5, academicYearStart(current));

@@ -1,3 +1,4 @@
+import type { YearChoice } from '../format/academic-year.js';
 /**
  * The dashboard (spec part 2, "Dashboard": eight tiles, four per row, linking to Dashboard, Attainment, Reports,
  * Survey, Faculty Contribution, Assessments, Utilities, Curriculum). Issue 16: each tile also carries live figures for
@@ -31,8 +32,10 @@ export interface DashboardFigure {
 /** `GET /api/dashboard`: the figures per tile, for the campus in scope or (group, no campus picked) the group. */
 export interface DashboardView {
   scope: 'campus' | 'group';
-  /** The academic year the figures count ("2025-26"): the newest with marks, else the current one. */
+  /** The academic year the figures count ("2025-26"): `year_choice.year` (`defaultResultsYear`). */
   academic_year: string;
+  /** Why that year: the rule and the caption the page shows. */
+  year_choice: YearChoice;
   /** ISO date the month and year figures are counted from, and to (today). */
   tiles: Record<DashboardTileKey, DashboardFigure[]>;
 }

@@ -1,3 +1,4 @@
+import type { YearChoice } from '../format/academic-year.js';
 /**
  * The group roll-up (issue 16): the group's campuses side by side. Every figure names the campus and the page it
  * came from, so the browser opens that page with the campus chosen (drill-down), and a test can read the same page
@@ -36,6 +37,8 @@ export interface RollupSection {
 export interface RollupView {
   group: { id: string; name: string };
   academic_year: string;
+  /** Why that year (asked for, or `defaultResultsYear` over the campuses), with the caption the page shows. */
+  year_choice: YearChoice;
   campuses: { id: string; name: string; status: string }[];
   sections: RollupSection[];
 }

@@ -17,18 +17,24 @@ import {
   isAcademicYear,
   organization,
   program,
+  currentAcademicYear,
   shiftAcademicYear,
+  todayInIndia,
 } from '@attain/shared-types';
 import { storedProgramAttainment } from '../../attainment/attainment-service.js';
+import { resultsYear } from '../../attainment/current-year.js';
 import { listFrozenYears } from '../../attainment/frozen-years.js';
 import { HttpError } from '../../lib/errors.js';
 import { findRecord, getRecord } from '../../store/records.js';
 import { criterion3, criterion3Input } from './criterion3.js';
 import { criterion5 } from './criterion5.js';
 
-/** What a SAR was asked for: CAY, the criteria, the courses whose matrices 3.1 shows (null: all), the format. */
+/**
+ * What a SAR was asked for: its year (the report's CAY; undefined: the newest year with results, `defaultResultsYear`),
+ * the criteria, the courses whose matrices 3.1 shows (null: all), the format.
+ */
 export interface SarQuery {
-  year: string;
+  year?: string;
   criteria: SarCriterion[];
   courses: Set<string> | null;
   format: SarFormat;
@@ -36,14 +42,13 @@ export interface SarQuery {
 
 /**
  * Reads and checks a SAR request's query (`year`, `criteria`, `courses`, `format`).
- * @throws HttpError 400 naming each bad field: a missing or malformed year ("Write it as 2025-26"), a criterion other
- *   than 3 or 5, a format other than json, docx or pdf
+ * @throws HttpError 400 naming each bad field: a malformed year ("Write it as 2025-26"; none given: the default year),
+ *   a criterion other than 3 or 5, a format other than json, docx or pdf
  */
 export function sarQuery(q: (name: string) => string | undefined): SarQuery {
   const fields: Record<string, string> = {};
   const year = q('year')?.trim() ?? '';
-  if (!year) fields.year = 'Required';
-  else if (!isAcademicYear(year)) fields.year = 'Write it as 2025-26';
+  if (year && !isAcademicYear(year)) fields.year = 'Write it as 2025-26';
   const asked = (q('criteria') ?? SAR_CRITERIA.join(','))
     .split(',')
     .map((c) => c.trim())
@@ -58,7 +63,7 @@ export function sarQuery(q: (name: string) => string | undefined): SarQuery {
     .map((c) => c.trim().slice(0, 64))
     .filter(Boolean);
   if (Object.keys(fields).length) throw new HttpError(400, 'Check the SAR request', fields);
-  return { year, criteria, courses: list?.length ? new Set(list.slice(0, 500)) : null, format: format as SarFormat };
+  return { ...(year ? { year } : {}), criteria, courses: list?.length ? new Set(list.slice(0, 500)) : null, format: format as SarFormat };
 }
 
 /**
@@ -83,19 +88,32 @@ export const sarVersionOf = (p: RecordOf<typeof program>): SarVersion => p.sar_v
  * show) and Criterion 5 from the department's profiles, the program's intake and the contribution records, with the
  * program's `sar_version` formulas; `viewer` is who reads it (a faculty list shows what they may read). A year approved
  * (frozen) among CAY, CAYm1 and CAYm2 shows its snapshot's figures, and the context says whose approval they are (one
- * more Query, of the program's approvals).
+ * more Query, of the program's approvals). Without a year, the report's year is the one every results page opens on
+ * (`defaultResultsYear`: the newest with results or an approval, not after the campus's CAY; none: CAYm1), and
+ * `year_choice` says so.
  * @throws HttpError 404 for a program that is not the campus's
  */
 export async function sarView(scope: CampusScope, programId: string, query: SarQuery, viewer: DataViewer): Promise<SarView> {
   const [prog, org] = await Promise.all([getRecord(scope, program, programId), findRecord(scope, organization, scope.campus)]);
-  const years = [0, -1, -2].map((k) => shiftAcademicYear(query.year, k));
+  // The campus's CAY from the organization just read (as `campusCurrentYear` reads it).
+  const cay = currentAcademicYear(org?.academic_year_start_month, todayInIndia());
+  // The attainment is read when Criterion 3 needs it or the year is to be chosen from the results.
+  const needResults = query.criteria.includes('3') || !query.year;
+  const [current, approvals] = needResults
+    ? await Promise.all([storedProgramAttainment(scope, prog.id), listFrozenYears(scope, prog.id)])
+    : [undefined, []];
+  const withResults = [
+    ...(current?.years ?? []).map((y) => y.academic_year ?? ''),
+    ...approvals.filter((f) => f.status === 'Frozen').map((f) => f.academic_year),
+  ];
+  const yearChoice = resultsYear(query.year, [withResults], cay);
+  const years = [0, -1, -2].map((k) => shiftAcademicYear(yearChoice.year, k));
   const version = sarVersionOf(prog);
   const locale = org?.locale ?? DEFAULT_LOCALE;
   const sections: ReportSection[] = [];
   let methodVersion = 0;
   let frozen: SarView['frozen'] = [];
-  if (query.criteria.includes('3')) {
-    const [current, approvals] = await Promise.all([storedProgramAttainment(scope, prog.id), listFrozenYears(scope, prog.id)]);
+  if (query.criteria.includes('3') && current) {
     const used = approvals.filter((f) => f.status === 'Frozen' && years.includes(f.academic_year));
     const stored = withSnapshots(current, used);
     frozen = used.map(({ academic_year, approved_by, approved_at, method_version }) => ({
@@ -115,6 +133,7 @@ export async function sarView(scope: CampusScope, programId: string, query: SarQ
     context: [
       `Program: ${title}${prog.acronym ? ` (${prog.acronym})` : ''}`,
       `Assessment years: CAY ${years[0]}, CAYm1 ${years[1]}, CAYm2 ${years[2]}`,
+      `Year: ${yearChoice.text}`,
       `Criteria: ${query.criteria.join(' and ')}`,
       ...(query.criteria.includes('5') ? [`Criterion 5 formulas: ${version}`] : []),
       ...(query.criteria.includes('3') ? [`Attainment method version: ${methodVersion}`] : []),
@@ -127,6 +146,7 @@ export async function sarView(scope: CampusScope, programId: string, query: SarQ
     program_title: title,
     program_acronym: prog.acronym ?? '',
     years,
+    year_choice: yearChoice,
     version,
     criteria: query.criteria,
     method_version: methodVersion,

@@ -1,0 +1,130 @@
+import {
+  type DashboardView,
+  type ProgramAttainmentView,
+  type RollupView,
+  type SarView,
+  currentAcademicYear,
+  defaultResultsYear,
+  organization,
+  todayInIndia,
+} from '@attain/shared-types';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { client, login } from '../support/client.js';
+
+/**
+ * One current academic year: every API that picks a year by default (the dashboard of a campus and of the group, the
+ * roll-up, the program attainment, the SAR as JSON, DOCX and PDF) counts from the same current academic year and
+ * lands, per kind (one campus's program; the group's campuses), on one value by one rule: the newest year with
+ * results, not after CAY. The SAR without a year answers 200 with that year.
+ */
+const base = inject('stackUrl');
+const users = inject('users');
+let adminToken: string;
+let groupToken: string;
+let admin: ReturnType<typeof client>;
+let group: ReturnType<typeof client>;
+
+beforeAll(async () => {
+  adminToken = await login(base, users.demoAdmin.email, users.demoAdmin.password);
+  groupToken = await login(base, users.groupAdmin.email, users.groupAdmin.password);
+  admin = client(base, adminToken);
+  group = client(base, groupToken);
+});
+
+/** A campus's programs' years with results, each program's list, as `GET /api/attainment/program/{id}` gives them. */
+async function resultYearsOf(campus: ReturnType<typeof client>): Promise<{ id: string; years: string[] }[]> {
+  const programs = (await campus.get('/api/program?limit=1000')).body.data as { id: string }[];
+  return Promise.all(
+    programs.map(async (p) => {
+      const view = (await campus.get(`/api/attainment/program/${p.id}`)).body.data as ProgramAttainmentView;
+      return { id: p.id, years: view.years.map((y) => y.academic_year ?? '') };
+    }),
+  );
+}
+
+describe('the year every page opens on', { timeout: 180_000 }, () => {
+  it("is the demo campus's newest year with results (not after CAY) on its dashboard, program attainment and SAR", async () => {
+    // The demo campus has not set a start month: June, so 25/11/2026 is in 2026-27.
+    const cay = currentAcademicYear(undefined, todayInIndia());
+    const [bTech] = (await resultYearsOf(admin)).filter((p) => p.years.length);
+    const want = defaultResultsYear([bTech.years], cay);
+    // The sample marks cover 2023-24 to 2025-26, so there is always a year with results.
+    expect(want.reason).toBe('results');
+
+    const program = (await admin.get(`/api/attainment/program/${bTech.id}`)).body.data as ProgramAttainmentView;
+    expect(program.year_choice).toEqual(want);
+    expect(program.year_choice.text).toBe(`${want.year}: the newest year with results (current academic year ${cay})`);
+
+    const sar = await admin.get(`/api/reports/sar/${bTech.id}`);
+    expect(sar.status).toBe(200);
+    const view = sar.body.data as SarView;
+    expect(view.year_choice).toEqual(want);
+    expect(view.years[0]).toBe(want.year);
+    expect(view.context).toContain(`Year: ${want.text}`);
+    for (const format of ['docx', 'pdf']) {
+      const file = await fetch(`${base}/api/reports/sar/${bTech.id}?format=${format}`, {
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
+      expect(file.status, format).toBe(200);
+      expect(file.headers.get('content-disposition'), format).toContain(`-${want.year}.${format}"`);
+    }
+
+    // The campus dashboard counts one campus by the same rule over all its programs.
+    const dashboard = (await admin.get('/api/dashboard')).body.data as DashboardView;
+    const campusWant = defaultResultsYear([(await resultYearsOf(admin)).flatMap((p) => p.years)], cay);
+    expect(dashboard.year_choice).toEqual(campusWant);
+    expect(dashboard.academic_year).toBe(campusWant.year);
+  });
+
+  it("is one year for the group's dashboard and its roll-up: the newest every campus with results has", async () => {
+    const cay = currentAcademicYear(undefined, todayInIndia());
+    const campuses = ['demo', 'demo-east'];
+    const perCampus = await Promise.all(
+      campuses.map(async (c) => (await resultYearsOf(client(base, groupToken, c))).flatMap((p) => p.years)),
+    );
+    const want = defaultResultsYear(perCampus, cay);
+    const dashboard = (await group.get('/api/dashboard')).body.data as DashboardView;
+    const rollup = (await group.get('/api/group/rollup')).body.data as RollupView;
+    expect(dashboard.scope).toBe('group');
+    expect(dashboard.year_choice).toEqual(want);
+    expect(rollup.year_choice).toEqual(want);
+    expect(rollup.academic_year).toBe(dashboard.academic_year);
+    // A year asked for is kept, and named so.
+    const asked = (await group.get('/api/group/rollup?year=2024-25')).body.data as RollupView;
+    expect(asked.year_choice).toEqual({
+      year: '2024-25',
+      current: cay,
+      reason: 'chosen',
+      text: `2024-25: the year chosen (current academic year ${cay})`,
+    });
+  });
+
+  it("counts CAY from the campus's own start month, which Organization keeps (1-12) and refuses otherwise with 400", async () => {
+    const other = client(base, await login(base, users.otherAdmin.email, users.otherAdmin.password));
+    const list = (await other.get('/api/organization')).body.data as Record<string, unknown>[];
+    const org = (list[0] ?? (await other.post('/api/organization', { name: 'Other College' })).body.data) as {
+      id: string;
+      version: number;
+      name: string;
+    };
+    // What the campus had, to put back afterwards (its own fields only).
+    const kept = Object.fromEntries(
+      organization.fields.flatMap((f) => (f.name in org ? [[f.name, (org as Record<string, unknown>)[f.name]]] : [])),
+    );
+    const bad = await other.put(`/api/organization/${org.id}`, { name: org.name, version: org.version, academic_year_start_month: 13 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.detail).toBeTruthy();
+    expect(bad.body.errors.fields.academic_year_start_month).toBeTruthy();
+    // December: a date in November is still in the year that began last December.
+    const saved = await other.put(`/api/organization/${org.id}`, { name: org.name, version: org.version, academic_year_start_month: 12 });
+    expect(saved.status).toBe(200);
+    try {
+      const cay = currentAcademicYear(12, todayInIndia());
+      expect((await other.get('/api/auth/profile')).body.data.academic_year_start_month).toBe(12);
+      const dashboard = (await other.get('/api/dashboard')).body.data as DashboardView;
+      expect(dashboard.year_choice.current).toBe(cay);
+    } finally {
+      await other.put(`/api/organization/${org.id}`, { ...kept, version: saved.body.data.version });
+    }
+  });
+});
