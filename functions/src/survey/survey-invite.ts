@@ -14,6 +14,7 @@ import {
   student,
   survey as surveyEntity,
   inSurveyAudience,
+  type AuditChange,
 } from '@attain/shared-types';
 import pLimit from 'p-limit';
 import { v7 as uuidv7 } from 'uuid';
@@ -128,6 +129,14 @@ async function mailLinks(
   return { mailed: mailed.length, mail, skipped: [] };
 }
 
+/**
+ * The audit entry of a survey's invitations or reminders, on the survey: a count, never who (an anonymous survey's
+ * reminders would otherwise name who has not answered).
+ */
+async function auditSurveyMail(scope: CampusScope, s: Survey, change: AuditChange): Promise<void> {
+  await appendAudit(scope, { action: 'replace', entity: 'survey', record_id: s.id, record_label: s.name, changes: [change] });
+}
+
 /** Refuses hosting work on a closed survey. @throws HttpError 409 */
 function assertNotClosed(s: Survey) {
   if (surveyStatus(s) === 'Closed')
@@ -228,13 +237,7 @@ export async function inviteToSurvey(
     },
   );
   if (result.mailed)
-    await appendAudit(scope, {
-      action: 'replace',
-      entity: 'survey',
-      record_id: s.id,
-      record_label: s.name,
-      changes: [{ field: 'invited', label: 'Invited', old: invited.length, new: invited.length + result.mailed }],
-    });
+    await auditSurveyMail(scope, s, { field: 'invited', label: 'Invited', old: invited.length, new: invited.length + result.mailed });
   return { ...result, skipped };
 }
 
@@ -278,13 +281,6 @@ export async function remindSurvey(scope: CampusScope, sender: MailSender, surve
       throw e;
     }
   });
-  if (result.mailed)
-    await appendAudit(scope, {
-      action: 'replace',
-      entity: 'survey',
-      record_id: s.id,
-      record_label: s.name,
-      changes: [{ field: 'reminded', label: 'Reminders mailed', new: result.mailed }],
-    });
+  if (result.mailed) await auditSurveyMail(scope, s, { field: 'reminded', label: 'Reminders mailed', new: result.mailed });
   return { ...result, skipped };
 }
