@@ -1,5 +1,7 @@
 import { type CampusUser, department, profile } from '@attain/shared-types';
+import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
+import { profileAtom } from '../app/state';
 import { ResponsiveTable } from '../table/responsive-table';
 import { useListQuery } from './list-cache';
 import { LoadMore } from './load-more';
@@ -10,10 +12,11 @@ export const ROLE_LABELS = { faculty: 'Faculty', admin: 'Campus administrator' }
 
 /**
  * The campus's users (`GET /api/auth/user-list`, the cached list the course-owner pickers share) as one table:
- * name, e-mail, role, department (short name, read for the users shown) and phone, with optional row actions
+ * name, e-mail, role, department (short name, read for the users shown) and, for campus admins, phone, with optional row actions
  * and a highlighted row. Configuration > Users and Utilities > Manage User both show it.
  */
 export function CampusUsersTable(props: { label: string; actions?: (u: CampusUser) => ReactNode; highlight?: string | null }) {
+  const isAdmin = useAtomValue(profileAtom)?.role === 'admin';
   const list = useListQuery(profile, {});
   const users = list.isPending ? null : (list.rows as CampusUser[]);
   const departments = useRefRecords([{ target: department, ids: (users ?? []).map((u) => u.department) }]);
@@ -31,7 +34,8 @@ export function CampusUsersTable(props: { label: string; actions?: (u: CampusUse
           { key: 'email', header: 'E-mail', value: (u) => u.email, wide: true },
           { key: 'role', header: 'Role', value: (u) => ROLE_LABELS[u.role as keyof typeof ROLE_LABELS] ?? String(u.role) },
           { key: 'department', header: 'Department', value: (u) => String(departments(department, u.department)?.short_name ?? '') },
-          { key: 'phone_number', header: 'Phone', value: (u) => String(u.phone_number ?? '') },
+          // The phone number is private: only the campus's admins receive it (the server's `personalView`).
+          ...(isAdmin ? [{ key: 'phone_number', header: 'Phone', value: (u: CampusUser) => String(u.phone_number ?? '') }] : []),
         ]}
       />
       <LoadMore list={list} />
