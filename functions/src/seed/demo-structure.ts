@@ -120,15 +120,14 @@ export async function seedDemoStructure(scope: CampusScope, admin: Caller, size:
   };
   // The smaller demo campus keeps only the published-sample courses.
   if (size.full) {
-    const iit = await newCurriculum(
-      '2022 (IIT Palakkad)',
-      'B.Tech CSE, students admitted from 2022, plan "Institute Core First" (data/SOURCES.md CUR-IITPKD)',
-    );
+    // Source of the curriculum: data/SOURCES.md CUR-IITPKD (kept out of the description a college reads).
+    const iit = await newCurriculum('2022 (IIT Palakkad)', 'B.Tech CSE, students admitted from 2022, plan "Institute Core First"');
     await importCurriculum(scope, iit.id, csv('curriculum-cse-iitpkd-2022.csv'));
   }
+  // Sources of each course: data/SOURCES.md (kept out of the description a college reads).
   const samples = await newCurriculum(
     'Published CO-PO samples',
-    'Courses whose COs and CO-PO matrices were published by AKTU, RTU, Anna University and SPPU colleges (data/SOURCES.md); all placed in term 1 here.',
+    'Courses whose COs and CO-PO matrices were published by AKTU, RTU, Anna University and SPPU colleges; all placed in term 1 here.',
   );
   const analyse = (await listAll(scope, bloomLevel)).find((l) => l.level_of_learning === 'K4');
   await importCourseOutcomes(scope, samples.id, csv('course-outcomes.csv'), {
