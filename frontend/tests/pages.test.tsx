@@ -27,7 +27,8 @@ describe('the CO-PO matrix page', () => {
       version,
       cos: [rec('co1', { code: 'CO1', statement: 'First' })],
       outcomes: [rec('po1', { po_reference: 'PO1', outcome_type: 'PO', statement: 'Knowledge' })],
-      average: {},
+      articulation_rule: 'Average',
+      articulation: {},
     });
     const server = mockServer((method, url, body) => {
       if (method === 'GET' && url === '/api/co-po-matrix/k1') return { body: { data: view({}, 0) } };

@@ -1,4 +1,11 @@
-import { type CoPoMatrix, type CoPoMatrixView, type CorrelationLevel, type ItemResponse, articulationAverage } from '@attain/shared-types';
+import {
+  type CoPoMatrix,
+  type CoPoMatrixView,
+  type CorrelationLevel,
+  type ItemResponse,
+  articulationCaption,
+  courseArticulation,
+} from '@attain/shared-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { useEffect, useMemo, useState } from 'react';
@@ -13,10 +20,10 @@ import { formatDateTime, useLocale } from '../format/locale';
 
 /**
  * `/curriculum/co-po-maping`: the CO-PO matrix editor of one course. Rows are the course's COs, columns the
- * program's POs and PSOs, each cell 1, 2, 3 or "-"; the last row is the course articulation matrix (average of
- * mapped cells per PO/PSO), updated as cells change. Save writes the whole matrix at once and puts the saved matrix
- * into the cache (the course's attainment views are marked stale); if someone saved in between, the save is refused
- * (409) and nothing is lost from the screen.
+ * program's POs and PSOs, each cell 1, 2, 3 or "-"; the last row is the course's articulation per PO/PSO under the
+ * program's articulation rule (`courseArticulation`, the function the server uses), updated as cells change. Save
+ * writes the whole matrix at once and puts the saved matrix into the cache (the course's attainment views are marked
+ * stale); if someone saved in between, the save is refused (409) and nothing is lost from the screen.
  */
 export function CoPoMatrixPage() {
   const { course, picker } = useCoursePicker();
@@ -36,7 +43,8 @@ export function CoPoMatrixPage() {
     setCells(view?.cells ?? {});
     setDirty(false);
   }, [view]);
-  const average = useMemo(() => articulationAverage(cells, view?.cos.map((c) => c.id) ?? []), [cells, view]);
+  const rule = view?.articulation_rule ?? 'Average';
+  const courseRow = useMemo(() => courseArticulation(cells, view?.cos.map((c) => c.id) ?? [], rule), [cells, view, rule]);
   const setCell = (co: string, po: string, v: string) => {
     setCells((old) => {
       const row = { ...(old[co] ?? {}) };
@@ -128,18 +136,17 @@ export function CoPoMatrixPage() {
             </tbody>
             <tfoot>
               <tr>
-                <th scope="row">Average</th>
+                <th scope="row">Course ({rule})</th>
                 {view.outcomes.map((o) => (
                   <td key={o.id} data-testid={`avg-${String(o.po_reference)}`}>
-                    {average[o.id] !== undefined ? average[o.id].toFixed(2) : '-'}
+                    {courseRow[o.id] !== undefined ? courseRow[o.id].toFixed(2) : '-'}
                   </td>
                 ))}
               </tr>
             </tfoot>
           </table>
           <p className="hint">
-            1 = low, 2 = medium, 3 = high correlation; "-" = none. The average row is the course articulation matrix (mean of the mapped
-            cells).
+            1 = low, 2 = medium, 3 = high correlation; "-" = none. The last row is the course's articulation: {articulationCaption(rule)}
             {view.updated_by ? ` Last saved by ${view.updated_by} on ${formatDateTime(String(view.updated_at), locale)}.` : ''}
           </p>
         </div>

@@ -15,10 +15,15 @@ import { useListQuery } from '../entity/list-cache';
 import { RefPicker } from '../entity/ref-picker';
 import { useCurrentAcademicYear } from '../format/academic-year';
 
-/** The pickers of fixed choices, and the choice the server reads when none is sent (spec part 2 §4). */
-const CHOICES: Readonly<Record<'option' | 'map_state', { label: string; choices: readonly string[]; fallback: string }>> = {
+/**
+ * The pickers of fixed choices, and what the server reads when none is sent: All options; for the map state, the
+ * program's articulation rule (its attainment methodology), shown as the placeholder.
+ */
+const CHOICES: Readonly<
+  Record<'option' | 'map_state', { label: string; choices: readonly string[]; fallback?: string; placeholder?: string }>
+> = {
   option: { label: 'Option', choices: MAPPING_OPTIONS, fallback: 'All' },
-  map_state: { label: 'Map state', choices: MAP_STATES, fallback: 'Highest' },
+  map_state: { label: 'Map state', choices: MAP_STATES, placeholder: "The program's rule" },
 };
 
 /** Pickers of the curriculum -> term -> course chain, each narrowed by the ones before it. */
@@ -32,7 +37,7 @@ const askFor = (names: readonly ReportPicker[]) =>
 /**
  * The pickers of a report (`entry.pickers`, in that order), kept in the address so a report's link can be shared:
  * curriculum, then its terms, then the term's courses (`FilterBar`); mapping option (All by default) and map state
- * (Highest by default, as the server reads them when absent); the academic year (the current and the five before);
+ * (the program's articulation rule when none is picked, as the server reads it); the academic year (the current and the five before);
  * department, then its members (the campus's users of that department).
  * @returns the chosen values (only those chosen), what is still required, a sentence asking for it, and the pickers
  */
@@ -74,6 +79,8 @@ export function useReportPicks(entry: ReportEntry) {
             id={`pick-${k}`}
             label={c.label}
             value={values[k] ?? c.fallback}
+            placeholder={c.placeholder}
+            showClear={c.fallback === undefined}
             options={c.choices.map((o) => ({ value: o, label: o }))}
             onChange={(v) => set({ [k]: v })}
           />

@@ -10,7 +10,6 @@ import {
   type ProgramAttainment,
   type StudentAttainment,
   academicYearOf,
-  attainmentMethod,
   courseCurriculum,
   courseOutcome,
   curriculum,
@@ -34,23 +33,7 @@ import { type CourseInput, type OccasionInput, courseAttainment, programOutcomes
 /** How many DynamoDB reads a computation keeps in flight. */
 const READS_IN_FLIGHT = 16;
 
-/** A program's method and its version (0 = the defaults, never saved). */
-export interface MethodInUse {
-  method: AttainmentMethod;
-  version: number;
-  id?: string;
-}
-
-/**
- * The program's saved methodology (its `attainment-method` record, whose fields are the method), or the documented
- * defaults (version 0) when it has none. One Query.
- */
-export async function methodFor(scope: CampusScope, programId: string): Promise<MethodInUse> {
-  const [rec] = await queryByField(scope, attainmentMethod, 'program', programId, 1);
-  if (!rec) return { method: DEFAULT_METHOD, version: 0 };
-  // Settings added after a method was saved read as their defaults, which keep its results unchanged.
-  return { method: { ...DEFAULT_METHOD, ...rec }, version: rec.version, id: rec.id };
-}
+import { type MethodInUse, methodFor } from './method-store.js';
 
 type Course = RecordOf<typeof courseCurriculum>;
 type Occasion = RecordOf<typeof occasion>;

@@ -4,7 +4,8 @@ import {
   type CoPoMatrix,
   type CoPoMatrixView,
   type RecordOf,
-  articulationAverage,
+  DEFAULT_METHOD,
+  courseArticulation,
   courseCurriculum,
   courseOutcome,
   genericProgramOutcome,
@@ -15,6 +16,7 @@ import { markCourseInputsChanged } from '../attainment/result-store.js';
 import { type StoredDocument, documentsInScope, getDocument, putDocument } from '../store/documents.js';
 import { getRecord, queryByField } from '../store/records.js';
 import { assertOwnsCourse } from './course-access.js';
+import { methodFor } from '../attainment/method-store.js';
 
 type ProgramOutcome = RecordOf<typeof genericProgramOutcome>;
 
@@ -46,16 +48,18 @@ export async function programOutcomeColumns(scope: CampusScope, programId: strin
 }
 
 /**
- * Loads a course, its COs (by code) and its program's POs and PSOs (POs first, then by number).
+ * Loads a course, its COs (by code), its program's POs and PSOs (POs first, then by number) and the program's
+ * articulation rule (the default method's for a course without a program). 1 GetItem + 4 Queries.
  * @throws HttpError 404 for an unknown course
  */
 export async function matrixContext(scope: CampusScope, courseId: string) {
   const course = await getRecord(scope, courseCurriculum, courseId);
-  const [cos, outcomes] = await Promise.all([
+  const [cos, outcomes, rule] = await Promise.all([
     courseOutcomesByCode(scope, course.id),
     course.program ? programOutcomeColumns(scope, course.program) : [],
+    course.program ? methodFor(scope, course.program).then((m) => m.method.articulation_rule) : DEFAULT_METHOD.articulation_rule,
   ]);
-  return { course, cos, outcomes };
+  return { course, cos, outcomes, rule };
 }
 
 /** The editor's view of a matrix document over its course's rows and columns. */
@@ -71,16 +75,18 @@ function toView(ctx: Awaited<ReturnType<typeof matrixContext>>, doc: StoredDocum
     updated_at: doc?.updated_at,
     cos: ctx.cos,
     outcomes: ctx.outcomes,
-    average: articulationAverage(
+    articulation_rule: ctx.rule,
+    articulation: courseArticulation(
       cells,
       ctx.cos.map((c) => c.id),
+      ctx.rule,
     ),
   };
 }
 
 /**
  * Reads a course's CO-PO matrix (version 0 and no cells when never saved), as `GET /api/co-po-matrix/{course}`
- * answers it. 1 GetItem + 3 Queries.
+ * answers it. 2 GetItems + 4 Queries.
  * @throws HttpError 404 for an unknown course
  */
 export async function readMatrix(scope: CampusScope, courseId: string): Promise<CoPoMatrixView> {

@@ -12,7 +12,8 @@ import {
 } from '@attain/shared-types';
 import { Hono } from 'hono';
 import { courseOutcomeViews, improvementPlan } from '../attainment/improvement-plan.js';
-import { courseAttainmentFor, methodFor, storedProgramAttainment, studentsOfCourse } from '../attainment/attainment-service.js';
+import { courseAttainmentFor, storedProgramAttainment, studentsOfCourse } from '../attainment/attainment-service.js';
+import { methodFor } from '../attainment/method-store.js';
 import { campusCurrentYear, resultsYear } from '../attainment/current-year.js';
 import { type ProgramOutcomeColumn, programOutcomeColumns } from '../domain/co-po-matrix.js';
 import { assertOwnsCourse } from '../domain/course-access.js';

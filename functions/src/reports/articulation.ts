@@ -1,4 +1,14 @@
-import type { CampusScope, Figure, MapState, ReportCell, TraceInput } from '@attain/shared-types';
+import {
+  type ArticulationRule,
+  type CampusScope,
+  DEFAULT_METHOD,
+  type Figure,
+  type ReportCell,
+  type TraceInput,
+  articulationCaption,
+  articulationLevel,
+} from '@attain/shared-types';
+import { methodFor } from '../attainment/method-store.js';
 import type { ProgramOutcomeColumn } from '../domain/co-po-matrix.js';
 import { type CurriculumReport, courseName, loadCurriculum } from './report-curriculum.js';
 import { type CourseMatrix, type ProgramOutcomes, loadCourseMatrices, loadProgramOutcomes } from './report-outcomes.js';
@@ -7,8 +17,9 @@ import { input, maxFigure, meanFigure } from './report-figures.js';
 import { ARTICULATION_CITATION } from './nba-citations.js';
 
 /**
- * What an articulation figure follows, as its trace cites it: NBA's Criterion 3.1 (the map-state rule, Highest or
- * Average of the mapped CO values, is the report's picker, spec part 2 §4 "Reports map state").
+ * What an articulation figure follows, as its trace cites it: NBA's Criterion 3.1. The rule (Highest or Average of
+ * the mapped CO values) is the program method's `articulation_rule`; the spec's "map state" picker may choose the
+ * other one for a report, and the caption then says so.
  */
 export const MAP_STATE_SOURCE = ARTICULATION_CITATION;
 
@@ -21,20 +32,26 @@ export function outcomeValues(m: CourseMatrix, outcome: ProgramOutcomeColumn): T
 }
 
 /**
- * A course's articulation level for one PO/PSO (levels 1-3): the highest of its COs' values (`Highest`) or their mean
- * to two decimals, half away from zero (`Average`); `null` when no CO of the course maps the outcome (shown `-`).
- * The program articulation, program-level and transpose reports all use it.
+ * A course's articulation level for one PO/PSO (levels 1-3) under `rule` (`articulationLevel`, the one the CO-PO
+ * page uses): the highest of its COs' values (`Highest`) or their mean shown to two decimals, half away from zero
+ * (`Average`); `null` when no CO of the course maps the outcome (shown `-`). Every articulation report uses it.
  */
-export function courseLevel(m: CourseMatrix, outcome: ProgramOutcomeColumn, state: MapState): Figure | null {
+export function courseLevel(m: CourseMatrix, outcome: ProgramOutcomeColumn, rule: ArticulationRule): Figure | null {
   const values = outcomeValues(m, outcome);
-  if (!values.length) return null;
+  if (
+    articulationLevel(
+      values.map((v) => Number(v.value)),
+      rule,
+    ) === null
+  )
+    return null;
   const name = `${m.course.code ?? m.course.title} ${outcome.po_reference}`;
-  return state === 'Highest' ? maxFigure(name, values, MAP_STATE_SOURCE) : meanFigure(name, values, MAP_STATE_SOURCE);
+  return rule === 'Highest' ? maxFigure(name, values, MAP_STATE_SOURCE) : meanFigure(name, values, MAP_STATE_SOURCE);
 }
 
 /** The cells of an articulation row: per outcome id, its level or `-` when the course does not map it. */
-export function levelCells(m: CourseMatrix, outcomes: readonly ProgramOutcomeColumn[], state: MapState): Record<string, ReportCell> {
-  return Object.fromEntries(outcomes.map((o) => [o.id, courseLevel(m, o, state) ?? '-']));
+export function levelCells(m: CourseMatrix, outcomes: readonly ProgramOutcomeColumn[], rule: ArticulationRule): Record<string, ReportCell> {
+  return Object.fromEntries(outcomes.map((o) => [o.id, courseLevel(m, o, rule) ?? '-']));
 }
 
 /**
@@ -64,15 +81,25 @@ export interface ArticulationInput {
   all: CourseMatrix[];
   /** The picked courses whose matrix is saved and maps something. */
   matrices: CourseMatrix[];
+  /** The rule of every course level: the `map_state` picked, else the program method's `articulation_rule`. */
+  rule: ArticulationRule;
+  /** The tables' caption naming the rule and whose it is (`articulationCaption`). */
+  caption: string;
 }
 
 /**
- * Reads the picked curriculum (narrowed by term and course unless `wholeCurriculum`), its program's outcomes and its
- * courses' matrices (see `loadCurriculum`, `loadProgramOutcomes`, `loadCourseMatrices`).
+ * Reads the picked curriculum (narrowed by term and course unless `wholeCurriculum`), its program's outcomes, its
+ * courses' matrices (see `loadCurriculum`, `loadProgramOutcomes`, `loadCourseMatrices`) and the program's
+ * articulation rule (one Query; the defaults' for a curriculum without a program).
  * @throws HttpError 404 for a picked id not of the campus
  */
 export async function loadArticulation(scope: CampusScope, query: ReportQuery, wholeCurriculum = false): Promise<ArticulationInput> {
   const cr = await loadCurriculum(scope, wholeCurriculum ? { ...query, term: undefined, course: undefined } : query);
-  const [outcomes, all] = await Promise.all([loadProgramOutcomes(scope, cr.program?.id), loadCourseMatrices(scope, cr)]);
-  return { cr, outcomes, all, matrices: all.filter((m) => m.saved) };
+  const [outcomes, all, programRule] = await Promise.all([
+    loadProgramOutcomes(scope, cr.program?.id),
+    loadCourseMatrices(scope, cr),
+    cr.program ? methodFor(scope, cr.program.id).then((m) => m.method.articulation_rule) : DEFAULT_METHOD.articulation_rule,
+  ]);
+  const rule = query.map_state ?? programRule;
+  return { cr, outcomes, all, matrices: all.filter((m) => m.saved), rule, caption: articulationCaption(rule, programRule) };
 }

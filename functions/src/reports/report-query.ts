@@ -13,7 +13,8 @@ import { HttpError } from '../lib/errors.js';
 /**
  * What a report was asked for (`GET /api/reports/{api}?...`), checked: ids as sent (at most 64 characters; a wrong or
  * another campus's id finds nothing and the builder answers 404 for it), `option` and `map_state` as the spec's
- * choices (defaults All and Highest), `year` an academic year (`2025-26`).
+ * choices (`option` All by default; `map_state` absent = the program's articulation rule), `year` an academic year
+ * (`2025-26`).
  */
 export interface ReportQuery {
   department?: string;
@@ -22,7 +23,7 @@ export interface ReportQuery {
   term?: string;
   course?: string;
   option: MappingOption;
-  map_state: MapState;
+  map_state?: MapState;
   year?: string;
 }
 
@@ -40,7 +41,6 @@ export function reportQuery(entry: ReportEntry, q: (name: string) => string | un
     term: id('term'),
     course: id('course'),
     option: 'All',
-    map_state: 'Highest',
     year: id('year'),
   };
   const option = q('option');

@@ -13,7 +13,8 @@ import {
   survey as surveyEntity,
 } from '@attain/shared-types';
 import pLimit from 'p-limit';
-import { methodFor, storedProgramAttainment } from '../attainment/attainment-service.js';
+import { storedProgramAttainment } from '../attainment/attainment-service.js';
+import { methodFor } from '../attainment/method-store.js';
 import { round2 } from '../attainment/bands.js';
 import { indirectLevel, marginOfError } from '../attainment/survey-math.js';
 import { readPartition } from '../store/partition.js';

@@ -87,7 +87,7 @@ describe('SAR Criterion 3 matches the web pages figure for figure', () => {
       }
       const matrix = (await admin.get(`/api/co-po-matrix/${c.id}`)).body.data;
       const pamRow = pam.find((x) => String(x.course).startsWith(c.code!))!;
-      for (const o of matrix.outcomes) expect(value(pamRow[o.id]), o.po_reference).toEqual(matrix.average[o.id] ?? null);
+      for (const o of matrix.outcomes) expect(value(pamRow[o.id]), o.po_reference).toEqual(matrix.articulation[o.id] ?? null);
     }
     expect(compared).toBeGreaterThan(5);
   });

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { articulationCaption } from '@attain/shared-types';
 import { client, signedIn } from '../support/client.js';
 
 /**
@@ -28,7 +29,7 @@ interface View {
 }
 
 let admin: Api;
-let ids: { curriculum: string; po: Record<string, string>; courses: Record<string, string> };
+let ids: { program: string; curriculum: string; po: Record<string, string>; courses: Record<string, string> };
 
 const text = (c: Cell | undefined) => (c !== null && typeof c === 'object' ? c.text : c);
 const report = async (api: Api, name: string, q: string) => api.get(`/api/reports/${name}?${q}`);
@@ -158,13 +159,13 @@ beforeAll(async () => {
     { number: '3', max_marks: 10, co: aCo[1], bloom_level: k('K3') },
   ];
   expect((await admin.put(`/api/question-paper/${ise.id}`, { version: 0, questions })).status).toBe(200);
-  ids = { curriculum: cur.id, po, courses: { a: a.id, b: b.id, c: c.id } };
+  ids = { program: program.id, curriculum: cur.id, po, courses: { a: a.id, b: b.id, c: c.id } };
 });
 
 describe('reports on a curriculum with known figures', () => {
   it('program-art: a course cell is its COs’ highest or average value; the footer averages the courses that map it', async () => {
     const po1 = ids.po.PO1;
-    const highest = tableOf(await view('program-art', `curriculum=${ids.curriculum}`), 'program-articulation');
+    const highest = tableOf(await view('program-art', `curriculum=${ids.curriculum}&map_state=Highest`), 'program-articulation');
     const average = tableOf(await view('program-art', `curriculum=${ids.curriculum}&map_state=Average`), 'program-articulation');
     const row = (t: Table, code: string) => t.rows.find((r) => r.code === code) as Row;
     // RT101 PO1 from 3, 2, 2: highest 3, average 7/3 = 2.33; RT102 PO1 from 1, 3: highest 3, average 2.00.
@@ -259,6 +260,58 @@ describe('reports on a curriculum with known figures', () => {
     const po1 = pl.rows.find((r) => r.outcome === 'PO1') as Row;
     expect([text(po1.level), text(po1.courses)]).toEqual(['2.17', '2']);
     expect(text((pl.rows.find((r) => r.outcome === 'PO3') as Row).level)).toBe('-');
+  });
+});
+
+describe("one articulation rule: the program method's", () => {
+  /** RT101's PO1 level on every page that shows it, as numbers, with the caption each table prints. */
+  async function rt101Po1Everywhere() {
+    const po1 = ids.po.PO1;
+    const num = (c: Cell | undefined) => Number(text(c));
+    const matrix = (await admin.get(`/api/co-po-matrix/${ids.courses.a}`)).body.data;
+    const art = tableOf(await view('program-art', `curriculum=${ids.curriculum}`), 'program-articulation');
+    const mapping = tableOf(await view('mapping-report', `curriculum=${ids.curriculum}`), `matrix-${ids.courses.a}`);
+    const level = tableOf(await view('program-level', `curriculum=${ids.curriculum}`), 'term-1');
+    const sarRes = await admin.get(`/api/reports/sar/${ids.program}`);
+    expect(sarRes.status, JSON.stringify(sarRes.body)).toBe(200);
+    const sarTables = (sarRes.body.data as View).sections.flatMap((x) => x.tables) as (Table & { notes?: string[] })[];
+    const pam = sarTables.find((x) => x.id === 'pam')!;
+    const cam = sarTables.find((x) => x.id === 'cam-RT101')!;
+    const rt101 = (x: Table) => x.rows.find((r) => r.code === 'RT101' || String(r.course).startsWith('RT101'))!;
+    return {
+      rule: matrix.articulation_rule,
+      values: {
+        'CO-PO page': matrix.articulation[po1],
+        'Reports: program articulation': num(rt101(art)[po1]),
+        'Reports: mapping report (course row)': num(mapping.footer?.[0][po1]),
+        'Reports: program level (term table)': num(rt101(level)[po1]),
+        'SAR 3.1: program articulation matrix': num(rt101(pam)[po1]),
+        'SAR 3.1: course articulation matrix (course row)': num(cam.footer?.[0][po1]),
+      },
+      captions: [art, mapping, level, pam, cam].map((x) => (x as { notes?: string[] }).notes ?? []),
+    };
+  }
+
+  it('shows the same RT101 PO1 cell on every page, and follows the rule when the program changes it', async () => {
+    // RT101 PO1 from CO values 3, 2, 2: Average 7/3 = 2.33 (the defaults' rule), Highest 3.
+    const before = await rt101Po1Everywhere();
+    expect(before.rule).toBe('Average');
+    for (const [page, v] of Object.entries(before.values)) expect(v, page).toBe(2.33);
+    for (const notes of before.captions) expect(notes).toContain(articulationCaption('Average'));
+
+    const saved = await admin.post('/api/attainment-method', { program: ids.program, articulation_rule: 'Highest' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    const after = await rt101Po1Everywhere();
+    expect(after.rule).toBe('Highest');
+    for (const [page, v] of Object.entries(after.values)) expect(v, page).toBe(3);
+    for (const notes of after.captions) expect(notes).toContain(articulationCaption('Highest'));
+
+    // The spec's map-state picker may still ask for the other rule on a report; its caption says whose rule it is.
+    const picked = tableOf(await view('program-art', `curriculum=${ids.curriculum}&map_state=Average`), 'program-articulation');
+    expect(text(picked.rows.find((r) => r.code === 'RT101')![ids.po.PO1])).toBe('2.33');
+    expect((picked as { notes?: string[] }).notes).toContain(articulationCaption('Average', 'Highest'));
+    expect(articulationCaption('Average', 'Highest')).toMatch(/chosen on this page; the program's articulation rule is Highest/);
+    expect((await admin.del(`/api/attainment-method/${saved.body.data.id}`)).status).toBeLessThan(300);
   });
 });
 

@@ -71,8 +71,8 @@ describe('the demo campus holds the real curriculum, outcomes and matrices', () 
     expect(m.cos.map((c: { code: string }) => c.code)).toEqual(['CO1', 'CO2', 'CO3', 'CO4', 'CO5']);
     const ref = (r: string) => m.outcomes.find((o: { po_reference: string }) => o.po_reference === r).id;
     // co-po-matrix.csv: BCS401 maps PO1 at 2 in every row it maps; PO3 is "-" throughout.
-    expect(m.average[ref('PO1')]).toBe(2);
-    expect(m.average[ref('PO3')]).toBeUndefined();
+    expect(m.articulation[ref('PO1')]).toBe(2);
+    expect(m.articulation[ref('PO3')]).toBeUndefined();
   });
 });
 
@@ -176,12 +176,12 @@ describe('course ownership, CO-PO matrix and question paper', () => {
     const saved = await faculty.put(`/api/co-po-matrix/${course.id}`, { version: 0, cells });
     expect(saved.status).toBe(200);
     // PO1: (3 + 2) / 2 = 2.5; PO2: 2 / 1 = 2.
-    expect(saved.body.data.average).toEqual({ [po('PO1')]: 2.5, [po('PO2')]: 2 });
+    expect(saved.body.data.articulation).toEqual({ [po('PO1')]: 2.5, [po('PO2')]: 2 });
     expect((await admin.put(`/api/co-po-matrix/${course.id}`, { version: 0, cells: {} })).status).toBe(409);
     expect((await admin.put(`/api/co-po-matrix/${course.id}`, { version: 1, cells: { [cos[0].id]: { [po('PO1')]: 4 } } })).status).toBe(
       400,
     );
-    expect((await admin.get(`/api/co-po-matrix/${course.id}`)).body.data.average[po('PO1')]).toBe(2.5);
+    expect((await admin.get(`/api/co-po-matrix/${course.id}`)).body.data.articulation[po('PO1')]).toBe(2.5);
     expect((await admin.del(`/api/Course-Outcome/${cos[1].id}`)).body.errors.detail).toContain('CO-PO matrix');
     expect((await other.get(`/api/co-po-matrix/${course.id}`)).status).toBe(404);
   });

@@ -1,3 +1,4 @@
+import type { ArticulationRule } from '../documents/co-po-matrix.js';
 import type { BAND_RULES, CIE_RULES, LEVEL1_RULES, PO_RULES, TARGET_KINDS } from '../entities/choices.js';
 
 /**
@@ -18,6 +19,8 @@ export interface AttainmentMethod {
   direct_weight: number;
   indirect_weight: number;
   po_rule: (typeof PO_RULES)[number];
+  /** A course's level for a PO/PSO in every articulation matrix: the mean or the highest of its COs' mapped values. */
+  articulation_rule: ArticulationRule;
   co_target: number;
   po_target: number;
   /** Indirect (survey) bands: survey percent that earns level 3, 2, 1; each absent one is the direct band's. */
@@ -51,6 +54,8 @@ export interface AttainmentMethod {
  * - direct 80 / indirect 20: "Direct Method (80% weightage), Indirect Method (20% weightage)"
  *   (https://studylib.net/doc/25439120/10.list-of-assessment-tools-and-method);
  * - PO rule: weighted average by correlation, `PO_j = sum(c_ij * A_i) / sum(c_ij)` (DESIGN.md);
+ * - articulation rule `Average`: Criterion 3.1's program articulation matrix as published in the secondary sources of
+ *   data/nba-sar-criteria.md ("the average of the course's CO row values"); NBA's SAR itself was not retrieved;
  * - targets: level 2 for COs and POs. No source fixes a target; NBA expects each program to set and justify its
  *   own, so this is a starting point to change.
  * The settings of issue 14 default to what the computation did before them, so a saved method keeps its results:
@@ -78,6 +83,7 @@ export const DEFAULT_METHOD: AttainmentMethod = {
   direct_weight: 80,
   indirect_weight: 20,
   po_rule: 'Weighted by correlation',
+  articulation_rule: 'Average',
   co_target: 2,
   po_target: 2,
   min_responses: 1,
@@ -88,7 +94,8 @@ export const DEFAULT_METHOD: AttainmentMethod = {
   co_target_kind: 'Level',
   source:
     'Defaults: threshold 60 %, bands 70/60/50 % of students (FISAT sample attainment); CIE 30 / SEE 70; direct 80 / indirect 20; ' +
-    'PO = weighted average by correlation; targets level 2. Survey bands as the direct ones; bands reached "at least"; ' +
+    'PO = weighted average by correlation; course articulation = average of mapped CO values; targets level 2. ' +
+    'Survey bands as the direct ones; bands reached "at least"; ' +
     'whole levels; CIE from pooled ISE and MSE marks.',
 };
 

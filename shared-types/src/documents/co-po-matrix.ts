@@ -25,21 +25,50 @@ export const coPoMatrixBody = z.strictObject({
 });
 
 /**
- * The average row of a course articulation matrix: per outcome, the mean of its mapped cells (1-3), ignoring
- * "-" (unmapped); outcomes no CO maps to are absent. Rounded to 2 decimals, as most published matrices print it
- * (see data/SOURCES.md on the sources' rounding). Pure.
- * @param cells `cells[coId][outcomeId]`
- * @param coIds the rows to average (the course's current COs; cells of other ids are ignored)
- * @returns outcome id -> average level (1.00 - 3.00)
+ * How a course's level for one PO/PSO is read from its CO rows (the course articulation row, and so each course's
+ * row of the program articulation matrix): the mean of the mapped values (`Average`) or the highest (`Highest`).
+ * The values are the spec's "map state" choices; NBA's SAR (Criterion 3.1) asks for the matrices without fixing
+ * the rule, so it is a setting of the program's attainment method (`articulation_rule`), used by every page.
  */
-export function articulationAverage(cells: CoPoMatrix['cells'], coIds: readonly string[]): Record<string, number> {
-  const sum: Record<string, number> = {};
-  const count: Record<string, number> = {};
-  for (const co of coIds) {
-    for (const [po, level] of Object.entries(cells[co] ?? {})) {
-      sum[po] = (sum[po] ?? 0) + level;
-      count[po] = (count[po] ?? 0) + 1;
-    }
-  }
-  return Object.fromEntries(Object.keys(sum).map((po) => [po, Math.round((sum[po] / count[po]) * 100) / 100]));
+export const ARTICULATION_RULES = ['Average', 'Highest'] as const;
+export type ArticulationRule = (typeof ARTICULATION_RULES)[number];
+
+/**
+ * A course's level for one outcome from its COs' mapped values (1-3): their mean (`Average`, unrounded) or their
+ * highest (`Highest`); null when no CO maps it. Pure; rounding is for display (two decimals).
+ */
+export function articulationLevel(values: readonly number[], rule: ArticulationRule): number | null {
+  if (!values.length) return null;
+  return rule === 'Highest' ? Math.max(...values) : values.reduce((s, v) => s + v, 0) / values.length;
+}
+
+/**
+ * The course articulation row: per outcome, `articulationLevel` of its mapped cells under `rule`, ignoring "-"
+ * (unmapped); outcomes no CO maps to are absent. Rounded to 2 decimals (half up; values are positive), as published
+ * matrices print it. Pure.
+ * @param cells `cells[coId][outcomeId]`
+ * @param coIds the rows (the course's current COs; cells of other ids are ignored)
+ * @returns outcome id -> level (1.00 - 3.00)
+ */
+export function courseArticulation(cells: CoPoMatrix['cells'], coIds: readonly string[], rule: ArticulationRule): Record<string, number> {
+  const values: Record<string, number[]> = {};
+  for (const co of coIds) for (const [po, level] of Object.entries(cells[co] ?? {})) (values[po] ??= []).push(level);
+  return Object.fromEntries(Object.entries(values).map(([po, vs]) => [po, Math.round((articulationLevel(vs, rule) ?? 0) * 100) / 100]));
+}
+
+/**
+ * The caption every articulation table prints (CO-PO page, Reports, SAR): which rule made a course's level, and
+ * whether it is the program's setting or a choice made on the page that differs from it.
+ * @param programRule the program method's rule; omit when `rule` is it
+ */
+export function articulationCaption(rule: ArticulationRule, programRule?: ArticulationRule): string {
+  const how =
+    rule === 'Highest'
+      ? "a course's level for a PO/PSO is the highest of its COs' mapped values (1-3)"
+      : "a course's level for a PO/PSO is the average of its COs' mapped values (1-3, two decimals)";
+  const whose =
+    programRule === undefined || programRule === rule
+      ? "the program's articulation rule (Attainment methodology)"
+      : `chosen on this page; the program's articulation rule is ${programRule}`;
+  return `${rule}: ${how}; ${whose}.`;
 }

@@ -2,6 +2,7 @@ import { defineEntity } from '../registry/entity.js';
 import { f } from '../registry/field.js';
 import { BAND_RULES, CIE_RULES, LEVEL1_RULES, PO_RULES, TARGET_KINDS } from './choices.js';
 import { DEFAULT_METHOD, methodProblems } from '../attainment/method.js';
+import { ARTICULATION_RULES } from '../documents/co-po-matrix.js';
 
 /**
  * A program's attainment methodology (DESIGN.md "Attainment"): threshold, level bands, CIE/SEE and
@@ -53,6 +54,11 @@ export const attainmentMethod = defineEntity({
       default: DEFAULT_METHOD.indirect_weight,
     }),
     f.enum('po_rule', 'CO -> PO rule', PO_RULES, { required: true, default: DEFAULT_METHOD.po_rule }),
+    f.enum('articulation_rule', "A course's level for a PO/PSO (articulation matrices)", ARTICULATION_RULES, {
+      required: true,
+      default: DEFAULT_METHOD.articulation_rule,
+      choiceLabels: { Average: "The average of its COs' mapped values", Highest: "The highest of its COs' mapped values" },
+    }),
     f.number('co_target', 'CO target level (0-3)', { required: true, min: 0, max: 3, default: DEFAULT_METHOD.co_target }),
     f.enum('co_target_kind', 'CO target met by', TARGET_KINDS, {
       required: true,

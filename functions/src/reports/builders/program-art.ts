@@ -7,19 +7,19 @@ import { column, reportTable, reportView } from '../report-shape.js';
 
 /**
  * `program-art`: the program articulation matrix: a row per course with a saved matrix (code, title, term), a column
- * per PO and PSO; a cell is the highest (`map_state` Highest) or the average (Average, two decimals) of the course's
- * CO values for that outcome (`courseLevel`), `-` when none maps it. The footer averages each outcome over the
+ * per PO and PSO; a cell is the course's level under the articulation rule (the program's, or the `map_state` picked:
+ * Highest, or Average to two decimals) of its CO values for that outcome (`courseLevel`), `-` when none maps it. The footer averages each outcome over the
  * courses that map it. Then the POs and PSOs (reference and statement). 404 for a picked id not of the campus.
  */
 export async function programArt(scope: CampusScope, query: ReportQuery): Promise<ReportView> {
-  const { cr, outcomes, all, matrices } = await loadArticulation(scope, query);
-  const context = [...cr.context, `Map state: ${query.map_state}`];
+  const { cr, outcomes, all, matrices, rule, caption } = await loadArticulation(scope, query);
+  const context = [...cr.context, `Map state: ${rule}`];
   if (!matrices.length) return reportView('program-art', context, [], NO_MATRIX);
   const cols = outcomes.columns;
   const unmapped = all.filter((m) => !m.saved).map((m) => courseName(m.course));
   const table = reportTable(
     'program-articulation',
-    `Program articulation matrix (${query.map_state})`,
+    `Program articulation matrix (${rule})`,
     [
       column('code', 'Code'),
       column('title', 'Title'),
@@ -30,7 +30,7 @@ export async function programArt(scope: CampusScope, query: ReportQuery): Promis
       code: m.course.code ?? '',
       title: m.course.title,
       term: cr.termOf(m.course)?.name ?? '',
-      ...levelCells(m, cols, query.map_state),
+      ...levelCells(m, cols, rule),
     })),
     {
       footer: [
@@ -42,14 +42,14 @@ export async function programArt(scope: CampusScope, query: ReportQuery): Promis
               o.id,
               levelOverCourses(
                 `${o.po_reference} average`,
-                matrices.map((m) => ({ m, level: courseLevel(m, o, query.map_state) })),
+                matrices.map((m) => ({ m, level: courseLevel(m, o, rule) })),
                 'mean',
               ),
             ]),
           ),
         },
       ],
-      notes: unmapped.length ? [`Courses without a CO-PO matrix (not shown): ${unmapped.join(', ')}`] : [],
+      notes: [caption, ...(unmapped.length ? [`Courses without a CO-PO matrix (not shown): ${unmapped.join(', ')}`] : [])],
     },
   );
   return reportView(

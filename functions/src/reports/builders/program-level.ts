@@ -7,14 +7,14 @@ import { column, reportTable, reportView } from '../report-shape.js';
 
 /**
  * `program-level`: a section per term with the term's courses (those with a saved matrix) against the POs and PSOs,
- * each cell by the map-state rule of the program articulation matrix (`courseLevel`); then a `Program level` section
+ * each cell by the articulation rule (the program's, or the `map_state` picked) (`courseLevel`); then a `Program level` section
  * with a row per outcome: its level over all those courses (Highest: the largest course level; Average: the mean of
  * the course levels of the courses that map it, two decimals) and how many courses map it. 404 for a picked id not
  * of the campus.
  */
 export async function programLevel(scope: CampusScope, query: ReportQuery): Promise<ReportView> {
-  const { cr, outcomes, matrices } = await loadArticulation(scope, query);
-  const context = [...cr.context, `Map state: ${query.map_state}`];
+  const { cr, outcomes, matrices, rule, caption } = await loadArticulation(scope, query);
+  const context = [...cr.context, `Map state: ${rule}`];
   if (!matrices.length) return reportView('program-level', context, [], NO_MATRIX);
   const cols = outcomes.columns;
   const terms = cr.terms.flatMap((t) => {
@@ -22,16 +22,17 @@ export async function programLevel(scope: CampusScope, query: ReportQuery): Prom
     if (!ms.length) return [];
     const table = reportTable(
       `term-${t.number}`,
-      `${t.name}: courses against POs and PSOs (${query.map_state})`,
+      `${t.name}: courses against POs and PSOs (${rule})`,
       [column('code', 'Code'), column('title', 'Title'), ...cols.map((o) => column(o.id, o.po_reference, 'level 1-3'))],
-      ms.map((m) => ({ code: m.course.code ?? '', title: m.course.title, ...levelCells(m, cols, query.map_state) })),
+      ms.map((m) => ({ code: m.course.code ?? '', title: m.course.title, ...levelCells(m, cols, rule) })),
+      { notes: [caption] },
     );
     return [{ id: `term-${t.number}`, title: t.name, tables: [table] }];
   });
-  const how = query.map_state === 'Highest' ? 'max' : 'mean';
+  const how = rule === 'Highest' ? 'max' : 'mean';
   const program = reportTable(
     'program-level',
-    `Program level (${query.map_state})`,
+    `Program level (${rule})`,
     [
       column('outcome', 'Outcome'),
       column('statement', 'Statement'),
@@ -39,7 +40,7 @@ export async function programLevel(scope: CampusScope, query: ReportQuery): Prom
       column('courses', 'Courses mapping it', 'courses'),
     ],
     cols.map((o) => {
-      const levels = matrices.map((m) => ({ m, level: courseLevel(m, o, query.map_state) }));
+      const levels = matrices.map((m) => ({ m, level: courseLevel(m, o, rule) }));
       const mapping = levels.filter((l) => l.level !== null).map((l) => input(courseName(l.m.course), l.level?.value ?? 0));
       return {
         outcome: o.po_reference,
@@ -48,6 +49,7 @@ export async function programLevel(scope: CampusScope, query: ReportQuery): Prom
         courses: countFigure(`Courses mapping ${o.po_reference}`, `courses with a CO mapped to ${o.po_reference}`, mapping),
       };
     }),
+    { notes: [caption] },
   );
   return reportView('program-level', context, [...terms, { id: 'program-level', title: 'Program level', tables: [program] }], NO_MATRIX);
 }

@@ -10,12 +10,12 @@ const MIN_SEMESTERS = 8;
 
 /**
  * `transpose-prog`: a row per PO then PSO, a column per semester (the term's number; 1 to 8 at least, more when the
- * program has more terms). A cell is the mean (two decimals) of the course-level values (Average rule, each already
- * rounded to two decimals) of that semester's courses that map the outcome; the trace lists those courses, so their
+ * program has more terms). A cell is the mean (two decimals) of the course-level values (the articulation rule,
+ * `courseLevel`) of that semester's courses that map the outcome; the trace lists those courses, so their
  * number is the divisor. `-` where no course of the semester maps it. 404 for a curriculum not of the campus.
  */
 export async function transposeProg(scope: CampusScope, query: ReportQuery): Promise<ReportView> {
-  const { cr, outcomes, matrices } = await loadArticulation(scope, query, true);
+  const { cr, outcomes, matrices, rule, caption } = await loadArticulation(scope, query, true);
   if (!matrices.length) return reportView('transpose-prog', cr.context, [], NO_MATRIX);
   const count = Math.max(MIN_SEMESTERS, ...cr.terms.map((t) => t.number));
   const semesters = Array.from({ length: count }, (_, i) => i + 1);
@@ -26,7 +26,7 @@ export async function transposeProg(scope: CampusScope, query: ReportQuery): Pro
       const inputs = matrices
         .filter((m) => semesterOf(m.course.term) === n)
         .flatMap((m) => {
-          const level = courseLevel(m, o, 'Average');
+          const level = courseLevel(m, o, rule);
           return level?.value == null ? [] : [input(courseName(m.course), level.value)];
         });
       row[`s${n}`] = inputs.length ? meanFigure(`${o.po_reference} in semester ${n}`, inputs, MAP_STATE_SOURCE) : '-';
@@ -35,13 +35,11 @@ export async function transposeProg(scope: CampusScope, query: ReportQuery): Pro
   });
   const table = reportTable(
     'transpose',
-    'Program outcomes by semester (average of course levels)',
+    `Program outcomes by semester (average of course levels, each ${rule === 'Highest' ? 'the highest' : 'the average'} of its COs)`,
     [column('outcome', 'Outcome'), ...semesters.map((n) => column(`s${n}`, `Semester ${n}`, 'level 1-3'))],
     rows,
     {
-      notes: [
-        "A course's level is the average of its COs' mapped values; a semester's cell averages the levels of its courses that map the outcome.",
-      ],
+      notes: [caption, "A semester's cell averages the levels of its courses that map the outcome."],
     },
   );
   return reportView(

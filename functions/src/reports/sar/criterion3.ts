@@ -12,8 +12,9 @@ import {
   courseCurriculum,
   courseOutcome,
   curriculum,
+  articulationCaption,
 } from '@attain/shared-types';
-import type { MethodInUse } from '../../attainment/attainment-service.js';
+import type { MethodInUse } from '../../attainment/method-store.js';
 import { type ProgramOutcomeColumn, byCode } from '../../domain/co-po-matrix.js';
 import { getDocuments } from '../../store/documents.js';
 import { listAll } from '../../store/list-all.js';
@@ -76,11 +77,15 @@ export async function criterion3Input(
 const outcomeColumns = (outcomes: readonly ProgramOutcomeColumn[]): ReportColumn[] =>
   outcomes.map((o) => ({ key: o.id, label: o.po_reference, unit: 'level 1-3' }));
 
-/** 3.1: the course articulation matrix of each chosen course (CO rows, an average row), and the PAM of all courses. */
+/**
+ * 3.1: the course articulation matrix of each chosen course (CO rows, the course's row), and the PAM of all courses,
+ * each course's row under the program method's articulation rule (as the CO-PO page and Reports read it).
+ */
 function articulation(input: Criterion3Input, chosen: ReadonlySet<string> | null): ReportSection[] {
   const mapped = input.matrices.filter((m) => m.saved);
-  // Each course's row of the PAM (and the average row of its CAM): the Average map state of the Reports pages.
-  const averages = (m: CourseMatrix) => levelCells(m, input.outcomes, 'Average');
+  const rule = input.method.method.articulation_rule;
+  const caption = articulationCaption(rule);
+  const courseRow = (m: CourseMatrix) => levelCells(m, input.outcomes, rule);
   const cams: ReportTable[] = mapped
     .filter((m) => !chosen || chosen.has(m.course.id))
     .map((m) => ({
@@ -91,14 +96,18 @@ function articulation(input: Criterion3Input, chosen: ReadonlySet<string> | null
         co: co.code ?? '',
         ...Object.fromEntries(input.outcomes.map((o) => [o.id, m.cells[co.id]?.[o.id] ?? '-'])),
       })),
-      footer: [{ co: 'Average', ...averages(m) }],
+      footer: [{ co: `Course (${rule})`, ...courseRow(m) }],
+      notes: [caption],
     }));
   const pam: ReportTable = {
     id: 'pam',
-    title: 'Program articulation matrix (each course: the average of its CO rows)',
+    title: `Program articulation matrix (each course: ${rule === 'Highest' ? 'the highest' : 'the average'} of its CO rows)`,
     columns: [{ key: 'course', label: 'Course' }, ...outcomeColumns(input.outcomes)],
-    rows: mapped.map((m) => ({ course: courseName(m.course), ...averages(m) })),
-    notes: [`Cells: 3 high, 2 medium, 1 low correlation, "-" none. Averages rounded to ${TWO_DECIMALS}.`],
+    rows: mapped.map((m) => ({ course: courseName(m.course), ...courseRow(m) })),
+    notes: [
+      caption,
+      `Cells: 3 high, 2 medium, 1 low correlation, "-" none. ${rule === 'Highest' ? 'Exact' : `Averages rounded to ${TWO_DECIMALS}`}.`,
+    ],
   };
   const missing = input.matrices.filter((m) => !m.saved);
   if (missing.length)
@@ -127,6 +136,7 @@ function methodText(m: AttainmentMethod, version: number): string {
     `Direct level = ${m.cie_weight} % CIE (ISE + MSE) + ${m.see_weight} % SEE (ESE);`,
     `final = ${m.direct_weight} % direct + ${m.indirect_weight} % indirect (course-exit or PO survey) where a survey gives a level.`,
     `PO/PSO of a course: ${m.po_rule}; program PO/PSO: the mean over the courses that map it.`,
+    `Course articulation: ${articulationCaption(m.articulation_rule)}`,
     `Targets: CO ${coTarget(m)}, PO level ${m.po_target}.`,
   ].join(' ');
 }
