@@ -29,7 +29,15 @@ const VIEW: CourseAttainmentView = {
         see: group(2),
         direct: 2.3,
         indirect: 2,
-        survey: { surveys: [{ id: 'sv1', name: 'Course exit CS3101 2025-26' }], respondents: 32, percent: 64.5, level: 2 },
+        survey: {
+          surveys: [{ id: 'sv1', name: 'Course exit CS3101 2025-26' }],
+          respondents: 32,
+          population: 40,
+          margin_of_error: 7.8,
+          needed: 21,
+          percent: 64.5,
+          level: 2,
+        },
         attainment: 2.24,
         met: true,
       },
@@ -43,9 +51,12 @@ const VIEW: CourseAttainmentView = {
         survey: {
           surveys: [{ id: 'sv1', name: 'Course exit CS3101 2025-26' }],
           respondents: 3,
+          population: 40,
+          margin_of_error: 54.51,
+          needed: 21,
           percent: 70,
           level: null,
-          note: 'fewer than 5 responses, the methodology’s minimum',
+          note: '3 of 40 responded; a survey level needs 21: no indirect level used',
         },
         attainment: 2,
         met: true,
@@ -81,10 +92,14 @@ describe('CO Attainment with a course-exit survey', () => {
     );
     const row = (code: string) => within(table).getByText(code, { selector: 'th, td' }).closest('tr') as HTMLElement;
     expect(within(row('CO1')).getByText('2.00')).toBeTruthy();
-    expect(within(row('CO1')).getByText('Course exit CS3101 2025-26: 32 responses')).toBeTruthy();
+    expect(
+      within(row('CO1')).getByText('Course exit CS3101 2025-26: 32 of 40 responded, margin of error ± 7.80 points (95 %)'),
+    ).toBeTruthy();
     expect(within(row('CO1')).getByText('2.24')).toBeTruthy();
     expect(
-      within(row('CO2')).getByText('Course exit CS3101 2025-26: 3 responses. Not used: fewer than 5 responses, the methodology’s minimum'),
+      within(row('CO2')).getByText(
+        'Course exit CS3101 2025-26: 3 of 40 responded, margin of error ± 54.51 points (95 %). Not used: 3 of 40 responded; a survey level needs 21: no indirect level used',
+      ),
     ).toBeTruthy();
     expect(screen.getByTestId('method-line').textContent).toContain('final = direct 80 % + indirect (course-exit survey) 20 %');
     // With a survey on the page, no line says the attainment is the direct level only.

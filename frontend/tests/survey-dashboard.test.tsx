@@ -35,7 +35,20 @@ const view = (year: string): SurveyDashboardView => ({
       : [],
   outcomes:
     year === '2025-26'
-      ? [{ outcome: 'co1', code: 'CO1', percent: 72.5, level: 3, respondents: 18, survey: 'sv1', survey_name: 'Course exit CS3101' }]
+      ? [
+          {
+            outcome: 'co1',
+            code: 'CO1',
+            percent: 72.5,
+            level: 3,
+            respondents: 18,
+            population: 40,
+            margin_of_error: 17.04,
+            needed: 21,
+            survey: 'sv1',
+            survey_name: 'Course exit CS3101',
+          },
+        ]
       : [],
 });
 

@@ -1,4 +1,4 @@
-import { type CoResult, curriculum } from '@attain/shared-types';
+import { type CoResult, curriculum, surveyEvidenceText } from '@attain/shared-types';
 import { useCoursePicker } from '../entity/course-picker';
 import { CourseHead, fmt, levelClass, useCourseAttainment, useParam } from './attainment-data';
 import { BarChart } from '../chart/bar-chart';
@@ -9,20 +9,11 @@ import { useRefRecords } from '../entity/ref-records';
 
 const group = (g: CoResult['cie']) => (g ? `${g.reached}/${g.students} (${fmt(g.percent)} %)` : '-');
 
-/** "1 response" / "32 responses". */
-const responses = (n: number) => `${n} response${n === 1 ? '' : 's'}`;
-
 /**
- * A CO's course-exit survey evidence in words: the survey name(s) and responses, or (when too few answered for a
- * level) the note why it is not used; '-' without a survey.
+ * A CO's course-exit survey evidence in words (`surveyEvidenceText`: the survey, respondents of how many, the margin
+ * of error, and why it is not used when it is not); '-' without a survey.
  */
-function surveyEvidence(c: Pick<CoResult, 'survey'>): string {
-  const s = c.survey;
-  if (!s) return '-';
-  const names = s.surveys.map((x) => x.name).join(', ');
-  const used = `${names}: ${responses(s.respondents)}`;
-  return s.level === null ? `${used}. Not used: ${s.note ?? 'too few responses'}` : used;
-}
+const surveyEvidence = (c: Pick<CoResult, 'survey'>): string => (c.survey ? surveyEvidenceText(c.survey) : '-');
 
 /**
  * `/attainment/co-attainment`: one course's CO attainment in an academic year: per CO the CIE and SEE share of

@@ -1,4 +1,4 @@
-import { type CourseAttainment, type ProgramOutcomeResult, nbaYearLabel } from '@attain/shared-types';
+import { type CourseAttainment, type ProgramOutcomeResult, nbaYearLabel, surveyEvidenceText } from '@attain/shared-types';
 import { fmt, levelClass, Pick, useParam, useProgramAttainment } from './attainment-data';
 import { BarChart } from '../chart/bar-chart';
 import { ResultTable } from '../table/result-table';
@@ -48,13 +48,8 @@ function Frame({
 /** A PO's direct level: the view's `direct`, or (results stored before surveys counted) its attainment, which was direct. */
 const directOf = (o: ProgramOutcomeResult | undefined) => (o ? (o.direct === undefined ? o.attainment : o.direct) : null);
 
-/** A PO's survey evidence in words: the survey name(s) and responses, and why it is not used when it is not. */
-const surveyText = (o: ProgramOutcomeResult | undefined): string => {
-  const s = o?.survey;
-  if (!s) return '';
-  const used = `${s.surveys.map((x) => x.name).join(', ')}: ${s.respondents} response${s.respondents === 1 ? '' : 's'}`;
-  return s.level === null ? `${used}. Not used: ${s.note ?? 'too few responses'}` : used;
-};
+/** A PO's survey evidence in words (`surveyEvidenceText`), '' without a survey. */
+const surveyText = (o: ProgramOutcomeResult | undefined): string => (o?.survey ? surveyEvidenceText(o.survey) : '');
 
 const courseName = (c: CourseAttainment) => (c.title && c.title !== c.code ? `${c.code} ${c.title}` : c.code || c.title).trim();
 

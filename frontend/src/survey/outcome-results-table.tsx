@@ -7,7 +7,8 @@ import { levelText, percentText } from './survey-numbers';
 export const REVIEW_TEXT = 'Review: direct and indirect differ by 1 or more';
 
 /**
- * Outcomes as surveys assessed them (CO, PO, PSO, PEO): code, survey percent, indirect level and respondents; with
+ * Outcomes as surveys assessed them (CO, PO, PSO, PEO): code, survey percent, indirect level, respondents of how many,
+ * the margin of error and, when the survey is too small for a level, why; with
  * `direct`, the direct level beside it and, for rows in `flags`, `REVIEW_TEXT`; with `survey`, the survey each came
  * from (a link to its report). Exports CSV and XLSX like the attainment tables.
  */
@@ -25,8 +26,10 @@ export function OutcomeResultsTable(props: {
     { header: 'Outcome', value: (o) => o.code },
     { header: 'Survey percent', value: (o) => percentText(o.percent) },
     { header: 'Indirect level', value: (o) => levelText(o.level) },
-    { header: 'Respondents', value: (o) => o.respondents },
+    { header: 'Respondents', value: (o) => `${o.respondents} of ${o.population}` },
+    { header: 'Margin of error (95 %)', value: (o) => (o.margin_of_error === null ? '-' : `± ${o.margin_of_error.toFixed(2)}`) },
   ];
+  if (props.rows.some((o) => o.note)) columns.push({ header: 'Why no level', value: (o) => o.note ?? '' });
   if (props.direct)
     columns.push(
       { header: 'Direct level', value: (o) => levelText(o.direct) },

@@ -10,7 +10,7 @@ import type {
   StudentAttainment,
   SurveyEvidence,
 } from '@attain/shared-types';
-import { OCCASION_KINDS, SEE_KINDS, directBands } from '@attain/shared-types';
+import { ATTAINMENT_ENGINE_VERSION, OCCASION_KINDS, SEE_KINDS, directBands } from '@attain/shared-types';
 import { bandLevel, round2 } from './bands.js';
 import { indirectLevel, indirectResult } from './survey-math.js';
 
@@ -357,6 +357,7 @@ export function courseAttainment(input: CourseInput, m: AttainmentMethod, method
     students: input.roster ?? t.students.size,
     notes,
     method_version: methodVersion,
+    engine: ATTAINMENT_ENGINE_VERSION,
     computed_at: now.toISOString(),
   };
 }

@@ -1,5 +1,5 @@
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type CampusScope, type CourseAttainment, TABLE, courseCurriculum, recordPk } from '@attain/shared-types';
+import { ATTAINMENT_ENGINE_VERSION, type CampusScope, type CourseAttainment, TABLE, courseCurriculum, recordPk } from '@attain/shared-types';
 import { documentClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 import { batchWrite } from '../store/batch.js';
@@ -163,9 +163,12 @@ async function readCourseResults(scope: CampusScope, program: string, course: st
   return (res.Items ?? []).map((i) => i.result as CourseAttainment);
 }
 
-/** Whether a course's stored results are current: computed after its last input change, with the method in use. */
+/**
+ * Whether a course's stored results are current: computed after its last input change, with the method in use, by
+ * this `ATTAINMENT_ENGINE_VERSION`.
+ */
 export function isCurrent(stamp: InputStamp | undefined, results: readonly CourseAttainment[], methodVersion: number): boolean {
-  if (results.some((r) => r.method_version !== methodVersion)) return false;
+  if (results.some((r) => r.method_version !== methodVersion || (r.engine ?? 1) !== ATTAINMENT_ENGINE_VERSION)) return false;
   if (!stamp?.changed_at) return true;
   return Boolean(stamp.computed_at && stamp.computed_at >= stamp.changed_at);
 }

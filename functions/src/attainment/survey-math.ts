@@ -38,15 +38,64 @@ export function surveyPercent(counts: readonly number[], weights: readonly numbe
  * Use it to judge a survey's minimum responses: 25 of 121 gives +/- 17.53 points.
  * @param respondents n, people who answered (>= 0)
  * @param population N, people the survey was for (`Infinity`: a population so large no correction applies)
- * @returns percentage points; null when nobody answered or the population is 1 or less; 0 when everyone answered
+ * @returns percentage points; null when nobody answered; 0 when everyone answered
  * @throws RangeError when `respondents` is negative or not finite
  */
 export function marginOfError(respondents: number, population: number): number | null {
   if (!Number.isFinite(respondents) || respondents < 0) throw new RangeError('Respondents must be 0 or more');
-  if (respondents === 0 || !(population > 1)) return null;
+  if (respondents === 0) return null;
   if (respondents >= population) return 0;
   const correction = Number.isFinite(population) ? Math.sqrt((population - respondents) / (population - 1)) : 1;
   return 1.96 * Math.sqrt(0.25 / respondents) * correction * 100;
+}
+
+/**
+ * The fewest respondents from `population` whose 95 % margin of error (`marginOfError`) is within `maxMargin`
+ * percentage points: 26 of 60 and 10 of 12 at 15 points; the whole population when only a census reaches it.
+ * @param population people the survey was for (>= 0)
+ * @param maxMargin percentage points (> 0)
+ */
+export function responsesNeeded(population: number, maxMargin: number): number {
+  const n = Math.max(0, Math.floor(population));
+  // The margin falls as respondents rise, so the first n that meets it is the answer (binary search over 1..n).
+  let lo = 1;
+  let hi = Math.max(1, n);
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    if ((marginOfError(mid, n) ?? Infinity) <= maxMargin + 1e-9) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/**
+ * Whether a survey's answers may give an indirect level (the method's validity rule, both for attainment and for the
+ * survey report): at least `min_responses` answered, and the 95 % margin of error of the answers from their
+ * population is within `max_margin_of_error` points. Decided on the unrounded margin.
+ * @param respondents people who answered (online and on paper)
+ * @param population people the survey was for; fewer than `respondents` (e.g. a paper count above the invitees) reads
+ *   as `respondents`
+ * @returns the margin (percentage points, unrounded; null when nobody answered), the population used, the respondents
+ *   needed, whether a level may be read, and when not, the `shortfall` in words ("12 of 60 responded; a survey level
+ *   needs 26 for a 95 % margin of error within ± 15 points (this survey's: ± 24.53)", or "...; the method's minimum
+ *   is 20")
+ */
+export function surveyValidity(
+  respondents: number,
+  population: number,
+  m: Pick<AttainmentMethod, 'min_responses' | 'max_margin_of_error'>,
+): { margin: number | null; population: number; needed: number; valid: boolean; shortfall?: string } {
+  const everyone = Math.max(population, respondents);
+  const margin = marginOfError(respondents, everyone);
+  const needed = Math.max(m.min_responses, responsesNeeded(everyone, m.max_margin_of_error));
+  const valid = respondents >= needed && margin !== null && margin <= m.max_margin_of_error + 1e-9;
+  if (valid) return { margin, population: everyone, needed, valid };
+  const why =
+    respondents < m.min_responses
+      ? `the method's minimum is ${m.min_responses}`
+      : `a survey level needs ${needed} for a 95 % margin of error within ± ${m.max_margin_of_error} points` +
+        (margin === null ? '' : ` (this survey's: ± ${round2(margin).toFixed(2)})`);
+  return { margin, population: everyone, needed, valid, shortfall: `${respondents} of ${everyone} responded; ${why}` };
 }
 
 /**
@@ -61,21 +110,20 @@ export function indirectLevel(percent: number, m: AttainmentMethod): number {
 }
 
 /**
- * An outcome's indirect result from its survey evidence (percent unrounded): `level` by `indirectLevel` decided on the
- * unrounded percent (59.995 % stays below a 60 % band), then `percent` and `level` rounded to 2 decimals for display;
- * or `level` null and a note when fewer than the method's `min_responses` responded
- * ("12 responses, fewer than the method's minimum of 20: no indirect level used").
+ * An outcome's indirect result from its survey evidence (percent unrounded): when `surveyValidity` allows, `level` by
+ * `indirectLevel` decided on the unrounded percent (59.995 % stays below a 60 % band), then `percent`, `level` and the
+ * margin rounded to 2 decimals for display; otherwise `level` null and the validity note ("12 of 60 responded; a
+ * survey level needs 26 ...").
  */
 export function indirectResult(evidence: SurveyEvidence, m: AttainmentMethod): IndirectResult {
-  const percent = round2(evidence.percent);
-  if (evidence.respondents < m.min_responses) {
-    const n = evidence.respondents;
-    return {
-      ...evidence,
-      percent,
-      level: null,
-      note: `${n} response${n === 1 ? '' : 's'}, fewer than the method's minimum of ${m.min_responses}: no indirect level used`,
-    };
-  }
-  return { ...evidence, percent, level: round2(indirectLevel(evidence.percent, m)) };
+  const v = surveyValidity(evidence.respondents, evidence.population ?? evidence.respondents, m);
+  const shown = {
+    ...evidence,
+    population: v.population,
+    percent: round2(evidence.percent),
+    margin_of_error: v.margin === null ? null : round2(v.margin),
+    needed: v.needed,
+  };
+  if (!v.valid) return { ...shown, level: null, note: `${v.shortfall}: no indirect level used` };
+  return { ...shown, level: round2(indirectLevel(evidence.percent, m)) };
 }

@@ -8,7 +8,7 @@ import {
 } from '@attain/shared-types';
 import { surveyPercent } from '../attainment/survey-math.js';
 import { getDocument } from '../store/documents.js';
-import { readAnswers } from './survey-store.js';
+import { readAnswers, readInvitees } from './survey-store.js';
 
 /** Most free-text answers a report lists per question. */
 const FREE_TEXT_SHOWN = 500;
@@ -23,8 +23,17 @@ export interface SurveyTally {
   offline: OfflineResults | null;
   respondentsOnline: number;
   respondentsOffline: number;
+  /** People invited online (the survey's invitee list). */
+  invited: number;
   freeText: Record<string, string[]>;
 }
+
+/**
+ * The people a survey was for: invited online plus surveyed on paper (the paper count's `surveyed`), and never fewer
+ * than those who answered. The population of its margin of error and of its validity (`surveyValidity`).
+ */
+export const surveyPopulation = (t: SurveyTally): number =>
+  Math.max(t.invited + (t.offline?.surveyed ?? 0), t.respondentsOnline + t.respondentsOffline);
 
 const zeros = (n: number) => Array.from({ length: n }, () => 0);
 
@@ -39,11 +48,16 @@ export async function surveyDocuments(scope: CampusScope, survey: string) {
 }
 
 /**
- * Counts a survey's answers: reads its form, its paper counts and every online answer set (one Query per MB).
+ * Counts a survey's answers: reads its form, its paper counts, its invitees and every online answer set (one Query per
+ * MB each).
  * @returns null when the survey has no form (made before surveys had one, or deleted meanwhile)
  */
 export async function tallySurvey(scope: CampusScope, survey: string): Promise<SurveyTally | null> {
-  const [docs, { answers }] = await Promise.all([surveyDocuments(scope, survey), readAnswers(scope, survey)]);
+  const [docs, { answers }, invitees] = await Promise.all([
+    surveyDocuments(scope, survey),
+    readAnswers(scope, survey),
+    readInvitees(scope, survey),
+  ]);
   if (!docs) return null;
   const { form, offline } = docs;
   const points = form.scale.length;
@@ -58,7 +72,7 @@ export async function tallySurvey(scope: CampusScope, survey: string): Promise<S
       else if (typeof v === 'string' && freeText[qid] && freeText[qid].length < FREE_TEXT_SHOWN) freeText[qid].push(v);
     }
   const respondentsOffline = offline ? Math.max(0, ...Object.values(offline.counts).map((c) => c.reduce((s, x) => s + x, 0))) : 0;
-  return { form, online, offline, respondentsOnline: answers.length, respondentsOffline, freeText };
+  return { form, online, offline, respondentsOnline: answers.length, respondentsOffline, invited: invitees.length, freeText };
 }
 
 /** One rating question's counts: online, on paper (zeros when none), and together, with respondents and percent (unrounded). */
@@ -87,12 +101,16 @@ export function questionCounts(t: SurveyTally, q: SurveyQuestion): Omit<Question
  * What a set of surveys says about each outcome they assess (issue 14 item 5): per outcome record id, the survey
  * percent pooled over every rating question that assesses it, weighting each question's percent by its respondents
  * (= sum over questions of sum_k count_k x weight_k / max weight, over the sum of their respondents: with one question
- * this is `surveyPercent`), and the people who answered the surveys.
+ * this is `surveyPercent`), the people who answered the surveys and the people they were for (`surveyPopulation`).
  */
 export function outcomeEvidence(tallies: readonly { id: string; name: string; tally: SurveyTally }[]): Map<string, SurveyEvidence> {
-  const acc = new Map<string, { weighted: number; answers: number; surveys: Map<string, { id: string; name: string; people: number }> }>();
+  const acc = new Map<
+    string,
+    { weighted: number; answers: number; surveys: Map<string, { id: string; name: string; people: number; population: number }> }
+  >();
   for (const { id, name, tally } of tallies) {
     const people = tally.respondentsOnline + tally.respondentsOffline;
+    const population = surveyPopulation(tally);
     for (const q of tally.form.questions) {
       if (q.kind !== 'Rating' || !q.outcome) continue;
       const c = questionCounts(tally, q);
@@ -104,7 +122,7 @@ export function outcomeEvidence(tallies: readonly { id: string; name: string; ta
       const a = acc.get(q.outcome) ?? { weighted: 0, answers: 0, surveys: new Map() };
       a.weighted += (percent / 100) * c.respondents;
       a.answers += c.respondents;
-      a.surveys.set(id, { id, name, people });
+      a.surveys.set(id, { id, name, people, population });
       acc.set(q.outcome, a);
     }
   }
@@ -114,6 +132,7 @@ export function outcomeEvidence(tallies: readonly { id: string; name: string; ta
       {
         surveys: [...a.surveys.values()].map(({ id, name }) => ({ id, name })),
         respondents: [...a.surveys.values()].reduce((s, x) => s + x.people, 0),
+        population: [...a.surveys.values()].reduce((s, x) => s + x.population, 0),
         // Unrounded: `indirectResult` decides the level on it and rounds it for display.
         percent: (a.weighted / a.answers) * 100,
       },

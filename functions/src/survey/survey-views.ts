@@ -16,14 +16,14 @@ import pLimit from 'p-limit';
 import { storedProgramAttainment } from '../attainment/attainment-service.js';
 import { methodFor } from '../attainment/method-store.js';
 import { round2 } from '../attainment/bands.js';
-import { indirectLevel, marginOfError } from '../attainment/survey-math.js';
+import { indirectLevel, indirectResult, surveyValidity } from '../attainment/survey-math.js';
 import { readPartition } from '../store/partition.js';
 import { listAll } from '../store/list-all.js';
 import { getRecord } from '../store/records.js';
 import { candidatesOf } from './survey-invite.js';
 import { readInvitees } from './survey-store.js';
 import { surveyStatus } from './survey-status.js';
-import { type SurveyTally, outcomeEvidence, questionCounts, surveyDocuments, tallySurvey } from './survey-tally.js';
+import { type SurveyTally, outcomeEvidence, questionCounts, surveyDocuments, surveyPopulation, tallySurvey } from './survey-tally.js';
 
 type Survey = RecordOf<typeof surveyEntity>;
 
@@ -123,17 +123,24 @@ async function outcomeResults(scope: CampusScope, list: readonly { survey: Surve
     const evidence = outcomeEvidence([{ id: s.id, name: s.name, tally }]);
     const direct = withDirect ? await directLevels(scope, s) : new Map<string, number | null>();
     const codes = new Map(tally.form.questions.filter((q) => q.outcome).map((q) => [q.outcome as string, q.outcome_code ?? '']));
-    for (const [outcome, e] of evidence)
+    for (const [outcome, e] of evidence) {
+      // The same reading as the attainment's (`indirectResult`): validity, then the level on the unrounded percent.
+      const r = indirectResult(e, method);
       out.push({
         outcome,
         code: codes.get(outcome) ?? '',
-        percent: round2(e.percent),
-        level: e.respondents >= method.min_responses ? indirectLevel(e.percent, method) : null,
-        respondents: e.respondents,
+        percent: r.percent,
+        level: r.level,
+        respondents: r.respondents,
+        population: r.population,
+        margin_of_error: r.margin_of_error,
+        needed: r.needed,
+        ...(r.note ? { note: r.note } : {}),
         ...(withDirect ? { direct: direct.get(outcome) ?? null } : {}),
         survey: s.id,
         survey_name: s.name,
       });
+    }
   }
   return { out, methods };
 }
@@ -146,47 +153,41 @@ async function outcomeResults(scope: CampusScope, list: readonly { survey: Surve
  */
 export async function surveyReport(scope: CampusScope, surveyId: string): Promise<SurveyReportView> {
   const s = await getRecord(scope, surveyEntity, surveyId);
-  const [tally, invitees] = await Promise.all([tallySurvey(scope, s.id), readInvitees(scope, s.id)]);
-  const t: SurveyTally = tally ?? {
+  const t: SurveyTally = (await tallySurvey(scope, s.id)) ?? {
     form: { scale: [], questions: [] },
     online: {},
     offline: null,
     respondentsOnline: 0,
     respondentsOffline: 0,
+    invited: 0,
     freeText: {},
   };
   const surveyed = t.offline?.surveyed ?? 0;
   const people = t.respondentsOnline + t.respondentsOffline;
-  const population = invitees.length + surveyed;
+  const population = surveyPopulation(t);
   const { out: outcomes, methods } = await outcomeResults(scope, [{ survey: s, tally: t }], true);
   const { method } = methods.get(s.program) as Awaited<ReturnType<typeof methodFor>>;
-  const notes: string[] = [];
-  if (people < method.min_responses)
-    notes.push(
-      `${people} response${people === 1 ? '' : 's'}, fewer than the method's minimum of ${method.min_responses}: the attainment does not use this survey yet`,
-    );
+  const validity = surveyValidity(people, population, method);
+  const notes = validity.shortfall ? [`${validity.shortfall}: the attainment does not use this survey yet`] : [];
   return {
     survey: surveyHead(s),
     status: surveyStatus(s),
     scale: t.form.scale,
-    invited: invitees.length,
+    invited: t.invited,
     surveyed_offline: surveyed,
     responded_online: t.respondentsOnline,
     responded_offline: t.respondentsOffline,
     response_rate: rate(people, population),
-    margin_of_error: (() => {
-      const m = marginOfError(people, population);
-      return m === null ? null : round2(m);
-    })(),
+    margin_of_error: validity.margin === null ? null : round2(validity.margin),
     questions: t.form.questions
       .filter((q) => q.kind === 'Rating')
       .map((q) => {
         const c = questionCounts(t, q);
-        // The level from the unrounded percent; the percent rounded for display.
+        // The level from the unrounded percent, and none from a survey too small to give one; the percent rounded for display.
         return {
           ...c,
           percent: c.percent === null ? null : round2(c.percent),
-          level: c.percent === null ? null : indirectLevel(c.percent, method),
+          level: c.percent === null || !validity.valid ? null : indirectLevel(c.percent, method),
         };
       }),
     free_text: t.form.questions
@@ -220,13 +221,9 @@ export async function surveyDashboard(scope: CampusScope, year?: string, departm
   const chosen = year || withSurveys.sort((a, b) => b.localeCompare(a))[0] || years[0];
   const surveys = all.filter((s) => s.academic_year === chosen && (!department || s.department === department));
   const limit = pLimit(8);
-  const read = await Promise.all(
-    surveys.map((s) =>
-      limit(async () => ({ survey: s, invitees: await readInvitees(scope, s.id), tally: await tallySurvey(scope, s.id) })),
-    ),
-  );
-  const summaries: SurveySummary[] = read.map(({ survey: s, invitees, tally }) => {
-    const invited = invitees.length + (tally?.offline?.surveyed ?? 0);
+  const read = await Promise.all(surveys.map((s) => limit(async () => ({ survey: s, tally: await tallySurvey(scope, s.id) }))));
+  const summaries: SurveySummary[] = read.map(({ survey: s, tally }) => {
+    const invited = tally ? surveyPopulation(tally) : 0;
     const responded = (tally?.respondentsOnline ?? 0) + (tally?.respondentsOffline ?? 0);
     return {
       id: s.id,

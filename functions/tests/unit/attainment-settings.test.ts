@@ -102,7 +102,16 @@ describe('course-exit survey: final = 0.8 x direct + 0.2 x indirect', () => {
   it('each CO, value by value', () => {
     // CO1: survey 78.4 % -> 3;  0.8 x 2.3 + 0.2 x 3 = 1.84 + 0.6 = 2.44
     expect(byCode(res, 'CO1')).toMatchObject({ direct: 2.3, indirect: 3, attainment: 2.44, met: true });
-    expect(byCode(res, 'CO1')?.survey).toEqual({ surveys, respondents: 40, percent: co1Survey.percent, level: 3 });
+    expect(byCode(res, 'CO1')?.survey).toEqual({
+      surveys,
+      respondents: 40,
+      population: 40,
+      margin_of_error: 0,
+      // a census of 40 is valid; 21 of 40 is the fewest within +-15 points: 21.39 x sqrt(19 / 39) = 14.93
+      needed: 21,
+      percent: co1Survey.percent,
+      level: 3,
+    });
     // CO2: survey 66.75 % -> 2;  0.8 x 1.3 + 0.2 x 2 = 1.04 + 0.4 = 1.44
     expect(byCode(res, 'CO2')).toMatchObject({ direct: 1.3, indirect: 2, attainment: 1.44, met: false });
   });
@@ -129,7 +138,7 @@ describe('minimum of survey responses', () => {
     const res = run({ min_responses: 20 }, { indirect: { co1: co1Survey, co2: few } });
     expect(byCode(res, 'CO1')).toMatchObject({ indirect: 3, attainment: 2.44 });
     expect(byCode(res, 'CO2')).toMatchObject({ indirect: null, survey: { respondents: 12, level: null }, attainment: 1.3 });
-    expect(res.notes).toEqual(["CO2: 12 responses, fewer than the method's minimum of 20: no indirect level used"]);
+    expect(res.notes).toEqual(["CO2: 12 of 12 responded; the method's minimum is 20: no indirect level used"]);
     // PO1 = (3 x 2.44 + 2 x 1.3) / 5 = (7.32 + 2.6) / 5 = 9.92 / 5 = 1.984 -> 1.98
     expect(res.po.po1).toBe(1.98);
   });
@@ -142,7 +151,7 @@ describe('minimum of survey responses', () => {
 
   it('COs sharing one note are listed together', () => {
     const res = run({ min_responses: 50 }, { indirect: { co1: co1Survey, co2: co2Survey } });
-    expect(res.notes).toEqual(["CO1, CO2: 40 responses, fewer than the method's minimum of 50: no indirect level used"]);
+    expect(res.notes).toEqual(["CO1, CO2: 40 of 40 responded; the method's minimum is 50: no indirect level used"]);
   });
 });
 
@@ -274,7 +283,15 @@ describe('program outcomes with survey evidence', () => {
     });
     // PO1: direct 2.04; survey 55 % -> 1; 0.8 x 2.04 + 0.2 x 1 = 1.632 + 0.2 = 1.832 -> 1.83, below target 2
     expect(out[0]).toMatchObject({ direct: 2.04, indirect: 1, attainment: 1.83, met: false, courses: 1 });
-    expect(out[0].survey).toEqual({ surveys: poSurveys, respondents: 30, percent: 55, level: 1 });
+    expect(out[0].survey).toEqual({
+      surveys: poSurveys,
+      respondents: 30,
+      population: 30,
+      margin_of_error: 0,
+      needed: 18,
+      percent: 55,
+      level: 1,
+    });
     // PO2: direct 2.44; survey 90 % -> 3; 0.8 x 2.44 + 0.2 x 3 = 1.952 + 0.6 = 2.552 -> 2.55
     expect(out[1]).toMatchObject({ direct: 2.44, indirect: 3, attainment: 2.55, met: true });
     // PO3: no course maps it: the survey is shown but the outcome is not assessed
@@ -291,7 +308,7 @@ describe('program outcomes with survey evidence', () => {
       },
     );
     expect(out[0]).toMatchObject({ direct: 2.04, indirect: null, attainment: 2.04, met: true });
-    expect(out[0].survey?.note).toBe("12 responses, fewer than the method's minimum of 20: no indirect level used");
+    expect(out[0].survey?.note).toBe("12 of 12 responded; the method's minimum is 20: no indirect level used");
   });
 
   it('without evidence: as before, attainment = direct', () => {

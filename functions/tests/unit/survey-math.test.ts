@@ -1,6 +1,13 @@
 import { type AttainmentMethod, DEFAULT_METHOD } from '@attain/shared-types';
 import { describe, expect, it } from 'vitest';
-import { indirectLevel, indirectResult, marginOfError, surveyPercent } from '../../src/attainment/survey-math.js';
+import {
+  indirectLevel,
+  indirectResult,
+  marginOfError,
+  responsesNeeded,
+  surveyPercent,
+  surveyValidity,
+} from '../../src/attainment/survey-math.js';
 
 /** Default method: survey bands = direct bands 70 / 60 / 50 %, at least 1 response, whole levels. */
 const M: AttainmentMethod = { ...DEFAULT_METHOD };
@@ -65,18 +72,28 @@ describe('indirect result and the minimum of responses', () => {
   const evidence = (respondents: number) => ({ surveys: [{ id: 'sv1', name: 'Course exit 2025-26' }], respondents, percent: 78.4 });
 
   it('below the minimum: no level, and a note says why', () => {
+    // A census (no population given: the respondents are everyone), so only the method's floor refuses it.
     expect(indirectResult(evidence(12), { ...M, min_responses: 20 })).toEqual({
       ...evidence(12),
+      population: 12,
+      margin_of_error: 0,
+      needed: 20,
       level: null,
-      note: "12 responses, fewer than the method's minimum of 20: no indirect level used",
+      note: "12 of 12 responded; the method's minimum is 20: no indirect level used",
     });
     expect(indirectResult(evidence(1), { ...M, min_responses: 2 }).note).toBe(
-      "1 response, fewer than the method's minimum of 2: no indirect level used",
+      "1 of 1 responded; the method's minimum is 2: no indirect level used",
     );
   });
 
   it('at the minimum: the level by the bands, no note', () => {
-    expect(indirectResult(evidence(20), { ...M, min_responses: 20 })).toEqual({ ...evidence(20), level: 3 });
+    expect(indirectResult(evidence(20), { ...M, min_responses: 20 })).toEqual({
+      ...evidence(20),
+      population: 20,
+      margin_of_error: 0,
+      needed: 20,
+      level: 3,
+    });
   });
 
   it('decides the level on the unrounded percent and rounds only what is shown: 59.995 % shows 60 % at level 1', () => {
@@ -105,10 +122,48 @@ describe('margin of error (95 %, p = 0.5, finite population correction)', () => 
     expect(marginOfError(100, Number.POSITIVE_INFINITY)).toBeCloseTo(9.8, 10);
   });
 
-  it('everyone answered: 0; nobody, or a population of 1 or less: null', () => {
+  it('everyone answered: 0 (also a population of 1); nobody: null', () => {
     expect(marginOfError(60, 60)).toBe(0);
     expect(marginOfError(0, 60)).toBeNull();
-    expect(marginOfError(1, 1)).toBeNull();
+    expect(marginOfError(1, 1)).toBe(0);
     expect(() => marginOfError(-1, 60)).toThrow(RangeError);
+  });
+});
+
+describe("survey validity: a level needs a 95 % margin of error within the method's +-15 points", () => {
+  // margin(n, N) = 1.96 x sqrt(0.25 / n) x sqrt((N - n) / (N - 1)) x 100
+  it('a class of 60 needs 26 answers: 25 give +-15.12, 26 give +-14.59', () => {
+    // n = 25: 19.6 x sqrt(35 / 59) = 19.6 x 0.77022 = 15.096; n = 26: 19.2216 x sqrt(34 / 59) = 19.2216 x 0.75913 = 14.592
+    expect(marginOfError(25, 60)).toBeCloseTo(15.096, 2);
+    expect(marginOfError(26, 60)).toBeCloseTo(14.592, 2);
+    expect(responsesNeeded(60, 15)).toBe(26);
+  });
+
+  it('12 alumni need 10 answers; a class of 4 needs all 4; one answer from 121 (+-98 points) never counts', () => {
+    // 12: n = 9 gives 32.667 x sqrt(3 / 11) = 17.06, n = 10 gives 30.994 x sqrt(2 / 11) = 13.22
+    expect(responsesNeeded(12, 15)).toBe(10);
+    // 4: n = 3 gives 56.58 x sqrt(1 / 3) = 32.67; only the census (0) is within 15
+    expect(responsesNeeded(4, 15)).toBe(4);
+    // 121: n = 1 gives 98 x sqrt(120 / 120) = 98
+    expect(marginOfError(1, 121)).toBeCloseTo(98, 10);
+    expect(surveyValidity(1, 121, M)).toMatchObject({ valid: false, needed: responsesNeeded(121, 15) });
+  });
+
+  it('the sentence says how many answered, how many it needs and why', () => {
+    const v = surveyValidity(12, 60, M);
+    expect(v.valid).toBe(false);
+    // 12 of 60: 28.29 x sqrt(48 / 59) = 28.29 x 0.90197 = 25.52
+    expect(v.shortfall).toBe(
+      "12 of 60 responded; a survey level needs 26 for a 95 % margin of error within ± 15 points (this survey's: ± 25.52)",
+    );
+    expect(surveyValidity(26, 60, M)).toMatchObject({ valid: true, needed: 26 });
+    // More answers than people invited (paper counts above the list): the respondents are the population.
+    expect(surveyValidity(5, 3, M)).toMatchObject({ valid: true, population: 5, margin: 0 });
+  });
+
+  it('a result carries the margin and the respondents needed, and no level below them', () => {
+    const r = indirectResult({ surveys: [{ id: 's', name: 'Course exit' }], respondents: 12, population: 60, percent: 78.4 }, M);
+    expect(r).toMatchObject({ respondents: 12, population: 60, margin_of_error: 25.52, needed: 26, level: null });
+    expect(r.note).toMatch(/^12 of 60 responded; .*: no indirect level used$/);
   });
 });

@@ -29,6 +29,11 @@ export interface AttainmentMethod {
   indirect_level1_percent?: number;
   /** Fewest respondents (online + paper) for a survey to give an indirect level; fewer: no level, and a note says so. */
   min_responses: number;
+  /**
+   * Largest 95 % margin of error (percentage points) a survey may have to give an indirect level: with its population
+   * (invited + surveyed on paper) this fixes how many must answer (`responsesNeeded`: 26 of 60, 10 of 12).
+   */
+  max_margin_of_error: number;
   /** `At least`: a band is reached at its percent (>=); `More than`: only above it (>). Both sides. */
   band_rule: (typeof BAND_RULES)[number];
   /** `Any student (> 0 %)`: level 1 whenever more than 0 % reach the threshold, instead of the level-1 band. */
@@ -61,8 +66,12 @@ export interface AttainmentMethod {
  * The settings of issue 14 default to what the computation did before them, so a saved method keeps its results:
  * - indirect bands absent = the direct bands: the three-point course-exit workbook in
  *   shared/data/nba-sar-criteria.md reads the survey percent by "the same level bands as the direct side";
- * - `min_responses` 1: no published source fixes a minimum; 1 only refuses a level from a survey nobody answered.
- *   Programs should set their own (the survey's margin of error, `marginOfError`, helps choose it);
+ * - survey validity: `max_margin_of_error` 15 percentage points, the 95 % margin of a proportion at p = 0.5 with the
+ *   finite-population correction (W. G. Cochran, Sampling Techniques, 3rd ed., 1977, ch. 3; `marginOfError`). No
+ *   NBA document fixes a minimum; we chose +-15 so sampling error alone keeps a survey percent within a band and a half
+ *   of the default bands (10 points apart); see docs/decisions.md "Survey levels and audiences". It needs 26 answers
+ *   from a class of 60, 10 from 12 alumni, all of a class of 4; one answer from 121 (+-98 points) gives no level.
+ *   `min_responses` 1 is a floor on top of it that a program may raise;
  * - `band_rule` `At least` (>=): the FISAT sample's wording ("50 % of students" earns level 1); some colleges
  *   write "more than", and none is authoritative;
  * - `level1_rule` `Level 1 band`: the FISAT sample's level-1 band; "any student" (level 1 above 0 %) is a practice
@@ -87,6 +96,7 @@ export const DEFAULT_METHOD: AttainmentMethod = {
   co_target: 2,
   po_target: 2,
   min_responses: 1,
+  max_margin_of_error: 15,
   band_rule: 'At least',
   level1_rule: 'Level 1 band',
   cie_rule: 'Pooled marks',
@@ -95,7 +105,7 @@ export const DEFAULT_METHOD: AttainmentMethod = {
   source:
     'Defaults: threshold 60 %, bands 70/60/50 % of students (FISAT sample attainment); CIE 30 / SEE 70; direct 80 / indirect 20; ' +
     'PO = weighted average by correlation; course articulation = average of mapped CO values; targets level 2. ' +
-    'Survey bands as the direct ones; bands reached "at least"; ' +
+    'Survey bands as the direct ones; a survey level needs a 95 % margin of error within 15 points; bands reached "at least"; ' +
     'whole levels; CIE from pooled ISE and MSE marks.',
 };
 

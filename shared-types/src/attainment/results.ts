@@ -24,29 +24,60 @@ export interface GroupResult {
 }
 
 /**
+ * What the results' shape and rules are at: a stored result of another version is recomputed on its next read, as a
+ * changed method's is. 2: survey validity (population, margin of error and responses needed on every indirect level).
+ */
+export const ATTAINMENT_ENGINE_VERSION = 2;
+
+/**
  * What the surveys of one academic year say about one outcome (CO, PO, PSO or PEO), and the indirect level read from
- * it (issue 14): `percent` = sum(count_k x weight_k) / (respondents x max weight) x 100 over the rating questions
- * that assess the outcome (online answers and paper counts together), `level` by the method's indirect bands; `level`
- * is null, with `note` saying why, when fewer than the method's minimum responded.
+ * it: `percent` = sum(count_k x weight_k) / (respondents x max weight) x 100 over the rating questions that assess
+ * the outcome (online answers and paper counts together), `level` by the method's indirect bands; `level` is null,
+ * with `note` saying why, when fewer answered than the survey's validity rule needs (`surveyValidity`).
  */
 export interface IndirectResult {
   /** The surveys the answers came from (a course-exit survey, or the program's PO/PEO surveys of the year). */
   surveys: { id: string; name: string }[];
   /** People who answered (online and on paper). */
   respondents: number;
+  /** People the surveys were for: invited online plus surveyed on paper (at least the respondents). */
+  population: number;
   /** Survey percent 0-100, 2 decimals. */
   percent: number;
   /** Indirect level 0-3 (fractional when the method says so), or null when not used. */
   level: number | null;
+  /** 95 % margin of error of the survey percent, percentage points (2 decimals); 0 when everyone answered. */
+  margin_of_error: number | null;
+  /** Respondents a level needs from this population under the method (`responsesNeeded`). */
+  needed: number;
   note?: string;
 }
 
 /**
  * What a caller knows about an outcome's surveys before the method reads a level from them: the surveys, the
- * respondents and the survey percent, unrounded (`functions/src/attainment/survey-math.ts` decides the level on it and
- * rounds it for display in the `IndirectResult`).
+ * respondents, the population and the survey percent, unrounded (`functions/src/attainment/survey-math.ts` decides the
+ * level on it and rounds it for display in the `IndirectResult`).
  */
-export type SurveyEvidence = Omit<IndirectResult, 'level' | 'note'>;
+export type SurveyEvidence = Omit<IndirectResult, 'level' | 'note' | 'margin_of_error' | 'needed' | 'population'> & {
+  /** Absent: the respondents are everyone the survey was for (a published workbook's counts). */
+  population?: number;
+};
+
+/**
+ * An indirect level's evidence in words, as every page prints it beside the level: "Course exit BCS401 (sample):
+ * 51 of 60 responded, margin of error ± 5.40 points (95 %)", and when not used, why. Results stored before the
+ * validity rule have no population: then only the respondents.
+ */
+export function surveyEvidenceText(s: IndirectResult): string {
+  const names = s.surveys.map((x) => x.name).join(', ');
+  const answered =
+    s.population === undefined
+      ? `${s.respondents} response${s.respondents === 1 ? '' : 's'}`
+      : `${s.respondents} of ${s.population} responded`;
+  const margin = s.margin_of_error == null ? '' : `, margin of error ± ${s.margin_of_error.toFixed(2)} points (95 %)`;
+  const used = `${names}: ${answered}${margin}`;
+  return s.level === null ? `${used}. Not used: ${s.note ?? 'too few responses'}` : used;
+}
 
 /** One CO of a course. `null` results mean "not assessed" (no question of that CO in the group). */
 export interface CoResult {
@@ -86,6 +117,8 @@ export interface CourseAttainment {
   students: number;
   notes: string[];
   method_version: number;
+  /** `ATTAINMENT_ENGINE_VERSION` it was computed with (absent: before version 2). */
+  engine?: number;
   computed_at: string;
 }
 

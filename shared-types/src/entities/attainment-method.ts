@@ -118,6 +118,13 @@ export const attainmentMethod = defineEntity({
       default: DEFAULT_METHOD.min_responses,
       section: 'Surveys (indirect attainment)',
     }),
+    f.number('max_margin_of_error', 'Largest margin of error for a survey level (± percentage points, 95 %)', {
+      required: true,
+      min: 1,
+      max: 100,
+      default: DEFAULT_METHOD.max_margin_of_error,
+      section: 'Surveys (indirect attainment)',
+    }),
     f.text('source', 'Source of these values', { max: 2000, default: DEFAULT_METHOD.source, section: 'Sources' }),
   ],
   columns: ['program', 'threshold_percent', 'level3_percent', 'cie_weight', 'see_weight', 'po_rule', 'co_target', 'po_target'],

@@ -242,8 +242,14 @@ export interface OutcomeSurveyResult {
   outcome: string;
   code: string;
   percent: number | null;
+  /** Indirect level by the method; null when the survey is too small to give one (`note` says why). */
   level: number | null;
   respondents: number;
+  /** People the survey was for, its 95 % margin of error (percentage points) and the respondents a level needs. */
+  population: number;
+  margin_of_error: number | null;
+  needed: number;
+  note?: string;
   /** The direct level of the same outcome and year (CO: the course's; PO/PSO: the program's), when there is one. */
   direct?: number | null;
   survey?: string;
