@@ -32,9 +32,15 @@ import { prng } from './sample-random.js';
  *   workbook's; nba-sar-criteria.md) with a question per CO1-CO8 and a comment, and a five-point alumni scale
  *   (Strongly disagree 1 .. Strongly agree 5, deepeshdivakaran.com's) with a question per PO1-PO12;
  * - for each published-sample course, a closed course-exit survey of 2025-26 (the demo's CAY) answered by most of
- *   section A, and an alumni survey of the program.
+ *   section A (about 85 %), except `FEW_ANSWERS_COURSE`'s, answered by about a fifth: too few for the default 95 %
+ *   margin of error of +-15 points, so its CO page shows no indirect level and the sentence why; and an alumni survey
+ *   of the program answered by all 12 sample alumni.
  */
 const YEAR = '2025-26';
+/** The demo course whose course-exit survey too few answer for a survey level (the validity rule at work). */
+export const FEW_ANSWERS_COURSE = '5IT4-23';
+/** Share of those invited who answer: most of a class; a fifth where the demo shows a survey too small to count. */
+const RESPONSE_RATE = { usual: 0.85, few: 0.2, everyone: 1 };
 const OPEN = { start_date: '2026-04-01', end_date: '2026-05-15' };
 const COURSE_EXIT_SCALE = [
   { label: 'Slight', weight: 0.33 },
@@ -82,10 +88,11 @@ async function answer(
   people: { id: string; name: string; email: string; source: 'Students' | 'Stakeholder'; group?: string }[],
   rand: () => number,
   lean: (q: number) => number,
+  rate: number,
 ) {
   const writes = [];
   for (const p of people) {
-    const responded = rand() < 0.85;
+    const responded = rand() < rate;
     writes.push({
       PutRequest: {
         Item: {
@@ -208,7 +215,8 @@ export async function seedDemoSurveys(scope: CampusScope): Promise<boolean> {
       courseExit,
     );
     const bias = rand() * 0.3;
-    await answer(scope, s.id, form, students, rand, (q) => 0.12 + bias + ((q * 7) % 5) * 0.1);
+    const rate = course.code === FEW_ANSWERS_COURSE ? RESPONSE_RATE.few : RESPONSE_RATE.usual;
+    await answer(scope, s.id, form, students, rand, (q) => 0.12 + bias + ((q * 7) % 5) * 0.1, rate);
   }
   const { s, form } = await addSurvey(
     scope,
@@ -237,6 +245,7 @@ export async function seedDemoSurveys(scope: CampusScope): Promise<boolean> {
     })),
     rand,
     (q) => 0.5 + ((q * 5) % 4) * 0.1,
+    RESPONSE_RATE.everyone,
   );
   return true;
 }

@@ -1,3 +1,4 @@
+import { FEW_ANSWERS_COURSE } from '../../src/seed/demo-surveys.js';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, login } from '../support/client.js';
 
@@ -280,5 +281,28 @@ describe('demo campus sample marks', () => {
     expect(prog.years.map((y: { academic_year: string }) => y.academic_year)).toEqual(['2025-26', '2024-25', '2023-24']);
     expect(prog.years[0].courses).toHaveLength(9);
     expect(prog.years[0].outcomes.find((o: { reference: string }) => o.reference === 'PO1').attainment).toBeGreaterThan(0);
+  });
+
+  it("shows the survey validity rule at work: one course's survey is too small for a level, and says why", async () => {
+    const btech = (await admin.get('/api/program')).body.data.find((p: { acronym: string }) => p.acronym === 'B.Tech CSE');
+    const cay = (await admin.get(`/api/attainment/program/${btech.id}`)).body.data.years[0];
+    type Co = {
+      code: string;
+      indirect: number | null;
+      survey?: { level: number | null; note?: string; respondents: number; population: number };
+    };
+    const surveyed = cay.courses.filter((c: { cos: Co[] }) => c.cos.some((co) => co.survey));
+    const tooSmall = surveyed.filter((c: { cos: Co[] }) => c.cos.every((co) => !co.survey || co.survey.level === null));
+    expect(tooSmall.map((c: { code: string }) => c.code)).toEqual([FEW_ANSWERS_COURSE]);
+    const co1 = tooSmall[0].cos[0] as Co;
+    expect(co1.indirect).toBeNull();
+    expect(co1.survey?.note).toMatch(
+      /^\d+ of \d+ responded; a survey level needs \d+ for a 95 % margin of error within ± 15 points .*: no indirect level used$/,
+    );
+    // Every other surveyed course has its indirect levels, from enough of its class.
+    for (const c of surveyed.filter((x: { code: string }) => x.code !== FEW_ANSWERS_COURSE))
+      for (const co of (c as { cos: Co[] }).cos.filter((x) => x.survey)) expect(co.indirect, `${c.code} ${co.code}`).not.toBeNull();
+    // The program's alumni survey (all 12 answered) gives the POs an indirect level.
+    expect(cay.outcomes.find((o: { reference: string }) => o.reference === 'PO1').indirect).not.toBeNull();
   });
 });

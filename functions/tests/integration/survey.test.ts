@@ -93,6 +93,15 @@ async function markedCourse(tag: string) {
   return { program, curriculum, course, co };
 }
 
+/**
+ * Sets the program's survey validity margin: a class of 4 gives a level from 3 answers only at +-35 points (3 of 4:
+ * 32.67 points), where the default +-15 needs all 4.
+ */
+async function allowMargin(programId: string, points: number) {
+  const res = await admin.post('/api/attainment-method', { program: programId, max_margin_of_error: points });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+}
+
 /** A three-point course-exit template: CO1 and CO2 rated Slight 0.33 / Moderate 0.67 / Substantial 1, and a comment. */
 async function courseExitTemplate() {
   const res = await admin.post('/api/template', {
@@ -234,6 +243,18 @@ describe('a course-exit survey moves CO attainment by the indirect weight', { ti
       expect(res.status).toBe(201);
       expect(res.body.data.end_text).toBe('Thank you for helping us improve the course.');
     }
+    // 3 of the 4 answered: 95 % margin 1.96 x sqrt(0.25 / 3) x sqrt(1 / 3) x 100 = 32.67 points, beyond the default
+    // +-15, which needs all 4: no indirect level yet, and the sentence says so.
+    const small = await coLevels(c.course.id);
+    expect(small.CO1).toMatchObject({ direct: 3, indirect: null, attainment: 3 });
+    expect(small.CO1.survey).toMatchObject({ respondents: 3, population: 4, margin_of_error: 32.67, needed: 4, level: null });
+    expect(small.CO1.survey.note).toBe(
+      "3 of 4 responded; a survey level needs 4 for a 95 % margin of error within ± 15 points (this survey's: ± 32.67): no indirect level used",
+    );
+    const smallReport = (await admin.get(`/api/survey-results/${surveyId}`)).body.data;
+    expect(smallReport.questions[0].level).toBeNull();
+    expect(smallReport.notes[0]).toMatch(/^3 of 4 responded; .*: the attainment does not use this survey yet$/);
+    await allowMargin(c.program.id, 35);
     // CO1: (0 x 0.33 + 1 x 0.67 + 2 x 1) / (3 x 1) = 89 % -> level 3; CO2: (2 x 0.33 + 1 x 0.67) / 3 = 44.33 % -> level 0.
     const after = await coLevels(c.course.id);
     expect(after.CO1).toMatchObject({ direct: 3, indirect: 3, attainment: 3 });
@@ -318,6 +339,7 @@ describe('a course-exit survey moves CO attainment by the indirect weight', { ti
 
   it('the same CO levels come from paper counts entered for another course', async () => {
     const paper = await markedCourse('P');
+    await allowMargin(paper.program.id, 35);
     const s = await courseExitSurvey(await courseExitTemplate(), paper);
     const bad = await admin.put(`/api/survey-host/${s.id}/offline`, { version: 0, surveyed: 2, counts: { q1: [0, 1, 2], q3: [1, 1, 1] } });
     expect(bad.status).toBe(400);

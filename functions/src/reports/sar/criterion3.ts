@@ -3,6 +3,7 @@ import {
   type CampusScope,
   type CourseAttainment,
   type Figure,
+  type IndirectResult,
   type PlanAction,
   type ProgramAttainment,
   type ReportCell,
@@ -141,6 +142,18 @@ function methodText(m: AttainmentMethod, version: number): string {
   ].join(' ');
 }
 
+/**
+ * An indirect level with its survey's size, as every page shows it: "3 (78.4 %, 51 of 60 answered, ± 5.40)", or
+ * when the survey is too small for a level "- (12 of 60 answered; a level needs 26)"; '-' without a survey.
+ */
+function surveyCell(s: IndirectResult | null | undefined, indirect: number | null): string {
+  if (!s) return '-';
+  const of = s.population === undefined ? `${s.respondents} answered` : `${s.respondents} of ${s.population} answered`;
+  if (s.level === null) return `- (${of}; a level needs ${s.needed ?? '-'})`;
+  const margin = s.margin_of_error == null ? '' : `, ± ${s.margin_of_error.toFixed(2)}`;
+  return `${level(indirect)} (${s.percent} %, ${of}${margin})`;
+}
+
 /** The final-level figure of a CO or PO: the stored value, traced to its direct and indirect levels and the weights. */
 function finalFigure(value: number | null, direct: number | null, indirect: number | null, m: AttainmentMethod, what: string): Figure {
   const inputs = [
@@ -182,7 +195,7 @@ function coAttainment(input: Criterion3Input, cay: ProgramAttainment | undefined
                 { label: 'SEE level', value: level(co.see?.level) },
               ],
             }),
-      indirect: co.survey ? `${level(co.indirect)} (${co.survey.percent} %, ${co.survey.respondents} answered)` : '-',
+      indirect: surveyCell(co.survey, co.indirect),
       final: finalFigure(co.attainment, co.direct, co.indirect, m, co.code),
       target: coTarget(m),
       met: co.met === null ? '-' : co.met ? 'Yes' : 'No',
@@ -255,7 +268,7 @@ function poAttainment(input: Criterion3Input, years: readonly string[]): ReportS
                     formula: `Direct = mean of the ${o.courses} course levels that map ${o.reference}`,
                     inputs: year.courses.flatMap((c) => (c.po[o.outcome] === undefined ? [] : [{ label: c.code, value: c.po[o.outcome] }])),
                   }),
-            indirect: o.survey ? `${level(o.indirect)} (${o.survey.percent} %, ${o.survey.respondents} answered)` : '-',
+            indirect: surveyCell(o.survey, o.indirect),
             final: finalFigure(o.attainment, o.direct, o.indirect, m, o.reference),
             target: m.po_target,
             met: o.met === null ? '-' : o.met ? 'Yes' : 'No',
