@@ -15,6 +15,7 @@ afterEach(() => {
 
 const view = (year: string): SurveyDashboardView => ({
   year,
+  year_choice: { year, current: '2026-27', reason: 'results', text: `${year}: the newest year with results` },
   years: ['2025-26', '2023-24', '2022-23', '2021-22', '2020-21', '2019-20'],
   surveys:
     year === '2025-26'

@@ -7,6 +7,7 @@ import {
   type SarView,
   chosenYear,
   courseCurriculum,
+  nbaYearLabel,
   pickerYears,
 } from '@attain/shared-types';
 import { useQuery } from '@tanstack/react-query';
@@ -202,7 +203,7 @@ export function SarPage() {
         <>
           <ul className="report-context" aria-label="SAR made for">
             <li>Program: {view.program_title}</li>
-            <li>Years: {view.years.map((y, i) => `${i === 0 ? 'CAY' : `CAYm${i}`} ${y}`).join(', ')}</li>
+            <li>Years: {view.years.map((y) => `${nbaYearLabel(y, view.year_choice.current)} ${y}`).join(', ')}</li>
             <li>Criterion 5 formulas: {view.version}</li>
             <li>Attainment method version: {view.method_version}</li>
           </ul>

@@ -23,7 +23,7 @@ const PROGRAM = fieldOf('program');
 
 /**
  * `/survey` (spec part 2 §2: "dashboard with a Year picker and a Department picker"): the surveys of an academic year
- * (`?year=`, default the newest with surveys) and department (`?department=`, default all) from
+ * (`?year=`, default the results pages' year over the years with surveys, with its caption) and department (`?department=`, default all) from
  * `GET /api/survey-results/dashboard`: each with what it is for, its course or program, status, invited, responded
  * and response rate, and links to host it and to its report; a chart of the response rates; and the survey level of
  * every outcome they assess.
@@ -89,6 +89,7 @@ export function SurveyDashboardPage() {
       {view ? (
         <>
           <h3>{`Surveys of ${view.year}`}</h3>
+          <p className="hint year-choice">{view.year_choice.text}</p>
           <ResultTable<SurveySummary>
             label="Surveys"
             fileName={`surveys-${view.year}`}

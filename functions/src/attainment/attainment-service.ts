@@ -10,6 +10,7 @@ import {
   type ProgramAttainment,
   type StudentAttainment,
   academicYearOf,
+  defaultResultsYear,
   courseCurriculum,
   courseOutcome,
   curriculum,
@@ -26,6 +27,7 @@ import { readMarks } from '../marks/marks-store.js';
 import { type ProgramOutcomeColumn, byCode, programOutcomeColumns } from '../domain/co-po-matrix.js';
 import { groupBy } from '../lib/group-by.js';
 import { sheetState } from '../marks/sheet-claim.js';
+import { campusCurrentYear } from './current-year.js';
 import { type EvidenceByYear, courseSurveyEvidence, programSurveyEvidence } from '../survey/indirect-evidence.js';
 import { isCurrent, readProgramResults, storeCourseResults } from './result-store.js';
 import { type CourseInput, type OccasionInput, courseAttainment, programOutcomes, studentAttainment } from './compute.js';
@@ -171,7 +173,21 @@ export async function recomputeCourse(
   return results;
 }
 
-/** A course's attainment in one academic year (default: its newest), computed now from the stored marks. @throws HttpError 404 */
+/**
+ * The year a course page opens on when none is asked: the campus's results-year rule (`defaultResultsYear`: the newest
+ * year with marks not after the CAY), else (only marks dated after the CAY, or undated) the newest it has.
+ * @param years the course's years with marks, newest first
+ */
+async function defaultCourseYear(scope: CampusScope, years: readonly string[]): Promise<string | undefined> {
+  if (!years.length) return undefined;
+  const choice = defaultResultsYear([years], await campusCurrentYear(scope));
+  return years.includes(choice.year) ? choice.year : years[0];
+}
+
+/**
+ * A course's attainment in one academic year (default: `defaultCourseYear`), computed now from the stored marks.
+ * @throws HttpError 404
+ */
 export async function courseAttainmentFor(
   scope: CampusScope,
   courseId: string,
@@ -179,7 +195,8 @@ export async function courseAttainmentFor(
 ): Promise<{ result: CourseAttainment | null; years: string[] }> {
   const all = (await computeCourse(scope, courseId)).results;
   const years = all.map((r) => r.academic_year ?? 'undated');
-  return { result: (year ? all.find((r) => r.academic_year === year) : all[0]) ?? null, years };
+  const chosen = year ?? (await defaultCourseYear(scope, years));
+  return { result: all.find((r) => (r.academic_year ?? 'undated') === chosen) ?? null, years };
 }
 
 /**
@@ -325,7 +342,7 @@ const notFoundAsEmpty = (e: unknown): CourseAttainment[] => {
 };
 
 /**
- * Each student's CO and PO/PSO attainment (percent 0-100) in a course for one academic year (default: its newest):
+ * Each student's CO and PO/PSO attainment (percent 0-100) in a course for one academic year (default: `defaultCourseYear`):
  * the students with marks that year, by roll number; `years` every year with marks, newest first; `year` null when
  * the course has no marks; `threshold` the method's threshold percent.
  * @throws HttpError 404 for an unknown course, or a `year` with no marks
@@ -343,7 +360,7 @@ export async function studentsOfCourse(
   ]);
   const byYear = inputsByYear(material);
   const years = sortYears(byYear.keys());
-  const chosen = year ?? years[0];
+  const chosen = year ?? (await defaultCourseYear(scope, years));
   if (year && !byYear.has(year)) throw new HttpError(404, `No marks for ${String(course.code)} in ${year}`);
   if (!chosen) return { students: [], years, year: null, threshold: method.threshold_percent };
   const input = (byYear.get(chosen) as CourseInput[])[0];

@@ -9,7 +9,7 @@ export async function courseOutcomeViews(scope: CampusScope, courseId: string): 
 }
 
 /**
- * A course's improvement plan in one academic year (default: its newest year with marks), as
+ * A course's improvement plan in one academic year (default: the course pages' year, `studentsOfCourse`), as
  * `GET /api/attainment/improvement-plan/{course}?year=` answers it: each student below the method's threshold
  * (percent of a CO's marks) on a CO, and the action recorded for each (`<student id>:<co id>`). The stored plan is
  * the `improvement-plan` document `<course>#<year>`.

@@ -45,7 +45,8 @@ async function courseOutcomes(scope: CampusScope, course: RecordOf<typeof course
 
 /**
  * Attainment results, computed from the stored marks when asked (and stored with the method version used):
- * - `GET /course/{course}?year=`: a course's CO and PO/PSO attainment in one academic year (default the newest);
+ * - `GET /course/{course}?year=`: a course's CO and PO/PSO attainment in one academic year (default: the newest with marks
+ *   not after the campus's CAY);
  * - `GET /program/{program}`: every course of a program and the program-level PO/PSO attainment, per academic year,
  *   from the stored results (3 DynamoDB calls when they are current; stale courses are computed again, and
  *   `x-attainment-recomputed` says how many);

@@ -15,6 +15,7 @@ import {
 import pLimit from 'p-limit';
 import { storedProgramAttainment } from '../attainment/attainment-service.js';
 import { methodFor } from '../attainment/method-store.js';
+import { campusCurrentYear, resultsYear } from '../attainment/current-year.js';
 import { round2 } from '../attainment/bands.js';
 import { indirectLevel, indirectResult, surveyValidity } from '../attainment/survey-math.js';
 import { readPartition } from '../store/partition.js';
@@ -211,14 +212,16 @@ export async function surveyReport(scope: CampusScope, surveyId: string): Promis
 }
 
 /**
- * `GET /api/survey-results/dashboard` (`SurveyDashboardView`): the surveys of one academic year (default the newest
- * with surveys) and department, with response rates, and every outcome they assess with its survey level.
+ * `GET /api/survey-results/dashboard` (`SurveyDashboardView`): the surveys of one academic year (default: the results
+ * pages' rule, `resultsYear`, over the years with surveys) and department, with response rates, and every outcome they assess with its survey level.
  */
 export async function surveyDashboard(scope: CampusScope, year?: string, department?: string): Promise<SurveyDashboardView> {
   const all = await listAll(scope, surveyEntity);
   const withSurveys = [...new Set(all.map((s) => s.academic_year))];
   const years = [...new Set([...withSurveys, ...SPEC_YEARS])].sort((a, b) => b.localeCompare(a));
-  const chosen = year || withSurveys.sort((a, b) => b.localeCompare(a))[0] || years[0];
+  // The results pages' rule: the newest year with surveys not after the campus's CAY (else CAYm1), and why.
+  const yearChoice = resultsYear(year || undefined, [withSurveys], await campusCurrentYear(scope));
+  const chosen = yearChoice.year;
   const surveys = all.filter((s) => s.academic_year === chosen && (!department || s.department === department));
   const limit = pLimit(8);
   const read = await Promise.all(surveys.map((s) => limit(async () => ({ survey: s, tally: await tallySurvey(scope, s.id) }))));
@@ -244,5 +247,11 @@ export async function surveyDashboard(scope: CampusScope, year?: string, departm
     read.filter((r) => r.tally).map((r) => ({ survey: r.survey, tally: r.tally as SurveyTally })),
     false,
   );
-  return { year: chosen, years, surveys: summaries, outcomes };
+  return {
+    year: chosen,
+    year_choice: yearChoice,
+    years: years.includes(chosen) ? years : [chosen, ...years],
+    surveys: summaries,
+    outcomes,
+  };
 }

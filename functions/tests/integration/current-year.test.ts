@@ -75,6 +75,22 @@ describe('the year every page opens on', { timeout: 180_000 }, () => {
     const campusWant = defaultResultsYear([(await resultYearsOf(admin)).flatMap((p) => p.years)], cay);
     expect(dashboard.year_choice).toEqual(campusWant);
     expect(dashboard.academic_year).toBe(campusWant.year);
+
+    // A course's pages (CO attainment, students, improvement plan) open on the same rule over the course's years.
+    const course = program.years[0].courses[0];
+    const co = (await admin.get(`/api/attainment/course/${course.course}`)).body.data;
+    const courseWant = defaultResultsYear([co.years], cay).year;
+    expect(co.result.academic_year).toBe(courseWant);
+    expect((await admin.get(`/api/attainment/students/${course.course}`)).body.data.year).toBe(courseWant);
+    expect((await admin.get(`/api/attainment/improvement-plan/${course.course}`)).body.data.year).toBe(courseWant);
+
+    // The survey dashboard: the same rule over the years that have surveys, with its caption.
+    const surveys = (await admin.get('/api/survey-results/dashboard')).body.data;
+    const withSurveys = [
+      ...new Set((await admin.get('/api/survey?limit=1000')).body.data.map((s: { academic_year: string }) => s.academic_year)),
+    ];
+    expect(surveys.year_choice).toEqual(defaultResultsYear([withSurveys as string[]], cay));
+    expect(surveys.year).toBe(surveys.year_choice.year);
   });
 
   it("is one year for the group's dashboard and its roll-up: the newest every campus with results has", async () => {

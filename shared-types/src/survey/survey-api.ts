@@ -1,5 +1,6 @@
 import type { QuestionKind, SurveyFor, SurveyType } from './survey-choices.js';
 import type { ScalePoint } from './template-rules.js';
+import type { YearChoice } from '../format/academic-year.js';
 
 /**
  * The Survey area's API beyond generic CRUD (issue 14). Units: percents 0-100 with 2 decimals; levels 0-3; counts are
@@ -278,6 +279,8 @@ export interface SurveySummary {
  */
 export interface SurveyDashboardView {
   year: string;
+  /** Why that year: asked for, or the newest with surveys not after the campus's CAY (`defaultResultsYear`). */
+  year_choice: YearChoice;
   years: string[];
   surveys: SurveySummary[];
   outcomes: OutcomeSurveyResult[];

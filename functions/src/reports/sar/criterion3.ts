@@ -241,11 +241,11 @@ function actionTaken(input: Criterion3Input, year: ProgramAttainment, outcomeId:
 }
 
 /** 3.3.2: PO/PSO attainment per year (CAY, CAYm1, CAYm2): direct, indirect, final, target, met, action taken. */
-function poAttainment(input: Criterion3Input, years: readonly string[]): ReportSection {
+function poAttainment(input: Criterion3Input, years: readonly string[], yearLabel: (y: string) => string): ReportSection {
   const m = input.method.method;
   const tables = years.map((y, i): ReportTable => {
     const year = input.years.find((p) => p.academic_year === y);
-    const label = i === 0 ? `CAY ${y}` : `CAYm${i} ${y}`;
+    const label = yearLabel(y);
     return {
       id: `po-attainment-${y}`,
       title: `PO/PSO attainment, ${label}`,
@@ -289,9 +289,15 @@ function poAttainment(input: Criterion3Input, years: readonly string[]): ReportS
 /**
  * Criterion 3 of the SAR from its inputs: 3.1 course articulation matrices (of `chosen` courses, all when null) and
  * the program articulation matrix, 3.2.2 CO attainment per course in CAY, 3.3.2 PO/PSO attainment in each of
- * `years` (CAY first). Figures are the stored results the Attainment pages show, traced to their inputs.
+ * `years` (the SAR's year first), each titled by `yearLabel` (NBA's label from the campus's CAY). Figures are the
+ * stored results the Attainment pages show, traced to their inputs.
  */
-export function criterion3(input: Criterion3Input, years: readonly string[], chosen: ReadonlySet<string> | null): ReportSection[] {
+export function criterion3(
+  input: Criterion3Input,
+  years: readonly string[],
+  chosen: ReadonlySet<string> | null,
+  yearLabel: (y: string) => string,
+): ReportSection[] {
   const cay = input.years.find((p) => p.academic_year === years[0]);
-  return [...articulation(input, chosen), coAttainment(input, cay), poAttainment(input, years)];
+  return [...articulation(input, chosen), coAttainment(input, cay), poAttainment(input, years, yearLabel)];
 }

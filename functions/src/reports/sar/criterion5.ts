@@ -28,7 +28,8 @@ const field = (name: string) => profile.fields.find((f) => f.name === name)!;
  * Criterion 5 of the SAR for a program (faculty information and contributions), with the formulas of `version`: 5
  * faculty list, 5.1 student-faculty ratio, 5.2 cadre proportion, 5.3 qualification, 5.4 retention, 5.5-5.7 research,
  * IPR, funded projects, consultancy and faculty development per member and for the department. `years` are CAY, CAYm1,
- * CAYm2 (newest first); `locale` (the campus's) writes dates; `viewer` reads the faculty list. Reads every profile and
+ * CAYm2 of the formulas (newest first), titled by `yearLabel` (NBA's label from the campus's CAY); `locale` (the
+ * campus's) writes dates; `viewer` reads the faculty list. Reads every profile and
  * the eight research record types of the campus once each (paged Queries).
  */
 export async function criterion5(
@@ -38,6 +39,7 @@ export async function criterion5(
   version: SarVersion,
   locale: CampusLocale,
   viewer: DataViewer,
+  yearLabel: (y: string) => string,
 ): Promise<ReportSection[]> {
   const formulas = CRITERION5_FORMULAS[version];
   const [profiles, ...lists] = await Promise.all([listAll(scope, profile), ...RESEARCH_ENTITIES.map((e) => listAll(scope, e))]);
@@ -49,7 +51,7 @@ export async function criterion5(
   const census = years.map((y, i) => facultyYear(members, y, students[i].value ?? 0));
   const date = (d: unknown) => (typeof d === 'string' && d ? formatDate(d, locale) : '');
   const yearCells = (figs: readonly (Figure | number)[]) => Object.fromEntries(years.map((y, i) => [y, figs[i]]));
-  const yearColumns = years.map((y, i) => ({ key: y, label: i === 0 ? `CAY ${y}` : `CAYm${i} ${y}` }));
+  const yearColumns = years.map((y) => ({ key: y, label: yearLabel(y) }));
   const countFigure = (n: number, what: string, year: string, who: readonly Member[]) =>
     figure(
       n,

@@ -18,6 +18,7 @@ import {
   organization,
   program,
   currentAcademicYear,
+  nbaYearLabel,
   shiftAcademicYear,
   todayInIndia,
 } from '@attain/shared-types';
@@ -108,6 +109,8 @@ export async function sarView(scope: CampusScope, programId: string, query: SarQ
   ];
   const yearChoice = resultsYear(query.year, [withResults], cay);
   const years = [0, -1, -2].map((k) => shiftAcademicYear(yearChoice.year, k));
+  // Every year the SAR prints is named by NBA's label from the campus's CAY (2025-26 is CAYm1 in 2026-27).
+  const yearLabel = (y: string) => `${nbaYearLabel(y, cay)} ${y}`;
   const version = sarVersionOf(prog);
   const locale = org?.locale ?? DEFAULT_LOCALE;
   const sections: ReportSection[] = [];
@@ -123,16 +126,16 @@ export async function sarView(scope: CampusScope, programId: string, query: SarQ
       method_version,
     }));
     methodVersion = stored.method.version;
-    sections.push(...criterion3(await criterion3Input(scope, prog.id, stored, years), years, query.courses));
+    sections.push(...criterion3(await criterion3Input(scope, prog.id, stored, years), years, query.courses, yearLabel));
   }
-  if (query.criteria.includes('5')) sections.push(...(await criterion5(scope, prog, years, version, locale, viewer)));
+  if (query.criteria.includes('5')) sections.push(...(await criterion5(scope, prog, years, version, locale, viewer, yearLabel)));
   const title = prog.title;
   return {
     report: 'sar',
     title: `NBA Self Assessment Report: ${title}`,
     context: [
       `Program: ${title}${prog.acronym ? ` (${prog.acronym})` : ''}`,
-      `Assessment years: CAY ${years[0]}, CAYm1 ${years[1]}, CAYm2 ${years[2]}`,
+      `Assessment years: ${years.map(yearLabel).join(', ')}`,
       `Year: ${yearChoice.text}`,
       `Criteria: ${query.criteria.join(' and ')}`,
       ...(query.criteria.includes('5') ? [`Criterion 5 formulas: ${version}`] : []),
