@@ -243,7 +243,7 @@ function actionTaken(input: Criterion3Input, year: ProgramAttainment, outcomeId:
 /** 3.3.2: PO/PSO attainment per year (CAY, CAYm1, CAYm2): direct, indirect, final, target, met, action taken. */
 function poAttainment(input: Criterion3Input, years: readonly string[], yearLabel: (y: string) => string): ReportSection {
   const m = input.method.method;
-  const tables = years.map((y, i): ReportTable => {
+  const tables = years.map((y): ReportTable => {
     const year = input.years.find((p) => p.academic_year === y);
     const label = yearLabel(y);
     return {
