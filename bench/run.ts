@@ -21,7 +21,7 @@ import { BUNDLE_BUDGET_KB, BUNDLING, REPO_ROOT, handlerEntry } from '../infra/li
 import { launchChromium } from '../e2e/browser.js';
 import { programAttainment } from '../functions/src/attainment/attainment-service.js';
 import { startLocalStack } from '../functions/src/local/stack.js';
-import { createRecords } from '../functions/src/store/records.js';
+import { createRecords } from '../functions/src/platform/store/records.js';
 import { DEMO_TENANT } from '../functions/src/seed/demo-campus.js';
 import { buildProgramFixture } from './program-fixture.js';
 import { benchSurvey } from './survey-responses.js';

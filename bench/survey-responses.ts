@@ -1,7 +1,7 @@
 import { type CampusScope, program, surveyTemplate } from '@attain/shared-types';
-import { newLinkToken, tokenHash } from '../functions/src/lib/link-token.js';
-import { batchWrite } from '../functions/src/store/batch.js';
-import { listAll } from '../functions/src/store/list-all.js';
+import { newLinkToken, tokenHash } from '../functions/src/platform/lib/link-token.js';
+import { batchWrite } from '../functions/src/platform/store/batch.js';
+import { listAll } from '../functions/src/platform/store/list-all.js';
 import { inviteesPk, linkKey } from '../functions/src/survey/survey-store.js';
 
 /** Public responses the bench submits, and how many at once (a campus answering at the bell). */

@@ -11,9 +11,9 @@ import {
 } from '@attain/shared-types';
 import pLimit from 'p-limit';
 import { appendAudit } from '../audit/audit-store.js';
-import { HttpError } from '../lib/errors.js';
-import { getDocuments } from '../store/documents.js';
-import { getRecord, queryByField } from '../store/records.js';
+import { HttpError } from '../platform/lib/errors.js';
+import { getDocuments } from '../platform/store/documents.js';
+import { getRecord, queryByField } from '../platform/store/records.js';
 import { storedProgramAttainment } from './attainment-service.js';
 import { frozenYearView, getFrozenYear, putFrozenYear, unfreezeYear } from './frozen-years.js';
 

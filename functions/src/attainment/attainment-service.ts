@@ -19,13 +19,13 @@ import {
   student,
 } from '@attain/shared-types';
 import pLimit from 'p-limit';
-import { HttpError } from '../lib/errors.js';
-import { documentsInScope, getDocument } from '../store/documents.js';
-import { listAll } from '../store/list-all.js';
-import { getRecord, queryByField } from '../store/records.js';
+import { HttpError } from '../platform/lib/errors.js';
+import { documentsInScope, getDocument } from '../platform/store/documents.js';
+import { listAll } from '../platform/store/list-all.js';
+import { getRecord, queryByField } from '../platform/store/records.js';
 import { readMarks } from '../marks/marks-store.js';
 import { type ProgramOutcomeColumn, byCode, programOutcomeColumns } from '../domain/co-po-matrix.js';
-import { groupBy } from '../lib/group-by.js';
+import { groupBy } from '../platform/lib/group-by.js';
 import { sheetState } from '../marks/sheet-claim.js';
 import { campusCurrentYear } from './current-year.js';
 import { type EvidenceByYear, courseSurveyEvidence, programSurveyEvidence } from '../survey/indirect-evidence.js';

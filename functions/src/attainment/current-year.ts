@@ -1,5 +1,5 @@
 import { type CampusScope, type YearChoice, chosenYear, currentAcademicYear, defaultResultsYear, organization } from '@attain/shared-types';
-import { findRecord } from '../store/records.js';
+import { findRecord } from '../platform/store/records.js';
 import { todayInIndia } from '../survey/survey-status.js';
 
 /**

@@ -13,13 +13,13 @@ import {
   program as programEntity,
   recordPk,
 } from '@attain/shared-types';
-import { documentClient } from '../lib/aws.js';
-import { config } from '../lib/config.js';
-import { HttpError } from '../lib/errors.js';
-import { batchWrite } from '../store/batch.js';
-import { listAll } from '../store/list-all.js';
-import { readPartition } from '../store/partition.js';
-import { findRecord, getRecord, queryByField } from '../store/records.js';
+import { documentClient } from '../platform/lib/aws.js';
+import { config } from '../platform/lib/config.js';
+import { HttpError } from '../platform/lib/errors.js';
+import { batchWrite } from '../platform/store/batch.js';
+import { listAll } from '../platform/store/list-all.js';
+import { readPartition } from '../platform/store/partition.js';
+import { findRecord, getRecord, queryByField } from '../platform/store/records.js';
 
 /**
  * Frozen (approved) attainment years (issue 16). One partition per program, so a program's approvals are one Query

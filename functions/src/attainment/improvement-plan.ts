@@ -1,6 +1,6 @@
 import { type BelowThreshold, type CampusScope, type CourseOutcomeView, type ImprovementPlanView } from '@attain/shared-types';
 import { courseOutcomesByCode } from '../domain/co-po-matrix.js';
-import { getDocument } from '../store/documents.js';
+import { getDocument } from '../platform/store/documents.js';
 import { studentsOfCourse } from './attainment-service.js';
 
 /** A course's COs as attainment views show them: id, code and statement, by code. */

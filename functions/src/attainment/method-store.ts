@@ -1,5 +1,5 @@
 import { type AttainmentMethod, type CampusScope, DEFAULT_METHOD, attainmentMethod } from '@attain/shared-types';
-import { queryByField } from '../store/records.js';
+import { queryByField } from '../platform/store/records.js';
 
 /** A program's method and its version (0 = the defaults, never saved). */
 export interface MethodInUse {

@@ -1,9 +1,9 @@
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ATTAINMENT_ENGINE_VERSION, type CampusScope, type CourseAttainment, TABLE, courseCurriculum, recordPk } from '@attain/shared-types';
-import { documentClient } from '../lib/aws.js';
-import { config } from '../lib/config.js';
-import { batchWrite } from '../store/batch.js';
-import { findRecord } from '../store/records.js';
+import { documentClient } from '../platform/lib/aws.js';
+import { config } from '../platform/lib/config.js';
+import { batchWrite } from '../platform/store/batch.js';
+import { findRecord } from '../platform/store/records.js';
 
 /**
  * Stored attainment results (DESIGN.md: "Results are stored per course and academic year whenever an input

@@ -10,8 +10,8 @@ import {
   organization,
   profile,
 } from '@attain/shared-types';
-import { listAll } from '../store/list-all.js';
-import { MAX_IDS, findRecord, recordsByIds } from '../store/records.js';
+import { listAll } from '../platform/store/list-all.js';
+import { MAX_IDS, findRecord, recordsByIds } from '../platform/store/records.js';
 import type { CvInput } from './cv-model.js';
 import { groupNewestFirst } from './record-order.js';
 

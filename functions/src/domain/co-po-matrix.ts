@@ -10,11 +10,11 @@ import {
   courseOutcome,
   genericProgramOutcome,
 } from '@attain/shared-types';
-import { HttpError } from '../lib/errors.js';
+import { HttpError } from '../platform/lib/errors.js';
 import { assertCourseYearOpen } from '../attainment/frozen-years.js';
 import { markCourseInputsChanged } from '../attainment/result-store.js';
-import { type StoredDocument, documentsInScope, getDocument, putDocument } from '../store/documents.js';
-import { getRecord, queryByField } from '../store/records.js';
+import { type StoredDocument, documentsInScope, getDocument, putDocument } from '../platform/store/documents.js';
+import { getRecord, queryByField } from '../platform/store/records.js';
 import { assertOwnsCourse } from './course-access.js';
 import { methodFor } from '../attainment/method-store.js';
 

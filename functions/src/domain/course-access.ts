@@ -1,5 +1,5 @@
 import type { Caller } from '@attain/shared-types';
-import { HttpError } from '../lib/errors.js';
+import { HttpError } from '../platform/lib/errors.js';
 
 /**
  * Refuses changes to a course's outcomes, mapping or papers unless the caller is a campus admin or the

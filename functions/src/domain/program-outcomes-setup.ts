@@ -1,7 +1,7 @@
 import { type CampusScope, type RecordOf, genericProgramOutcome, program } from '@attain/shared-types';
 import nba from '../seed/data/nba-program-outcomes.json' with { type: 'json' };
-import { HttpError } from '../lib/errors.js';
-import { createRecord, getRecord, queryByField } from '../store/records.js';
+import { HttpError } from '../platform/lib/errors.js';
+import { createRecord, getRecord, queryByField } from '../platform/store/records.js';
 
 /** The NBA PO lists a program can start from (data/SOURCES.md: PO12-A and PO11-A). */
 export const PO_FRAMEWORKS = {

@@ -11,12 +11,12 @@ import {
   paperProblems,
   paperTotal,
 } from '@attain/shared-types';
-import { HttpError } from '../lib/errors.js';
+import { HttpError } from '../platform/lib/errors.js';
 import { assertCourseYearOpen } from '../attainment/frozen-years.js';
 import { markCourseInputsChanged } from '../attainment/result-store.js';
-import { type StoredDocument, documentsInScope, getDocument, putDocument } from '../store/documents.js';
-import { getRecord, queryByField } from '../store/records.js';
-import { listAll } from '../store/list-all.js';
+import { type StoredDocument, documentsInScope, getDocument, putDocument } from '../platform/store/documents.js';
+import { getRecord, queryByField } from '../platform/store/records.js';
+import { listAll } from '../platform/store/list-all.js';
 import { assertOwnsCourse } from './course-access.js';
 
 /** The view of a paper document for its occasion. */

@@ -2,8 +2,8 @@ import { occasion } from '@attain/shared-types';
 import { assertCourseYearOpen } from '../attainment/frozen-years.js';
 import { markCourseInputsChanged } from '../attainment/result-store.js';
 import { questionPaperRouter } from '../http/document-routes.js';
-import { deleteDocument } from '../store/documents.js';
-import { behaviour, defineDomain } from './domain-module.js';
+import { deleteDocument } from '../platform/store/documents.js';
+import { behaviour, defineDomain } from '../platform/http/domain-module.js';
 
 /** The `assessments` domain: question banks, assessment occasions (ISE/MSE/ESE) and their question papers. */
 export const assessmentsDomain = defineDomain({

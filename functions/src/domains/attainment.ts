@@ -3,7 +3,7 @@ import { programAttainment } from '../attainment/attainment-service.js';
 import { assertCourseYearOpen } from '../attainment/frozen-years.js';
 import { attainmentRouter } from '../http/attainment-routes.js';
 import { importJobRouter, marksRouter } from '../http/marks-routes.js';
-import { behaviour, defineDomain } from './domain-module.js';
+import { behaviour, defineDomain } from '../platform/http/domain-module.js';
 
 /**
  * The `attainment` domain: the methodology, student rosters, marks (grid, files, the S3 import worker's jobs) and

@@ -1,7 +1,7 @@
 import { SET_PASSWORD_PATH } from '@attain/shared-types';
 import { loginRouter, profileRouter } from '../http/auth-routes.js';
 import { setPasswordRouter, userListRouter } from '../http/user-routes.js';
-import { defineDomain } from './domain-module.js';
+import { defineDomain } from '../platform/http/domain-module.js';
 
 /** The `auth` domain: sign-in for scripts, the signed-in user's own profile, and the campus's users. */
 export const authDomain = defineDomain({

@@ -2,8 +2,8 @@ import { genericProgramOutcome } from '@attain/shared-types';
 import { matricesUsingOutcome } from '../domain/co-po-matrix.js';
 import { programOutcomeSetupRouter } from '../http/program-outcome-routes.js';
 import { departmentUserListRouter } from '../http/user-routes.js';
-import { sanitizeHtml } from '../lib/sanitize-html.js';
-import { behaviour, defineDomain, listed } from './domain-module.js';
+import { sanitizeHtml } from '../platform/lib/sanitize-html.js';
+import { behaviour, defineDomain, listed } from '../platform/http/domain-module.js';
 
 /**
  * The `configuration` domain: the campus (organization), departments, programs and their outcomes, and the

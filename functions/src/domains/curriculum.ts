@@ -5,10 +5,10 @@ import { matrixUsesCo } from '../domain/co-po-matrix.js';
 import { papersUsingCo } from '../domain/question-paper.js';
 import { coPoMatrixRouter } from '../http/document-routes.js';
 import { importRouter } from '../http/import-routes.js';
-import { HttpError } from '../lib/errors.js';
-import { deleteDocument } from '../store/documents.js';
-import { createRecord } from '../store/records.js';
-import { behaviour, defineDomain, listed } from './domain-module.js';
+import { HttpError } from '../platform/lib/errors.js';
+import { deleteDocument } from '../platform/store/documents.js';
+import { createRecord } from '../platform/store/records.js';
+import { behaviour, defineDomain, listed } from '../platform/http/domain-module.js';
 
 /** The `curriculum` domain: curricula and their terms, courses, course outcomes, topics, lab experiments, the CO-PO matrix and CSV imports. */
 export const curriculumDomain = defineDomain({

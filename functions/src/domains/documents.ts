@@ -1,7 +1,7 @@
 import { PUBLICATION_IMPORT_PATH } from '@attain/shared-types';
 import { facultyCvRouter } from '../http/faculty-cv-routes.js';
 import { publicationImportRouter } from '../http/publication-import-routes.js';
-import { defineDomain } from './domain-module.js';
+import { defineDomain } from '../platform/http/domain-module.js';
 
 /**
  * The `documents` domain: whole documents people download or upload, whose writers and readers are large, kept in a

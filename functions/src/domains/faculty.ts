@@ -1,5 +1,5 @@
 import { fileRouter } from '../http/file-routes.js';
-import { defineDomain } from './domain-module.js';
+import { defineDomain } from '../platform/http/domain-module.js';
 
 /**
  * The `faculty` domain: each faculty member's own records of Faculty Contribution (workload, publications, projects,

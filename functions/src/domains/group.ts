@@ -1,7 +1,7 @@
 import { DASHBOARD_PATH } from '@attain/shared-types';
 import { dashboardRouter } from '../http/dashboard-routes.js';
 import { GROUP_ROUTES } from '../http/group-routes.js';
-import { defineDomain } from './domain-module.js';
+import { defineDomain } from '../platform/http/domain-module.js';
 
 /**
  * The `group` domain (issue 16): a group's campuses (create, list, disable), the group roll-up, and the dashboard's

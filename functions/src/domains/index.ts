@@ -3,7 +3,7 @@ import { attainmentDomain } from './attainment.js';
 import { authDomain } from './auth.js';
 import { configurationDomain } from './configuration.js';
 import { curriculumDomain } from './curriculum.js';
-import type { DomainModule } from './domain-module.js';
+import type { DomainModule } from '../platform/http/domain-module.js';
 import { documentsDomain } from './documents.js';
 import { facultyDomain } from './faculty.js';
 import { groupDomain } from './group.js';

@@ -1,6 +1,6 @@
 import { REPORTS_PATH } from '@attain/shared-types';
 import { reportsRouter } from '../http/report-routes.js';
-import { defineDomain } from './domain-module.js';
+import { defineDomain } from '../platform/http/domain-module.js';
 
 /**
  * The `reports` domain (issue 15): the Reports area's tables (`/api/reports/{report}`) and the NBA SAR export

@@ -10,13 +10,13 @@ import { publicSurveyRouter } from '../http/public-survey-routes.js';
 import { stakeholderImportRouter } from '../http/stakeholder-import-routes.js';
 import { surveyHostRouter } from '../http/survey-host-routes.js';
 import { surveyResultsRouter } from '../http/survey-results-routes.js';
-import { deleteDocument, getDocument, overwriteDocument } from '../store/documents.js';
-import { HttpError } from '../lib/errors.js';
-import { getRecord } from '../store/records.js';
+import { deleteDocument, getDocument, overwriteDocument } from '../platform/store/documents.js';
+import { HttpError } from '../platform/lib/errors.js';
+import { getRecord } from '../platform/store/records.js';
 import { markProgramSurveyed } from '../attainment/result-store.js';
 import { buildSurveyForm } from '../survey/survey-form.js';
 import { readAnswers, readInvitees } from '../survey/survey-store.js';
-import { behaviour, defineDomain } from './domain-module.js';
+import { behaviour, defineDomain } from '../platform/http/domain-module.js';
 
 /**
  * The `survey` domain (spec part 2 Survey; issue 14): stakeholders, templates and surveys as registry entities; a

@@ -2,8 +2,8 @@ import { AUDIT_PATH, MAIL_SUPPRESSION_PATH } from '@attain/shared-types';
 import { auditRouter } from '../http/audit-routes.js';
 import { sendMailRouter } from '../http/send-mail-routes.js';
 import { suppressionRouter } from '../http/suppression-routes.js';
-import { sanitizeHtml } from '../lib/sanitize-html.js';
-import { defineDomain } from './domain-module.js';
+import { sanitizeHtml } from '../platform/lib/sanitize-html.js';
+import { defineDomain } from '../platform/http/domain-module.js';
 
 /**
  * The `utilities` domain (spec part 2 Utilities; issue 13): Send Mail (`/api/send-mail`: queue a mail, list the

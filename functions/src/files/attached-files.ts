@@ -1,7 +1,7 @@
 import { type CampusScope, type EntityDef, type StoredFile, TABLE, parseUploadKey } from '@attain/shared-types';
-import { HttpError } from '../lib/errors.js';
-import { type TableKey, batchGet } from '../store/batch.js';
-import { documentKey } from '../store/documents.js';
+import { HttpError } from '../platform/lib/errors.js';
+import { type TableKey, batchGet } from '../platform/store/batch.js';
+import { documentKey } from '../platform/store/documents.js';
 import type { UploadDoc } from './uploads.js';
 
 /**

@@ -13,11 +13,11 @@ import {
   fileSize,
   uploadKey,
 } from '@attain/shared-types';
-import { s3Client } from '../lib/aws.js';
-import { config } from '../lib/config.js';
-import { HttpError } from '../lib/errors.js';
-import { attachment, deleteFileObject, presignUpload } from '../lib/file-objects.js';
-import { getDocument, overwriteDocument } from '../store/documents.js';
+import { s3Client } from '../platform/lib/aws.js';
+import { config } from '../platform/lib/config.js';
+import { HttpError } from '../platform/lib/errors.js';
+import { attachment, deleteFileObject, presignUpload } from '../platform/lib/file-objects.js';
+import { getDocument, overwriteDocument } from '../platform/store/documents.js';
 import { sniffFileType } from './sniff-type.js';
 
 /**

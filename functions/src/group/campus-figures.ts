@@ -12,7 +12,7 @@ import {
 import { storedProgramAttainment } from '../attainment/attainment-service.js';
 import { type Member, cadreOf, hasPhd, inPosition } from '../reports/sar/faculty-census.js';
 import { RESEARCH_MEASURES, measure } from '../reports/sar/research-counts.js';
-import { listAll } from '../store/list-all.js';
+import { listAll } from '../platform/store/list-all.js';
 import { surveyDashboard } from '../survey/survey-views.js';
 import { mailsBetween } from './mails-between.js';
 

@@ -1,9 +1,9 @@
 import { type CampusScope, type Caller, type GroupCampus, type NewCampusBody, organization } from '@attain/shared-types';
 import { ensureCampusUser } from '../identity/campus-users.js';
 import { inviteUser } from '../identity/invitations.js';
-import { HttpError } from '../lib/errors.js';
+import { HttpError } from '../platform/lib/errors.js';
 import { appendAudit } from '../audit/audit-store.js';
-import { createRecord } from '../store/records.js';
+import { createRecord } from '../platform/store/records.js';
 import { campusRegistration, getGroup, noteInvitation, registerCampus } from './campus-registry.js';
 
 /**

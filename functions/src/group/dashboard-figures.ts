@@ -9,8 +9,8 @@ import {
   courseCurriculum,
   occasion,
 } from '@attain/shared-types';
-import { getDocuments } from '../store/documents.js';
-import { listAll } from '../store/list-all.js';
+import { getDocuments } from '../platform/store/documents.js';
+import { listAll } from '../platform/store/list-all.js';
 import { resultsYear } from '../attainment/current-year.js';
 import { type CampusAttainment, resultYears } from './campus-figures.js';
 import { mailsBetween } from './mails-between.js';

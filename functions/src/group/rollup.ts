@@ -12,7 +12,7 @@ import {
 } from '@attain/shared-types';
 import pLimit from 'p-limit';
 import { campusesCurrentYear, resultsYear } from '../attainment/current-year.js';
-import { HttpError } from '../lib/errors.js';
+import { HttpError } from '../platform/lib/errors.js';
 import { todayInIndia } from '../survey/survey-status.js';
 import { type CampusAttainment, type CampusFigures, campusAttainment, campusFigures, resultYears } from './campus-figures.js';
 import { type CampusRegistration, getGroup, groupCampuses } from './campus-registry.js';

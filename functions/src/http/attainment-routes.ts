@@ -17,13 +17,13 @@ import { methodFor } from '../attainment/method-store.js';
 import { campusCurrentYear, resultsYear } from '../attainment/current-year.js';
 import { type ProgramOutcomeColumn, programOutcomeColumns } from '../domain/co-po-matrix.js';
 import { assertOwnsCourse } from '../domain/course-access.js';
-import { HttpError } from '../lib/errors.js';
-import { putDocument } from '../store/documents.js';
-import { getRecord } from '../store/records.js';
-import type { AppContext, AppEnv } from './context.js';
+import { HttpError } from '../platform/lib/errors.js';
+import { putDocument } from '../platform/store/documents.js';
+import { getRecord } from '../platform/store/records.js';
+import type { AppContext, AppEnv } from '../platform/http/context.js';
 import { freezeRouter } from './freeze-routes.js';
-import { pathId } from './path-id.js';
-import { parseBody } from './read-json.js';
+import { pathId } from '../platform/http/path-id.js';
+import { parseBody } from '../platform/http/read-json.js';
 
 const YEAR = /^(\d{4}-\d{2}|undated)$/;
 const yearQuery = (c: AppContext) => {

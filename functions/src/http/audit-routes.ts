@@ -10,8 +10,8 @@ import {
 } from '@attain/shared-types';
 import { Hono } from 'hono';
 import { campusAudit, parseAuditQuery, recordHistory } from '../audit/audit-read.js';
-import { forbidden, notFound } from '../lib/errors.js';
-import type { AppEnv } from './context.js';
+import { forbidden, notFound } from '../platform/lib/errors.js';
+import type { AppEnv } from '../platform/http/context.js';
 
 /** Most entries read to decide whether a faculty member may see a record's history. */
 const FACULTY_HISTORY_READ = 500;

@@ -15,17 +15,17 @@ import {
   profile,
 } from '@attain/shared-types';
 import { Hono } from 'hono';
-import { cognitoClient } from '../lib/aws.js';
-import { config } from '../lib/config.js';
-import { HttpError, errorBody } from '../lib/errors.js';
+import { cognitoClient } from '../platform/lib/aws.js';
+import { config } from '../platform/lib/config.js';
+import { HttpError, errorBody } from '../platform/lib/errors.js';
 import { clientAddress, signInThrottle, tooManySignIns } from '../identity/sign-in-throttle.js';
 import { getGroup } from '../group/campus-registry.js';
 import { checkAttachedFiles } from '../files/attached-files.js';
-import { findRecord, patchRecord } from '../store/records.js';
-import { resolveReferences } from '../store/references.js';
-import type { AppEnv } from './context.js';
-import { cleanBody } from './crud-router.js';
-import { readJson } from './read-json.js';
+import { findRecord, patchRecord } from '../platform/store/records.js';
+import { resolveReferences } from '../platform/store/references.js';
+import type { AppEnv } from '../platform/http/context.js';
+import { cleanBody } from '../platform/http/crud-router.js';
+import { readJson } from '../platform/http/read-json.js';
 
 /**
  * `POST /api/auth/login` (public): exchanges `{ email, password }` for `{ data: { token } }`, the Cognito ID token,

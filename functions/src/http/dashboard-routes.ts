@@ -6,7 +6,7 @@ import { campusAttainment } from '../group/campus-figures.js';
 import { groupCampuses } from '../group/campus-registry.js';
 import { addCounts, dashboardCounts, dashboardView, dashboardYear } from '../group/dashboard-figures.js';
 import { todayInIndia } from '../survey/survey-status.js';
-import type { AppEnv } from './context.js';
+import type { AppEnv } from '../platform/http/context.js';
 
 /**
  * `GET /api/dashboard` (issue 16): the dashboard tiles' live figures (`DashboardView`) for the campus in scope; for a

@@ -4,9 +4,9 @@ import type * as z from 'zod/mini';
 import { readMatrix, saveMatrix } from '../domain/co-po-matrix.js';
 import { readPaper, savePaper } from '../domain/question-paper.js';
 import type { CampusScope, Caller } from '@attain/shared-types';
-import type { AppEnv } from './context.js';
-import { pathId } from './path-id.js';
-import { parseBody } from './read-json.js';
+import type { AppEnv } from '../platform/http/context.js';
+import { pathId } from '../platform/http/path-id.js';
+import { parseBody } from '../platform/http/read-json.js';
 
 /**
  * `GET|PUT <base>/{owner id}` for a document saved whole: GET reads it, PUT validates the body with `schema`

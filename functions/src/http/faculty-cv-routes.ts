@@ -3,12 +3,12 @@ import { Hono } from 'hono';
 import { cvInput } from '../cv/cv-data.js';
 import { DOCX_TYPE, cvDocx } from '../cv/cv-docx.js';
 import { cvFileName } from '../cv/cv-file-name.js';
-import { attachment } from '../lib/file-objects.js';
+import { attachment } from '../platform/lib/file-objects.js';
 import { type CvDocument, buildCv } from '../cv/cv-model.js';
 import { PDF_TYPE, cvPdf } from '../cv/cv-pdf.js';
-import { HttpError } from '../lib/errors.js';
-import { findRecord } from '../store/records.js';
-import type { AppEnv } from './context.js';
+import { HttpError } from '../platform/lib/errors.js';
+import { findRecord } from '../platform/store/records.js';
+import type { AppEnv } from '../platform/http/context.js';
 
 /** The file formats of the CV: `docx` (the default) and `pdf`. */
 export const CV_FORMATS = ['docx', 'pdf'] as const;

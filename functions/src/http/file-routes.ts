@@ -2,8 +2,8 @@ import { type FileLink, type ItemResponse, type StoredFile, UPLOAD_AUDIT_KIND, t
 import { Hono } from 'hono';
 import { appendAudit } from '../audit/audit-store.js';
 import { confirmUpload, openUpload, uploadLink } from '../files/uploads.js';
-import type { AppEnv } from './context.js';
-import { readJson } from './read-json.js';
+import type { AppEnv } from '../platform/http/context.js';
+import { readJson } from '../platform/http/read-json.js';
 
 /**
  * Photos and attachments (any signed-in member, for their own files; campus admins also read the campus's):

@@ -2,11 +2,11 @@ import { type FrozenYear, MIN_UNFREEZE_REASON, isAcademicYear, program as progra
 import { Hono } from 'hono';
 import { approveYear, unfreezeApproval } from '../attainment/approve-year.js';
 import { frozenYearView, listFrozenYears } from '../attainment/frozen-years.js';
-import { HttpError } from '../lib/errors.js';
-import { assertWritable, getRecord } from '../store/records.js';
-import type { AppContext, AppEnv } from './context.js';
-import { pathId } from './path-id.js';
-import { readJson } from './read-json.js';
+import { HttpError } from '../platform/lib/errors.js';
+import { assertWritable, getRecord } from '../platform/store/records.js';
+import type { AppContext, AppEnv } from '../platform/http/context.js';
+import { pathId } from '../platform/http/path-id.js';
+import { readJson } from '../platform/http/read-json.js';
 
 /** Only campus admins approve and unfreeze. @throws HttpError 403 */
 function assertAdmin(c: AppContext) {

@@ -11,10 +11,10 @@ import { appendAudit } from '../audit/audit-store.js';
 import { createCampus } from '../group/campus-provisioning.js';
 import { getGroup, groupCampuses, setCampusStatus } from '../group/campus-registry.js';
 import { groupRollup } from '../group/rollup.js';
-import { HttpError } from '../lib/errors.js';
-import { siteOf } from '../lib/link-token.js';
-import type { AppEnv } from './context.js';
-import { parseBody } from './read-json.js';
+import { HttpError } from '../platform/lib/errors.js';
+import { siteOf } from '../platform/lib/link-token.js';
+import type { AppEnv } from '../platform/http/context.js';
+import { parseBody } from '../platform/http/read-json.js';
 
 /** Refuses every caller but a group administrator (403). */
 const groupAdminsOnly = new Hono<AppEnv>().use('*', async (c, next) => {

@@ -4,8 +4,8 @@ import { importCoPoMatrix } from '../import/co-po-matrix-import.js';
 import { importCourseOutcomes } from '../import/course-outcomes-import.js';
 import { importCurriculum } from '../import/curriculum-import.js';
 import { importStudents } from '../import/students-import.js';
-import { HttpError } from '../lib/errors.js';
-import type { AppEnv } from './context.js';
+import { HttpError } from '../platform/lib/errors.js';
+import type { AppEnv } from '../platform/http/context.js';
 
 /**
  * `POST /api/import/{kind}?curriculum=<id>` (campus admins): loads a CSV (the request body, text/csv) of kind

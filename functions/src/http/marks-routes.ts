@@ -11,16 +11,16 @@ import {
 import { Hono } from 'hono';
 import { assertCourseYearOpen } from '../attainment/frozen-years.js';
 import { assertOwnsCourse } from '../domain/course-access.js';
-import { formatCsvRows, parseCsvRows } from '../lib/csv.js';
-import { HttpError } from '../lib/errors.js';
+import { formatCsvRows, parseCsvRows } from '../platform/lib/csv.js';
+import { HttpError } from '../platform/lib/errors.js';
 import { openImportJob, readImportJob } from '../marks/import-jobs.js';
 import { applyMarks } from '../marks/marks-import.js';
 import { readMarks } from '../marks/marks-store.js';
 import { occasionSheet, rowsToTable } from '../marks/occasion-sheet.js';
-import type { AppContext, AppEnv } from './context.js';
-import { getRecord } from '../store/records.js';
-import { pathId } from './path-id.js';
-import { parseBody, readJson } from './read-json.js';
+import type { AppContext, AppEnv } from '../platform/http/context.js';
+import { getRecord } from '../platform/store/records.js';
+import { pathId } from '../platform/http/path-id.js';
+import { parseBody, readJson } from '../platform/http/read-json.js';
 
 const occasionId = (c: AppContext) => pathId(c, 'occasion', 'Occasion');
 

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { setUpProgramOutcomes } from '../domain/program-outcomes-setup.js';
-import { HttpError } from '../lib/errors.js';
-import type { AppEnv } from './context.js';
-import { readJson } from './read-json.js';
+import { HttpError } from '../platform/lib/errors.js';
+import type { AppEnv } from '../platform/http/context.js';
+import { readJson } from '../platform/http/read-json.js';
 
 /**
  * `POST /api/generic-program-outcome/setup { program, framework }` (campus admins): gives a program its own copy of

@@ -1,8 +1,8 @@
 import type { ItemResponse, PublicSurvey, PublicSurveyError } from '@attain/shared-types';
 import { Hono } from 'hono';
 import { SurveyRefusal, answerSurvey, publicSurvey } from '../survey/survey-answers.js';
-import type { AppContext, AppEnv } from './context.js';
-import { readJson } from './read-json.js';
+import type { AppContext, AppEnv } from '../platform/http/context.js';
+import { readJson } from '../platform/http/read-json.js';
 
 /** A refused public request as its status and `{ errors: PublicSurveyError }`, never with survey data. */
 const refused = (c: AppContext, e: SurveyRefusal) =>

@@ -2,9 +2,9 @@ import { EVENT_LEVELS, MAX_PUBLICATION_IMPORT_BYTES, MESSAGES, RECORD_ID, profil
 import { Hono } from 'hono';
 import { importPublications } from '../import/publications/publication-import.js';
 import type { PublicationLevel } from '../import/publications/publication-fields.js';
-import { HttpError, forbidden } from '../lib/errors.js';
-import { findRecord } from '../store/records.js';
-import type { AppContext, AppEnv } from './context.js';
+import { HttpError, forbidden } from '../platform/lib/errors.js';
+import { findRecord } from '../platform/store/records.js';
+import type { AppContext, AppEnv } from '../platform/http/context.js';
 
 /**
  * Whose publications an import reads and writes, following the CRUD router's rule for personal records: a faculty

@@ -1,6 +1,6 @@
 import { type ItemResponse, REPORTS, type ReportView, type SarView, dataViewer, reportByApi } from '@attain/shared-types';
 import { Hono } from 'hono';
-import { HttpError } from '../lib/errors.js';
+import { HttpError } from '../platform/lib/errors.js';
 import { REPORT_BUILDERS } from '../reports/report-builders.js';
 import { reportQuery } from '../reports/report-query.js';
 import { reportDocx } from '../reports/documents/report-docx.js';
@@ -8,10 +8,10 @@ import { DOCX_TYPE } from '../cv/cv-docx.js';
 import { reportPdf } from '../reports/documents/report-pdf.js';
 import { PDF_TYPE } from '../cv/cv-pdf.js';
 import { sarQuery, sarView } from '../reports/sar/sar-view.js';
-import { pathId } from './path-id.js';
+import { pathId } from '../platform/http/path-id.js';
 import { fileNamePart } from '../cv/cv-file-name.js';
-import { attachment } from '../lib/file-objects.js';
-import type { AppEnv } from './context.js';
+import { attachment } from '../platform/lib/file-objects.js';
+import type { AppEnv } from '../platform/http/context.js';
 
 /**
  * `/api/reports` (issue 15), read by every signed-in user of the campus:

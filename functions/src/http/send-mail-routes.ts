@@ -9,15 +9,15 @@ import {
 } from '@attain/shared-types';
 import { Hono } from 'hono';
 import { checkAttachedFiles } from '../files/attached-files.js';
-import { HttpError } from '../lib/errors.js';
-import { sanitizeHtml } from '../lib/sanitize-html.js';
+import { HttpError } from '../platform/lib/errors.js';
+import { sanitizeHtml } from '../platform/lib/sanitize-html.js';
 import { assertOwnStudents } from '../mail/faculty-audience.js';
 import { listMails, mailDetail, resumeMail } from '../mail/mail-reads.js';
 import { queueMail } from '../mail/queue-mail.js';
-import { resolveReferences } from '../store/references.js';
-import type { AppEnv } from './context.js';
-import { cleanBody } from './crud-router.js';
-import { readJson } from './read-json.js';
+import { resolveReferences } from '../platform/store/references.js';
+import type { AppEnv } from '../platform/http/context.js';
+import { cleanBody } from '../platform/http/crud-router.js';
+import { readJson } from '../platform/http/read-json.js';
 
 /**
  * `/api/send-mail` (spec part 2 §7; issue 13):

@@ -1,8 +1,8 @@
 import { MAX_IMPORT_BYTES } from '@attain/shared-types';
 import { Hono } from 'hono';
-import { HttpError, forbidden } from '../lib/errors.js';
+import { HttpError, forbidden } from '../platform/lib/errors.js';
 import { importStakeholders } from '../survey/stakeholder-import.js';
-import type { AppEnv } from './context.js';
+import type { AppEnv } from '../platform/http/context.js';
 
 /**
  * `POST /api/stakeholder/import?curriculum=<id>` (issue 14 item 1): the CSV text as the body (columns `group`,

@@ -1,8 +1,8 @@
 import type { ListResponse, SuppressedAddress } from '@attain/shared-types';
 import { Hono } from 'hono';
-import { HttpError, forbidden } from '../lib/errors.js';
+import { HttpError, forbidden } from '../platform/lib/errors.js';
 import { clearSuppressedAddress, suppressedAddresses } from '../mail/suppression.js';
-import type { AppEnv } from './context.js';
+import type { AppEnv } from '../platform/http/context.js';
 
 /**
  * `/api/mail-suppression` (issue 13), campus admins (group administrators read): `GET /` the campus's suppression

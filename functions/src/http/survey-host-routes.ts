@@ -1,14 +1,14 @@
 import type { ItemResponse, OfflineResults, SurveyHostView, SurveyInviteBody, SurveyMailResult } from '@attain/shared-types';
 import { Hono } from 'hono';
-import { HttpError, forbidden } from '../lib/errors.js';
-import { siteOf } from '../lib/link-token.js';
-import { sanitizeHtml } from '../lib/sanitize-html.js';
+import { HttpError, forbidden } from '../platform/lib/errors.js';
+import { siteOf } from '../platform/lib/link-token.js';
+import { sanitizeHtml } from '../platform/lib/sanitize-html.js';
 import { inviteToSurvey, remindSurvey } from '../survey/survey-invite.js';
 import { saveOfflineResults } from '../survey/survey-offline.js';
 import { surveyHostView } from '../survey/survey-views.js';
-import type { AppContext, AppEnv } from './context.js';
-import { pathId } from './path-id.js';
-import { readJson } from './read-json.js';
+import type { AppContext, AppEnv } from '../platform/http/context.js';
+import { pathId } from '../platform/http/path-id.js';
+import { readJson } from '../platform/http/read-json.js';
 
 /** Hosting is the campus admins' (group administrators read it). @throws HttpError 403 */
 function assertHost(c: AppContext, write: boolean) {

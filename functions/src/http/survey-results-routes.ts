@@ -1,8 +1,8 @@
 import type { ItemResponse, SurveyDashboardView, SurveyReportView } from '@attain/shared-types';
 import { Hono } from 'hono';
 import { surveyDashboard, surveyReport } from '../survey/survey-views.js';
-import type { AppEnv } from './context.js';
-import { pathId } from './path-id.js';
+import type { AppEnv } from '../platform/http/context.js';
+import { pathId } from '../platform/http/path-id.js';
 
 /**
  * `/api/survey-results` (issue 14 item 6), read by every user of the campus:

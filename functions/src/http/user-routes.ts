@@ -15,14 +15,14 @@ import {
 import { Hono } from 'hono';
 import { ensureCampusUser } from '../identity/campus-users.js';
 import { inviteUser, setPasswordWithToken } from '../identity/invitations.js';
-import { HttpError } from '../lib/errors.js';
-import { listAll } from '../store/list-all.js';
-import { getRecord, uniqueOwner } from '../store/records.js';
-import { resolveReferences } from '../store/references.js';
-import type { AppEnv } from './context.js';
-import { cleanBody } from './crud-router.js';
-import { readJson } from './read-json.js';
-import { siteOf } from '../lib/link-token.js';
+import { HttpError } from '../platform/lib/errors.js';
+import { listAll } from '../platform/store/list-all.js';
+import { getRecord, uniqueOwner } from '../platform/store/records.js';
+import { resolveReferences } from '../platform/store/references.js';
+import type { AppEnv } from '../platform/http/context.js';
+import { cleanBody } from '../platform/http/crud-router.js';
+import { readJson } from '../platform/http/read-json.js';
+import { siteOf } from '../platform/lib/link-token.js';
 
 /**
  * A profile as `viewer` may read it (`personalView`: a colleague's directory fields only; Aadhaar masked but for its

@@ -6,10 +6,10 @@ import {
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { type CampusScope, type Role, TENANT_CLAIM, profile } from '@attain/shared-types';
-import { cognitoClient } from '../lib/aws.js';
-import { config } from '../lib/config.js';
-import { HttpError } from '../lib/errors.js';
-import { findRecord, patchRecord } from '../store/records.js';
+import { cognitoClient } from '../platform/lib/aws.js';
+import { config } from '../platform/lib/config.js';
+import { HttpError } from '../platform/lib/errors.js';
+import { findRecord, patchRecord } from '../platform/store/records.js';
 
 /** A user to create in a campus: Cognito user + group + profile record. */
 export interface NewCampusUser {

@@ -4,13 +4,13 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type CampusScope, INVITATION_DAYS, TABLE, USER_ACCOUNT_AUDIT, organization } from '@attain/shared-types';
 import { appendAudit } from '../audit/audit-store.js';
-import { cognitoClient, documentClient } from '../lib/aws.js';
-import { config } from '../lib/config.js';
-import { escapeHtml } from '../lib/escape-html.js';
-import { HttpError } from '../lib/errors.js';
-import { newLinkToken, tokenHash } from '../lib/link-token.js';
+import { cognitoClient, documentClient } from '../platform/lib/aws.js';
+import { config } from '../platform/lib/config.js';
+import { escapeHtml } from '../platform/lib/escape-html.js';
+import { HttpError } from '../platform/lib/errors.js';
+import { newLinkToken, tokenHash } from '../platform/lib/link-token.js';
 import { queueMail } from '../mail/queue-mail.js';
-import { findRecord } from '../store/records.js';
+import { findRecord } from '../platform/store/records.js';
 
 /**
  * Invitations (issue 13): Add User without a password makes the account and mails the new member a link to set

@@ -9,8 +9,8 @@ import {
   genericProgramOutcome,
 } from '@attain/shared-types';
 import { saveMatrix } from '../domain/co-po-matrix.js';
-import { getDocument } from '../store/documents.js';
-import { queryByField } from '../store/records.js';
+import { getDocument } from '../platform/store/documents.js';
+import { queryByField } from '../platform/store/records.js';
 import { courseByCode, curriculumContext } from './curriculum-context.js';
 import { parseCsv, refuseIfAny } from './csv-table.js';
 

@@ -8,9 +8,9 @@ import {
   courseOutcome,
   deliveryMethod,
 } from '@attain/shared-types';
-import { HttpError } from '../lib/errors.js';
-import { listAll } from '../store/list-all.js';
-import { createRecord, getRecord, queryByField, replaceRecord } from '../store/records.js';
+import { HttpError } from '../platform/lib/errors.js';
+import { listAll } from '../platform/store/list-all.js';
+import { createRecord, getRecord, queryByField, replaceRecord } from '../platform/store/records.js';
 import { pickBloomLevel } from './bloom-inference.js';
 import { courseByCode, curriculumContext } from './curriculum-context.js';
 import { parseCsv, refuseIfAny } from './csv-table.js';

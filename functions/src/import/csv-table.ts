@@ -1,6 +1,6 @@
 import type { RowError } from '@attain/shared-types';
-import { HttpError } from '../lib/errors.js';
-import { parseCsvRows } from '../lib/csv.js';
+import { HttpError } from '../platform/lib/errors.js';
+import { parseCsvRows } from '../platform/lib/csv.js';
 
 /** A parsed data row: cells by header name and the line number a spreadsheet shows (header = 1). */
 export interface CsvRow {

@@ -1,6 +1,6 @@
 import { type CampusScope, type RecordOf, courseCurriculum, curriculum, program, term } from '@attain/shared-types';
-import { HttpError } from '../lib/errors.js';
-import { getRecord, queryByField } from '../store/records.js';
+import { HttpError } from '../platform/lib/errors.js';
+import { getRecord, queryByField } from '../platform/store/records.js';
 
 /** A curriculum with its program, its terms (by number) and its courses: what every import checks rows against. */
 export interface CurriculumContext {

@@ -1,5 +1,5 @@
 import { COURSE_KINDS, type CampusScope, type ImportResult, type RowError, courseCurriculum } from '@attain/shared-types';
-import { createRecord, replaceRecord } from '../store/records.js';
+import { createRecord, replaceRecord } from '../platform/store/records.js';
 import { curriculumContext } from './curriculum-context.js';
 import { intCell, parseCsv, refuseIfAny } from './csv-table.js';
 

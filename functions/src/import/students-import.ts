@@ -1,7 +1,7 @@
 import { type CampusScope, type DataOf, type ImportResult, type RowError, student } from '@attain/shared-types';
 import pLimit from 'p-limit';
-import { listAll } from '../store/list-all.js';
-import { createRecords, replaceRecord } from '../store/records.js';
+import { listAll } from '../platform/store/list-all.js';
+import { createRecords, replaceRecord } from '../platform/store/records.js';
 import { curriculumContext } from './curriculum-context.js';
 import { parseCsv, refuseIfAny } from './csv-table.js';
 

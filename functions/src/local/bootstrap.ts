@@ -16,7 +16,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import { ROLES, TABLE, TENANT_ATTRIBUTE } from '@attain/shared-types';
-import { cognitoClient } from '../lib/aws.js';
+import { cognitoClient } from '../platform/lib/aws.js';
 
 /**
  * Creates the table from `TABLE` (the definition the CDK stack uses) unless it exists. On-demand billing.

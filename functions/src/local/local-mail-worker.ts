@@ -1,5 +1,5 @@
 import { MAIL_QUEUE_PK } from '@attain/shared-types';
-import { readPartition } from '../store/partition.js';
+import { readPartition } from '../platform/store/partition.js';
 import { LEASE_MS } from '../mail/mail-items.js';
 import type { RecipientItem } from '../mail/mail-items.js';
 import { RECIPIENT_HEADER, recipientRef } from '../mail/mail-message.js';

@@ -10,7 +10,7 @@ import { ALL_DOMAINS } from '../domains/index.js';
 import { type Context, Hono, type Next } from 'hono';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress';
 import { parseAccept } from 'hono/utils/accept';
-import { buildApp } from '../http/app.js';
+import { buildApp } from '../platform/http/app.js';
 import { PUBLIC_SURVEY_PATH, PUBLIC_SURVEY_THROTTLE, type PublicSurveyError } from '@attain/shared-types';
 import { clientAddress, signInThrottle, tooManySignIns } from '../identity/sign-in-throttle.js';
 import { RouteThrottle } from './route-throttle.js';

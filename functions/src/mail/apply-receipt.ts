@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../lib/aws.js';
-import { config } from '../lib/config.js';
+import { documentClient } from '../platform/lib/aws.js';
+import { config } from '../platform/lib/config.js';
 import { type RecipientItem, recipientKey, withoutKeys } from './mail-items.js';
 import { addToMail, getRecipient, raiseRecipient } from './recipient-moves.js';
 import type { Receipt } from './ses-event.js';

@@ -1,7 +1,7 @@
 import { type CampusScope, type Caller, courseCurriculum, student } from '@attain/shared-types';
-import { HttpError } from '../lib/errors.js';
-import { listAll } from '../store/list-all.js';
-import { queryByField } from '../store/records.js';
+import { HttpError } from '../platform/lib/errors.js';
+import { listAll } from '../platform/store/list-all.js';
+import { queryByField } from '../platform/store/records.js';
 
 /**
  * Faculty may mail only the students of the courses they own (issue 13: the survey issue sends course-exit surveys

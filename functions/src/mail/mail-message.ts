@@ -1,9 +1,9 @@
 import type { SendEmailCommandInput } from '@aws-sdk/client-sesv2';
 import type { StoredFile } from '@attain/shared-types';
 import { MAX_MAIL_ATTACHMENT_BYTES, PERSONAL_LINK, fileSize } from '@attain/shared-types';
-import { s3Client } from '../lib/aws.js';
-import { config } from '../lib/config.js';
-import { escapeHtml } from '../lib/escape-html.js';
+import { s3Client } from '../platform/lib/aws.js';
+import { config } from '../platform/lib/config.js';
+import { escapeHtml } from '../platform/lib/escape-html.js';
 import { sniffFileType } from '../files/sniff-type.js';
 import type { MailItem, RecipientItem } from './mail-items.js';
 import { MAIL_TAGS } from './ses-event.js';

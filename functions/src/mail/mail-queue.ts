@@ -1,5 +1,5 @@
-import { config } from '../lib/config.js';
-import { sqsClient } from '../lib/aws.js';
+import { config } from '../platform/lib/config.js';
+import { sqsClient } from '../platform/lib/aws.js';
 
 /** One unit of work of the bulk-mail worker: a mail of a campus to send (or go on sending). */
 export interface MailJob {

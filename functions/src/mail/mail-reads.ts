@@ -8,13 +8,13 @@ import {
   type SentMailDetail,
   mailRecipientsPk,
 } from '@attain/shared-types';
-import { documentClient } from '../lib/aws.js';
-import { config } from '../lib/config.js';
-import { HttpError, notFound } from '../lib/errors.js';
+import { documentClient } from '../platform/lib/aws.js';
+import { config } from '../platform/lib/config.js';
+import { HttpError, notFound } from '../platform/lib/errors.js';
 import { type MailItem, type RecipientItem, mailKey, mailState, mailsPk, toRecipient, toSentMail, withoutKeys } from './mail-items.js';
 import { enqueueMail } from './mail-queue.js';
-import { readPartition } from '../store/partition.js';
-import { assertWritable } from '../store/records.js';
+import { readPartition } from '../platform/store/partition.js';
+import { assertWritable } from '../platform/store/records.js';
 
 /** Whether `caller` may see a mail: campus admins and group administrators see all of the campus's, faculty their own. */
 const maySee = (caller: Caller, m: Pick<MailItem, 'created_by_sub'>) => caller.role !== 'faculty' || m.created_by_sub === caller.sub;

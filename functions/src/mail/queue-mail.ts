@@ -15,11 +15,11 @@ import {
 } from '@attain/shared-types';
 import { v7 as uuidv7 } from 'uuid';
 import { type AuditEvent, auditPut } from '../audit/audit-store.js';
-import { documentClient } from '../lib/aws.js';
-import { config } from '../lib/config.js';
-import { HttpError } from '../lib/errors.js';
-import { type WriteRequest, batchWrite } from '../store/batch.js';
-import { assertWritable, findRecord } from '../store/records.js';
+import { documentClient } from '../platform/lib/aws.js';
+import { config } from '../platform/lib/config.js';
+import { HttpError } from '../platform/lib/errors.js';
+import { type WriteRequest, batchWrite } from '../platform/store/batch.js';
+import { assertWritable, findRecord } from '../platform/store/records.js';
 import { type MailItem, type RecipientItem, mailKey, recipientKey, toSentMail, zeroCounts } from './mail-items.js';
 import { enqueueMail } from './mail-queue.js';
 import { suppressedAddresses } from './suppression.js';

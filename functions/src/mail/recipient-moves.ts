@@ -1,8 +1,8 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type RecipientEvent, type RecipientStatus, STATUS_RANK } from '@attain/shared-types';
-import { documentClient } from '../lib/aws.js';
-import { config } from '../lib/config.js';
+import { documentClient } from '../platform/lib/aws.js';
+import { config } from '../platform/lib/config.js';
 import { type RecipientItem, countedAs, mailKey, recipientKey, withoutKeys } from './mail-items.js';
 
 /** What else a status change writes on the recipient (SES's message id, a note, the worker's claim). */

@@ -9,10 +9,10 @@ import {
   suppressionPk,
 } from '@attain/shared-types';
 import { auditPut } from '../audit/audit-store.js';
-import { documentClient } from '../lib/aws.js';
-import { config } from '../lib/config.js';
-import { readPartition } from '../store/partition.js';
-import { assertWritable } from '../store/records.js';
+import { documentClient } from '../platform/lib/aws.js';
+import { config } from '../platform/lib/config.js';
+import { readPartition } from '../platform/store/partition.js';
+import { assertWritable } from '../platform/store/records.js';
 import { withoutKeys } from './mail-items.js';
 
 /**

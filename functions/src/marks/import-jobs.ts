@@ -10,11 +10,11 @@ import {
   jobScope,
 } from '@attain/shared-types';
 import { assertOwnsCourse } from '../domain/course-access.js';
-import { s3Client } from '../lib/aws.js';
-import { parseCsvRows } from '../lib/csv.js';
-import { HttpError } from '../lib/errors.js';
-import { deleteFileObject, presignUpload } from '../lib/file-objects.js';
-import { getDocument, overwriteDocument } from '../store/documents.js';
+import { s3Client } from '../platform/lib/aws.js';
+import { parseCsvRows } from '../platform/lib/csv.js';
+import { HttpError } from '../platform/lib/errors.js';
+import { deleteFileObject, presignUpload } from '../platform/lib/file-objects.js';
+import { getDocument, overwriteDocument } from '../platform/store/documents.js';
 import { applyMarks } from './marks-import.js';
 import { occasionSheet } from './occasion-sheet.js';
 

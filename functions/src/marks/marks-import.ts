@@ -5,7 +5,7 @@ import { assertCourseYearOpen } from '../attainment/frozen-years.js';
 import { markCourseInputsChanged } from '../attainment/result-store.js';
 import { marksChanges } from '../audit/audit-changes.js';
 import { appendAudit } from '../audit/audit-store.js';
-import { HttpError } from '../lib/errors.js';
+import { HttpError } from '../platform/lib/errors.js';
 import { readMarks, writeMarks } from './marks-store.js';
 import { claimSheet, completeClaim, renewClaim } from './sheet-claim.js';
 import type { OccasionSheet } from './occasion-sheet.js';

@@ -1,6 +1,6 @@
 import { type CampusScope, type MarksRow, recordPk } from '@attain/shared-types';
-import { batchWrite } from '../store/batch.js';
-import { readPartition } from '../store/partition.js';
+import { batchWrite } from '../platform/store/batch.js';
+import { readPartition } from '../platform/store/partition.js';
 
 /**
  * Marks storage (DESIGN.md "Storage": hot collections get their own partitions): one partition per occasion,

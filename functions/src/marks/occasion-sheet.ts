@@ -11,11 +11,11 @@ import {
   occasion,
   student,
 } from '@attain/shared-types';
-import { HttpError } from '../lib/errors.js';
-import { getDocument } from '../store/documents.js';
+import { HttpError } from '../platform/lib/errors.js';
+import { getDocument } from '../platform/store/documents.js';
 import { sheetState } from './sheet-claim.js';
-import { listAll } from '../store/list-all.js';
-import { getRecord, queryByField } from '../store/records.js';
+import { listAll } from '../platform/store/list-all.js';
+import { getRecord, queryByField } from '../platform/store/records.js';
 
 /** What entering marks for one occasion needs: the occasion, its course, its paper's questions and its roster. */
 export interface OccasionSheet {

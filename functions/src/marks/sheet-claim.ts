@@ -1,10 +1,10 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CampusScope, SheetState } from '@attain/shared-types';
-import { documentClient } from '../lib/aws.js';
-import { config } from '../lib/config.js';
-import { HttpError } from '../lib/errors.js';
-import { documentKey } from '../store/documents.js';
+import { documentClient } from '../platform/lib/aws.js';
+import { config } from '../platform/lib/config.js';
+import { HttpError } from '../platform/lib/errors.js';
+import { documentKey } from '../platform/store/documents.js';
 
 /**
  * One save of an occasion's marks at a time (issue 10: ten parallel uploads must never leave a mix of files).

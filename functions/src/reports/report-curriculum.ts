@@ -13,8 +13,8 @@ import {
   term,
 } from '@attain/shared-types';
 import { byCode } from '../domain/co-po-matrix.js';
-import { HttpError } from '../lib/errors.js';
-import { findRecord, getRecord, queryByField } from '../store/records.js';
+import { HttpError } from '../platform/lib/errors.js';
+import { findRecord, getRecord, queryByField } from '../platform/store/records.js';
 import { input, sumFigure } from './report-figures.js';
 import type { ReportQuery } from './report-query.js';
 

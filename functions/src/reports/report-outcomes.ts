@@ -7,8 +7,8 @@ import {
   genericProgramOutcome,
 } from '@attain/shared-types';
 import { type ProgramOutcomeColumn, byCode, byReference, isColumn } from '../domain/co-po-matrix.js';
-import { type StoredDocument, getDocuments } from '../store/documents.js';
-import { queryByField } from '../store/records.js';
+import { type StoredDocument, getDocuments } from '../platform/store/documents.js';
+import { queryByField } from '../platform/store/records.js';
 import type { Course, CurriculumReport } from './report-curriculum.js';
 import { column, reportTable } from './report-shape.js';
 

@@ -7,9 +7,9 @@ import {
   courseOutcome,
   occasion,
 } from '@attain/shared-types';
-import { getDocuments } from '../store/documents.js';
-import { listAll } from '../store/list-all.js';
-import { queryByField } from '../store/records.js';
+import { getDocuments } from '../platform/store/documents.js';
+import { listAll } from '../platform/store/list-all.js';
+import { queryByField } from '../platform/store/records.js';
 import type { CurriculumReport } from './report-curriculum.js';
 
 /** An assessment occasion with the questions of its paper (none when its paper was never saved). */

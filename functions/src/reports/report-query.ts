@@ -8,7 +8,7 @@ import {
   type ReportEntry,
   isAcademicYear,
 } from '@attain/shared-types';
-import { HttpError } from '../lib/errors.js';
+import { HttpError } from '../platform/lib/errors.js';
 
 /**
  * What a report was asked for (`GET /api/reports/{api}?...`), checked: ids as sent (at most 64 characters; a wrong or

@@ -10,7 +10,7 @@ import {
   organization,
   reportByApi,
 } from '@attain/shared-types';
-import { findRecord } from '../store/records.js';
+import { findRecord } from '../platform/store/records.js';
 
 /**
  * The whole answer of a report: its title (the catalogue's label of `api`), what was asked (`context`), its sections

@@ -15,10 +15,10 @@ import {
 } from '@attain/shared-types';
 import { savePaper } from '../domain/question-paper.js';
 import { writeMarks } from '../marks/marks-store.js';
-import { overwriteDocument } from '../store/documents.js';
-import { resolveReferences } from '../store/references.js';
-import { listAll } from '../store/list-all.js';
-import { createRecord, queryByField } from '../store/records.js';
+import { overwriteDocument } from '../platform/store/documents.js';
+import { resolveReferences } from '../platform/store/references.js';
+import { listAll } from '../platform/store/list-all.js';
+import { createRecord, queryByField } from '../platform/store/records.js';
 import { prng } from './sample-random.js';
 
 /**

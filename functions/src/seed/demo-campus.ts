@@ -1,7 +1,7 @@
 import { type CampusScope, bloomDomain, bloomLevel, department, genericProgramOutcome, organization } from '@attain/shared-types';
 import blooms from './data/blooms-levels.json' with { type: 'json' };
 import nba from './data/nba-program-outcomes.json' with { type: 'json' };
-import { createRecord, findRecord } from '../store/records.js';
+import { createRecord, findRecord } from '../platform/store/records.js';
 
 /** The demo campus's id (tenant) and its administrator's e-mail. */
 export const DEMO_TENANT = 'demo';

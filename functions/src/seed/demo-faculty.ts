@@ -17,8 +17,8 @@ import {
   workshopAttended,
 } from '@attain/shared-types';
 import { ensureCampusUser } from '../identity/campus-users.js';
-import { listAll } from '../store/list-all.js';
-import { createRecord, findRecord, patchRecord } from '../store/records.js';
+import { listAll } from '../platform/store/list-all.js';
+import { createRecord, findRecord, patchRecord } from '../platform/store/records.js';
 import { DEMO_TENANT } from './demo-campus.js';
 
 /** The sample faculty members' sign-in addresses (printed by `npm start` with their password). */

@@ -10,9 +10,9 @@ import {
 } from '@attain/shared-types';
 import { improvementPlan } from '../attainment/improvement-plan.js';
 import { byCode } from '../domain/co-po-matrix.js';
-import { getDocument, putDocument } from '../store/documents.js';
-import { listAll } from '../store/list-all.js';
-import { createRecord, queryByField } from '../store/records.js';
+import { getDocument, putDocument } from '../platform/store/documents.js';
+import { listAll } from '../platform/store/list-all.js';
+import { createRecord, queryByField } from '../platform/store/records.js';
 
 const OSC = {
   title: 'Operating System Concepts',

@@ -24,8 +24,8 @@ import { setUpProgramOutcomes } from '../domain/program-outcomes-setup.js';
 import { importCoPoMatrix } from '../import/co-po-matrix-import.js';
 import { importCourseOutcomes } from '../import/course-outcomes-import.js';
 import { importCurriculum } from '../import/curriculum-import.js';
-import { listAll } from '../store/list-all.js';
-import { createRecord } from '../store/records.js';
+import { listAll } from '../platform/store/list-all.js';
+import { createRecord } from '../platform/store/records.js';
 
 const dataDir = join(dirname(fileURLToPath(import.meta.url)), 'data');
 const csv = (name: string) => readFileSync(join(dataDir, name), 'utf8');

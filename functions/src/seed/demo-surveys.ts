@@ -13,11 +13,11 @@ import {
   validateBody,
 } from '@attain/shared-types';
 import { randomUUID } from 'node:crypto';
-import { overwriteDocument } from '../store/documents.js';
-import { batchWrite } from '../store/batch.js';
-import { listAll } from '../store/list-all.js';
-import { createRecord, queryByField } from '../store/records.js';
-import { resolveReferences } from '../store/references.js';
+import { overwriteDocument } from '../platform/store/documents.js';
+import { batchWrite } from '../platform/store/batch.js';
+import { listAll } from '../platform/store/list-all.js';
+import { createRecord, queryByField } from '../platform/store/records.js';
+import { resolveReferences } from '../platform/store/references.js';
 import { buildSurveyForm } from '../survey/survey-form.js';
 import { markProgramSurveyed } from '../attainment/result-store.js';
 import { inviteesPk, responsesPk } from '../survey/survey-store.js';

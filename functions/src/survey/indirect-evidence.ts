@@ -1,6 +1,6 @@
 import { type CampusScope, type RecordOf, type SurveyEvidence, type SurveyFor, survey as surveyEntity } from '@attain/shared-types';
 import pLimit from 'p-limit';
-import { queryByField } from '../store/records.js';
+import { queryByField } from '../platform/store/records.js';
 import { type SurveyTally, outcomeEvidence, tallySurvey } from './survey-tally.js';
 
 type Survey = RecordOf<typeof surveyEntity>;

@@ -10,11 +10,11 @@ import {
   validateBody,
 } from '@attain/shared-types';
 import pLimit from 'p-limit';
-import { HttpError } from '../lib/errors.js';
+import { HttpError } from '../platform/lib/errors.js';
 import { curriculumContext } from '../import/curriculum-context.js';
 import { parseCsv, refuseIfAny } from '../import/csv-table.js';
-import { listAll } from '../store/list-all.js';
-import { createRecords, replaceRecord } from '../store/records.js';
+import { listAll } from '../platform/store/list-all.js';
+import { createRecords, replaceRecord } from '../platform/store/records.js';
 
 /** A group as written in a file: the spec's value or its label, any case (`alumni`, `Employer or Industry`). */
 function groupOf(text: string): string | undefined {

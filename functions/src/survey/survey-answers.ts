@@ -15,12 +15,12 @@ import {
 } from '@attain/shared-types';
 import { markCourseInputsChanged } from '../attainment/result-store.js';
 import { campusRegistration } from '../group/campus-registry.js';
-import { documentClient } from '../lib/aws.js';
-import { config } from '../lib/config.js';
-import { HttpError } from '../lib/errors.js';
-import { isLinkToken, tokenHash } from '../lib/link-token.js';
-import { getDocument } from '../store/documents.js';
-import { findRecord } from '../store/records.js';
+import { documentClient } from '../platform/lib/aws.js';
+import { config } from '../platform/lib/config.js';
+import { HttpError } from '../platform/lib/errors.js';
+import { isLinkToken, tokenHash } from '../platform/lib/link-token.js';
+import { getDocument } from '../platform/store/documents.js';
+import { findRecord } from '../platform/store/records.js';
 import { type Answers, type LinkItem, inviteesPk, linkKey, responsesPk } from './survey-store.js';
 import { surveyStatus, todayInIndia } from './survey-status.js';
 

@@ -9,8 +9,8 @@ import {
   type survey,
   type surveyTemplate,
 } from '@attain/shared-types';
-import { HttpError } from '../lib/errors.js';
-import { queryByField } from '../store/records.js';
+import { HttpError } from '../platform/lib/errors.js';
+import { queryByField } from '../platform/store/records.js';
 
 type Survey = RecordOf<typeof survey>;
 type Template = RecordOf<typeof surveyTemplate>;

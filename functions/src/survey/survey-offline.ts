@@ -1,9 +1,9 @@
 import { type CampusScope, type OfflineResults, survey as surveyEntity } from '@attain/shared-types';
 import { assertCourseYearOpen } from '../attainment/frozen-years.js';
 import { markCourseInputsChanged } from '../attainment/result-store.js';
-import { HttpError } from '../lib/errors.js';
-import { putDocument } from '../store/documents.js';
-import { assertWritable, getRecord } from '../store/records.js';
+import { HttpError } from '../platform/lib/errors.js';
+import { putDocument } from '../platform/store/documents.js';
+import { assertWritable, getRecord } from '../platform/store/records.js';
 import { surveyDocuments } from './survey-tally.js';
 
 /** Largest count accepted (people surveyed on paper, or at one scale point). */

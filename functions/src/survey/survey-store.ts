@@ -1,5 +1,5 @@
 import { type CampusScope, type SurveyInvitee, TABLE, recordPk } from '@attain/shared-types';
-import { readPartition } from '../store/partition.js';
+import { readPartition } from '../platform/store/partition.js';
 
 /**
  * How a survey's invitees, links and answers are stored (decisions.md "Survey"):

@@ -7,7 +7,7 @@ import {
   type SurveyQuestion,
 } from '@attain/shared-types';
 import { surveyPercent } from '../attainment/survey-math.js';
-import { getDocument } from '../store/documents.js';
+import { getDocument } from '../platform/store/documents.js';
 import { readAnswers, readInvitees } from './survey-store.js';
 
 /** Most free-text answers a report lists per question. */

@@ -1,7 +1,7 @@
 import type { SentMailDetail } from '@attain/shared-types';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { resetClients } from '../../src/lib/aws.js';
-import { resetConfig } from '../../src/lib/config.js';
+import { resetClients } from '../../src/platform/lib/aws.js';
+import { resetConfig } from '../../src/platform/lib/config.js';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MailJob } from '../../src/mail/mail-queue.js';
 import { client, signedIn } from '../support/client.js';
@@ -96,7 +96,7 @@ async function sendCutShort(n: number, rate: number, crashAfter: number, inDoubt
   const { setLocalMailRunner } = await import('../../src/mail/mail-queue.js');
   const { runMailJob } = await import('../../src/mail/mail-worker.js');
   const { moveRecipient } = await import('../../src/mail/recipient-moves.js');
-  const { documentClient } = await import('../../src/lib/aws.js');
+  const { documentClient } = await import('../../src/platform/lib/aws.js');
   const { mailRecipientsPk } = await import('@attain/shared-types');
   const queued: MailJob[] = [];
   setLocalMailRunner((job) => queued.push(job));

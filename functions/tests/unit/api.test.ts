@@ -14,10 +14,10 @@ process.env.AWS_REGION = 'ap-south-1';
 process.env.AWS_ACCESS_KEY_ID = 'test';
 process.env.AWS_SECRET_ACCESS_KEY = 'test';
 
-const { buildApp } = await import('../../src/http/app.js');
-const { resetConfig } = await import('../../src/lib/config.js');
-const { resetClients } = await import('../../src/lib/aws.js');
-const { resetVerifier } = await import('../../src/http/verify-token.js');
+const { buildApp } = await import('../../src/platform/http/app.js');
+const { resetConfig } = await import('../../src/platform/lib/config.js');
+const { resetClients } = await import('../../src/platform/lib/aws.js');
+const { resetVerifier } = await import('../../src/platform/http/verify-token.js');
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const { authDomain } = await import('../../src/domains/auth.js');

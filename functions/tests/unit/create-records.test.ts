@@ -8,7 +8,7 @@ process.env.TABLE_NAME = 'attain-test';
 process.env.AWS_REGION = 'ap-south-1';
 process.env.AWS_ACCESS_KEY_ID = 'test';
 process.env.AWS_SECRET_ACCESS_KEY = 'test';
-const { createRecords } = await import('../../src/store/records.js');
+const { createRecords } = await import('../../src/platform/store/records.js');
 const ddb = mockClient(DynamoDBDocumentClient);
 const scope = { campus: 'campus-a', actor: 'admin@a.example', access: 'read-write' as const };
 const rows = (n: number) =>

@@ -1,9 +1,9 @@
 import { CRUD_ENTITIES, apiRoutes, department, student } from '@attain/shared-types';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import type { AppEnv } from '../../src/http/context.js';
+import type { AppEnv } from '../../src/platform/http/context.js';
 import { ALL_DOMAINS } from '../../src/domains/index.js';
-import { behaviour, defineDomain, domainProblems, routeBase } from '../../src/domains/domain-module.js';
+import { behaviour, defineDomain, domainProblems, routeBase } from '../../src/platform/http/domain-module.js';
 
 describe('domain modules', () => {
   it('serve every API route exactly once, each in the domain the cloud routes it to', () => {

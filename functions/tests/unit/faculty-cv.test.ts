@@ -9,7 +9,7 @@ import {
 } from '@attain/shared-types';
 import { describe, expect, it } from 'vitest';
 import { cvFileName } from '../../src/cv/cv-file-name.js';
-import { attachment } from '../../src/lib/file-objects.js';
+import { attachment } from '../../src/platform/lib/file-objects.js';
 import { buildCv } from '../../src/cv/cv-model.js';
 import { dateFieldOf, groupNewestFirst, recordWhen } from '../../src/cv/record-order.js';
 import { winAnsi } from '../../src/cv/win-ansi.js';

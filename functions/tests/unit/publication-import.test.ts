@@ -9,7 +9,7 @@ import { latexToText } from '../../src/import/publications/latex-text.js';
 import { normaliseDoi } from '../../src/import/publications/publication-fields.js';
 import { planPublicationImport } from '../../src/import/publications/publication-import-plan.js';
 import { samePublication, titleKey } from '../../src/import/publications/publication-match.js';
-import { HttpError } from '../../src/lib/errors.js';
+import { HttpError } from '../../src/platform/lib/errors.js';
 import { PRINCE_RIS, THREE_PAPERS_BIBTEX } from '../support/bibliography.js';
 
 process.env.TABLE_NAME = 'attain-test';

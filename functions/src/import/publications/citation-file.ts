@@ -1,5 +1,5 @@
 import { MAX_PUBLICATION_IMPORT_ENTRIES, type PublicationFileFormat } from '@attain/shared-types';
-import { HttpError } from '../../lib/errors.js';
+import { HttpError } from '../../platform/lib/errors.js';
 import { readBibtex } from './bibtex-entries.js';
 import type { CitationEntry } from './citation-entry.js';
 import { looksLikeRis, readRis } from './ris-entries.js';

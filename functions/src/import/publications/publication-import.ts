@@ -1,7 +1,7 @@
 import { type CampusScope, OWNER_FIELD, type PublicationImportResult, researchPublication } from '@attain/shared-types';
 import pLimit from 'p-limit';
-import { listAll } from '../../store/list-all.js';
-import { createRecords, replaceRecord } from '../../store/records.js';
+import { listAll } from '../../platform/store/list-all.js';
+import { createRecords, replaceRecord } from '../../platform/store/records.js';
 import { readCitationFile } from './citation-file.js';
 import type { PublicationLevel } from './publication-fields.js';
 import { type PlannedEntry, countStatuses, planPublicationImport } from './publication-import-plan.js';

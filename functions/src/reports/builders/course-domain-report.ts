@@ -1,5 +1,5 @@
 import { type CampusScope, type ReportView, courseType } from '@attain/shared-types';
-import { recordsByIds } from '../../store/records.js';
+import { recordsByIds } from '../../platform/store/records.js';
 import { CREDIT_COLUMNS, type Course, courseName, creditCells, creditTotal, loadCurriculum } from '../report-curriculum.js';
 import { countFigure, input } from '../report-figures.js';
 import type { ReportQuery } from '../report-query.js';

@@ -1,6 +1,6 @@
 import { type CampusScope, type ReportText, type ReportView, bloomLevel, department, organization } from '@attain/shared-types';
-import { listAll } from '../../store/list-all.js';
-import { findRecord } from '../../store/records.js';
+import { listAll } from '../../platform/store/list-all.js';
+import { findRecord } from '../../platform/store/records.js';
 import { loadCurriculum } from '../report-curriculum.js';
 import { loadProgramOutcomes, outcomeTable } from '../report-outcomes.js';
 import type { ReportQuery } from '../report-query.js';

@@ -19,8 +19,8 @@ import {
 } from '@attain/shared-types';
 import { cvInput } from '../../cv/cv-data.js';
 import { recordWhen } from '../../cv/record-order.js';
-import { HttpError } from '../../lib/errors.js';
-import { findRecord, getRecord } from '../../store/records.js';
+import { HttpError } from '../../platform/lib/errors.js';
+import { findRecord, getRecord } from '../../platform/store/records.js';
 import { countFigure, input } from '../report-figures.js';
 import type { ReportQuery } from '../report-query.js';
 import { column, reportTable, reportView } from '../report-shape.js';

@@ -1,5 +1,5 @@
 import { type CampusScope, type ReportCell, type ReportView, courseOutcome, formatDate, labExperiment } from '@attain/shared-types';
-import { queryByField } from '../../store/records.js';
+import { queryByField } from '../../platform/store/records.js';
 import { courseSections, loadCurriculum, recordsPerCourse } from '../report-curriculum.js';
 import { EXACT, figure, input } from '../report-figures.js';
 import type { ReportQuery } from '../report-query.js';

@@ -7,7 +7,7 @@ import {
   type Trace,
 } from '@attain/shared-types';
 import { improvementPlan } from '../../attainment/improvement-plan.js';
-import { HttpError } from '../../lib/errors.js';
+import { HttpError } from '../../platform/lib/errors.js';
 import { type Course, courseSections, loadCurriculum } from '../report-curriculum.js';
 import { TWO_DECIMALS, countFigure, figure, input } from '../report-figures.js';
 import type { ReportQuery } from '../report-query.js';

@@ -17,8 +17,8 @@ import {
 } from '@attain/shared-types';
 import type { MethodInUse } from '../../attainment/method-store.js';
 import { type ProgramOutcomeColumn, byCode } from '../../domain/co-po-matrix.js';
-import { getDocuments } from '../../store/documents.js';
-import { listAll } from '../../store/list-all.js';
+import { getDocuments } from '../../platform/store/documents.js';
+import { listAll } from '../../platform/store/list-all.js';
 import { levelCells } from '../articulation.js';
 import { courseName } from '../report-curriculum.js';
 import { TWO_DECIMALS, figure } from '../report-figures.js';

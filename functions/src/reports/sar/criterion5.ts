@@ -14,7 +14,7 @@ import {
   profile,
   type program,
 } from '@attain/shared-types';
-import { listAll } from '../../store/list-all.js';
+import { listAll } from '../../platform/store/list-all.js';
 import { figure } from '../report-figures.js';
 import { CRITERION5_FORMULAS } from './criterion5-formulas.js';
 import { type Member, cadreOf, facultyYear, hasPhd, isProgramFaculty, memberName, retainedFrom, serviceYears } from './faculty-census.js';

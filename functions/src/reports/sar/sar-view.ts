@@ -25,8 +25,8 @@ import {
 import { storedProgramAttainment } from '../../attainment/attainment-service.js';
 import { resultsYear } from '../../attainment/current-year.js';
 import { listFrozenYears } from '../../attainment/frozen-years.js';
-import { HttpError } from '../../lib/errors.js';
-import { findRecord, getRecord } from '../../store/records.js';
+import { HttpError } from '../../platform/lib/errors.js';
+import { findRecord, getRecord } from '../../platform/store/records.js';
 import { criterion3, criterion3Input } from './criterion3.js';
 import { criterion5 } from './criterion5.js';
 

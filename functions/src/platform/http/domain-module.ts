@@ -8,7 +8,7 @@ import {
   SPECIAL_ROUTES,
 } from '@attain/shared-types';
 import type { Hono } from 'hono';
-import type { AppEnv } from '../http/context.js';
+import type { AppEnv } from './context.js';
 import type { ResolvedRefs } from '../store/references.js';
 
 /**

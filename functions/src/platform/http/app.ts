@@ -12,7 +12,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HttpError, errorBody } from '../lib/errors.js';
 import { withMetrics } from '../lib/request-metrics.js';
-import type { DomainModule } from '../domains/domain-module.js';
+import type { DomainModule } from './domain-module.js';
 import type { AppEnv } from './context.js';
 import { crudRouter } from './crud-router.js';
 import { requestScope } from './request-scope.js';
