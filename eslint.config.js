@@ -58,7 +58,7 @@ export default tseslint.config(
       '.tmp/**',
       '.local/**',
       'test-results/**',
-      'functions/src/seed/data/**',
+      'functions/src/local/seed/data/**',
       'bench/results/**',
     ],
   },

@@ -8,7 +8,7 @@
  */
 import type { MarksRow } from '@attain/shared-types';
 import { DEFAULT_METHOD, SEE_KINDS } from '@attain/shared-types';
-import { type CourseInput, courseAttainment, programOutcomes, studentAttainment } from '../functions/src/attainment/compute.js';
+import { type CourseInput, courseAttainment, programOutcomes, studentAttainment } from '../functions/src/features/attainment/compute.js';
 
 const TERMS = 8;
 const COURSES_PER_TERM = 8;

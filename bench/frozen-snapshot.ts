@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type FrozenYear, type ProgramAttainment, recordPk } from '@attain/shared-types';
 import { documentClient } from '../functions/src/platform/lib/aws.js';
 import { config } from '../functions/src/platform/lib/config.js';
-import { DEMO_TENANT } from '../functions/src/seed/demo-campus.js';
+import { DEMO_TENANT } from '../functions/src/local/seed/demo-campus.js';
 
 type Row = { metric: string; value: string; budget: string; ok: boolean | null };
 

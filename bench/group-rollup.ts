@@ -1,11 +1,11 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProgramAttainment, RollupView } from '@attain/shared-types';
 import pLimit from 'p-limit';
-import { registerCampus } from '../functions/src/group/campus-registry.js';
+import { registerCampus } from '../functions/src/features/group/campus-registry.js';
 import { documentClient } from '../functions/src/platform/lib/aws.js';
 import { config } from '../functions/src/platform/lib/config.js';
 import { batchWrite } from '../functions/src/platform/store/batch.js';
-import { DEMO_GROUP, DEMO_TENANT } from '../functions/src/seed/demo-campus.js';
+import { DEMO_GROUP, DEMO_TENANT } from '../functions/src/local/seed/demo-campus.js';
 
 type Row = { metric: string; value: string; budget: string; ok: boolean | null };
 

@@ -19,10 +19,10 @@ import { OWNER_FIELD, type ProgramAttainment, apiDomains, campusScope, researchP
 import { build } from 'esbuild';
 import { BUNDLE_BUDGET_KB, BUNDLING, REPO_ROOT, handlerEntry } from '../infra/lib/bundling.js';
 import { launchChromium } from '../e2e/browser.js';
-import { programAttainment } from '../functions/src/attainment/attainment-service.js';
+import { programAttainment } from '../functions/src/features/attainment/attainment-service.js';
 import { startLocalStack } from '../functions/src/local/stack.js';
 import { createRecords } from '../functions/src/platform/store/records.js';
-import { DEMO_TENANT } from '../functions/src/seed/demo-campus.js';
+import { DEMO_TENANT } from '../functions/src/local/seed/demo-campus.js';
 import { buildProgramFixture } from './program-fixture.js';
 import { benchSurvey } from './survey-responses.js';
 import { benchSar } from './sar-export.js';

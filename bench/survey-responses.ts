@@ -2,7 +2,7 @@ import { type CampusScope, program, surveyTemplate } from '@attain/shared-types'
 import { newLinkToken, tokenHash } from '../functions/src/platform/lib/link-token.js';
 import { batchWrite } from '../functions/src/platform/store/batch.js';
 import { listAll } from '../functions/src/platform/store/list-all.js';
-import { inviteesPk, linkKey } from '../functions/src/survey/survey-store.js';
+import { inviteesPk, linkKey } from '../functions/src/features/survey/survey-store.js';
 
 /** Public responses the bench submits, and how many at once (a campus answering at the bell). */
 const RESPONSES = 10_000;

@@ -1,7 +1,7 @@
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 
-/** The partition keys of the audit trail (`T#<campus>#audit#...`, see `functions/src/audit/audit-store.ts`). */
+/** The partition keys of the audit trail (`T#<campus>#audit#...`, see `functions/src/features/audit/audit-store.ts`). */
 export const AUDIT_LEADING_KEYS = 'T#*#audit#*';
 
 /**

@@ -17,9 +17,12 @@ export const BUNDLE_BUDGET_KB: Readonly<Partial<Record<Domain, number>>> & { def
   reports: 1000,
 };
 
-/** Entry file of a domain's Lambda handler. */
+/** The queue and event workers: their entries are in `functions/src/lambdas/workers/`. */
+const WORKERS: readonly string[] = ['mail-receipts', 'mail-sender', 'marks-import'];
+
+/** Entry file of a Lambda: an API bundle's (`functions/src/lambdas/api/<bundle>.ts`) or a worker's. */
 export const handlerEntry = (name: Domain | 'mail-receipts' | 'mail-sender' | 'marks-import') =>
-  join(REPO_ROOT, 'functions', 'src', 'handlers', `${name}.ts`);
+  join(REPO_ROOT, 'functions', 'src', 'lambdas', WORKERS.includes(name) ? 'workers' : 'api', `${name}.ts`);
 
 /**
  * esbuild options shared by the CDK `NodejsFunction`s and `npm run bench`, so the bench measures what ships:

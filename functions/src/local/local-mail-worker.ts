@@ -1,10 +1,10 @@
 import { MAIL_QUEUE_PK } from '@attain/shared-types';
 import { readPartition } from '../platform/store/partition.js';
-import { LEASE_MS } from '../mail/mail-items.js';
-import type { RecipientItem } from '../mail/mail-items.js';
-import { RECIPIENT_HEADER, recipientRef } from '../mail/mail-message.js';
-import { type MailJob, enqueueMail, setLocalMailRunner } from '../mail/mail-queue.js';
-import { type InDoubtAnswer, type MailWorkerOptions, resetSendRate, runMailJob } from '../mail/mail-worker.js';
+import { LEASE_MS } from '../features/mail/mail-items.js';
+import type { RecipientItem } from '../features/mail/mail-items.js';
+import { RECIPIENT_HEADER, recipientRef } from '../features/mail/mail-message.js';
+import { type MailJob, enqueueMail, setLocalMailRunner } from '../features/mail/mail-queue.js';
+import { type InDoubtAnswer, type MailWorkerOptions, resetSendRate, runMailJob } from '../features/mail/mail-worker.js';
 
 /** A message as the SES emulator's `GET /store` lists it (the parts read here). */
 interface StoredMessage {

@@ -6,13 +6,13 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { ALL_DOMAINS } from '../domains/index.js';
+import { ALL_DOMAINS } from '../lambdas/bundles/index.js';
 import { type Context, Hono, type Next } from 'hono';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress';
 import { parseAccept } from 'hono/utils/accept';
 import { buildApp } from '../platform/http/app.js';
 import { PUBLIC_SURVEY_PATH, PUBLIC_SURVEY_THROTTLE, type PublicSurveyError } from '@attain/shared-types';
-import { clientAddress, signInThrottle, tooManySignIns } from '../identity/sign-in-throttle.js';
+import { clientAddress, signInThrottle, tooManySignIns } from '../features/identity/sign-in-throttle.js';
 import { RouteThrottle } from './route-throttle.js';
 
 /** What the browser needs to sign in (the cloud writes the same `config.json` into the site bucket). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
-import type { SnsEvent } from '../handlers/mail-receipts.js';
+import type { SnsEvent } from '../lambdas/workers/mail-receipts.js';
 
 /**
  * SES events on one machine (issue 13; README "Mail on your machine"). The SES emulator accepts `SendEmail` but emits

@@ -1,4 +1,4 @@
-import { FEW_ANSWERS_COURSE } from '../../src/seed/demo-surveys.js';
+import { FEW_ANSWERS_COURSE } from '../../src/local/seed/demo-surveys.js';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, login } from '../support/client.js';
 

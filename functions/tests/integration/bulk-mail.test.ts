@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { resetClients } from '../../src/platform/lib/aws.js';
 import { resetConfig } from '../../src/platform/lib/config.js';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { MailJob } from '../../src/mail/mail-queue.js';
+import type { MailJob } from '../../src/features/mail/mail-queue.js';
 import { client, signedIn } from '../support/client.js';
 
 /**
@@ -31,9 +31,9 @@ class WorkerCrash extends Error {
 
 describe('a queued send of 2,000 recipients', () => {
   it('survives a worker restart halfway with every recipient sent exactly once', { timeout: 240_000 }, async () => {
-    const { queueMail } = await import('../../src/mail/queue-mail.js');
-    const { setLocalMailRunner } = await import('../../src/mail/mail-queue.js');
-    const { runMailJob } = await import('../../src/mail/mail-worker.js');
+    const { queueMail } = await import('../../src/features/mail/queue-mail.js');
+    const { setLocalMailRunner } = await import('../../src/features/mail/mail-queue.js');
+    const { runMailJob } = await import('../../src/features/mail/mail-worker.js');
     const queued: MailJob[] = [];
     // This process's queue only records the job: the test plays the worker.
     setLocalMailRunner((job) => queued.push(job));
@@ -92,10 +92,10 @@ async function copiesPerRecipient(subject: string): Promise<Map<string, number>>
  * message id. Returns the job, its subject and the addresses in doubt.
  */
 async function sendCutShort(n: number, rate: number, crashAfter: number, inDoubt: number) {
-  const { queueMail } = await import('../../src/mail/queue-mail.js');
-  const { setLocalMailRunner } = await import('../../src/mail/mail-queue.js');
-  const { runMailJob } = await import('../../src/mail/mail-worker.js');
-  const { moveRecipient } = await import('../../src/mail/recipient-moves.js');
+  const { queueMail } = await import('../../src/features/mail/queue-mail.js');
+  const { setLocalMailRunner } = await import('../../src/features/mail/mail-queue.js');
+  const { runMailJob } = await import('../../src/features/mail/mail-worker.js');
+  const { moveRecipient } = await import('../../src/features/mail/recipient-moves.js');
   const { documentClient } = await import('../../src/platform/lib/aws.js');
   const { mailRecipientsPk } = await import('@attain/shared-types');
   const queued: MailJob[] = [];
@@ -151,7 +151,7 @@ async function sendCutShort(n: number, rate: number, crashAfter: number, inDoubt
 
 describe('a send killed between SES taking messages and recording them (privacy and security, item 10)', () => {
   it('locally, resumes without sending anyone a second copy: the emulator store says which were taken', { timeout: 120_000 }, async () => {
-    const { runMailJob } = await import('../../src/mail/mail-worker.js');
+    const { runMailJob } = await import('../../src/features/mail/mail-worker.js');
     const { localMailOptions } = await import('../../src/local/local-mail-worker.js');
     const { job, subject, doubtful } = await sendCutShort(200, 50, 120, 20);
     expect(doubtful).toHaveLength(20);
@@ -169,7 +169,7 @@ describe('a send killed between SES taking messages and recording them (privacy 
     'in AWS, where nothing can be asked, marks a recipient in doubt for people to see and never sends it again',
     { timeout: 60_000 },
     async () => {
-      const { IN_DOUBT_NOTE, runMailJob } = await import('../../src/mail/mail-worker.js');
+      const { IN_DOUBT_NOTE, runMailJob } = await import('../../src/features/mail/mail-worker.js');
       const { job, subject, doubtful } = await sendCutShort(20, 10, 5, 4);
       expect(doubtful).toHaveLength(4);
       expect(await runMailJob(job, { rate: 10, inDoubtGraceMs: 0 })).toBe('done');

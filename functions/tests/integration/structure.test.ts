@@ -7,7 +7,7 @@ const users = inject('users');
 let admin: ReturnType<typeof client>;
 let faculty: ReturnType<typeof client>;
 let other: ReturnType<typeof client>;
-const data = (f: string) => readFileSync(new URL(`../../src/seed/data/${f}`, import.meta.url), 'utf8');
+const data = (f: string) => readFileSync(new URL(`../../src/local/seed/data/${f}`, import.meta.url), 'utf8');
 
 /** Posts a CSV to the import endpoint. */
 async function importCsv(token: string, kind: string, query: string, csv: string) {

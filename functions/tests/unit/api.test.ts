@@ -1,7 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { forgetCampusRegistrations } from '../../src/group/campus-registry.js';
+import { forgetCampusRegistrations } from '../../src/features/group/campus-registry.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testIssuer } from '../support/tokens.js';
 
@@ -20,8 +20,8 @@ const { resetClients } = await import('../../src/platform/lib/aws.js');
 const { resetVerifier } = await import('../../src/platform/http/verify-token.js');
 
 const ddb = mockClient(DynamoDBDocumentClient);
-const { authDomain } = await import('../../src/domains/auth.js');
-const { configurationDomain } = await import('../../src/domains/configuration.js');
+const { authDomain } = await import('../../src/lambdas/bundles/auth.js');
+const { configurationDomain } = await import('../../src/lambdas/bundles/configuration.js');
 const app = buildApp([authDomain, configurationDomain]);
 const admin = iss.sign({});
 const faculty = iss.sign({ 'cognito:groups': ['faculty'], email: 'teacher@campus-a.example' });

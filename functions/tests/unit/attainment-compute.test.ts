@@ -7,7 +7,7 @@ import {
   levelFor,
   programOutcomes,
   studentAttainment,
-} from '../../src/attainment/compute.js';
+} from '../../src/features/attainment/compute.js';
 
 /** Default method: threshold 60 %, bands 70/60/50 % of students, CIE 30 / SEE 70, weighted PO rule, targets 2. */
 const M: AttainmentMethod = { ...DEFAULT_METHOD };

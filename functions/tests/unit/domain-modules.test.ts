@@ -2,7 +2,7 @@ import { CRUD_ENTITIES, apiRoutes, department, student } from '@attain/shared-ty
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../src/platform/http/context.js';
-import { ALL_DOMAINS } from '../../src/domains/index.js';
+import { ALL_DOMAINS } from '../../src/lambdas/bundles/index.js';
 import { behaviour, defineDomain, domainProblems, routeBase } from '../../src/platform/http/domain-module.js';
 
 describe('domain modules', () => {

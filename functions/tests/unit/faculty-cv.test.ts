@@ -8,11 +8,11 @@ import {
   researchPublication,
 } from '@attain/shared-types';
 import { describe, expect, it } from 'vitest';
-import { cvFileName } from '../../src/cv/cv-file-name.js';
+import { cvFileName } from '../../src/features/faculty/cv/cv-file-name.js';
 import { attachment } from '../../src/platform/lib/file-objects.js';
-import { buildCv } from '../../src/cv/cv-model.js';
-import { dateFieldOf, groupNewestFirst, recordWhen } from '../../src/cv/record-order.js';
-import { winAnsi } from '../../src/cv/win-ansi.js';
+import { buildCv } from '../../src/features/faculty/cv/cv-model.js';
+import { dateFieldOf, groupNewestFirst, recordWhen } from '../../src/features/faculty/cv/record-order.js';
+import { winAnsi } from '../../src/features/faculty/cv/win-ansi.js';
 
 /** A stored record with its system fields, entered at `created` (ISO). */
 const rec = (id: string, created: string, fields: Record<string, unknown>): EntityRecord => ({

@@ -10,8 +10,8 @@ process.env.AWS_ACCESS_KEY_ID = 'test';
 process.env.AWS_SECRET_ACCESS_KEY = 'test';
 const TOPIC = 'arn:aws:sns:ap-south-1:123456789012:AttainMailEvents';
 process.env.MAIL_EVENTS_TOPIC_ARN = TOPIC;
-const { handler } = await import('../../src/handlers/mail-receipts.js');
-const { readSesEvent } = await import('../../src/mail/ses-event.js');
+const { handler } = await import('../../src/lambdas/workers/mail-receipts.js');
+const { readSesEvent } = await import('../../src/features/mail/ses-event.js');
 const ddb = mockClient(DynamoDBDocumentClient);
 
 /** The recipient as stored before the event: sent, with its SES message id. */

@@ -4,11 +4,11 @@ import type { EntityRecord } from '@attain/shared-types';
 import { mockClient } from 'aws-sdk-client-mock';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { readCitationFile } from '../../src/import/publications/citation-file.js';
-import { latexToText } from '../../src/import/publications/latex-text.js';
-import { normaliseDoi } from '../../src/import/publications/publication-fields.js';
-import { planPublicationImport } from '../../src/import/publications/publication-import-plan.js';
-import { samePublication, titleKey } from '../../src/import/publications/publication-match.js';
+import { readCitationFile } from '../../src/features/faculty/publications/citation-file.js';
+import { latexToText } from '../../src/features/faculty/publications/latex-text.js';
+import { normaliseDoi } from '../../src/features/faculty/publications/publication-fields.js';
+import { planPublicationImport } from '../../src/features/faculty/publications/publication-import-plan.js';
+import { samePublication, titleKey } from '../../src/features/faculty/publications/publication-match.js';
 import { HttpError } from '../../src/platform/lib/errors.js';
 import { PRINCE_RIS, THREE_PAPERS_BIBTEX } from '../support/bibliography.js';
 
@@ -16,7 +16,7 @@ process.env.TABLE_NAME = 'attain-test';
 process.env.AWS_REGION = 'ap-south-1';
 process.env.AWS_ACCESS_KEY_ID = 'test';
 process.env.AWS_SECRET_ACCESS_KEY = 'test';
-const { importPublications } = await import('../../src/import/publications/publication-import.js');
+const { importPublications } = await import('../../src/features/faculty/publications/publication-import.js');
 
 /** Gödel (1931) and Erdős & Rényi (1959) as BibTeX writes them: accents in LaTeX, the second without a DOI. */
 const ACCENTED = String.raw`

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryStatus } from '../../src/reports/builders/lab-lesson.js';
-import { input, meanFigure, percentFigure, roundHalfAway, sumFigure } from '../../src/reports/report-figures.js';
+import { deliveryStatus } from '../../src/features/reports/builders/lab-lesson.js';
+import { input, meanFigure, percentFigure, roundHalfAway, sumFigure } from '../../src/features/reports/report-figures.js';
 
 describe('report figures', () => {
   it('rounds half away from zero, as the decimals were written', () => {

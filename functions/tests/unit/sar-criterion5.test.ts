@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type FacultyYear, SAR_2019, SAR_2025 } from '../../src/reports/sar/criterion5-formulas.js';
+import { type FacultyYear, SAR_2019, SAR_2025 } from '../../src/features/sar/criterion5-formulas.js';
 
 /** Three assessment years of a department, the numbers chosen so each formula can be worked by hand. */
 const year = (y: string, students: number, faculty: number, extra: Partial<FacultyYear> = {}): FacultyYear => ({

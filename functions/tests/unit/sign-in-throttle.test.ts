@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SIGN_IN_LIMITS, SignInThrottle, tooManySignIns } from '../../src/identity/sign-in-throttle.js';
+import { SIGN_IN_LIMITS, SignInThrottle, tooManySignIns } from '../../src/features/identity/sign-in-throttle.js';
 
 /** The one sign-in throttle (privacy and security, item 5), on an injected clock. */
 const clock = () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sniffFileType } from '../../src/files/sniff-type.js';
+import { sniffFileType } from '../../src/features/files/sniff-type.js';
 import { htmlPage, pdfDocument, pngImage } from '../support/sample-files.js';
 
 const bytes = (...parts: (string | number[])[]) =>

@@ -84,7 +84,7 @@ export const LOGIN_PATH = '/api/auth/login';
 /**
  * The routes that check a password or a one-time link, each throttled as a whole by API Gateway in AWS (requests per
  * second, and the burst above it): each Lambda instance slows failed sign-ins only in its own memory
- * (`functions/src/identity/sign-in-throttle.ts`), so this bounds the guesses all instances together can check.
+ * (`functions/src/features/identity/sign-in-throttle.ts`), so this bounds the guesses all instances together can check.
  * The browser signs in with Cognito directly, where Cognito's own lockout applies; these routes serve scripts and
  * the invitation page, so 10 a second is far above their use.
  */

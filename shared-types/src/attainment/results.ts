@@ -1,5 +1,5 @@
 /**
- * What the attainment computation returns (functions/src/attainment/compute.ts) and the pages show.
+ * What the attainment computation returns (functions/src/features/attainment/compute.ts) and the pages show.
  * Percentages are 0-100 with 2 decimals; levels are 0-3 (CO/PO attainment levels may be fractional, e.g. 2.35).
  */
 
@@ -55,7 +55,7 @@ export interface IndirectResult {
 
 /**
  * What a caller knows about an outcome's surveys before the method reads a level from them: the surveys, the
- * respondents, the population and the survey percent, unrounded (`functions/src/attainment/survey-math.ts` decides the
+ * respondents, the population and the survey percent, unrounded (`functions/src/features/attainment/survey-math.ts` decides the
  * level on it and rounds it for display in the `IndirectResult`).
  */
 export type SurveyEvidence = Omit<IndirectResult, 'level' | 'note' | 'margin_of_error' | 'needed' | 'population'> & {

@@ -3,7 +3,7 @@ import { f } from '../registry/field.js';
 
 /**
  * Bloom's level (spec part 1 §3), seeded from the revised taxonomy (Anderson & Krathwohl 2001; K1-K6 codes),
- * see `functions/src/seed/data/SOURCES.md`.
+ * see `functions/src/local/seed/data/SOURCES.md`.
  */
 export const bloomLevel = defineEntity({
   name: 'bloom-level',

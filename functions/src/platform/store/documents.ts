@@ -1,8 +1,8 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type CampusScope, TABLE, indexPk, recordPk } from '@attain/shared-types';
-import { documentChanges } from '../../audit/audit-changes.js';
-import { auditPut } from '../../audit/audit-store.js';
+import { documentChanges } from '../../features/audit/audit-changes.js';
+import { auditPut } from '../../features/audit/audit-store.js';
 import { documentClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 import { HttpError } from '../lib/errors.js';

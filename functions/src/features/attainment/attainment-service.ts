@@ -1,0 +1,373 @@
+import {
+  type AttainmentMethod,
+  type CampusScope,
+  type CoPoMatrix,
+  type CourseAttainment,
+  DEFAULT_METHOD,
+  type RecordOf,
+  type SheetState,
+  type PaperQuestion,
+  type ProgramAttainment,
+  type StudentAttainment,
+  academicYearOf,
+  defaultResultsYear,
+  courseCurriculum,
+  courseOutcome,
+  curriculum,
+  occasion,
+  program as programEntity,
+  student,
+} from '@attain/shared-types';
+import pLimit from 'p-limit';
+import { HttpError } from '../../platform/lib/errors.js';
+import { documentsInScope, getDocument } from '../../platform/store/documents.js';
+import { listAll } from '../../platform/store/list-all.js';
+import { getRecord, queryByField } from '../../platform/store/records.js';
+import { readMarks } from '../marks/marks-store.js';
+import { type ProgramOutcomeColumn, byCode, programOutcomeColumns } from '../curriculum/co-po-matrix.js';
+import { groupBy } from '../../platform/lib/group-by.js';
+import { sheetState } from '../marks/sheet-claim.js';
+import { campusCurrentYear } from './current-year.js';
+import { type EvidenceByYear, courseSurveyEvidence, programSurveyEvidence } from '../survey/indirect-evidence.js';
+import { isCurrent, readProgramResults, storeCourseResults } from './result-store.js';
+import { type CourseInput, type OccasionInput, courseAttainment, programOutcomes, studentAttainment } from './compute.js';
+
+/** How many DynamoDB reads a computation keeps in flight. */
+const READS_IN_FLIGHT = 16;
+
+import { type MethodInUse, methodFor } from './method-store.js';
+
+type Course = RecordOf<typeof courseCurriculum>;
+type Occasion = RecordOf<typeof occasion>;
+
+/** The academic year an occasion counts in (`2025-26` from its date), or `undated`. */
+const yearOf = (o: Occasion) => (o.held_on ? academicYearOf(o.held_on) : 'undated');
+
+/** The raw material of a set of courses, read with a bounded number of parallel DynamoDB calls. */
+interface Material {
+  courses: Course[];
+  cos: RecordOf<typeof courseOutcome>[];
+  occasions: Occasion[];
+  matrices: Map<string, CoPoMatrix['cells']>;
+  papers: Map<string, PaperQuestion[]>;
+  marks: Map<string, Awaited<ReturnType<typeof readMarks>>>;
+  /** Occasion id -> how the last save of its marks ended (`saved` when never claimed). */
+  states: Map<string, SheetState>;
+}
+
+/** Each occasion's paper, marks and marks-save state, with a bounded number of DynamoDB reads in flight. */
+async function readPapersAndMarks(scope: CampusScope, occasions: readonly Occasion[]) {
+  const limit = pLimit(READS_IN_FLIGHT);
+  const papers = new Map<string, PaperQuestion[]>();
+  const marks = new Map<string, Awaited<ReturnType<typeof readMarks>>>();
+  const states = new Map<string, SheetState>();
+  await Promise.all(
+    occasions.flatMap((o) => [
+      limit(async () => papers.set(o.id, ((await getDocument(scope, 'question-paper', o.id))?.questions ?? []) as PaperQuestion[])),
+      limit(async () => marks.set(o.id, await readMarks(scope, o.id))),
+      limit(async () => states.set(o.id, sheetState(await getDocument(scope, 'marks-sheet', o.id)))),
+    ]),
+  );
+  return { papers, marks, states };
+}
+
+/** What a result says about an occasion whose marks are not wholly saved (nothing when they are). */
+function saveNote(o: Occasion, state: SheetState | undefined): string[] {
+  if (state === 'saving') return [`${o.name}: its marks are being saved now; this result will change when the save ends`];
+  if (state === 'interrupted')
+    return [`${o.name}: the last save of its marks did not finish, so some students may still have older marks; save them again`];
+  return [];
+}
+
+/**
+ * Builds the computation's input per course and academic year: the course's COs and matrix, and the occasions of
+ * that year with their papers and marks, and what that year's course-exit surveys say about its COs (`surveys`: course
+ * id -> year -> CO id -> evidence). Courses with no occasion in a year are left out of that year.
+ */
+function inputsByYear(m: Material, surveys?: ReadonlyMap<string, EvidenceByYear>): Map<string, CourseInput[]> {
+  const out = new Map<string, CourseInput[]>();
+  for (const course of m.courses) {
+    const cos = m.cos.filter((c) => c.course === course.id).sort(byCode);
+    const years = new Map<string, Occasion[]>();
+    for (const o of m.occasions.filter((x) => x.course === course.id)) years.set(yearOf(o), [...(years.get(yearOf(o)) ?? []), o]);
+    for (const [year, occs] of years) {
+      const occasions: OccasionInput[] = occs.map((o) => ({
+        id: o.id,
+        kind: o.kind,
+        questions: m.papers.get(o.id) ?? [],
+        marks: m.marks.get(o.id) ?? [],
+      }));
+      if (!occasions.some((o) => o.marks.length)) continue;
+      const input: CourseInput = {
+        notes: occs.flatMap((o) => saveNote(o, m.states.get(o.id))),
+        course: course.id,
+        code: course.code ?? '',
+        title: course.title,
+        cos: cos.map((c) => ({ id: c.id, code: c.code })),
+        matrix: m.matrices.get(course.id) ?? {},
+        occasions,
+        academic_year: year,
+        indirect: Object.fromEntries(surveys?.get(course.id)?.get(year) ?? []),
+      };
+      out.set(year, [...(out.get(year) ?? []), input]);
+    }
+  }
+  return out;
+}
+
+/** Years newest first, `undated` (occasions with no date) counted as the newest. */
+const sortYears = (years: Iterable<string>) => [...years].sort((a, b) => (a === 'undated' ? -1 : b === 'undated' ? 1 : b.localeCompare(a)));
+
+/** Reads one course's material (COs, matrix, occasions, papers, marks, roster size). */
+async function courseMaterial(scope: CampusScope, course: Course): Promise<Material> {
+  const [cos, occasions, matrix] = await Promise.all([
+    queryByField(scope, courseOutcome, 'course', course.id),
+    queryByField(scope, occasion, 'course', course.id),
+    getDocument(scope, 'co-po-matrix', course.id),
+  ]);
+  const { papers, marks, states } = await readPapersAndMarks(scope, occasions);
+  return {
+    states,
+    courses: [course],
+    cos,
+    occasions,
+    matrices: new Map([[course.id, (matrix?.cells ?? {}) as CoPoMatrix['cells']]]),
+    papers,
+    marks,
+  };
+}
+
+/** A course's attainment for every academic year it has marks in, newest first, computed now. */
+async function computeCourse(
+  scope: CampusScope,
+  courseId: string,
+  inUse?: MethodInUse,
+): Promise<{ programId: string; results: CourseAttainment[] }> {
+  const course = await getRecord(scope, courseCurriculum, courseId);
+  const programId = course.program ?? '';
+  const method = inUse ?? (programId ? methodFor(scope, programId) : Promise.resolve({ method: DEFAULT_METHOD, version: 0 }));
+  const [{ method: m, version }, material, surveys] = await Promise.all([
+    method,
+    courseMaterial(scope, course),
+    courseSurveyEvidence(scope, course.id),
+  ]);
+  const byYear = inputsByYear(material, new Map([[course.id, surveys]]));
+  return { programId, results: sortYears(byYear.keys()).map((y) => courseAttainment((byYear.get(y) as CourseInput[])[0], m, version)) };
+}
+
+/**
+ * Computes a course's attainment again and stores it, per academic year, with the method version used (see
+ * `result-store.ts`). Called when its marks or its CO-PO matrix change, and by program reads for stale courses.
+ * @param previous the course's stored results, when the caller already read them
+ * @returns the fresh results, newest year first
+ */
+export async function recomputeCourse(
+  scope: CampusScope,
+  courseId: string,
+  inUse?: MethodInUse,
+  previous?: readonly CourseAttainment[],
+): Promise<CourseAttainment[]> {
+  const startedAt = new Date().toISOString();
+  const { programId, results } = await computeCourse(scope, courseId, inUse);
+  if (programId) await storeCourseResults(scope, programId, courseId, results, startedAt, previous);
+  return results;
+}
+
+/**
+ * The year a course page opens on when none is asked: the campus's results-year rule (`defaultResultsYear`: the newest
+ * year with marks not after the CAY), else (only marks dated after the CAY, or undated) the newest it has.
+ * @param years the course's years with marks, newest first
+ */
+async function defaultCourseYear(scope: CampusScope, years: readonly string[]): Promise<string | undefined> {
+  if (!years.length) return undefined;
+  const choice = defaultResultsYear([years], await campusCurrentYear(scope));
+  return years.includes(choice.year) ? choice.year : years[0];
+}
+
+/**
+ * A course's attainment in one academic year (default: `defaultCourseYear`), computed now from the stored marks.
+ * @throws HttpError 404
+ */
+export async function courseAttainmentFor(
+  scope: CampusScope,
+  courseId: string,
+  year?: string,
+): Promise<{ result: CourseAttainment | null; years: string[] }> {
+  const all = (await computeCourse(scope, courseId)).results;
+  const years = all.map((r) => r.academic_year ?? 'undated');
+  const chosen = year ?? (await defaultCourseYear(scope, years));
+  return { result: all.find((r) => (r.academic_year ?? 'undated') === chosen) ?? null, years };
+}
+
+/**
+ * A whole program's attainment, per academic year: every course's CO and PO/PSO attainment and the program-level
+ * PO/PSO attainment, in one pass over all its marks (DESIGN.md budget).
+ * @param opts.store also store every course's result with the method version (when the method changed)
+ * @returns years newest first
+ * @throws HttpError 404 for an unknown program
+ */
+export async function programAttainment(
+  scope: CampusScope,
+  programId: string,
+  opts: { store?: boolean } = {},
+  inUse?: MethodInUse,
+): Promise<{ years: ProgramAttainment[]; outcomes: ProgramOutcomeColumn[] }> {
+  const startedAt = new Date().toISOString();
+  const program = await getRecord(scope, programEntity, programId);
+  const curricula = await queryByField(scope, curriculum, 'program', program.id);
+  const per = await Promise.all(
+    curricula.map(async (cur) => {
+      const [courses, cos, occasions] = await Promise.all([
+        queryByField(scope, courseCurriculum, 'curriculum', cur.id),
+        queryByField(scope, courseOutcome, 'curriculum', cur.id),
+        queryByField(scope, occasion, 'curriculum', cur.id),
+      ]);
+      return { courses, cos, occasions };
+    }),
+  );
+  const [{ method, version }, matrices, outcomes, surveys] = await Promise.all([
+    inUse ?? methodFor(scope, program.id),
+    documentsInScope(scope, 'co-po-matrix', 'program', program.id),
+    programOutcomeColumns(scope, program.id),
+    programSurveyEvidence(scope, program.id),
+  ]);
+  const occasions = per.flatMap((p) => p.occasions);
+  const { papers, marks, states } = await readPapersAndMarks(scope, occasions);
+  const byYear = inputsByYear(
+    {
+      states,
+      courses: per.flatMap((p) => p.courses).sort(byCode),
+      cos: per.flatMap((p) => p.cos),
+      occasions,
+      matrices: new Map(matrices.map((d) => [d.id, (d.cells ?? {}) as CoPoMatrix['cells']])),
+      papers,
+      marks,
+    },
+    surveys.courses,
+  );
+  const courses = sortYears(byYear.keys()).flatMap((y) =>
+    (byYear.get(y) as CourseInput[]).map((c) => courseAttainment(c, method, version)),
+  );
+  if (opts.store) {
+    const limit = pLimit(READS_IN_FLIGHT);
+    const byCourse = groupBy(courses, (c) => c.course);
+    // Courses without marks are stamped too, so a later read knows they were computed.
+    await Promise.all(
+      per
+        .flatMap((p) => p.courses)
+        .map((c) => limit(() => storeCourseResults(scope, program.id, c.id, byCourse.get(c.id) ?? [], startedAt))),
+    );
+  }
+  return { years: programYears(program.id, courses, outcomes, method, version, surveys.outcomes), outcomes };
+}
+
+/**
+ * Groups course results into the program's years, newest first, each with the program-level PO/PSO attainment
+ * (direct from the courses, indirect from that year's PO/PSO surveys in `surveys`).
+ * @param outcomes the program's POs and PSOs in display order
+ */
+function programYears(
+  programId: string,
+  courses: readonly CourseAttainment[],
+  outcomes: readonly ProgramOutcomeColumn[],
+  method: AttainmentMethod,
+  version: number,
+  surveys: EvidenceByYear,
+): ProgramAttainment[] {
+  const refs = outcomes.map((o) => ({ id: o.id, reference: o.po_reference }));
+  const byYear = new Map<string, CourseAttainment[]>();
+  for (const c of courses) byYear.set(c.academic_year ?? 'undated', [...(byYear.get(c.academic_year ?? 'undated') ?? []), c]);
+  return sortYears(byYear.keys()).map((y) => {
+    const list = (byYear.get(y) as CourseAttainment[]).sort((a, b) => a.code.localeCompare(b.code, undefined, { numeric: true }));
+    const computed = list.reduce((t, c) => (c.computed_at > t ? c.computed_at : t), '');
+    return {
+      program: programId,
+      academic_year: y,
+      courses: list,
+      outcomes: programOutcomes(list, refs, method, Object.fromEntries(surveys.get(y) ?? [])),
+      method_version: version,
+      computed_at: computed,
+    };
+  });
+}
+
+/**
+ * A whole program's attainment from its stored results (DESIGN.md: pages spanning many courses read stored
+ * results, never every mark): one Query for the results and stamps, beside the method and the PO/PSO columns
+ * (3 DynamoDB calls in all when every result is current; a program that has had a PO/PSO survey adds one Query for its
+ * surveys and one per PO survey's answers). Courses whose results are stale (an input changed after
+ * they were computed, or another method version) are computed again from their marks and stored. A program with
+ * nothing stored yet is computed whole and stored.
+ * @param opts.surveys false: leave out the PO/PSO survey evidence (callers that need the direct levels only)
+ * @returns years newest first, the outcome columns, the method in use, and how many courses were recomputed
+ * @throws HttpError 404 for an unknown program
+ */
+export async function storedProgramAttainment(
+  scope: CampusScope,
+  programId: string,
+  opts: { surveys?: boolean } = {},
+): Promise<{ years: ProgramAttainment[]; outcomes: ProgramOutcomeColumn[]; method: MethodInUse; recomputed: number }> {
+  const [stored, inUse, outcomes] = await Promise.all([
+    readProgramResults(scope, programId),
+    methodFor(scope, programId),
+    programOutcomeColumns(scope, programId),
+  ]);
+  const surveys =
+    stored.surveyed && opts.surveys !== false ? await programSurveyEvidence(scope, programId, { courses: false }) : { outcomes: new Map() };
+  if (!stored.results.length && !stored.stamps.size) {
+    const all = await programAttainment(scope, programId, { store: true }, inUse);
+    return { years: all.years, outcomes: all.outcomes, method: inUse, recomputed: all.years.reduce((n, y) => n + y.courses.length, 0) };
+  }
+  const byCourse = groupBy(stored.results, (r) => r.course);
+  const courses = new Set([...byCourse.keys(), ...stored.stamps.keys()]);
+  const stale = [...courses].filter((c) => !isCurrent(stored.stamps.get(c), byCourse.get(c) ?? [], inUse.version));
+  const limit = pLimit(4);
+  await Promise.all(
+    stale.map((c) =>
+      limit(async () => byCourse.set(c, await recomputeCourse(scope, c, inUse, byCourse.get(c) ?? []).catch(notFoundAsEmpty))),
+    ),
+  );
+  return {
+    years: programYears(programId, [...byCourse.values()].flat(), outcomes, inUse.method, inUse.version, surveys.outcomes),
+    outcomes,
+    method: inUse,
+    recomputed: stale.length,
+  };
+}
+
+/** A course deleted since its results were stored has no results. */
+const notFoundAsEmpty = (e: unknown): CourseAttainment[] => {
+  if (e instanceof HttpError && e.status === 404) return [];
+  throw e;
+};
+
+/**
+ * Each student's CO and PO/PSO attainment (percent 0-100) in a course for one academic year (default: `defaultCourseYear`):
+ * the students with marks that year, by roll number; `years` every year with marks, newest first; `year` null when
+ * the course has no marks; `threshold` the method's threshold percent.
+ * @throws HttpError 404 for an unknown course, or a `year` with no marks
+ */
+export async function studentsOfCourse(
+  scope: CampusScope,
+  courseId: string,
+  year?: string,
+): Promise<{ students: StudentAttainment[]; years: string[]; year: string | null; threshold: number }> {
+  const course = await getRecord(scope, courseCurriculum, courseId);
+  const [{ method }, material, roster] = await Promise.all([
+    course.program ? methodFor(scope, course.program) : Promise.resolve({ method: DEFAULT_METHOD, version: 0 }),
+    courseMaterial(scope, course),
+    listAll(scope, student, { curriculum: course.curriculum }),
+  ]);
+  const byYear = inputsByYear(material);
+  const years = sortYears(byYear.keys());
+  const chosen = year ?? (await defaultCourseYear(scope, years));
+  if (year && !byYear.has(year)) throw new HttpError(404, `No marks for ${String(course.code)} in ${year}`);
+  if (!chosen) return { students: [], years, year: null, threshold: method.threshold_percent };
+  const input = (byYear.get(chosen) as CourseInput[])[0];
+  const withMarks = new Set(input.occasions.flatMap((o) => o.marks.map((r) => r.student)));
+  const list = roster
+    .filter((s) => withMarks.has(s.id))
+    .map((s) => ({ id: s.id, roll_no: s.roll_no, name: s.name }))
+    .sort((a, b) => a.roll_no.localeCompare(b.roll_no, undefined, { numeric: true }));
+  return { students: studentAttainment(input, list, method), years, year: chosen, threshold: method.threshold_percent };
+}

@@ -1,0 +1,80 @@
+import {
+  AUDIT_OTHER_KINDS,
+  type AuditEntry,
+  type Caller,
+  type DataViewer,
+  ENTITIES,
+  type ListResponse,
+  dataViewer,
+  personalChanges,
+} from '@attain/shared-types';
+import { Hono } from 'hono';
+import { campusAudit, parseAuditQuery, recordHistory } from './audit-read.js';
+import { forbidden, notFound } from '../../platform/lib/errors.js';
+import type { AppEnv } from '../../platform/http/context.js';
+
+/** Most entries read to decide whether a faculty member may see a record's history. */
+const FACULTY_HISTORY_READ = 500;
+
+/** Kinds whose history faculty may read when they wrote to the record: their own records and their courses' work. */
+const FACULTY_KINDS = new Set(['marks', 'co-po-matrix', 'question-paper', 'improvement-plan']);
+
+/** Whether `entity` names something that is audited (a registry record type or one of `AUDIT_OTHER_KINDS`). */
+const isAudited = (entity: string) => Boolean(ENTITIES[entity]) || AUDIT_OTHER_KINDS.some((k) => k.name === entity);
+
+/** Whether faculty may ever read histories of `entity`: their own records, records of courses they own, their marks. */
+function facultyMayRead(entity: string): boolean {
+  const def = ENTITIES[entity];
+  return FACULTY_KINDS.has(entity) || Boolean(def && (def.personal || def.ownedVia || def.name === 'profile'));
+}
+
+/**
+ * A page of entries as `viewer` may read them: a change to a person's record (their profile) keeps only the fields the
+ * reader may read of that person (`personalChanges`: a colleague's or group administrator's view has no private
+ * field; Aadhaar is masked but for its owner).
+ */
+function readable(page: ListResponse<AuditEntry>, viewer: DataViewer): ListResponse<AuditEntry> {
+  return {
+    ...page,
+    data: page.data.map((e) => {
+      const def = ENTITIES[e.entity];
+      return def?.personData ? { ...e, changes: personalChanges(def, e.changes, e.record_id, viewer) } : e;
+    }),
+  };
+}
+
+/**
+ * `/api/audit` (issue 16), read only; no route writes or deletes an entry (other methods answer 405):
+ * - `GET /?user=&entity=&from=&to=&cursor=&limit=`: the campus's entries, newest first, one page (`ListResponse`);
+ *   dates `YYYY-MM-DD`, both included (400 naming a bad filter). Campus admins, and group administrators reading a
+ *   campus; faculty 403.
+ * - `GET /history/{entity}/{id}[?cursor=]`: one record's (document's, occasion's marks') entries, newest first.
+ *   Admins and group administrators any; faculty only a history of their own records or their courses' work that
+ *   holds an entry of theirs. A history with no entry (another campus's record) is 404, as for a missing record.
+ */
+export function auditRouter(): Hono<AppEnv> {
+  const r = new Hono<AppEnv>({ strict: false });
+  r.get('/', async (c) => {
+    if (c.var.caller.role === 'faculty') throw forbidden();
+    const q = parseAuditQuery(c.req.query());
+    return c.json(readable(await campusAudit(c.var.scope, q), dataViewer(c.var.caller, c.var.scope)) satisfies ListResponse<AuditEntry>);
+  });
+  r.get('/history/:entity/:id', async (c) => {
+    const entity = c.req.param('entity');
+    const id = c.req.param('id');
+    if (!isAudited(entity) || id.length > 200) throw notFound('Record');
+    const caller: Caller = c.var.caller;
+    if (caller.role !== 'faculty') {
+      const cursor = c.req.query('cursor');
+      const page = await recordHistory(c.var.scope, entity, id, cursor);
+      // No entry at all: as for a record of another campus (or one older than the audit trail), 404.
+      if (!cursor && !page.data.length) throw notFound('Record');
+      return c.json(readable(page, dataViewer(caller, c.var.scope)) satisfies ListResponse<AuditEntry>);
+    }
+    if (!facultyMayRead(entity)) throw notFound('Record');
+    const all = await recordHistory(c.var.scope, entity, id, undefined, FACULTY_HISTORY_READ);
+    if (!all.data.some((e) => e.user.toLowerCase() === caller.user.toLowerCase())) throw notFound('Record');
+    return c.json(readable(all, dataViewer(caller, c.var.scope)) satisfies ListResponse<AuditEntry>);
+  });
+  return r;
+}

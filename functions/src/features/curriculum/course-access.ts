@@ -1,0 +1,13 @@
+import type { Caller } from '@attain/shared-types';
+import { HttpError } from '../../platform/lib/errors.js';
+
+/**
+ * Refuses changes to a course's outcomes, mapping or papers unless the caller is a campus admin or the
+ * faculty member who owns the course (`course.owner` = their user id).
+ * @throws HttpError 403
+ */
+export function assertOwnsCourse(caller: Caller, course: { owner?: string; code?: string; title?: string }): void {
+  if (caller.role === 'admin') return;
+  if (caller.role === 'faculty' && course.owner === caller.sub) return;
+  throw new HttpError(403, `Only an administrator or the owner of course ${course.code ?? course.title ?? ''} may change this`);
+}

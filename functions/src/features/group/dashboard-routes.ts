@@ -1,0 +1,37 @@
+import type { CampusScope } from '@attain/shared-types';
+import { Hono } from 'hono';
+import pLimit from 'p-limit';
+import { campusesCurrentYear } from '../attainment/current-year.js';
+import { campusAttainment } from './campus-figures.js';
+import { groupCampuses } from './campus-registry.js';
+import { addCounts, dashboardCounts, dashboardView, dashboardYear } from './dashboard-figures.js';
+import { todayInIndia } from '../survey/survey-status.js';
+import type { AppEnv } from '../../platform/http/context.js';
+
+/**
+ * `GET /api/dashboard` (issue 16): the dashboard tiles' live figures (`DashboardView`) for the campus in scope; for a
+ * group administrator with no campus picked, the sums over the group's campuses (at most 4 read at a time). The year
+ * counted is `dashboardYear` (the newest with results not after CAY; the same rule as every results page), with the
+ * caption saying why (`year_choice`).
+ */
+export function dashboardRouter(): Hono<AppEnv> {
+  const r = new Hono<AppEnv>({ strict: false });
+  r.get('/', async (c) => {
+    const { caller, scope } = c.var;
+    const today = todayInIndia();
+    const group = caller.role === 'group-admin' && scope.campus === caller.tenant;
+    const scopes: CampusScope[] = group
+      ? (await groupCampuses(caller.tenant)).map((g) => ({ campus: g.id, actor: caller.user, access: 'read-only' }))
+      : [scope];
+    const limit = pLimit(4);
+    const attainment = await Promise.all(scopes.map((s) => limit(() => campusAttainment(s))));
+    const current = await campusesCurrentYear(scopes, today);
+    const choice = dashboardYear(attainment, current);
+    const counts = await Promise.all(scopes.map((s, i) => limit(() => dashboardCounts(s, attainment[i], choice.year, today, current))));
+    const view = group
+      ? dashboardView(addCounts(counts), choice, { kind: 'group', campuses: scopes.length })
+      : dashboardView(counts[0], choice, { kind: 'campus' });
+    return c.json({ data: view });
+  });
+  return r;
+}

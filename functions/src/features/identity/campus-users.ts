@@ -1,0 +1,85 @@
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  UserNotFoundException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { type CampusScope, type Role, TENANT_CLAIM, profile } from '@attain/shared-types';
+import { cognitoClient } from '../../platform/lib/aws.js';
+import { config } from '../../platform/lib/config.js';
+import { HttpError } from '../../platform/lib/errors.js';
+import { findRecord, patchRecord } from '../../platform/store/records.js';
+
+/** A user to create in a campus: Cognito user + group + profile record. */
+export interface NewCampusUser {
+  tenant: string;
+  email: string;
+  /** The first password; none: the account waits for its owner to set one through an invitation link. */
+  password?: string;
+  role: Role;
+  first_name: string;
+  last_name: string;
+  /** Who creates it (written to the profile's `created_by`). */
+  createdBy: string;
+  /** Further profile fields (title, department, phone_number, ...), already validated. */
+  profileFields?: Record<string, unknown>;
+  /** Refuse (409) instead of updating when the e-mail already has an account (the Add User form). */
+  mustBeNew?: boolean;
+}
+
+/**
+ * Creates (or, when the e-mail exists, updates) a Cognito user with a permanent password (none: Cognito's own random
+ * temporary one, which nobody knows, until an invitation link sets one), the campus as its
+ * `custom:tenant` attribute and the role as its group, and creates its profile record if it has none. Idempotent:
+ * an existing profile is left as the user keeps it.
+ * @returns the user's Cognito `sub` (the profile id).
+ */
+export async function ensureCampusUser(u: NewCampusUser): Promise<string> {
+  const pool = config().userPoolId;
+  const cognito = cognitoClient();
+  let sub: string | undefined;
+  try {
+    const got = await cognito.send(new AdminGetUserCommand({ UserPoolId: pool, Username: u.email }));
+    // The user pool is shared by every campus: the same words whether the address is taken here or elsewhere, so the
+    // answer never tells a campus that another one has this person.
+    if (u.mustBeNew)
+      throw new HttpError(409, 'This e-mail address cannot be used for a new user: choose another', { email: 'Not available' });
+    sub = got.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
+  } catch (e) {
+    if (e instanceof HttpError) throw e;
+    if (!(e instanceof UserNotFoundException) && (e as Error).name !== 'UserNotFoundException') throw e;
+    const created = await cognito.send(
+      new AdminCreateUserCommand({
+        UserPoolId: pool,
+        Username: u.email,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: u.email },
+          { Name: 'email_verified', Value: 'true' },
+          { Name: TENANT_CLAIM, Value: u.tenant },
+        ],
+      }),
+    );
+    sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
+  }
+  if (!sub) throw new Error(`Cognito returned no sub for ${u.email}`);
+  try {
+    if (u.password)
+      await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: pool, Username: u.email, Password: u.password, Permanent: true }));
+  } catch (e) {
+    if ((e as Error).name === 'InvalidPasswordException')
+      throw new HttpError(400, (e as Error).message, { password: 'Not accepted by the password policy' });
+    throw e;
+  }
+  await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: pool, Username: u.email, GroupName: u.role }));
+  const scope: CampusScope = { campus: u.tenant, actor: u.createdBy, access: 'read-write' };
+  // Only a new user gets the given names: a restart must not undo what the user changed in their profile.
+  if (!(await findRecord(scope, profile, sub))) {
+    await patchRecord(scope, profile, sub, { ...u.profileFields, first_name: u.first_name, last_name: u.last_name }, undefined, {
+      email: u.email,
+      role: u.role,
+    });
+  }
+  return sub;
+}

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type CampusScope, INVITATION_DAYS, TABLE, USER_ACCOUNT_AUDIT, organization } from '@attain/shared-types';
+import { appendAudit } from '../audit/audit-store.js';
+import { cognitoClient, documentClient } from '../../platform/lib/aws.js';
+import { config } from '../../platform/lib/config.js';
+import { escapeHtml } from '../../platform/lib/escape-html.js';
+import { HttpError } from '../../platform/lib/errors.js';
+import { newLinkToken, tokenHash } from '../../platform/lib/link-token.js';
+import { queueMail } from '../mail/queue-mail.js';
+import { findRecord } from '../../platform/store/records.js';
+
+/**
+ * Invitations (issue 13): Add User without a password makes the account and mails the new member a link to set
+ * their own. The link carries a random 256-bit token in its fragment (never sent to a server log or a referrer);
+ * only its SHA-256 is stored (`PK = INVITE#<hash>`), with the campus, the user and an expiry of `INVITATION_DAYS`.
+ * The mail goes through Send Mail's path, so its receipt shows in the sent-mail table.
+ */
+
+const inviteKey = (hash: string) => ({ [TABLE.partitionKey]: `INVITE#${hash}`, [TABLE.sortKey]: 'invitation' });
+
+/** The new member an invitation is for. */
+export interface Invitee {
+  sub: string;
+  email: string;
+  first_name: string;
+}
+
+/**
+ * Stores an invitation for `invitee`, mails them the link (`<site>/set-password#token=...`) and writes an audit entry
+ * (`user-account`, `invite`) by the admin.
+ * @param site the address people open Attain at (the request's Origin)
+ * @returns the invitation mail's id (its receipts are in Send Mail)
+ */
+export async function inviteUser(
+  scope: CampusScope,
+  admin: { user: string; sub: string },
+  invitee: Invitee,
+  site: string,
+): Promise<string> {
+  const token = newLinkToken();
+  const expires = Date.now() + INVITATION_DAYS * 24 * 3600 * 1000;
+  await documentClient().send(
+    new PutCommand({
+      TableName: config().tableName,
+      Item: {
+        ...inviteKey(tokenHash(token)),
+        entityType: 'invitation',
+        campus: scope.campus,
+        sub: invitee.sub,
+        email: invitee.email,
+        expires,
+        created_by: scope.actor,
+      },
+    }),
+  );
+  const campus = (await findRecord(scope, organization, scope.campus))?.name ?? 'your college';
+  const link = `${site.replace(/\/+$/, '')}/set-password#token=${token}`;
+  const sent = await queueMail(scope, admin, {
+    to: [invitee.email],
+    subject: `Your Attain account at ${campus}`,
+    email_body: [
+      `<p>Dear ${escapeHtml(invitee.first_name)},</p>`,
+      `<p>An account has been made for you in Attain, ${escapeHtml(campus)}'s outcome-based education and accreditation system.</p>`,
+      `<p><a href="${escapeHtml(link)}">Set your password</a> to sign in. The link works once, for ${INVITATION_DAYS} days.</p>`,
+      `<p>Your sign-in name is ${escapeHtml(invitee.email)}.</p>`,
+    ].join(''),
+    purpose: 'invitation',
+  });
+  await appendAudit(scope, {
+    action: 'invite',
+    entity: USER_ACCOUNT_AUDIT,
+    record_id: invitee.sub,
+    record_label: invitee.email,
+    changes: [{ field: 'invitation', label: 'Invitation', new: `Mailed to ${invitee.email}, valid ${INVITATION_DAYS} days` }],
+  });
+  return sent.data.id;
+}
+
+/**
+ * Sets the password of the member an invitation link is for, once: the token must be known, unused and not expired.
+ * The link is consumed first, with one conditional write (`used_at` absent and not expired, naming this call), and
+ * only the call that consumed it sets the password, so of many calls racing with one link exactly one sets a
+ * password and the others change nothing. If the pool then refuses the password (its policy), the link is given
+ * back (the same conditional write undone, only if this call still holds it), so the person can choose another.
+ * Writes an audit entry (`user-account`, `set-password`) in the campus, by the member.
+ * @throws HttpError 400 with one sentence for a bad, used or expired link (the same words, so nothing is learnt
+ *   about other links), or for a password the pool's policy refuses
+ */
+export async function setPasswordWithToken(token: string, password: string): Promise<void> {
+  const key = inviteKey(tokenHash(token));
+  const claim = randomUUID();
+  const unusable = new HttpError(400, 'This link has expired or was already used; ask your administrator for a new invitation', {
+    token: 'Expired or used',
+  });
+  let invite: { campus: string; sub: string; email: string };
+  try {
+    const res = await documentClient().send(
+      new UpdateCommand({
+        TableName: config().tableName,
+        Key: key,
+        UpdateExpression: 'SET used_at = :now, used_by = :claim',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(used_at) AND expires >= :ms',
+        ExpressionAttributeValues: { ':now': new Date().toISOString(), ':claim': claim, ':ms': Date.now() },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    invite = res.Attributes as typeof invite;
+  } catch (e) {
+    if (e instanceof ConditionalCheckFailedException) throw unusable;
+    throw e;
+  }
+  try {
+    await cognitoClient().send(
+      new AdminSetUserPasswordCommand({ UserPoolId: config().userPoolId, Username: invite.email, Password: password, Permanent: true }),
+    );
+  } catch (e) {
+    // Nothing was set: the link is this person's again.
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: config().tableName,
+        Key: key,
+        UpdateExpression: 'REMOVE used_at, used_by',
+        ConditionExpression: 'used_by = :claim',
+        ExpressionAttributeValues: { ':claim': claim },
+      }),
+    );
+    if ((e as Error).name === 'InvalidPasswordException')
+      throw new HttpError(400, (e as Error).message, { password: 'Not accepted by the password policy' });
+    throw e;
+  }
+  await appendAudit(
+    { campus: invite.campus, actor: invite.email, access: 'read-write' },
+    {
+      action: 'set-password',
+      entity: USER_ACCOUNT_AUDIT,
+      record_id: invite.sub,
+      record_label: invite.email,
+      changes: [{ field: 'password', label: 'Password', new: 'Set through the invitation link' }],
+    },
+  );
+}

@@ -1,0 +1,61 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../../platform/lib/aws.js';
+import { config } from '../../platform/lib/config.js';
+import { type RecipientItem, recipientKey, withoutKeys } from './mail-items.js';
+import { addToMail, getRecipient, raiseRecipient } from './recipient-moves.js';
+import type { Receipt } from './ses-event.js';
+import { suppressAddress } from './suppression.js';
+
+/** What became of one receipt: recorded, a repeat of one already recorded (SNS delivers at least once), or refused. */
+export type ReceiptOutcome = 'applied' | 'duplicate' | 'refused';
+
+/**
+ * Records one SES event on the recipient it is about: appends it to the recipient's history, raises the status
+ * (`raiseRecipient`: never backwards), counts the first Open / Click, and puts hard-bounced and complaining
+ * addresses on the campus's suppression list.
+ *
+ * The recipient must exist under the tagged campus and mail, with the same address and, once known, the same SES
+ * message id; anything else (a forged event, one naming another campus, an old mail's id) is refused without a
+ * write. The same event twice (same type and time) is recorded once.
+ */
+export async function applyReceipt(r: Receipt): Promise<ReceiptOutcome> {
+  const seenKey = `${r.type}@${r.at}`;
+  const sets = ['history = list_append(if_not_exists(history, :none), :ev)', 'message_id = if_not_exists(message_id, :mid)'];
+  const values: Record<string, unknown> = {
+    ':none': [],
+    ':ev': [{ event: r.type.toLowerCase(), at: r.at, ...(r.detail ? { detail: r.detail } : {}) }],
+    ':mid': r.messageId,
+    ':addr': r.address,
+    ':seen': new Set([seenKey]),
+    ':seenKey': seenKey,
+  };
+  if (r.type === 'Open') sets.push('opened_at = if_not_exists(opened_at, :at)');
+  if (r.type === 'Click') sets.push('clicked_at = if_not_exists(clicked_at, :at)');
+  if (r.type === 'Open' || r.type === 'Click') values[':at'] = r.at;
+  let old: RecipientItem;
+  try {
+    const res = await documentClient().send(
+      new UpdateCommand({
+        TableName: config().tableName,
+        Key: recipientKey(r.campus, r.mailId, r.index),
+        UpdateExpression: `SET ${sets.join(', ')} ADD seen :seen`,
+        ConditionExpression:
+          'attribute_exists(PK) AND address = :addr AND (attribute_not_exists(message_id) OR message_id = :mid) AND NOT contains(seen, :seenKey)',
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    old = withoutKeys<RecipientItem>(res.Attributes ?? {});
+  } catch (e) {
+    if (!(e instanceof ConditionalCheckFailedException)) throw e;
+    const now = await getRecipient(r.campus, r.mailId, r.index);
+    const same = now && now.address === r.address && (!now.message_id || now.message_id === r.messageId);
+    return same && now.seen?.has(seenKey) ? 'duplicate' : 'refused';
+  }
+  if (r.status) await raiseRecipient(r.campus, r.mailId, r.index, r.status, old.status);
+  if (r.type === 'Open' && !old.opened_at) await addToMail(r.campus, r.mailId, 'opened', 1);
+  if (r.type === 'Click' && !old.clicked_at) await addToMail(r.campus, r.mailId, 'clicked', 1);
+  if (r.suppress) await suppressAddress(r.campus, r.address, r.suppress, r.at, r.detail, r.mailId);
+  return 'applied';
+}

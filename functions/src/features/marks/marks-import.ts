@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { type CampusScope, type MarksSaveResult, type RowError, readMarksTable } from '@attain/shared-types';
+import { recomputeCourse } from '../attainment/attainment-service.js';
+import { assertCourseYearOpen } from '../attainment/frozen-years.js';
+import { markCourseInputsChanged } from '../attainment/result-store.js';
+import { marksChanges } from '../audit/audit-changes.js';
+import { appendAudit } from '../audit/audit-store.js';
+import { HttpError } from '../../platform/lib/errors.js';
+import { readMarks, writeMarks } from './marks-store.js';
+import { claimSheet, completeClaim, renewClaim } from './sheet-claim.js';
+import type { OccasionSheet } from './occasion-sheet.js';
+
+/** At most this many row errors go back to the scope (the count says how many there were). */
+const MAX_ROW_ERRORS = 200;
+
+/** Refuses a table with row errors: 400, `errors.rows`, nothing written. */
+export function refuseRows(errors: RowError[]): never {
+  throw new HttpError(
+    400,
+    `Nothing was saved: ${errors.length} problem${errors.length > 1 ? 's' : ''} in the file`,
+    undefined,
+    errors.slice(0, MAX_ROW_ERRORS),
+  );
+}
+
+/**
+ * Checks a table of marks (template layout) against the occasion's paper and roster and, unless `dryRun`, stores
+ * it: students' rows are replaced whole, except that questions the file has no column for keep their stored marks.
+ * One save at a time: the save claims the sheet at the version it started from (`sheet-claim.ts`), renews its lease
+ * while it writes and completes it at the end; then one audit entry (entity `marks`, the occasion's id) lists every
+ * mark that changed, old and new (issue 16), and the course's attainment is computed again.
+ * @param expectVersion the sheet version the save started from (a grid sends what it read; a file the version read
+ *   when its request began; the worker the version read when its job opened)
+ * @param saveId names this save in the claim (the job id for the worker; random otherwise)
+ * @throws HttpError 400 with row errors (nothing written); 409 when the sheet moved on since `expectVersion`, another
+ *   save is under way, or the occasion's academic year is approved (frozen) for the program (nothing written).
+ *   Callers check who may write the course first (the routes with `assertOwnsCourse`; the worker runs a job whose
+ *   opener was checked)
+ */
+export async function applyMarks(
+  scope: CampusScope,
+  sheet: OccasionSheet,
+  table: readonly (readonly string[])[],
+  opts: {
+    dryRun?: boolean;
+    expectVersion?: number;
+    saveId?: string;
+    onProgress?: (written: number, total: number) => Promise<void> | void;
+  } = {},
+): Promise<MarksSaveResult> {
+  const read = readMarksTable(table, sheet.questions, sheet.roster);
+  if (read.errors.length) refuseRows(read.errors);
+  const absent = read.rows.filter((r) => r.absent).length;
+  const base = { rows: read.rows.length, absent, notes: read.notes, preview: read.rows.slice(0, 20) };
+  if (opts.dryRun) return { ...base, version: sheet.version };
+  // Checked by the save itself, so a large file whose ticket was opened before the year was approved is refused too.
+  await assertCourseYearOpen(scope, { course: sheet.course, occasion: sheet.occasion });
+  const saveId = opts.saveId ?? randomUUID();
+  const ids = { occasion: sheet.occasion.id, course: sheet.course.id };
+  const version = await claimSheet(scope, ids, opts.expectVersion ?? sheet.version, saveId, read.rows.length);
+  // Stamped before any mark is written: should the save stop half-way, the stored results count as stale.
+  await markCourseInputsChanged(scope, sheet.course.id, sheet.course.program);
+  let rows = read.rows;
+  // The stored marks: kept for questions the file has no column for, and the audit entry's old values.
+  const stored = await readMarks(scope, sheet.occasion.id);
+  const present = new Set((table[0] ?? []).map((h) => String(h).trim().toLowerCase()));
+  if (sheet.questions.some((q) => !present.has(q.number.toLowerCase()))) {
+    const old = new Map(stored.map((r) => [r.student, r]));
+    rows = rows.map((r) => (r.absent ? r : { ...r, marks: { ...(old.get(r.student)?.marks ?? {}), ...r.marks } }));
+  }
+  const written = await writeMarks(scope, sheet.occasion.id, rows, async (n) => {
+    await renewClaim(scope, sheet.occasion.id, saveId);
+    await opts.onProgress?.(n, rows.length);
+  });
+  await completeClaim(scope, sheet.occasion.id, saveId);
+  await appendAudit(scope, {
+    action: stored.length ? 'replace' : 'create',
+    entity: 'marks',
+    record_id: sheet.occasion.id,
+    record_label: [sheet.course.code, sheet.occasion.name].filter(Boolean).join(' '),
+    changes: marksChanges(stored, rows, new Map(sheet.roster.map((s) => [s.id, s.roll_no]))),
+  });
+  await recomputeCourse(scope, sheet.course.id);
+  return { ...base, written, version };
+}

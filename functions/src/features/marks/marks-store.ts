@@ -1,0 +1,70 @@
+import { type CampusScope, type MarksRow, recordPk } from '@attain/shared-types';
+import { batchWrite } from '../../platform/store/batch.js';
+import { readPartition } from '../../platform/store/partition.js';
+
+/**
+ * Marks storage (DESIGN.md "Storage": hot collections get their own partitions): one partition per occasion,
+ * `PK` = `T#<tenant>#marks#<occasion id>`, one item per student (`SK` = student id) holding that student's
+ * marks by question number and the `absent` flag. 10,000 students x 20 questions = 10,000 items = 400
+ * BatchWriteItem calls.
+ */
+const pk = (scope: CampusScope, occasionId: string) => recordPk(scope.campus, `marks#${occasionId}`);
+
+/** Every student's marks in an occasion (one Query per 1 MB page). */
+export async function readMarks(scope: CampusScope, occasionId: string): Promise<MarksRow[]> {
+  return (await readPartition(pk(scope, occasionId))).map((i) => ({
+    student: String(i.SK),
+    marks: (i.marks ?? {}) as MarksRow['marks'],
+    ...(i.absent ? { absent: true } : {}),
+  }));
+}
+
+/** What a bulk write did: items written and BatchWriteItem calls made (retries of unprocessed items included). */
+export interface WriteStats {
+  items: number;
+  calls: number;
+}
+
+/**
+ * Writes students' marks with BatchWriteItem, 25 items per call, `parallel` calls at a time. Unprocessed items are
+ * sent again with exponential backoff (50 ms doubling, up to 8 tries) as DynamoDB asks; a batch still unprocessed
+ * after that throws, so no mark is silently lost.
+ * @param onProgress called with the number of items written so far
+ * @throws Error when DynamoDB keeps a batch unprocessed
+ */
+export async function writeMarks(
+  scope: CampusScope,
+  occasionId: string,
+  rows: readonly MarksRow[],
+  onProgress?: (written: number) => Promise<void> | void,
+  parallel = 8,
+): Promise<WriteStats> {
+  const stats: WriteStats = { items: 0, calls: 0 };
+  const batches: MarksRow[][] = [];
+  for (let i = 0; i < rows.length; i += 25) batches.push(rows.slice(i, i + 25));
+  const send = async (batch: MarksRow[]) => {
+    stats.calls += await batchWrite(
+      batch.map((r) => ({
+        PutRequest: {
+          Item: { PK: pk(scope, occasionId), SK: r.student, entityType: 'marks', marks: r.marks, ...(r.absent ? { absent: true } : {}) },
+        },
+      })),
+    );
+    stats.items += batch.length;
+  };
+  let next = 0;
+  let lastReported = 0;
+  const worker = async () => {
+    while (next < batches.length) {
+      const b = batches[next++];
+      await send(b);
+      if (onProgress && stats.items - lastReported >= 1000) {
+        lastReported = stats.items;
+        await onProgress(stats.items);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, batches.length) }, worker));
+  await onProgress?.(stats.items);
+  return stats;
+}

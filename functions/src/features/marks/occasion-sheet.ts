@@ -1,0 +1,94 @@
+import {
+  type CampusScope,
+  type RecordOf,
+  type SheetState,
+  type MarksRow,
+  type PaperQuestion,
+  type SheetQuestion,
+  type SheetStudent,
+  courseCurriculum,
+  courseOutcome,
+  occasion,
+  student,
+} from '@attain/shared-types';
+import { HttpError } from '../../platform/lib/errors.js';
+import { getDocument } from '../../platform/store/documents.js';
+import { sheetState } from './sheet-claim.js';
+import { listAll } from '../../platform/store/list-all.js';
+import { getRecord, queryByField } from '../../platform/store/records.js';
+
+/** What entering marks for one occasion needs: the occasion, its course, its paper's questions and its roster. */
+export interface OccasionSheet {
+  occasion: RecordOf<typeof occasion>;
+  course: RecordOf<typeof courseCurriculum>;
+  /** The paper's questions with their CO ids. */
+  paper: PaperQuestion[];
+  /** The same questions with CO codes, as the template shows them. */
+  questions: SheetQuestion[];
+  roster: SheetStudent[];
+  /** Version of the occasion's marks sheet (0 = no marks yet). */
+  version: number;
+  /** How its last save ended (see `sheet-claim.ts`). */
+  state: SheetState;
+  updated_by?: string;
+  updated_at?: string;
+}
+
+/**
+ * The roster of an occasion: the students of its course's curriculum, in the occasion's section when it has one
+ * (all sections otherwise), by roll number. Empty when the occasion has no curriculum copied from its course.
+ */
+export async function occasionRoster(scope: CampusScope, occ: RecordOf<typeof occasion>): Promise<SheetStudent[]> {
+  if (!occ.curriculum) return [];
+  const filters: Record<string, string> = { curriculum: occ.curriculum };
+  if (occ.section) filters.section = occ.section;
+  const rows = await listAll(scope, student, filters);
+  return rows
+    .map((s) => ({ id: s.id, roll_no: s.roll_no, name: s.name }))
+    .sort((a, b) => a.roll_no.localeCompare(b.roll_no, undefined, { numeric: true }));
+}
+
+/**
+ * Loads an occasion's sheet context.
+ * @throws HttpError 404 for an unknown occasion; 400 when it has no question paper yet (marks need questions)
+ */
+export async function occasionSheet(scope: CampusScope, occasionId: string): Promise<OccasionSheet> {
+  const occ = await getRecord(scope, occasion, occasionId);
+  const [course, paperDoc, header, cos, roster] = await Promise.all([
+    getRecord(scope, courseCurriculum, occ.course),
+    getDocument(scope, 'question-paper', occ.id),
+    getDocument(scope, 'marks-sheet', occ.id),
+    queryByField(scope, courseOutcome, 'course', occ.course),
+    occasionRoster(scope, occ),
+  ]);
+  const paper = (paperDoc?.questions ?? []) as PaperQuestion[];
+  if (!paper.length)
+    throw new HttpError(400, `${occ.name} has no question paper yet: set its questions (Assessments) before entering marks`, {
+      occasion: 'No question paper',
+    });
+  const code = new Map(cos.map((c) => [c.id, c.code]));
+  return {
+    occasion: occ,
+    course,
+    paper,
+    questions: paper.map((q) => ({ number: q.number, max_marks: q.max_marks, co_code: code.get(q.co) ?? '' })),
+    roster,
+    version: header?.version ?? 0,
+    state: sheetState(header),
+    updated_by: header?.updated_by,
+    updated_at: header?.updated_at,
+  };
+}
+
+/** Marks rows as a table of cells in the template's layout (header + rows), so one reader checks them all. */
+export function rowsToTable(rows: readonly MarksRow[], sheet: OccasionSheet): string[][] {
+  const roll = new Map(sheet.roster.map((s) => [s.id, s.roll_no]));
+  const head = ['roll_no', ...sheet.questions.map((q) => q.number)];
+  return [
+    head,
+    ...rows.map((r) => [
+      roll.get(r.student) ?? `(unknown student ${r.student})`,
+      ...sheet.questions.map((q) => (r.absent ? 'AB' : r.marks[q.number] == null ? '' : String(r.marks[q.number]))),
+    ]),
+  ];
+}

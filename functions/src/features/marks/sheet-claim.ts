@@ -1,0 +1,106 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { CampusScope, SheetState } from '@attain/shared-types';
+import { documentClient } from '../../platform/lib/aws.js';
+import { config } from '../../platform/lib/config.js';
+import { HttpError } from '../../platform/lib/errors.js';
+import { documentKey } from '../../platform/store/documents.js';
+
+/**
+ * One save of an occasion's marks at a time (issue 10: ten parallel uploads must never leave a mix of files).
+ * A save (grid, file or import worker) first *claims* the occasion's `marks-sheet` document with one conditional
+ * UpdateItem: the sheet must still be at the version the save started from, and no other save may hold a live lease.
+ * The claim moves the version on, so any other save that started from the same version gets 409 and writes nothing.
+ * The holder renews its lease while it writes (`renew`) and *releases* it when every mark is stored (`complete`).
+ * A save that dies (crash, timeout, kill -9) stops renewing: its lease runs out after `LEASE_MS`, the sheet reads as
+ * interrupted (`sheetState`), pages say so, and the next save may claim it.
+ */
+export const LEASE_MS = 60_000;
+
+/**
+ * Whether the last save finished, is still under way, or stopped half-way (its lease ran out), from a stored
+ * marks-sheet document (`writing_by`, `writing_until`, `complete`; none of them on sheets saved before claims).
+ */
+export function sheetState(doc: Readonly<Record<string, unknown>> | undefined, now = Date.now()): SheetState {
+  if (typeof doc?.writing_by !== 'string') return doc?.complete === false ? 'interrupted' : 'saved';
+  return typeof doc.writing_until === 'string' && Date.parse(doc.writing_until) > now ? 'saving' : 'interrupted';
+}
+
+const key = (scope: CampusScope, occasion: string) => documentKey(scope, 'marks-sheet', occasion);
+
+/**
+ * Claims an occasion's marks for one save.
+ * @param version the sheet version the save started from (0 = never saved)
+ * @param saveId unique per save (a job id, or a random id for a direct save)
+ * @returns the new sheet version
+ * @throws HttpError 409 when the sheet moved on since `version`, or another save holds a live lease
+ */
+export async function claimSheet(
+  scope: CampusScope,
+  ids: { occasion: string; course: string },
+  version: number,
+  saveId: string,
+  rows: number,
+): Promise<number> {
+  const now = new Date();
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: config().tableName,
+        Key: key(scope, ids.occasion),
+        UpdateExpression:
+          'SET #v = :next, writing_by = :id, writing_until = :until, complete = :no, occasion = :o, course = :c, last_rows = :rows, ' +
+          'updated_by = :by, updated_at = :at, entityType = :et',
+        ConditionExpression: `${version === 0 ? 'attribute_not_exists(#v)' : '#v = :v'} AND (attribute_not_exists(writing_until) OR writing_until < :at)`,
+        ExpressionAttributeNames: { '#v': 'version' },
+        ExpressionAttributeValues: {
+          ...(version === 0 ? {} : { ':v': version }),
+          ':next': version + 1,
+          ':id': saveId,
+          ':until': new Date(now.getTime() + LEASE_MS).toISOString(),
+          ':no': false,
+          ':o': ids.occasion,
+          ':c': ids.course,
+          ':rows': rows,
+          ':by': scope.actor,
+          ':at': now.toISOString(),
+          ':et': 'marks-sheet',
+        },
+      }),
+    );
+  } catch (e) {
+    if (e instanceof ConditionalCheckFailedException) {
+      throw new HttpError(409, 'These marks were changed, or are being saved, by someone else since you read them: reload and try again');
+    }
+    throw e;
+  }
+  return version + 1;
+}
+
+/** Extends a live claim by `LEASE_MS` (a long save calls this as it writes). @throws HttpError 409 when the claim was lost */
+export async function renewClaim(scope: CampusScope, occasion: string, saveId: string): Promise<void> {
+  await updateHeld(scope, occasion, saveId, 'SET writing_until = :until', { ':until': new Date(Date.now() + LEASE_MS).toISOString() });
+}
+
+/** Ends a claim: every mark of the save is stored. @throws HttpError 409 when the claim was lost meanwhile */
+export async function completeClaim(scope: CampusScope, occasion: string, saveId: string): Promise<void> {
+  await updateHeld(scope, occasion, saveId, 'SET complete = :yes REMOVE writing_by, writing_until', { ':yes': true });
+}
+
+async function updateHeld(scope: CampusScope, occasion: string, saveId: string, expression: string, values: Record<string, unknown>) {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: config().tableName,
+        Key: key(scope, occasion),
+        UpdateExpression: expression,
+        ConditionExpression: 'writing_by = :id',
+        ExpressionAttributeValues: { ':id': saveId, ...values },
+      }),
+    );
+  } catch (e) {
+    if (e instanceof ConditionalCheckFailedException)
+      throw new HttpError(409, 'This save took too long and another one took over; reload and check the marks');
+    throw e;
+  }
+}

@@ -1,0 +1,102 @@
+import { type ReportTable, type ReportView, cellText, isFigure } from '@attain/shared-types';
+import { BLUE, GREY, type Pdf, RULE, finishPdf, pdfText } from '../../faculty/cv/cv-pdf.js';
+import { winAnsi } from '../../faculty/cv/win-ansi.js';
+import { numberFigures, traceLines } from './report-traces.js';
+
+/** A4 landscape in millimetres, 14 mm margins, the footer in the bottom margin. */
+const PAGE = { width: 297, height: 210, margin: 14 };
+const TEXT_WIDTH = PAGE.width - 2 * PAGE.margin;
+const BOTTOM = PAGE.height - PAGE.margin;
+
+/**
+ * Writes a report (the SAR, or any `ReportView`) as a PDF, A4 landscape, in the standard Helvetica font (text outside
+ * Windows-1252 spelled plainly, see `winAnsi`): title, context, each section's heading, paragraphs and tables (header
+ * row repeated on each new page, rows never split). A computed figure prints as `value [n]`, and an annex "Figure
+ * traces" at the end lists each n with its formula, inputs, rounding, version and source (`numberFigures`).
+ * The `jspdf` library is loaded on first use.
+ * @returns the PDF file's bytes
+ */
+export async function reportPdf(view: ReportView): Promise<Uint8Array> {
+  const { jsPDF } = await import('jspdf');
+  const doc: Pdf = new jsPDF({ unit: 'mm', format: 'a4', orientation: 'landscape', compress: true });
+  doc.setProperties({ title: winAnsi(view.title), creator: 'Attain' });
+  const numbers = numberFigures(view);
+  let y = PAGE.margin;
+  const { font, lineHeight, lines } = pdfText(doc);
+  const room = (h: number) => {
+    if (y + h <= BOTTOM) return false;
+    doc.addPage();
+    y = PAGE.margin;
+    return true;
+  };
+  const write = (t: string, size: number, style: 'normal' | 'bold' = 'normal', color = '#000000', after = 1) => {
+    font(size, style, color);
+    for (const l of lines(t, TEXT_WIDTH)) {
+      room(lineHeight());
+      doc.text(l, PAGE.margin, y, { baseline: 'top' });
+      y += lineHeight();
+    }
+    y += after;
+  };
+
+  const table = (t: ReportTable) => {
+    const first = Math.min(70, (TEXT_WIDTH / Math.max(2, t.columns.length)) * 2);
+    const rest = (TEXT_WIDTH - first) / Math.max(1, t.columns.length - 1);
+    const xs = t.columns.map((_, i) => (i === 0 ? PAGE.margin : PAGE.margin + first + (i - 1) * rest));
+    const widths = t.columns.map((_, i) => (i === 0 ? first : rest));
+    const headerCells = t.columns.map((c) => (c.unit ? `${c.label} (${c.unit})` : c.label));
+    const draw = (cells: readonly string[], bold: boolean, header: boolean) => {
+      font(header ? 7.5 : 8, bold ? 'bold' : 'normal', header ? GREY : '#000000');
+      const wrapped = cells.map((c, i) => lines(c, widths[i] - 1.6));
+      const h = Math.max(1, ...wrapped.map((w) => w.length)) * lineHeight() + 1.4;
+      // A row that does not fit goes to a new page, under the header row again.
+      if (room(h) && !header) draw(headerCells, true, true);
+      font(header ? 7.5 : 8, bold ? 'bold' : 'normal', header ? GREY : '#000000');
+      wrapped.forEach((w, i) => doc.text(w, xs[i] + 0.8, y + 0.7, { baseline: 'top' }));
+      y += h;
+      doc.setDrawColor(RULE);
+      doc.setLineWidth(0.15);
+      doc.line(PAGE.margin, y, PAGE.margin + TEXT_WIDTH, y);
+    };
+    const cells = (r: ReportTable['rows'][number]) =>
+      t.columns.map((c) => {
+        const v = r[c.key];
+        return isFigure(v) ? `${cellText(v)} [${numbers.get(v)}]` : cellText(v);
+      });
+    draw(headerCells, true, true);
+    for (const r of t.rows) draw(cells(r), false, false);
+    for (const r of t.footer ?? []) draw(cells(r), true, false);
+    y += 2;
+  };
+
+  write(view.title, 18, 'bold', BLUE, 1);
+  for (const c of view.context) write(c, 9, 'normal', GREY, 0);
+  y += 3;
+  if (view.empty) write(view.empty, 10);
+  for (const s of view.sections) {
+    room(20);
+    write(s.title, 13, 'bold', BLUE, 2);
+    for (const t of s.texts ?? []) {
+      write(t.title, 10, 'bold', GREY, 0.5);
+      for (const p of t.paragraphs) write(p, 9, 'normal', '#000000', 1.5);
+    }
+    for (const t of s.tables) {
+      room(16);
+      write(t.title, 10.5, 'bold', '#000000', 1);
+      if (t.rows.length || t.footer?.length) table(t);
+      for (const n of t.notes ?? []) write(n, 8, 'normal', GREY, 0.5);
+      y += 2;
+    }
+  }
+  if (numbers.size) {
+    doc.addPage();
+    y = PAGE.margin;
+    write('Annex: figure traces', 13, 'bold', BLUE, 2);
+    for (const [f, n] of numbers) {
+      write(`[${n}] ${cellText(f)}`, 8.5, 'bold', '#000000', 0);
+      for (const l of traceLines(f)) write(l, 7.5, 'normal', GREY, 0);
+      y += 1;
+    }
+  }
+  return finishPdf(doc, view.title, 7.5, 8);
+}

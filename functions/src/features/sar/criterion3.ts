@@ -1,0 +1,303 @@
+import {
+  type AttainmentMethod,
+  type CampusScope,
+  type CourseAttainment,
+  type Figure,
+  type IndirectResult,
+  type PlanAction,
+  type ProgramAttainment,
+  type ReportCell,
+  type ReportColumn,
+  type ReportSection,
+  type ReportTable,
+  courseCurriculum,
+  courseOutcome,
+  curriculum,
+  articulationCaption,
+} from '@attain/shared-types';
+import type { MethodInUse } from '../attainment/method-store.js';
+import { type ProgramOutcomeColumn, byCode } from '../curriculum/co-po-matrix.js';
+import { getDocuments } from '../../platform/store/documents.js';
+import { listAll } from '../../platform/store/list-all.js';
+import { levelCells } from '../reports/articulation.js';
+import { courseName } from '../reports/report-curriculum.js';
+import { TWO_DECIMALS, figure } from '../reports/report-figures.js';
+import { type CourseMatrix, courseMatrices } from '../reports/report-outcomes.js';
+import { CRITERION3_CITATION, FINAL_LEVEL_CITATION } from '../reports/nba-citations.js';
+
+/** What Criterion 3 is built from: the program's courses with their COs and matrices, and its stored attainment. */
+export interface Criterion3Input {
+  matrices: CourseMatrix[];
+  outcomes: ProgramOutcomeColumn[];
+  years: ProgramAttainment[];
+  method: MethodInUse;
+  /** Improvement plans by `<course id>#<academic year>`: the actions recorded per student and CO. */
+  plans: Map<string, Record<string, PlanAction>>;
+}
+
+const level = (v: number | null | undefined): string | number => (v === null || v === undefined ? '-' : v);
+
+/**
+ * Reads Criterion 3's inputs for a program whose stored attainment the caller already read (`years`, `outcomes`,
+ * `method` from `storedProgramAttainment`): its curricula's courses and COs (paged Queries per curriculum), its
+ * courses' matrices and the improvement plans of `planYears` (BatchGetItem, 100 keys a call).
+ */
+export async function criterion3Input(
+  scope: CampusScope,
+  programId: string,
+  stored: { years: ProgramAttainment[]; outcomes: ProgramOutcomeColumn[]; method: MethodInUse },
+  planYears: readonly string[],
+): Promise<Criterion3Input> {
+  const curricula = await listAll(scope, curriculum, { program: programId });
+  const perCurriculum = await Promise.all(
+    curricula.map((cu) =>
+      Promise.all([listAll(scope, courseCurriculum, { curriculum: cu.id }), listAll(scope, courseOutcome, { curriculum: cu.id })]),
+    ),
+  );
+  const courses = perCurriculum.flatMap(([cs]) => cs).sort(byCode);
+  const ids = courses.map((c) => c.id);
+  const [docs, planDocs] = await Promise.all([
+    getDocuments(scope, 'co-po-matrix', ids),
+    getDocuments(
+      scope,
+      'improvement-plan',
+      ids.flatMap((id) => planYears.map((y) => `${id}#${y}`)),
+    ),
+  ]);
+  // Documents are stored untyped; a plan document is only ever written from `improvementPlanBody`.
+  const plans = new Map([...planDocs].map(([key, doc]) => [key, (doc.actions ?? {}) as Record<string, PlanAction>]));
+  const matrices = courseMatrices(
+    courses,
+    perCurriculum.flatMap(([, cos]) => cos),
+    docs,
+  );
+  return { matrices, outcomes: stored.outcomes, years: stored.years, method: stored.method, plans };
+}
+
+/** Outcome columns (POs then PSOs) of the articulation tables. */
+const outcomeColumns = (outcomes: readonly ProgramOutcomeColumn[]): ReportColumn[] =>
+  outcomes.map((o) => ({ key: o.id, label: o.po_reference, unit: 'level 1-3' }));
+
+/**
+ * 3.1: the course articulation matrix of each chosen course (CO rows, the course's row), and the PAM of all courses,
+ * each course's row under the program method's articulation rule (as the CO-PO page and Reports read it).
+ */
+function articulation(input: Criterion3Input, chosen: ReadonlySet<string> | null): ReportSection[] {
+  const mapped = input.matrices.filter((m) => m.saved);
+  const rule = input.method.method.articulation_rule;
+  const caption = articulationCaption(rule);
+  const courseRow = (m: CourseMatrix) => levelCells(m, input.outcomes, rule);
+  const cams: ReportTable[] = mapped
+    .filter((m) => !chosen || chosen.has(m.course.id))
+    .map((m) => ({
+      id: `cam-${m.course.code ?? m.course.id}`,
+      title: `Course articulation matrix: ${courseName(m.course)}`,
+      columns: [{ key: 'co', label: 'CO' }, ...outcomeColumns(input.outcomes)],
+      rows: m.cos.map((co) => ({
+        co: co.code ?? '',
+        ...Object.fromEntries(input.outcomes.map((o) => [o.id, m.cells[co.id]?.[o.id] ?? '-'])),
+      })),
+      footer: [{ co: `Course (${rule})`, ...courseRow(m) }],
+      notes: [caption],
+    }));
+  const pam: ReportTable = {
+    id: 'pam',
+    title: `Program articulation matrix (each course: ${rule === 'Highest' ? 'the highest' : 'the average'} of its CO rows)`,
+    columns: [{ key: 'course', label: 'Course' }, ...outcomeColumns(input.outcomes)],
+    rows: mapped.map((m) => ({ course: courseName(m.course), ...courseRow(m) })),
+    notes: [
+      caption,
+      `Cells: 3 high, 2 medium, 1 low correlation, "-" none. ${rule === 'Highest' ? 'Exact' : `Averages rounded to ${TWO_DECIMALS}`}.`,
+    ],
+  };
+  const missing = input.matrices.filter((m) => !m.saved);
+  if (missing.length)
+    pam.notes?.push(`Courses without a CO-PO matrix (not in the matrix): ${missing.map((m) => courseName(m.course)).join('; ')}`);
+  return [
+    { id: '3.1-cam', title: '3.1 Course articulation matrices', tables: cams },
+    {
+      id: '3.1-pam',
+      title: '3.1 Program articulation matrix',
+      texts: [{ title: 'Source', paragraphs: [CRITERION3_CITATION] }],
+      tables: [pam],
+    },
+  ];
+}
+
+/** The CO target as people read it: `level 2` or `60 % of students`. */
+const coTarget = (m: AttainmentMethod) =>
+  m.co_target_kind === 'Level' ? `level ${m.co_target}` : `${m.co_target_percent ?? ''} % of students`;
+
+/** The method as a paragraph: what every attainment figure of Criterion 3 was computed with. */
+function methodText(m: AttainmentMethod, version: number): string {
+  return [
+    `Attainment method version ${version}${version === 0 ? ' (the defaults, never saved)' : ''}.`,
+    `A student attains a CO at ${m.threshold_percent} % of its marks;`,
+    `level 3, 2, 1 when ${m.level3_percent} %, ${m.level2_percent} %, ${m.level1_percent} % of students do (${m.band_rule.toLowerCase()}).`,
+    `Direct level = ${m.cie_weight} % CIE (ISE + MSE) + ${m.see_weight} % SEE (ESE);`,
+    `final = ${m.direct_weight} % direct + ${m.indirect_weight} % indirect (course-exit or PO survey) where a survey gives a level.`,
+    `PO/PSO of a course: ${m.po_rule}; program PO/PSO: the mean over the courses that map it.`,
+    `Course articulation: ${articulationCaption(m.articulation_rule)}`,
+    `Targets: CO ${coTarget(m)}, PO level ${m.po_target}.`,
+  ].join(' ');
+}
+
+/**
+ * An indirect level with its survey's size, as every page shows it: "3 (78.4 %, 51 of 60 answered, ± 5.40)", or
+ * when the survey is too small for a level "- (12 of 60 answered; a level needs 26)"; '-' without a survey.
+ */
+function surveyCell(s: IndirectResult | null | undefined, indirect: number | null): string {
+  if (!s) return '-';
+  const of = s.population === undefined ? `${s.respondents} answered` : `${s.respondents} of ${s.population} answered`;
+  if (s.level === null) return `- (${of}; a level needs ${s.needed ?? '-'})`;
+  const margin = s.margin_of_error == null ? '' : `, ± ${s.margin_of_error.toFixed(2)}`;
+  return `${level(indirect)} (${s.percent} %, ${of}${margin})`;
+}
+
+/** The final-level figure of a CO or PO: the stored value, traced to its direct and indirect levels and the weights. */
+function finalFigure(value: number | null, direct: number | null, indirect: number | null, m: AttainmentMethod, what: string): Figure {
+  const inputs = [
+    { label: `${what} direct level`, value: level(direct) },
+    { label: `${what} indirect level`, value: level(indirect) },
+  ];
+  const formula =
+    indirect === null
+      ? 'Final = direct level (no survey level this year)'
+      : `Final = ${m.direct_weight} % x direct + ${m.indirect_weight} % x indirect` +
+        ` = (${m.direct_weight} x ${direct} + ${m.indirect_weight} x ${indirect}) / 100`;
+  return figure(value, { formula, inputs, source: FINAL_LEVEL_CITATION });
+}
+
+/** 3.2.2: CO attainment of each course in CAY, with its CIE/SEE levels, survey, final level, target and whether met. */
+function coAttainment(input: Criterion3Input, cay: ProgramAttainment | undefined): ReportSection {
+  const m = input.method.method;
+  const rows: Record<string, ReportCell>[] = (cay?.courses ?? []).flatMap((c: CourseAttainment) =>
+    c.cos.map((co) => ({
+      course: courseName(c),
+      co: co.code,
+      cie: level(co.cie?.level),
+      see: level(co.see?.level),
+      direct:
+        co.direct === null
+          ? '-'
+          : figure(co.direct, {
+              formula: `Direct = ${m.cie_weight} % x CIE level + ${m.see_weight} % x SEE level (one group alone counts fully)`,
+              inputs: [
+                {
+                  label: 'CIE: students at the threshold',
+                  value: co.cie ? `${co.cie.reached} of ${co.cie.students} (${co.cie.percent} %)` : '-',
+                },
+                { label: 'CIE level', value: level(co.cie?.level) },
+                {
+                  label: 'SEE: students at the threshold',
+                  value: co.see ? `${co.see.reached} of ${co.see.students} (${co.see.percent} %)` : '-',
+                },
+                { label: 'SEE level', value: level(co.see?.level) },
+              ],
+            }),
+      indirect: surveyCell(co.survey, co.indirect),
+      final: finalFigure(co.attainment, co.direct, co.indirect, m, co.code),
+      target: coTarget(m),
+      met: co.met === null ? '-' : co.met ? 'Yes' : 'No',
+    })),
+  );
+  return {
+    id: '3.2.2',
+    title: `3.2.2 CO attainment, ${cay?.academic_year ?? 'no year with marks'}`,
+    texts: [{ title: 'Method', paragraphs: [methodText(m, input.method.version)] }],
+    tables: [
+      {
+        id: 'co-attainment',
+        title: 'CO attainment per course',
+        columns: [
+          { key: 'course', label: 'Course' },
+          { key: 'co', label: 'CO' },
+          { key: 'cie', label: 'CIE level', unit: 'level 0-3' },
+          { key: 'see', label: 'SEE level', unit: 'level 0-3' },
+          { key: 'direct', label: 'Direct', unit: 'level 0-3' },
+          { key: 'indirect', label: 'Indirect (survey)', unit: 'level 0-3' },
+          { key: 'final', label: `Final (direct ${m.direct_weight} % + indirect ${m.indirect_weight} %)`, unit: 'level 0-3' },
+          { key: 'target', label: 'Target' },
+          { key: 'met', label: 'Met' },
+        ],
+        rows,
+        notes: rows.length ? [] : ['No course of this program has marks in this year.'],
+      },
+    ],
+  };
+}
+
+/** The action-taken text of an outcome in a year: the improvement plans of the courses that map it. */
+function actionTaken(input: Criterion3Input, year: ProgramAttainment, outcomeId: string): string {
+  const parts = year.courses.flatMap((c) => {
+    if (c.po[outcomeId] === undefined) return [];
+    const actions = Object.values(input.plans.get(`${c.course}#${year.academic_year}`) ?? {});
+    if (!actions.length) return [];
+    const done = actions.filter((a) => a.status === 'Done').length;
+    const kinds = [...new Set(actions.map((a) => a.action.trim()))].slice(0, 3).join('; ');
+    return [`${c.code}: ${actions.length} actions (${done} done): ${kinds}`];
+  });
+  return parts.join(' | ');
+}
+
+/** 3.3.2: PO/PSO attainment per year (CAY, CAYm1, CAYm2): direct, indirect, final, target, met, action taken. */
+function poAttainment(input: Criterion3Input, years: readonly string[], yearLabel: (y: string) => string): ReportSection {
+  const m = input.method.method;
+  const tables = years.map((y): ReportTable => {
+    const year = input.years.find((p) => p.academic_year === y);
+    const label = yearLabel(y);
+    return {
+      id: `po-attainment-${y}`,
+      title: `PO/PSO attainment, ${label}`,
+      columns: [
+        { key: 'outcome', label: 'PO/PSO' },
+        { key: 'direct', label: 'Direct', unit: 'level 0-3' },
+        { key: 'indirect', label: 'Indirect (survey)', unit: 'level 0-3' },
+        { key: 'final', label: 'Final', unit: 'level 0-3' },
+        { key: 'target', label: 'Target', unit: 'level 0-3' },
+        { key: 'met', label: 'Met' },
+        { key: 'action', label: 'Action taken' },
+      ],
+      rows: year
+        ? year.outcomes.map((o) => ({
+            outcome: o.reference,
+            direct:
+              o.direct === null
+                ? '-'
+                : figure(o.direct, {
+                    formula: `Direct = mean of the ${o.courses} course levels that map ${o.reference}`,
+                    inputs: year.courses.flatMap((c) => (c.po[o.outcome] === undefined ? [] : [{ label: c.code, value: c.po[o.outcome] }])),
+                  }),
+            indirect: surveyCell(o.survey, o.indirect),
+            final: finalFigure(o.attainment, o.direct, o.indirect, m, o.reference),
+            target: m.po_target,
+            met: o.met === null ? '-' : o.met ? 'Yes' : 'No',
+            action: actionTaken(input, year, o.outcome),
+          }))
+        : [],
+      notes: year ? [] : [`No marks in ${y}: nothing to attain.`],
+    };
+  });
+  return {
+    id: '3.3.2',
+    title: '3.3.2 PO/PSO attainment, direct and indirect',
+    texts: [{ title: 'Method', paragraphs: [methodText(m, input.method.version)] }],
+    tables,
+  };
+}
+
+/**
+ * Criterion 3 of the SAR from its inputs: 3.1 course articulation matrices (of `chosen` courses, all when null) and
+ * the program articulation matrix, 3.2.2 CO attainment per course in CAY, 3.3.2 PO/PSO attainment in each of
+ * `years` (the SAR's year first), each titled by `yearLabel` (NBA's label from the campus's CAY). Figures are the
+ * stored results the Attainment pages show, traced to their inputs.
+ */
+export function criterion3(
+  input: Criterion3Input,
+  years: readonly string[],
+  chosen: ReadonlySet<string> | null,
+  yearLabel: (y: string) => string,
+): ReportSection[] {
+  const cay = input.years.find((p) => p.academic_year === years[0]);
+  return [...articulation(input, chosen), coAttainment(input, cay), poAttainment(input, years, yearLabel)];
+}

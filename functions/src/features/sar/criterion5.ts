@@ -1,0 +1,319 @@
+import {
+  type CampusLocale,
+  type CampusScope,
+  type DataViewer,
+  type EntityRecord,
+  type Figure,
+  type RecordOf,
+  type ReportCell,
+  type ReportSection,
+  type SarVersion,
+  choiceLabel,
+  formatDate,
+  personalView,
+  profile,
+  type program,
+} from '@attain/shared-types';
+import { listAll } from '../../platform/store/list-all.js';
+import { figure } from '../reports/report-figures.js';
+import { CRITERION5_FORMULAS } from './criterion5-formulas.js';
+import { type Member, cadreOf, facultyYear, hasPhd, isProgramFaculty, memberName, retainedFrom, serviceYears } from './faculty-census.js';
+import { RESEARCH_ENTITIES, RESEARCH_MEASURES, measure } from './research-counts.js';
+import { studentCount } from './student-count.js';
+
+const CADRE_LABEL = { professors: 'Professor', associates: 'Associate professor', assistants: 'Assistant professor' } as const;
+const field = (name: string) => profile.fields.find((f) => f.name === name)!;
+
+/**
+ * Criterion 5 of the SAR for a program (faculty information and contributions), with the formulas of `version`: 5
+ * faculty list, 5.1 student-faculty ratio, 5.2 cadre proportion, 5.3 qualification, 5.4 retention, 5.5-5.7 research,
+ * IPR, funded projects, consultancy and faculty development per member and for the department. `years` are CAY, CAYm1,
+ * CAYm2 of the formulas (newest first), titled by `yearLabel` (NBA's label from the campus's CAY); `locale` (the
+ * campus's) writes dates; `viewer` reads the faculty list. Reads every profile and
+ * the eight research record types of the campus once each (paged Queries).
+ */
+export async function criterion5(
+  scope: CampusScope,
+  prog: RecordOf<typeof program>,
+  years: readonly string[],
+  version: SarVersion,
+  locale: CampusLocale,
+  viewer: DataViewer,
+  yearLabel: (y: string) => string,
+): Promise<ReportSection[]> {
+  const formulas = CRITERION5_FORMULAS[version];
+  const [profiles, ...lists] = await Promise.all([listAll(scope, profile), ...RESEARCH_ENTITIES.map((e) => listAll(scope, e))]);
+  const records = new Map<string, readonly EntityRecord[]>(RESEARCH_ENTITIES.map((e, i) => [e.name, lists[i]]));
+  const dept = prog.department;
+  const members: Member[] = profiles.filter((m) => isProgramFaculty(m, dept)).sort((a, b) => memberName(a).localeCompare(memberName(b)));
+  const [cay] = years;
+  const students = years.map((y) => studentCount(prog, y));
+  const census = years.map((y, i) => facultyYear(members, y, students[i].value ?? 0));
+  const date = (d: unknown) => (typeof d === 'string' && d ? formatDate(d, locale) : '');
+  const yearCells = (figs: readonly (Figure | number)[]) => Object.fromEntries(years.map((y, i) => [y, figs[i]]));
+  const yearColumns = years.map((y) => ({ key: y, label: yearLabel(y) }));
+  const countFigure = (n: number, what: string, year: string, who: readonly Member[]) =>
+    figure(
+      n,
+      { formula: `${what}: members in position in ${year} counted`, inputs: who.map((m) => ({ label: memberName(m), value: 1 })) },
+      { digits: 0 },
+    );
+
+  const list: ReportSection = {
+    id: '5',
+    title: '5. Faculty information',
+    texts: [
+      {
+        title: 'Who is counted',
+        paragraphs: [
+          "Faculty of the program's department whose post is Teaching (or, with no post given, whose role is faculty), " +
+            `in position at any time in an assessment year. Formulas: ${version}. ${formulas.source}.`,
+        ],
+      },
+    ],
+    tables: [
+      {
+        id: 'faculty-list',
+        title: 'Faculty list',
+        columns: [
+          { key: 'name', label: 'Name' },
+          { key: 'designation', label: 'Designation' },
+          { key: 'cadre', label: 'Cadre' },
+          { key: 'qualification', label: 'Highest qualification' },
+          { key: 'joined', label: 'Date of joining' },
+          { key: 'relieved', label: 'Relieving date' },
+          { key: 'nature', label: 'Regular / contract' },
+          { key: 'service', label: `Years of service (${cay})`, unit: 'years' },
+        ],
+        // The counts above use every member's record; the list prints what the reader may read (`personalView`): a
+        // relieving date only to the campus's admins and the member.
+        rows: members.map((full) => {
+          const m = personalView(profile, full, viewer);
+          const c = cadreOf(m);
+          const years = serviceYears(m, cay);
+          return {
+            name: memberName(m),
+            designation: ((m.designation ?? []) as string[]).join(', '),
+            cadre: c ? CADRE_LABEL[c] : 'Not given',
+            qualification: hasPhd(m) ? 'PhD' : choiceLabel(field('highest_qualification'), m.highest_qualification),
+            joined: date(m.date_of_joining),
+            relieved: date(m.relieving_date),
+            nature: m.faculty_serving ? choiceLabel(field('faculty_serving'), m.faculty_serving) : '',
+            service:
+              years === null
+                ? null
+                : figure(
+                    years,
+                    {
+                      formula: `Completed years from the date of joining to the end of ${cay}`,
+                      inputs: [{ label: 'Date of joining', value: date(m.date_of_joining) }],
+                      rounding: 'whole years completed',
+                    },
+                    { digits: 0 },
+                  ),
+          };
+        }),
+        notes: members.length
+          ? []
+          : ["No faculty of this program's department yet: add them in Configuration > Users and fill their profiles"],
+      },
+    ],
+  };
+
+  const sfr = formulas.sfr(census);
+  const ratio: ReportSection = {
+    id: '5.1',
+    title: '5.1 Student-faculty ratio (SFR)',
+    tables: [
+      {
+        id: 'sfr',
+        title: 'Student-faculty ratio',
+        columns: [
+          { key: 'year', label: 'Year' },
+          { key: 'students', label: 'S, students (2nd year to final year)', unit: 'students' },
+          { key: 'faculty', label: 'F, faculty in position', unit: 'faculty' },
+          { key: 'regular', label: 'Regular faculty', unit: '%' },
+          { key: 'sfr', label: 'SFR = S / F' },
+        ],
+        rows: census.map((c, i) => ({
+          year: years[i],
+          students: students[i],
+          faculty: countFigure(c.faculty, 'F', c.year, c.members),
+          regular:
+            c.faculty > 0
+              ? figure((c.regular / c.faculty) * 100, {
+                  formula: 'Regular % = permanent faculty / F x 100 (2019 SAR: at least 75 %)',
+                  inputs: [
+                    { label: 'Permanent', value: c.regular },
+                    { label: 'F', value: c.faculty },
+                  ],
+                  version,
+                  source: formulas.source,
+                })
+              : null,
+          sfr: sfr.ratios[i],
+        })),
+        footer: [
+          { year: 'Average SFR', sfr: sfr.average },
+          { year: 'Marks', sfr: sfr.marks },
+        ],
+      },
+    ],
+  };
+
+  const cadre: ReportSection = {
+    id: '5.2',
+    title: '5.2 Faculty cadre proportion',
+    tables: [
+      {
+        id: 'cadre',
+        title: 'Faculty cadre proportion',
+        columns: [
+          { key: 'year', label: 'Year' },
+          { key: 'af1', label: 'AF1, professors', unit: 'faculty' },
+          { key: 'af2', label: 'AF2, associate professors', unit: 'faculty' },
+          { key: 'af3', label: 'AF3, assistant professors', unit: 'faculty' },
+          { key: 'marks', label: 'Cadre marks' },
+        ],
+        rows: census.map((c) => ({
+          year: c.year,
+          af1: countFigure(
+            c.cadre.professors,
+            'AF1 (designation Professor or Principal)',
+            c.year,
+            c.members.filter((m) => cadreOf(m) === 'professors'),
+          ),
+          af2: countFigure(
+            c.cadre.associates,
+            'AF2 (designation Associate professor)',
+            c.year,
+            c.members.filter((m) => cadreOf(m) === 'associates'),
+          ),
+          af3: countFigure(
+            c.cadre.assistants,
+            'AF3 (designation Assistant Professor or Lecturer)',
+            c.year,
+            c.members.filter((m) => cadreOf(m) === 'assistants'),
+          ),
+          marks: formulas.cadre(c),
+        })),
+        notes: census.some((c) => c.members.some((m) => cadreOf(m) === null))
+          ? ['Members whose designations name no cadre (e.g. only HOD) are counted in F but in no cadre.']
+          : [],
+      },
+    ],
+  };
+
+  const qualification: ReportSection = {
+    id: '5.3',
+    title: '5.3 Faculty qualification',
+    tables: [
+      {
+        id: 'qualification',
+        title: 'Faculty qualification',
+        columns: [
+          { key: 'year', label: 'Year' },
+          { key: 'x', label: 'X, with a PhD', unit: 'faculty' },
+          { key: 'y', label: 'Y, with an M.Tech/M.E.', unit: 'faculty' },
+          { key: 'fq', label: version.startsWith('SAR 2019') ? 'FQ' : 'FQI' },
+        ],
+        rows: census.map((c) => ({
+          year: c.year,
+          x: countFigure(c.phd, 'X (highest qualification PhD, or a PhD awarded)', c.year, c.members.filter(hasPhd)),
+          y: countFigure(
+            c.mtech,
+            'Y (highest qualification M.Tech, no PhD)',
+            c.year,
+            c.members.filter((m) => !hasPhd(m) && m.highest_qualification === 'MTech'),
+          ),
+          fq: formulas.qualification(c),
+        })),
+      },
+    ],
+  };
+
+  const base = years[years.length - 1];
+  const retained = retainedFrom(members, base, cay);
+  const retention: ReportSection = {
+    id: '5.4',
+    title: '5.4 Faculty retention',
+    tables: [
+      {
+        id: 'retention',
+        title: 'Faculty retention',
+        columns: [
+          { key: 'base', label: `In position in ${base}`, unit: 'faculty' },
+          { key: 'retained', label: `Still in position in ${cay}`, unit: 'faculty' },
+          { key: 'marks', label: 'Retention marks' },
+        ],
+        rows: [
+          {
+            base: census[census.length - 1].faculty,
+            retained: retained.length,
+            marks: formulas.retention({
+              base: census[census.length - 1].faculty,
+              retained: retained.length,
+              serviceYears: census[0].members.flatMap((m) => serviceYears(m, cay) ?? []),
+              required: (students[0].value ?? 0) / 20,
+            }),
+          },
+        ],
+      },
+    ],
+  };
+
+  const window = new Set(years);
+  const ids = (ms: readonly Member[]) => new Set(ms.map((m) => m.id));
+  const measureFigure = (
+    m: (typeof RESEARCH_MEASURES)[number],
+    who: ReadonlySet<string>,
+    inYears: ReadonlySet<string>,
+    once: boolean,
+    scopeText: string,
+  ): Figure => {
+    const v = measure(m, records, who, inYears, { once });
+    return figure(
+      v.value,
+      {
+        formula:
+          `${m.label}: ${m.amount ? 'sum of amounts' : 'count'} of ${m.entity.label} records in ${scopeText}` +
+          (once ? '; a paper with several members counted once (same DOI, or title and year)' : ''),
+        inputs: v.titles.slice(0, 50).map((t) => ({ label: t, value: m.amount ? 'amount' : 1 })),
+        rounding: m.amount ? 'rupees, as entered' : 'none (a count)',
+      },
+      { digits: 0 },
+    );
+  };
+  const measureColumns = RESEARCH_MEASURES.map((m) => ({ key: m.key, label: m.label, unit: m.amount ? 'Rs.' : 'records' }));
+  const research: ReportSection = {
+    id: '5.5',
+    title: '5.5-5.7 Research, IPR, funded projects, consultancy and faculty development',
+    tables: [
+      {
+        id: 'research-per-member',
+        title: `Per faculty member, ${years[years.length - 1]} to ${cay}`,
+        columns: [{ key: 'name', label: 'Name' }, ...measureColumns],
+        rows: members.map((m): Record<string, ReportCell> => ({
+          name: memberName(m),
+          ...Object.fromEntries(
+            RESEARCH_MEASURES.map((x) => [x.key, measureFigure(x, new Set([m.id]), window, false, `${years[years.length - 1]} to ${cay}`)]),
+          ),
+        })),
+        notes: [
+          'Book chapters carry no year and are counted whatever the year.',
+          'A record dated by a calendar year Y counts in the academic year starting in Y.',
+        ],
+      },
+      {
+        id: 'research-department',
+        title: 'Department, per year (co-authored papers once)',
+        columns: [{ key: 'measure', label: 'Measure' }, ...yearColumns],
+        rows: RESEARCH_MEASURES.map((x) => ({
+          measure: x.label,
+          ...yearCells(years.map((y) => measureFigure(x, ids(members), new Set([y]), true, y))),
+        })),
+      },
+    ],
+  };
+  return [list, ratio, cadre, qualification, retention, research];
+}

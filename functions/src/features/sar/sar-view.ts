@@ -1,0 +1,158 @@
+import {
+  type DataViewer,
+  type CampusScope,
+  type RecordOf,
+  DEFAULT_LOCALE,
+  DEFAULT_SAR_VERSION,
+  type FrozenSnapshot,
+  type ProgramAttainment,
+  frozenFiguresNote,
+  type ReportSection,
+  SAR_CRITERIA,
+  SAR_FORMATS,
+  type SarCriterion,
+  type SarFormat,
+  type SarVersion,
+  type SarView,
+  isAcademicYear,
+  organization,
+  program,
+  currentAcademicYear,
+  nbaYearLabel,
+  shiftAcademicYear,
+  todayInIndia,
+} from '@attain/shared-types';
+import { storedProgramAttainment } from '../attainment/attainment-service.js';
+import { resultsYear } from '../attainment/current-year.js';
+import { listFrozenYears } from '../attainment/frozen-years.js';
+import { HttpError } from '../../platform/lib/errors.js';
+import { findRecord, getRecord } from '../../platform/store/records.js';
+import { criterion3, criterion3Input } from './criterion3.js';
+import { criterion5 } from './criterion5.js';
+
+/**
+ * What a SAR was asked for: its year (the report's CAY; undefined: the newest year with results, `defaultResultsYear`),
+ * the criteria, the courses whose matrices 3.1 shows (null: all), the format.
+ */
+export interface SarQuery {
+  year?: string;
+  criteria: SarCriterion[];
+  courses: Set<string> | null;
+  format: SarFormat;
+}
+
+/**
+ * Reads and checks a SAR request's query (`year`, `criteria`, `courses`, `format`).
+ * @throws HttpError 400 naming each bad field: a malformed year ("Write it as 2025-26"; none given: the default year),
+ *   a criterion other than 3 or 5, a format other than json, docx or pdf
+ */
+export function sarQuery(q: (name: string) => string | undefined): SarQuery {
+  const fields: Record<string, string> = {};
+  const year = q('year')?.trim() ?? '';
+  if (year && !isAcademicYear(year)) fields.year = 'Write it as 2025-26';
+  const asked = (q('criteria') ?? SAR_CRITERIA.join(','))
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
+  const criteria = SAR_CRITERIA.filter((c) => asked.includes(c));
+  if (!asked.length || asked.some((c) => !(SAR_CRITERIA as readonly string[]).includes(c)))
+    fields.criteria = 'Choose criterion 3, 5 or both';
+  const format = q('format') ?? 'json';
+  if (!(SAR_FORMATS as readonly string[]).includes(format)) fields.format = 'Choose json, docx or pdf';
+  const list = q('courses')
+    ?.split(',')
+    .map((c) => c.trim().slice(0, 64))
+    .filter(Boolean);
+  if (Object.keys(fields).length) throw new HttpError(400, 'Check the SAR request', fields);
+  return { ...(year ? { year } : {}), criteria, courses: list?.length ? new Set(list.slice(0, 500)) : null, format: format as SarFormat };
+}
+
+/**
+ * A program's stored attainment with each approved (frozen) year's figures replaced by its snapshot (a year the
+ * current results lack is added from its snapshot), newest year first.
+ */
+function withSnapshots<T extends { years: ProgramAttainment[] }>(stored: T, approvals: readonly FrozenSnapshot[]): T {
+  if (!approvals.length) return stored;
+  const snap = new Map(approvals.map((f) => [f.academic_year, f.attainment]));
+  const years = [
+    ...stored.years.map((y) => snap.get(y.academic_year ?? '') ?? y),
+    ...[...snap.values()].filter((a) => !stored.years.some((y) => y.academic_year === a.academic_year)),
+  ].sort((a, b) => (b.academic_year ?? '').localeCompare(a.academic_year ?? ''));
+  return { ...stored, years };
+}
+
+/** The version a program follows: its `sar_version`, or the default until an admin picks one. */
+export const sarVersionOf = (p: RecordOf<typeof program>): SarVersion => p.sar_version ?? DEFAULT_SAR_VERSION;
+
+/**
+ * The SAR of a program for `query`: Criterion 3 from the program's stored attainment (the figures its Attainment pages
+ * show) and Criterion 5 from the department's profiles, the program's intake and the contribution records, with the
+ * program's `sar_version` formulas; `viewer` is who reads it (a faculty list shows what they may read). A year approved
+ * (frozen) among CAY, CAYm1 and CAYm2 shows its snapshot's figures, and the context says whose approval they are (one
+ * more Query, of the program's approvals). Without a year, the report's year is the one every results page opens on
+ * (`defaultResultsYear`: the newest with results or an approval, not after the campus's CAY; none: CAYm1), and
+ * `year_choice` says so.
+ * @throws HttpError 404 for a program that is not the campus's
+ */
+export async function sarView(scope: CampusScope, programId: string, query: SarQuery, viewer: DataViewer): Promise<SarView> {
+  const [prog, org] = await Promise.all([getRecord(scope, program, programId), findRecord(scope, organization, scope.campus)]);
+  // The campus's CAY from the organization just read (as `campusCurrentYear` reads it).
+  const cay = currentAcademicYear(org?.academic_year_start_month, todayInIndia());
+  // The attainment is read when Criterion 3 needs it or the year is to be chosen from the results.
+  const needResults = query.criteria.includes('3') || !query.year;
+  const [current, approvals] = needResults
+    ? await Promise.all([storedProgramAttainment(scope, prog.id), listFrozenYears(scope, prog.id)])
+    : [undefined, []];
+  const withResults = [
+    ...(current?.years ?? []).map((y) => y.academic_year ?? ''),
+    ...approvals.filter((f) => f.status === 'Frozen').map((f) => f.academic_year),
+  ];
+  const yearChoice = resultsYear(query.year, [withResults], cay);
+  const years = [0, -1, -2].map((k) => shiftAcademicYear(yearChoice.year, k));
+  // Every year the SAR prints is named by NBA's label from the campus's CAY (2025-26 is CAYm1 in 2026-27).
+  const yearLabel = (y: string) => `${nbaYearLabel(y, cay)} ${y}`;
+  const version = sarVersionOf(prog);
+  const locale = org?.locale ?? DEFAULT_LOCALE;
+  const sections: ReportSection[] = [];
+  let methodVersion = 0;
+  let frozen: SarView['frozen'] = [];
+  if (query.criteria.includes('3') && current) {
+    const used = approvals.filter((f) => f.status === 'Frozen' && years.includes(f.academic_year));
+    const stored = withSnapshots(current, used);
+    frozen = used.map(({ academic_year, approved_by, approved_at, method_version }) => ({
+      academic_year,
+      approved_by,
+      approved_at,
+      method_version,
+    }));
+    methodVersion = stored.method.version;
+    sections.push(...criterion3(await criterion3Input(scope, prog.id, stored, years), years, query.courses, yearLabel));
+  }
+  if (query.criteria.includes('5')) sections.push(...(await criterion5(scope, prog, years, version, locale, viewer, yearLabel)));
+  const title = prog.title;
+  return {
+    report: 'sar',
+    title: `NBA Self Assessment Report: ${title}`,
+    context: [
+      `Program: ${title}${prog.acronym ? ` (${prog.acronym})` : ''}`,
+      `Assessment years: ${years.map(yearLabel).join(', ')}`,
+      `Year: ${yearChoice.text}`,
+      `Criteria: ${query.criteria.join(' and ')}`,
+      ...(query.criteria.includes('5') ? [`Criterion 5 formulas: ${version}`] : []),
+      ...(query.criteria.includes('3') ? [`Attainment method version: ${methodVersion}`] : []),
+      ...frozen.map(frozenFiguresNote),
+      ...(org?.name ? [`Institution: ${org.name}`] : []),
+    ],
+    sections,
+    generated_at: new Date().toISOString(),
+    program: prog.id,
+    program_title: title,
+    program_acronym: prog.acronym ?? '',
+    years,
+    year_choice: yearChoice,
+    version,
+    criteria: query.criteria,
+    method_version: methodVersion,
+    frozen,
+  };
+}

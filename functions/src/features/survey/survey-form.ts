@@ -1,0 +1,89 @@
+import {
+  type CampusScope,
+  type RecordOf,
+  type ScalePoint,
+  type SurveyForm,
+  type SurveyQuestion,
+  courseOutcome,
+  genericProgramOutcome,
+  type survey,
+  type surveyTemplate,
+} from '@attain/shared-types';
+import { HttpError } from '../../platform/lib/errors.js';
+import { queryByField } from '../../platform/store/records.js';
+
+type Survey = RecordOf<typeof survey>;
+type Template = RecordOf<typeof surveyTemplate>;
+
+/** One outcome a question may name: its code and statement, by record id. */
+interface Outcome {
+  id: string;
+  code: string;
+  statement: string;
+}
+
+/** The outcomes a survey's questions may name: the course's COs (CO survey) or the program's POs, PSOs and PEOs. */
+async function outcomesOf(scope: CampusScope, s: Pick<Survey, 'survey_for' | 'course' | 'program'>): Promise<Outcome[]> {
+  if (s.survey_for === 'CO' && s.course)
+    return (await queryByField(scope, courseOutcome, 'course', s.course)).map((c) => ({
+      id: c.id,
+      code: c.code,
+      statement: c.statement ?? '',
+    }));
+  if (s.survey_for === 'PO' || s.survey_for === 'PEO')
+    return (await queryByField(scope, genericProgramOutcome, 'program', s.program)).map((o) => ({
+      id: o.id,
+      code: String(o.po_reference ?? ''),
+      statement: String(o.statement ?? ''),
+    }));
+  return [];
+}
+
+/**
+ * A survey's form from its template (issue 14): the template's scale and questions, in order, with ids `q1`, `q2`...,
+ * each question's outcome code resolved to the survey's course's CO or program's PO/PSO/PEO record, and `{statement}`
+ * in its text replaced by that outcome's statement.
+ * Questions on outcomes the course or program does not have are left out and listed in `omitted`.
+ * @throws HttpError 400 when the template is for something else than the survey, or none of its rated questions
+ *   names an outcome the course or program has
+ */
+export async function buildSurveyForm(
+  scope: CampusScope,
+  s: Pick<Survey, 'survey_for' | 'course' | 'program'>,
+  t: Pick<Template, 'survey_for' | 'scale' | 'questions' | 'name'>,
+): Promise<SurveyForm> {
+  if (t.survey_for !== s.survey_for)
+    throw new HttpError(400, `The template "${t.name}" is for ${t.survey_for} surveys, not ${s.survey_for}`, {
+      template: `A ${t.survey_for} template`,
+    });
+  const list = await outcomesOf(scope, s);
+  // A template's `CO3` is the course's CO coded CO3, else its third CO in code order: colleges code COs as CO3,
+  // 4CS4-05.3 or C201.3, and one course-exit template serves them all.
+  const positional =
+    s.survey_for === 'CO'
+      ? [...list].sort((a, b) => a.code.localeCompare(b.code, undefined, { numeric: true })).map((o, i) => [`CO${i + 1}`, o] as const)
+      : [];
+  const outcomes = new Map([...positional, ...list.map((o) => [o.code.trim().toUpperCase(), o] as const)]);
+  const omitted: string[] = [];
+  const questions: SurveyQuestion[] = [];
+  (t.questions ?? []).forEach((row, i) => {
+    const code = String(row.outcome ?? '')
+      .trim()
+      .toUpperCase();
+    const text = String(row.text ?? '');
+    const kind = row.kind === 'Free text' ? 'Free text' : 'Rating';
+    if (!code) return void questions.push({ id: `q${i + 1}`, text, kind });
+    const o = outcomes.get(code);
+    // One course-exit template serves courses with 4 or 8 COs: questions on COs this course lacks are left out.
+    if (!o) return void omitted.push(code);
+    questions.push({ id: `q${i + 1}`, text: text.split('{statement}').join(o.statement), kind, outcome_code: o.code, outcome: o.id });
+  });
+  if (!questions.some((q) => q.kind === 'Rating') && (t.questions ?? []).some((q) => q.kind === 'Rating'))
+    throw new HttpError(
+      400,
+      `None of the template's rated questions names an outcome the ${s.survey_for === 'CO' ? 'course' : 'program'} has (${omitted.join(', ')})`,
+      { template: 'No matching outcome' },
+    );
+  const scale = (t.scale ?? []).map((p) => ({ label: String(p.label), weight: Number(p.weight) })) as ScalePoint[];
+  return { scale, questions, ...(omitted.length ? { omitted } : {}) };
+}

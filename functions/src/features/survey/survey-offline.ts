@@ -1,0 +1,55 @@
+import { type CampusScope, type OfflineResults, survey as surveyEntity } from '@attain/shared-types';
+import { assertCourseYearOpen } from '../attainment/frozen-years.js';
+import { markCourseInputsChanged } from '../attainment/result-store.js';
+import { HttpError } from '../../platform/lib/errors.js';
+import { putDocument } from '../../platform/store/documents.js';
+import { assertWritable, getRecord } from '../../platform/store/records.js';
+import { surveyDocuments } from './survey-tally.js';
+
+/** Largest count accepted (people surveyed on paper, or at one scale point). */
+const MAX_COUNT = 100_000;
+
+const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= MAX_COUNT;
+
+/**
+ * Saves a survey's paper results (issue 14 item 4): the number surveyed and, per rating question, the count at each
+ * scale point (lowest first). Questions left out count 0. The same computation then reads them with the online
+ * answers. A CO survey's course has its attainment marked stale.
+ * @param body `{ surveyed, counts, version }` (`OfflineResultsBody`); `version` as read (0 the first time)
+ * @returns the stored counts with their new version
+ * @throws HttpError 400 (per field: `surveyed`, or the question id: a count that is not a whole number >= 0, a list
+ *   of another length than the scale, a question that is not rated, counts adding up to more than were surveyed),
+ *   404 (no such survey), 409 (saved by someone else since `version`, or the survey's year is approved (frozen) for
+ *   its course (CO survey) or program (PO survey): `assertCourseYearOpen`)
+ */
+export async function saveOfflineResults(scope: CampusScope, surveyId: string, body: unknown): Promise<OfflineResults> {
+  assertWritable(scope);
+  const s = await getRecord(scope, surveyEntity, surveyId);
+  const docs = await surveyDocuments(scope, s.id);
+  if (!docs) throw new HttpError(409, 'This survey has no questions yet; save it again from its template');
+  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const fields: Record<string, string> = {};
+  if (!isCount(b.surveyed)) fields.surveyed = 'Digit only!';
+  if (!Number.isInteger(b.version) || (b.version as number) < 0) fields.version = 'Send the version you read';
+  const given = b.counts && typeof b.counts === 'object' && !Array.isArray(b.counts) ? (b.counts as Record<string, unknown>) : {};
+  if (b.counts !== undefined && given !== b.counts) fields.counts = 'Must be an object of question id -> counts';
+  const rated = new Map(docs.form.questions.filter((q) => q.kind === 'Rating').map((q) => [q.id, q]));
+  const points = docs.form.scale.length;
+  const counts: Record<string, number[]> = {};
+  for (const [qid, v] of Object.entries(given)) {
+    const key = qid.slice(0, 40);
+    if (!rated.has(qid)) fields[key] = 'Not a rated question of this survey';
+    else if (!Array.isArray(v) || v.length !== points) fields[key] = `Give ${points} counts, one per scale point`;
+    else if (!v.every(isCount)) fields[key] = 'Digit only!';
+    else if (isCount(b.surveyed) && v.reduce((t: number, x: number) => t + x, 0) > b.surveyed)
+      fields[key] = `Adds up to ${v.reduce((t: number, x: number) => t + x, 0)}, more than the ${b.surveyed} surveyed`;
+    else counts[qid] = v as number[];
+  }
+  if (Object.keys(fields).length) throw new HttpError(400, 'Check the paper counts', fields);
+  // Paper counts are the indirect part of the levels of that year: a CO survey's course, a PO survey's program.
+  if (s.survey_for === 'CO' && s.course) await assertCourseYearOpen(scope, { course: s.course, year: s.academic_year });
+  else if (s.survey_for === 'PO') await assertCourseYearOpen(scope, { program: s.program, year: s.academic_year });
+  const saved = await putDocument(scope, 'survey-offline', s.id, b.version as number, { surveyed: b.surveyed, counts });
+  if (s.survey_for === 'CO' && s.course) await markCourseInputsChanged(scope, s.course, s.program);
+  return saved as unknown as OfflineResults;
+}

@@ -1,0 +1,141 @@
+import {
+  type CampusScope,
+  type OfflineResults,
+  type QuestionResult,
+  type SurveyEvidence,
+  type SurveyForm,
+  type SurveyQuestion,
+} from '@attain/shared-types';
+import { surveyPercent } from '../attainment/survey-math.js';
+import { getDocument } from '../../platform/store/documents.js';
+import { readAnswers, readInvitees } from './survey-store.js';
+
+/** Most free-text answers a report lists per question. */
+const FREE_TEXT_SHOWN = 500;
+
+/**
+ * A survey's answers counted (issue 14 items 4-5): per rating question the count at each scale point online and on
+ * paper; respondents online (answer sets) and on paper (the most counted on any one question); free text.
+ */
+export interface SurveyTally {
+  form: SurveyForm;
+  online: Record<string, number[]>;
+  offline: OfflineResults | null;
+  respondentsOnline: number;
+  respondentsOffline: number;
+  /** People invited online (the survey's invitee list). */
+  invited: number;
+  freeText: Record<string, string[]>;
+}
+
+/**
+ * The people a survey was for: invited online plus surveyed on paper (the paper count's `surveyed`), and never fewer
+ * than those who answered. The population of its margin of error and of its validity (`surveyValidity`).
+ */
+export const surveyPopulation = (t: SurveyTally): number =>
+  Math.max(t.invited + (t.offline?.surveyed ?? 0), t.respondentsOnline + t.respondentsOffline);
+
+const zeros = (n: number) => Array.from({ length: n }, () => 0);
+
+/** The form and paper counts of a survey (2 GetItems); `undefined` when the survey has no form. */
+export async function surveyDocuments(scope: CampusScope, survey: string) {
+  const [form, offline] = await Promise.all([getDocument(scope, 'survey-form', survey), getDocument(scope, 'survey-offline', survey)]);
+  if (!form) return undefined;
+  return {
+    form: { scale: form.scale, questions: form.questions, ...(form.omitted ? { omitted: form.omitted } : {}) } as SurveyForm,
+    offline: (offline as OfflineResults | undefined) ?? null,
+  };
+}
+
+/**
+ * Counts a survey's answers: reads its form, its paper counts, its invitees and every online answer set (one Query per
+ * MB each).
+ * @returns null when the survey has no form (made before surveys had one, or deleted meanwhile)
+ */
+export async function tallySurvey(scope: CampusScope, survey: string): Promise<SurveyTally | null> {
+  const [docs, { answers }, invitees] = await Promise.all([
+    surveyDocuments(scope, survey),
+    readAnswers(scope, survey),
+    readInvitees(scope, survey),
+  ]);
+  if (!docs) return null;
+  const { form, offline } = docs;
+  const points = form.scale.length;
+  const online: Record<string, number[]> = {};
+  const freeText: Record<string, string[]> = {};
+  for (const q of form.questions)
+    if (q.kind === 'Rating') online[q.id] = zeros(points);
+    else freeText[q.id] = [];
+  for (const a of answers)
+    for (const [qid, v] of Object.entries(a)) {
+      if (typeof v === 'number' && online[qid] && v >= 0 && v < points) online[qid][v]++;
+      else if (typeof v === 'string' && freeText[qid] && freeText[qid].length < FREE_TEXT_SHOWN) freeText[qid].push(v);
+    }
+  const respondentsOffline = offline ? Math.max(0, ...Object.values(offline.counts).map((c) => c.reduce((s, x) => s + x, 0))) : 0;
+  return { form, online, offline, respondentsOnline: answers.length, respondentsOffline, invited: invitees.length, freeText };
+}
+
+/** One rating question's counts: online, on paper (zeros when none), and together, with respondents and percent (unrounded). */
+export function questionCounts(t: SurveyTally, q: SurveyQuestion): Omit<QuestionResult, 'level'> {
+  const points = t.form.scale.length;
+  const online = t.online[q.id] ?? zeros(points);
+  const given = t.offline?.counts[q.id];
+  const offline = given && given.length === points ? given : zeros(points);
+  const counts = online.map((c, k) => c + offline[k]);
+  const percent = surveyPercent(
+    counts,
+    t.form.scale.map((p) => p.weight),
+  );
+  return {
+    question: q,
+    online,
+    offline,
+    counts,
+    respondents: counts.reduce((s, c) => s + c, 0),
+    // Unrounded: a level is decided on it; views round it for display.
+    percent,
+  };
+}
+
+/**
+ * What a set of surveys says about each outcome they assess (issue 14 item 5): per outcome record id, the survey
+ * percent pooled over every rating question that assesses it, weighting each question's percent by its respondents
+ * (= sum over questions of sum_k count_k x weight_k / max weight, over the sum of their respondents: with one question
+ * this is `surveyPercent`), the people who answered the surveys and the people they were for (`surveyPopulation`).
+ */
+export function outcomeEvidence(tallies: readonly { id: string; name: string; tally: SurveyTally }[]): Map<string, SurveyEvidence> {
+  const acc = new Map<
+    string,
+    { weighted: number; answers: number; surveys: Map<string, { id: string; name: string; people: number; population: number }> }
+  >();
+  for (const { id, name, tally } of tallies) {
+    const people = tally.respondentsOnline + tally.respondentsOffline;
+    const population = surveyPopulation(tally);
+    for (const q of tally.form.questions) {
+      if (q.kind !== 'Rating' || !q.outcome) continue;
+      const c = questionCounts(tally, q);
+      const percent = surveyPercent(
+        c.counts,
+        tally.form.scale.map((p) => p.weight),
+      );
+      if (!c.respondents || percent === null) continue;
+      const a = acc.get(q.outcome) ?? { weighted: 0, answers: 0, surveys: new Map() };
+      a.weighted += (percent / 100) * c.respondents;
+      a.answers += c.respondents;
+      a.surveys.set(id, { id, name, people, population });
+      acc.set(q.outcome, a);
+    }
+  }
+  return new Map(
+    [...acc].map(([outcome, a]) => [
+      outcome,
+      {
+        surveys: [...a.surveys.values()].map(({ id, name }) => ({ id, name })),
+        respondents: [...a.surveys.values()].reduce((s, x) => s + x.people, 0),
+        population: [...a.surveys.values()].reduce((s, x) => s + x.population, 0),
+        // Unrounded: `indirectResult` decides the level on it and rounds it for display.
+        percent: (a.weighted / a.answers) * 100,
+      },
+    ]),
+  );
+}

@@ -1,5 +1,0 @@
-import { attainmentDomain } from '../domains/attainment.js';
-import { lambdaHandler } from '../platform/http/lambda-entry.js';
-
-/** Lambda entry of the `attainment` domain: it imports only that domain's module, so its bundle carries only its code. */
-export const handler = lambdaHandler(attainmentDomain);

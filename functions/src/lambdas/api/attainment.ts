@@ -1,0 +1,5 @@
+import { attainmentDomain } from '../bundles/attainment.js';
+import { lambdaHandler } from '../../platform/http/lambda-entry.js';
+
+/** Lambda entry of the `attainment` domain: it imports only that domain's module, so its bundle carries only its code. */
+export const handler = lambdaHandler(attainmentDomain);

@@ -1,0 +1,38 @@
+import { occasion } from '@attain/shared-types';
+import { assertCourseYearOpen } from '../../features/attainment/frozen-years.js';
+import { markCourseInputsChanged } from '../../features/attainment/result-store.js';
+import { questionPaperRouter } from '../../features/curriculum/document-routes.js';
+import { deleteDocument } from '../../platform/store/documents.js';
+import { behaviour, defineDomain } from '../../platform/http/domain-module.js';
+
+/** The `assessments` domain: question banks, assessment occasions (ISE/MSE/ESE) and their question papers. */
+export const assessmentsDomain = defineDomain({
+  name: 'assessments',
+  behaviours: [
+    behaviour(occasion, {
+      // An occasion of an approved (frozen) year is one of that year's inputs: it is not added, changed, moved out of
+      // the year or deleted until an admin unfreezes the year (as its marks and question paper).
+      beforeCreate: (scope, data) => assertCourseYearOpen(scope, { course: data.course, occasion: { held_on: data.held_on } }),
+      beforeReplace: (scope, data, old) =>
+        // As stored (its approval, or its year in its course's program), and where it would go (another course or date).
+        assertCourseYearOpen(
+          scope,
+          { course: old.course, occasion: old },
+          ...(data.course !== old.course || data.held_on !== old.held_on
+            ? [{ course: data.course, occasion: { held_on: data.held_on } }]
+            : []),
+        ),
+      beforeDelete: async (scope, rec) => {
+        await assertCourseYearOpen(scope, { course: rec.course, occasion: rec });
+        return [];
+      },
+      // An occasion's kind, date or course decides which attainment it counts in.
+      afterSave: (scope, rec) => markCourseInputsChanged(scope, rec.course, rec.program),
+      afterDelete: async (scope, rec) => {
+        await deleteDocument(scope, 'question-paper', rec.id);
+        await markCourseInputsChanged(scope, rec.course, rec.program);
+      },
+    }),
+  ],
+  routes: [{ path: '/api/question-paper', router: questionPaperRouter }],
+});

@@ -1,0 +1,32 @@
+import { attainmentMethod } from '@attain/shared-types';
+import { programAttainment } from '../../features/attainment/attainment-service.js';
+import { assertCourseYearOpen } from '../../features/attainment/frozen-years.js';
+import { attainmentRouter } from '../../features/attainment/attainment-routes.js';
+import { importJobRouter, marksRouter } from '../../features/marks/marks-routes.js';
+import { behaviour, defineDomain } from '../../platform/http/domain-module.js';
+
+/**
+ * The `attainment` domain: the methodology, student rosters, marks (grid, files, the S3 import worker's jobs) and
+ * CO/PO attainment results. Students are unique by `['curriculum', 'roll_no']` in the registry.
+ */
+export const attainmentDomain = defineDomain({
+  name: 'attainment',
+  behaviours: [
+    behaviour(attainmentMethod, {
+      // A method has no year: while any year of the program is approved (frozen), it stays as that year was computed.
+      beforeCreate: (scope, data) => assertCourseYearOpen(scope, { program: data.program }),
+      beforeReplace: (scope, data, old) => assertCourseYearOpen(scope, { program: old.program }, { program: data.program }),
+      beforeDelete: async (scope, rec) => {
+        await assertCourseYearOpen(scope, { program: rec.program });
+        return [];
+      },
+      // Every course of the program is computed again and stored with the new method version.
+      afterSave: async (scope, rec) => void (await programAttainment(scope, rec.program, { store: true })),
+    }),
+  ],
+  routes: [
+    { path: '/api/marks', router: marksRouter },
+    { path: '/api/import-job', router: importJobRouter },
+    { path: '/api/attainment', router: attainmentRouter },
+  ],
+});

@@ -1,0 +1,23 @@
+import { genericProgramOutcome } from '@attain/shared-types';
+import { matricesUsingOutcome } from '../../features/curriculum/co-po-matrix.js';
+import { programOutcomeSetupRouter } from '../../features/structure/program-outcome-routes.js';
+import { departmentUserListRouter } from '../../features/identity/user-routes.js';
+import { sanitizeHtml } from '../../platform/lib/sanitize-html.js';
+import { behaviour, defineDomain, listed } from '../../platform/http/domain-module.js';
+
+/**
+ * The `configuration` domain: the campus (organization), departments, programs and their outcomes, and the
+ * campus's choice lists (program types and modes, course types, delivery methods, Bloom's domains and levels).
+ */
+export const configurationDomain = defineDomain({
+  name: 'configuration',
+  behaviours: [
+    // A PO or PSO mapped in any course's CO-PO matrix cannot be deleted.
+    behaviour(genericProgramOutcome, { beforeDelete: async (scope, rec) => listed(await matricesUsingOutcome(scope, rec)) }),
+  ],
+  sanitizeHtml,
+  routes: [
+    { path: '/api/department/user-list', router: departmentUserListRouter },
+    { path: '/api/generic-program-outcome/setup', router: programOutcomeSetupRouter },
+  ],
+});

@@ -1,0 +1,14 @@
+import { DASHBOARD_PATH } from '@attain/shared-types';
+import { dashboardRouter } from '../../features/group/dashboard-routes.js';
+import { GROUP_ROUTES } from '../../features/group/group-routes.js';
+import { defineDomain } from '../../platform/http/domain-module.js';
+
+/**
+ * The `group` domain (issue 16): a group's campuses (create, list, disable), the group roll-up, and the dashboard's
+ * live figures. It reads across areas (attainment, surveys, faculty, mail) and owns no record type.
+ */
+export const groupDomain = defineDomain({
+  name: 'group',
+  behaviours: [],
+  routes: [...GROUP_ROUTES, { path: DASHBOARD_PATH, router: dashboardRouter }],
+});

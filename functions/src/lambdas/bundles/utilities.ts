@@ -1,0 +1,23 @@
+import { AUDIT_PATH, MAIL_SUPPRESSION_PATH } from '@attain/shared-types';
+import { auditRouter } from '../../features/audit/audit-routes.js';
+import { sendMailRouter } from '../../features/mail/send-mail-routes.js';
+import { suppressionRouter } from '../../features/mail/suppression-routes.js';
+import { sanitizeHtml } from '../../platform/lib/sanitize-html.js';
+import { defineDomain } from '../../platform/http/domain-module.js';
+
+/**
+ * The `utilities` domain (spec part 2 Utilities; issue 13): Send Mail (`/api/send-mail`: queue a mail, list the
+ * campus's mails with their delivery receipts, resume a stopped one), the campus's suppression list and the audit
+ * trail (`/api/audit`, read only). Sending
+ * itself is the bulk-mail worker's (`handlers/mail-sender.ts`); receipts are the receipts Lambda's.
+ */
+export const utilitiesDomain = defineDomain({
+  name: 'utilities',
+  behaviours: [],
+  routes: [
+    { path: '/api/send-mail', router: sendMailRouter },
+    { path: MAIL_SUPPRESSION_PATH, router: suppressionRouter },
+    { path: AUDIT_PATH, router: auditRouter },
+  ],
+  sanitizeHtml,
+});
