@@ -1,5 +1,12 @@
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ATTAINMENT_ENGINE_VERSION, type CampusScope, type CourseAttainment, TABLE, courseCurriculum, recordPk } from '@attain/shared-types';
+import {
+  ATTAINMENT_ENGINE_VERSION,
+  type CampusScope,
+  type CourseAttainment,
+  TABLE,
+  courseCurriculum,
+  recordPk,
+} from '@attain/shared-types';
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { batchWrite } from '../../platform/store/batch.js';
