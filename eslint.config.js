@@ -49,6 +49,53 @@ const AWS_AND_UI = [
 /** @param {object[]} patterns */
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
+/**
+ * The backend's layers (docs/architecture.md): lambdas -> features -> platform -> shared-types, never upward; the
+ * local stack (`functions/src/local`) sits on top and nothing product-side imports it (a feature may read the seed
+ * data files it ships, e.g. NBA's program outcomes). Only a store calls DynamoDB: `platform/store/`, a feature's
+ * `store.ts` or `*-store.ts`, and the local stack. `DYNAMODB_NOT_YET_IN_A_STORE` lists the feature files that still
+ * mix DynamoDB calls with their logic: the list may only shrink (a new file calling DynamoDB elsewhere fails lint).
+ */
+const SERVER = 'functions/src';
+const NOT_SERVER_SIDE = noneOf(['frontend', 'infra'], 'functions imports neither the frontend nor infra.');
+const DYNAMODB = {
+  group: ['@aws-sdk/lib-dynamodb', '@aws-sdk/client-dynamodb'],
+  message: "Only a store calls DynamoDB: put the call in platform/store/ or the feature's store.ts / *-store.ts.",
+};
+const NO_LOCAL = {
+  regex: '(^|/)local(/(?!seed/data/)|$)',
+  message: 'Product code imports nothing of the local stack (functions/src/local).',
+};
+const LAYER_RULES = {
+  platform: [noneOf(['features', 'lambdas'], 'platform/ is below every feature: it imports no feature and no Lambda.'), NO_LOCAL],
+  features: [noneOf(['lambdas'], 'A feature imports no Lambda bundle: lambdas/ compose features, not the other way.'), NO_LOCAL],
+  lambdas: [NO_LOCAL],
+};
+const DYNAMODB_STORES = [
+  `${SERVER}/platform/store/**`,
+  `${SERVER}/platform/lib/aws.ts`,
+  `${SERVER}/features/**/store.ts`,
+  `${SERVER}/features/**/*-store.ts`,
+];
+const DYNAMODB_NOT_YET_IN_A_STORE = [
+  'attainment/frozen-years.ts',
+  'identity/invitations.ts',
+  'mail/apply-receipt.ts',
+  'mail/mail-worker.ts',
+  'mail/queue-mail.ts',
+  'survey/survey-answers.ts',
+  'survey/survey-invite.ts',
+].map((f) => `${SERVER}/features/${f}`);
+const serverLayers = Object.entries(LAYER_RULES)
+  .flatMap(([layer, rules]) => [
+    { files: [`${SERVER}/${layer}/**`], rules: restrict([NOT_SERVER_SIDE, ...rules, DYNAMODB]) },
+    {
+      files: [...DYNAMODB_STORES, ...DYNAMODB_NOT_YET_IN_A_STORE].filter((g) => g.startsWith(`${SERVER}/${layer}/`)),
+      rules: restrict([NOT_SERVER_SIDE, ...rules]),
+    },
+  ])
+  .filter((c) => c.files.length);
+
 export default tseslint.config(
   {
     ignores: [
@@ -86,8 +133,9 @@ export default tseslint.config(
   },
   {
     files: ['functions/**'],
-    rules: restrict([noneOf(['frontend', 'infra'], 'functions imports neither the frontend nor infra.')]),
+    rules: restrict([NOT_SERVER_SIDE]),
   },
+  ...serverLayers,
   {
     files: ['infra/**'],
     rules: restrict([

@@ -1,7 +1,7 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProgramAttainment, RollupView } from '@attain/shared-types';
 import pLimit from 'p-limit';
-import { registerCampus } from '../functions/src/features/group/campus-registry.js';
+import { registerCampus } from '../functions/src/platform/store/campus-registry.js';
 import { documentClient } from '../functions/src/platform/lib/aws.js';
 import { config } from '../functions/src/platform/lib/config.js';
 import { batchWrite } from '../functions/src/platform/store/batch.js';

@@ -95,7 +95,7 @@ async function sendCutShort(n: number, rate: number, crashAfter: number, inDoubt
   const { queueMail } = await import('../../src/features/mail/queue-mail.js');
   const { setLocalMailRunner } = await import('../../src/features/mail/mail-queue.js');
   const { runMailJob } = await import('../../src/features/mail/mail-worker.js');
-  const { moveRecipient } = await import('../../src/features/mail/recipient-moves.js');
+  const { moveRecipient } = await import('../../src/features/mail/recipient-store.js');
   const { documentClient } = await import('../../src/platform/lib/aws.js');
   const { mailRecipientsPk } = await import('@attain/shared-types');
   const queued: MailJob[] = [];

@@ -1,7 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { ensureCampusUser } from '../../src/features/identity/campus-users.js';
 import { startLocalStack } from '../../src/local/stack.js';
-import { ensureGroup, registerCampus } from '../../src/features/group/campus-registry.js';
+import { ensureGroup, registerCampus } from '../../src/platform/store/campus-registry.js';
 
 /**
  * Starts one local stack (temporary data, demo campus seeded) for the integration tests, adds a second campus's

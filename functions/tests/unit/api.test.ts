@@ -1,7 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { forgetCampusRegistrations } from '../../src/features/group/campus-registry.js';
+import { forgetCampusRegistrations } from '../../src/platform/store/campus-registry.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testIssuer } from '../support/tokens.js';
 

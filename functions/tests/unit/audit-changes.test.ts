@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 
 process.env.TABLE_NAME = 'attain-test';
 process.env.AWS_REGION = 'ap-south-1';
-const { documentChanges, marksChanges, recordChanges, recordLabel } = await import('../../src/features/audit/audit-changes.js');
-const { auditEntry } = await import('../../src/features/audit/audit-store.js');
+const { documentChanges, marksChanges, recordChanges, recordLabel } = await import('../../src/platform/store/audit-changes.js');
+const { auditEntry } = await import('../../src/platform/store/audit-store.js');
 const scope = { campus: 'campus-a', actor: 'admin@a.example', access: 'read-write' as const };
 
 describe('the audit trail: what changed', () => {

@@ -10,7 +10,7 @@ import {
   program as programEntity,
 } from '@attain/shared-types';
 import pLimit from 'p-limit';
-import { appendAudit } from '../audit/audit-store.js';
+import { appendAudit } from '../../platform/store/audit-store.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { getDocuments } from '../../platform/store/documents.js';
 import { getRecord, queryByField } from '../../platform/store/records.js';

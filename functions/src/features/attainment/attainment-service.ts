@@ -26,7 +26,7 @@ import { getRecord, queryByField } from '../../platform/store/records.js';
 import { readMarks } from '../marks/marks-store.js';
 import { type ProgramOutcomeColumn, byCode, programOutcomeColumns } from '../curriculum/co-po-matrix.js';
 import { groupBy } from '../../platform/lib/group-by.js';
-import { sheetState } from '../marks/sheet-claim.js';
+import { sheetState } from '../marks/sheet-claim-store.js';
 import { campusCurrentYear } from './current-year.js';
 import { type EvidenceByYear, courseSurveyEvidence, programSurveyEvidence } from '../survey/indirect-evidence.js';
 import { isCurrent, readProgramResults, storeCourseResults } from './result-store.js';

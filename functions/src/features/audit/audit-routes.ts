@@ -9,7 +9,7 @@ import {
   personalChanges,
 } from '@attain/shared-types';
 import { Hono } from 'hono';
-import { campusAudit, parseAuditQuery, recordHistory } from './audit-read.js';
+import { campusAudit, parseAuditQuery, recordHistory } from './audit-read-store.js';
 import { forbidden, notFound } from '../../platform/lib/errors.js';
 import type { AppEnv } from '../../platform/http/context.js';
 

@@ -1,6 +1,6 @@
 import { type FileLink, type ItemResponse, type StoredFile, UPLOAD_AUDIT_KIND, type UploadTicket } from '@attain/shared-types';
 import { Hono } from 'hono';
-import { appendAudit } from '../audit/audit-store.js';
+import { appendAudit } from '../../platform/store/audit-store.js';
 import { confirmUpload, openUpload, uploadLink } from './uploads.js';
 import type { AppEnv } from '../../platform/http/context.js';
 import { readJson } from '../../platform/http/read-json.js';

@@ -19,6 +19,7 @@ import { HttpError } from '../../platform/lib/errors.js';
 import { attachment, deleteFileObject, presignUpload } from '../../platform/lib/file-objects.js';
 import { getDocument, overwriteDocument } from '../../platform/store/documents.js';
 import { sniffFileType } from './sniff-type.js';
+import type { UploadDoc } from '../../platform/store/attached-files.js';
 
 /**
  * Photos and attachments (issue 12; decisions.md "Photos and attachments"): the browser asks for a presigned POST,
@@ -27,19 +28,6 @@ import { sniffFileType } from './sniff-type.js';
  * content): a file that is too large or not of an allowed type by its magic bytes is deleted and refused. Only a
  * confirmed upload of the record's campus may be named by a record (`checkAttachedFiles`).
  */
-
-/** A stored upload document: the upload's purpose, key and, once confirmed, what its bytes are. */
-export interface UploadDoc {
-  purpose: UploadPurpose;
-  /** The uploader's user id (Cognito `sub`), as in the key. */
-  owner: string;
-  key: string;
-  name: string;
-  status: 'waiting' | 'ready';
-  size?: number;
-  content_type?: FileContentType;
-  created_by: string;
-}
 
 /** How long a presigned POST and a presigned GET stay valid, in seconds. */
 const UPLOAD_SECONDS = 600;

@@ -14,7 +14,7 @@ import { type Member, cadreOf, hasPhd, inPosition } from '../sar/faculty-census.
 import { RESEARCH_MEASURES, measure } from '../sar/research-counts.js';
 import { listAll } from '../../platform/store/list-all.js';
 import { surveyDashboard } from '../survey/survey-views.js';
-import { mailsBetween } from './mails-between.js';
+import { mailsBetween } from './mail-count-store.js';
 
 /**
  * What the group roll-up and the dashboard count in one campus for one academic year (issue 16), each read through

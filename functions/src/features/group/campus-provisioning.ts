@@ -2,9 +2,9 @@ import { type CampusScope, type Caller, type GroupCampus, type NewCampusBody, or
 import { ensureCampusUser } from '../identity/campus-users.js';
 import { inviteUser } from '../identity/invitations.js';
 import { HttpError } from '../../platform/lib/errors.js';
-import { appendAudit } from '../audit/audit-store.js';
+import { appendAudit } from '../../platform/store/audit-store.js';
 import { createRecord } from '../../platform/store/records.js';
-import { campusRegistration, getGroup, noteInvitation, registerCampus } from './campus-registry.js';
+import { campusRegistration, getGroup, noteInvitation, registerCampus } from '../../platform/store/campus-registry.js';
 
 /**
  * Makes a campus for a group administrator's group (issue 16): its registration in the group, its organization

@@ -13,7 +13,7 @@ import { getDocuments } from '../../platform/store/documents.js';
 import { listAll } from '../../platform/store/list-all.js';
 import { resultsYear } from '../attainment/current-year.js';
 import { type CampusAttainment, resultYears } from './campus-figures.js';
-import { mailsBetween } from './mails-between.js';
+import { mailsBetween } from './mail-count-store.js';
 import { surveyDashboard } from '../survey/survey-views.js';
 
 /**

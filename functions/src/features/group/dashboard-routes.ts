@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import pLimit from 'p-limit';
 import { campusesCurrentYear } from '../attainment/current-year.js';
 import { campusAttainment } from './campus-figures.js';
-import { groupCampuses } from './campus-registry.js';
+import { groupCampuses } from '../../platform/store/campus-registry.js';
 import { addCounts, dashboardCounts, dashboardView, dashboardYear } from './dashboard-figures.js';
 import { todayInIndia } from '../survey/survey-status.js';
 import type { AppEnv } from '../../platform/http/context.js';

@@ -7,9 +7,9 @@ import {
   newCampusSchema,
 } from '@attain/shared-types';
 import { Hono } from 'hono';
-import { appendAudit } from '../audit/audit-store.js';
+import { appendAudit } from '../../platform/store/audit-store.js';
 import { createCampus } from './campus-provisioning.js';
-import { getGroup, groupCampuses, setCampusStatus } from './campus-registry.js';
+import { getGroup, groupCampuses, setCampusStatus } from '../../platform/store/campus-registry.js';
 import { groupRollup } from './rollup.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { siteOf } from '../../platform/lib/link-token.js';

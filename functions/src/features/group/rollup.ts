@@ -15,7 +15,7 @@ import { campusesCurrentYear, resultsYear } from '../attainment/current-year.js'
 import { HttpError } from '../../platform/lib/errors.js';
 import { todayInIndia } from '../survey/survey-status.js';
 import { type CampusAttainment, type CampusFigures, campusAttainment, campusFigures, resultYears } from './campus-figures.js';
-import { type CampusRegistration, getGroup, groupCampuses } from './campus-registry.js';
+import { type CampusRegistration, getGroup, groupCampuses } from '../../platform/store/campus-registry.js';
 
 const r2 = (n: number) => Math.round(n * 100) / 100;
 const r1 = (n: number) => Math.round(n * 10) / 10;

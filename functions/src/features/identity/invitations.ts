@@ -3,7 +3,7 @@ import { AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-pr
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type CampusScope, INVITATION_DAYS, TABLE, USER_ACCOUNT_AUDIT, organization } from '@attain/shared-types';
-import { appendAudit } from '../audit/audit-store.js';
+import { appendAudit } from '../../platform/store/audit-store.js';
 import { cognitoClient, documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { escapeHtml } from '../../platform/lib/escape-html.js';

@@ -3,9 +3,9 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { type RecipientItem, recipientKey, withoutKeys } from './mail-items.js';
-import { addToMail, getRecipient, raiseRecipient } from './recipient-moves.js';
+import { addToMail, getRecipient, raiseRecipient } from './recipient-store.js';
 import type { Receipt } from './ses-event.js';
-import { suppressAddress } from './suppression.js';
+import { suppressAddress } from './suppression-store.js';
 
 /** What became of one receipt: recorded, a repeat of one already recorded (SNS delivers at least once), or refused. */
 export type ReceiptOutcome = 'applied' | 'duplicate' | 'refused';

@@ -7,7 +7,7 @@ import { config } from '../../platform/lib/config.js';
 import { LEASE_MS, type MailItem, type RecipientItem, mailKey, withoutKeys } from './mail-items.js';
 import { type LoadedAttachment, MailFault, loadAttachments, sendEmailInput } from './mail-message.js';
 import { type MailJob, enqueueMail } from './mail-queue.js';
-import { moveRecipient } from './recipient-moves.js';
+import { moveRecipient } from './recipient-store.js';
 
 /** How a worker pass ended. */
 export type MailJobEnd = 'done' | 'busy' | 'waiting' | 'failed' | 'gone' | 'stopped';

@@ -14,7 +14,7 @@ import {
   organization,
 } from '@attain/shared-types';
 import { v7 as uuidv7 } from 'uuid';
-import { type AuditEvent, auditPut } from '../audit/audit-store.js';
+import { type AuditEvent, auditPut } from '../../platform/store/audit-store.js';
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { HttpError } from '../../platform/lib/errors.js';
@@ -22,7 +22,7 @@ import { type WriteRequest, batchWrite } from '../../platform/store/batch.js';
 import { assertWritable, findRecord } from '../../platform/store/records.js';
 import { type MailItem, type RecipientItem, mailKey, recipientKey, toSentMail, zeroCounts } from './mail-items.js';
 import { enqueueMail } from './mail-queue.js';
-import { suppressedAddresses } from './suppression.js';
+import { suppressedAddresses } from './suppression-store.js';
 
 /** A mail to send, checked and sanitised by the caller (the route validates the spec's fields). */
 export interface OutgoingMail {

@@ -8,11 +8,11 @@ import {
   sentMail,
 } from '@attain/shared-types';
 import { Hono } from 'hono';
-import { checkAttachedFiles } from '../files/attached-files.js';
+import { checkAttachedFiles } from '../../platform/store/attached-files.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { sanitizeHtml } from '../../platform/lib/sanitize-html.js';
 import { assertOwnStudents } from './faculty-audience.js';
-import { listMails, mailDetail, resumeMail } from './mail-reads.js';
+import { listMails, mailDetail, resumeMail } from './mail-store.js';
 import { queueMail } from './queue-mail.js';
 import { resolveReferences } from '../../platform/store/references.js';
 import type { AppEnv } from '../../platform/http/context.js';

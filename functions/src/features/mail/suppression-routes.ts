@@ -1,7 +1,7 @@
 import type { ListResponse, SuppressedAddress } from '@attain/shared-types';
 import { Hono } from 'hono';
 import { HttpError, forbidden } from '../../platform/lib/errors.js';
-import { clearSuppressedAddress, suppressedAddresses } from './suppression.js';
+import { clearSuppressedAddress, suppressedAddresses } from './suppression-store.js';
 import type { AppEnv } from '../../platform/http/context.js';
 
 /**

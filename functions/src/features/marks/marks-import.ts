@@ -3,11 +3,11 @@ import { type CampusScope, type MarksSaveResult, type RowError, readMarksTable }
 import { recomputeCourse } from '../attainment/attainment-service.js';
 import { assertCourseYearOpen } from '../attainment/frozen-years.js';
 import { markCourseInputsChanged } from '../attainment/result-store.js';
-import { marksChanges } from '../audit/audit-changes.js';
-import { appendAudit } from '../audit/audit-store.js';
+import { marksChanges } from '../../platform/store/audit-changes.js';
+import { appendAudit } from '../../platform/store/audit-store.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { readMarks, writeMarks } from './marks-store.js';
-import { claimSheet, completeClaim, renewClaim } from './sheet-claim.js';
+import { claimSheet, completeClaim, renewClaim } from './sheet-claim-store.js';
 import type { OccasionSheet } from './occasion-sheet.js';
 
 /** At most this many row errors go back to the scope (the count says how many there were). */
@@ -26,7 +26,7 @@ export function refuseRows(errors: RowError[]): never {
 /**
  * Checks a table of marks (template layout) against the occasion's paper and roster and, unless `dryRun`, stores
  * it: students' rows are replaced whole, except that questions the file has no column for keep their stored marks.
- * One save at a time: the save claims the sheet at the version it started from (`sheet-claim.ts`), renews its lease
+ * One save at a time: the save claims the sheet at the version it started from (`sheet-claim-store.ts`), renews its lease
  * while it writes and completes it at the end; then one audit entry (entity `marks`, the occasion's id) lists every
  * mark that changed, old and new (issue 16), and the course's attainment is computed again.
  * @param expectVersion the sheet version the save started from (a grid sends what it read; a file the version read

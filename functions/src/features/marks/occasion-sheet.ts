@@ -13,7 +13,7 @@ import {
 } from '@attain/shared-types';
 import { HttpError } from '../../platform/lib/errors.js';
 import { getDocument } from '../../platform/store/documents.js';
-import { sheetState } from './sheet-claim.js';
+import { sheetState } from './sheet-claim-store.js';
 import { listAll } from '../../platform/store/list-all.js';
 import { getRecord, queryByField } from '../../platform/store/records.js';
 
@@ -28,7 +28,7 @@ export interface OccasionSheet {
   roster: SheetStudent[];
   /** Version of the occasion's marks sheet (0 = no marks yet). */
   version: number;
-  /** How its last save ended (see `sheet-claim.ts`). */
+  /** How its last save ended (see `sheet-claim-store.ts`). */
   state: SheetState;
   updated_by?: string;
   updated_at?: string;

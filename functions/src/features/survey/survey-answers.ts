@@ -14,7 +14,7 @@ import {
   inSurveyAudience,
 } from '@attain/shared-types';
 import { markCourseInputsChanged } from '../attainment/result-store.js';
-import { campusRegistration } from '../group/campus-registry.js';
+import { campusRegistration } from '../../platform/store/campus-registry.js';
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { HttpError } from '../../platform/lib/errors.js';

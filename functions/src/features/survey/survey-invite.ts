@@ -18,14 +18,14 @@ import {
 } from '@attain/shared-types';
 import pLimit from 'p-limit';
 import { v7 as uuidv7 } from 'uuid';
-import { appendAudit } from '../audit/audit-store.js';
+import { appendAudit } from '../../platform/store/audit-store.js';
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { escapeHtml } from '../../platform/lib/escape-html.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { newLinkToken, tokenHash } from '../../platform/lib/link-token.js';
 import { type MailSender, queueMail } from '../mail/queue-mail.js';
-import { suppressedAddresses } from '../mail/suppression.js';
+import { suppressedAddresses } from '../mail/suppression-store.js';
 import { batchWrite } from '../../platform/store/batch.js';
 import { listAll } from '../../platform/store/list-all.js';
 import { assertWritable, findRecord, getRecord } from '../../platform/store/records.js';

@@ -1,5 +1,5 @@
 import { type Caller, campusScope } from '@attain/shared-types';
-import { campusRegistration, ensureGroup, registerCampus } from '../../features/group/campus-registry.js';
+import { campusRegistration, ensureGroup, registerCampus } from '../../platform/store/campus-registry.js';
 import { ensureCampusUser } from '../../features/identity/campus-users.js';
 import { DEMO_CAMPUSES, DEMO_GROUP, DEMO_GROUP_ADMIN_EMAIL, seedDemoCampus } from './demo-campus.js';
 import { seedDemoAttainment } from './demo-attainment.js';

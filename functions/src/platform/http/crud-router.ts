@@ -4,7 +4,7 @@ import type { EntityHooks } from './domain-module.js';
 import { HttpError, notFound } from '../lib/errors.js';
 import { createRecord, deleteRecord, getRecord, listRecords, recordsByIds, replaceRecord } from '../store/records.js';
 import { assertCanWrite, assertNotReferenced, resolveReferences } from '../store/references.js';
-import { checkAttachedFiles } from '../../features/files/attached-files.js';
+import { checkAttachedFiles } from '../store/attached-files.js';
 import type { AppContext, AppEnv } from './context.js';
 import { pathId } from './path-id.js';
 import { readJson } from './read-json.js';

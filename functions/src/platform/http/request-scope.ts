@@ -1,5 +1,5 @@
 import { type CampusScope, type Caller, campusScope, groupScope } from '@attain/shared-types';
-import { campusRegistration } from '../../features/group/campus-registry.js';
+import { campusRegistration } from '../store/campus-registry.js';
 import { HttpError } from '../lib/errors.js';
 
 /**

@@ -1,8 +1,8 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type CampusScope, TABLE, indexPk, recordPk } from '@attain/shared-types';
-import { documentChanges } from '../../features/audit/audit-changes.js';
-import { auditPut } from '../../features/audit/audit-store.js';
+import { documentChanges } from './audit-changes.js';
+import { auditPut } from './audit-store.js';
 import { documentClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 import { HttpError } from '../lib/errors.js';
@@ -44,7 +44,7 @@ export const AUDITED_DOCUMENTS: ReadonlySet<DocumentKind> = new Set<DocumentKind
 /** A stored document: its body plus `version` (0 = never saved) and audit fields. */
 export type StoredDocument = Record<string, unknown> & { version: number; updated_by?: string; updated_at?: string };
 
-/** The table key of a document (`T#<campus>#<kind>`, the owner's id); `sheet-claim.ts` updates marks sheets by it. */
+/** The table key of a document (`T#<campus>#<kind>`, the owner's id); `sheet-claim-store.ts` updates marks sheets by it. */
 export const documentKey = (scope: CampusScope, kind: DocumentKind, id: string) => ({
   [TABLE.partitionKey]: recordPk(scope.campus, kind),
   [TABLE.sortKey]: id,

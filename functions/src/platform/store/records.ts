@@ -21,8 +21,8 @@ import {
   uniqueSk,
 } from '@attain/shared-types';
 import { v7 as uuidv7 } from 'uuid';
-import { recordChanges, recordLabel } from '../../features/audit/audit-changes.js';
-import { auditPut } from '../../features/audit/audit-store.js';
+import { recordChanges, recordLabel } from './audit-changes.js';
+import { auditPut } from './audit-store.js';
 import { documentClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 import { HttpError, notFound } from '../lib/errors.js';

@@ -1,8 +1,28 @@
-import { type CampusScope, type EntityDef, type StoredFile, TABLE, parseUploadKey } from '@attain/shared-types';
-import { HttpError } from '../../platform/lib/errors.js';
-import { type TableKey, batchGet } from '../../platform/store/batch.js';
-import { documentKey } from '../../platform/store/documents.js';
-import type { UploadDoc } from './uploads.js';
+import {
+  type CampusScope,
+  type EntityDef,
+  type FileContentType,
+  type StoredFile,
+  TABLE,
+  type UploadPurpose,
+  parseUploadKey,
+} from '@attain/shared-types';
+import { HttpError } from '../lib/errors.js';
+import { type TableKey, batchGet } from './batch.js';
+import { documentKey } from './documents.js';
+
+/** A stored upload document: the upload's purpose, key and, once confirmed, what its bytes are. */
+export interface UploadDoc {
+  purpose: UploadPurpose;
+  /** The uploader's user id (Cognito `sub`), as in the key. */
+  owner: string;
+  key: string;
+  name: string;
+  status: 'waiting' | 'ready';
+  size?: number;
+  content_type?: FileContentType;
+  created_by: string;
+}
 
 /**
  * Checks the uploads a record names before it is stored (every `file` and `files` field), in one BatchGetItem of

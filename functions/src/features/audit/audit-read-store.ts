@@ -3,7 +3,7 @@ import { AUDIT_ACTIONS, type AuditEntry, type CampusScope, type ListResponse, TA
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { HttpError } from '../../platform/lib/errors.js';
-import { auditPk, auditRecordPk, auditUserPk } from './audit-store.js';
+import { auditPk, auditRecordPk, auditUserPk } from '../../platform/store/audit-store.js';
 
 /**
  * Reading the audit trail (issue 16): a campus's entries by month partition (or one user's, GSI2) and one record's

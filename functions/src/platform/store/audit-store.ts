@@ -1,8 +1,8 @@
 import { PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { type AuditChange, type AuditEntry, type CampusScope, MAX_AUDIT_CHANGES, TABLE, recordPk } from '@attain/shared-types';
 import { v7 as uuidv7 } from 'uuid';
-import { documentClient } from '../../platform/lib/aws.js';
-import { config } from '../../platform/lib/config.js';
+import { documentClient } from '../lib/aws.js';
+import { config } from '../lib/config.js';
 
 type TransactWriteItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 

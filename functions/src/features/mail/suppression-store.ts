@@ -8,7 +8,7 @@ import {
   TABLE,
   suppressionPk,
 } from '@attain/shared-types';
-import { auditPut } from '../audit/audit-store.js';
+import { auditPut } from '../../platform/store/audit-store.js';
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { readPartition } from '../../platform/store/partition.js';

@@ -2,9 +2,9 @@ import { ConditionalCheckFailedException, TransactionCanceledException } from '@
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CAMPUS_STATUSES, type CampusStatus, type GroupCampus, TABLE, recordPk } from '@attain/shared-types';
 import * as z from 'zod/mini';
-import { documentClient } from '../../platform/lib/aws.js';
-import { config } from '../../platform/lib/config.js';
-import { HttpError } from '../../platform/lib/errors.js';
+import { documentClient } from '../lib/aws.js';
+import { config } from '../lib/config.js';
+import { HttpError } from '../lib/errors.js';
 
 /**
  * Groups and their campuses (issue 16). A group is `T#<group>#group` / `group` (its name); a group's id is the
