@@ -64,9 +64,10 @@ export type SurveyEvidence = Omit<IndirectResult, 'level' | 'note' | 'margin_of_
 };
 
 /**
- * An indirect level's evidence in words, as every page prints it beside the level: "Course exit BCS401 (sample):
- * 51 of 60 responded, margin of error ± 5.40 points (95 %)", and when not used, why. Results stored before the
- * validity rule have no population: then only the respondents.
+ * An indirect level's evidence in one line, as every page prints it beside the level: "Course exit BCS401 (sample):
+ * 51 of 60 responded, margin of error ± 5.40 points (95 %)"; when the survey is too small for a level, "...; a level
+ * needs 26: not used" (the page's notes give the whole sentence, `note`). Results stored before the validity rule have
+ * no population: then only the respondents.
  */
 export function surveyEvidenceText(s: IndirectResult): string {
   const names = s.surveys.map((x) => x.name).join(', ');
@@ -76,7 +77,8 @@ export function surveyEvidenceText(s: IndirectResult): string {
       : `${s.respondents} of ${s.population} responded`;
   const margin = s.margin_of_error == null ? '' : `, margin of error ± ${s.margin_of_error.toFixed(2)} points (95 %)`;
   const used = `${names}: ${answered}${margin}`;
-  return s.level === null ? `${used}. Not used: ${s.note ?? 'too few responses'}` : used;
+  if (s.level !== null) return used;
+  return s.needed === undefined ? `${used}. Not used: ${s.note ?? 'too few responses'}` : `${used}; a level needs ${s.needed}: not used`;
 }
 
 /** One CO of a course. `null` results mean "not assessed" (no question of that CO in the group). */
