@@ -13,7 +13,7 @@ const field = (name: string) => sentMail.fields.find((f) => f.name === name) as 
 const DEPARTMENT = field('department');
 const ROLE = field('role');
 
-/** The users a Role choice means (decisions.md "Send Mail"): Administrators are `admin`s, Faculty `faculty`. */
+/** The users a Role choice means (docs/decisions/0019-send-mail.md): Administrators are `admin`s, Faculty `faculty`. */
 const ROLE_OF: Readonly<Record<MailRole, string>> = { admin: 'admin', user: 'faculty' };
 /** What they are called in the note. */
 const CALLED: Readonly<Record<MailRole, [one: string, many: string]>> = {

@@ -21,7 +21,7 @@ export interface MarksImportProps {
 }
 
 /**
- * Large marks files (decisions.md "Large files"): the browser uploads to `imports/<campus>/marks/<occasion>/<job>.csv`
+ * Large marks files (docs/decisions/0017-attainment.md): the browser uploads to `imports/<campus>/marks/<occasion>/<job>.csv`
  * through a URL the `uploader` signs (s3:PutObject on `imports/*` only); S3's ObjectCreated event runs the
  * `MarksImport` worker (15 min, 1 GB), which reads the file and writes the marks, never through one 30 s API request.
  */

@@ -69,7 +69,7 @@ export interface AttainmentMethod {
  * - survey validity: `max_margin_of_error` 15 percentage points, the 95 % margin of a proportion at p = 0.5 with the
  *   finite-population correction (W. G. Cochran, Sampling Techniques, 3rd ed., 1977, ch. 3; `marginOfError`). No
  *   NBA document fixes a minimum; we chose +-15 so sampling error alone keeps a survey percent within a band and a half
- *   of the default bands (10 points apart); see docs/decisions.md "Survey levels and audiences". It needs 26 answers
+ *   of the default bands (10 points apart); see docs/decisions/0031-survey-levels-and-audiences.md. It needs 26 answers
  *   from a class of 60, 10 from 12 alumni, all of a class of 4; one answer from 121 (+-98 points) gives no level.
  *   `min_responses` 1 is a floor on top of it that a program may raise;
  * - `band_rule` `At least` (>=): the FISAT sample's wording ("50 % of students" earns level 1); some colleges

@@ -8,7 +8,7 @@ import type { CampusScope } from './scope.js';
  * Personal data by purpose: the one place that decides which fields of a record describing a person (an entity with
  * `personData`, the profile) another user may read. Rule (India's Digital Personal Data Protection Act 2023, §4-§8:
  * personal data only for the purpose it was given for; UIDAI's masked Aadhaar wherever the full number is not
- * needed; see docs/decisions.md "Personal data by purpose"):
+ * needed; see docs/decisions/0004-personal-data-by-purpose.md):
  * - the person reads their whole record, Aadhaar included;
  * - the campus's admins read every field, with Aadhaar masked;
  * - everyone else (colleagues, a group administrator reading a campus) reads the `directory` fields only.

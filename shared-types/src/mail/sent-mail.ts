@@ -4,7 +4,7 @@ import { f } from '../registry/field.js';
 /**
  * Who the Send Mail role picker fills the recipients with (spec part 2 §6): a department's `admin`s or its other
  * users (`user`: faculty). Attain's users carry a role rather than an "admin"/"user" designation, so the picker
- * filters by role (decisions.md "Send Mail").
+ * filters by role (docs/decisions/0019-send-mail.md).
  */
 export const MAIL_ROLES = ['admin', 'user'] as const;
 export type MailRole = (typeof MAIL_ROLES)[number];

@@ -1,6 +1,6 @@
 /**
  * Choice lists of the Survey area (spec part 2 §3 "Stakeholder", "Survey-for values"; the rest ours, see
- * decisions.md "Survey").
+ * docs/decisions/0021-survey.md).
  */
 
 /** What a survey or template assesses (spec part 2 §3, kept as written). */

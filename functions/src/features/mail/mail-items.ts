@@ -13,7 +13,7 @@ import {
 } from '@attain/shared-types';
 
 /**
- * How a mail and its recipients are stored (decisions.md "Send Mail"):
+ * How a mail and its recipients are stored (docs/decisions/0019-send-mail.md):
  * - the mail: `PK = T#<campus>#sent-mail`, `SK = <mail id>` (a UUIDv7, so a Query newest-first lists by time), with
  *   `counts` (recipients per status, kept by the same transactions that change a status), `cursor` (the next
  *   recipient the worker looks at) and the worker's lease;

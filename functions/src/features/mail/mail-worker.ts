@@ -203,7 +203,7 @@ async function finish(
 }
 
 /**
- * The bulk-mail worker (DESIGN.md "Workers"; decisions.md "Send Mail"): sends a queued mail to its recipients in
+ * The bulk-mail worker (DESIGN.md "Workers"; docs/decisions/0019-send-mail.md): sends a queued mail to its recipients in
  * order, one SES `SendEmail` per recipient, at most `rate` messages per second (batches of `rate`, each batch taking
  * at least a second), so a send of 2,000 at 14 per second takes about 143 s.
  *

@@ -6,7 +6,7 @@
  * Provenance stays out of the product: where each formula was read, and how far that reading is trusted, is recorded
  * in shared/data/nba-sar-criteria.md (Criterion 3: a Tier I presentation and ERES Publications' Criterion 3 article,
  * trust Medium; Criterion 5 2019: ERES Publications' Criterion 5 article and a published Criterion 5 transcription,
- * Medium; Criterion 5 2025: open-source SAR calculators for GAPC v4.0, Low-Medium) and in docs/decisions.md.
+ * Medium; Criterion 5 2025: open-source SAR calculators for GAPC v4.0, Low-Medium) and in docs/decisions/.
  */
 
 /** NBA's Self Assessment Report for UG engineering programs, Tier I (January 2016 format). */

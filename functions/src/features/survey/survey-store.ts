@@ -2,13 +2,13 @@ import { type CampusScope, type SurveyInvitee, TABLE, recordPk } from '@attain/s
 import { readPartition } from '../../platform/store/partition.js';
 
 /**
- * How a survey's invitees, links and answers are stored (decisions.md "Survey"):
+ * How a survey's invitees, links and answers are stored (docs/decisions/0021-survey.md):
  * - invitees: `PK = T#<campus>#survey-invitee#<survey>`, `SK = <invitee id>` (`student#<id>` / `stakeholder#<id>`, so
  *   inviting the same person twice finds them), with the mail their latest link went in (its receipt found by address) and
  *   `responded` (plus `responded_at` unless the survey is anonymous);
  * - links: `PK = SURVEYLINK#<SHA-256 of the token>`, `SK = link`, with the campus, survey, invitee and expiry (ms): the
  *   public route finds a survey from a token with one GetItem and no campus in hand; the token itself is stored only
- *   in the mail's recipient item until it is sent (decisions.md);
+ *   in the mail's recipient item until it is sent (docs/decisions/);
  * - answers: `PK = T#<campus>#survey-response#<survey>`, `SK = <random id>` (UUIDv4: no time order), with `a` (question
  *   id -> scale point index or text) and `d` (the day, India time), plus `invitee` unless the survey is anonymous.
  */
