@@ -19,6 +19,7 @@ import { seedDemoSurveys } from './seed/demo-surveys.js';
 import { seedDemoAttainment } from './seed/demo-attainment.js';
 import { seedDemoReports } from './seed/demo-reports.js';
 import { seedDemoStructure } from './seed/demo-structure.js';
+import { seedDemoResults } from './seed/demo-results.js';
 import { ensureBucket, ensureTable, ensureUserPool } from './bootstrap.js';
 import { type Emulator, startCognito, startDynamo, startS3, startSes } from './emulators.js';
 import { freePort } from './ports.js';
@@ -220,6 +221,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       if (!existsSync(groupFile)) writeFileSync(groupFile, groupPassword, { mode: 0o600 });
       const signIns = await seedDemoGroup(adminPassword, groupPassword);
       group = { email: signIns.groupAdmin, password: groupPassword, campusAdmins: signIns.campusAdmins };
+      await seedDemoResults();
     }
     if (opts.mail?.worker !== false) mailWorker = await startLocalMailWorker(ses.url);
     setSignInLimits({ ...SIGN_IN_LIMITS, ...opts.signInLimits });

@@ -275,6 +275,18 @@ describe('marks: template, upload, attainment', () => {
 });
 
 describe('demo campus sample marks', () => {
+  it('are computed when the stack starts: the first view of every demo program reads stored results', async () => {
+    // Runs before this file's other demo reads; no other test file writes the demo's marks, matrices or methods.
+    // The demo's program (other test files make programs of their own, with inputs of their own).
+    const programs = (await admin.get('/api/program')).body.data as { id: string; title: string; acronym?: string }[];
+    for (const p of programs.filter((x) => x.acronym === 'B.Tech CSE')) {
+      const res = await admin.get(`/api/attainment/program/${p.id}`);
+      expect(res.headers.get('x-attainment-recomputed'), p.title).toBe('0');
+      // Results + method + PO columns, and the organization (its start month gives the default year).
+      expect(Number(res.headers.get('x-dynamodb-calls')), p.title).toBeLessThanOrEqual(4);
+    }
+  });
+
   it('has three academic years of sample marks for the published courses, and program-level POs for each', async () => {
     const btech = (await admin.get('/api/program')).body.data.find((p: { acronym: string }) => p.acronym === 'B.Tech CSE');
     const prog = (await admin.get(`/api/attainment/program/${btech.id}`)).body.data;
