@@ -41,7 +41,7 @@ export class AttainStack extends Stack {
       userPool: identity.userPool,
       environment,
     });
-    // Photos and attachments (issue 12): the faculty domain signs uploads and downloads under files/, reads an upload's
+    // Photos and attachments: the faculty domain signs uploads and downloads under files/, reads an upload's
     // first bytes to check its type, and deletes what it refuses.
     const files = api.functions.get('faculty');
     if (files) {

@@ -5,7 +5,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 export const AUDIT_LEADING_KEYS = 'T#*#audit#*';
 
 /**
- * The statement that keeps a Lambda from editing or deleting audit entries (issue 16): UpdateItem, DeleteItem and
+ * The statement that keeps a Lambda from editing or deleting audit entries: UpdateItem, DeleteItem and
  * BatchWriteItem are denied on items whose partition key is an audit partition. Entries are only ever Put (new, with
  * `attribute_not_exists(PK)`), in a transaction with the change they record or alone.
  */

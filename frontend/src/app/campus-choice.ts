@@ -13,7 +13,7 @@ const stored = (): string | null => {
 };
 
 /**
- * The campus a group administrator reads (issue 16), sent as the `X-Campus` header on every API call; null = "All
+ * The campus a group administrator reads, sent as the `X-Campus` header on every API call; null = "All
  * campuses" (no campus's records, the group's sums). Campus users never set it.
  */
 export const campusAtom = atom<string | null>(stored());

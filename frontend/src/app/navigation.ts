@@ -162,7 +162,7 @@ export const SURVEY_TABS: readonly AreaTab[] = [
 ];
 
 /**
- * Reports side tabs (issue 15): every report of the catalogue (`REPORTS`), in its order: the 15 reports read from
+ * Reports side tabs: every report of the catalogue (`REPORTS`), in its order: the 15 reports read from
  * `/api/reports/{api}`, Host survey and Survey report (the Survey area's pages) and the NBA SAR export.
  */
 export const REPORTS_TABS: readonly AreaTab[] = REPORTS.map((r) => ({ label: r.label, path: r.path }));
@@ -183,7 +183,7 @@ export const AREA_TABS: Readonly<Record<string, readonly AreaTab[]>> = {
   '/reports': REPORTS_TABS,
 };
 
-/** The group administrator's own area (issue 16), after the nine: its campuses and the roll-up across them. */
+/** The group administrator's own area, after the nine: its campuses and the roll-up across them. */
 export const GROUP_ENTRY = { label: 'Group', to: '/group', icon: 'pi pi-sitemap' } as const;
 
 /** The Group area's side tabs. */

@@ -30,7 +30,7 @@
  * - `['report', name, filters]`: a report of the Reports area (`GET /api/reports/{name}?<filters>`, a `ReportView`),
  *   and `['report', 'sar', program, filters]` the SAR export's page (`GET /api/reports/sar/{program}?<filters>`).
  *   Computed from the records on each read; kept fresh 30 s like every read.
- * - `['group', view, ...]`: a group administrator's views (issue 16): `['group', 'campuses']` (`GET /api/group/campus`)
+ * - `['group', view, ...]`: a group administrator's views: `['group', 'campuses']` (`GET /api/group/campus`)
  *   and `['group', 'rollup', year]` (`GET /api/group/rollup?year=`; null = the server's default). Adding, disabling or
  *   enabling a campus marks them stale.
  * - `['dashboard']`: the dashboard's figures (`GET /api/dashboard`) for the campus chosen (or the group).

@@ -34,7 +34,7 @@ export const frozenBanner = (f: FrozenYear) =>
   'Marks, matrices and the method for this year cannot be changed.';
 
 /**
- * Frozen results (issue 16) for one program year on the Program attainment page: a banner when the year is approved,
+ * Frozen results for one program year on the Program attainment page: a banner when the year is approved,
  * and for admins "Approve <year>" (asks first) or "Unfreeze" (a dialog with a required reason of at least 10
  * characters). Server errors show in the popup and, for the reason, under the field. Other roles see the banner only.
  * An undated year cannot be approved (there is no year to name), so nothing shows for it.

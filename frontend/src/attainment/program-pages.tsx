@@ -9,7 +9,7 @@ import { FreezePanel } from './freeze-panel';
 /**
  * The program-wide attainment pages, all read from one `GET /api/attainment/program/{program}` (every course of every
  * academic year, computed in one pass). Each page picks what it shows. Below the pickers, the picked year's approval
- * (frozen results, issue 16): its banner, and Approve or Unfreeze for admins.
+ * (frozen results): its banner, and Approve or Unfreeze for admins.
  */
 function Frame({
   title,

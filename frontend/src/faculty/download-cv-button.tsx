@@ -9,7 +9,7 @@ export const cvPath = (format: CvFormat, faculty?: string): string =>
   `/api/faculty-cv?${new URLSearchParams({ ...(faculty ? { faculty } : {}), format }).toString()}`;
 
 /**
- * "Download CV" (issue 12): the main button downloads the CV as a Word document, its menu offers Word or PDF. The
+ * "Download CV": the main button downloads the CV as a Word document, its menu offers Word or PDF. The
  * file comes through the API with the signed-in user's token and is saved under the name the server gives
  * (`<First>-<Last>-CV.docx`). While the server prepares it the button reads "Preparing CV..."; a failure shows the
  * server's reason in the error popup. `faculty` is the member whose CV it is (an admin reading a member); without

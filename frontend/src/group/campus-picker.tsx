@@ -4,7 +4,7 @@ import { useChooseCampus } from './choose-campus';
 import { useGroupCampuses } from './group-views';
 
 /**
- * The banner's campus picker of a group administrator (issue 16): "All campuses" or one campus of the group, whose
+ * The banner's campus picker of a group administrator: "All campuses" or one campus of the group, whose
  * records every page then reads (read-only). A campus chosen by a link (`?campus=`) shows even before the group's
  * list is read.
  */

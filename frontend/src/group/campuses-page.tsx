@@ -10,7 +10,7 @@ import { useGroupCampuses } from './group-views';
 import { NewCampusForm } from './new-campus-form';
 
 /**
- * `/group/campuses` (issue 16): the group's campuses with their status, first administrator and creation date; each
+ * `/group/campuses`: the group's campuses with their status, first administrator and creation date; each
  * opens (chosen in the banner's picker, then the dashboard) and is disabled (with a reason) or enabled again.
  * "Add campus" makes one and invites its first administrator by mail.
  */

@@ -6,7 +6,7 @@ import { RollupPage } from './rollup-page';
 
 const SCREENS: Readonly<Record<string, ReactNode>> = { campuses: <CampusesPage />, rollup: <RollupPage /> };
 
-/** `/group/*` (issue 16): a group administrator's campuses and the roll-up across them. */
+/** `/group/*`: a group administrator's campuses and the roll-up across them. */
 export default function GroupArea() {
   return <SideTabsArea base="/group" label="Group" tabs={GROUP_TABS.map((t) => ({ ...t, element: SCREENS[t.path] }))} />;
 }

@@ -24,7 +24,7 @@ const EMPTY: Record<keyof NewCampusBody, string> = {
 };
 
 /**
- * "Add campus" (issue 16): a new campus of the group with its first administrator, who is mailed an invitation to
+ * "Add campus": a new campus of the group with its first administrator, who is mailed an invitation to
  * set a password (`POST /api/group/campus`). The server checks the fields; its per-field messages show under each
  * field and anything else above them. `onCreated` is told the campus made.
  */

@@ -29,7 +29,7 @@ function columnsOf(view: RollupView): ResultColumn<RollupRow>[] {
 }
 
 /**
- * `/group/rollup` (issue 16): the group's campuses side by side for an academic year (`?year=`, default the server's:
+ * `/group/rollup`: the group's campuses side by side for an academic year (`?year=`, default the server's:
  * the newest year with results in every campus that has any, not after the current academic year, captioned with why):
  * one table per section, a column per campus and a row per measure, each figure linking to the campus page it came
  * from with that campus chosen (`campus=` in its link); the section's note under its table.

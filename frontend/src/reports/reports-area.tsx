@@ -17,7 +17,7 @@ const hasApi = (r: ReportEntry): r is ReportEntry & { api: string } => Boolean(r
 const isSurveyPage = (path: string): path is keyof SurveyPages => path === 'host-survey' || path === 'survey-report';
 
 /**
- * `/reports/*` (spec part 2 §2 Reports, issue 15): a side menu of every report of the catalogue in its order; each
+ * `/reports/*` (spec part 2 §2 Reports): a side menu of every report of the catalogue in its order; each
  * report with an API on the generic report page (the curriculum, term and course chosen follow to the next report);
  * Host survey and Survey report are the Survey area's pages (`surveyPages`, keeping `?survey=` between them); the NBA
  * SAR export has its own page.

@@ -8,7 +8,7 @@ export interface ScalePreset {
 }
 
 /**
- * The scales templates start from (docs/decisions/0021-survey.md; issue 14): the three-point course-exit scale colleges use
+ * The scales templates start from (docs/decisions/0021-survey.md): the three-point course-exit scale colleges use
  * for CO attainment (Slight 0.33 / Moderate 0.67 / Substantial 1, as the CO-PO correlation levels) and the
  * five-point agreement scale (Likert: Strongly disagree 1 .. Strongly agree 5).
  */

@@ -3,7 +3,7 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { SnsEvent } from '../lambdas/workers/mail-receipts.js';
 
 /**
- * SES events on one machine (issue 13; README "Mail on your machine"). The SES emulator accepts `SendEmail` but emits
+ * SES events on one machine (README "Mail on your machine"). The SES emulator accepts `SendEmail` but emits
  * no events, so the local stack puts this small proxy in front of it: every `SendEmail` that names a configuration
  * set is passed to the emulator and, once accepted, produces the events SES would publish to SNS, in SNS's Lambda
  * shape, handed to the same receipts handler the cloud runs. What happens follows SES's mailbox simulator

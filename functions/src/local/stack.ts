@@ -66,7 +66,7 @@ export interface LocalStack {
   generatedPassword: boolean;
   /** The sample faculty members of the demo campus (seeded stacks only) and their shared password. */
   sampleFaculty?: { emails: readonly string[]; password: string };
-  /** The demo group's administrator (issue 16) and the admins of its campuses (who share the demo admin's password). */
+  /** The demo group's administrator and the admins of its campuses (who share the demo admin's password). */
   group?: { email: string; password: string; campusAdmins: readonly string[] };
   /** The environment the in-process API uses (endpoints, pool, table); tests reuse it. */
   env: Record<string, string>;

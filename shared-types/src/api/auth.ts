@@ -26,7 +26,7 @@ export interface ProfileView extends Record<string, unknown> {
    * chosen; absent: June): with today's date it gives the current academic year (`currentAcademicYear`).
    */
   academic_year_start_month?: number;
-  /** A group administrator's group (issue 16): its id and name; absent for campus users. */
+  /** A group administrator's group: its id and name; absent for campus users. */
   group?: { id: string; name: string };
 }
 
@@ -43,7 +43,7 @@ const newPassword = z.string({ error: MESSAGES.required }).check(
 /**
  * Account part of the Add User form (`POST /api/auth/user-list`, campus admins only); the rest of the body is
  * profile fields. Without a `password` the new member is sent an invitation mail with a link to set their own
- * (issue 13); with one, that is their first password.
+ *; with one, that is their first password.
  */
 export const newUserSchema = z.strictObject({
   email: z

@@ -63,7 +63,8 @@ export interface AttainmentMethod {
  *   data/nba-sar-criteria.md ("the average of the course's CO row values"); NBA's SAR itself was not retrieved;
  * - targets: level 2 for COs and POs. No source fixes a target; NBA expects each program to set and justify its
  *   own, so this is a starting point to change.
- * The settings of issue 14 default to what the computation did before them, so a saved method keeps its results:
+ * The later settings (survey bands, band and level-1 rules, CIE rule, fractional levels) default to what the
+ * computation did before them, so a saved method keeps its results:
  * - indirect bands absent = the direct bands: the three-point course-exit workbook in
  *   shared/data/nba-sar-criteria.md reads the survey percent by "the same level bands as the direct side";
  * - survey validity: `max_margin_of_error` 15 percentage points, the 95 % margin of a proportion at p = 0.5 with the

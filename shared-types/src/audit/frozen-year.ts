@@ -1,5 +1,5 @@
 /**
- * Frozen results (issue 16; DESIGN.md "approved (frozen) attainment years refuse edits until an admin unfreezes them
+ * Frozen results (DESIGN.md "approved (frozen) attainment years refuse edits until an admin unfreezes them
  * with a reason"). An admin approves a program's attainment for an academic year: the stored results, the method
  * version and the versions of the inputs (marks sheets, question papers, CO-PO matrices) are kept as a snapshot; edits
  * to those inputs and to the program's method are refused (409, naming who approved it and when) until the admin

@@ -38,7 +38,7 @@ export const organization = defineEntity({
       default: DEFAULT_ACADEMIC_YEAR_START_MONTH,
       choiceLabels: Object.fromEntries(MONTHS.map((m) => [String(m), MONTH_NAMES[m - 1]])),
     }),
-    // Issue 13: the campus's mail goes out from this address (an identity verified in SES); none: the stack's default.
+    // The campus's mail goes out from this address (an identity verified in SES); none: the stack's default.
     f.email('mail_from', 'Send mail from'),
   ],
   columns: ['name', 'society_name'],

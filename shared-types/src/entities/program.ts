@@ -9,7 +9,7 @@ const duration = <const N extends string>(name: N, label: string) =>
   [f.int(`${name}_qty`, `${label}`, { min: 0, max: 10000 }), f.enum(`${name}_unit`, `${label} unit`, DURATION_UNITS)] as const;
 
 /**
- * One academic year's admissions (issue 15, for the SAR's student-faculty ratio): the year (`2025-26`), the first-year
+ * One academic year's admissions (for the SAR's student-faculty ratio): the year (`2025-26`), the first-year
  * sanctioned intake and the lateral entries admitted into the second year that year, both counts of students.
  */
 const intakeRow = [
@@ -21,7 +21,7 @@ const intakeRow = [
 /**
  * Program (spec part 1 §3, §5): `title` required; every number is an integer; four durations with units;
  * `nba_sar_type` picks the NBA SAR format; `number_of_terms` sets how many terms each new curriculum gets.
- * Issue 15: `sar_version` picks the Criterion 5 formulas of the SAR export; `intake` lists each academic year's
+ * `sar_version` picks the Criterion 5 formulas of the SAR export; `intake` lists each academic year's
  * sanctioned intake and lateral entries (the SAR's student count S).
  */
 export const program = defineEntity({

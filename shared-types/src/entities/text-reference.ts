@@ -5,7 +5,7 @@ import { f } from '../registry/field.js';
 export const BOOK_KINDS = ['Text book', 'Reference book'] as const;
 
 /**
- * A text or reference book of a course (issue 15, the `text-ref` report; kept under Curriculum like topics and lab
+ * A text or reference book of a course (the `text-ref` report; kept under Curriculum like topics and lab
  * experiments, written by admins and the course's owner). `year` is the edition's year of publication.
  */
 export const textReference = defineEntity({

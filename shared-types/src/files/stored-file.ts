@@ -21,7 +21,7 @@ export interface UploadRule {
 
 const MB = 1024 * 1024;
 
-/** Issue 12: photos are JPEG/PNG/WebP of at most 2 MB; attachments PDF/JPEG/PNG of at most 10 MB. */
+/** Photos are JPEG/PNG/WebP of at most 2 MB; attachments PDF/JPEG/PNG of at most 10 MB. */
 export const UPLOAD_RULES: Readonly<Record<UploadPurpose, UploadRule>> = {
   photo: { types: ['image/jpeg', 'image/png', 'image/webp'], maxBytes: 2 * MB, says: 'a JPEG, PNG or WebP image of at most 2 MB' },
   attachment: {

@@ -1,7 +1,7 @@
 import type { YearChoice } from '../format/academic-year.js';
 /**
  * The dashboard (spec part 2, "Dashboard": eight tiles, four per row, linking to Dashboard, Attainment, Reports,
- * Survey, Faculty Contribution, Assessments, Utilities, Curriculum). Issue 16: each tile also carries live figures for
+ * Survey, Faculty Contribution, Assessments, Utilities, Curriculum). Each tile also carries live figures for
  * the campus, or for the whole group when a group administrator has picked "All campuses".
  */
 export const DASHBOARD_PATH = '/api/dashboard';

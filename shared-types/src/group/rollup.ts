@@ -1,6 +1,6 @@
 import type { YearChoice } from '../format/academic-year.js';
 /**
- * The group roll-up (issue 16): the group's campuses side by side. Every figure names the campus and the page it
+ * The group roll-up: the group's campuses side by side. Every figure names the campus and the page it
  * came from, so the browser opens that page with the campus chosen (drill-down), and a test can read the same page
  * and compare.
  */

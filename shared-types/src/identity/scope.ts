@@ -35,7 +35,7 @@ export function jobScope(job: { campus: string; started_by: string }): CampusSco
 }
 
 /**
- * The caller's own namespace, where its profile lives: its campus, or a group administrator's group (issue 16).
+ * The caller's own namespace, where its profile lives: its campus, or a group administrator's group.
  * Read-write: everyone keeps their own profile, group administrators included.
  */
 export function ownScope(caller: Caller): CampusScope {

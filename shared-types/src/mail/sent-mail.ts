@@ -13,7 +13,7 @@ export type MailRole = (typeof MAIL_ROLES)[number];
 export const MAX_MAIL_RECIPIENTS = 5000;
 /** Most `cc` addresses of one mail. */
 export const MAX_MAIL_CC = 50;
-/** Largest total size of a mail's attachments, in bytes (issue 13: 10 MB; SES v2 allows up to 40 MB per message). */
+/** Largest total size of a mail's attachments, in bytes (10 MB; SES v2 allows up to 40 MB per message). */
 export const MAX_MAIL_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 
 /**

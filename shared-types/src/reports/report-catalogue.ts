@@ -1,5 +1,5 @@
 /**
- * The reports of the Reports area (spec part 2 §2 "Reports", issue 15): one entry per `/reports/<path>` route, in the
+ * The reports of the Reports area (spec part 2 §2 "Reports"): one entry per `/reports/<path>` route, in the
  * side menu's order. `pickers` are the query parameters its API takes (`GET /api/reports/{api}?curriculum=&...`),
  * in the order the page shows them; `required` pickers must be chosen before the report is read. Survey reports are
  * served by the Survey area's API (`api` absent) and the SAR export by `SAR_PATH`.

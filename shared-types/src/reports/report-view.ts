@@ -1,5 +1,5 @@
 /**
- * The shape every report answers (issue 15): `GET /api/reports/{report}?<pickers>` and the SAR export's JSON both
+ * The shape every report answers: `GET /api/reports/{report}?<pickers>` and the SAR export's JSON both
  * answer `{ data: ReportView }`, so one web component renders every report table, one writer turns them into DOCX/PDF,
  * and the SAR's tables are the web's figure for figure. Units are stated per column (`unit`): levels 0-3, percent
  * 0-100, marks, hours, credits, counts, rupees (lakh), years.

@@ -3,7 +3,7 @@ import type { YearChoice } from '../format/academic-year.js';
 import type { ReportView } from './report-view.js';
 
 /**
- * The NBA Self Assessment Report export (issue 15): `GET /api/reports/sar/{program}?year=<CAY>&format=&criteria=`.
+ * The NBA Self Assessment Report export: `GET /api/reports/sar/{program}?year=<CAY>&format=&criteria=`.
  * - `year`: the report's year, labelled CAY in its tables (e.g. `2025-26`), CAYm1 and CAYm2 the two before it; none
  *   given: the year every results page opens on (`defaultResultsYear`: the newest with results, not after the
  *   campus's current academic year), which `year_choice` names;
@@ -39,7 +39,7 @@ export const DEFAULT_SAR_VERSION: SarVersion = 'SAR 2025 (GAPC v4)';
  * - `version`: the Criterion 5 formula version used (the program's `sar_version`);
  * - `method_version`: the attainment method's record version the Criterion 3 figures were computed with;
  * - `frozen`: the years among CAY, CAYm1, CAYm2 whose Criterion 3 figures come from an approved (frozen) snapshot
- *   (issue 16), each with who approved it, when and its method version; the context says so for each;
+ *  , each with who approved it, when and its method version; the context says so for each;
  * - `year_choice`: the report's year and why (asked for, or the default), with the caption the page shows.
  */
 export interface SarView extends ReportView {

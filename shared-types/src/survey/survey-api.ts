@@ -3,7 +3,7 @@ import type { ScalePoint } from './template-rules.js';
 import type { YearChoice } from '../format/academic-year.js';
 
 /**
- * The Survey area's API beyond generic CRUD (issue 14). Units: percents 0-100 with 2 decimals; levels 0-3; counts are
+ * The Survey area's API beyond generic CRUD. Units: percents 0-100 with 2 decimals; levels 0-3; counts are
  * people; dates ISO `YYYY-MM-DD`, times ISO-8601 UTC. Errors as everywhere: `{ errors: { detail, fields } }`.
  */
 

@@ -22,7 +22,7 @@ export const questionFields = [
 
 /**
  * A survey template (spec part 2 §3 "Template": name, description, type, department, program, survey_for), plus its
- * rating scale and questions (issue 14): the scale is data, a label and a weight per point, so a three-point course-exit
+ * rating scale and questions: the scale is data, a label and a weight per point, so a three-point course-exit
  * scale (Slight 0.33 / Moderate 0.67 / Substantial 1) and a five-point agreement scale (Strongly agree 5 ..
  * Strongly disagree 1) are both templates, and one formula reads them (`surveyPercent`). Surveys copy the questions
  * and scale when they are made, so a later change to a template never alters a survey's answers.

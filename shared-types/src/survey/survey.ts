@@ -6,7 +6,7 @@ import { SURVEY_FOR, SURVEY_TYPES } from './survey-choices.js';
 
 /**
  * A survey (spec part 2 §3 "Survey": name, department, program, type, sub_title, intro_text, end_text, end_date,
- * survey_for, curriculum), made from a template (issue 14) for a program's curriculum, or for one course of it when it
+ * survey_for, curriculum), made from a template for a program's curriculum, or for one course of it when it
  * is a CO (course-exit) survey, in one academic year, open from `start_date` to `end_date` (both days included, India
  * time). When it is made, the server copies the template's scale and questions into the survey's form (resolving
  * each question's outcome code to the course's CO, or the program's PO/PSO/PEO), so later template edits leave it alone.

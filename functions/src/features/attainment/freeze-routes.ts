@@ -21,7 +21,7 @@ async function objectBody(c: AppContext): Promise<Record<string, unknown>> {
 }
 
 /**
- * Frozen results (`/api/attainment/freeze`, issue 16):
+ * Frozen results (`/api/attainment/freeze`):
  * - `GET /{program}`: the program's approvals, newest year first, `{ data: FrozenYear[] }` (any reader of the campus);
  * - `POST /{program}` `{ academic_year }` (admins): approves that year, `{ data: FrozenYear }` 201; 400 with
  *   `fields.academic_year` for a malformed year, 404 for a year without results, 409 when already frozen;

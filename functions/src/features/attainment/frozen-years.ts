@@ -22,7 +22,7 @@ import { readPartition } from '../../platform/store/partition.js';
 import { findRecord, getRecord, queryByField } from '../../platform/store/records.js';
 
 /**
- * Frozen (approved) attainment years (issue 16). One partition per program, so a program's approvals are one Query
+ * Frozen (approved) attainment years. One partition per program, so a program's approvals are one Query
  * and the guard of a write that knows its year is one GetItem:
  * - `PK = T#<campus>#attainment-freeze#<program>`, `SK = <academic year>` (`2025-26`): a `FrozenSnapshot` (the wire
  *   `FrozenYear` plus that year's `ProgramAttainment` as approved);

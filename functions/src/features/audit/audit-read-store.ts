@@ -6,7 +6,7 @@ import { HttpError } from '../../platform/lib/errors.js';
 import { auditPk, auditRecordPk, auditUserPk } from '../../platform/store/audit-store.js';
 
 /**
- * Reading the audit trail (issue 16): a campus's entries by month partition (or one user's, GSI2) and one record's
+ * Reading the audit trail: a campus's entries by month partition (or one user's, GSI2) and one record's
  * history (GSI1), newest first, paged with an opaque cursor. Only Queries; nothing here writes.
  */
 

@@ -44,7 +44,7 @@ function readable(page: ListResponse<AuditEntry>, viewer: DataViewer): ListRespo
 }
 
 /**
- * `/api/audit` (issue 16), read only; no route writes or deletes an entry (other methods answer 405):
+ * `/api/audit`, read only; no route writes or deletes an entry (other methods answer 405):
  * - `GET /?user=&entity=&from=&to=&cursor=&limit=`: the campus's entries, newest first, one page (`ListResponse`);
  *   dates `YYYY-MM-DD`, both included (400 naming a bad filter). Campus admins, and group administrators reading a
  *   campus; faculty 403.

@@ -22,7 +22,7 @@ import { sniffFileType } from './sniff-type.js';
 import type { UploadDoc } from '../../platform/store/attached-files.js';
 
 /**
- * Photos and attachments (issue 12; docs/decisions/0011-faculty-profile-photos-attachments.md): the browser asks for a presigned POST,
+ * Photos and attachments (docs/decisions/0011-faculty-profile-photos-attachments.md): the browser asks for a presigned POST,
  * sends the file straight to S3 under `files/<campus>/<user>/<upload id>`, then asks the server to confirm it. The
  * server reads the object's size and first bytes (the S3 emulator ignores the POST policy, and a policy cannot see
  * content): a file that is too large or not of an allowed type by its magic bytes is deleted and refused. Only a

@@ -17,7 +17,7 @@ import { surveyDashboard } from '../survey/survey-views.js';
 import { mailsBetween } from './mail-count-store.js';
 
 /**
- * What the group roll-up and the dashboard count in one campus for one academic year (issue 16), each read through
+ * What the group roll-up and the dashboard count in one campus for one academic year, each read through
  * the same services the campus's own pages use, so a figure here equals the page it drills down to:
  * - programs with their type's name and their stored attainment that year (`storedProgramAttainment`, as the
  *   Program Level PO Attainment page);

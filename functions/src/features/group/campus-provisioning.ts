@@ -7,7 +7,7 @@ import { createRecord } from '../../platform/store/records.js';
 import { campusRegistration, getGroup, noteInvitation, registerCampus } from '../../platform/store/campus-registry.js';
 
 /**
- * Makes a campus for a group administrator's group (issue 16): its registration in the group, its organization
+ * Makes a campus for a group administrator's group: its registration in the group, its organization
  * record, and its first administrator, who is mailed a link to set a password (Send Mail's path, so the receipt shows
  * in the new campus's sent mail). The new campus's own audit trail starts with its creation.
  * @param site the address people open Attain at (for the invitation link)

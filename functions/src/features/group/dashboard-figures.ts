@@ -17,7 +17,7 @@ import { mailsBetween } from './mail-count-store.js';
 import { surveyDashboard } from '../survey/survey-views.js';
 
 /**
- * The raw counts behind one campus's dashboard tiles (issue 16), summable over a group's campuses. Each is what the
+ * The raw counts behind one campus's dashboard tiles, summable over a group's campuses. Each is what the
  * page behind its tile lists:
  * - courses with results in the year and those below target (any CO whose final level misses the method's CO target,
  *   the "Met" column of the CO Attainment pages);

@@ -9,7 +9,7 @@ import { todayInIndia } from '../survey/survey-status.js';
 import type { AppEnv } from '../../platform/http/context.js';
 
 /**
- * `GET /api/dashboard` (issue 16): the dashboard tiles' live figures (`DashboardView`) for the campus in scope; for a
+ * `GET /api/dashboard`: the dashboard tiles' live figures (`DashboardView`) for the campus in scope; for a
  * group administrator with no campus picked, the sums over the group's campuses (at most 4 read at a time). The year
  * counted is `dashboardYear` (the newest with results not after CAY; the same rule as every results page), with the
  * caption saying why (`year_choice`).

@@ -23,7 +23,7 @@ const groupAdminsOnly = new Hono<AppEnv>().use('*', async (c, next) => {
 });
 
 /**
- * `/api/group/campus` (issue 16), group administrators only: `GET /` the caller's group and its campuses; `POST /`
+ * `/api/group/campus`, group administrators only: `GET /` the caller's group and its campuses; `POST /`
  * a new campus with its first administrator, invited by mail (201); `PUT /{id}` enables or disables a campus of the
  * group (`{ status, version, reason }`; 404 for a campus of another group, 409 when stale). Disabling is kept in the
  * campus's audit trail with its reason.

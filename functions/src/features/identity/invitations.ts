@@ -13,7 +13,7 @@ import { queueMail } from '../mail/queue-mail.js';
 import { findRecord } from '../../platform/store/records.js';
 
 /**
- * Invitations (issue 13): Add User without a password makes the account and mails the new member a link to set
+ * Invitations: Add User without a password makes the account and mails the new member a link to set
  * their own. The link carries a random 256-bit token in its fragment (never sent to a server log or a referrer);
  * only its SHA-256 is stored (`PK = INVITE#<hash>`), with the campus, the user and an expiry of `INVITATION_DAYS`.
  * The mail goes through Send Mail's path, so its receipt shows in the sent-mail table.

@@ -4,7 +4,7 @@ import { listAll } from '../../platform/store/list-all.js';
 import { queryByField } from '../../platform/store/records.js';
 
 /**
- * Faculty may mail only the students of the courses they own (issue 13: the survey issue sends course-exit surveys
+ * Faculty may mail only the students of the courses they own (the survey issue sends course-exit surveys
  * this way). Checks every address against the e-mails of the students of those courses' curricula.
  * @throws HttpError 403 naming the first address that is not such a student (and how many more)
  */

@@ -94,7 +94,7 @@ function mailAudit(mail: MailItem): AuditEvent {
 }
 
 /**
- * Queues a mail (issue 13): one recipient item per distinct address of `to` then `cc` (lower case, each once),
+ * Queues a mail: one recipient item per distinct address of `to` then `cc` (lower case, each once),
  * addresses on the campus's suppression list marked `skipped` with the reason, the mail item with its counts, and
  * the job handed to the worker (`enqueueMail`). Nothing is sent here: the worker sends at SES's rate.
  * Writes: the recipients by BatchWriteItem (25 a call), then the mail, its entry in the unfinished-jobs list and its

@@ -20,7 +20,7 @@ import { cleanBody } from '../../platform/http/crud-router.js';
 import { readJson } from '../../platform/http/read-json.js';
 
 /**
- * `/api/send-mail` (spec part 2 §7; issue 13):
+ * `/api/send-mail` (spec part 2 §7):
  * - `POST /` body `to, cc, subject, email_body, signature, role, attachments, department` (the `sentMail` entity's
  *   rules: `Not valid email`, `Required`): queues the mail, one message per address, and answers 201
  *   `SendMailResponse` (the mail and the addresses skipped as suppressed). Campus admins mail anyone; faculty only the

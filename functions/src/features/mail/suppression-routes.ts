@@ -5,7 +5,7 @@ import { clearSuppressedAddress, suppressedAddresses } from './suppression-store
 import type { AppEnv } from '../../platform/http/context.js';
 
 /**
- * `/api/mail-suppression` (issue 13), campus admins (group administrators read): `GET /` the campus's suppression
+ * `/api/mail-suppression`, campus admins (group administrators read): `GET /` the campus's suppression
  * list by address; `DELETE /{address}` takes one address off (204; 404 when it is not on the list), so later mail
  * goes to it again.
  */

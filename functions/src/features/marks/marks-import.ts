@@ -28,7 +28,7 @@ export function refuseRows(errors: RowError[]): never {
  * it: students' rows are replaced whole, except that questions the file has no column for keep their stored marks.
  * One save at a time: the save claims the sheet at the version it started from (`sheet-claim-store.ts`), renews its lease
  * while it writes and completes it at the end; then one audit entry (entity `marks`, the occasion's id) lists every
- * mark that changed, old and new (issue 16), and the course's attainment is computed again.
+ * mark that changed, old and new, and the course's attainment is computed again.
  * @param expectVersion the sheet version the save started from (a grid sends what it read; a file the version read
  *   when its request began; the worker the version read when its job opened)
  * @param saveId names this save in the claim (the job id for the worker; random otherwise)

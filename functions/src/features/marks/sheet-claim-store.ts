@@ -7,7 +7,7 @@ import { HttpError } from '../../platform/lib/errors.js';
 import { documentKey } from '../../platform/store/documents.js';
 
 /**
- * One save of an occasion's marks at a time (issue 10: ten parallel uploads must never leave a mix of files).
+ * One save of an occasion's marks at a time (ten parallel uploads must never leave a mix of files).
  * A save (grid, file or import worker) first *claims* the occasion's `marks-sheet` document with one conditional
  * UpdateItem: the sheet must still be at the version the save started from, and no other save may hold a live lease.
  * The claim moves the version on, so any other save that started from the same version gets 409 and writes nothing.

@@ -14,7 +14,7 @@ import { attachment } from '../../platform/lib/file-objects.js';
 import type { AppEnv } from '../../platform/http/context.js';
 
 /**
- * `/api/reports` (issue 15), read by every signed-in user of the campus:
+ * `/api/reports`, read by every signed-in user of the campus:
  * - `GET /{report}?curriculum=&term=&course=&option=&map_state=&department=&user=&year=`: `{ data: ReportView }` for
  *   each report of `REPORTS` that has an `api`; a missing required picker or a bad choice is 400 with the field; a
  *   picked id of another campus is 404; an unknown report is 404.

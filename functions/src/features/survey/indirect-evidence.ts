@@ -26,7 +26,7 @@ async function byYear(scope: CampusScope, surveys: readonly Survey[]): Promise<E
 const isFor = (kind: SurveyFor) => (s: Survey) => s.survey_for === kind;
 
 /**
- * A course's course-exit (CO) survey evidence per academic year (issue 14 item 5: "the course's indirect CO level
+ * A course's course-exit (CO) survey evidence per academic year ("the course's indirect CO level
  * from its course-exit survey"): one Query for the course's surveys, then each CO survey's answers.
  */
 export async function courseSurveyEvidence(scope: CampusScope, course: string): Promise<EvidenceByYear> {
@@ -34,7 +34,7 @@ export async function courseSurveyEvidence(scope: CampusScope, course: string): 
 }
 
 /**
- * A program's survey evidence per academic year (issue 14 item 5): its PO/PSO surveys' (`outcomes`: "PO/PEO indirect
+ * A program's survey evidence per academic year: its PO/PSO surveys' (`outcomes`: "PO/PEO indirect
  * levels from program-level surveys"; PEOs have no direct level, so they show on the survey pages only), and each
  * course's course-exit surveys' (`courses`, unless `opts.courses` is false). One Query for the program's surveys, then
  * each survey's answers.

@@ -12,7 +12,7 @@ const refused = (c: AppContext, e: SurveyRefusal) =>
   );
 
 /**
- * `/api/public/survey/{token}` (issue 14 item 3; DESIGN.md "Surveys"): no sign-in; the token is the only key.
+ * `/api/public/survey/{token}` (DESIGN.md "Surveys"): no sign-in; the token is the only key.
  * - `GET`: `PublicSurvey`;
  * - `POST` `SurveyAnswerBody`: 201 `{ message, data: { end_text } }`.
  * Bad, used, expired and closed links answer `PublicSurveyError` with 404/409/410. Throttled in front (API Gateway

@@ -5,7 +5,7 @@ import { importStakeholders } from './stakeholder-import.js';
 import type { AppEnv } from '../../platform/http/context.js';
 
 /**
- * `POST /api/stakeholder/import?curriculum=<id>` (issue 14 item 1): the CSV text as the body (columns `group`,
+ * `POST /api/stakeholder/import?curriculum=<id>`: the CSV text as the body (columns `group`,
  * `first_name`, `last_name`, `email`, `contact_number`); admins only. Answers `{ message, data: ImportResult }`
  * (kind `stakeholders`); 400 with `errors.rows` when any row is wrong (nothing written); 413 over `MAX_IMPORT_BYTES`.
  */

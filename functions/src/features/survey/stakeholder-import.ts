@@ -23,7 +23,7 @@ function groupOf(text: string): string | undefined {
 }
 
 /**
- * Loads stakeholders from CSV (an XLSX is turned into CSV by the browser) into a curriculum (issue 14 item 1): the
+ * Loads stakeholders from CSV (an XLSX is turned into CSV by the browser) into a curriculum: the
  * department and program are the curriculum's. A row whose e-mail is already a stakeholder of the curriculum updates
  * that record; others are created. Every row is checked first with the entity's own rules (`validateBody`: the
  * spec's messages) and a repeated e-mail is refused; any problem refuses the whole file and writes nothing.

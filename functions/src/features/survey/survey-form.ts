@@ -40,7 +40,7 @@ async function outcomesOf(scope: CampusScope, s: Pick<Survey, 'survey_for' | 'co
 }
 
 /**
- * A survey's form from its template (issue 14): the template's scale and questions, in order, with ids `q1`, `q2`...,
+ * A survey's form from its template: the template's scale and questions, in order, with ids `q1`, `q2`...,
  * each question's outcome code resolved to the survey's course's CO or program's PO/PSO/PEO record, and `{statement}`
  * in its text replaced by that outcome's statement.
  * Questions on outcomes the course or program does not have are left out and listed in `omitted`.

@@ -47,7 +47,7 @@ function inviteBody(raw: unknown): SurveyInviteBody {
 }
 
 /**
- * `/api/survey-host/{survey}` (issue 14 item 3; shapes in `survey-api.ts`):
+ * `/api/survey-host/{survey}` (shapes in `survey-api.ts`):
  * - `GET /{survey}`: `SurveyHostView` (admins; group administrators read);
  * - `POST /{survey}/invite`: `SurveyInviteBody` -> 201 `SurveyMailResult` (each invitee's own link, mailed);
  * - `POST /{survey}/remind`: -> 201 `SurveyMailResult` (only those who have not answered);

@@ -144,7 +144,7 @@ function assertNotClosed(s: Survey) {
 }
 
 /**
- * Invites people to a survey (issue 14 item 3): the students of its curriculum and/or stakeholders by group or id,
+ * Invites people to a survey: the students of its curriculum and/or stakeholders by group or id,
  * each address once; people already invited, without an e-mail or on the campus's suppression list are skipped with
  * the reason. Each gets their own link (`<site>/s/<token>`) in one mail through Send Mail.
  * @param site where people open Attain (the request's Origin)
@@ -242,7 +242,7 @@ export async function inviteToSurvey(
 }
 
 /**
- * Reminds everyone invited who has not answered (issue 14: reminders only to non-respondents, also when answers are
+ * Reminds everyone invited who has not answered (reminders only to non-respondents, also when answers are
  * anonymous): a new link each (the old one keeps working; one response per invitee either way), in one mail. Writes
  * an audit entry with the number mailed (never who). For an anonymous survey, those left out are counted, not named
  * (a name left out of a reminder is someone who has not answered).

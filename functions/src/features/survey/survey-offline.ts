@@ -12,7 +12,7 @@ const MAX_COUNT = 100_000;
 const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= MAX_COUNT;
 
 /**
- * Saves a survey's paper results (issue 14 item 4): the number surveyed and, per rating question, the count at each
+ * Saves a survey's paper results: the number surveyed and, per rating question, the count at each
  * scale point (lowest first). Questions left out count 0. The same computation then reads them with the online
  * answers. A CO survey's course has its attainment marked stale.
  * @param body `{ surveyed, counts, version }` (`OfflineResultsBody`); `version` as read (0 the first time)

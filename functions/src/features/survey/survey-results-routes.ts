@@ -5,7 +5,7 @@ import type { AppEnv } from '../../platform/http/context.js';
 import { pathId } from '../../platform/http/path-id.js';
 
 /**
- * `/api/survey-results` (issue 14 item 6), read by every user of the campus:
+ * `/api/survey-results`, read by every user of the campus:
  * - `GET /dashboard?year=<2025-26>&department=<id>`: `SurveyDashboardView`;
  * - `GET /{survey}`: `SurveyReportView`. Another campus's survey is 404.
  */

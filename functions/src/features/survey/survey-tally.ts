@@ -14,7 +14,7 @@ import { readAnswers, readInvitees } from './survey-store.js';
 const FREE_TEXT_SHOWN = 500;
 
 /**
- * A survey's answers counted (issue 14 items 4-5): per rating question the count at each scale point online and on
+ * A survey's answers counted: per rating question the count at each scale point online and on
  * paper; respondents online (answer sets) and on paper (the most counted on any one question); free text.
  */
 export interface SurveyTally {
@@ -98,7 +98,7 @@ export function questionCounts(t: SurveyTally, q: SurveyQuestion): Omit<Question
 }
 
 /**
- * What a set of surveys says about each outcome they assess (issue 14 item 5): per outcome record id, the survey
+ * What a set of surveys says about each outcome they assess: per outcome record id, the survey
  * percent pooled over every rating question that assesses it, weighting each question's percent by its respondents
  * (= sum over questions of sum_k count_k x weight_k / max weight, over the sum of their respondents: with one question
  * this is `surveyPercent`), the people who answered the surveys and the people they were for (`surveyPopulation`).

@@ -4,7 +4,7 @@ import { GROUP_ROUTES } from '../../features/group/group-routes.js';
 import { defineDomain } from '../../platform/http/domain-module.js';
 
 /**
- * The `group` domain (issue 16): a group's campuses (create, list, disable), the group roll-up, and the dashboard's
+ * The `group` domain: a group's campuses (create, list, disable), the group roll-up, and the dashboard's
  * live figures. It reads across areas (attainment, surveys, faculty, mail) and owns no record type.
  */
 export const groupDomain = defineDomain({

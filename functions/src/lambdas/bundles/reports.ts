@@ -3,7 +3,7 @@ import { reportsRouter } from '../../features/reports/report-routes.js';
 import { defineDomain } from '../../platform/http/domain-module.js';
 
 /**
- * The `reports` domain (issue 15): the Reports area's tables (`/api/reports/{report}`) and the NBA SAR export
+ * The `reports` domain: the Reports area's tables (`/api/reports/{report}`) and the NBA SAR export
  * (`/api/reports/sar/{program}`, DOCX or PDF). It reads across the campus's records and has none of its own; it
  * carries the DOCX and PDF writers, so it is a Lambda of its own and the record Lambdas stay small.
  */

@@ -19,7 +19,7 @@ import { readAnswers, readInvitees } from '../../features/survey/survey-store.js
 import { behaviour, defineDomain } from '../../platform/http/domain-module.js';
 
 /**
- * The `survey` domain (spec part 2 Survey; issue 14): stakeholders, templates and surveys as registry entities; a
+ * The `survey` domain (spec part 2 Survey): stakeholders, templates and surveys as registry entities; a
  * survey's form is copied from its template when it is made (and again when its template or outcome changes before
  * anyone was invited); hosting, the public answer route, and the results.
  */

@@ -6,7 +6,7 @@ import { sanitizeHtml } from '../../platform/lib/sanitize-html.js';
 import { defineDomain } from '../../platform/http/domain-module.js';
 
 /**
- * The `utilities` domain (spec part 2 Utilities; issue 13): Send Mail (`/api/send-mail`: queue a mail, list the
+ * The `utilities` domain (spec part 2 Utilities): Send Mail (`/api/send-mail`: queue a mail, list the
  * campus's mails with their delivery receipts, resume a stopped one), the campus's suppression list and the audit
  * trail (`/api/audit`, read only). Sending
  * itself is the bulk-mail worker's (`handlers/mail-sender.ts`); receipts are the receipts Lambda's.

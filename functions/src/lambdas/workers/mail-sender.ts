@@ -8,7 +8,7 @@ interface SqsEvent {
 }
 
 /**
- * The bulk-mail worker Lambda (issue 13): each SQS message names one mail (`{ campus, mail }`); the worker sends it
+ * The bulk-mail worker Lambda: each SQS message names one mail (`{ campus, mail }`); the worker sends it
  * at SES's rate (`runMailJob`), stopping after 13 minutes of its 15 and queueing the rest as a new message. Reserved
  * concurrency 1 in the stack keeps the whole account under SES's `MaxSendRate`. A message that is not a job is
  * dropped with a log line; a failure is reported per message so SQS redelivers only that one.

@@ -7,7 +7,7 @@ import { createRecord, findRecord } from '../../platform/store/records.js';
 export const DEMO_TENANT = 'demo';
 export const DEMO_ADMIN_EMAIL = 'admin@attain.example';
 
-/** The demo group (issue 16): the society owning the demo campuses, and its administrator's e-mail. */
+/** The demo group: the society owning the demo campuses, and its administrator's e-mail. */
 export const DEMO_GROUP = { id: 'demo-group', name: 'Attain Demo Education Society' } as const;
 export const DEMO_GROUP_ADMIN_EMAIL = 'group@attain.example';
 

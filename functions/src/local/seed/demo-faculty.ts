@@ -84,7 +84,7 @@ async function add(scope: CampusScope, owner: string, def: EntityDef, body: Reco
 }
 
 /**
- * Seeds three sample faculty members of the demo campus (issue 12), once: Cognito users with `password`, filled
+ * Seeds three sample faculty members of the demo campus, once: Cognito users with `password`, filled
  * profiles (designations, experience, qualifications) and records of several kinds (workload, publications, a
  * sponsored project, an award, a workshop attended, professional bodies), each created by its member and marked as
  * sample data.

@@ -6,7 +6,7 @@ import { seedDemoAttainment } from './demo-attainment.js';
 import { seedDemoStructure } from './demo-structure.js';
 
 /**
- * Seeds the demo group (issue 16) once the demo campus exists: the group, its second and smaller campus (the
+ * Seeds the demo group once the demo campus exists: the group, its second and smaller campus (the
  * published-sample courses with one year of its own sample marks, and its administrator), both campuses registered in
  * the group, and the group administrator. Idempotent: a restart keeps every edit.
  * @param adminPassword the second campus's administrator's password (the demo admin's)

@@ -24,7 +24,7 @@ import { inviteesPk, responsesPk } from '../../features/survey/survey-store.js';
 import { prng } from './sample-random.js';
 
 /**
- * SAMPLE DATA, not from any source: the demo's survey area (issue 14 item 7) so the CO pages show indirect levels out
+ * SAMPLE DATA, not from any source: the demo's survey area so the CO pages show indirect levels out
  * of the box. Everything generated says so ("(sample)" in names, "Sample" stakeholders, `sample: true` on answers).
  * - stakeholders of the published-samples curriculum in every group, at SES mailbox-simulator addresses (they deliver
  *   locally and in AWS without reaching anyone);

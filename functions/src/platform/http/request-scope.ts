@@ -3,7 +3,7 @@ import { campusRegistration } from '../store/campus-registry.js';
 import { HttpError } from '../lib/errors.js';
 
 /**
- * The campus a request reads and writes (issue 16), from the verified caller and, for a group administrator only,
+ * The campus a request reads and writes, from the verified caller and, for a group administrator only,
  * the `X-Campus` header:
  * - a campus user (admin, faculty) works in its own campus whatever it sends; a campus its group disabled answers
  *   403 to its users;

@@ -1,7 +1,7 @@
 import { type AuditChange, type EntityDef, type MarksRow, SYSTEM_FIELDS } from '@attain/shared-types';
 
 /**
- * What changed between two versions of a record, document or marks sheet, as audit changes (issue 16). Pure: no AWS
+ * What changed between two versions of a record, document or marks sheet, as audit changes. Pure: no AWS
  * imports, so the unit tests check it on hand-written values.
  */
 

@@ -7,7 +7,7 @@ import { config } from '../lib/config.js';
 type TransactWriteItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /**
- * Storage of the audit trail (issue 16). One partition per campus and month, so no partition carries a campus's
+ * Storage of the audit trail. One partition per campus and month, so no partition carries a campus's
  * whole history and a date filter reads only its months:
  * - `PK = T#<campus>#audit#<yyyy-mm>`, `SK = <at>#<id>` (newest last; a Query with `ScanIndexForward: false` lists
  *   newest first);

@@ -7,7 +7,7 @@ import { config } from '../lib/config.js';
 import { HttpError } from '../lib/errors.js';
 
 /**
- * Groups and their campuses (issue 16). A group is `T#<group>#group` / `group` (its name); a group's id is the
+ * Groups and their campuses. A group is `T#<group>#group` / `group` (its name); a group's id is the
  * tenant of its administrators, whose own profiles live under it. Each campus has one registration item
  * `T#<campus>#campus-registration` / `campus` (a `GroupCampus` plus its `group`), indexed in GSI1 under
  * `T#<group>#campus` so the group's list is one Query. A campus with no registration (made before groups existed,

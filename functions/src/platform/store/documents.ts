@@ -30,7 +30,7 @@ export type DocumentKind =
   | 'survey-offline';
 
 /**
- * The document kinds people edit, whose saves and deletes keep an audit entry (issue 16). The others are computed by
+ * The document kinds people edit, whose saves and deletes keep an audit entry. The others are computed by
  * the server (marks-sheet counters, import-job progress, survey forms copied from templates, upload checks) and are
  * not audited.
  */

@@ -370,7 +370,7 @@ function newItem(scope: CampusScope, def: EntityDef, data: Record<string, unknow
 }
 
 /**
- * The audit Put of a record's create, replace or delete (issue 16), written in the same transaction as the change:
+ * The audit Put of a record's create, replace or delete, written in the same transaction as the change:
  * the fields whose value differs between `old` and `next`, and the record's readable name.
  */
 function recordAudit(
