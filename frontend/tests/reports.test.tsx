@@ -4,6 +4,7 @@ import {
   chosenYear,
   currentAcademicYear,
   defaultResultsYear,
+  nbaYearLabel,
   pickerYears,
   shiftAcademicYear,
   todayInIndia,
@@ -230,7 +231,8 @@ function sarServer(fileError?: { status: number; detail: string }) {
           ...MAPPING,
           report: 'sar',
           title: 'SAR',
-          context: [],
+          // The server names each year by NBA's label from the campus's current academic year.
+          context: [`Assessment years: ${years.map((y) => `${nbaYearLabel(y, '2026-27')} ${y}`).join(', ')}`],
           program: 'p1',
           program_title: 'B.Tech Computer Science and Engineering',
           years,
@@ -288,7 +290,7 @@ describe('NBA SAR export page (issue 15)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show' }));
     expect(await screen.findByRole('table', { name: 'CO-PO mapping of CS3101' })).toBeTruthy();
     expect(server.urls()).toContain(`/api/reports/sar/p1?year=${years[1]}&criteria=3&courses=k1&format=json`);
-    expect(screen.getByText(`Years: CAYm1 2025-26, CAYm2 2024-25, CAYm3 2023-24`)).toBeTruthy();
+    expect(screen.getByText(`Assessment years: CAYm1 2025-26, CAYm2 2024-25, CAYm3 2023-24`)).toBeTruthy();
     expect(screen.getByText(`2025-26: the year chosen (current academic year 2026-27)`)).toBeTruthy();
   });
 

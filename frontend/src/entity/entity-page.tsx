@@ -202,7 +202,21 @@ export function EntityPage(props: {
     setEditing(fresh);
     setDirty(false);
   };
-  const nameOf = (r: EntityRecord) => String(r[def.display ?? 'name'] ?? '').slice(0, 60);
+  // A row's name for its buttons and the delete question: its display field, else its first column as shown (a
+  // methodology is named by its program).
+  const nameOf = (r: EntityRecord) => {
+    const own = r[def.display ?? 'name'];
+    if (own !== undefined && own !== null && own !== '') return String(own).slice(0, 60);
+    const first = shownColumns[0];
+    return first
+      ? cellText(
+          def.fields.find((fd) => fd.name === first),
+          r[first],
+          refs,
+          locale,
+        ).slice(0, 60)
+      : '';
+  };
   const askRemove = (row: EntityRecord) =>
     confirmDialog({
       message: `Delete ${def.label.toLowerCase()} "${nameOf(row) || row.id}"? This cannot be undone.`,

@@ -7,7 +7,6 @@ import {
   type SarView,
   chosenYear,
   courseCurriculum,
-  nbaYearLabel,
   pickerYears,
 } from '@attain/shared-types';
 import { useQuery } from '@tanstack/react-query';
@@ -199,17 +198,8 @@ export function SarPage() {
           {files.error}
         </p>
       ) : null}
-      {view ? (
-        <>
-          <ul className="report-context" aria-label="SAR made for">
-            <li>Program: {view.program_title}</li>
-            <li>Years: {view.years.map((y) => `${nbaYearLabel(y, view.year_choice.current)} ${y}`).join(', ')}</li>
-            <li>Criterion 5 formulas: {view.version}</li>
-            <li>Attainment method version: {view.method_version}</li>
-          </ul>
-          <ReportBody view={view} />
-        </>
-      ) : null}
+      {/* What the SAR was made for (program, years by NBA's labels, formulas, method version) is its own context list. */}
+      {view ? <ReportBody view={view} /> : null}
     </section>
   );
 }

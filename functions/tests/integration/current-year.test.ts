@@ -5,6 +5,7 @@ import {
   type SarView,
   currentAcademicYear,
   defaultResultsYear,
+  nbaYearLabel,
   organization,
   todayInIndia,
 } from '@attain/shared-types';
@@ -61,6 +62,8 @@ describe('the year every page opens on', { timeout: 180_000 }, () => {
     expect(view.year_choice).toEqual(want);
     expect(view.years[0]).toBe(want.year);
     expect(view.context).toContain(`Year: ${want.text}`);
+    // Each year is named by NBA's label from the campus's CAY (the SAR's own year is CAYm1 when it is last year).
+    expect(view.context).toContain(`Assessment years: ${view.years.map((y) => `${nbaYearLabel(y, cay)} ${y}`).join(', ')}`);
     for (const format of ['docx', 'pdf']) {
       const file = await fetch(`${base}/api/reports/sar/${bTech.id}?format=${format}`, {
         headers: { authorization: `Bearer ${adminToken}` },

@@ -111,8 +111,13 @@ function articulation(input: Criterion3Input, chosen: ReadonlySet<string> | null
     ],
   };
   const missing = input.matrices.filter((m) => !m.saved);
-  if (missing.length)
-    pam.notes?.push(`Courses without a CO-PO matrix (not in the matrix): ${missing.map((m) => courseName(m.course)).join('; ')}`);
+  if (missing.length) {
+    // One entry per name, with how many courses carry it (a curriculum lists "Project" or an elective slot per term).
+    const counts = new Map<string, number>();
+    for (const m of missing) counts.set(courseName(m.course), (counts.get(courseName(m.course)) ?? 0) + 1);
+    const names = [...counts].map(([name, n]) => (n > 1 ? `${name} (${n} courses)` : name));
+    pam.notes?.push(`${missing.length} courses without a CO-PO matrix (not in the matrix): ${names.join('; ')}`);
+  }
   return [
     { id: '3.1-cam', title: '3.1 Course articulation matrices', tables: cams },
     {
