@@ -36,7 +36,7 @@ function documentRouter<B extends { version: number }, V>(opts: {
 
 /**
  * `GET|PUT /api/co-po-matrix/{course id}`: a course's CO-PO matrix with its rows (COs), columns (the program's
- * POs and PSOs) and average row; PUT `{ version, cells }` replaces it whole in one write.
+ * POs and PSOs) and the course row under the program's articulation rule; PUT `{ version, cells }` replaces it whole in one write.
  */
 export const coPoMatrixRouter = () =>
   documentRouter<z.infer<typeof coPoMatrixBody>, CoPoMatrixView>({
