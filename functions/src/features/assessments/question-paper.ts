@@ -12,7 +12,7 @@ import {
   paperTotal,
 } from '@attain/shared-types';
 import { HttpError } from '../../platform/lib/errors.js';
-import { assertCourseYearOpen } from '../attainment/frozen-years.js';
+import { assertCourseYearOpen } from '../attainment/frozen-year-gate.js';
 import { markCourseInputsChanged } from '../attainment/result-store.js';
 import { type StoredDocument, documentsInScope, getDocument, putDocument } from '../../platform/store/documents.js';
 import { getRecord, queryByField } from '../../platform/store/records.js';

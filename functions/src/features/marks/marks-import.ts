@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type CampusScope, type MarksSaveResult, type RowError, readMarksTable } from '@attain/shared-types';
 import { recomputeCourse } from '../attainment/attainment-service.js';
-import { assertCourseYearOpen } from '../attainment/frozen-years.js';
+import { assertCourseYearOpen } from '../attainment/frozen-year-gate.js';
 import { markCourseInputsChanged } from '../attainment/result-store.js';
 import { marksChanges } from '../../platform/store/audit-changes.js';
 import { appendAudit } from '../../platform/store/audit-store.js';

@@ -1,5 +1,5 @@
 import { type CampusScope, type OfflineResults, survey as surveyEntity } from '@attain/shared-types';
-import { assertCourseYearOpen } from '../attainment/frozen-years.js';
+import { assertCourseYearOpen } from '../attainment/frozen-year-gate.js';
 import { markCourseInputsChanged } from '../attainment/result-store.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { putDocument } from '../../platform/store/documents.js';

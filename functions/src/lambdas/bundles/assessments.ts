@@ -1,5 +1,5 @@
 import { occasion } from '@attain/shared-types';
-import { assertCourseYearOpen } from '../../features/attainment/frozen-years.js';
+import { assertCourseYearOpen } from '../../features/attainment/frozen-year-gate.js';
 import { markCourseInputsChanged } from '../../features/attainment/result-store.js';
 import { questionPaperRouter } from '../../features/curriculum/document-routes.js';
 import { deleteDocument } from '../../platform/store/documents.js';

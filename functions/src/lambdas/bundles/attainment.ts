@@ -1,6 +1,6 @@
 import { attainmentMethod } from '@attain/shared-types';
 import { programAttainment } from '../../features/attainment/attainment-service.js';
-import { assertCourseYearOpen } from '../../features/attainment/frozen-years.js';
+import { assertCourseYearOpen } from '../../features/attainment/frozen-year-gate.js';
 import { attainmentRouter } from '../../features/attainment/attainment-routes.js';
 import { importJobRouter, marksRouter } from '../../features/marks/marks-routes.js';
 import { behaviour, defineDomain } from '../../platform/http/domain-module.js';

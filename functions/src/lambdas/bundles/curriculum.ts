@@ -1,5 +1,5 @@
 import { courseCurriculum, courseOutcome, curriculum, term } from '@attain/shared-types';
-import { assertCourseYearOpen } from '../../features/attainment/frozen-years.js';
+import { assertCourseYearOpen } from '../../features/attainment/frozen-year-gate.js';
 import { markCourseInputsChanged } from '../../features/attainment/result-store.js';
 import { matrixUsesCo } from '../../features/curriculum/co-po-matrix.js';
 import { papersUsingCo } from '../../features/assessments/question-paper.js';
