@@ -1,25 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type CampusScope, INVITATION_DAYS, TABLE, USER_ACCOUNT_AUDIT, organization } from '@attain/shared-types';
+import { type CampusScope, INVITATION_DAYS, USER_ACCOUNT_AUDIT, organization } from '@attain/shared-types';
 import { appendAudit } from '../../platform/store/audit-store.js';
-import { cognitoClient, documentClient } from '../../platform/lib/aws.js';
+import { cognitoClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { escapeHtml } from '../../platform/lib/escape-html.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { newLinkToken, tokenHash } from '../../platform/lib/link-token.js';
 import { queueMail } from '../mail/queue-mail.js';
 import { findRecord } from '../../platform/store/records.js';
+import { claimInvitation, putInvitation, releaseInvitation } from './invitation-store.js';
 
 /**
  * Invitations: Add User without a password makes the account and mails the new member a link to set
  * their own. The link carries a random 256-bit token in its fragment (never sent to a server log or a referrer);
- * only its SHA-256 is stored (`PK = INVITE#<hash>`), with the campus, the user and an expiry of `INVITATION_DAYS`.
+ * only its SHA-256 is stored (`invitation-store.ts`), with the campus, the user and an expiry of `INVITATION_DAYS`.
  * The mail goes through Send Mail's path, so its receipt shows in the sent-mail table.
  */
-
-const inviteKey = (hash: string) => ({ [TABLE.partitionKey]: `INVITE#${hash}`, [TABLE.sortKey]: 'invitation' });
 
 /** The new member an invitation is for. */
 export interface Invitee {
@@ -42,20 +39,7 @@ export async function inviteUser(
 ): Promise<string> {
   const token = newLinkToken();
   const expires = Date.now() + INVITATION_DAYS * 24 * 3600 * 1000;
-  await documentClient().send(
-    new PutCommand({
-      TableName: config().tableName,
-      Item: {
-        ...inviteKey(tokenHash(token)),
-        entityType: 'invitation',
-        campus: scope.campus,
-        sub: invitee.sub,
-        email: invitee.email,
-        expires,
-        created_by: scope.actor,
-      },
-    }),
-  );
+  await putInvitation(scope, tokenHash(token), invitee, expires);
   const campus = (await findRecord(scope, organization, scope.campus))?.name ?? 'your college';
   const link = `${site.replace(/\/+$/, '')}/set-password#token=${token}`;
   const sent = await queueMail(scope, admin, {
@@ -90,43 +74,20 @@ export async function inviteUser(
  *   about other links), or for a password the pool's policy refuses
  */
 export async function setPasswordWithToken(token: string, password: string): Promise<void> {
-  const key = inviteKey(tokenHash(token));
+  const hash = tokenHash(token);
   const claim = randomUUID();
   const unusable = new HttpError(400, 'This link has expired or was already used; ask your administrator for a new invitation', {
     token: 'Expired or used',
   });
-  let invite: { campus: string; sub: string; email: string };
-  try {
-    const res = await documentClient().send(
-      new UpdateCommand({
-        TableName: config().tableName,
-        Key: key,
-        UpdateExpression: 'SET used_at = :now, used_by = :claim',
-        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(used_at) AND expires >= :ms',
-        ExpressionAttributeValues: { ':now': new Date().toISOString(), ':claim': claim, ':ms': Date.now() },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    invite = res.Attributes as typeof invite;
-  } catch (e) {
-    if (e instanceof ConditionalCheckFailedException) throw unusable;
-    throw e;
-  }
+  const invite = await claimInvitation(hash, claim, Date.now());
+  if (!invite) throw unusable;
   try {
     await cognitoClient().send(
       new AdminSetUserPasswordCommand({ UserPoolId: config().userPoolId, Username: invite.email, Password: password, Permanent: true }),
     );
   } catch (e) {
     // Nothing was set: the link is this person's again.
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: config().tableName,
-        Key: key,
-        UpdateExpression: 'REMOVE used_at, used_by',
-        ConditionExpression: 'used_by = :claim',
-        ExpressionAttributeValues: { ':claim': claim },
-      }),
-    );
+    await releaseInvitation(hash, claim);
     if ((e as Error).name === 'InvalidPasswordException')
       throw new HttpError(400, (e as Error).message, { password: 'Not accepted by the password policy' });
     throw e;
