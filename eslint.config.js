@@ -78,7 +78,6 @@ const DYNAMODB_STORES = [
   `${SERVER}/features/**/*-store.ts`,
 ];
 const DYNAMODB_NOT_YET_IN_A_STORE = [
-  'mail/apply-receipt.ts',
   'mail/mail-worker.ts',
   'mail/queue-mail.ts',
   'survey/survey-answers.ts',

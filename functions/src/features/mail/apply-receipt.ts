@@ -1,9 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../../platform/lib/aws.js';
-import { config } from '../../platform/lib/config.js';
-import { type RecipientItem, recipientKey, withoutKeys } from './mail-items.js';
-import { addToMail, getRecipient, raiseRecipient } from './recipient-store.js';
+import { addToMail, appendReceiptEvent, getRecipient, raiseRecipient } from './recipient-store.js';
 import type { Receipt } from './ses-event.js';
 import { suppressAddress } from './suppression-store.js';
 
@@ -21,34 +16,8 @@ export type ReceiptOutcome = 'applied' | 'duplicate' | 'refused';
  */
 export async function applyReceipt(r: Receipt): Promise<ReceiptOutcome> {
   const seenKey = `${r.type}@${r.at}`;
-  const sets = ['history = list_append(if_not_exists(history, :none), :ev)', 'message_id = if_not_exists(message_id, :mid)'];
-  const values: Record<string, unknown> = {
-    ':none': [],
-    ':ev': [{ event: r.type.toLowerCase(), at: r.at, ...(r.detail ? { detail: r.detail } : {}) }],
-    ':mid': r.messageId,
-    ':addr': r.address,
-    ':seen': new Set([seenKey]),
-    ':seenKey': seenKey,
-  };
-  if (r.type === 'Open') sets.push('opened_at = if_not_exists(opened_at, :at)');
-  if (r.type === 'Click') sets.push('clicked_at = if_not_exists(clicked_at, :at)');
-  if (r.type === 'Open' || r.type === 'Click') values[':at'] = r.at;
-  let old: RecipientItem;
-  try {
-    const res = await documentClient().send(
-      new UpdateCommand({
-        TableName: config().tableName,
-        Key: recipientKey(r.campus, r.mailId, r.index),
-        UpdateExpression: `SET ${sets.join(', ')} ADD seen :seen`,
-        ConditionExpression:
-          'attribute_exists(PK) AND address = :addr AND (attribute_not_exists(message_id) OR message_id = :mid) AND NOT contains(seen, :seenKey)',
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    old = withoutKeys<RecipientItem>(res.Attributes ?? {});
-  } catch (e) {
-    if (!(e instanceof ConditionalCheckFailedException)) throw e;
+  const old = await appendReceiptEvent(r, seenKey);
+  if (!old) {
     const now = await getRecipient(r.campus, r.mailId, r.index);
     const same = now && now.address === r.address && (!now.message_id || now.message_id === r.messageId);
     return same && now.seen?.has(seenKey) ? 'duplicate' : 'refused';

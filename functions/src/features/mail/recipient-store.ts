@@ -4,6 +4,7 @@ import { type RecipientEvent, type RecipientStatus, STATUS_RANK } from '@attain/
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { type RecipientItem, countedAs, mailKey, recipientKey, withoutKeys } from './mail-items.js';
+import type { Receipt } from './ses-event.js';
 
 /** What else a status change writes on the recipient (SES's message id, a note, the worker's claim). */
 export interface MoveExtras {
@@ -142,4 +143,42 @@ export async function addToMail(campus: string, mailId: string, counter: 'opened
       ExpressionAttributeValues: { ':n': n },
     }),
   );
+}
+
+/**
+ * Appends one SES event to its recipient's history in one conditional UpdateItem: the recipient must exist under the
+ * tagged campus and mail with the same address and (once known) the same SES message id, and must not have seen
+ * `seenKey` (type@time) yet. Sets the message id when first known and the first Open / Click time.
+ * @returns the recipient as it was before, or undefined when the condition failed (nothing written)
+ */
+export async function appendReceiptEvent(r: Receipt, seenKey: string): Promise<RecipientItem | undefined> {
+  const sets = ['history = list_append(if_not_exists(history, :none), :ev)', 'message_id = if_not_exists(message_id, :mid)'];
+  const values: Record<string, unknown> = {
+    ':none': [],
+    ':ev': [{ event: r.type.toLowerCase(), at: r.at, ...(r.detail ? { detail: r.detail } : {}) }],
+    ':mid': r.messageId,
+    ':addr': r.address,
+    ':seen': new Set([seenKey]),
+    ':seenKey': seenKey,
+  };
+  if (r.type === 'Open') sets.push('opened_at = if_not_exists(opened_at, :at)');
+  if (r.type === 'Click') sets.push('clicked_at = if_not_exists(clicked_at, :at)');
+  if (r.type === 'Open' || r.type === 'Click') values[':at'] = r.at;
+  try {
+    const res = await documentClient().send(
+      new UpdateCommand({
+        TableName: config().tableName,
+        Key: recipientKey(r.campus, r.mailId, r.index),
+        UpdateExpression: `SET ${sets.join(', ')} ADD seen :seen`,
+        ConditionExpression:
+          'attribute_exists(PK) AND address = :addr AND (attribute_not_exists(message_id) OR message_id = :mid) AND NOT contains(seen, :seenKey)',
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return withoutKeys<RecipientItem>(res.Attributes ?? {});
+  } catch (e) {
+    if (e instanceof ConditionalCheckFailedException) return undefined;
+    throw e;
+  }
 }
