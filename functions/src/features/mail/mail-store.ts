@@ -1,17 +1,31 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type CampusScope,
   type Caller,
+  MAIL_QUEUE_PK,
   PAGE_SIZE,
   RECORD_ID,
   type SentMail,
   type SentMailDetail,
+  TABLE,
   mailRecipientsPk,
 } from '@attain/shared-types';
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { HttpError, notFound } from '../../platform/lib/errors.js';
-import { type MailItem, type RecipientItem, mailKey, mailState, mailsPk, toRecipient, toSentMail, withoutKeys } from './mail-items.js';
+import {
+  type MailItem,
+  type RecipientItem,
+  mailKey,
+  mailState,
+  mailsPk,
+  recipientKey,
+  toRecipient,
+  toSentMail,
+  withoutKeys,
+} from './mail-items.js';
+import { type AuditEvent, auditPut } from '../../platform/store/audit-store.js';
+import { batchWrite } from '../../platform/store/batch.js';
 import { enqueueMail } from './mail-queue.js';
 import { readPartition } from '../../platform/store/partition.js';
 import { assertWritable } from '../../platform/store/records.js';
@@ -82,4 +96,48 @@ export async function resumeMail(scope: CampusScope, caller: Caller, id: string)
     throw new HttpError(409, state === 'sent' ? 'This mail has been sent to everyone' : 'This mail is still being sent');
   await enqueueMail({ campus: scope.campus, mail: id });
   return toSentMail(mail);
+}
+
+/**
+ * Stores a new mail: its recipients by BatchWriteItem (25 a call), then the mail, its entry in the unfinished-jobs
+ * list (when a recipient is queued) and its audit entry in one transaction, so a mail is either whole or absent (its
+ * id is new: a repeat is refused by the transaction's condition).
+ */
+export async function putQueuedMail(
+  scope: CampusScope,
+  mail: MailItem,
+  recipients: readonly RecipientItem[],
+  audit: AuditEvent,
+): Promise<void> {
+  const requests = recipients.map((item) => ({
+    PutRequest: { Item: { ...recipientKey(scope.campus, mail.id, item.index), entityType: 'mail-recipient', ...item } },
+  }));
+  for (let i = 0; i < requests.length; i += 25) await batchWrite(requests.slice(i, i + 25));
+  const queued = {
+    Put: {
+      TableName: config().tableName,
+      Item: {
+        [TABLE.partitionKey]: MAIL_QUEUE_PK,
+        [TABLE.sortKey]: `${scope.campus}#${mail.id}`,
+        campus: scope.campus,
+        mail: mail.id,
+        at: mail.created_at,
+      },
+    },
+  };
+  await documentClient().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: config().tableName,
+            Item: { ...mailKey(scope.campus, mail.id), entityType: 'sent-mail', ...mail },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+        ...(mail.state === 'queued' ? [queued] : []),
+        auditPut(scope, audit),
+      ],
+    }),
+  );
 }

@@ -1,26 +1,22 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import {
   SENT_MAIL_AUDIT_KIND,
   type CampusScope,
-  MAIL_QUEUE_PK,
   MAX_MAIL_ATTACHMENT_BYTES,
   MAX_MAIL_RECIPIENTS,
   type RecipientStatus,
   type SendMailResponse,
   type SentMail,
   type StoredFile,
-  TABLE,
   fileSize,
   organization,
 } from '@attain/shared-types';
 import { v7 as uuidv7 } from 'uuid';
-import { type AuditEvent, auditPut } from '../../platform/store/audit-store.js';
-import { documentClient } from '../../platform/lib/aws.js';
+import type { AuditEvent } from '../../platform/store/audit-store.js';
 import { config } from '../../platform/lib/config.js';
 import { HttpError } from '../../platform/lib/errors.js';
-import { type WriteRequest, batchWrite } from '../../platform/store/batch.js';
 import { assertWritable, findRecord } from '../../platform/store/records.js';
-import { type MailItem, type RecipientItem, mailKey, recipientKey, toSentMail, zeroCounts } from './mail-items.js';
+import { type MailItem, type RecipientItem, toSentMail, zeroCounts } from './mail-items.js';
+import { putQueuedMail } from './mail-store.js';
 import { enqueueMail } from './mail-queue.js';
 import { suppressedAddresses } from './suppression-store.js';
 
@@ -139,7 +135,7 @@ export async function queueMail(scope: CampusScope, sender: MailSender, m: Outgo
   const now = new Date().toISOString();
   const counts = zeroCounts();
   const skipped: SendMailResponse['skipped'] = [];
-  const requests: WriteRequest[] = list.map(({ address, kind }, index) => {
+  const recipients: RecipientItem[] = list.map(({ address, kind }, index) => {
     const on = suppressed.get(address);
     const status: RecipientStatus = on ? 'skipped' : 'queued';
     counts[status]++;
@@ -147,7 +143,7 @@ export async function queueMail(scope: CampusScope, sender: MailSender, m: Outgo
       ? `Not sent: on the campus's suppression list since ${on.at.slice(0, 10)} (${on.reason === 'complaint' ? 'complained' : 'bounced'})`
       : undefined;
     if (note) skipped.push({ address, reason: note });
-    const item: RecipientItem = {
+    return {
       index,
       address,
       kind,
@@ -157,9 +153,7 @@ export async function queueMail(scope: CampusScope, sender: MailSender, m: Outgo
       ...(m.links?.get(address) ? { link: m.links.get(address) } : {}),
       history: [{ event: status, at: now, ...(note ? { detail: note } : {}) }],
     };
-    return { PutRequest: { Item: { ...recipientKey(scope.campus, id, index), entityType: 'mail-recipient', ...item } } };
   });
-  for (let i = 0; i < requests.length; i += 25) await batchWrite(requests.slice(i, i + 25));
 
   const waiting = counts.queued > 0;
   const mail: MailItem = {
@@ -186,22 +180,7 @@ export async function queueMail(scope: CampusScope, sender: MailSender, m: Outgo
     created_at: now,
     updated_at: now,
   };
-  const mailPut = {
-    TableName: config().tableName,
-    Item: { ...mailKey(scope.campus, id), entityType: 'sent-mail', ...mail },
-    ConditionExpression: 'attribute_not_exists(PK)',
-  };
-  const queued = {
-    Put: {
-      TableName: config().tableName,
-      Item: { [TABLE.partitionKey]: MAIL_QUEUE_PK, [TABLE.sortKey]: `${scope.campus}#${id}`, campus: scope.campus, mail: id, at: now },
-    },
-  };
-  await documentClient().send(
-    new TransactWriteCommand({
-      TransactItems: [{ Put: mailPut }, ...(waiting ? [queued] : []), auditPut(scope, mailAudit(mail))],
-    }),
-  );
+  await putQueuedMail(scope, mail, recipients, mailAudit(mail));
   if (waiting) await enqueueMail({ campus: scope.campus, mail: id });
   return { message: 'successfully created', data: toSentMail(mail), skipped };
 }
