@@ -95,7 +95,7 @@ export function CoAttainmentPage() {
               { header: 'SEE level', value: (c) => c.see?.level },
               { header: 'Direct', value: (c) => fmt(c.direct) },
               { header: 'Indirect (survey)', value: (c) => fmt(c.indirect) },
-              { header: 'Course-exit survey', value: surveyEvidence, wide: true },
+              { header: 'Course-exit survey', value: surveyEvidence, wide: true, minWidth: '24rem' },
               {
                 header: `CO attainment (direct ${m.direct_weight} % + indirect ${m.indirect_weight} %)`,
                 value: (c) => fmt(c.attainment),

@@ -23,6 +23,8 @@ export interface TableColumn<R> {
   sortable?: boolean;
   /** On a phone's card, the field takes the card's whole width (long text, an e-mail, an input). */
   wide?: boolean;
+  /** In the table, the column's least width (CSS, e.g. `22rem`): a column of sentences reads as a line or two. */
+  minWidth?: string;
 }
 
 /** Page sizes offered; the first is the default. */
@@ -216,6 +218,7 @@ export function ResponsiveTable<R>(props: {
                     key={c.key}
                     scope="col"
                     className={j === 0 ? 'col-first' : undefined}
+                    style={c.minWidth ? { minWidth: c.minWidth } : undefined}
                     aria-sort={dir === 1 ? 'ascending' : dir === -1 ? 'descending' : undefined}
                   >
                     {canSort(c) ? (

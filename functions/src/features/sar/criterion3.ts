@@ -286,7 +286,8 @@ function poAttainment(input: Criterion3Input, years: readonly string[], yearLabe
   return {
     id: '3.3.2',
     title: '3.3.2 PO/PSO attainment, direct and indirect',
-    texts: [{ title: 'Method', paragraphs: [methodText(m, input.method.version)] }],
+    // The method is printed once, in 3.2.2; this section names it.
+    texts: [{ title: 'Method', paragraphs: [`The attainment method of 3.2.2 (version ${input.method.version}).`] }],
     tables,
   };
 }
