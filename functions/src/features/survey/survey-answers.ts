@@ -1,6 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type CampusScope,
   MAX_FREE_TEXT,
@@ -15,13 +12,11 @@ import {
 } from '@attain/shared-types';
 import { markCourseInputsChanged } from '../attainment/result-store.js';
 import { campusRegistration } from '../../platform/store/campus-registry.js';
-import { documentClient } from '../../platform/lib/aws.js';
-import { config } from '../../platform/lib/config.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { isLinkToken, tokenHash } from '../../platform/lib/link-token.js';
 import { getDocument } from '../../platform/store/documents.js';
 import { findRecord } from '../../platform/store/records.js';
-import { type Answers, type LinkItem, inviteesPk, linkKey, responsesPk } from './survey-store.js';
+import { type Answers, type LinkItem, getInvitee, getLink, recordAnswer } from './survey-store.js';
 import { surveyStatus, todayInIndia } from './survey-status.js';
 
 /** A public request refused: the HTTP status, a sentence, and the reason the page shows (`PublicSurveyRefusal`). */
@@ -60,27 +55,20 @@ interface LinkTarget {
  */
 async function follow(token: string): Promise<LinkTarget> {
   if (!isLinkToken(token)) throw INVALID();
-  const got = await documentClient().send(new GetCommand({ TableName: config().tableName, Key: linkKey(tokenHash(token)) }));
-  const link = got.Item as (LinkItem & Record<string, unknown>) | undefined;
+  const link = await getLink(tokenHash(token));
   if (!link) throw INVALID();
   const scope: CampusScope = { campus: link.campus, actor: 'survey link', access: 'read-write' };
   const [survey, formDoc, invitee, campus] = await Promise.all([
     findRecord(scope, surveyEntity, link.survey),
     getDocument(scope, 'survey-form', link.survey),
-    documentClient().send(
-      new GetCommand({
-        TableName: config().tableName,
-        Key: { PK: inviteesPk(link.campus, link.survey), SK: link.invitee },
-        ConsistentRead: true,
-      }),
-    ),
+    getInvitee(link.campus, link.survey, link.invitee),
     campusRegistration(link.campus),
   ]);
-  if (!survey || !formDoc || !invitee.Item) throw INVALID();
-  if (invitee.Item.responded) throw USED();
+  if (!survey || !formDoc || !invitee) throw INVALID();
+  if (invitee.responded) throw USED();
   // Someone invited from outside the survey's audience (before invitations kept to it) cannot answer: their answers
   // would be counted with the audience's.
-  if (!inSurveyAudience(survey.type, invitee.Item))
+  if (!inSurveyAudience(survey.type, invitee))
     throw new SurveyRefusal(
       403,
       'audience',
@@ -180,44 +168,8 @@ export async function answerSurvey(token: string, body: unknown): Promise<{ end_
   const answers = checkAnswers(form, body);
   const anonymous = Boolean(s.anonymous);
   const now = new Date();
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await documentClient().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: config().tableName,
-                Key: { PK: inviteesPk(scope.campus, s.id), SK: link.invitee },
-                UpdateExpression: anonymous ? 'SET responded = :yes' : 'SET responded = :yes, responded_at = :at',
-                ConditionExpression: 'attribute_exists(PK) AND responded = :no',
-                ExpressionAttributeValues: { ':yes': true, ':no': false, ...(anonymous ? {} : { ':at': now.toISOString() }) },
-              },
-            },
-            {
-              Put: {
-                TableName: config().tableName,
-                Item: {
-                  PK: responsesPk(scope.campus, s.id),
-                  SK: randomUUID(),
-                  entityType: 'survey-response',
-                  a: answers,
-                  d: todayInIndia(now),
-                  ...(anonymous ? {} : { invitee: link.invitee }),
-                },
-              },
-            },
-          ],
-        }),
-      );
-      break;
-    } catch (e) {
-      if (!(e instanceof TransactionCanceledException)) throw e;
-      if (e.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') throw USED();
-      // Two answers of the same invitee at once (two of their links): try again, and the second finds it answered.
-      if (attempt >= 3 || !e.CancellationReasons?.some((r) => r.Code === 'TransactionConflict')) throw e;
-    }
-  }
+  const recorded = await recordAnswer(scope, s.id, link.invitee, answers, { anonymous, at: now.toISOString(), day: todayInIndia(now) });
+  if (recorded === 'used') throw USED();
   if (s.survey_for === 'CO' && s.course) await markCourseInputsChanged(scope, s.course, s.program);
   return s.end_text ? { end_text: s.end_text } : {};
 }

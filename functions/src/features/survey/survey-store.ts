@@ -1,4 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type CampusScope, type SurveyInvitee, TABLE, recordPk } from '@attain/shared-types';
+import { documentClient } from '../../platform/lib/aws.js';
+import { config } from '../../platform/lib/config.js';
 import { readPartition } from '../../platform/store/partition.js';
 
 /**
@@ -45,4 +50,72 @@ export async function readInvitees(scope: CampusScope, survey: string): Promise<
 export async function readAnswers(scope: CampusScope, survey: string): Promise<{ answers: Answers[]; days: string[] }> {
   const items = await readPartition(responsesPk(scope.campus, survey), 'a, d');
   return { answers: items.map((i) => (i.a ?? {}) as Answers), days: items.map((i) => String(i.d ?? '')) };
+}
+
+/** The link a token's hash names, or undefined when there is none. One GetItem. */
+export async function getLink(hash: string): Promise<LinkItem | undefined> {
+  const got = await documentClient().send(new GetCommand({ TableName: config().tableName, Key: linkKey(hash) }));
+  return got.Item as LinkItem | undefined;
+}
+
+/** One invitee of a survey as stored (read consistently: an answer just recorded shows), or undefined. One GetItem. */
+export async function getInvitee(campus: string, survey: string, invitee: string): Promise<InviteeItem | undefined> {
+  const got = await documentClient().send(
+    new GetCommand({ TableName: config().tableName, Key: { PK: inviteesPk(campus, survey), SK: invitee }, ConsistentRead: true }),
+  );
+  return got.Item as InviteeItem | undefined;
+}
+
+/**
+ * Records one invitee's answers in one transaction: the invitee is marked answered (with the time, unless the survey
+ * is anonymous) only if they had not answered, and the answer set is stored (with the invitee, unless anonymous). Two
+ * answers of the same invitee at once (two of their links) conflict: tried again up to 3 times, the second finds the
+ * invitee answered.
+ * @param day the day of the answer, India time (`yyyy-mm-dd`)
+ * @returns `used` when the invitee had already answered (nothing written)
+ */
+export async function recordAnswer(
+  scope: CampusScope,
+  survey: string,
+  invitee: string,
+  answers: Answers,
+  opts: { anonymous: boolean; at: string; day: string },
+): Promise<'recorded' | 'used'> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await documentClient().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: config().tableName,
+                Key: { PK: inviteesPk(scope.campus, survey), SK: invitee },
+                UpdateExpression: opts.anonymous ? 'SET responded = :yes' : 'SET responded = :yes, responded_at = :at',
+                ConditionExpression: 'attribute_exists(PK) AND responded = :no',
+                ExpressionAttributeValues: { ':yes': true, ':no': false, ...(opts.anonymous ? {} : { ':at': opts.at }) },
+              },
+            },
+            {
+              Put: {
+                TableName: config().tableName,
+                Item: {
+                  PK: responsesPk(scope.campus, survey),
+                  SK: randomUUID(),
+                  entityType: 'survey-response',
+                  a: answers,
+                  d: opts.day,
+                  ...(opts.anonymous ? {} : { invitee }),
+                },
+              },
+            },
+          ],
+        }),
+      );
+      return 'recorded';
+    } catch (e) {
+      if (!(e instanceof TransactionCanceledException)) throw e;
+      if (e.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return 'used';
+      if (attempt >= 3 || !e.CancellationReasons?.some((r) => r.Code === 'TransactionConflict')) throw e;
+    }
+  }
 }
