@@ -79,7 +79,6 @@ const DYNAMODB_STORES = [
 ];
 const DYNAMODB_NOT_YET_IN_A_STORE = [
   'mail/mail-worker.ts',
-  'survey/survey-invite.ts',
 ].map((f) => `${SERVER}/features/${f}`);
 const serverLayers = Object.entries(LAYER_RULES)
   .flatMap(([layer, rules]) => [

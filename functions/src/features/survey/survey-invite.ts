@@ -1,5 +1,3 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type CampusScope,
   PERSONAL_LINK,
@@ -19,17 +17,14 @@ import {
 import pLimit from 'p-limit';
 import { v7 as uuidv7 } from 'uuid';
 import { appendAudit } from '../../platform/store/audit-store.js';
-import { documentClient } from '../../platform/lib/aws.js';
-import { config } from '../../platform/lib/config.js';
 import { escapeHtml } from '../../platform/lib/escape-html.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { newLinkToken, tokenHash } from '../../platform/lib/link-token.js';
 import { type MailSender, queueMail } from '../mail/queue-mail.js';
 import { suppressedAddresses } from '../mail/suppression-store.js';
-import { batchWrite } from '../../platform/store/batch.js';
 import { listAll } from '../../platform/store/list-all.js';
 import { assertWritable, findRecord, getRecord } from '../../platform/store/records.js';
-import { type InviteeItem, inviteesPk, linkKey, readInvitees } from './survey-store.js';
+import { type InviteeItem, addInvitee, putLinks, readInvitees, remindInvitee } from './survey-store.js';
 import { surveyStatus } from './survey-status.js';
 
 type Survey = RecordOf<typeof surveyEntity>;
@@ -100,7 +95,7 @@ async function mailLinks(
   const mail = uuidv7();
   const expires = Date.now() + SURVEY_LINK_DAYS * 24 * 3600 * 1000;
   const links = new Map<string, string>();
-  const linkWrites = [];
+  const linkWrites: { hash: string; invitee: string }[] = [];
   const mailed: Candidate[] = [];
   const limit = pLimit(WRITES_IN_FLIGHT);
   const kept = await Promise.all(people.map((p) => limit(() => record(p, mail))));
@@ -108,14 +103,10 @@ async function mailLinks(
     if (!kept[i]) continue;
     const token = newLinkToken();
     links.set(String(p.email).toLowerCase(), `${site}${PUBLIC_SURVEY_PAGE}/${token}`);
-    linkWrites.push({
-      PutRequest: {
-        Item: { ...linkKey(tokenHash(token)), entityType: 'survey-link', campus: scope.campus, survey: s.id, invitee: p.id, expires },
-      },
-    });
+    linkWrites.push({ hash: tokenHash(token), invitee: p.id });
     mailed.push(p);
   }
-  for (let i = 0; i < linkWrites.length; i += 25) await batchWrite(linkWrites.slice(i, i + 25));
+  await putLinks(scope, s.id, linkWrites, expires);
   if (!mailed.length) return { mailed: 0, mail: null, skipped: [] };
   await queueMail(scope, sender, {
     id: mail,
@@ -221,19 +212,7 @@ export async function inviteToSurvey(
         mail,
         responded: false,
       };
-      try {
-        await documentClient().send(
-          new PutCommand({
-            TableName: config().tableName,
-            Item: { PK: inviteesPk(scope.campus, s.id), SK: p.id, entityType: 'survey-invitee', ...item },
-            ConditionExpression: 'attribute_not_exists(PK)',
-          }),
-        );
-        return true;
-      } catch (e) {
-        if (e instanceof ConditionalCheckFailedException) return false; // invited by a request that ran alongside
-        throw e;
-      }
+      return addInvitee(scope, s.id, item); // false: invited by a request that ran alongside
     },
   );
   if (result.mailed)
@@ -264,23 +243,10 @@ export async function remindSurvey(scope: CampusScope, sender: MailSender, surve
   const now = new Date().toISOString();
   if (s.anonymous && skipped.length)
     skipped.splice(0, skipped.length, { name: `${skipped.length} invitee${skipped.length === 1 ? '' : 's'}`, reason: skipped[0].reason });
-  const result = await mailLinks(scope, sender, s, people, site, await invitationMail(scope, s, true), async (p, mail) => {
-    try {
-      await documentClient().send(
-        new UpdateCommand({
-          TableName: config().tableName,
-          Key: { PK: inviteesPk(scope.campus, s.id), SK: p.id },
-          UpdateExpression: 'SET mail = :m, reminded_at = :at ADD reminders :one',
-          ConditionExpression: 'attribute_exists(PK) AND responded = :no',
-          ExpressionAttributeValues: { ':m': mail, ':at': now, ':one': 1, ':no': false },
-        }),
-      );
-      return true;
-    } catch (e) {
-      if (e instanceof ConditionalCheckFailedException) return false; // answered meanwhile
-      throw e;
-    }
-  });
+  // false: answered meanwhile
+  const result = await mailLinks(scope, sender, s, people, site, await invitationMail(scope, s, true), (p, mail) =>
+    remindInvitee(scope, s.id, p.id, mail, now),
+  );
   if (result.mailed) await auditSurveyMail(scope, s, { field: 'reminded', label: 'Reminders mailed', new: result.mailed });
   return { ...result, skipped };
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type CampusScope, type SurveyInvitee, TABLE, recordPk } from '@attain/shared-types';
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
+import { batchWrite } from '../../platform/store/batch.js';
 import { readPartition } from '../../platform/store/partition.js';
 
 /**
@@ -118,4 +119,60 @@ export async function recordAnswer(
       if (attempt >= 3 || !e.CancellationReasons?.some((r) => r.Code === 'TransactionConflict')) throw e;
     }
   }
+}
+
+/**
+ * Stores a new invitee of a survey, unless they are already invited (one conditional PutItem).
+ * @returns false when they were invited meanwhile (by a request that ran alongside): nothing written
+ */
+export async function addInvitee(scope: CampusScope, survey: string, item: InviteeItem): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new PutCommand({
+        TableName: config().tableName,
+        Item: { PK: inviteesPk(scope.campus, survey), SK: item.id, entityType: 'survey-invitee', ...item },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+    return true;
+  } catch (e) {
+    if (e instanceof ConditionalCheckFailedException) return false;
+    throw e;
+  }
+}
+
+/**
+ * Records a reminder on an invitee who has not answered: the mail their new link went in, when, and one more
+ * reminder (one conditional UpdateItem).
+ * @returns false when they answered meanwhile: nothing written
+ */
+export async function remindInvitee(scope: CampusScope, survey: string, invitee: string, mail: string, at: string): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: config().tableName,
+        Key: { PK: inviteesPk(scope.campus, survey), SK: invitee },
+        UpdateExpression: 'SET mail = :m, reminded_at = :at ADD reminders :one',
+        ConditionExpression: 'attribute_exists(PK) AND responded = :no',
+        ExpressionAttributeValues: { ':m': mail, ':at': at, ':one': 1, ':no': false },
+      }),
+    );
+    return true;
+  } catch (e) {
+    if (e instanceof ConditionalCheckFailedException) return false;
+    throw e;
+  }
+}
+
+/** Stores invitation links by their tokens' hashes (BatchWriteItem, 25 a call), each valid until `expires` (ms). */
+export async function putLinks(
+  scope: CampusScope,
+  survey: string,
+  links: readonly { hash: string; invitee: string }[],
+  expires: number,
+): Promise<void> {
+  const writes = links.map((l) => ({
+    PutRequest: { Item: { ...linkKey(l.hash), entityType: 'survey-link', campus: scope.campus, survey, invitee: l.invitee, expires } },
+  }));
+  for (let i = 0; i < writes.length; i += 25) await batchWrite(writes.slice(i, i + 25));
 }
