@@ -1,13 +1,6 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  type CampusScope,
-  type FrozenSnapshot,
-  type FrozenYear,
-  TABLE,
-  program as programEntity,
-  recordPk,
-} from '@attain/shared-types';
+import { type CampusScope, type FrozenSnapshot, type FrozenYear, TABLE, program as programEntity, recordPk } from '@attain/shared-types';
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { HttpError } from '../../platform/lib/errors.js';
