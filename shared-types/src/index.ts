@@ -31,6 +31,7 @@ export * from './format/ref-label.js';
 export * from './mail/index.js';
 export * from './survey/index.js';
 export * from './format/academic-year.js';
+export * from './format/rounding.js';
 export * from './reports/index.js';
 export * from './group/index.js';
 export * from './audit/index.js';

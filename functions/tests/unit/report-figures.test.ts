@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deliveryStatus } from '../../src/features/reports/builders/lab-lesson.js';
-import { input, meanFigure, percentFigure, roundHalfAway, sumFigure } from '../../src/features/reports/report-figures.js';
+import { roundHalfAway } from '@attain/shared-types';
+import { input, meanFigure, percentFigure, sumFigure } from '../../src/features/reports/report-figures.js';
 
 describe('report figures', () => {
   it('rounds half away from zero, as the decimals were written', () => {

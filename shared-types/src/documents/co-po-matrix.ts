@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { roundHalfAway } from '../format/rounding.js';
 
 /** Correlation levels of a CO-PO matrix cell: 1 low, 2 medium, 3 high (NBA SAR); an absent cell is "-". */
 export const CORRELATION_LEVELS = [1, 2, 3] as const;
@@ -44,8 +45,8 @@ export function articulationLevel(values: readonly number[], rule: ArticulationR
 
 /**
  * The course articulation row: per outcome, `articulationLevel` of its mapped cells under `rule`, ignoring "-"
- * (unmapped); outcomes no CO maps to are absent. Rounded to 2 decimals (half up; values are positive), as published
- * matrices print it. Pure.
+ * (unmapped); outcomes no CO maps to are absent. Rounded to 2 decimals half away from zero (`roundHalfAway`, the
+ * reports' and the SAR's rounding), as published matrices print it. Pure.
  * @param cells `cells[coId][outcomeId]`
  * @param coIds the rows (the course's current COs; cells of other ids are ignored)
  * @returns outcome id -> level (1.00 - 3.00)
@@ -53,7 +54,7 @@ export function articulationLevel(values: readonly number[], rule: ArticulationR
 export function courseArticulation(cells: CoPoMatrix['cells'], coIds: readonly string[], rule: ArticulationRule): Record<string, number> {
   const values: Record<string, number[]> = {};
   for (const co of coIds) for (const [po, level] of Object.entries(cells[co] ?? {})) (values[po] ??= []).push(level);
-  return Object.fromEntries(Object.entries(values).map(([po, vs]) => [po, Math.round((articulationLevel(vs, rule) ?? 0) * 100) / 100]));
+  return Object.fromEntries(Object.entries(values).map(([po, vs]) => [po, roundHalfAway(articulationLevel(vs, rule) ?? 0)]));
 }
 
 /**

@@ -6,7 +6,6 @@ import {
   type ReportCell,
   type TraceInput,
   articulationCaption,
-  articulationLevel,
 } from '@attain/shared-types';
 import { methodFor } from '../attainment/method-store.js';
 import type { ProgramOutcomeColumn } from '../curriculum/co-po-matrix.js';
@@ -32,19 +31,14 @@ export function outcomeValues(m: CourseMatrix, outcome: ProgramOutcomeColumn): T
 }
 
 /**
- * A course's articulation level for one PO/PSO (levels 1-3) under `rule` (`articulationLevel`, the one the CO-PO
- * page uses): the highest of its COs' values (`Highest`) or their mean shown to two decimals, half away from zero
- * (`Average`); `null` when no CO of the course maps the outcome (shown `-`). Every articulation report uses it.
+ * A course's articulation level for one PO/PSO (levels 1-3) under `rule`, as a traced figure: the highest of its COs'
+ * values (`Highest`) or their mean shown to two decimals, half away from zero (`Average`), the same rule and rounding
+ * as the CO-PO page's row (`courseArticulation`); `null` when no CO of the course maps the outcome (shown `-`). Every
+ * articulation report and the SAR use it.
  */
 export function courseLevel(m: CourseMatrix, outcome: ProgramOutcomeColumn, rule: ArticulationRule): Figure | null {
   const values = outcomeValues(m, outcome);
-  if (
-    articulationLevel(
-      values.map((v) => Number(v.value)),
-      rule,
-    ) === null
-  )
-    return null;
+  if (!values.length) return null;
   const name = `${m.course.code ?? m.course.title} ${outcome.po_reference}`;
   return rule === 'Highest' ? maxFigure(name, values, MAP_STATE_SOURCE) : meanFigure(name, values, MAP_STATE_SOURCE);
 }

@@ -1,19 +1,9 @@
-import type { Figure, Trace, TraceInput } from '@attain/shared-types';
+import { type Figure, type Trace, type TraceInput, roundHalfAway } from '@attain/shared-types';
 
 /** The rounding rule of figures shown with two decimals (levels, averages, percents). */
 export const TWO_DECIMALS = 'two decimals, half away from zero';
 /** The rounding rule of counts and sums of whole numbers: none is needed. */
 export const EXACT = 'none (exact)';
-
-/**
- * Rounds half away from zero to `digits` decimals (2.345 -> 2.35, -2.345 -> -2.35), correcting the binary error of
- * values such as 2.165 first (to 15 significant digits). Pure.
- */
-export function roundHalfAway(x: number, digits = 2): number {
-  const f = 10 ** digits;
-  // 2.165 * 100 is 216.49999999999997 in binary; 15 significant digits give back the decimal 216.5 people wrote.
-  return (Math.sign(x) * Math.round(Number((Math.abs(x) * f).toPrecision(15)))) / f;
-}
 
 /**
  * A computed figure: `value` rounded half away from zero to `digits` decimals (default 2; 0 for counts), its text

@@ -1,5 +1,6 @@
 import type { Figure, SarVersion, TraceInput } from '@attain/shared-types';
-import { figure, notAvailable, roundHalfAway } from '../reports/report-figures.js';
+import { roundHalfAway } from '@attain/shared-types';
+import { figure, notAvailable } from '../reports/report-figures.js';
 import { CRITERION5_2019_CITATION, CRITERION5_2025_CITATION } from '../reports/nba-citations.js';
 
 /**
