@@ -6,6 +6,7 @@ import { Api } from './constructs/api.js';
 import { Identity } from './constructs/identity.js';
 import { Mail } from './constructs/mail.js';
 import { MarksImport } from './constructs/marks-import.js';
+import { Results } from './constructs/results.js';
 import { Site } from './constructs/site.js';
 import { Storage } from './constructs/storage.js';
 import { arnWildcardFinding } from './nag.js';
@@ -56,7 +57,7 @@ export class AttainStack extends Stack {
         reason: 'Signs, checks and deletes uploads named files/<campus>/<user>/<upload id>: object actions on that prefix only.',
       });
     }
-    new MarksImport(this, 'MarksImport', {
+    const marksImport = new MarksImport(this, 'MarksImport', {
       table: storage.table,
       filesBucket: storage.filesBucket,
       uploader: api.functions.get('attainment'),
@@ -70,6 +71,16 @@ export class AttainStack extends Stack {
       senders: (['utilities', 'auth', 'survey', 'group'] as const).flatMap((d) => api.functions.get(d) ?? []),
       environment,
       mailFrom: String(this.node.tryGetContext('mailFrom') ?? ''),
+    });
+    new Results(this, 'Results', {
+      table: storage.table,
+      // The domains whose writes change course inputs (COs, occasions, papers, the matrix, marks, the method, survey
+      // counts), and the marks import worker.
+      writers: [
+        ...(['curriculum', 'assessments', 'attainment', 'survey'] as const).flatMap((d) => api.functions.get(d) ?? []),
+        marksImport.worker,
+      ],
+      environment,
     });
     const site = new Site(this, 'Site', {
       api: api.httpApi,

@@ -190,7 +190,25 @@ describe('the Attain stack', () => {
     expect(policies).toContain('ses:SendEmail');
     expect(policies).toContain('sqs:SendMessage');
   });
-  it('denies every domain Lambda (and the marks import worker) editing or deleting audit entries', () => {
+  it('computes results on write: input writers queue recomputations for a worker, with a dead-letter queue', () => {
+    const fns = template.findResources('AWS::Lambda::Function');
+    const withUrl = Object.entries(fns).filter(([, f]) => f.Properties.Environment?.Variables?.RESULTS_QUEUE_URL);
+    const ids = withUrl.map(([id]) => id);
+    for (const d of ['curriculum', 'assessments', 'attainment', 'survey']) expect(ids.some((id) => id.startsWith(`ApiFn${d}`))).toBe(true);
+    expect(ids.some((id) => id.startsWith('MarksImportWorker'))).toBe(true);
+    const worker = Object.entries(fns).find(([id]) => id.startsWith('ResultsWorker'));
+    expect(worker).toBeDefined();
+    const queue = Object.entries(template.findResources('AWS::SQS::Queue')).find(
+      ([id]) => id.startsWith('ResultsQueue') && !id.includes('Failures'),
+    );
+    expect(queue?.[1].Properties.RedrivePolicy.maxReceiveCount).toBe(4);
+    expect(queue?.[1].Properties.VisibilityTimeout).toBeGreaterThanOrEqual(6 * worker?.[1].Properties.Timeout);
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      BatchSize: 10,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+  });
+  it('denies every domain Lambda (and the marks import and results workers) editing or deleting audit entries', () => {
     const denyRoles = new Set<string>();
     for (const p of Object.values(template.findResources('AWS::IAM::Policy'))) {
       const denies = (p.Properties.PolicyDocument.Statement as Record<string, any>[]).filter(
@@ -204,7 +222,7 @@ describe('the Attain stack', () => {
     const fns = Object.entries(template.findResources('AWS::Lambda::Function')).filter(([id]) => /^ApiFn/.test(id));
     expect(fns.length).toBe(apiDomains().length);
     for (const [id, f] of fns) expect(denyRoles.has(f.Properties.Role['Fn::GetAtt'][0]), id).toBe(true);
-    expect(denyRoles.size).toBe(apiDomains().length + 1);
+    expect(denyRoles.size).toBe(apiDomains().length + 2);
   });
   it('blocks public access and versions every bucket', () => {
     for (const b of Object.values(template.findResources('AWS::S3::Bucket'))) {

@@ -22,9 +22,13 @@ import { useParam } from '../areas/use-param';
 
 export { Pick, useParam };
 
+/** How often a program view whose results are being computed again is read again (ms). */
+const UPDATING_POLL_MS = 5000;
+
 /**
  * An attainment view (`GET /api/attainment/<kind>/<id>?year=`), cached by `qk.attainmentView`; nothing is read
- * without an id. Saving marks, a matrix, a paper or a method marks every attainment view stale.
+ * without an id. Saving marks, a matrix, a paper or a method marks every attainment view stale. A view that lists
+ * courses as `updating` is read again every `UPDATING_POLL_MS` until none is.
  */
 function useAttainmentView<T>(kind: 'course' | 'program' | 'students' | 'improvement-plan', id: string | undefined, year?: string) {
   return useQuery({
@@ -32,7 +36,22 @@ function useAttainmentView<T>(kind: 'course' | 'program' | 'students' | 'improve
     queryFn: async () =>
       (await api<ItemResponse<T>>('GET', `/api/attainment/${kind}/${id}${year ? `?year=${encodeURIComponent(year)}` : ''}`)).data,
     enabled: Boolean(id),
+    refetchInterval: (q) => (isUpdating(q.state.data) ? UPDATING_POLL_MS : false),
   });
+}
+
+/** Whether a view lists courses whose results are being computed again. */
+const isUpdating = (d: unknown): boolean =>
+  typeof d === 'object' && d !== null && 'updating' in d && Array.isArray(d.updating) && d.updating.length > 0;
+
+/**
+ * The sentence a program page shows while some of its courses' results are being computed again after a change, or
+ * null when none is.
+ */
+export function updatingText(updating: readonly string[] | undefined): string | null {
+  if (!updating?.length) return null;
+  const list = updating.length > 6 ? `${updating.slice(0, 6).join(', ')} and ${updating.length - 6} more` : updating.join(', ');
+  return `Updating: the results of ${list} are being computed again after a change; the figures shown are the previous ones until then.`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type CourseAttainment, type ProgramOutcomeResult, nbaYearLabel, surveyEvidenceText } from '@attain/shared-types';
-import { fmt, levelClass, Pick, useParam, useProgramAttainment } from './attainment-data';
+import { fmt, levelClass, Pick, updatingText, useParam, useProgramAttainment } from './attainment-data';
 import { BarChart } from '../chart/bar-chart';
 import { ResultTable } from '../table/result-table';
 import { Link } from 'react-router-dom';
@@ -33,6 +33,11 @@ function Frame({
       <div className="filter-bar">{pickers}</div>
       {choice ? <p className="hint year-choice">{choice.text}</p> : null}
       {hint ? <p className="hint">{hint}</p> : null}
+      {updatingText(data?.updating) ? (
+        <p className="hint updating" role="status">
+          {updatingText(data?.updating)}
+        </p>
+      ) : null}
       {data && !current ? (
         <p className="hint">
           No marks entered for this program's courses yet:{' '}

@@ -26,6 +26,7 @@ import { freePort } from './ports.js';
 import { startServer } from './server.js';
 import { LOCAL_EVENTS_TOPIC, startSesEventProxy } from './ses-events.js';
 import { type LocalMailWorker, startLocalMailWorker } from './local-mail-worker.js';
+import { startLocalResultsWorker } from './local-results-worker.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The repository root (functions/src/local -> ../../..). */
@@ -113,7 +114,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   const started: Emulator[] = [];
   let server: Server | undefined;
   let mailWorker: LocalMailWorker | undefined;
+  let stopResults: (() => void) | undefined;
   const stop = async () => {
+    stopResults?.();
     await mailWorker?.stop();
     if (server) await new Promise<void>((r) => server?.close(() => r()));
     server?.closeAllConnections?.();
@@ -224,6 +227,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       await seedDemoResults();
     }
     if (opts.mail?.worker !== false) mailWorker = await startLocalMailWorker(ses.url);
+    // Registered after the seed, which stamps its writes and computes every program once (`seedDemoResults`).
+    stopResults = startLocalResultsWorker();
     setSignInLimits({ ...SIGN_IN_LIMITS, ...opts.signInLimits });
     server = await startServer({
       port,

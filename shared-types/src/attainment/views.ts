@@ -48,7 +48,8 @@ export interface CourseAttainmentView {
  * `GET /api/attainment/program/{program}`: every course of a program and the program-level PO/PSO attainment
  * (levels 0-3), one entry per academic year with results, newest first; `year_choice` is the year the pages open on
  * (`defaultResultsYear`: the newest with results not after the campus's CAY) and why; `outcomes` are the program's
- * POs then PSOs; `method` and `method_version` as in `CourseAttainmentView`.
+ * POs then PSOs; `method` and `method_version` as in `CourseAttainmentView`; `updating` the codes of courses whose
+ * results are being computed again after a change (shown meanwhile with their previous results; absent when none).
  */
 export interface ProgramAttainmentView {
   years: ProgramAttainment[];
@@ -56,6 +57,7 @@ export interface ProgramAttainmentView {
   outcomes: OutcomeView[];
   method: AttainmentMethod;
   method_version: number;
+  updating?: string[];
 }
 
 /**

@@ -12,8 +12,7 @@ import {
   paperTotal,
 } from '@attain/shared-types';
 import { HttpError } from '../../platform/lib/errors.js';
-import { assertCourseYearOpen } from '../attainment/frozen-year-gate.js';
-import { markCourseInputsChanged } from '../attainment/result-store.js';
+import { writeCourseInput } from '../course-inputs/write-course-input.js';
 import { type StoredDocument, documentsInScope, getDocument, putDocument } from '../../platform/store/documents.js';
 import { getRecord, queryByField } from '../../platform/store/records.js';
 import { listAll } from '../../platform/store/list-all.js';
@@ -62,27 +61,27 @@ export async function savePaper(
   const course = await getRecord(scope, courseCurriculum, occ.course);
   assertOwnsCourse(caller, course);
   // An approved (frozen) year keeps its papers as they were.
-  await assertCourseYearOpen(scope, { course, occasion: occ });
-  const cos = new Set((await queryByField(scope, courseOutcome, 'course', course.id)).map((c) => c.id));
-  const levels = new Set((await listAll(scope, bloomLevel)).map((l) => l.id));
-  const errors: Record<string, string> = paperProblems(questions);
-  questions.forEach((q, i) => {
-    if (!cos.has(q.co)) errors[`questions.${i}.co`] = 'Not a course outcome of this course';
-    if (!levels.has(q.bloom_level)) errors[`questions.${i}.bloom_level`] = "Not a Bloom's level of this campus";
+  return writeCourseInput(scope, { course, occasion: occ }, async () => {
+    const cos = new Set((await queryByField(scope, courseOutcome, 'course', course.id)).map((c) => c.id));
+    const levels = new Set((await listAll(scope, bloomLevel)).map((l) => l.id));
+    const errors: Record<string, string> = paperProblems(questions);
+    questions.forEach((q, i) => {
+      if (!cos.has(q.co)) errors[`questions.${i}.co`] = 'Not a course outcome of this course';
+      if (!levels.has(q.bloom_level)) errors[`questions.${i}.bloom_level`] = "Not a Bloom's level of this campus";
+    });
+    const total = paperTotal(questions);
+    if (total !== occ.total_marks) errors.total = `The questions add up to ${total} marks; the occasion's total is ${occ.total_marks}`;
+    if (Object.keys(errors).length) throw new HttpError(400, errors.total ?? 'Please correct the marked questions', errors);
+    const saved = await putDocument(
+      scope,
+      'question-paper',
+      occ.id,
+      version,
+      { occasion: occ.id, questions },
+      { field: 'course', value: course.id },
+    );
+    return toView(occ, saved);
   });
-  const total = paperTotal(questions);
-  if (total !== occ.total_marks) errors.total = `The questions add up to ${total} marks; the occasion's total is ${occ.total_marks}`;
-  if (Object.keys(errors).length) throw new HttpError(400, errors.total ?? 'Please correct the marked questions', errors);
-  const saved = await putDocument(
-    scope,
-    'question-paper',
-    occ.id,
-    version,
-    { occasion: occ.id, questions },
-    { field: 'course', value: course.id },
-  );
-  await markCourseInputsChanged(scope, course.id, course.program);
-  return toView(occ, saved);
 }
 
 /** Delete check for a course outcome: names the occasions whose papers still assess it. */

@@ -48,8 +48,8 @@ async function courseOutcomes(scope: CampusScope, course: RecordOf<typeof course
  * - `GET /course/{course}?year=`: a course's CO and PO/PSO attainment in one academic year (default: the newest with marks
  *   not after the campus's CAY);
  * - `GET /program/{program}`: every course of a program and the program-level PO/PSO attainment, per academic year,
- *   from the stored results (3 DynamoDB calls when they are current; stale courses are computed again, and
- *   `x-attainment-recomputed` says how many);
+ *   from the stored results (3 DynamoDB calls when they are current; courses whose recomputation is queued are
+ *   listed in `updating`, stale ones are computed again and `x-attainment-recomputed` says how many);
  * - `GET /students/{course}?year=`: each student's CO and PO/PSO percents;
  * - `GET|PUT /improvement-plan/{course}?year=`: students below the threshold per CO and the action recorded for each;
  * - `/freeze/...`: approved (frozen) years, see `freeze-routes.ts`.
@@ -82,6 +82,7 @@ export function attainmentRouter(): Hono<AppEnv> {
       outcomes: res.outcomes.map(outcomeView),
       method: res.method.method,
       method_version: res.method.version,
+      ...(res.updating.length ? { updating: res.updating } : {}),
     };
     return c.json({ data });
   });

@@ -29,7 +29,15 @@ import { groupBy } from '../../platform/lib/group-by.js';
 import { sheetState } from '../marks/sheet-claim-store.js';
 import { campusCurrentYear } from './current-year.js';
 import { type EvidenceByYear, courseSurveyEvidence, programSurveyEvidence } from '../survey/indirect-evidence.js';
-import { isCurrent, readProgramResults, storeCourseResults } from './result-store.js';
+import {
+  type StoredSurveyEvidence,
+  evidenceMaps,
+  freshness,
+  readProgramResults,
+  storeCourseResults,
+  storeProgramSurveyEvidence,
+  surveyEvidenceIsCurrent,
+} from './result-store.js';
 import { type CourseInput, type OccasionInput, courseAttainment, programOutcomes, studentAttainment } from './compute.js';
 
 /** How many DynamoDB reads a computation keeps in flight. */
@@ -157,7 +165,7 @@ async function computeCourse(
 
 /**
  * Computes a course's attainment again and stores it, per academic year, with the method version used (see
- * `result-store.ts`). Called when its marks or its CO-PO matrix change, and by program reads for stale courses.
+ * `result-store.ts`). Run by the results queue when an input of the course changed, and by program reads for stale courses.
  * @param previous the course's stored results, when the caller already read them
  * @returns the fresh results, newest year first
  */
@@ -249,6 +257,7 @@ export async function programAttainment(
     (byYear.get(y) as CourseInput[]).map((c) => courseAttainment(c, method, version)),
   );
   if (opts.store) {
+    await storeProgramSurveyEvidence(scope, program.id, surveys.outcomes, startedAt);
     const limit = pLimit(READS_IN_FLIGHT);
     const byCourse = groupBy(courses, (c) => c.course);
     // Courses without marks are stamped too, so a later read knows they were computed.
@@ -291,13 +300,26 @@ function programYears(
   });
 }
 
+/** A program's attainment as stored (`storedProgramAttainment`). */
+export interface StoredProgramAttainment {
+  /** Years newest first. */
+  years: ProgramAttainment[];
+  outcomes: ProgramOutcomeColumn[];
+  method: MethodInUse;
+  /** Courses this read computed itself (stale, with no recomputation on its way). */
+  recomputed: number;
+  /** Codes of the courses shown with their previous results while the results queue computes them again. */
+  updating: string[];
+}
+
 /**
  * A whole program's attainment from its stored results (DESIGN.md: pages spanning many courses read stored
  * results, never every mark): one Query for the results and stamps, beside the method and the PO/PSO columns
  * (3 DynamoDB calls in all when every result is current; a program that has had a PO/PSO survey adds one Query for its
- * surveys and one per PO survey's answers). Courses whose results are stale (an input changed after
- * they were computed, or another method version) are computed again from their marks and stored. A program with
- * nothing stored yet is computed whole and stored.
+ * surveys and one per PO survey's answers). Courses whose results are not current (`freshness`: an input changed
+ * after they were computed, or another method version) are shown as stored while their recomputation is queued
+ * (`updating`), and otherwise computed again from their marks and stored. A program with nothing stored yet is
+ * computed whole and stored.
  * @param opts.surveys false: leave out the PO/PSO survey evidence (callers that need the direct levels only)
  * @returns years newest first, the outcome columns, the method in use, and how many courses were recomputed
  * @throws HttpError 404 for an unknown program
@@ -306,21 +328,33 @@ export async function storedProgramAttainment(
   scope: CampusScope,
   programId: string,
   opts: { surveys?: boolean } = {},
-): Promise<{ years: ProgramAttainment[]; outcomes: ProgramOutcomeColumn[]; method: MethodInUse; recomputed: number }> {
+): Promise<StoredProgramAttainment> {
   const [stored, inUse, outcomes] = await Promise.all([
     readProgramResults(scope, programId),
     methodFor(scope, programId),
     programOutcomeColumns(scope, programId),
   ]);
-  const surveys =
-    stored.surveyed && opts.surveys !== false ? await programSurveyEvidence(scope, programId, { courses: false }) : { outcomes: new Map() };
+  const surveys = {
+    outcomes: stored.surveys && opts.surveys !== false ? await poSurveyEvidence(scope, programId, stored.surveys) : new Map(),
+  };
   if (!stored.results.length && !stored.stamps.size) {
     const all = await programAttainment(scope, programId, { store: true }, inUse);
-    return { years: all.years, outcomes: all.outcomes, method: inUse, recomputed: all.years.reduce((n, y) => n + y.courses.length, 0) };
+    return {
+      years: all.years,
+      outcomes: all.outcomes,
+      method: inUse,
+      recomputed: all.years.reduce((n, y) => n + y.courses.length, 0),
+      updating: [],
+    };
   }
   const byCourse = groupBy(stored.results, (r) => r.course);
   const courses = new Set([...byCourse.keys(), ...stored.stamps.keys()]);
-  const stale = [...courses].filter((c) => !isCurrent(stored.stamps.get(c), byCourse.get(c) ?? [], inUse.version));
+  const now = Date.now();
+  const state = new Map(
+    [...courses].map((c) => [c, freshness(stored.stamps.get(c), stored.programStamp, byCourse.get(c) ?? [], inUse.version, now)]),
+  );
+  const stale = [...courses].filter((c) => state.get(c) === 'stale');
+  const updating = [...courses].filter((c) => state.get(c) === 'updating' && byCourse.has(c));
   const limit = pLimit(4);
   await Promise.all(
     stale.map((c) =>
@@ -332,7 +366,28 @@ export async function storedProgramAttainment(
     outcomes,
     method: inUse,
     recomputed: stale.length,
+    updating: updating
+      .flatMap(
+        (c) =>
+          byCourse
+            .get(c)
+            ?.slice(0, 1)
+            .map((r) => r.code) ?? [],
+      )
+      .sort(),
   };
+}
+
+/**
+ * A program's PO/PSO survey evidence: as stored when current (no DynamoDB call), else computed from its PO surveys'
+ * answers and paper counts (`programSurveyEvidence`: one Query and one per survey) and stored for the next read.
+ */
+async function poSurveyEvidence(scope: CampusScope, programId: string, stored: StoredSurveyEvidence): Promise<EvidenceByYear> {
+  if (stored.evidence && surveyEvidenceIsCurrent(stored)) return evidenceMaps(stored.evidence);
+  const startedAt = new Date().toISOString();
+  const { outcomes } = await programSurveyEvidence(scope, programId, { courses: false });
+  await storeProgramSurveyEvidence(scope, programId, outcomes, startedAt);
+  return outcomes;
 }
 
 /** A course deleted since its results were stored has no results. */

@@ -1,15 +1,15 @@
-import { type CampusScope, type YearChoice, chosenYear, currentAcademicYear, defaultResultsYear, organization } from '@attain/shared-types';
-import { findRecord } from '../../platform/store/records.js';
+import { type CampusScope, type YearChoice, chosenYear, currentAcademicYear, defaultResultsYear } from '@attain/shared-types';
+import { campusYearStart } from '../../platform/store/campus-registry.js';
 import { todayInIndia } from '../survey/survey-status.js';
 
 /**
  * The campus's current academic year (NBA's CAY) today in India, from its organization's `academic_year_start_month`
- * (June until set): `currentAcademicYear` with the stored month. One GetItem.
+ * (June until set): `currentAcademicYear` with the month `campusYearStart` gives (no DynamoDB call for a campus whose
+ * registration the request's scope has read).
  * @param today ISO `yyyy-mm-dd` (default today in India)
  */
 export async function campusCurrentYear(scope: CampusScope, today: string = todayInIndia()): Promise<string> {
-  const org = await findRecord(scope, organization, scope.campus);
-  return currentAcademicYear(org?.academic_year_start_month, today);
+  return currentAcademicYear(await campusYearStart(scope), today);
 }
 
 /**

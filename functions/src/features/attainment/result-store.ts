@@ -1,16 +1,9 @@
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  ATTAINMENT_ENGINE_VERSION,
-  type CampusScope,
-  type CourseAttainment,
-  TABLE,
-  courseCurriculum,
-  recordPk,
-} from '@attain/shared-types';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ATTAINMENT_ENGINE_VERSION, type CampusScope, type CourseAttainment, type SurveyEvidence, TABLE } from '@attain/shared-types';
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { batchWrite } from '../../platform/store/batch.js';
-import { findRecord } from '../../platform/store/records.js';
+import { PROGRAM_STAMP_SK, SURVEYS_SK, resultsPk, setStamp, stampSk } from '../course-inputs/store.js';
 
 /**
  * Stored attainment results (DESIGN.md: "Results are stored per course and academic year whenever an input
@@ -19,22 +12,19 @@ import { findRecord } from '../../platform/store/records.js';
  * One partition per program, so a program's results are one strongly consistent Query:
  * - `PK = T#<campus>#attainment-result#<program>`, `SK = result#<course>#<academic year>`: a `CourseAttainment`
  *   (levels 0-3, percents 0-100) with the method version it used and when it was computed;
- * - `SK = inputs#<course>`: the course's input stamp: `changed_at` (last change to its marks, paper, occasions,
- *   COs or matrix) and `computed_at` (last time its results were stored). A course whose `changed_at` is later than
- *   its `computed_at` has stale results and is computed again when read.
- * This module imports no computation, so the domains that only mark inputs as changed stay small.
+ * - `SK = inputs#<course>` and `inputs#*`: the input stamps the writers of course inputs keep
+ *   (`features/course-inputs/store.ts`). A course whose `changed_at` is later than its `computed_at` has stale
+ *   results: computed again by the results queue, or when read if none is queued (`freshness`).
  */
 const table = () => config().tableName;
-const pk = (scope: CampusScope, program: string) => recordPk(scope.campus, `attainment-result#${program}`);
+const pk = resultsPk;
 const resultSk = (course: string, year: string) => `result#${course}#${year}`;
-const stampSk = (course: string) => `inputs#${course}`;
-/** Marks that the program has (or had) a PO/PSO survey, so its reads look for survey evidence. */
-const SURVEYS_SK = 'surveys#PO';
 
-/** A course's input stamp (ISO-8601 UTC times). */
+/** A course's input stamp (ISO-8601 UTC times), or the program's own (`course` '*'). */
 export interface InputStamp {
   course: string;
   changed_at?: string;
+  queued_at?: string;
   computed_at?: string;
 }
 
@@ -42,10 +32,15 @@ export interface InputStamp {
 export interface StoredProgramResults {
   results: CourseAttainment[];
   stamps: Map<string, InputStamp>;
+  /** The program's own stamp: when a recomputation of every course was queued (a method change). */
+  programStamp?: InputStamp;
   /** DynamoDB Query calls the read took (1 unless the results passed 1 MB). */
   calls: number;
-  /** Whether the program has had a PO/PSO survey (`markProgramSurveyed`): only then is survey evidence read. */
-  surveyed: boolean;
+  /**
+   * The program's PO/PSO survey evidence as stored (per academic year, per outcome id), with its stamp; undefined when
+   * the program never had a PO/PSO survey.
+   */
+  surveys?: StoredSurveyEvidence;
 }
 
 /** Reads every stored result and stamp of a program: one Query per MB (one for a 64-course program). */
@@ -54,7 +49,8 @@ export async function readProgramResults(scope: CampusScope, program: string): P
   const stamps = new Map<string, InputStamp>();
   let start: Record<string, unknown> | undefined;
   let calls = 0;
-  let surveyed = false;
+  let surveys: StoredSurveyEvidence | undefined;
+  let programStamp: InputStamp | undefined;
   do {
     const res = await documentClient().send(
       new QueryCommand({
@@ -70,47 +66,64 @@ export async function readProgramResults(scope: CampusScope, program: string): P
     for (const item of res.Items ?? []) {
       const sk = String(item[TABLE.sortKey]);
       if (sk.startsWith('result#')) results.push(item.result as CourseAttainment);
-      else if (sk === SURVEYS_SK) surveyed = true;
+      else if (sk === SURVEYS_SK)
+        surveys = {
+          evidence: item.evidence as SurveyEvidenceRecord | undefined,
+          changed_at: item.changed_at,
+          computed_at: item.computed_at,
+        };
+      else if (sk === PROGRAM_STAMP_SK) programStamp = { course: '*', queued_at: item.queued_at };
       else if (sk.startsWith('inputs#'))
-        stamps.set(String(item.course), { course: String(item.course), changed_at: item.changed_at, computed_at: item.computed_at });
+        stamps.set(String(item.course), {
+          course: String(item.course),
+          changed_at: item.changed_at,
+          queued_at: item.queued_at,
+          computed_at: item.computed_at,
+        });
     }
     start = res.LastEvaluatedKey;
   } while (start);
-  return { results, stamps, calls, surveyed };
+  return { results, stamps, programStamp, calls, surveys };
 }
 
-/**
- * Records that a program has a PO/PSO survey (one PutItem in its results partition), so the one Query that reads its
- * stored results also says whether survey evidence must be read: a program without one keeps its 3-call read.
- */
-export async function markProgramSurveyed(scope: CampusScope, program: string): Promise<void> {
-  await documentClient().send(
-    new PutCommand({
-      TableName: table(),
-      Item: { [TABLE.partitionKey]: pk(scope, program), [TABLE.sortKey]: SURVEYS_SK, entityType: 'attainment-surveys' },
-    }),
-  );
+/** Academic year -> outcome id -> evidence: `EvidenceByYear` as stored (JSON has no maps). */
+export type SurveyEvidenceRecord = Record<string, Record<string, SurveyEvidence>>;
+
+/** A program's stored PO/PSO survey evidence and its stamp (ISO-8601 UTC times). */
+export interface StoredSurveyEvidence {
+  evidence?: SurveyEvidenceRecord;
+  changed_at?: string;
+  computed_at?: string;
 }
 
+/** Whether stored survey evidence was computed after its last change. */
+export const surveyEvidenceIsCurrent = (s: StoredSurveyEvidence): boolean =>
+  Boolean(s.evidence && s.computed_at && (!s.changed_at || s.computed_at >= s.changed_at));
+
 /**
- * Records that a course's attainment inputs changed now (marks, question paper, occasion, CO, matrix), so its stored
- * results count as stale until computed again. One UpdateItem (plus a GetItem when `program` is not given).
- * A course outside any program has no stored results and is left alone.
+ * Stores a program's PO/PSO survey evidence (per year, per outcome) with `computedAt` (when its computation started,
+ * so an answer recorded meanwhile still counts as newer): one UpdateItem.
  */
-export async function markCourseInputsChanged(scope: CampusScope, course: string | undefined, program?: string): Promise<void> {
-  if (!course) return;
-  const prog = program ?? (await findRecord(scope, courseCurriculum, course))?.program;
-  if (!prog) return;
+export async function storeProgramSurveyEvidence(
+  scope: CampusScope,
+  program: string,
+  evidence: ReadonlyMap<string, ReadonlyMap<string, SurveyEvidence>>,
+  computedAt: string,
+): Promise<void> {
+  const record: SurveyEvidenceRecord = Object.fromEntries([...evidence].map(([y, m]) => [y, Object.fromEntries(m)]));
   await documentClient().send(
     new UpdateCommand({
       TableName: table(),
-      Key: { [TABLE.partitionKey]: pk(scope, prog), [TABLE.sortKey]: stampSk(course) },
-      UpdateExpression: 'SET #c = :c, #t = :t, entityType = :e',
-      ExpressionAttributeNames: { '#c': 'course', '#t': 'changed_at' },
-      ExpressionAttributeValues: { ':c': course, ':t': new Date().toISOString(), ':e': 'attainment-inputs' },
+      Key: { [TABLE.partitionKey]: pk(scope, program), [TABLE.sortKey]: SURVEYS_SK },
+      UpdateExpression: 'SET evidence = :v, computed_at = :t, entityType = :e',
+      ExpressionAttributeValues: { ':v': record, ':t': computedAt, ':e': 'attainment-inputs' },
     }),
   );
 }
+
+/** Stored evidence back as `EvidenceByYear`'s maps. */
+export const evidenceMaps = (r: SurveyEvidenceRecord): Map<string, Map<string, SurveyEvidence>> =>
+  new Map(Object.entries(r).map(([y, m]) => [y, new Map(Object.entries(m))]));
 
 /**
  * Stores a course's results (one item per academic year, replacing what was there), removes years it no longer has,
@@ -145,15 +158,7 @@ export async function storeCourseResults(
     })),
   ];
   for (let i = 0; i < writes.length; i += 25) await batchWrite(writes.slice(i, i + 25));
-  await documentClient().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: { [TABLE.partitionKey]: pk(scope, program), [TABLE.sortKey]: stampSk(course) },
-      UpdateExpression: 'SET #c = :c, #t = :t, entityType = :e',
-      ExpressionAttributeNames: { '#c': 'course', '#t': 'computed_at' },
-      ExpressionAttributeValues: { ':c': course, ':t': computedAt, ':e': 'attainment-inputs' },
-    }),
-  );
+  await setStamp(scope, program, stampSk(course), { computed_at: computedAt });
 }
 
 /** One course's stored results (one Query on the program partition by sort-key prefix). */
@@ -174,8 +179,40 @@ async function readCourseResults(scope: CampusScope, program: string, course: st
  * Whether a course's stored results are current: computed after its last input change, with the method in use, by
  * this `ATTAINMENT_ENGINE_VERSION`.
  */
-export function isCurrent(stamp: InputStamp | undefined, results: readonly CourseAttainment[], methodVersion: number): boolean {
+function isCurrent(stamp: InputStamp | undefined, results: readonly CourseAttainment[], methodVersion: number): boolean {
   if (results.some((r) => r.method_version !== methodVersion || (r.engine ?? 1) !== ATTAINMENT_ENGINE_VERSION)) return false;
   if (!stamp?.changed_at) return true;
   return Boolean(stamp.computed_at && stamp.computed_at >= stamp.changed_at);
+}
+
+/**
+ * How long a queued recomputation counts as on its way (ms): SQS hands it to the worker within seconds, and retries a
+ * failed one 3 times; a job not done after this is taken as dead, and the next read computes the course itself.
+ */
+export const QUEUED_GRACE_MS = 5 * 60_000;
+
+/**
+ * Whether a course's stored results can be shown:
+ * - `current`: computed after its last input change, with the method in use (`isCurrent`);
+ * - `updating`: not current, but a recomputation was queued after the change (the course's `queued_at`, or the
+ *   program's for a method change) less than `QUEUED_GRACE_MS` ago: pages show the stored figures, marked updating;
+ * - `stale`: not current and nothing on its way (never queued, a dead job, results of an older engine): the reader
+ *   computes it.
+ * @param now the time of the read (ms since the epoch)
+ */
+export function freshness(
+  stamp: InputStamp | undefined,
+  programStamp: InputStamp | undefined,
+  results: readonly CourseAttainment[],
+  methodVersion: number,
+  now: number = Date.now(),
+): 'current' | 'updating' | 'stale' {
+  if (isCurrent(stamp, results, methodVersion)) return 'current';
+  const queued = [stamp?.queued_at, programStamp?.queued_at]
+    .filter((t): t is string => Boolean(t))
+    .sort()
+    .at(-1);
+  const after = stamp?.changed_at ?? '';
+  const onItsWay = queued !== undefined && queued >= after && (!stamp?.computed_at || queued > stamp.computed_at);
+  return onItsWay && now - Date.parse(queued) < QUEUED_GRACE_MS ? 'updating' : 'stale';
 }

@@ -11,8 +11,7 @@ import {
   genericProgramOutcome,
 } from '@attain/shared-types';
 import { HttpError } from '../../platform/lib/errors.js';
-import { assertCourseYearOpen } from '../attainment/frozen-year-gate.js';
-import { markCourseInputsChanged } from '../attainment/result-store.js';
+import { writeCourseInput } from '../course-inputs/write-course-input.js';
 import { type StoredDocument, documentsInScope, getDocument, putDocument } from '../../platform/store/documents.js';
 import { getRecord, queryByField } from '../../platform/store/records.js';
 import { assertOwnsCourse } from './course-access.js';
@@ -111,36 +110,36 @@ export async function saveMatrix(
   const { course, cos, outcomes } = ctx;
   assertOwnsCourse(caller, course);
   // A matrix feeds every year's PO figures: refused while a frozen year (of any program) has results for the course.
-  await assertCourseYearOpen(scope, { course });
-  const coIds = new Set(cos.map((c) => c.id));
-  const outcomeIds = new Set(outcomes.map((o) => o.id));
-  const errors: Record<string, string> = {};
-  const clean: CoPoMatrix['cells'] = {};
-  for (const [co, row] of Object.entries(cells)) {
-    if (!coIds.has(co)) {
-      errors[`cells.${co}`] = 'Not a course outcome of this course';
-      continue;
+  return writeCourseInput(scope, { course }, async () => {
+    const coIds = new Set(cos.map((c) => c.id));
+    const outcomeIds = new Set(outcomes.map((o) => o.id));
+    const errors: Record<string, string> = {};
+    const clean: CoPoMatrix['cells'] = {};
+    for (const [co, row] of Object.entries(cells)) {
+      if (!coIds.has(co)) {
+        errors[`cells.${co}`] = 'Not a course outcome of this course';
+        continue;
+      }
+      for (const po of Object.keys(row)) if (!outcomeIds.has(po)) errors[`cells.${co}.${po}`] = "Not a PO or PSO of the course's program";
+      if (Object.keys(row).length) clean[co] = row;
     }
-    for (const po of Object.keys(row)) if (!outcomeIds.has(po)) errors[`cells.${co}.${po}`] = "Not a PO or PSO of the course's program";
-    if (Object.keys(row).length) clean[co] = row;
-  }
-  if (Object.keys(errors).length)
-    throw new HttpError(400, 'The matrix names course outcomes or program outcomes that do not belong to this course', errors);
-  const saved = await putDocument(
-    scope,
-    'co-po-matrix',
-    course.id,
-    version,
-    { course: course.id, cells: clean },
-    course.program ? { field: 'program', value: course.program } : undefined,
-    (co, po) => {
-      const row = cos.find((c) => c.id === co);
-      const column = outcomes.find((o) => o.id === po);
-      return row && column ? `${row.code} → ${column.po_reference}` : undefined;
-    },
-  );
-  await markCourseInputsChanged(scope, course.id, course.program);
-  return toView(ctx, saved);
+    if (Object.keys(errors).length)
+      throw new HttpError(400, 'The matrix names course outcomes or program outcomes that do not belong to this course', errors);
+    const saved = await putDocument(
+      scope,
+      'co-po-matrix',
+      course.id,
+      version,
+      { course: course.id, cells: clean },
+      course.program ? { field: 'program', value: course.program } : undefined,
+      (co, po) => {
+        const row = cos.find((c) => c.id === co);
+        const column = outcomes.find((o) => o.id === po);
+        return row && column ? `${row.code} → ${column.po_reference}` : undefined;
+      },
+    );
+    return toView(ctx, saved);
+  });
 }
 
 /** Delete check for a course outcome: names the matrix that still maps it, if any. */

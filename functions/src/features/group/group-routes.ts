@@ -34,7 +34,9 @@ export function groupCampusRouter(): Hono<AppEnv> {
   r.get('/', async (c) => {
     const group = await getGroup(c.var.caller.tenant);
     if (!group) throw new HttpError(404, 'Your group was not found');
-    const campuses: GroupCampus[] = (await groupCampuses(group.id)).map(({ group: _g, ...campus }) => campus);
+    const campuses: GroupCampus[] = (await groupCampuses(group.id)).map(
+      ({ group: _g, academic_year_start_month: _m, ...campus }) => campus,
+    );
     return c.json({ data: { ...group, campuses } satisfies GroupView });
   });
   r.post('/', async (c) => {

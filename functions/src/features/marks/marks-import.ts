@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type CampusScope, type MarksSaveResult, type RowError, readMarksTable } from '@attain/shared-types';
-import { recomputeCourse } from '../attainment/attainment-service.js';
-import { assertCourseYearOpen } from '../attainment/frozen-year-gate.js';
-import { markCourseInputsChanged } from '../attainment/result-store.js';
+import { assertCourseYearOpen } from '../course-inputs/frozen-year-gate.js';
+import { courseInputsChanged, markCourseChanged } from '../course-inputs/write-course-input.js';
 import { marksChanges } from '../../platform/store/audit-changes.js';
 import { appendAudit } from '../../platform/store/audit-store.js';
 import { HttpError } from '../../platform/lib/errors.js';
@@ -59,7 +58,7 @@ export async function applyMarks(
   const ids = { occasion: sheet.occasion.id, course: sheet.course.id };
   const version = await claimSheet(scope, ids, opts.expectVersion ?? sheet.version, saveId, read.rows.length);
   // Stamped before any mark is written: should the save stop half-way, the stored results count as stale.
-  await markCourseInputsChanged(scope, sheet.course.id, sheet.course.program);
+  await markCourseChanged(scope, sheet.course.id, sheet.course.program);
   let rows = read.rows;
   // The stored marks: kept for questions the file has no column for, and the audit entry's old values.
   const stored = await readMarks(scope, sheet.occasion.id);
@@ -80,6 +79,6 @@ export async function applyMarks(
     record_label: [sheet.course.code, sheet.occasion.name].filter(Boolean).join(' '),
     changes: marksChanges(stored, rows, new Map(sheet.roster.map((s) => [s.id, s.roll_no]))),
   });
-  await recomputeCourse(scope, sheet.course.id);
+  await courseInputsChanged(scope, { course: sheet.course.id, program: sheet.course.program });
   return { ...base, written, version };
 }

@@ -9,7 +9,7 @@ import {
   marksTemplate,
 } from '@attain/shared-types';
 import { Hono } from 'hono';
-import { assertCourseYearOpen } from '../attainment/frozen-year-gate.js';
+import { assertCourseYearOpen } from '../course-inputs/frozen-year-gate.js';
 import { assertOwnsCourse } from '../curriculum/course-access.js';
 import { formatCsvRows, parseCsvRows } from '../../platform/lib/csv.js';
 import { HttpError } from '../../platform/lib/errors.js';

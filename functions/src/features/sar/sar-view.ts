@@ -24,7 +24,7 @@ import {
 } from '@attain/shared-types';
 import { storedProgramAttainment } from '../attainment/attainment-service.js';
 import { resultsYear } from '../attainment/current-year.js';
-import { listFrozenYears } from '../attainment/frozen-years-store.js';
+import { listFrozenYears } from '../course-inputs/frozen-years-store.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { findRecord, getRecord } from '../../platform/store/records.js';
 import { criterion3, criterion3Input } from './criterion3.js';

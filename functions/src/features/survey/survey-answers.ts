@@ -10,7 +10,7 @@ import {
   survey as surveyEntity,
   inSurveyAudience,
 } from '@attain/shared-types';
-import { markCourseInputsChanged } from '../attainment/result-store.js';
+import { surveyEvidenceChanged } from '../course-inputs/write-course-input.js';
 import { campusRegistration } from '../../platform/store/campus-registry.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { isLinkToken, tokenHash } from '../../platform/lib/link-token.js';
@@ -159,7 +159,7 @@ export function checkAnswers(form: SurveyForm, body: unknown): Answers {
  * `POST /api/public/survey/{token}`: stores one response for the link's invitee. One transaction: the invitee is
  * marked answered (only if not already: a second answer through any of their links is 409 `used`) and the answers
  * are stored under a random id; for an anonymous survey neither item names the other nor keeps the time (the answers
- * keep only the day). A CO survey's course then has its attainment marked stale.
+ * keep only the day). The survey's evidence is then marked changed (`surveyEvidenceChanged`).
  * @returns the survey's closing message
  * @throws SurveyRefusal (see `follow`), HttpError 400 (answers)
  */
@@ -170,6 +170,6 @@ export async function answerSurvey(token: string, body: unknown): Promise<{ end_
   const now = new Date();
   const recorded = await recordAnswer(scope, s.id, link.invitee, answers, { anonymous, at: now.toISOString(), day: todayInIndia(now) });
   if (recorded === 'used') throw USED();
-  if (s.survey_for === 'CO' && s.course) await markCourseInputsChanged(scope, s.course, s.program);
+  await surveyEvidenceChanged(scope, s);
   return s.end_text ? { end_text: s.end_text } : {};
 }

@@ -25,6 +25,7 @@ import { suppressedAddresses } from '../mail/suppression-store.js';
 import { listAll } from '../../platform/store/list-all.js';
 import { assertWritable, findRecord, getRecord } from '../../platform/store/records.js';
 import { type InviteeItem, addInvitee, putLinks, readInvitees, remindInvitee } from './survey-store.js';
+import { surveyEvidenceChanged } from '../course-inputs/write-course-input.js';
 import { surveyStatus } from './survey-status.js';
 
 type Survey = RecordOf<typeof surveyEntity>;
@@ -215,8 +216,11 @@ export async function inviteToSurvey(
       return addInvitee(scope, s.id, item); // false: invited by a request that ran alongside
     },
   );
-  if (result.mailed)
+  if (result.mailed) {
     await auditSurveyMail(scope, s, { field: 'invited', label: 'Invited', old: invited.length, new: invited.length + result.mailed });
+    // More people invited: a larger population for the survey's margin of error.
+    await surveyEvidenceChanged(scope, s);
+  }
   return { ...result, skipped };
 }
 

@@ -1,6 +1,5 @@
 import { type CampusScope, type OfflineResults, survey as surveyEntity } from '@attain/shared-types';
-import { assertCourseYearOpen } from '../attainment/frozen-year-gate.js';
-import { markCourseInputsChanged } from '../attainment/result-store.js';
+import { writeCourseInput } from '../course-inputs/write-course-input.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { putDocument } from '../../platform/store/documents.js';
 import { assertWritable, getRecord } from '../../platform/store/records.js';
@@ -14,7 +13,7 @@ const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number
 /**
  * Saves a survey's paper results: the number surveyed and, per rating question, the count at each
  * scale point (lowest first). Questions left out count 0. The same computation then reads them with the online
- * answers. A CO survey's course has its attainment marked stale.
+ * answers. A CO survey's course has its attainment computed again (`writeCourseInput`).
  * @param body `{ surveyed, counts, version }` (`OfflineResultsBody`); `version` as read (0 the first time)
  * @returns the stored counts with their new version
  * @throws HttpError 400 (per field: `surveyed`, or the question id: a count that is not a whole number >= 0, a list
@@ -47,9 +46,13 @@ export async function saveOfflineResults(scope: CampusScope, surveyId: string, b
   }
   if (Object.keys(fields).length) throw new HttpError(400, 'Check the paper counts', fields);
   // Paper counts are the indirect part of the levels of that year: a CO survey's course, a PO survey's program.
-  if (s.survey_for === 'CO' && s.course) await assertCourseYearOpen(scope, { course: s.course, year: s.academic_year });
-  else if (s.survey_for === 'PO') await assertCourseYearOpen(scope, { program: s.program, year: s.academic_year });
-  const saved = await putDocument(scope, 'survey-offline', s.id, b.version as number, { surveyed: b.surveyed, counts });
-  if (s.survey_for === 'CO' && s.course) await markCourseInputsChanged(scope, s.course, s.program);
+  // A CO survey's counts are its course's input; a PO survey's, its program's survey evidence.
+  const co = s.survey_for === 'CO' && s.course;
+  const saved = await writeCourseInput(
+    scope,
+    co ? { course: s.course, year: s.academic_year } : { program: s.program, year: s.academic_year },
+    () => putDocument(scope, 'survey-offline', s.id, b.version as number, { surveyed: b.surveyed, counts }),
+    co ? [{ course: s.course, program: s.program }] : [{ program: s.program, surveys: true }],
+  );
   return saved as unknown as OfflineResults;
 }

@@ -1,6 +1,6 @@
 import { occasion } from '@attain/shared-types';
-import { assertCourseYearOpen } from '../../features/attainment/frozen-year-gate.js';
-import { markCourseInputsChanged } from '../../features/attainment/result-store.js';
+import { assertCourseYearOpen } from '../../features/course-inputs/frozen-year-gate.js';
+import { courseInputsChanged } from '../../features/course-inputs/write-course-input.js';
 import { questionPaperRouter } from '../../features/curriculum/document-routes.js';
 import { deleteDocument } from '../../platform/store/documents.js';
 import { behaviour, defineDomain } from '../../platform/http/domain-module.js';
@@ -27,10 +27,10 @@ export const assessmentsDomain = defineDomain({
         return [];
       },
       // An occasion's kind, date or course decides which attainment it counts in.
-      afterSave: (scope, rec) => markCourseInputsChanged(scope, rec.course, rec.program),
+      afterSave: (scope, rec) => courseInputsChanged(scope, { course: rec.course, program: rec.program }),
       afterDelete: async (scope, rec) => {
         await deleteDocument(scope, 'question-paper', rec.id);
-        await markCourseInputsChanged(scope, rec.course, rec.program);
+        await courseInputsChanged(scope, { course: rec.course, program: rec.program });
       },
     }),
   ],

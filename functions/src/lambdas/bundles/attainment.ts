@@ -1,6 +1,6 @@
 import { attainmentMethod } from '@attain/shared-types';
-import { programAttainment } from '../../features/attainment/attainment-service.js';
-import { assertCourseYearOpen } from '../../features/attainment/frozen-year-gate.js';
+import { assertCourseYearOpen } from '../../features/course-inputs/frozen-year-gate.js';
+import { courseInputsChanged } from '../../features/course-inputs/write-course-input.js';
 import { attainmentRouter } from '../../features/attainment/attainment-routes.js';
 import { importJobRouter, marksRouter } from '../../features/marks/marks-routes.js';
 import { behaviour, defineDomain } from '../../platform/http/domain-module.js';
@@ -20,8 +20,8 @@ export const attainmentDomain = defineDomain({
         await assertCourseYearOpen(scope, { program: rec.program });
         return [];
       },
-      // Every course of the program is computed again and stored with the new method version.
-      afterSave: async (scope, rec) => void (await programAttainment(scope, rec.program, { store: true })),
+      // Every course of the program is computed again (by the results queue) and stored with the new method version.
+      afterSave: (scope, rec) => courseInputsChanged(scope, { program: rec.program }),
     }),
   ],
   routes: [

@@ -1,4 +1,5 @@
-import { genericProgramOutcome } from '@attain/shared-types';
+import { DEFAULT_ACADEMIC_YEAR_START_MONTH, genericProgramOutcome, organization } from '@attain/shared-types';
+import { noteYearStart } from '../../platform/store/campus-registry.js';
 import { matricesUsingOutcome } from '../../features/curriculum/co-po-matrix.js';
 import { programOutcomeSetupRouter } from '../../features/structure/program-outcome-routes.js';
 import { departmentUserListRouter } from '../../features/identity/user-routes.js';
@@ -14,6 +15,10 @@ export const configurationDomain = defineDomain({
   behaviours: [
     // A PO or PSO mapped in any course's CO-PO matrix cannot be deleted.
     behaviour(genericProgramOutcome, { beforeDelete: async (scope, rec) => listed(await matricesUsingOutcome(scope, rec)) }),
+    // The campus's registration keeps its year's start month, so every page's current academic year costs no read.
+    behaviour(organization, {
+      afterSave: (scope, rec) => noteYearStart(scope.campus, rec.academic_year_start_month ?? DEFAULT_ACADEMIC_YEAR_START_MONTH),
+    }),
   ],
   sanitizeHtml,
   routes: [

@@ -1,6 +1,6 @@
 import { courseCurriculum, courseOutcome, curriculum, term } from '@attain/shared-types';
-import { assertCourseYearOpen } from '../../features/attainment/frozen-year-gate.js';
-import { markCourseInputsChanged } from '../../features/attainment/result-store.js';
+import { assertCourseYearOpen } from '../../features/course-inputs/frozen-year-gate.js';
+import { courseInputsChanged } from '../../features/course-inputs/write-course-input.js';
 import { matrixUsesCo } from '../../features/curriculum/co-po-matrix.js';
 import { papersUsingCo } from '../../features/assessments/question-paper.js';
 import { coPoMatrixRouter } from '../../features/curriculum/document-routes.js';
@@ -57,8 +57,8 @@ export const curriculumDomain = defineDomain({
         await assertCourseYearOpen(scope, { course: rec.course });
         return [...listed(await matrixUsesCo(scope, rec)), ...listed(await papersUsingCo(scope, rec))];
       },
-      afterSave: (scope, rec) => markCourseInputsChanged(scope, rec.course),
-      afterDelete: (scope, rec) => markCourseInputsChanged(scope, rec.course),
+      afterSave: (scope, rec) => courseInputsChanged(scope, { course: rec.course }),
+      afterDelete: (scope, rec) => courseInputsChanged(scope, { course: rec.course }),
     }),
   ],
   routes: [

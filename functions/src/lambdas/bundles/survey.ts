@@ -13,7 +13,7 @@ import { surveyResultsRouter } from '../../features/survey/survey-results-routes
 import { deleteDocument, getDocument, overwriteDocument } from '../../platform/store/documents.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { getRecord } from '../../platform/store/records.js';
-import { markProgramSurveyed } from '../../features/attainment/result-store.js';
+import { surveyEvidenceChanged } from '../../features/course-inputs/write-course-input.js';
 import { buildSurveyForm } from '../../features/survey/survey-form.js';
 import { readAnswers, readInvitees } from '../../features/survey/survey-store.js';
 import { behaviour, defineDomain } from '../../platform/http/domain-module.js';
@@ -56,7 +56,7 @@ export const surveyDomain = defineDomain({
       // The form is (re)built when the survey is made, or when its template, kind or course changed before anyone
       // was invited (`beforeReplace` refuses such a change after that).
       async afterSave(scope, rec) {
-        if (rec.survey_for === 'PO') await markProgramSurveyed(scope, rec.program);
+        await surveyEvidenceChanged(scope, rec);
         const stored = await getDocument(scope, 'survey-form', rec.id);
         if (stored && stored.template === rec.template && stored.course === (rec.course ?? null)) return;
         const form = await buildSurveyForm(scope, rec, await getRecord(scope, surveyTemplate, rec.template));
@@ -64,6 +64,7 @@ export const surveyDomain = defineDomain({
       },
       async afterDelete(scope, rec) {
         await Promise.all([deleteDocument(scope, 'survey-form', rec.id), deleteDocument(scope, 'survey-offline', rec.id)]);
+        await surveyEvidenceChanged(scope, rec);
       },
     }),
   ],

@@ -19,7 +19,7 @@ import { listAll } from '../../platform/store/list-all.js';
 import { createRecord, queryByField } from '../../platform/store/records.js';
 import { resolveReferences } from '../../platform/store/references.js';
 import { buildSurveyForm } from '../../features/survey/survey-form.js';
-import { markProgramSurveyed } from '../../features/attainment/result-store.js';
+import { surveyEvidenceChanged } from '../../features/course-inputs/write-course-input.js';
 import { inviteesPk, responsesPk } from '../../features/survey/survey-store.js';
 import { prng } from './sample-random.js';
 
@@ -71,7 +71,7 @@ async function add<D extends EntityDef>(scope: CampusScope, def: D, body: Record
 /** A survey made as the API makes it: the record, then its form from the template. */
 async function addSurvey(scope: CampusScope, body: Record<string, unknown>, template: RecordOf<typeof surveyTemplate>) {
   const s = await add(scope, survey, body);
-  if (s.survey_for === 'PO') await markProgramSurveyed(scope, s.program);
+  await surveyEvidenceChanged(scope, s);
   const form = await buildSurveyForm(scope, s, template);
   await overwriteDocument(scope, 'survey-form', s.id, { ...form, template: s.template, course: s.course ?? null });
   return { s, form };

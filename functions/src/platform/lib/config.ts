@@ -19,6 +19,8 @@ export interface Config {
   mailFrom: string;
   /** The bulk-mail queue (SQS); empty locally, where the local stack runs the worker in-process. */
   mailQueueUrl: string;
+  /** The queue of attainment recomputations (SQS); empty locally, where the local stack runs them in-process. */
+  resultsQueueUrl: string;
 }
 
 /** Reads the configuration from `env`; missing values become '' and fail at first use with a clear message. */
@@ -37,6 +39,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailConfigurationSet: env.MAIL_CONFIGURATION_SET ?? '',
     mailFrom: env.MAIL_FROM ?? '',
     mailQueueUrl: env.MAIL_QUEUE_URL ?? '',
+    resultsQueueUrl: env.RESULTS_QUEUE_URL ?? '',
   };
 }
 

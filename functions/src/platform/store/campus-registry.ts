@@ -1,10 +1,20 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { CAMPUS_STATUSES, type CampusStatus, type GroupCampus, TABLE, recordPk } from '@attain/shared-types';
+import {
+  CAMPUS_STATUSES,
+  type CampusScope,
+  type CampusStatus,
+  DEFAULT_ACADEMIC_YEAR_START_MONTH,
+  type GroupCampus,
+  TABLE,
+  organization,
+  recordPk,
+} from '@attain/shared-types';
 import * as z from 'zod/mini';
 import { documentClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 import { HttpError } from '../lib/errors.js';
+import { findRecord } from './records.js';
 
 /**
  * Groups and their campuses. A group is `T#<group>#group` / `group` (its name); a group's id is the
@@ -18,8 +28,12 @@ const groupKey = (group: string) => ({ [TABLE.partitionKey]: recordPk(group, 'gr
 const registrationKey = (campus: string) => ({ [TABLE.partitionKey]: recordPk(campus, 'campus-registration'), [TABLE.sortKey]: 'campus' });
 const groupIndexPk = (group: string) => recordPk(group, 'campus');
 
-/** A campus's registration: its group and state (with the list's fields). */
-export type CampusRegistration = GroupCampus & { group: string };
+/**
+ * A campus's registration: its group and state (with the list's fields), and a copy of its organization's
+ * `academic_year_start_month` (1-12), kept by `noteYearStart` so the request that reads the registration also knows the
+ * campus's current academic year.
+ */
+export type CampusRegistration = GroupCampus & { group: string; academic_year_start_month?: number };
 
 /** A group: the society that subscribes. */
 export interface Group {
@@ -57,6 +71,7 @@ const registrationSchema = z.object({
   admin_email: z.string(),
   invitation_mail: z.optional(z.string()),
   status_reason: z.optional(z.string()),
+  academic_year_start_month: z.optional(z.number()),
   version: z.number(),
   created_by: z.string(),
   created_at: z.string(),
@@ -175,6 +190,50 @@ export async function noteInvitation(campus: string, mailId: string): Promise<vo
       ExpressionAttributeValues: { ':m': mailId },
     }),
   );
+  cache.delete(campus);
+}
+
+/** The start month of campuses without a registration, read at most once per `REGISTRATION_CACHE_MS` per instance. */
+const unregisteredYearStart = new Map<string, { at: number; month: number | undefined }>();
+
+/**
+ * The month (1-12) a campus's academic year starts in, or undefined when its organization has none (June then):
+ * the copy on its registration (cached with it: no DynamoDB call once the request's scope has read it). A campus
+ * without a registration (no group) reads its organization (one GetItem, then cached as a registration is); a
+ * registered one whose registration has no copy yet reads it once and keeps it (`noteYearStart`).
+ */
+export async function campusYearStart(scope: CampusScope): Promise<number | undefined> {
+  const reg = await campusRegistration(scope.campus);
+  if (reg?.academic_year_start_month !== undefined) return reg.academic_year_start_month;
+  const hit = unregisteredYearStart.get(scope.campus);
+  if (!reg && hit && Date.now() - hit.at < REGISTRATION_CACHE_MS) return hit.month;
+  const month = (await findRecord(scope, organization, scope.campus))?.academic_year_start_month;
+  if (reg) await noteYearStart(scope.campus, month ?? DEFAULT_ACADEMIC_YEAR_START_MONTH);
+  else unregisteredYearStart.set(scope.campus, { at: Date.now(), month });
+  return month;
+}
+
+/**
+ * Keeps the campus's academic-year start month (1-12) on its registration (`CampusRegistration`), after its
+ * organization was saved: one conditional UpdateItem; for a campus without a registration (no group) the month
+ * cached on this instance is forgotten.
+ */
+export async function noteYearStart(campus: string, month: number): Promise<void> {
+  unregisteredYearStart.delete(campus);
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: registrationKey(campus),
+        UpdateExpression: 'SET academic_year_start_month = :m',
+        ConditionExpression: 'attribute_exists(#pk)',
+        ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
+        ExpressionAttributeValues: { ':m': month },
+      }),
+    );
+  } catch (e) {
+    if (!(e instanceof ConditionalCheckFailedException)) throw e;
+  }
   cache.delete(campus);
 }
 

@@ -11,6 +11,7 @@ import {
 import { HttpError } from '../../../platform/lib/errors.js';
 import { listAll } from '../../../platform/store/list-all.js';
 import { createRecord, getRecord, queryByField, replaceRecord } from '../../../platform/store/records.js';
+import { writeCourseInput } from '../../course-inputs/write-course-input.js';
 import { pickBloomLevel } from './bloom-inference.js';
 import { courseByCode, curriculumContext } from './curriculum-context.js';
 import { parseCsv, refuseIfAny } from '../../../platform/lib/csv-table.js';
@@ -107,20 +108,28 @@ export async function importCourseOutcomes(
     created++;
   }
   const existing = new Map<string, RecordOf<typeof courseOutcome>[]>();
-  for (const p of planned) {
-    // Every row was checked above: its course is one of the curriculum's or was just created.
-    const course = courseByCode(ctx, p.courseCode)!;
-    if (!existing.has(course.id)) existing.set(course.id, await queryByField(scope, courseOutcome, 'course', course.id));
-    const data = { ...p.data, course: course.id, curriculum: ctx.curriculum.id, term: course.term };
-    const match = existing.get(course.id)?.find((c) => c.code === p.data.code);
-    if (match) {
-      await replaceRecord(scope, courseOutcome, match.id, match.version, data);
-      updated++;
-    } else {
-      existing.get(course.id)?.push(await createRecord(scope, courseOutcome, data));
-      created++;
-    }
-  }
+  // Every row was checked above: its course is one of the curriculum's or was just created.
+  const courses = new Map(planned.map((p) => [p.courseCode, courseByCode(ctx, p.courseCode)!]));
+  // COs are inputs of every year of their course: refused while a frozen year holds one, and results computed again.
+  await writeCourseInput(
+    scope,
+    [...courses.values()].map((course) => ({ course })),
+    async () => {
+      for (const p of planned) {
+        const course = courses.get(p.courseCode)!;
+        if (!existing.has(course.id)) existing.set(course.id, await queryByField(scope, courseOutcome, 'course', course.id));
+        const data = { ...p.data, course: course.id, curriculum: ctx.curriculum.id, term: course.term };
+        const match = existing.get(course.id)?.find((c) => c.code === p.data.code);
+        if (match) {
+          await replaceRecord(scope, courseOutcome, match.id, match.version, data);
+          updated++;
+        } else {
+          existing.get(course.id)?.push(await createRecord(scope, courseOutcome, data));
+          created++;
+        }
+      }
+    },
+  );
   if (newCourses.size)
     notes.unshift(
       `Created ${newCourses.size} course${newCourses.size > 1 ? 's' : ''} in term ${opts.create_courses_in_term}: ${[...newCourses.keys()].join(', ')}`,

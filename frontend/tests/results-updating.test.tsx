@@ -1,0 +1,58 @@
+import { DEFAULT_METHOD, type ProgramAttainmentView, defaultResultsYear } from '@attain/shared-types';
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ProgramLevelPage } from '../src/attainment/program-pages';
+import { mockServer, rec, renderApp, signInAs } from './support';
+
+vi.mock('../src/app/auth', () => ({ idToken: async () => 'test-token', logout: async () => undefined }));
+
+beforeEach(() => signInAs('admin'));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const view = (updating?: string[]): ProgramAttainmentView => ({
+  years: [
+    {
+      program: 'p1',
+      academic_year: '2025-26',
+      courses: [],
+      outcomes: [{ outcome: 'po1', reference: 'PO1', attainment: 2, direct: 2, indirect: null, courses: 1, met: true }],
+      method_version: 1,
+      computed_at: '2026-11-20T00:00:00Z',
+    },
+  ],
+  year_choice: defaultResultsYear([['2025-26']], '2026-27'),
+  outcomes: [{ id: 'po1', reference: 'PO1', type: 'PO', statement: 'Engineering knowledge' }],
+  method: DEFAULT_METHOD,
+  method_version: 1,
+  ...(updating ? { updating } : {}),
+});
+
+function server(data: ProgramAttainmentView) {
+  return mockServer((method, url) => {
+    if (url.startsWith('/api/attainment/program/p1')) return { body: { data } };
+    if (method === 'GET' && url.startsWith('/api/program'))
+      return { body: { data: [rec('p1', { title: 'B.Tech CSE', acronym: 'CSE' })], next: null } };
+    if (method === 'GET' && /[?&](limit|ids)=/.test(url)) return { body: { data: [], next: null } };
+  });
+}
+
+describe('Results computed on write: a program page while some courses are being computed again', () => {
+  it('says which courses are updating and that the figures shown are the previous ones', async () => {
+    server(view(['4CS4-05', '4CS4-06']));
+    renderApp(<ProgramLevelPage />, '/attainment/program-level-course?program=p1');
+    const note = await screen.findByRole('status');
+    expect(note.textContent).toBe(
+      'Updating: the results of 4CS4-05, 4CS4-06 are being computed again after a change; the figures shown are the previous ones until then.',
+    );
+  });
+
+  it('says nothing when every course is current', async () => {
+    server(view());
+    renderApp(<ProgramLevelPage />, '/attainment/program-level-course?program=p1');
+    await screen.findByText('2025-26: the newest year with results (current academic year 2026-27)');
+    expect(screen.queryByText(/^Updating:/)).toBeNull();
+  });
+});

@@ -1,0 +1,48 @@
+import type { CampusScope } from '@attain/shared-types';
+import { z } from 'zod';
+import { config } from '../../platform/lib/config.js';
+import { type LocalJobRunner, jobQueue } from '../../platform/lib/job-queue.js';
+
+/**
+ * One recomputation of stored attainment results:
+ * - `course`: one course's results (every academic year) after an input of it changed;
+ * - `program`: every course of the program (its attainment method changed).
+ * `actor` is who made the change (the audit of the stored results names them).
+ */
+export const ResultsJobSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('course'),
+    campus: z.string().min(1),
+    actor: z.string().min(1),
+    program: z.string().min(1),
+    course: z.string().min(1),
+  }),
+  z.object({ kind: z.literal('program'), campus: z.string().min(1), actor: z.string().min(1), program: z.string().min(1) }),
+]);
+/** A results job as queued (`ResultsJobSchema`). */
+export type ResultsJob = z.infer<typeof ResultsJobSchema>;
+
+/** The results queue: SQS at `RESULTS_QUEUE_URL` (the results worker Lambda), or the local stack's in-process runner. */
+const resultsQueue = jobQueue<ResultsJob>('results', () => config().resultsQueueUrl, { optional: true });
+
+/**
+ * How the local stack runs results jobs. The local runner returns the job's promise, so on one machine a write
+ * answers once its results are stored; in AWS the write answers at once and pages show "updating" meanwhile.
+ */
+export function setLocalResultsRunner(runner: LocalJobRunner<ResultsJob> | undefined): void {
+  resultsQueue.setLocalRunner(runner);
+}
+
+/** Whether results jobs go to SQS (then a stamp records when each was queued) rather than run in this process. */
+export const resultsQueueIsRemote = (): boolean => resultsQueue.remote();
+
+/**
+ * Hands a recomputation to the results worker. With neither a queue nor a local runner (a script writing records, the
+ * seed) nothing is scheduled: the stamps say the results are stale and the next read computes them.
+ */
+export async function scheduleResults(
+  scope: CampusScope,
+  job: { kind: 'course'; program: string; course: string } | { kind: 'program'; program: string },
+): Promise<void> {
+  await resultsQueue.enqueue({ ...job, campus: scope.campus, actor: scope.actor });
+}
