@@ -44,7 +44,13 @@ const pct = (xs: number[], p: number) => {
 };
 
 // 1. Lambda bundles
-for (const name of [...apiDomains(), 'mail-receipts' as const, 'mail-sender' as const, 'marks-import' as const, 'course-results' as const]) {
+for (const name of [
+  ...apiDomains(),
+  'mail-receipts' as const,
+  'mail-sender' as const,
+  'marks-import' as const,
+  'course-results' as const,
+]) {
   const file = join(out, `${name}.mjs`);
   await build({
     entryPoints: [handlerEntry(name)],

@@ -39,7 +39,9 @@ export function jobQueue<J>(name: string, url: () => string, opts: { optional?: 
       const delay = Math.max(0, Math.min(900, Math.round(delaySeconds)));
       if (queueUrl) {
         const { SendMessageCommand } = await import('@aws-sdk/client-sqs');
-        await (await sqsClient()).send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(job), DelaySeconds: delay }));
+        await (
+          await sqsClient()
+        ).send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(job), DelaySeconds: delay }));
       } else if (localRunner) await localRunner(job, delay * 1000);
       else if (!opts.optional) throw new Error(`No ${name} queue: its URL is not set and no local runner is registered`);
     },
