@@ -76,6 +76,53 @@ const DYNAMODB_STORES = [
   `${SERVER}/features/**/store.ts`,
   `${SERVER}/features/**/*-store.ts`,
 ];
+/**
+ * The backend's features in their declared order, lowest first (docs/architecture.md, decision 0035): a feature
+ * imports only features listed before it, and only through their `index.ts`. `course-inputs` (the frozen-year gate,
+ * input stamps, the results queue and the method every input writer needs) sits below the input features that call
+ * it; `attainment` reads their inputs; results pages, reports, the SAR and the group roll-up read attainment.
+ * A feature folder missing from the list stops the linter, so a new one is placed on purpose.
+ */
+const FEATURE_ORDER = [
+  'course-inputs',
+  'structure',
+  'audit',
+  'files',
+  'mail',
+  'identity',
+  'faculty',
+  'curriculum',
+  'assessments',
+  'marks',
+  'survey',
+  'attainment',
+  'survey-results',
+  'reports',
+  'sar',
+  'group',
+];
+const BACKEND_FEATURES = readdirSync(`${root}/${SERVER}/features`, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const undeclared = BACKEND_FEATURES.filter((f) => !FEATURE_ORDER.includes(f));
+if (undeclared.length)
+  throw new Error(`eslint.config.js: place ${undeclared.join(', ')} in FEATURE_ORDER (the declared order of features)`);
+/**
+ * Which other features a file of `feature` may import: those before it, through `../<feature>/index.js` only.
+ * @param {string} feature
+ */
+const featureOrder = (feature) =>
+  FEATURE_ORDER.filter((g) => g !== feature).map((g) =>
+    FEATURE_ORDER.indexOf(g) < FEATURE_ORDER.indexOf(feature)
+      ? {
+          regex: `^(\\.\\./)+${g}/(?!index\\.js$)`,
+          message: `Import the ${g} feature through its index.ts (../${g}/index.js), never its files.`,
+        }
+      : {
+          regex: `^(\\.\\./)+${g}/`,
+          message: `${feature} comes before ${g} in the declared order of features (FEATURE_ORDER in eslint.config.js): it cannot import it.`,
+        },
+  );
 const serverLayers = Object.entries(LAYER_RULES)
   .flatMap(([layer, rules]) => [
     { files: [`${SERVER}/${layer}/**`], rules: restrict([NOT_SERVER_SIDE, ...rules, DYNAMODB]) },
@@ -85,6 +132,13 @@ const serverLayers = Object.entries(LAYER_RULES)
     },
   ])
   .filter((c) => c.files.length);
+const featureLayers = FEATURE_ORDER.flatMap((f) => {
+  const rules = [NOT_SERVER_SIDE, ...LAYER_RULES.features, ...featureOrder(f)];
+  return [
+    { files: [`${SERVER}/features/${f}/**`], rules: restrict([...rules, DYNAMODB]) },
+    { files: [`${SERVER}/features/${f}/**/store.ts`, `${SERVER}/features/${f}/**/*-store.ts`], rules: restrict(rules) },
+  ];
+});
 
 export default tseslint.config(
   {
@@ -126,6 +180,7 @@ export default tseslint.config(
     rules: restrict([NOT_SERVER_SIDE]),
   },
   ...serverLayers,
+  ...featureLayers,
   {
     files: ['infra/**'],
     rules: restrict([

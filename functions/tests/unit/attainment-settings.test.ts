@@ -9,7 +9,7 @@ import {
 } from '@attain/shared-types';
 import { describe, expect, it } from 'vitest';
 import { type CourseInput, courseAttainment, levelFor, programOutcomes } from '../../src/features/attainment/compute.js';
-import { surveyPercent } from '../../src/features/attainment/survey-math.js';
+import { surveyPercent } from '../../src/features/survey/survey-math.js';
 
 /** Default method: threshold 60 %, bands 70 / 60 / 50 % at least, CIE 30 / SEE 70, direct 80 / indirect 20, targets 2. */
 const M: AttainmentMethod = { ...DEFAULT_METHOD };

@@ -43,6 +43,30 @@ describe('backend import layers', { timeout: 60_000 }, () => {
     expect(await importErrors('functions/src/features/structure/new.ts', data)).toEqual([]);
   });
 
+  it("refuses a feature importing a feature above it, or another feature's files instead of its index.ts", async () => {
+    const up = "import { storedProgramAttainment } from '../attainment/index.js';\nexport const y = storedProgramAttainment;\n";
+    expect(await importErrors('functions/src/features/curriculum/new.ts', up)).toEqual([
+      expect.stringContaining('curriculum comes before attainment in the declared order of features'),
+    ]);
+    // From a feature's sub-folder too (a report builder may not import the SAR, which sits above reports).
+    const fromBuilder = "import { sarView } from '../../sar/index.js';\nexport const y = sarView;\n";
+    expect(await importErrors('functions/src/features/reports/builders/new.ts', fromBuilder)).toEqual([
+      expect.stringContaining('reports comes before sar'),
+    ]);
+    const deep = "import { readMatrix } from '../curriculum/co-po-matrix.js';\nexport const y = readMatrix;\n";
+    expect(await importErrors('functions/src/features/attainment/new.ts', deep)).toEqual([
+      expect.stringContaining('Import the curriculum feature through its index.ts'),
+    ]);
+    const down = "import { readMatrix } from '../curriculum/index.js';\nexport const y = readMatrix;\n";
+    expect(await importErrors('functions/src/features/attainment/new.ts', down)).toEqual([]);
+    // A store keeps the order rules (and may call DynamoDB).
+    const storeUp =
+      "import { GetCommand } from '@aws-sdk/lib-dynamodb';\nimport { x } from '../group/index.js';\nexport const y = [GetCommand, x];\n";
+    expect(await importErrors('functions/src/features/marks/store.ts', storeUp)).toEqual([
+      expect.stringContaining('marks comes before group'),
+    ]);
+  });
+
   it('lets a feature use platform and a Lambda bundle use features', async () => {
     const down = "import { getRecord } from '../../platform/store/records.js';\nexport const y = getRecord;\n";
     expect(await importErrors('functions/src/features/survey/new.ts', down)).toEqual([]);

@@ -7,7 +7,7 @@ import {
   responsesNeeded,
   surveyPercent,
   surveyValidity,
-} from '../../src/features/attainment/survey-math.js';
+} from '../../src/features/survey/survey-math.js';
 
 /** Default method: survey bands = direct bands 70 / 60 / 50 %, at least 1 response, whole levels. */
 const M: AttainmentMethod = { ...DEFAULT_METHOD };

@@ -19,7 +19,7 @@ export interface ResultsProps {
 }
 
 /**
- * Results computed on write (docs/decisions/0035-results-on-write.md): a write of a course's inputs queues the course
+ * Results computed on write (docs/decisions/0036-results-on-write.md): a write of a course's inputs queues the course
  * (or, for a method change, the program) on the results queue; the `course-results` worker computes it again and stores
  * it. A failed job is retried 3 times, then kept 14 days in the dead-letter queue; meanwhile the next read of the
  * program computes the course itself.

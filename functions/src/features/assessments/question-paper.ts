@@ -12,11 +12,11 @@ import {
   paperTotal,
 } from '@attain/shared-types';
 import { HttpError } from '../../platform/lib/errors.js';
-import { writeCourseInput } from '../course-inputs/write-course-input.js';
+import { writeCourseInput } from '../course-inputs/index.js';
 import { type StoredDocument, documentsInScope, getDocument, putDocument } from '../../platform/store/documents.js';
 import { getRecord, queryByField } from '../../platform/store/records.js';
 import { listAll } from '../../platform/store/list-all.js';
-import { assertOwnsCourse } from '../curriculum/course-access.js';
+import { assertOwnsCourse } from '../curriculum/index.js';
 
 /** The view of a paper document for its occasion. */
 function toView(occ: RecordOf<typeof occasion>, doc: StoredDocument | undefined): QuestionPaperView {

@@ -15,7 +15,7 @@ import { HttpError } from '../../platform/lib/errors.js';
 import { getDocuments } from '../../platform/store/documents.js';
 import { getRecord, queryByField } from '../../platform/store/records.js';
 import { storedProgramAttainment } from './attainment-service.js';
-import { frozenYearView, getFrozenYear, putFrozenYear, unfreezeYear } from '../course-inputs/frozen-years-store.js';
+import { frozenYearView, getFrozenYear, putFrozenYear, unfreezeYear } from '../course-inputs/index.js';
 
 /** The audit trail's name of an approval: `<program>#<academic year>`. */
 const recordId = (program: string, year: string) => `${program}#${year}`;

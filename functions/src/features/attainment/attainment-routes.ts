@@ -13,10 +13,10 @@ import {
 import { Hono } from 'hono';
 import { courseOutcomeViews, improvementPlan } from './improvement-plan.js';
 import { courseAttainmentFor, storedProgramAttainment, studentsOfCourse } from './attainment-service.js';
-import { methodFor } from './method-store.js';
-import { campusCurrentYear, resultsYear } from './current-year.js';
-import { type ProgramOutcomeColumn, programOutcomeColumns } from '../curriculum/co-po-matrix.js';
-import { assertOwnsCourse } from '../curriculum/course-access.js';
+import { methodFor } from '../course-inputs/index.js';
+import { campusCurrentYear, resultsYear } from '../structure/index.js';
+import { type ProgramOutcomeColumn, programOutcomeColumns } from '../curriculum/index.js';
+import { assertOwnsCourse } from '../curriculum/index.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { putDocument } from '../../platform/store/documents.js';
 import { getRecord } from '../../platform/store/records.js';

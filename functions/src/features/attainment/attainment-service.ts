@@ -23,12 +23,12 @@ import { HttpError } from '../../platform/lib/errors.js';
 import { documentsInScope, getDocument } from '../../platform/store/documents.js';
 import { listAll } from '../../platform/store/list-all.js';
 import { getRecord, queryByField } from '../../platform/store/records.js';
-import { readMarks } from '../marks/marks-store.js';
-import { type ProgramOutcomeColumn, byCode, programOutcomeColumns } from '../curriculum/co-po-matrix.js';
+import { readMarks } from '../marks/index.js';
+import { type ProgramOutcomeColumn, byCode, programOutcomeColumns } from '../curriculum/index.js';
 import { groupBy } from '../../platform/lib/group-by.js';
-import { sheetState } from '../marks/sheet-claim-store.js';
-import { campusCurrentYear } from './current-year.js';
-import { type EvidenceByYear, courseSurveyEvidence, programSurveyEvidence } from '../survey/indirect-evidence.js';
+import { sheetState } from '../marks/index.js';
+import { campusCurrentYear } from '../structure/index.js';
+import { type EvidenceByYear, courseSurveyEvidence, programSurveyEvidence } from '../survey/index.js';
 import {
   type StoredSurveyEvidence,
   evidenceMaps,
@@ -43,7 +43,7 @@ import { type CourseInput, type OccasionInput, courseAttainment, programOutcomes
 /** How many DynamoDB reads a computation keeps in flight. */
 const READS_IN_FLIGHT = 16;
 
-import { type MethodInUse, methodFor } from './method-store.js';
+import { type MethodInUse, methodFor } from '../course-inputs/index.js';
 
 type Course = RecordOf<typeof courseCurriculum>;
 type Occasion = RecordOf<typeof occasion>;

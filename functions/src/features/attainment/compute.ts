@@ -11,8 +11,8 @@ import type {
   SurveyEvidence,
 } from '@attain/shared-types';
 import { ATTAINMENT_ENGINE_VERSION, OCCASION_KINDS, SEE_KINDS, directBands } from '@attain/shared-types';
-import { bandLevel, round2 } from './bands.js';
-import { indirectLevel, indirectResult } from './survey-math.js';
+import { bandLevel, round2 } from '../course-inputs/index.js';
+import { indirectLevel, indirectResult } from '../survey/index.js';
 
 /**
  * The attainment computation (DESIGN.md "Attainment"): pure, no AWS, one pass over the marks.

@@ -1,7 +1,7 @@
 import { type FrozenYear, MIN_UNFREEZE_REASON, isAcademicYear, program as programEntity } from '@attain/shared-types';
 import { Hono } from 'hono';
 import { approveYear, unfreezeApproval } from './approve-year.js';
-import { frozenYearView, listFrozenYears } from '../course-inputs/frozen-years-store.js';
+import { frozenYearView, listFrozenYears } from '../course-inputs/index.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { assertWritable, getRecord } from '../../platform/store/records.js';
 import type { AppContext, AppEnv } from '../../platform/http/context.js';

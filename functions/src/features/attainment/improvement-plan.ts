@@ -1,5 +1,5 @@
 import { type BelowThreshold, type CampusScope, type CourseOutcomeView, type ImprovementPlanView } from '@attain/shared-types';
-import { courseOutcomesByCode } from '../curriculum/co-po-matrix.js';
+import { courseOutcomesByCode } from '../curriculum/index.js';
 import { getDocument } from '../../platform/store/documents.js';
 import { studentsOfCourse } from './attainment-service.js';
 

@@ -3,7 +3,7 @@ import { ATTAINMENT_ENGINE_VERSION, type CampusScope, type CourseAttainment, typ
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { batchWrite } from '../../platform/store/batch.js';
-import { PROGRAM_STAMP_SK, SURVEYS_SK, resultsPk, setStamp, stampSk } from '../course-inputs/store.js';
+import { PROGRAM_STAMP_SK, SURVEYS_SK, resultsPk, setStamp, stampSk } from '../course-inputs/index.js';
 
 /**
  * Stored attainment results (DESIGN.md: "Results are stored per course and academic year whenever an input

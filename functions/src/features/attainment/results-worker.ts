@@ -1,5 +1,5 @@
 import type { CampusScope } from '@attain/shared-types';
-import type { ResultsJob } from '../course-inputs/results-queue.js';
+import type { ResultsJob } from '../course-inputs/index.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { programAttainment, recomputeCourse } from './attainment-service.js';
 

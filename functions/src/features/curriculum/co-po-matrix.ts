@@ -11,11 +11,11 @@ import {
   genericProgramOutcome,
 } from '@attain/shared-types';
 import { HttpError } from '../../platform/lib/errors.js';
-import { writeCourseInput } from '../course-inputs/write-course-input.js';
+import { writeCourseInput } from '../course-inputs/index.js';
 import { type StoredDocument, documentsInScope, getDocument, putDocument } from '../../platform/store/documents.js';
 import { getRecord, queryByField } from '../../platform/store/records.js';
 import { assertOwnsCourse } from './course-access.js';
-import { methodFor } from '../attainment/method-store.js';
+import { methodFor } from '../course-inputs/index.js';
 
 type ProgramOutcome = RecordOf<typeof genericProgramOutcome>;
 

@@ -9,11 +9,11 @@ import {
   researchPublication,
   sponsoredProject,
 } from '@attain/shared-types';
-import { storedProgramAttainment } from '../attainment/attainment-service.js';
-import { type Member, cadreOf, hasPhd, inPosition } from '../sar/faculty-census.js';
-import { RESEARCH_MEASURES, measure } from '../sar/research-counts.js';
+import { storedProgramAttainment } from '../attainment/index.js';
+import { type Member, cadreOf, hasPhd, inPosition } from '../sar/index.js';
+import { RESEARCH_MEASURES, measure } from '../sar/index.js';
 import { listAll } from '../../platform/store/list-all.js';
-import { surveyDashboard } from '../survey/survey-views.js';
+import { surveyDashboard } from '../survey-results/index.js';
 import { mailsBetween } from './mail-count-store.js';
 
 /**

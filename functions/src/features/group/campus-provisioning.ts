@@ -1,6 +1,6 @@
 import { type CampusScope, type Caller, type GroupCampus, type NewCampusBody, organization } from '@attain/shared-types';
-import { ensureCampusUser } from '../identity/campus-users.js';
-import { inviteUser } from '../identity/invitations.js';
+import { ensureCampusUser } from '../identity/index.js';
+import { inviteUser } from '../identity/index.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { appendAudit } from '../../platform/store/audit-store.js';
 import { createRecord } from '../../platform/store/records.js';

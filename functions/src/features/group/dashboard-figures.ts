@@ -11,10 +11,10 @@ import {
 } from '@attain/shared-types';
 import { getDocuments } from '../../platform/store/documents.js';
 import { listAll } from '../../platform/store/list-all.js';
-import { resultsYear } from '../attainment/current-year.js';
+import { resultsYear } from '../structure/index.js';
 import { type CampusAttainment, resultYears } from './campus-figures.js';
 import { mailsBetween } from './mail-count-store.js';
-import { surveyDashboard } from '../survey/survey-views.js';
+import { surveyDashboard } from '../survey-results/index.js';
 
 /**
  * The raw counts behind one campus's dashboard tiles, summable over a group's campuses. Each is what the

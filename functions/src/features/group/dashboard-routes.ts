@@ -1,11 +1,11 @@
 import type { CampusScope } from '@attain/shared-types';
 import { Hono } from 'hono';
 import pLimit from 'p-limit';
-import { campusesCurrentYear } from '../attainment/current-year.js';
+import { campusesCurrentYear } from '../structure/index.js';
 import { campusAttainment } from './campus-figures.js';
 import { groupCampuses } from '../../platform/store/campus-registry.js';
 import { addCounts, dashboardCounts, dashboardView, dashboardYear } from './dashboard-figures.js';
-import { todayInIndia } from '../survey/survey-status.js';
+import { todayInIndia } from '@attain/shared-types';
 import type { AppEnv } from '../../platform/http/context.js';
 
 /**

@@ -2,7 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { CampusScope } from '@attain/shared-types';
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
-import { mailsPk } from '../mail/mail-items.js';
+import { mailsPk } from '../mail/index.js';
 
 /** The first 13 characters of a UUIDv7 made at `ms` (its 48-bit millisecond time, hex, with the first hyphen). */
 const idPrefix = (ms: number) => {

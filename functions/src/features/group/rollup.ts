@@ -11,9 +11,9 @@ import {
   isAcademicYear,
 } from '@attain/shared-types';
 import pLimit from 'p-limit';
-import { campusesCurrentYear, resultsYear } from '../attainment/current-year.js';
+import { campusesCurrentYear, resultsYear } from '../structure/index.js';
 import { HttpError } from '../../platform/lib/errors.js';
-import { todayInIndia } from '../survey/survey-status.js';
+import { todayInIndia } from '@attain/shared-types';
 import { type CampusAttainment, type CampusFigures, campusAttainment, campusFigures, resultYears } from './campus-figures.js';
 import { type CampusRegistration, getGroup, groupCampuses } from '../../platform/store/campus-registry.js';
 

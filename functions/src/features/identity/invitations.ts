@@ -7,7 +7,7 @@ import { config } from '../../platform/lib/config.js';
 import { escapeHtml } from '../../platform/lib/escape-html.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { newLinkToken, tokenHash } from '../../platform/lib/link-token.js';
-import { queueMail } from '../mail/queue-mail.js';
+import { queueMail } from '../mail/index.js';
 import { findRecord } from '../../platform/store/records.js';
 import { claimInvitation, putInvitation, releaseInvitation } from './invitation-store.js';
 

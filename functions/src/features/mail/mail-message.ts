@@ -4,7 +4,7 @@ import { MAX_MAIL_ATTACHMENT_BYTES, PERSONAL_LINK, fileSize } from '@attain/shar
 import { s3Client } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { escapeHtml } from '../../platform/lib/escape-html.js';
-import { sniffFileType } from '../files/sniff-type.js';
+import { sniffFileType } from '../files/index.js';
 import type { MailItem, RecipientItem } from './mail-items.js';
 import { MAIL_TAGS } from './ses-event.js';
 

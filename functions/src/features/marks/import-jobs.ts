@@ -9,7 +9,7 @@ import {
   RECORD_ID,
   jobScope,
 } from '@attain/shared-types';
-import { assertOwnsCourse } from '../curriculum/course-access.js';
+import { assertOwnsCourse } from '../curriculum/index.js';
 import { s3Client } from '../../platform/lib/aws.js';
 import { parseCsvRows } from '../../platform/lib/csv.js';
 import { HttpError } from '../../platform/lib/errors.js';

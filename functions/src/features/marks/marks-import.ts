@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type CampusScope, type MarksSaveResult, type RowError, readMarksTable } from '@attain/shared-types';
-import { assertCourseYearOpen } from '../course-inputs/frozen-year-gate.js';
-import { courseInputsChanged, markCourseChanged } from '../course-inputs/write-course-input.js';
+import { assertCourseYearOpen } from '../course-inputs/index.js';
+import { courseInputsChanged, markCourseChanged } from '../course-inputs/index.js';
 import { marksChanges } from '../../platform/store/audit-changes.js';
 import { appendAudit } from '../../platform/store/audit-store.js';
 import { HttpError } from '../../platform/lib/errors.js';

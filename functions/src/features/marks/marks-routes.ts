@@ -9,8 +9,8 @@ import {
   marksTemplate,
 } from '@attain/shared-types';
 import { Hono } from 'hono';
-import { assertCourseYearOpen } from '../course-inputs/frozen-year-gate.js';
-import { assertOwnsCourse } from '../curriculum/course-access.js';
+import { assertCourseYearOpen } from '../course-inputs/index.js';
+import { assertOwnsCourse } from '../curriculum/index.js';
 import { formatCsvRows, parseCsvRows } from '../../platform/lib/csv.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { openImportJob, readImportJob } from './import-jobs.js';

@@ -7,8 +7,8 @@ import {
   type TraceInput,
   articulationCaption,
 } from '@attain/shared-types';
-import { methodFor } from '../attainment/method-store.js';
-import type { ProgramOutcomeColumn } from '../curriculum/co-po-matrix.js';
+import { methodFor } from '../course-inputs/index.js';
+import type { ProgramOutcomeColumn } from '../curriculum/index.js';
 import { type CurriculumReport, courseName, loadCurriculum } from './report-curriculum.js';
 import { type CourseMatrix, type ProgramOutcomes, loadCourseMatrices, loadProgramOutcomes } from './report-outcomes.js';
 import type { ReportQuery } from './report-query.js';

@@ -12,7 +12,7 @@ import {
   program,
   term,
 } from '@attain/shared-types';
-import { byCode } from '../curriculum/co-po-matrix.js';
+import { byCode } from '../curriculum/index.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { findRecord, getRecord, queryByField } from '../../platform/store/records.js';
 import { input, sumFigure } from './report-figures.js';

@@ -6,7 +6,7 @@ import {
   courseOutcome,
   genericProgramOutcome,
 } from '@attain/shared-types';
-import { type ProgramOutcomeColumn, byCode, byReference, isColumn } from '../curriculum/co-po-matrix.js';
+import { type ProgramOutcomeColumn, byCode, byReference, isColumn } from '../curriculum/index.js';
 import { type StoredDocument, getDocuments } from '../../platform/store/documents.js';
 import { queryByField } from '../../platform/store/records.js';
 import type { Course, CurriculumReport } from './report-curriculum.js';

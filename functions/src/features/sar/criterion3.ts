@@ -15,15 +15,15 @@ import {
   curriculum,
   articulationCaption,
 } from '@attain/shared-types';
-import type { MethodInUse } from '../attainment/method-store.js';
-import { type ProgramOutcomeColumn, byCode } from '../curriculum/co-po-matrix.js';
+import type { MethodInUse } from '../course-inputs/index.js';
+import { type ProgramOutcomeColumn, byCode } from '../curriculum/index.js';
 import { getDocuments } from '../../platform/store/documents.js';
 import { listAll } from '../../platform/store/list-all.js';
-import { levelCells } from '../reports/articulation.js';
-import { courseName } from '../reports/report-curriculum.js';
-import { TWO_DECIMALS, figure } from '../reports/report-figures.js';
-import { type CourseMatrix, courseMatrices } from '../reports/report-outcomes.js';
-import { CRITERION3_CITATION, FINAL_LEVEL_CITATION } from '../reports/nba-citations.js';
+import { levelCells } from '../reports/index.js';
+import { courseName } from '../reports/index.js';
+import { TWO_DECIMALS, figure } from '../reports/index.js';
+import { type CourseMatrix, courseMatrices } from '../reports/index.js';
+import { CRITERION3_CITATION, FINAL_LEVEL_CITATION } from '../reports/index.js';
 
 /** What Criterion 3 is built from: the program's courses with their COs and matrices, and its stored attainment. */
 export interface Criterion3Input {

@@ -1,7 +1,7 @@
 import type { Figure, SarVersion, TraceInput } from '@attain/shared-types';
 import { roundHalfAway } from '@attain/shared-types';
-import { figure, notAvailable } from '../reports/report-figures.js';
-import { CRITERION5_2019_CITATION, CRITERION5_2025_CITATION } from '../reports/nba-citations.js';
+import { figure, notAvailable } from '../reports/index.js';
+import { CRITERION5_2019_CITATION, CRITERION5_2025_CITATION } from '../reports/index.js';
 
 /**
  * The formulas of the SAR's Criterion 5 (faculty information), one set per SAR version a program can follow. Every

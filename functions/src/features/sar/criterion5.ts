@@ -15,7 +15,7 @@ import {
   type program,
 } from '@attain/shared-types';
 import { listAll } from '../../platform/store/list-all.js';
-import { figure } from '../reports/report-figures.js';
+import { figure } from '../reports/index.js';
 import { CRITERION5_FORMULAS } from './criterion5-formulas.js';
 import { type Member, cadreOf, facultyYear, hasPhd, isProgramFaculty, memberName, retainedFrom, serviceYears } from './faculty-census.js';
 import { RESEARCH_ENTITIES, RESEARCH_MEASURES, measure } from './research-counts.js';

@@ -22,9 +22,9 @@ import {
   shiftAcademicYear,
   todayInIndia,
 } from '@attain/shared-types';
-import { storedProgramAttainment } from '../attainment/attainment-service.js';
-import { resultsYear } from '../attainment/current-year.js';
-import { listFrozenYears } from '../course-inputs/frozen-years-store.js';
+import { storedProgramAttainment } from '../attainment/index.js';
+import { resultsYear } from '../structure/index.js';
+import { listFrozenYears } from '../course-inputs/index.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { findRecord, getRecord } from '../../platform/store/records.js';
 import { criterion3, criterion3Input } from './criterion3.js';

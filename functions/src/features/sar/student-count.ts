@@ -1,6 +1,6 @@
 import { type Figure, type RecordOf, type program, shiftAcademicYear } from '@attain/shared-types';
-import { figure } from '../reports/report-figures.js';
-import { STUDENT_COUNT_CITATION } from '../reports/nba-citations.js';
+import { figure } from '../reports/index.js';
+import { STUDENT_COUNT_CITATION } from '../reports/index.js';
 
 /** One academic year's admissions as a program lists them (`program.intake`): counts of students. */
 interface IntakeRow {

@@ -11,7 +11,7 @@ import {
 } from '@attain/shared-types';
 import pLimit from 'p-limit';
 import { HttpError } from '../../platform/lib/errors.js';
-import { curriculumContext } from '../curriculum/import/curriculum-context.js';
+import { curriculumContext } from '../curriculum/index.js';
 import { parseCsv, refuseIfAny } from '../../platform/lib/csv-table.js';
 import { listAll } from '../../platform/store/list-all.js';
 import { createRecords, replaceRecord } from '../../platform/store/records.js';

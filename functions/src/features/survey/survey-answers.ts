@@ -10,14 +10,15 @@ import {
   survey as surveyEntity,
   inSurveyAudience,
 } from '@attain/shared-types';
-import { surveyEvidenceChanged } from '../course-inputs/write-course-input.js';
+import { surveyEvidenceChanged } from '../course-inputs/index.js';
 import { campusRegistration } from '../../platform/store/campus-registry.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { isLinkToken, tokenHash } from '../../platform/lib/link-token.js';
 import { getDocument } from '../../platform/store/documents.js';
 import { findRecord } from '../../platform/store/records.js';
 import { type Answers, type LinkItem, getInvitee, getLink, recordAnswer } from './survey-store.js';
-import { surveyStatus, todayInIndia } from './survey-status.js';
+import { todayInIndia } from '@attain/shared-types';
+import { surveyStatus } from './survey-status.js';
 
 /** A public request refused: the HTTP status, a sentence, and the reason the page shows (`PublicSurveyRefusal`). */
 export class SurveyRefusal extends Error {

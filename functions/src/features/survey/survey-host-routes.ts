@@ -5,7 +5,7 @@ import { siteOf } from '../../platform/lib/link-token.js';
 import { sanitizeHtml } from '../../platform/lib/sanitize-html.js';
 import { inviteToSurvey, remindSurvey } from './survey-invite.js';
 import { saveOfflineResults } from './survey-offline.js';
-import { surveyHostView } from './survey-views.js';
+import { surveyHostView } from './survey-host-view.js';
 import type { AppContext, AppEnv } from '../../platform/http/context.js';
 import { pathId } from '../../platform/http/path-id.js';
 import { readJson } from '../../platform/http/read-json.js';

@@ -20,12 +20,12 @@ import { appendAudit } from '../../platform/store/audit-store.js';
 import { escapeHtml } from '../../platform/lib/escape-html.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { newLinkToken, tokenHash } from '../../platform/lib/link-token.js';
-import { type MailSender, queueMail } from '../mail/queue-mail.js';
-import { suppressedAddresses } from '../mail/suppression-store.js';
+import { type MailSender, queueMail } from '../mail/index.js';
+import { suppressedAddresses } from '../mail/index.js';
 import { listAll } from '../../platform/store/list-all.js';
 import { assertWritable, findRecord, getRecord } from '../../platform/store/records.js';
 import { type InviteeItem, addInvitee, putLinks, readInvitees, remindInvitee } from './survey-store.js';
-import { surveyEvidenceChanged } from '../course-inputs/write-course-input.js';
+import { surveyEvidenceChanged } from '../course-inputs/index.js';
 import { surveyStatus } from './survey-status.js';
 
 type Survey = RecordOf<typeof surveyEntity>;

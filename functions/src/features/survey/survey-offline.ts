@@ -1,5 +1,5 @@
 import { type CampusScope, type OfflineResults, survey as surveyEntity } from '@attain/shared-types';
-import { writeCourseInput } from '../course-inputs/write-course-input.js';
+import { writeCourseInput } from '../course-inputs/index.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { putDocument } from '../../platform/store/documents.js';
 import { assertWritable, getRecord } from '../../platform/store/records.js';

@@ -6,7 +6,7 @@ import {
   type SurveyForm,
   type SurveyQuestion,
 } from '@attain/shared-types';
-import { surveyPercent } from '../attainment/survey-math.js';
+import { surveyPercent } from './survey-math.js';
 import { getDocument } from '../../platform/store/documents.js';
 import { readAnswers, readInvitees } from './survey-store.js';
 

@@ -1,7 +1,7 @@
 import { occasion } from '@attain/shared-types';
 import { assertCourseYearOpen } from '../../features/course-inputs/frozen-year-gate.js';
 import { courseInputsChanged } from '../../features/course-inputs/write-course-input.js';
-import { questionPaperRouter } from '../../features/curriculum/document-routes.js';
+import { questionPaperRouter } from '../../features/assessments/question-paper-routes.js';
 import { deleteDocument } from '../../platform/store/documents.js';
 import { behaviour, defineDomain } from '../../platform/http/domain-module.js';
 

@@ -3,7 +3,7 @@ import { assertCourseYearOpen } from '../../features/course-inputs/frozen-year-g
 import { courseInputsChanged } from '../../features/course-inputs/write-course-input.js';
 import { matrixUsesCo } from '../../features/curriculum/co-po-matrix.js';
 import { papersUsingCo } from '../../features/assessments/question-paper.js';
-import { coPoMatrixRouter } from '../../features/curriculum/document-routes.js';
+import { coPoMatrixRouter } from '../../features/curriculum/co-po-matrix-routes.js';
 import { importRouter } from '../../features/curriculum/import-routes.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { deleteDocument } from '../../platform/store/documents.js';

@@ -1,6 +1,12 @@
 import { REPORTS_PATH } from '@attain/shared-types';
+import { Hono } from 'hono';
 import { reportsRouter } from '../../features/reports/report-routes.js';
+import { sarRouter } from '../../features/sar/sar-routes.js';
+import type { AppEnv } from '../../platform/http/context.js';
 import { defineDomain } from '../../platform/http/domain-module.js';
+
+/** `/api/reports`: the SAR under `/sar` (the `sar` feature), every other report beside it (the `reports` feature). */
+const reportsAndSarRouter = (): Hono<AppEnv> => new Hono<AppEnv>({ strict: false }).route('/sar', sarRouter()).route('/', reportsRouter());
 
 /**
  * The `reports` domain: the Reports area's tables (`/api/reports/{report}`) and the NBA SAR export
@@ -10,5 +16,5 @@ import { defineDomain } from '../../platform/http/domain-module.js';
 export const reportsDomain = defineDomain({
   name: 'reports',
   behaviours: [],
-  routes: [{ path: REPORTS_PATH, router: reportsRouter }],
+  routes: [{ path: REPORTS_PATH, router: reportsAndSarRouter }],
 });

@@ -9,7 +9,7 @@ import {
 import { publicSurveyRouter } from '../../features/survey/public-survey-routes.js';
 import { stakeholderImportRouter } from '../../features/survey/stakeholder-import-routes.js';
 import { surveyHostRouter } from '../../features/survey/survey-host-routes.js';
-import { surveyResultsRouter } from '../../features/survey/survey-results-routes.js';
+import { surveyResultsRouter } from '../../features/survey-results/survey-results-routes.js';
 import { deleteDocument, getDocument, overwriteDocument } from '../../platform/store/documents.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { getRecord } from '../../platform/store/records.js';

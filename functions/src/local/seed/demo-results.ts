@@ -1,6 +1,6 @@
 import { type CampusScope, program } from '@attain/shared-types';
 import { storedProgramAttainment } from '../../features/attainment/attainment-service.js';
-import { campusCurrentYear } from '../../features/attainment/current-year.js';
+import { campusCurrentYear } from '../../features/structure/current-year.js';
 import { listAll } from '../../platform/store/list-all.js';
 import { DEMO_CAMPUSES } from './demo-campus.js';
 

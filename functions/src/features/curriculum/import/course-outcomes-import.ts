@@ -11,7 +11,7 @@ import {
 import { HttpError } from '../../../platform/lib/errors.js';
 import { listAll } from '../../../platform/store/list-all.js';
 import { createRecord, getRecord, queryByField, replaceRecord } from '../../../platform/store/records.js';
-import { writeCourseInput } from '../../course-inputs/write-course-input.js';
+import { writeCourseInput } from '../../course-inputs/index.js';
 import { pickBloomLevel } from './bloom-inference.js';
 import { courseByCode, curriculumContext } from './curriculum-context.js';
 import { parseCsv, refuseIfAny } from '../../../platform/lib/csv-table.js';

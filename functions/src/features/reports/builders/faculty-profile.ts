@@ -17,8 +17,8 @@ import {
   profile,
   refLabel,
 } from '@attain/shared-types';
-import { cvInput } from '../../faculty/cv/cv-data.js';
-import { recordWhen } from '../../faculty/cv/record-order.js';
+import { cvInput } from '../../faculty/index.js';
+import { recordWhen } from '../../faculty/index.js';
 import { HttpError } from '../../../platform/lib/errors.js';
 import { findRecord, getRecord } from '../../../platform/store/records.js';
 import { countFigure, input } from '../report-figures.js';

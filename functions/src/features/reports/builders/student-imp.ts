@@ -6,7 +6,7 @@ import {
   type ReportView,
   type Trace,
 } from '@attain/shared-types';
-import { improvementPlan } from '../../attainment/improvement-plan.js';
+import { improvementPlan } from '../../attainment/index.js';
 import { HttpError } from '../../../platform/lib/errors.js';
 import { type Course, courseSections, loadCurriculum } from '../report-curriculum.js';
 import { TWO_DECIMALS, countFigure, figure, input } from '../report-figures.js';

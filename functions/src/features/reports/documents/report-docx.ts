@@ -1,6 +1,6 @@
 import { type ReportTable, type ReportView, cellText, isFigure } from '@attain/shared-types';
 import { numberFigures, traceLines } from './report-traces.js';
-import { pageFooter } from '../../faculty/cv/cv-docx.js';
+import { pageFooter } from '../../faculty/index.js';
 
 /** A4 landscape with 1.5 cm margins: the text is 15,138 twips wide (docx takes the portrait size and turns it). */
 const PAGE = { width: 16838, height: 11906, margin: 850 };

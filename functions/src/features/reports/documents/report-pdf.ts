@@ -1,6 +1,6 @@
 import { type ReportTable, type ReportView, cellText, isFigure } from '@attain/shared-types';
-import { BLUE, GREY, type Pdf, RULE, finishPdf, pdfText } from '../../faculty/cv/cv-pdf.js';
-import { winAnsi } from '../../faculty/cv/win-ansi.js';
+import { BLUE, GREY, type Pdf, RULE, finishPdf, pdfText } from '../../faculty/index.js';
+import { winAnsi } from '../../faculty/index.js';
 import { numberFigures, traceLines } from './report-traces.js';
 
 /** A4 landscape in millimetres, 14 mm margins, the footer in the bottom margin. */

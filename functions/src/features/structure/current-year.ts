@@ -1,6 +1,5 @@
-import { type CampusScope, type YearChoice, chosenYear, currentAcademicYear, defaultResultsYear } from '@attain/shared-types';
+import { type CampusScope, type YearChoice, chosenYear, currentAcademicYear, defaultResultsYear, todayInIndia } from '@attain/shared-types';
 import { campusYearStart } from '../../platform/store/campus-registry.js';
-import { todayInIndia } from '../survey/survey-status.js';
 
 /**
  * The campus's current academic year (NBA's CAY) today in India, from its organization's `academic_year_start_month`

@@ -3,103 +3,27 @@ import {
   type OutcomeSurveyResult,
   type RecordOf,
   type SurveyDashboardView,
-  type SurveyHostView,
-  type SurveyInvitee,
   type SurveyReportView,
   type SurveySummary,
   academicYearsBetween,
-  mailRecipientSk,
-  mailRecipientsPk,
   survey as surveyEntity,
 } from '@attain/shared-types';
 import pLimit from 'p-limit';
-import { storedProgramAttainment } from '../attainment/attainment-service.js';
-import { methodFor } from '../attainment/method-store.js';
-import { campusCurrentYear, resultsYear } from '../attainment/current-year.js';
-import { round2 } from '../attainment/bands.js';
-import { indirectLevel, indirectResult, surveyValidity } from '../attainment/survey-math.js';
-import { readPartition } from '../../platform/store/partition.js';
+import { storedProgramAttainment } from '../attainment/index.js';
+import { methodFor } from '../course-inputs/index.js';
+import { round2 } from '../course-inputs/index.js';
+import { campusCurrentYear, resultsYear } from '../structure/index.js';
+import { type SurveyTally, outcomeEvidence, questionCounts, surveyPopulation, tallySurvey } from '../survey/index.js';
+import { responseRate, surveyHead } from '../survey/index.js';
+import { surveyStatus } from '../survey/index.js';
+import { indirectLevel, indirectResult, surveyValidity } from '../survey/index.js';
 import { listAll } from '../../platform/store/list-all.js';
 import { getRecord } from '../../platform/store/records.js';
-import { candidatesOf } from './survey-invite.js';
-import { readInvitees } from './survey-store.js';
-import { surveyStatus } from './survey-status.js';
-import { type SurveyTally, outcomeEvidence, questionCounts, surveyDocuments, surveyPopulation, tallySurvey } from './survey-tally.js';
 
 type Survey = RecordOf<typeof surveyEntity>;
 
-const rate = (part: number, whole: number) => (whole > 0 ? round2((part / whole) * 100) : null);
 /** The spec's survey years (spec part 2 §9: 2019 to 2023), as academic years. */
 const SPEC_YEARS = academicYearsBetween(2019, 2023);
-
-/** The survey as the hosting and report views show it. */
-const surveyHead = (s: Survey): SurveyHostView['survey'] => ({
-  id: s.id,
-  name: s.name,
-  survey_for: s.survey_for,
-  type: s.type,
-  academic_year: s.academic_year,
-  start_date: s.start_date,
-  end_date: s.end_date,
-  anonymous: Boolean(s.anonymous),
-  ...(s.course ? { course: s.course } : {}),
-  program: s.program,
-  curriculum: s.curriculum,
-});
-
-/** Each invitee's delivery status, from the receipts of the mails their links went in (one Query per mail). */
-async function deliveryStatus(scope: CampusScope, mails: readonly string[]): Promise<Map<string, string>> {
-  const byMailAndAddress = new Map<string, string>();
-  await Promise.all(
-    [...new Set(mails)].map(async (mail) => {
-      for (const r of await readPartition(mailRecipientsPk(scope.campus, mail)))
-        if (String(r.SK).startsWith(mailRecipientSk(0).slice(0, 2))) byMailAndAddress.set(`${mail} ${String(r.address)}`, String(r.status));
-    }),
-  );
-  return byMailAndAddress;
-}
-
-/**
- * `GET /api/survey-host/{survey}` (`SurveyHostView`): the survey, its form and status, every invitee with the
- * delivery status of their latest link, the response rate, who else could be invited, and the paper counts.
- * An anonymous survey lists no invitee (counts only): whether someone answered shows in their row, and a reminder
- * (sent only to those who have not) in its count and date, so nobody, admins included, can tell who answered.
- * @throws HttpError 404 (no such survey in this campus)
- */
-export async function surveyHostView(scope: CampusScope, surveyId: string): Promise<SurveyHostView> {
-  const s = await getRecord(scope, surveyEntity, surveyId);
-  const [docs, invitees, candidates] = await Promise.all([surveyDocuments(scope, s.id), readInvitees(scope, s.id), candidatesOf(scope, s)]);
-  const delivery = s.anonymous
-    ? new Map<string, string>()
-    : await deliveryStatus(
-        scope,
-        invitees.map((i) => i.mail).filter((m): m is string => Boolean(m)),
-      );
-  const shown: SurveyInvitee[] = s.anonymous
-    ? []
-    : invitees
-        .map((i) => ({ ...i, ...(i.mail ? { mail_status: delivery.get(`${i.mail} ${i.email.toLowerCase()}`) ?? 'queued' } : {}) }))
-        .sort((a, b) => a.name.localeCompare(b.name));
-  const invitedIds = new Set(invitees.map((i) => i.id));
-  const invitedAddresses = new Set(invitees.map((i) => i.email.toLowerCase()));
-  const open = (c: { id: string; email?: string }) =>
-    Boolean(c.email) && !invitedIds.has(c.id) && !invitedAddresses.has(String(c.email).toLowerCase());
-  const stakeholders: Record<string, number> = {};
-  for (const c of candidates.stakeholders.filter(open)) stakeholders[String(c.group)] = (stakeholders[String(c.group)] ?? 0) + 1;
-  const responded = invitees.filter((i) => i.responded).length;
-  return {
-    survey: surveyHead(s),
-    status: surveyStatus(s),
-    form: docs?.form ?? { scale: [], questions: [] },
-    invitees: shown,
-    invited: invitees.length,
-    responded,
-    response_rate: rate(responded, invitees.length),
-    students_available: candidates.students.filter(open).length,
-    stakeholders_available: stakeholders,
-    offline: docs?.offline ?? null,
-  };
-}
 
 /**
  * The direct level of each outcome the survey assesses, in the same year: the course's COs or the program's POs, from
@@ -178,7 +102,7 @@ export async function surveyReport(scope: CampusScope, surveyId: string): Promis
     surveyed_offline: surveyed,
     responded_online: t.respondentsOnline,
     responded_offline: t.respondentsOffline,
-    response_rate: rate(people, population),
+    response_rate: responseRate(people, population),
     margin_of_error: validity.margin === null ? null : round2(validity.margin),
     questions: t.form.questions
       .filter((q) => q.kind === 'Rating')
@@ -239,7 +163,7 @@ export async function surveyDashboard(scope: CampusScope, year?: string, departm
       status: surveyStatus(s),
       invited,
       responded,
-      response_rate: rate(responded, invited),
+      response_rate: responseRate(responded, invited),
     };
   });
   const { out: outcomes } = await outcomeResults(

@@ -1,5 +1,5 @@
 import { type AttainmentMethod, type IndirectResult, type SurveyEvidence, indirectBands } from '@attain/shared-types';
-import { bandLevel, round2 } from './bands.js';
+import { bandLevel, round2 } from '../course-inputs/index.js';
 
 /**
  * Survey (indirect) attainment arithmetic (DESIGN.md "Attainment", shared/data/nba-sar-criteria.md "Survey (indirect)

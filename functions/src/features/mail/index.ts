@@ -1,0 +1,5 @@
+/** The `mail` feature as other features see it: everything they may import from it. */
+
+export { mailsPk } from './mail-items.js';
+export { type MailSender, queueMail } from './queue-mail.js';
+export { suppressedAddresses } from './suppression-store.js';

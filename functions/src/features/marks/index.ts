@@ -1,0 +1,4 @@
+/** The `marks` feature as other features see it: everything they may import from it. */
+
+export { readMarks } from './marks-store.js';
+export { sheetState } from './sheet-claim-store.js';

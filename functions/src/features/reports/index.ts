@@ -1,0 +1,15 @@
+/** The `reports` feature as other features see it: everything they may import from it. */
+
+export { levelCells } from './articulation.js';
+export {
+  CRITERION3_CITATION,
+  CRITERION5_2019_CITATION,
+  CRITERION5_2025_CITATION,
+  FINAL_LEVEL_CITATION,
+  STUDENT_COUNT_CITATION,
+} from './nba-citations.js';
+export { courseName } from './report-curriculum.js';
+export { TWO_DECIMALS, figure, notAvailable } from './report-figures.js';
+export { type CourseMatrix, courseMatrices } from './report-outcomes.js';
+export { reportDocx } from './documents/report-docx.js';
+export { reportPdf } from './documents/report-pdf.js';
