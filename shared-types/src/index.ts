@@ -2,6 +2,8 @@ export * from './registry/messages.js';
 export * from './registry/field.js';
 export * from './registry/entity.js';
 export * from './registry/schema.js';
+export * from './registry/reference-index.js';
+export * from './entities/reference-index.js';
 export * from './entities/index.js';
 export * from './identity/roles.js';
 export * from './identity/scope.js';

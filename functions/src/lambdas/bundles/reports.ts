@@ -9,6 +9,7 @@ import { defineDomain } from '../../platform/http/domain-module.js';
  */
 export const reportsDomain = defineDomain({
   name: 'reports',
+  entities: [],
   behaviours: [],
   routes: [{ path: REPORTS_PATH, router: reportsRouter }],
 });
