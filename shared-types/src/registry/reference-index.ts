@@ -12,7 +12,7 @@ export interface ReferrerEntry {
 
 /**
  * What a Lambda must know of the registry beyond the entities it serves, small enough to ship in every bundle:
- * - `entities`: every registry entity as a stub, an `EntityDef` with the same name, label, path, domain, display,
+ * - `entities`: every registry entity as a stub, an `EntityDef` with the same name, label, domain, display,
  *   indexes and flags but only the names of the fields the store needs to find, list and name its records (its
  *   display and naming fields; every field of a `byName` target, whose records become references). A stub serves
  *   reads only: listing, reference checks and names, never a write or a validation;
@@ -33,23 +33,26 @@ const NAMING = ['name', 'short_name', 'title'];
 const KEPT = ['display', 'codeField', 'indexes', 'singleton', 'ownedVia', 'personal', 'personData', 'listPath'] as const;
 
 /**
- * One entity of `ReferenceIndexData`: its name, label, path and domain, the kept optional parts, and the names of the
- * fields its stub keeps (`fields`).
+ * One entity of `ReferenceIndexData`: its name, label and domain, the kept optional parts, and the names of the
+ * fields its stub keeps (`fields`). No path: a stub is never mounted.
  */
-export type EntityStubData = Pick<EntityDef, 'name' | 'label' | 'path' | 'domain' | (typeof KEPT)[number]> & {
+export type EntityStubData = Pick<EntityDef, 'name' | 'label' | 'domain' | (typeof KEPT)[number]> & {
   readonly fields: readonly string[];
 };
 
-/** The reference index as written out (`entities/reference-index.ts`): plain data, expanded by `referenceIndexFrom`. */
+/**
+ * The reference index as written out (`entities/reference-index.ts`): plain data, expanded by `referenceIndexFrom`.
+ * Referrers are written short, `entity.field`, with a trailing `!` when they cascade.
+ */
 export interface ReferenceIndexData {
   readonly entities: readonly EntityStubData[];
-  readonly referrers: Readonly<Record<string, readonly ReferrerEntry[]>>;
+  readonly referrers: Readonly<Record<string, readonly string[]>>;
 }
 
 /** The stub data of `def` (see `ReferenceIndex`); `whole` keeps every field (a `byName` target). */
 function stubData(def: EntityDef, whole: boolean): EntityStubData {
   const keep = new Set([...NAMING, def.display ?? 'name', def.codeField ?? 'code', ...(def.ownedVia ? [def.ownedVia] : [])]);
-  const stub: Record<string, unknown> = { name: def.name, label: def.label, path: def.path, domain: def.domain };
+  const stub: Record<string, unknown> = { name: def.name, label: def.label, domain: def.domain };
   for (const k of KEPT) if (def[k] !== undefined) stub[k] = def[k];
   stub.fields = def.fields.filter((fd) => whole || keep.has(fd.name)).map((fd) => fd.name);
   return stub as EntityStubData;
@@ -63,22 +66,35 @@ function stubData(def: EntityDef, whole: boolean): EntityStubData {
 export function referenceIndexData(crud: readonly EntityDef[], others: readonly EntityDef[] = []): ReferenceIndexData {
   const all = [...crud, ...others];
   const byNameTargets = new Set(all.flatMap((e) => e.fields.filter((fd) => fd.kind === 'ref' && fd.byName).map((fd) => fd.ref)));
-  const referrers: Record<string, ReferrerEntry[]> = {};
+  const referrers: Record<string, string[]> = {};
   for (const e of crud)
     for (const fd of e.fields) {
       if (fd.kind !== 'ref' || !fd.ref || fd.derivedFrom) continue;
-      (referrers[fd.ref] ??= []).push({ entity: e.name, field: fd.name, cascade: Boolean(fd.cascade) });
+      (referrers[fd.ref] ??= []).push(`${e.name}.${fd.name}${fd.cascade ? '!' : ''}`);
     }
   return { entities: all.map((e) => stubData(e, byNameTargets.has(e.name))), referrers };
 }
 
 /**
  * Expands written-out index data into the `ReferenceIndex`: each stub an `EntityDef` whose fields are the kept names
- * (as plain strings: a stub's records are read, never validated), with no columns and no write roles.
+ * (as plain strings: a stub's records are read, never validated), with an empty path (never mounted), no columns and
+ * no write roles.
  */
 export function referenceIndexFrom(data: ReferenceIndexData): ReferenceIndex {
   const entities: Record<string, EntityDef> = {};
   for (const { fields, ...rest } of data.entities)
-    entities[rest.name] = { ...rest, fields: fields.map((name) => ({ name, label: name, kind: 'string' })), columns: [], writeRoles: [] };
-  return { entities, referrers: data.referrers };
+    entities[rest.name] = {
+      ...rest,
+      path: '',
+      fields: fields.map((name) => ({ name, label: name, kind: 'string' })),
+      columns: [],
+      writeRoles: [],
+    };
+  const referrers: Record<string, ReferrerEntry[]> = {};
+  for (const [target, list] of Object.entries(data.referrers))
+    referrers[target] = list.map((r) => {
+      const [entity, field] = r.replace(/!$/, '').split('.');
+      return { entity, field, cascade: r.endsWith('!') };
+    });
+  return { entities, referrers };
 }
