@@ -11,6 +11,7 @@ export * from './identity/personal-data.js';
 export * from './storage/table.js';
 export * from './api/envelope.js';
 export * from './api/routes.js';
+export * from './api/auth-paths.js';
 export * from './api/auth.js';
 export * from './api/user-list.js';
 export * from './api/publication-import.js';
