@@ -9,7 +9,7 @@ import {
   personalChanges,
   profile,
 } from '@attain/shared-types';
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { campusAudit, parseAuditQuery, recordHistory } from './audit-read-store.js';
 import { forbidden, notFound } from '../../platform/lib/errors.js';
 import type { AppEnv } from '../../platform/http/context.js';

@@ -1,5 +1,5 @@
 import { type CoPoMatrixView, type QuestionPaperView, coPoMatrixBody, questionPaperBody } from '@attain/shared-types';
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import type * as z from 'zod/mini';
 import { readMatrix, saveMatrix } from './co-po-matrix.js';
 import { readPaper, savePaper } from '../assessments/question-paper.js';

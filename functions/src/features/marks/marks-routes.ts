@@ -8,7 +8,7 @@ import {
   occasion,
   marksTemplate,
 } from '@attain/shared-types';
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { assertCourseYearOpen } from '../attainment/frozen-year-gate.js';
 import { assertOwnsCourse } from '../curriculum/course-access.js';
 import { formatCsvRows, parseCsvRows } from '../../platform/lib/csv.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CAMPUS_HEADER, type CampusScope, type Caller, MAX_BODY_BYTES, PUBLIC_SURVEY_PATH, SET_PASSWORD_PATH } from '@attain/shared-types';
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { bodyLimit } from 'hono/body-limit';
 import { HttpError, errorBody } from '../lib/errors.js';
 import { withMetrics } from '../lib/request-metrics.js';

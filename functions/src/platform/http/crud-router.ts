@@ -1,5 +1,5 @@
 import { type EntityDef, MESSAGES, OWNER_FIELD, PAGE_SIZE, RECORD_ID, validateBody } from '@attain/shared-types';
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import type { EntityHooks } from './domain-module.js';
 import { HttpError, notFound } from '../lib/errors.js';
 import { createRecord, deleteRecord, getRecord, listRecords, recordsByIds, replaceRecord } from '../store/records.js';
