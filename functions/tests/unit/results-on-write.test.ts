@@ -1,7 +1,6 @@
 import { ATTAINMENT_ENGINE_VERSION, type CourseAttainment } from '@attain/shared-types';
 import { describe, expect, it } from 'vitest';
 import { QUEUED_GRACE_MS, freshness } from '../../src/features/attainment/result-store.js';
-import { handler } from '../../src/lambdas/workers/course-results.js';
 import { jobQueue } from '../../src/platform/lib/job-queue.js';
 
 const result = (over: Partial<CourseAttainment> = {}) =>
@@ -56,17 +55,5 @@ describe('job queue', () => {
     await q.enqueue(2);
     expect(ran).toEqual([2]);
     await expect(jobQueue<number>('optional', () => '', { optional: true }).enqueue(3)).resolves.toBeUndefined();
-  });
-});
-
-describe('course-results worker', () => {
-  it('drops a message that is not a results job without failing the batch', async () => {
-    const res = await handler({
-      Records: [
-        { messageId: 'm1', body: 'not json' },
-        { messageId: 'm2', body: JSON.stringify({ kind: 'course' }) },
-      ],
-    });
-    expect(res.batchItemFailures).toEqual([]);
   });
 });

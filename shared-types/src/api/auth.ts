@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { CampusLocale } from '../entities/choices.js';
 import { MESSAGES } from '../registry/messages.js';
 import type { CampusUser } from './user-list.js';
+import { LOGIN_PATH, SET_PASSWORD_PATH } from './auth-paths.js';
 
 /** Body of `POST /api/auth/login`: the e-mail (or username) and password of a Cognito user. */
 export const loginSchema = z.strictObject({
@@ -59,8 +60,6 @@ export const newUserSchema = z.strictObject({
 });
 export type NewUserAccount = z.infer<typeof newUserSchema>;
 
-/** Path of the public "set your password" call an invitation link leads to. */
-export const SET_PASSWORD_PATH = '/api/auth/set-password';
 /** How long an invitation link works, in days. */
 export const INVITATION_DAYS = 7;
 
@@ -77,9 +76,6 @@ export interface NewUserResponse {
   data: CampusUser;
   invitation?: { mail: string };
 }
-
-/** `POST /api/auth/login`: e-mail and password for an ID token (scripts and API clients). */
-export const LOGIN_PATH = '/api/auth/login';
 
 /**
  * The routes that check a password or a one-time link, each throttled as a whole by API Gateway in AWS (requests per

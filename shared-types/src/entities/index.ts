@@ -60,8 +60,12 @@ export {
   topic,
 };
 
-/** Every entity served by the generic CRUD router (the profile has its own `/api/auth/profile` routes). */
-export const CRUD_ENTITIES: readonly EntityDef[] = [
+/**
+ * Every entity served by the generic CRUD router (the profile has its own `/api/auth/profile` routes). Marked pure
+ * (as `ENTITIES`), so a bundle that never reads the whole registry leaves it out: a Lambda carries its own domain's
+ * definitions and `REFERENCE_INDEX` (docs/decisions/0035-lambda-bundles.md).
+ */
+export const CRUD_ENTITIES: readonly EntityDef[] = /* @__PURE__ */ (() => [
   organization,
   department,
   programType,
@@ -90,10 +94,11 @@ export const CRUD_ENTITIES: readonly EntityDef[] = [
   stakeholder,
   surveyTemplate,
   survey,
-];
+])();
 
 /** All registry entities, by name. */
-export const ENTITIES: Readonly<Record<string, EntityDef>> = Object.fromEntries([...CRUD_ENTITIES, profile].map((e) => [e.name, e]));
+export const ENTITIES: Readonly<Record<string, EntityDef>> = /* @__PURE__ */ (() =>
+  Object.fromEntries([...CRUD_ENTITIES, profile].map((e) => [e.name, e])))();
 
 /** Looks an entity up by registry name; throws when the name is unknown (a programming error). */
 export function entity(name: string): EntityDef {

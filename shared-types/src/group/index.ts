@@ -1,3 +1,4 @@
+export * from './group-constants.js';
 export * from './group-api.js';
 export * from './rollup.js';
 export * from './dashboard.js';

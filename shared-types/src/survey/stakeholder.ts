@@ -2,13 +2,6 @@ import { defineEntity } from '../registry/entity.js';
 import { f } from '../registry/field.js';
 import { STAKEHOLDER_GROUPS } from './survey-choices.js';
 
-/**
- * Path of the stakeholder import: `POST /api/stakeholder/import?curriculum=<id>`, the CSV text as the body (columns
- * `STAKEHOLDER_COLUMNS`; department and program come from the curriculum). Answers `{ message, data:
- * StakeholderImportResult }`; a file with any wrong row is refused whole (400 with `errors.rows`) and nothing is written.
- */
-export const STAKEHOLDER_IMPORT_PATH = '/api/stakeholder/import';
-
 /** The columns of a stakeholder file, in the template's order (`group` required; extra columns are ignored). */
 export const STAKEHOLDER_COLUMNS = ['group', 'first_name', 'last_name', 'email', 'contact_number'] as const;
 

@@ -7,6 +7,13 @@ import type { YearChoice } from '../format/academic-year.js';
  * people; dates ISO `YYYY-MM-DD`, times ISO-8601 UTC. Errors as everywhere: `{ errors: { detail, fields } }`.
  */
 
+/**
+ * Path of the stakeholder import: `POST /api/stakeholder/import?curriculum=<id>`, the CSV text as the body (columns
+ * `STAKEHOLDER_COLUMNS`; department and program come from the curriculum). Answers `{ message, data:
+ * StakeholderImportResult }`; a file with any wrong row is refused whole (400 with `errors.rows`) and nothing is written.
+ */
+export const STAKEHOLDER_IMPORT_PATH = '/api/stakeholder/import';
+
 /** Hosting: `GET /api/survey-host/{survey}`, `POST .../invite`, `POST .../remind`, `PUT .../offline`. */
 export const SURVEY_HOST_PATH = '/api/survey-host';
 /** Results: `GET /api/survey-results/{survey}` (the report) and `GET /api/survey-results/dashboard?year=&department=`. */

@@ -10,7 +10,7 @@ import {
   courseCurriculum,
   improvementPlanBody,
 } from '@attain/shared-types';
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { courseOutcomeViews, improvementPlan } from './improvement-plan.js';
 import { courseAttainmentFor, storedProgramAttainment, studentsOfCourse } from './attainment-service.js';
 import { methodFor } from '../course-inputs/index.js';

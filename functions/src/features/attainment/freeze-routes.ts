@@ -1,5 +1,5 @@
 import { type FrozenYear, MIN_UNFREEZE_REASON, isAcademicYear, program as programEntity } from '@attain/shared-types';
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { approveYear, unfreezeApproval } from './approve-year.js';
 import { frozenYearView, listFrozenYears } from '../course-inputs/index.js';
 import { HttpError } from '../../platform/lib/errors.js';

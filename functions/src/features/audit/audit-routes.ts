@@ -3,12 +3,13 @@ import {
   type AuditEntry,
   type Caller,
   type DataViewer,
-  ENTITIES,
   type ListResponse,
+  REFERENCE_INDEX,
   dataViewer,
   personalChanges,
+  profile,
 } from '@attain/shared-types';
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { campusAudit, parseAuditQuery, recordHistory } from './audit-read-store.js';
 import { forbidden, notFound } from '../../platform/lib/errors.js';
 import type { AppEnv } from '../../platform/http/context.js';
@@ -19,12 +20,15 @@ const FACULTY_HISTORY_READ = 500;
 /** Kinds whose history faculty may read when they wrote to the record: their own records and their courses' work. */
 const FACULTY_KINDS = new Set(['marks', 'co-po-matrix', 'question-paper', 'improvement-plan']);
 
+/** A registry entity by name, as the reference index has it (its stub: name, label and flags). */
+const stubOf = (entity: string) => REFERENCE_INDEX.entities[entity] as (typeof REFERENCE_INDEX.entities)[string] | undefined;
+
 /** Whether `entity` names something that is audited (a registry record type or one of `AUDIT_OTHER_KINDS`). */
-const isAudited = (entity: string) => Boolean(ENTITIES[entity]) || AUDIT_OTHER_KINDS.some((k) => k.name === entity);
+const isAudited = (entity: string) => Boolean(stubOf(entity)) || AUDIT_OTHER_KINDS.some((k) => k.name === entity);
 
 /** Whether faculty may ever read histories of `entity`: their own records, records of courses they own, their marks. */
 function facultyMayRead(entity: string): boolean {
-  const def = ENTITIES[entity];
+  const def = stubOf(entity);
   return FACULTY_KINDS.has(entity) || Boolean(def && (def.personal || def.ownedVia || def.name === 'profile'));
 }
 
@@ -37,8 +41,9 @@ function readable(page: ListResponse<AuditEntry>, viewer: DataViewer): ListRespo
   return {
     ...page,
     data: page.data.map((e) => {
-      const def = ENTITIES[e.entity];
-      return def?.personData ? { ...e, changes: personalChanges(def, e.changes, e.record_id, viewer) } : e;
+      // The profile is the one entity describing a person (`personData`; the registry's tests keep it so): its whole
+      // definition says who may read which field.
+      return e.entity === profile.name ? { ...e, changes: personalChanges(profile, e.changes, e.record_id, viewer) } : e;
     }),
   };
 }

@@ -1,5 +1,5 @@
 import type { CampusScope } from '@attain/shared-types';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { config } from '../../platform/lib/config.js';
 import { type LocalJobRunner, jobQueue } from '../../platform/lib/job-queue.js';
 
@@ -12,12 +12,17 @@ import { type LocalJobRunner, jobQueue } from '../../platform/lib/job-queue.js';
 export const ResultsJobSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('course'),
-    campus: z.string().min(1),
-    actor: z.string().min(1),
-    program: z.string().min(1),
-    course: z.string().min(1),
+    campus: z.string().check(z.minLength(1)),
+    actor: z.string().check(z.minLength(1)),
+    program: z.string().check(z.minLength(1)),
+    course: z.string().check(z.minLength(1)),
   }),
-  z.object({ kind: z.literal('program'), campus: z.string().min(1), actor: z.string().min(1), program: z.string().min(1) }),
+  z.object({
+    kind: z.literal('program'),
+    campus: z.string().check(z.minLength(1)),
+    actor: z.string().check(z.minLength(1)),
+    program: z.string().check(z.minLength(1)),
+  }),
 ]);
 /** A results job as queued (`ResultsJobSchema`). */
 export type ResultsJob = z.infer<typeof ResultsJobSchema>;

@@ -1,5 +1,5 @@
 import { IMPORT_KINDS, type ImportKind, type ImportResult, MAX_IMPORT_BYTES } from '@attain/shared-types';
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { importCoPoMatrix } from './import/co-po-matrix-import.js';
 import { importCourseOutcomes } from './import/course-outcomes-import.js';
 import { importCurriculum } from './import/curriculum-import.js';

@@ -1,5 +1,5 @@
 import { type EntityRecord, dataViewer, personalView, profile } from '@attain/shared-types';
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { cvInput } from './cv/cv-data.js';
 import { DOCX_TYPE, cvDocx } from './cv/cv-docx.js';
 import { cvFileName } from './cv/cv-file-name.js';

@@ -1,5 +1,5 @@
 import { EVENT_LEVELS, MAX_PUBLICATION_IMPORT_BYTES, MESSAGES, RECORD_ID, profile, researchPublication } from '@attain/shared-types';
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { importPublications } from './publications/publication-import.js';
 import type { PublicationLevel } from './publications/publication-fields.js';
 import { HttpError, forbidden } from '../../platform/lib/errors.js';

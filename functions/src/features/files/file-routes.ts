@@ -1,5 +1,5 @@
 import { type FileLink, type ItemResponse, type StoredFile, UPLOAD_AUDIT_KIND, type UploadTicket } from '@attain/shared-types';
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { appendAudit } from '../../platform/store/audit-store.js';
 import { confirmUpload, openUpload, uploadLink } from './uploads.js';
 import type { AppEnv } from '../../platform/http/context.js';

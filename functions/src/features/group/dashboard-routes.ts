@@ -1,5 +1,5 @@
 import type { CampusScope } from '@attain/shared-types';
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import pLimit from 'p-limit';
 import { campusesCurrentYear } from '../structure/index.js';
 import { campusAttainment } from './campus-figures.js';

@@ -6,7 +6,7 @@ import {
   campusStatusSchema,
   newCampusSchema,
 } from '@attain/shared-types';
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { appendAudit } from '../../platform/store/audit-store.js';
 import { createCampus } from './campus-provisioning.js';
 import { getGroup, groupCampuses, setCampusStatus } from '../../platform/store/campus-registry.js';

@@ -14,7 +14,7 @@ import {
   personalView,
   profile,
 } from '@attain/shared-types';
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { cognitoClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { HttpError, errorBody } from '../../platform/lib/errors.js';

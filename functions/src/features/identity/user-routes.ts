@@ -12,7 +12,7 @@ import {
   profile,
   setPasswordSchema,
 } from '@attain/shared-types';
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { ensureCampusUser } from './campus-users.js';
 import { inviteUser, setPasswordWithToken } from './invitations.js';
 import { HttpError } from '../../platform/lib/errors.js';

@@ -7,7 +7,7 @@ import {
   type StoredFile,
   sentMail,
 } from '@attain/shared-types';
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { checkAttachedFiles } from '../../platform/store/attached-files.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { sanitizeHtml } from '../../platform/lib/sanitize-html.js';

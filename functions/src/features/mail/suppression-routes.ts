@@ -1,5 +1,5 @@
 import type { ListResponse, SuppressedAddress } from '@attain/shared-types';
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { HttpError, forbidden } from '../../platform/lib/errors.js';
 import { clearSuppressedAddress, suppressedAddresses } from './suppression-store.js';
 import type { AppEnv } from '../../platform/http/context.js';

@@ -8,7 +8,7 @@ import {
   occasion,
   marksTemplate,
 } from '@attain/shared-types';
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { assertCourseYearOpen } from '../course-inputs/index.js';
 import { assertOwnsCourse } from '../curriculum/index.js';
 import { formatCsvRows, parseCsvRows } from '../../platform/lib/csv.js';

@@ -1,5 +1,5 @@
 import { type ItemResponse, REPORTS, type ReportView, reportByApi } from '@attain/shared-types';
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { HttpError } from '../../platform/lib/errors.js';
 import { REPORT_BUILDERS } from './report-builders.js';
 import { reportQuery } from './report-query.js';

@@ -1,5 +1,5 @@
 import { type ItemResponse, type SarView, dataViewer } from '@attain/shared-types';
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { DOCX_TYPE, PDF_TYPE, fileNamePart } from '../faculty/index.js';
 import { reportDocx, reportPdf } from '../reports/index.js';
 import { attachment } from '../../platform/lib/file-objects.js';

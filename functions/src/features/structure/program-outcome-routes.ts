@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { setUpProgramOutcomes } from './program-outcomes-setup.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import type { AppEnv } from '../../platform/http/context.js';

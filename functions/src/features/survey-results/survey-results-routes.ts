@@ -1,5 +1,5 @@
 import type { ItemResponse, SurveyDashboardView, SurveyReportView } from '@attain/shared-types';
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { surveyDashboard, surveyReport } from './survey-views.js';
 import type { AppEnv } from '../../platform/http/context.js';
 import { pathId } from '../../platform/http/path-id.js';

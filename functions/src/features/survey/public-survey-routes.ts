@@ -1,5 +1,5 @@
 import type { ItemResponse, PublicSurvey, PublicSurveyError } from '@attain/shared-types';
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { SurveyRefusal, answerSurvey, publicSurvey } from './survey-answers.js';
 import type { AppContext, AppEnv } from '../../platform/http/context.js';
 import { readJson } from '../../platform/http/read-json.js';

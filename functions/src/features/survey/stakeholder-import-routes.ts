@@ -1,5 +1,5 @@
 import { MAX_IMPORT_BYTES } from '@attain/shared-types';
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { HttpError, forbidden } from '../../platform/lib/errors.js';
 import { importStakeholders } from './stakeholder-import.js';
 import type { AppEnv } from '../../platform/http/context.js';

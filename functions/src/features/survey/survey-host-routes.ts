@@ -1,5 +1,5 @@
 import type { ItemResponse, OfflineResults, SurveyHostView, SurveyInviteBody, SurveyMailResult } from '@attain/shared-types';
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { HttpError, forbidden } from '../../platform/lib/errors.js';
 import { siteOf } from '../../platform/lib/link-token.js';
 import { sanitizeHtml } from '../../platform/lib/sanitize-html.js';

@@ -1,4 +1,4 @@
-import { occasion } from '@attain/shared-types';
+import { occasion, questionbank } from '@attain/shared-types';
 import { assertCourseYearOpen } from '../../features/course-inputs/frozen-year-gate.js';
 import { courseInputsChanged } from '../../features/course-inputs/write-course-input.js';
 import { questionPaperRouter } from '../../features/assessments/question-paper-routes.js';
@@ -8,6 +8,7 @@ import { behaviour, defineDomain } from '../../platform/http/domain-module.js';
 /** The `assessments` domain: question banks, assessment occasions (ISE/MSE/ESE) and their question papers. */
 export const assessmentsDomain = defineDomain({
   name: 'assessments',
+  entities: [questionbank, occasion],
   behaviours: [
     behaviour(occasion, {
       // An occasion of an approved (frozen) year is one of that year's inputs: it is not added, changed, moved out of

@@ -1,4 +1,4 @@
-import { attainmentMethod } from '@attain/shared-types';
+import { attainmentMethod, student } from '@attain/shared-types';
 import { assertCourseYearOpen } from '../../features/course-inputs/frozen-year-gate.js';
 import { courseInputsChanged } from '../../features/course-inputs/write-course-input.js';
 import { attainmentRouter } from '../../features/attainment/attainment-routes.js';
@@ -11,6 +11,7 @@ import { behaviour, defineDomain } from '../../platform/http/domain-module.js';
  */
 export const attainmentDomain = defineDomain({
   name: 'attainment',
+  entities: [attainmentMethod, student],
   behaviours: [
     behaviour(attainmentMethod, {
       // A method has no year: while any year of the program is approved (frozen), it stays as that year was computed.

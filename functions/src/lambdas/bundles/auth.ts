@@ -6,6 +6,7 @@ import { defineDomain } from '../../platform/http/domain-module.js';
 /** The `auth` domain: sign-in for scripts, the signed-in user's own profile, and the campus's users. */
 export const authDomain = defineDomain({
   name: 'auth',
+  entities: [],
   behaviours: [],
   routes: [
     { path: '/api/auth/login', router: loginRouter },

@@ -1,4 +1,19 @@
-import { DEFAULT_ACADEMIC_YEAR_START_MONTH, genericProgramOutcome, organization } from '@attain/shared-types';
+import {
+  DEFAULT_ACADEMIC_YEAR_START_MONTH,
+  bloomDomain,
+  bloomLevel,
+  courseType,
+  deliveryMethod,
+  department,
+  genericProgramOutcome,
+  labCategory,
+  mapLevelWeightage,
+  organization,
+  program,
+  programMode,
+  programOutcomeType,
+  programType,
+} from '@attain/shared-types';
 import { noteYearStart } from '../../platform/store/campus-registry.js';
 import { matricesUsingOutcome } from '../../features/curriculum/co-po-matrix.js';
 import { programOutcomeSetupRouter } from '../../features/structure/program-outcome-routes.js';
@@ -12,6 +27,21 @@ import { behaviour, defineDomain, listed } from '../../platform/http/domain-modu
  */
 export const configurationDomain = defineDomain({
   name: 'configuration',
+  entities: [
+    organization,
+    department,
+    programType,
+    programMode,
+    program,
+    programOutcomeType,
+    genericProgramOutcome,
+    courseType,
+    deliveryMethod,
+    labCategory,
+    bloomDomain,
+    bloomLevel,
+    mapLevelWeightage,
+  ],
   behaviours: [
     // A PO or PSO mapped in any course's CO-PO matrix cannot be deleted.
     behaviour(genericProgramOutcome, { beforeDelete: async (scope, rec) => listed(await matricesUsingOutcome(scope, rec)) }),

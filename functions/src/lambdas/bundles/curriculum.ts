@@ -1,4 +1,4 @@
-import { courseCurriculum, courseOutcome, curriculum, term } from '@attain/shared-types';
+import { courseCurriculum, courseOutcome, curriculum, labExperiment, topic, term, textReference } from '@attain/shared-types';
 import { assertCourseYearOpen } from '../../features/course-inputs/frozen-year-gate.js';
 import { courseInputsChanged } from '../../features/course-inputs/write-course-input.js';
 import { matrixUsesCo } from '../../features/curriculum/co-po-matrix.js';
@@ -13,6 +13,7 @@ import { behaviour, defineDomain, listed } from '../../platform/http/domain-modu
 /** The `curriculum` domain: curricula and their terms, courses, course outcomes, topics, lab experiments, the CO-PO matrix and CSV imports. */
 export const curriculumDomain = defineDomain({
   name: 'curriculum',
+  entities: [curriculum, term, courseCurriculum, courseOutcome, topic, labExperiment, textReference],
   behaviours: [
     behaviour(curriculum, {
       // A curriculum gets one term per program term (spec: its terms follow the program's number_of_terms).

@@ -12,6 +12,7 @@ import { defineDomain } from '../../platform/http/domain-module.js';
  */
 export const documentsDomain = defineDomain({
   name: 'documents',
+  entities: [],
   behaviours: [],
   routes: [
     { path: '/api/faculty-cv', router: facultyCvRouter },

@@ -1,3 +1,4 @@
+import { FACULTY_RECORDS } from '@attain/shared-types';
 import { fileRouter } from '../../features/files/file-routes.js';
 import { defineDomain } from '../../platform/http/domain-module.js';
 
@@ -10,6 +11,7 @@ import { defineDomain } from '../../platform/http/domain-module.js';
  */
 export const facultyDomain = defineDomain({
   name: 'faculty',
+  entities: FACULTY_RECORDS,
   behaviours: [],
   routes: [{ path: '/api/files', router: fileRouter }],
 });

@@ -9,6 +9,7 @@ import { defineDomain } from '../../platform/http/domain-module.js';
  */
 export const groupDomain = defineDomain({
   name: 'group',
+  entities: [],
   behaviours: [],
   routes: [...GROUP_ROUTES, { path: DASHBOARD_PATH, router: dashboardRouter }],
 });

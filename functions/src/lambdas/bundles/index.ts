@@ -1,9 +1,10 @@
+import { CRUD_ENTITIES } from '@attain/shared-types';
 import { assessmentsDomain } from './assessments.js';
 import { attainmentDomain } from './attainment.js';
 import { authDomain } from './auth.js';
 import { configurationDomain } from './configuration.js';
 import { curriculumDomain } from './curriculum.js';
-import type { DomainModule } from '../../platform/http/domain-module.js';
+import { type DomainModule, domainProblems } from '../../platform/http/domain-module.js';
 import { documentsDomain } from './documents.js';
 import { facultyDomain } from './faculty.js';
 import { groupDomain } from './group.js';
@@ -12,10 +13,22 @@ import { surveyDomain } from './survey.js';
 import { utilitiesDomain } from './utilities.js';
 
 /**
- * Every domain module. Only the local server and the tests import this list: a Lambda entry imports its own
- * domain's module, so its bundle carries only that domain's code.
+ * Checks the modules against the whole registry (`domainProblems` with `CRUD_ENTITIES`): together they serve every
+ * CRUD entity, each in its own domain.
+ * @throws Error naming every problem, so the local server does not start with an entity unserved.
  */
-export const ALL_DOMAINS: readonly DomainModule[] = [
+function checked(modules: readonly DomainModule[]): readonly DomainModule[] {
+  const problems = modules.flatMap((m) => domainProblems(m, CRUD_ENTITIES));
+  if (problems.length) throw new Error(`Domain modules are mis-wired:\n${problems.join('\n')}`);
+  return modules;
+}
+
+/**
+ * Every domain module. Only the local server and the tests import this list: a Lambda entry imports its own
+ * domain's module, so its bundle carries only that domain's code and entity definitions (each module lists its own;
+ * this list is checked against the whole registry, which no Lambda carries).
+ */
+export const ALL_DOMAINS: readonly DomainModule[] = checked([
   authDomain,
   configurationDomain,
   curriculumDomain,
@@ -27,4 +40,4 @@ export const ALL_DOMAINS: readonly DomainModule[] = [
   utilitiesDomain,
   reportsDomain,
   groupDomain,
-];
+]);

@@ -1,5 +1,5 @@
 import { REPORTS_PATH } from '@attain/shared-types';
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { reportsRouter } from '../../features/reports/report-routes.js';
 import { sarRouter } from '../../features/sar/sar-routes.js';
 import type { AppEnv } from '../../platform/http/context.js';
@@ -15,6 +15,7 @@ const reportsAndSarRouter = (): Hono<AppEnv> => new Hono<AppEnv>({ strict: false
  */
 export const reportsDomain = defineDomain({
   name: 'reports',
+  entities: [],
   behaviours: [],
   routes: [{ path: REPORTS_PATH, router: reportsAndSarRouter }],
 });

@@ -1,9 +1,10 @@
 import {
   PUBLIC_SURVEY_PATH,
+  stakeholder,
   STAKEHOLDER_IMPORT_PATH,
+  survey,
   SURVEY_HOST_PATH,
   SURVEY_RESULTS_PATH,
-  survey,
   surveyTemplate,
 } from '@attain/shared-types';
 import { publicSurveyRouter } from '../../features/survey/public-survey-routes.js';
@@ -25,6 +26,7 @@ import { behaviour, defineDomain } from '../../platform/http/domain-module.js';
  */
 export const surveyDomain = defineDomain({
   name: 'survey',
+  entities: [stakeholder, surveyTemplate, survey],
   behaviours: [
     behaviour(survey, {
       async beforeCreate(scope, data) {

@@ -13,6 +13,7 @@ import { defineDomain } from '../../platform/http/domain-module.js';
  */
 export const utilitiesDomain = defineDomain({
   name: 'utilities',
+  entities: [],
   behaviours: [],
   routes: [
     { path: '/api/send-mail', router: sendMailRouter },

@@ -1,4 +1,18 @@
+import { Logger } from '@aws-lambda-powertools/logger';
+import { parse } from '@aws-lambda-powertools/parser';
+import * as z from 'zod/mini';
 import { runImportJob } from '../../features/marks/import-jobs.js';
+
+/** Structured JSON log lines (Powertools Logger). */
+const logger = new Logger({ serviceName: 'marks-import' });
+
+/** The parts of one S3 event record the worker reads (a Standard Schema, `zod/mini`, for the Powertools parser). */
+const S3_RECORD = z.object({
+  s3: z.object({
+    bucket: z.object({ name: z.string().check(z.minLength(1)) }),
+    object: z.object({ key: z.string().check(z.minLength(1)) }),
+  }),
+});
 
 /** The parts of an S3 event notification the worker reads. */
 interface S3Event {
@@ -7,12 +21,17 @@ interface S3Event {
 
 /**
  * The marks import worker: S3 ObjectCreated events under `imports/` (the browser's presigned uploads) run the
- * import job each file belongs to (`runImportJob`). Locally the same function is called from s3rver's events.
+ * import job each file belongs to (`runImportJob`), one after the other. A record without a bucket and key (read
+ * through the Powertools parser, `S3_RECORD`) is skipped with a log line. Locally the same function is called from
+ * s3rver's events. @throws what `runImportJob` throws, so Lambda retries the event
  */
 export async function handler(event: S3Event): Promise<void> {
-  for (const rec of event.Records ?? []) {
-    const bucket = rec.s3?.bucket?.name;
-    const key = rec.s3?.object?.key;
-    if (bucket && key) await runImportJob(bucket, key);
+  for (const raw of event.Records ?? []) {
+    const rec = parse(raw, undefined, S3_RECORD, true);
+    if (!rec.success) {
+      logger.warn('marks-import: skipped a record that names no object');
+      continue;
+    }
+    await runImportJob(rec.data.s3.bucket.name, rec.data.s3.object.key);
   }
 }

@@ -1,14 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  CAMPUS_HEADER,
-  CRUD_ENTITIES,
-  type CampusScope,
-  type Caller,
-  MAX_BODY_BYTES,
-  PUBLIC_SURVEY_PATH,
-  SET_PASSWORD_PATH,
-} from '@attain/shared-types';
-import { Hono } from 'hono';
+import { CAMPUS_HEADER, type CampusScope, type Caller, MAX_BODY_BYTES, PUBLIC_SURVEY_PATH, SET_PASSWORD_PATH } from '@attain/shared-types';
+import { Hono } from 'hono/tiny';
 import { bodyLimit } from 'hono/body-limit';
 import { HttpError, errorBody } from '../lib/errors.js';
 import { withMetrics } from '../lib/request-metrics.js';
@@ -68,7 +60,7 @@ function assertCampusWriteAllowed(method: string, path: string, caller: Caller, 
 
 /**
  * Builds the Hono app that serves the given domain modules' `/api` routes: each module's special routes, then the
- * generic CRUD router of every registry entity of its domain with the module's hooks. The cloud runs one app per
+ * generic CRUD router of every entity it lists (`entities`, its domain's) with the module's hooks. The cloud runs one app per
  * domain Lambda (`handlers/*.ts`, each importing only its own module); the local server runs one app with every
  * domain. Middleware, in order: request id; DynamoDB call counting (`x-dynamodb-calls`); body limit (413 over
  * `MAX_BODY_BYTES`); token verification (401) for every non-public path, which sets the caller and its campus
@@ -104,8 +96,8 @@ export function buildApp(domains: readonly DomainModule[]): Hono<AppEnv> {
   for (const m of domains) for (const route of m.routes) app.route(route.path, route.router());
   for (const m of domains) {
     const hooks = new Map(m.behaviours.map((b) => [b.entity, b.hooks]));
-    for (const def of CRUD_ENTITIES.filter((e) => e.domain === m.name)) {
-      for (const path of [def.path, ...(def.aliases ?? [])]) app.route(path, crudRouter(def, hooks.get(def), m.sanitizeHtml));
+    for (const def of m.entities) {
+      for (const path of [def.path, ...(def.aliases ?? [])]) app.route(path, crudRouter(def, hooks.get(def), m.sanitizeHtml, m.entities));
     }
   }
 

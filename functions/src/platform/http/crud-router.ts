@@ -1,5 +1,5 @@
 import { type EntityDef, MESSAGES, OWNER_FIELD, PAGE_SIZE, RECORD_ID, validateBody } from '@attain/shared-types';
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import type { EntityHooks } from './domain-module.js';
 import { HttpError, notFound } from '../lib/errors.js';
 import { createRecord, deleteRecord, getRecord, listRecords, recordsByIds, replaceRecord } from '../store/records.js';
@@ -43,9 +43,15 @@ const idParam = (c: AppContext, def: EntityDef) => pathId(c, 'id', def.label);
  * `GET /` list (query filters, `?next=` cursor, or `?ids=a,b` for up to `MAX_IDS` named records), `POST /` create
  * (201), `GET|PUT|DELETE /:id`. Trailing slashes are accepted (the spec's tables use `base/` + id).
  * `hooks` are the entity's behaviour from its domain module (and `sanitize` its HTML sanitizer), run around the writes in this order: body checks,
- * references, role, before-hook, write, after-hooks.
+ * references, role, before-hook, write, after-hooks. `served` are the entities of the same Lambda (its domain
+ * module's): a delete removes the records that cascade with this one through their definitions.
  */
-export function crudRouter(def: EntityDef, hooks: EntityHooks = {}, sanitize?: HtmlSanitizer): Hono<AppEnv> {
+export function crudRouter(
+  def: EntityDef,
+  hooks: EntityHooks = {},
+  sanitize?: HtmlSanitizer,
+  served: readonly EntityDef[] = [def],
+): Hono<AppEnv> {
   const r = new Hono<AppEnv>({ strict: false });
   // Roles that can never write this entity are refused before the body is read.
   const mayEverWrite = (c: AppContext) => {
@@ -115,7 +121,7 @@ export function crudRouter(def: EntityDef, hooks: EntityHooks = {}, sanitize?: H
     const old = own(c, await getRecord(scope, def, idParam(c, def)));
     await assertCanWrite(scope, caller, def, undefined, old);
     const more = hooks.beforeDelete ? await hooks.beforeDelete(scope, old) : [];
-    const cascades = await assertNotReferenced(scope, def, old, more);
+    const cascades = await assertNotReferenced(scope, def, old, more, served);
     await deleteRecord(scope, def, old.id, old);
     for (const group of cascades)
       for (const child of group.records) await deleteRecord(scope, group.entity, child.id, child).catch(() => undefined);

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import type * as z from 'zod/mini';
 import type { CampusScope, Caller } from '@attain/shared-types';
 import type { AppEnv } from './context.js';

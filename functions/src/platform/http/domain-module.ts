@@ -1,12 +1,4 @@
-import {
-  type CampusScope,
-  CRUD_ENTITIES,
-  type DataOf,
-  type Domain,
-  type EntityDef,
-  type RecordOf,
-  SPECIAL_ROUTES,
-} from '@attain/shared-types';
+import { type CampusScope, type DataOf, type Domain, type EntityDef, type RecordOf, SPECIAL_ROUTES } from '@attain/shared-types';
 import type { Hono } from 'hono';
 import type { AppEnv } from './context.js';
 import type { ResolvedRefs } from '../store/references.js';
@@ -56,11 +48,17 @@ export interface SpecialRoute {
 
 /**
  * One domain of the API: the unit of deployment (one Lambda) and of bundling (its entry imports only this module).
- * Its CRUD entities are the registry entities whose `domain` is `name`; the module adds their hooks and the
- * domain's special routes.
+ * Its CRUD entities are the registry entities whose `domain` is `name`, listed in `entities`; the module adds their
+ * hooks and the domain's special routes.
  */
 export interface DomainModule {
   readonly name: Domain;
+  /**
+   * The CRUD entities the domain serves: every registry entity whose `domain` is `name` (`domainProblems` checks both
+   * ways against the registry when given it). The module imports each one's definition itself, so its Lambda carries
+   * these definitions and, of every other entity, only the stub in `REFERENCE_INDEX`.
+   */
+  readonly entities: readonly EntityDef[];
   readonly behaviours: readonly EntityBehaviour[];
   readonly routes: readonly SpecialRoute[];
   /**
@@ -77,9 +75,12 @@ export const routeBase = (path: string) => path.replace(/\/\{[^}]+\}$/, '');
  * What is wrong with a domain module, as sentences (empty when it is sound): a special route of its domain in
  * `SPECIAL_ROUTES` that it serves with no router (it would not be mounted), a router for a path that
  * `SPECIAL_ROUTES` does not give its domain (the cloud would create no route for it), a path served twice, hooks
- * for an entity of another domain (they would never run), or rich-text fields with no sanitizer.
+ * for an entity of another domain (they would never run), or rich-text fields with no sanitizer; and, given the
+ * whole registry's CRUD entities (`registry`: the tests and the local server pass `CRUD_ENTITIES`; a Lambda does not
+ * carry it), an entity of the domain the module does not list (its routes would be missing) or one it lists that is
+ * not a CRUD entity.
  */
-export function domainProblems(m: DomainModule): string[] {
+export function domainProblems(m: DomainModule, registry?: readonly EntityDef[]): string[] {
   const problems: string[] = [];
   const listed = new Set(SPECIAL_ROUTES.filter((r) => r.domain === m.name).map((r) => routeBase(r.path)));
   const served = m.routes.map((r) => r.path);
@@ -87,23 +88,29 @@ export function domainProblems(m: DomainModule): string[] {
   for (const p of served)
     if (!listed.has(p)) problems.push(`${m.name}: router ${p} is not a special route of this domain in SPECIAL_ROUTES`);
   for (const p of new Set(served)) if (served.filter((x) => x === p).length > 1) problems.push(`${m.name}: ${p} is served twice`);
-  for (const e of CRUD_ENTITIES.filter((x) => x.domain === m.name)) {
+  if (registry)
+    for (const e of registry.filter((x) => x.domain === m.name && !m.entities.includes(x)))
+      problems.push(`${m.name}: ${e.name} is an entity of this domain the module does not serve`);
+  for (const e of m.entities) {
+    if (e.domain !== m.name) problems.push(`${m.name}: serves ${e.name}, an entity of the ${e.domain} domain`);
+    if (registry && !registry.includes(e)) problems.push(`${m.name}: serves ${e.name}, which is not a CRUD entity`);
     if (!m.sanitizeHtml && e.fields.some((f) => f.kind === 'html'))
       problems.push(`${m.name}: ${e.name} has rich-text fields but the domain gives no HTML sanitizer`);
   }
   for (const b of m.behaviours) {
     if (b.entity.domain !== m.name) problems.push(`${m.name}: hooks for ${b.entity.name}, an entity of the ${b.entity.domain} domain`);
-    if (!CRUD_ENTITIES.includes(b.entity)) problems.push(`${m.name}: hooks for ${b.entity.name}, which is not a CRUD entity`);
+    else if (!m.entities.includes(b.entity)) problems.push(`${m.name}: hooks for ${b.entity.name}, which is not a CRUD entity it serves`);
   }
   return problems;
 }
 
 /**
- * Declares a domain module and checks it (see `domainProblems`).
+ * Declares a domain module and checks it (see `domainProblems`; against the whole registry only when `registry` is
+ * given: the local server and the tests check every module so, a Lambda checks its own module without it).
  * @throws Error naming every problem, so a mis-wired domain fails at start-up and in the tests, never silently.
  */
-export function defineDomain(m: DomainModule): DomainModule {
-  const problems = domainProblems(m);
+export function defineDomain(m: DomainModule, registry?: readonly EntityDef[]): DomainModule {
+  const problems = domainProblems(m, registry);
   if (problems.length) throw new Error(`Domain module ${m.name} is mis-wired:\n${problems.join('\n')}`);
   return m;
 }

@@ -1,17 +1,14 @@
-import {
-  type CampusScope,
-  type Caller,
-  type EntityDef,
-  type EntityRecord,
-  ENTITIES,
-  TABLE,
-  recordPk,
-  referrersOf,
-} from '@attain/shared-types';
+import { type CampusScope, type Caller, type EntityDef, type EntityRecord, REFERENCE_INDEX, TABLE, recordPk } from '@attain/shared-types';
 import { batchGet } from './batch.js';
 import { HttpError } from '../lib/errors.js';
 import { listAll } from './list-all.js';
 import { queryByField } from './records.js';
+
+/**
+ * Another entity as this Lambda knows it: its stub from the reference index (name, label, display, indexes and the
+ * fields that name its records), not its whole definition, which only the Lambda serving it carries.
+ */
+const known = (name: string | undefined): EntityDef | undefined => (name ? REFERENCE_INDEX.entities[name] : undefined);
 
 /** The records a body's ref fields point at, keyed by field name. */
 export type ResolvedRefs = Record<string, EntityRecord>;
@@ -38,7 +35,7 @@ async function idsForNames(
 ): Promise<void> {
   for (const fd of def.fields) {
     const v = data[fd.name];
-    const target = fd.ref ? ENTITIES[fd.ref] : undefined;
+    const target = known(fd.ref);
     if (!fd.byName || !target || typeof v !== 'string' || found.has(`${recordPk(scope.campus, target.name)}|${v}`)) continue;
     const want = v.trim().toLowerCase();
     const hits = (await listAll(scope, target)).filter((r) => namesOf(target, r).includes(want));
@@ -59,9 +56,7 @@ async function idsForNames(
  * @throws HttpError 400
  */
 export async function resolveReferences(scope: CampusScope, def: EntityDef, data: Record<string, unknown>): Promise<ResolvedRefs> {
-  const refFields = def.fields.filter(
-    (fd) => fd.kind === 'ref' && !fd.derivedFrom && typeof data[fd.name] === 'string' && fd.ref && ENTITIES[fd.ref],
-  );
+  const refFields = def.fields.filter((fd) => fd.kind === 'ref' && !fd.derivedFrom && typeof data[fd.name] === 'string' && known(fd.ref));
   const keys = new Map<string, { PK: string; SK: string }>();
   for (const fd of refFields) {
     const pk = recordPk(scope.campus, fd.ref as string);
@@ -110,7 +105,7 @@ export async function assertCanWrite(
 ): Promise<void> {
   if (def.writeRoles.includes(caller.role)) return;
   if (caller.role === 'faculty' && def.ownedVia) {
-    const courseDef = ENTITIES[def.fields.find((fd) => fd.name === def.ownedVia)?.ref ?? ''];
+    const courseDef = known(def.fields.find((fd) => fd.name === def.ownedVia)?.ref);
     const courses: (EntityRecord | undefined)[] = [];
     if (refs) courses.push(refs[def.ownedVia]);
     if (old && courseDef) {
@@ -130,26 +125,32 @@ const nameOf = (def: EntityDef, r: EntityRecord) => String(r[def.display ?? 'nam
  * Refuses to delete a record others still refer to, naming them (e.g. `course outcomes CO1, CO2 and 3 more`).
  * Referrers marked `cascade` do not block; they are returned to be deleted with the record.
  * What else refers to it (documents such as the CO-PO matrix that hold ids: the entity's `beforeDelete` hook) is
- * passed in as `more`, one message each.
- * @throws HttpError 409
+ * passed in as `more`, one message each. The referrers come from the reference index; a blocking one is read through
+ * its stub (enough to name it), a cascading one through its whole definition in `served`, the entities this Lambda
+ * serves (cascades stay within a domain, which the registry's tests check), so it is deleted with all its fields.
+ * @throws HttpError 409; Error when a cascading referrer is not in `served` (a wiring mistake)
  */
 export async function assertNotReferenced(
   scope: CampusScope,
   def: EntityDef,
   rec: EntityRecord,
   more: readonly string[] = [],
+  served: readonly EntityDef[] = [def],
 ): Promise<{ entity: EntityDef; records: EntityRecord[] }[]> {
   const blocking: string[] = [];
   const cascades: { entity: EntityDef; records: EntityRecord[] }[] = [];
-  for (const r of referrersOf(def)) {
+  for (const r of REFERENCE_INDEX.referrers[def.name] ?? []) {
     if (r.cascade) {
-      cascades.push({ entity: r.entity, records: await queryByField(scope, r.entity, r.field, rec.id) });
+      const entity = served.find((e) => e.name === r.entity);
+      if (!entity) throw new Error(`${r.entity} records are deleted with a ${def.name} but this Lambda does not serve them`);
+      cascades.push({ entity, records: await queryByField(scope, entity, r.field, rec.id) });
       continue;
     }
-    const hits = (await queryByField(scope, r.entity, r.field, rec.id, 4)).filter((h) => !(r.entity === def && h.id === rec.id));
+    const entity = served.find((e) => e.name === r.entity) ?? REFERENCE_INDEX.entities[r.entity];
+    const hits = (await queryByField(scope, entity, r.field, rec.id, 4)).filter((h) => !(r.entity === def.name && h.id === rec.id));
     if (!hits.length) continue;
-    const names = hits.slice(0, 3).map((h) => nameOf(r.entity, h));
-    const label = r.entity.label.toLowerCase();
+    const names = hits.slice(0, 3).map((h) => nameOf(entity, h));
+    const label = entity.label.toLowerCase();
     blocking.push(`${hits.length > 1 ? `${label}s` : label} ${names.join(', ')}${hits.length > 3 ? ' and more' : ''}`);
   }
   blocking.push(...more);

@@ -1,0 +1,38 @@
+import { CRUD_ENTITIES } from '@attain/shared-types';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { BUNDLING, REPO_ROOT, handlerEntry } from '../lib/bundling.js';
+
+/** The entity definition files in the Lambda bundle of `name`, built as the stack builds it (`BUNDLING`). */
+async function entityFilesIn(name: 'auth' | 'survey' | 'mail-sender'): Promise<string[]> {
+  const r = await build({
+    entryPoints: [handlerEntry(name)],
+    bundle: true,
+    platform: 'node',
+    write: false,
+    metafile: true,
+    outfile: `${REPO_ROOT}/.tmp/bundle-test/${name}.mjs`,
+    minify: BUNDLING.minify,
+    target: BUNDLING.target,
+    format: BUNDLING.format,
+    external: BUNDLING.externalModules,
+    logLevel: 'silent',
+  });
+  const inputs = Object.values(r.metafile.outputs)[0].inputs;
+  return Object.keys(inputs).filter((p) => inputs[p].bytesInOutput > 0 && /shared-types\/src\/(entities|survey)\//.test(p));
+}
+
+describe('Lambda bundles', () => {
+  it("carry their own domain's entity definitions, not the whole registry", async () => {
+    // The survey Lambda serves stakeholders, templates and surveys; the faculty's records are another Lambda's.
+    const survey = await entityFilesIn('survey');
+    expect(survey).toEqual(expect.arrayContaining(['shared-types/src/survey/survey.ts', 'shared-types/src/survey/stakeholder.ts']));
+    expect(survey.filter((p) => p.includes('/entities/faculty/') && !p.endsWith('personal-record.ts'))).toEqual([]);
+    // The auth Lambda serves no CRUD entity: of the faculty records, topics and question banks it carries nothing.
+    const auth = await entityFilesIn('auth');
+    for (const e of CRUD_ENTITIES.filter((x) => x.domain === 'faculty' || x.domain === 'assessments' || x.name === 'topic'))
+      expect(auth.join('\n'), e.name).not.toMatch(new RegExp(`/${e.name}\\.ts`));
+    // A worker reads no registry at all: not even the reference index every API Lambda carries.
+    expect((await entityFilesIn('mail-sender')).filter((p) => p.endsWith('reference-index.ts'))).toEqual([]);
+  });
+});
