@@ -11,6 +11,7 @@ import {
   marksTemplate,
   readMarksTable,
   formatCsv,
+  errorMessage,
 } from '@attain/shared-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
@@ -154,7 +155,7 @@ export function MarksSheetPage({ occasionId, back }: { occasionId: string; back:
       table = /\.xlsx$/i.test(f.name) ? await readXlsx(f) : await readCsv(f);
     } catch (e) {
       // A file that cannot be read says why, and the page stays as it was.
-      showPopup('error', (e as Error).message);
+      showPopup('error', errorMessage(e));
       if (input.current) input.current.value = '';
       return;
     }

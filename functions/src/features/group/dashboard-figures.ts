@@ -92,7 +92,7 @@ export async function dashboardCounts(
     coursesWithResults: courseResults.length,
     coursesBelowTarget: courseResults.filter((c) => c.cos.some((co) => co.met === false)).length,
     occasions: heldInYear.length,
-    occasionsWithoutMarks: heldInYear.filter((o) => !Number(sheets.get(o.id)?.last_rows ?? 0)).length,
+    occasionsWithoutMarks: heldInYear.filter((o) => !sheets.get(o.id)?.last_rows).length,
     openSurveys: open.length,
     openInvited: open.reduce((n, s) => n + s.invited, 0),
     openResponded: open.reduce((n, s) => n + s.responded, 0),

@@ -13,6 +13,7 @@ import {
   ownScope,
   personalView,
   profile,
+  errorName,
 } from '@attain/shared-types';
 import { Hono } from 'hono';
 import { cognitoClient } from '../../platform/lib/aws.js';
@@ -59,7 +60,7 @@ export function loginRouter(): Hono<AppEnv> {
       return c.json({ data: { token } });
     } catch (e) {
       // Cognito answers NotAuthorized; the local emulator answers InvalidPassword for a wrong password.
-      if (e instanceof NotAuthorizedException || e instanceof UserNotFoundException || (e as Error).name === 'InvalidPasswordException') {
+      if (e instanceof NotAuthorizedException || e instanceof UserNotFoundException || errorName(e) === 'InvalidPasswordException') {
         throttle.record(attempt, false);
         throw new HttpError(401, 'Incorrect e-mail or password');
       }
