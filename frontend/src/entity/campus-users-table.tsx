@@ -18,7 +18,7 @@ export const ROLE_LABELS = { faculty: 'Faculty', admin: 'Campus administrator' }
 export function CampusUsersTable(props: { label: string; actions?: (u: CampusUser) => ReactNode; highlight?: string | null }) {
   const isAdmin = useAtomValue(profileAtom)?.role === 'admin';
   const list = useListQuery(profile, {});
-  const users = list.isPending ? null : (list.rows as CampusUser[]);
+  const users = list.isPending ? null : list.rows;
   const departments = useRefRecords([{ target: department, ids: (users ?? []).map((u) => u.department) }]);
   return (
     <>

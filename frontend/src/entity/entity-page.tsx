@@ -28,6 +28,7 @@ import { FilterBar } from './filter-bar';
 import { dropDeleted, invalidateAfterWrite, putSaved, useListQuery } from './list-cache';
 import { LoadMore } from './load-more';
 import { type RefWant, fieldRefLabel, useRefRecords } from './ref-records';
+import { presentParams } from '../app/search-params';
 
 type Lookup = ReturnType<typeof useRefRecords>;
 
@@ -108,10 +109,7 @@ export function EntityPage(props: {
     !props.readOnly &&
     Boolean(profile && (def.writeRoles.includes(role) || (profile.role === 'faculty' && (def.ownedVia || def.personal))));
   const [params, setParams] = useSearchParams();
-  const filters = useMemo(
-    () => Object.fromEntries(filterFields.filter((f) => params.get(f)).map((f) => [f, params.get(f) as string])),
-    [params, filterFields],
-  );
+  const filters = useMemo(() => presentParams(params, filterFields), [params, filterFields]);
   const list = useListQuery(def, filters);
   const rows = list.rows;
   const [search, setSearch] = useState('');

@@ -91,7 +91,7 @@ export function ImportDialog({
                 inputId="imp-method"
                 value={method}
                 placeholder="Choose"
-                options={methods.rows.map((m) => ({ value: m.id, label: String(m.name) }))}
+                options={methods.rows.map((m) => ({ value: m.id, label: m.name }))}
                 panelFooterTemplate={loadMoreFooter(methods)}
                 onChange={(e) => setMethod(e.value)}
               />
@@ -105,7 +105,7 @@ export function ImportDialog({
                 placeholder="None: report such rows"
                 panelFooterTemplate={loadMoreFooter(levels)}
                 options={levels.rows
-                  .filter((l) => /^K\d/.test(String(l.level_of_learning ?? '')))
+                  .filter((l) => /^K\d/.test(l.level_of_learning ?? ''))
                   .map((l) => ({ value: l.id, label: refLabel(bloomLevel, l) }))}
                 onChange={(e) => setFallback(e.value)}
               />
@@ -117,7 +117,7 @@ export function ImportDialog({
                 value={newTerm}
                 showClear
                 placeholder="No: report such rows"
-                options={terms.rows.map((t) => ({ value: Number(t.number), label: String(t.name) }))}
+                options={terms.rows.map((t) => ({ value: t.number, label: t.name }))}
                 panelFooterTemplate={loadMoreFooter(terms)}
                 onChange={(e) => setNewTerm(e.value)}
               />

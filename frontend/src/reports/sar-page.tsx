@@ -140,7 +140,7 @@ export function SarPage() {
               <MultiSelect
                 inputId="pick-sar-courses"
                 value={courses}
-                options={courseList.rows.map((c) => ({ value: c.id, label: `${String(c.code ?? '')} ${String(c.title ?? '')}`.trim() }))}
+                options={courseList.rows.map((c) => ({ value: c.id, label: `${c.code ?? ''} ${c.title}`.trim() }))}
                 placeholder="All courses with a matrix"
                 filter
                 display="chip"
