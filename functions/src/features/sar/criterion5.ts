@@ -13,6 +13,7 @@ import {
   personalView,
   profile,
   type program,
+  fieldOf,
 } from '@attain/shared-types';
 import { listAll } from '../../platform/store/list-all.js';
 import { figure } from '../reports/report-figures.js';
@@ -32,7 +33,7 @@ import { RESEARCH_ENTITIES, RESEARCH_MEASURES, measure } from './research-counts
 import { studentCount } from './student-count.js';
 
 const CADRE_LABEL = { professors: 'Professor', associates: 'Associate professor', assistants: 'Assistant professor' } as const;
-const field = (name: string) => profile.fields.find((f) => f.name === name)!;
+const field = (name: string) => fieldOf(profile, name);
 
 /**
  * What every Criterion 5 table is made from: the years (CAY first) and their column titles, the formulas of the SAR
