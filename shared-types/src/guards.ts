@@ -16,6 +16,9 @@ export const objectOrEmpty = (v: unknown): Record<string, unknown> => (typeof v 
  */
 export const isOneOf = <T extends string | number>(choices: readonly T[], v: unknown): v is T => choices.some((c) => c === v);
 
+/** Whether `k` is an own key of `o` (not an inherited one such as `toString`): narrows text to the object's keys. */
+export const isKeyOf = <T extends object>(o: T, k: string): k is Extract<keyof T, string> => Object.hasOwn(o, k);
+
 /** Whether `v` is an array of strings. */
 export const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 

@@ -14,6 +14,7 @@ import {
   personalView,
   profile,
   errorName,
+  objectOrEmpty,
 } from '@attain/shared-types';
 import { Hono } from 'hono';
 import { cognitoClient } from '../../platform/lib/aws.js';
@@ -101,7 +102,7 @@ export function profileRouter(): Hono<AppEnv> {
     // Rules across fields (relieving after joining) and the derived total experience see the profile as it will be.
     const saved = await findRecord(scope, profile, caller.sub);
     const v = cleanBody(profile, body, 'patch', undefined, saved ?? {});
-    const sent = (body as { version?: unknown }).version;
+    const sent = objectOrEmpty(body).version;
     if (sent !== undefined && !isVersion(sent))
       throw new HttpError(400, 'Please correct this field: version', { version: MESSAGES.digits });
     const version = sent;

@@ -84,6 +84,6 @@ export async function buildSurveyForm(
       `None of the template's rated questions names an outcome the ${s.survey_for === 'CO' ? 'course' : 'program'} has (${omitted.join(', ')})`,
       { template: 'No matching outcome' },
     );
-  const scale = (t.scale ?? []).map((p) => ({ label: String(p.label), weight: Number(p.weight) })) as ScalePoint[];
+  const scale: ScalePoint[] = (t.scale ?? []).map((p) => ({ label: String(p.label), weight: Number(p.weight) }));
   return { scale, questions, ...(omitted.length ? { omitted } : {}) };
 }
