@@ -308,7 +308,7 @@ export function IndividualPoPage() {
             </p>
           );
         const courses = y.courses.filter((c) => c.po[o.id] !== undefined);
-        const overall = y.outcomes.find((x) => x.outcome === o.id) as ProgramOutcomeResult | undefined;
+        const overall = y.outcomes.find((x) => x.outcome === o.id);
         return (
           <>
             <div className="filter-bar">

@@ -1,10 +1,11 @@
 import {
   type CoPoMatrix,
   type CoPoMatrixView,
-  type CorrelationLevel,
   type ItemResponse,
   articulationCaption,
   courseArticulation,
+  isOneOf,
+  CORRELATION_LEVELS,
 } from '@attain/shared-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
@@ -48,7 +49,8 @@ export function CoPoMatrixPage() {
   const setCell = (co: string, po: string, v: string) => {
     setCells((old) => {
       const row = { ...(old[co] ?? {}) };
-      if (v) row[po] = Number(v) as CorrelationLevel;
+      const level = v ? Number(v) : undefined;
+      if (isOneOf(CORRELATION_LEVELS, level)) row[po] = level;
       else delete row[po];
       return { ...old, [co]: row };
     });

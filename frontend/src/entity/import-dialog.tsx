@@ -7,6 +7,7 @@ import {
   bloomLevel,
   deliveryMethod,
   term,
+  isKeyOf,
 } from '@attain/shared-types';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
@@ -29,7 +30,7 @@ export function ImportDialog({
   visible,
   onHide,
   onDone,
-  kinds = Object.keys(IMPORT_KINDS) as ImportKind[],
+  kinds = Object.keys(IMPORT_KINDS).filter((k) => isKeyOf(IMPORT_KINDS, k)),
 }: {
   visible: boolean;
   onHide: () => void;

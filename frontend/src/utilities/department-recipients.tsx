@@ -1,4 +1,4 @@
-import { type CampusUser, type ListResponse, type MailRole, department, sentMail, fieldOf } from '@attain/shared-types';
+import { type CampusUser, type ListResponse, type MailRole, department, sentMail, fieldOf, isStringArray } from '@attain/shared-types';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError, api } from '../app/api';
@@ -61,7 +61,7 @@ export function DepartmentRecipients({ form, chosen }: { form: EntityFormApi; ch
       people: picked.map((u) => ({
         key: u.id,
         name: u.name || u.email || u.id,
-        detail: Array.isArray(u.designation) ? (u.designation[0] as string | undefined) : undefined,
+        detail: isStringArray(u.designation) ? u.designation[0] : undefined,
         email: u.email,
       })),
     });
