@@ -8,6 +8,7 @@ import {
   academicYearSpan,
   courseCurriculum,
   occasion,
+  isKeyOf,
 } from '@attain/shared-types';
 import { getDocuments } from '../../platform/store/documents.js';
 import { listAll } from '../../platform/store/list-all.js';
@@ -121,7 +122,7 @@ const ZERO: DashboardCounts = {
 /** Adds campuses' counts (the group's dashboard); all zero for none. */
 export function addCounts(all: readonly DashboardCounts[]): DashboardCounts {
   const out = { ...ZERO };
-  for (const key of Object.keys(ZERO) as (keyof DashboardCounts)[]) out[key] = all.reduce((n, c) => n + c[key], 0);
+  for (const key of Object.keys(ZERO)) if (isKeyOf(ZERO, key)) out[key] = all.reduce((n, c) => n + c[key], 0);
   return out;
 }
 
