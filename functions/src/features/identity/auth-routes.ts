@@ -87,8 +87,8 @@ export function profileRouter(): Hono<AppEnv> {
       email: caller.user,
       role: caller.role,
       tenant: caller.tenant,
-      organization_name: String(org?.name ?? group?.name ?? ''),
-      department_name: String(dept?.name ?? ''),
+      organization_name: org?.name ?? group?.name ?? '',
+      department_name: dept?.name ?? '',
       locale: org?.locale ?? DEFAULT_LOCALE,
       academic_year_start_month: org?.academic_year_start_month ?? DEFAULT_ACADEMIC_YEAR_START_MONTH,
     };

@@ -24,7 +24,7 @@ export async function setUpProgramOutcomes(
     throw new HttpError(400, 'Choose one of the NBA PO lists', { framework: 'Not one of the allowed choices' });
   const prog = await getRecord(scope, program, programId);
   const existing = (await queryByField(scope, genericProgramOutcome, 'program', prog.id)).filter((o) => o.outcome_type === 'PO');
-  if (existing.length) throw new HttpError(409, `${String(prog.title)} already has ${existing.length} POs; edit or delete them instead`);
+  if (existing.length) throw new HttpError(409, `${prog.title} already has ${existing.length} POs; edit or delete them instead`);
   const list = PO_FRAMEWORKS[framework];
   const out: RecordOf<typeof genericProgramOutcome>[] = [];
   for (const po of list.outcomes) {

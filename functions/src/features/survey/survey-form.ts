@@ -33,8 +33,8 @@ async function outcomesOf(scope: CampusScope, s: Pick<Survey, 'survey_for' | 'co
   if (s.survey_for === 'PO' || s.survey_for === 'PEO')
     return (await queryByField(scope, genericProgramOutcome, 'program', s.program)).map((o) => ({
       id: o.id,
-      code: String(o.po_reference ?? ''),
-      statement: String(o.statement ?? ''),
+      code: o.po_reference ?? '',
+      statement: o.statement ?? '',
     }));
   return [];
 }
