@@ -79,6 +79,7 @@ export interface PublicSurvey {
  * `opens_on` says when), `busy` (429: throttled; try again).
  */
 export const PUBLIC_SURVEY_REFUSALS = ['invalid', 'used', 'expired', 'closed', 'busy', 'audience'] as const;
+/** One of `PUBLIC_SURVEY_REFUSALS` (the list above says what each means). */
 export type PublicSurveyRefusal = (typeof PUBLIC_SURVEY_REFUSALS)[number];
 
 /** The `errors` of a refused public request: the usual detail plus `reason`. */
