@@ -38,3 +38,4 @@ export * from './format/rounding.js';
 export * from './reports/index.js';
 export * from './group/index.js';
 export * from './audit/index.js';
+export * from './guards.js';

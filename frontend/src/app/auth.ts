@@ -1,5 +1,6 @@
 import { Amplify } from 'aws-amplify';
 import { fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
+import { errorMessage, errorName } from '@attain/shared-types';
 
 /** The browser's sign-in settings, served as `/config.json` (locally by the dev server, in the cloud from S3). */
 export interface PublicConfig {
@@ -41,8 +42,8 @@ export async function idToken(): Promise<string | null> {
  * reach the page, nor whether the account exists): too many attempts and an unreachable service are told apart.
  */
 export function signInFailure(e: unknown): string {
-  const name = (e as Error | undefined)?.name ?? '';
-  const message = (e as Error | undefined)?.message ?? '';
+  const name = errorName(e);
+  const message = errorMessage(e, '');
   if (name === 'TooManyRequestsException' || name === 'LimitExceededException')
     return 'Too many failed sign-ins: wait a few minutes and try again';
   if (name === 'NetworkError' || /fetch|network/i.test(message))

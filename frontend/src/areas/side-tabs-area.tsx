@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavLink, Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { presentParams } from '../app/search-params';
 
 /** One side tab: its path under the area ('' = the area's index) and its screen. */
 export interface SideTab {
@@ -26,7 +27,7 @@ export function SideTabsArea({
   keep?: readonly string[];
 }) {
   const [params] = useSearchParams();
-  const kept = new URLSearchParams(keep.filter((k) => params.get(k)).map((k) => [k, params.get(k) as string])).toString();
+  const kept = new URLSearchParams(presentParams(params, keep)).toString();
   const to = (t: SideTab) => `${base}${t.path ? `/${t.path}` : ''}${kept ? `?${kept}` : ''}`;
   const here = useLocation().pathname.replace(/\/+$/, '');
   const current = tabs.find((t) => `${base}${t.path ? `/${t.path}` : ''}` === here) ?? tabs[0];

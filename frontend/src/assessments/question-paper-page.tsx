@@ -1,5 +1,4 @@
 import {
-  type EntityRecord,
   type ItemResponse,
   type PaperQuestion,
   type QuestionPaperView,
@@ -8,6 +7,7 @@ import {
   courseOutcome,
   occasion,
   paperTotal,
+  type RecordOf,
 } from '@attain/shared-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
@@ -63,7 +63,7 @@ export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; 
   const listed = occasions.rows.find((o) => o.id === chosen);
   const byId = useQuery({
     queryKey: qk.record(occasion.path, chosen ?? ''),
-    queryFn: async () => (await api<ItemResponse<EntityRecord>>('GET', `${occasion.path}/${chosen}`)).data,
+    queryFn: async () => (await api<ItemResponse<RecordOf<typeof occasion>>>('GET', `${occasion.path}/${chosen}`)).data,
     enabled: Boolean(chosen) && !occasions.isPending && !listed,
   });
   const occ = listed ?? (byId.data?.id === chosen ? byId.data : undefined);
@@ -87,7 +87,7 @@ export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; 
   const total = useMemo(() => paperTotal(questions.map((q) => ({ max_marks: Number(q.max_marks) || 0 }))), [questions]);
   const courseLabel = (id: unknown) => {
     const c = courses(courseCurriculum, id);
-    return c ? `${String(c.code ?? '')} ${String(c.title)}`.trim() : '';
+    return c ? `${c.code ?? ''} ${c.title}`.trim() : '';
   };
   const update = (i: number, patch: Partial<PaperQuestion>) => setQuestions((qs) => qs.map((q, j) => (j === i ? { ...q, ...patch } : q)));
   const queryClient = useQueryClient();
@@ -108,12 +108,12 @@ export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; 
   });
   const occasionOptions = [...(occ && !listed ? [occ] : []), ...occasions.rows].map((o) => ({
     value: o.id,
-    label: `${String(o.name)} · ${courseLabel(o.course)}${o.section ? ` · ${String(o.section)}` : ''}`,
+    label: `${o.name} · ${courseLabel(o.course)}${o.section ? ` · ${o.section}` : ''}`,
   }));
   const err = (k: string) => (errors[k] ? <small className="field-error">{errors[k]}</small> : null);
-  const coOptions = cos.map((c) => ({ value: c.id, label: String(c.code) }));
+  const coOptions = cos.map((c) => ({ value: c.id, label: c.code }));
   const levelOptions = levels
-    .filter((l) => /^K\d/.test(String(l.level_of_learning ?? '')))
+    .filter((l) => /^K\d/.test(l.level_of_learning ?? ''))
     .map((l) => ({ value: l.id, label: refLabel(bloomLevel, l) }));
   return (
     <section>

@@ -55,9 +55,7 @@ export function CoAttainmentPage() {
             ) : (
               <>
                 The default methodology:{' '}
-                <Link
-                  to={hrefWith('/attainment/methodology', { program: programOf(curriculum, params.get('curriculum'))?.program as string })}
-                >
+                <Link to={hrefWith('/attainment/methodology', { program: programOf(curriculum, params.get('curriculum'))?.program })}>
                   none is saved for this program yet
                 </Link>
                 .

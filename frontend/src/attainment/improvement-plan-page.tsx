@@ -4,6 +4,7 @@ import {
   type ItemResponse,
   PLAN_STATUSES,
   type PlanAction,
+  isOneOf,
 } from '@attain/shared-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
@@ -109,7 +110,10 @@ export function ImprovementPlanPage() {
                     className="qp-select"
                     aria-label={`Status for ${r.roll_no} on ${code(r.co)}`}
                     value={actions[key(r)]?.status ?? 'Planned'}
-                    onChange={(e) => set(key(r), { status: e.target.value as PlanAction['status'] })}
+                    onChange={(e) => {
+                      const status = e.target.value;
+                      if (isOneOf(PLAN_STATUSES, status)) set(key(r), { status });
+                    }}
                   >
                     {PLAN_STATUSES.map((s) => (
                       <option key={s}>{s}</option>

@@ -1,4 +1,4 @@
-import { type EntityRecord, courseCurriculum, occasion } from '@attain/shared-types';
+import { type RecordOf, courseCurriculum, occasion } from '@attain/shared-types';
 import { Button } from 'primereact/button';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -12,8 +12,10 @@ import { ResultTable } from '../table/result-table';
 import { hrefWith } from '../app/navigation';
 import { fieldText } from '../format/field-text';
 import { formatDate, useLocale } from '../format/locale';
+import { presentParams } from '../app/search-params';
 
 const FILTERS = ['department', 'program', 'curriculum', 'term'] as const;
+type Occasion = RecordOf<typeof occasion>;
 /** A course's core/elective field: its choices are shown in words. */
 const COURSE_KIND = courseCurriculum.fields.find((f) => f.name === 'type');
 
@@ -27,13 +29,13 @@ export function MarksListPage({ kinds, title, base }: { kinds: readonly string[]
   const [params, setParams] = useSearchParams();
   const chosen = params.get('occasion');
   const locale = useLocale();
-  const values = useMemo(() => Object.fromEntries(FILTERS.filter((k) => params.get(k)).map((k) => [k, params.get(k) as string])), [params]);
+  const values = useMemo(() => presentParams(params, FILTERS), [params]);
   const query = new URLSearchParams(values).toString();
   const lists = useOccasionLists(kinds, chosen ? null : values);
   const rows = lists.isPending ? null : lists.rows;
   const courses = useRefRecords(lists.pages.map((p) => ({ target: courseCurriculum, ids: p.data.map((r) => r.course) })));
   if (chosen) return <MarksSheetPage occasionId={chosen} back={`${base}${query ? `?${query}` : ''}`} />;
-  const course = (r: EntityRecord) => courses(courseCurriculum, r.course);
+  const course = (r: Occasion) => courses(courseCurriculum, r.course);
   return (
     <section>
       <div className="page-head">
@@ -42,12 +44,10 @@ export function MarksListPage({ kinds, title, base }: { kinds: readonly string[]
       <FilterBar def={occasion} fields={FILTERS} values={values} onChange={(v) => setParams(v, { replace: true })} />
       {rows === null ? <p className="hint">Loading…</p> : null}
       {rows ? (
-        <ResultTable<EntityRecord>
+        <ResultTable<Occasion>
           label={title}
           fileName={title.toLowerCase().replace(/\W+/g, '-')}
-          rows={[...rows].sort(
-            (a, b) => String(b.held_on ?? '').localeCompare(String(a.held_on ?? '')) || String(a.name).localeCompare(String(b.name)),
-          )}
+          rows={[...rows].sort((a, b) => (b.held_on ?? '').localeCompare(a.held_on ?? '') || a.name.localeCompare(b.name))}
           rowKey={(r) => r.id}
           actions={(r) => (
             <>
@@ -57,7 +57,7 @@ export function MarksListPage({ kinds, title, base }: { kinds: readonly string[]
                 label="Marks"
                 text
                 size="small"
-                aria-label={`Marks of ${String(r.name)} ${String(course(r)?.code ?? '')}`}
+                aria-label={`Marks of ${r.name} ${course(r)?.code ?? ''}`}
                 onClick={() => setParams({ ...values, occasion: r.id })}
               />
             </>
@@ -69,24 +69,24 @@ export function MarksListPage({ kinds, title, base }: { kinds: readonly string[]
             </p>
           }
           columns={[
-            { header: 'Occasion', value: (r) => String(r.name) },
-            { header: 'Examination', value: (r) => String(r.kind) },
-            { header: 'Section', value: (r) => String(r.section ?? '') },
-            { header: 'Course code', value: (r) => String(course(r)?.code ?? '') },
-            { header: 'Course title', value: (r) => String(course(r)?.title ?? '') },
+            { header: 'Occasion', value: (r) => r.name },
+            { header: 'Examination', value: (r) => r.kind },
+            { header: 'Section', value: (r) => r.section ?? '' },
+            { header: 'Course code', value: (r) => course(r)?.code ?? '' },
+            { header: 'Course title', value: (r) => course(r)?.title ?? '' },
             {
               priority: 3,
               header: 'Core/elective',
               value: (r) => fieldText(COURSE_KIND, course(r)?.type, locale),
             },
-            { priority: 3, header: 'Credits', value: (r) => (course(r)?.total_credits as number | undefined) ?? '' },
-            { priority: 3, header: 'Total marks', value: (r) => Number(r.total_marks) },
+            { priority: 3, header: 'Credits', value: (r) => course(r)?.total_credits ?? '' },
+            { priority: 3, header: 'Total marks', value: (r) => r.total_marks },
             {
               header: 'Date',
-              value: (r) => String(r.held_on ?? ''),
-              render: (r) => (r.held_on ? formatDate(String(r.held_on), locale) : ''),
+              value: (r) => r.held_on ?? '',
+              render: (r) => (r.held_on ? formatDate(r.held_on, locale) : ''),
             },
-            { priority: 3, header: 'Status', value: (r) => String(r.status ?? '') },
+            { priority: 3, header: 'Status', value: (r) => r.status ?? '' },
           ]}
         />
       ) : null}

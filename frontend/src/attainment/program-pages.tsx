@@ -268,7 +268,7 @@ export function CayPoAttainmentPage() {
               max={3}
               series={[
                 ...d.years.map((y, i) => ({
-                  label: `${label(i)} ${String(y.academic_year)}`.trim(),
+                  label: `${label(i)} ${y.academic_year}`.trim(),
                   values: d.outcomes.map((o) => cell(y, o.id)),
                 })),
                 { label: 'Target', values: d.outcomes.map(() => d.method.po_target), line: true },
@@ -279,7 +279,7 @@ export function CayPoAttainmentPage() {
               fileName="cay-po-attainment"
               rows={d.years.map((y, i) => ({ y, i }))}
               columns={[
-                { header: 'Academic year', value: ({ y, i }) => `${label(i)} ${String(y.academic_year)}`.trim() },
+                { header: 'Academic year', value: ({ y, i }) => `${label(i)} ${y.academic_year}`.trim() },
                 { header: 'Courses', value: ({ y }) => y.courses.length },
                 ...d.outcomes.map((o) => ({
                   header: o.reference,
@@ -313,7 +313,7 @@ export function IndividualPoPage() {
             </p>
           );
         const courses = y.courses.filter((c) => c.po[o.id] !== undefined);
-        const overall = y.outcomes.find((x) => x.outcome === o.id) as ProgramOutcomeResult | undefined;
+        const overall = y.outcomes.find((x) => x.outcome === o.id);
         return (
           <>
             <div className="filter-bar">

@@ -37,7 +37,7 @@ export function UsersPage() {
   const queryClient = useQueryClient();
   const add = useMutation({
     mutationFn: (values: Record<string, unknown>) =>
-      api<ItemResponse<CampusUser>>('POST', profile.listPath as string, {
+      api<ItemResponse<CampusUser>>('POST', profile.listPath, {
         ...values,
         ...account,
         // An empty password means "send an invitation".

@@ -1,10 +1,11 @@
 import {
   type CoPoMatrix,
   type CoPoMatrixView,
-  type CorrelationLevel,
   type ItemResponse,
   articulationCaption,
   courseArticulation,
+  isOneOf,
+  CORRELATION_LEVELS,
 } from '@attain/shared-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
@@ -48,7 +49,8 @@ export function CoPoMatrixPage() {
   const setCell = (co: string, po: string, v: string) => {
     setCells((old) => {
       const row = { ...(old[co] ?? {}) };
-      if (v) row[po] = Number(v) as CorrelationLevel;
+      const level = v ? Number(v) : undefined;
+      if (isOneOf(CORRELATION_LEVELS, level)) row[po] = level;
       else delete row[po];
       return { ...old, [co]: row };
     });
@@ -105,8 +107,8 @@ export function CoPoMatrixPage() {
               <tr>
                 <th scope="col">CO</th>
                 {view.outcomes.map((o) => (
-                  <th key={o.id} scope="col" title={String(o.statement ?? '')}>
-                    {String(o.po_reference)}
+                  <th key={o.id} scope="col" title={o.statement}>
+                    {o.po_reference}
                   </th>
                 ))}
               </tr>
@@ -114,13 +116,13 @@ export function CoPoMatrixPage() {
             <tbody>
               {view.cos.map((co) => (
                 <tr key={co.id}>
-                  <th scope="row" title={String(co.statement ?? '')}>
-                    {String(co.code)}
+                  <th scope="row" title={co.statement}>
+                    {co.code}
                   </th>
                   {view.outcomes.map((o) => (
                     <td key={o.id}>
                       <select
-                        aria-label={`${String(co.code)} ${String(o.po_reference)}`}
+                        aria-label={`${co.code} ${o.po_reference}`}
                         value={cells[co.id]?.[o.id] ?? ''}
                         onChange={(e) => setCell(co.id, o.id, e.target.value)}
                       >
@@ -138,7 +140,7 @@ export function CoPoMatrixPage() {
               <tr>
                 <th scope="row">Course ({rule})</th>
                 {view.outcomes.map((o) => (
-                  <td key={o.id} data-testid={`avg-${String(o.po_reference)}`}>
+                  <td key={o.id} data-testid={`avg-${o.po_reference}`}>
                     {courseRow[o.id] !== undefined ? courseRow[o.id].toFixed(2) : '-'}
                   </td>
                 ))}

@@ -1,4 +1,4 @@
-import { type CampusUser, department, profile } from '@attain/shared-types';
+import { type CampusUser, department, profile, isKeyOf } from '@attain/shared-types';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { profileAtom } from '../app/state';
@@ -18,7 +18,7 @@ export const ROLE_LABELS = { faculty: 'Faculty', admin: 'Campus administrator' }
 export function CampusUsersTable(props: { label: string; actions?: (u: CampusUser) => ReactNode; highlight?: string | null }) {
   const isAdmin = useAtomValue(profileAtom)?.role === 'admin';
   const list = useListQuery(profile, {});
-  const users = list.isPending ? null : (list.rows as CampusUser[]);
+  const users = list.isPending ? null : list.rows;
   const departments = useRefRecords([{ target: department, ids: (users ?? []).map((u) => u.department) }]);
   return (
     <>
@@ -30,9 +30,13 @@ export function CampusUsersTable(props: { label: string; actions?: (u: CampusUse
         actions={props.actions}
         empty={<p className="hint">{users === null ? 'Loading…' : 'No users yet'}</p>}
         columns={[
-          { key: 'name', header: 'Name', value: (u) => String(u.name ?? '') },
+          { key: 'name', header: 'Name', value: (u) => u.name },
           { key: 'email', header: 'E-mail', value: (u) => u.email, wide: true },
-          { key: 'role', header: 'Role', value: (u) => ROLE_LABELS[u.role as keyof typeof ROLE_LABELS] ?? String(u.role) },
+          {
+            key: 'role',
+            header: 'Role',
+            value: (u) => (u.role !== undefined && isKeyOf(ROLE_LABELS, u.role) ? ROLE_LABELS[u.role] : String(u.role)),
+          },
           { key: 'department', header: 'Department', value: (u) => String(departments(department, u.department)?.short_name ?? '') },
           // The phone number is private: only the campus's admins receive it (the server's `personalView`).
           ...(isAdmin ? [{ key: 'phone_number', header: 'Phone', value: (u: CampusUser) => String(u.phone_number ?? '') }] : []),

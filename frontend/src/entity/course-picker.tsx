@@ -1,6 +1,7 @@
 import { courseOutcome } from '@attain/shared-types';
 import { useSearchParams } from 'react-router-dom';
 import { FilterBar } from './filter-bar';
+import { presentParams } from '../app/search-params';
 
 const PICKS = ['curriculum', 'term', 'course'] as const;
 
@@ -11,7 +12,7 @@ const PICKS = ['curriculum', 'term', 'course'] as const;
  */
 export function useCoursePicker() {
   const [params, setParams] = useSearchParams();
-  const values = Object.fromEntries(PICKS.filter((k) => params.get(k)).map((k) => [k, params.get(k) as string]));
+  const values = presentParams(params, PICKS);
   const picker = <FilterBar def={courseOutcome} fields={PICKS} values={values} onChange={(v) => setParams(v, { replace: true })} />;
   return { course: values.course, picker };
 }

@@ -23,7 +23,7 @@ export function CurriculumTargetField(props: {
         inputId={props.id}
         value={props.value}
         placeholder="Choose"
-        options={curricula.rows.map((c) => ({ value: c.id, label: String(c.name) }))}
+        options={curricula.rows.map((c) => ({ value: c.id, label: c.name }))}
         filter={curricula.rows.length > 10}
         panelFooterTemplate={loadMoreFooter(curricula)}
         onChange={(e) => props.onChange(e.value)}

@@ -7,6 +7,7 @@ import {
   entitySchema,
   isAsked,
   isWritable,
+  isPlainObject,
 } from '@attain/shared-types';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
@@ -32,7 +33,7 @@ export const isShortForm = (def: EntityDef): boolean =>
  */
 export function enterNeverSubmits(e: KeyboardEvent<HTMLFormElement>): void {
   if (e.key !== 'Enter') return;
-  const t = e.target as HTMLElement;
+  const t = e.target;
   if (e.ctrlKey || e.metaKey) {
     e.preventDefault();
     e.currentTarget.requestSubmit();
@@ -63,6 +64,9 @@ export function initialValues(def: EntityDef, record?: EntityRecord | null, pres
   return v;
 }
 
+/** The message of one field's error as the resolver gives it (`{ message }`), if it has one. */
+const messageOf = (e: unknown): string | undefined => (isPlainObject(e) && typeof e.message === 'string' ? e.message : undefined);
+
 /**
  * The resolver of a form of `def`: the entity's shared zod schema (the server's rules and messages), one message per
  * field. A bad address of an `emails` list is named by its place, as the server names it (`Not valid email
@@ -77,9 +81,11 @@ export function entityResolver(def: EntityDef): Resolver<Record<string, unknown>
     for (const name of lists) {
       const nested = errors[name];
       if (!nested || typeof nested !== 'object' || 'message' in nested) continue;
-      const first = Object.entries(nested).find(([k, e]) => /^\d+$/.test(k) && (e as { message?: string } | undefined)?.message);
-      if (first)
-        errors[name] = { type: 'validate', message: `${(first[1] as { message: string }).message} (address ${Number(first[0]) + 1})` };
+      const [first] = Object.entries(nested).flatMap(([k, e]) => {
+        const message = /^\d+$/.test(k) ? messageOf(e) : undefined;
+        return message ? [{ at: Number(k), message }] : [];
+      });
+      if (first) errors[name] = { type: 'validate', message: `${first.message} (address ${first.at + 1})` };
     }
     return res;
   };

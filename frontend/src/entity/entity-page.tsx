@@ -7,6 +7,7 @@ import {
   type ItemResponse,
   MESSAGES,
   entity,
+  isOneOf,
 } from '@attain/shared-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
@@ -28,13 +29,14 @@ import { FilterBar } from './filter-bar';
 import { dropDeleted, invalidateAfterWrite, putSaved, useListQuery } from './list-cache';
 import { LoadMore } from './load-more';
 import { type RefWant, fieldRefLabel, useRefRecords } from './ref-records';
+import { presentParams } from '../app/search-params';
 
 type Lookup = ReturnType<typeof useRefRecords>;
 
 /** What a list cell shows for value `v` of field `fd`: words for choices, the campus's date format, labels for references. */
 function cellText(fd: FieldDef | undefined, v: unknown, refs: Lookup, locale: CampusLocale): string {
-  if (fd?.kind !== 'ref' || v === undefined || v === null) return fieldText(fd, v, locale);
-  const r = refs(ENTITIES[fd.ref as string], v);
+  if (fd?.kind !== 'ref' || !fd.ref || v === undefined || v === null) return fieldText(fd, v, locale);
+  const r = refs(ENTITIES[fd.ref], v);
   return r ? fieldRefLabel(fd, r) : '';
 }
 
@@ -42,7 +44,7 @@ function cellText(fd: FieldDef | undefined, v: unknown, refs: Lookup, locale: Ca
 const refColumns = (def: EntityDef, columns: readonly string[]) =>
   columns
     .map((c) => def.fields.find((f) => f.name === c))
-    .filter((fd): fd is FieldDef => fd?.kind === 'ref' && Boolean(fd.ref && ENTITIES[fd.ref]));
+    .filter((fd): fd is FieldDef & { ref: string } => fd?.kind === 'ref' && Boolean(fd.ref && ENTITIES[fd.ref]));
 
 /**
  * The ids each reference column shows, one group per server page and referenced entity, so a table asks
@@ -56,22 +58,13 @@ export function pageRefWants(
   const cols = refColumns(def, columns);
   return pages.flatMap((p) => {
     const byTarget = new Map<string, unknown[]>();
-    for (const fd of cols) byTarget.set(fd.ref as string, [...(byTarget.get(fd.ref as string) ?? []), ...p.data.map((r) => r[fd.name])]);
+    for (const fd of cols) byTarget.set(fd.ref, [...(byTarget.get(fd.ref) ?? []), ...p.data.map((r) => r[fd.name])]);
     return [...byTarget].map(([name, ids]) => ({ target: ENTITIES[name], ids }));
   });
 }
 
-/**
- * The generic screen of a registry entity: its server-side filters (kept in the address, so a filtered list can be
- * bookmarked), a `ResponsiveTable` of the matching records read one server page (100 rows) at a time ("Load more"
- * reads the next; paging on screen, sorting and the text search work on the rows read), an ADD button opening the
- * full-screen form (`FormDialog`, prefilled with the chosen filters), and per row Edit and Delete (Delete asks first;
- * a refused delete says what still refers to the record), and History (the record's audit trail). Choices show in words, dates in the campus's format. A
- * saved record is put into the cached list (replaced in place, or first for a new one), and the table turns to it and
- * highlights it; the list is not read again. Reference columns read only the referenced records a page shows (`?ids=`). Write
- * controls show for roles that may write: admins, and faculty on records of courses they own (the server checks).
- */
-export function EntityPage(props: {
+/** What an `EntityPage` shows and allows beyond its entity's own definition. */
+export interface EntityPageProps {
   entityName: string;
   title?: string;
   filters?: readonly string[];
@@ -99,38 +92,132 @@ export function EntityPage(props: {
    * or a watcher that fills fields from a chosen reference.
    */
   formBefore?: (form: EntityFormApi, chosen: Readonly<Record<string, unknown>>) => ReactNode;
-}) {
+}
+
+/**
+ * The generic screen of a registry entity: its server-side filters (kept in the address, so a filtered list can be
+ * bookmarked), a `ResponsiveTable` of the matching records read one server page (100 rows) at a time ("Load more"
+ * reads the next; paging on screen, sorting and the text search work on the rows read), an ADD button opening the
+ * full-screen form (`FormDialog`, prefilled with the chosen filters), and per row Edit and Delete (Delete asks first;
+ * a refused delete says what still refers to the record), and History (the record's audit trail). Choices show in words, dates in the campus's format. A
+ * saved record is put into the cached list (replaced in place, or first for a new one), and the table turns to it and
+ * highlights it; the list is not read again. Reference columns read only the referenced records a page shows (`?ids=`). Write
+ * controls show for roles that may write: admins, and faculty on records of courses they own (the server checks).
+ */
+export function EntityPage(props: EntityPageProps) {
   const def = useMemo(() => entity(props.entityName), [props.entityName]);
   const filterFields = useMemo(() => props.filters ?? def.filters ?? [], [props.filters, def]);
-  const profile = useAtomValue(profileAtom);
-  const role = profile?.role as never;
-  const canWrite =
-    !props.readOnly &&
-    Boolean(profile && (def.writeRoles.includes(role) || (profile.role === 'faculty' && (def.ownedVia || def.personal))));
+  const { canWrite, seesHistory } = useWriteRights(def, props.readOnly);
   const [params, setParams] = useSearchParams();
-  const filters = useMemo(
-    () => Object.fromEntries(filterFields.filter((f) => params.get(f)).map((f) => [f, params.get(f) as string])),
-    [params, filterFields],
-  );
+  const filters = useMemo(() => presentParams(params, filterFields), [params, filterFields]);
   const list = useListQuery(def, filters);
   const rows = list.rows;
   const [search, setSearch] = useState('');
+  const editor = useRecordEditor(def, Boolean(props.inlineForm) && canWrite);
+  const shownColumns = props.columns ?? def.columns;
+  const wants = useMemo(() => pageRefWants(def, list.data?.pages ?? [], shownColumns), [def, list.data, shownColumns]);
+  const { text, nameOf, columns } = useEntityColumns(def, shownColumns, useRefRecords(wants), props.blank);
+  const q = search.trim().toLowerCase();
+  const shown = useMemo(
+    () => (q ? rows.filter((r) => shownColumns.some((c) => text(r, c).toLowerCase().includes(q))) : rows),
+    [rows, q, text, shownColumns],
+  );
+  const { save, askRemove } = useRecordWrites(def, nameOf, editor.saved, editor.close);
+  const loading = list.isPending;
+  return (
+    <section>
+      <div className="page-head">
+        <h2>{props.title ?? def.label}</h2>
+        <span className="page-tools">
+          {props.toolbar}
+          {canWrite ? <Button label={props.addLabel ?? 'ADD'} icon="pi pi-plus" onClick={() => editor.start('new')} /> : null}
+        </span>
+      </div>
+      {props.intro}
+      {filterFields.length ? (
+        <FilterBar def={def} fields={filterFields} values={filters} onChange={(v) => setParams(v, { replace: true })} />
+      ) : null}
+      <TableSearch
+        label={`Search ${def.label.toLowerCase()}s`}
+        value={search}
+        onChange={setSearch}
+        count={loading ? 'Loading…' : `${shown.length} of ${rows.length}${list.hasNextPage ? ' read; more on the server' : ''}`}
+      />
+      <ResponsiveTable
+        label={props.title ?? def.label}
+        rows={shown}
+        columns={columns}
+        rowKey={(r) => r.id}
+        highlight={editor.last?.id}
+        highlightSeq={editor.last?.n}
+        empty={<p className="hint">{loading ? 'Loading…' : (props.empty ?? `No ${def.label.toLowerCase()} yet`)}</p>}
+        actions={
+          canWrite || props.rowActions || seesHistory
+            ? (r: EntityRecord) => (
+                <RowActions
+                  def={def}
+                  record={r}
+                  name={nameOf(r)}
+                  extra={props.rowActions}
+                  history={seesHistory}
+                  write={canWrite}
+                  onEdit={() => editor.start(r)}
+                  onDelete={() => askRemove(r)}
+                />
+              )
+            : undefined
+        }
+      />
+      <LoadMore list={list} />
+      <EntityPageForm
+        def={def}
+        editor={editor}
+        inline={editor.inline}
+        preset={filters}
+        before={props.formBefore}
+        submitting={save.isPending}
+        onSubmit={async (values, record) => void (await save.mutateAsync({ values, record }))}
+      />
+    </section>
+  );
+}
+
+/**
+ * Whether the signed-in user may write records of `def` here (`canWrite`: the entity's writing roles, or faculty on
+ * records of courses they own or their own records; never with `readOnly`) and see a row's history (`seesHistory`:
+ * administrators for every record, others for what they may write). The server checks every write again.
+ */
+function useWriteRights(def: EntityDef, readOnly: boolean | undefined) {
+  const profile = useAtomValue(profileAtom);
+  const canWrite =
+    !readOnly &&
+    Boolean(profile && (isOneOf(def.writeRoles, profile.role) || (profile.role === 'faculty' && (def.ownedVia || def.personal))));
+  // A row's history (one click): administrators for every record, faculty for what they may write.
+  const seesHistory = profile?.role === 'admin' || profile?.role === 'group-admin' || canWrite;
+  return { canWrite, seesHistory };
+}
+
+/**
+ * The record being edited (`'new'` for ADD, null when the form is closed), whether the form holds unsaved changes,
+ * and the record saved last (`last`: its id and a count of saves, so saving the same record again turns to it again).
+ * `start` opens the form (full-screen, or the inline form brought into view with its first field focused), asking
+ * first before giving up changes typed in the inline form; `reload` edits the record as saved now (after a 409).
+ */
+function useRecordEditor(def: EntityDef, inline: boolean) {
   const [editing, setEditing] = useState<EntityRecord | null | 'new'>(null);
-  // The record just saved, and how many saves so far (saving the same record again turns to it again).
-  const [saved, setSaved] = useState<{ id: string; n: number } | null>(null);
+  const [last, setLast] = useState<{ id: string; n: number } | null>(null);
   const [dirty, setDirty] = useState(false);
   const formId = useId();
-  const closeForm = useCallback(() => {
+  const inlineRef = useRef<HTMLDivElement>(null);
+  const qc = useQueryClient();
+  const close = useCallback(() => {
     setEditing(null);
     setDirty(false);
   }, []);
-  const inline = Boolean(props.inlineForm) && canWrite;
-  // A row's history (one click): administrators for every record, faculty for what they may write.
-  const seesHistory = profile?.role === 'admin' || profile?.role === 'group-admin' || canWrite;
-  const inlineRef = useRef<HTMLDivElement>(null);
+  const saved = useCallback((id: string) => setLast((s) => ({ id, n: (s?.n ?? 0) + 1 })), []);
   // ADD and Edit: open the form (full-screen), or load the inline form and bring it into view with the first field
   // focused; changes typed there are given up only on request.
-  const startEditing = (next: EntityRecord | 'new') => {
+  const start = (next: EntityRecord | 'new') => {
     const go = () => {
       setEditing(next);
       setDirty(false);
@@ -150,10 +237,27 @@ export function EntityPage(props: {
       });
     else go();
   };
+  // After a 409: read the record as saved now and edit that (what was typed is given up, on request).
+  const reload = async (record: EntityRecord) => {
+    const fresh = (await api<ItemResponse<EntityRecord>>('GET', `${def.path}/${record.id}`)).data;
+    putSaved(qc, def, fresh);
+    setEditing(fresh);
+    setDirty(false);
+  };
+  return { editing, last, dirty, setDirty, formId, inline, inlineRef, close, saved, start, reload };
+}
 
-  const shownColumns = props.columns ?? def.columns;
-  const wants = useMemo(() => pageRefWants(def, list.data?.pages ?? [], shownColumns), [def, list.data, shownColumns]);
-  const refs = useRefRecords(wants);
+/**
+ * The table's columns of `shownColumns` (`text(r, c)`: what a cell shows; `blank[c]` for an empty one) and a row's
+ * name for its buttons and the delete question: its display field, else its first column as shown (a methodology is
+ * named by its program), at most 60 characters.
+ */
+function useEntityColumns(
+  def: EntityDef,
+  shownColumns: readonly string[],
+  refs: Lookup,
+  blank: Readonly<Record<string, string>> | undefined,
+) {
   const locale = useLocale();
   const text = useCallback(
     (r: EntityRecord, c: string) =>
@@ -165,71 +269,12 @@ export function EntityPage(props: {
       ),
     [def, refs, locale],
   );
-
-  const q = search.trim().toLowerCase();
-  const shown = useMemo(
-    () => (q ? rows.filter((r) => shownColumns.some((c) => text(r, c).toLowerCase().includes(q))) : rows),
-    [rows, q, text, shownColumns],
-  );
-
-  const qc = useQueryClient();
-  const save = useMutation({
-    mutationFn: ({ values, record }: { values: Record<string, unknown>; record: EntityRecord | null }) =>
-      record
-        ? api<ItemResponse<EntityRecord>>('PUT', `${def.path}/${record.id}`, { ...values, version: record.version })
-        : api<ItemResponse<EntityRecord>>('POST', def.path, values),
-    onSuccess: (res, { record }) => {
-      putSaved(qc, def, res.data);
-      invalidateAfterWrite(qc, def);
-      // The table turns to the saved record's page, marks it and scrolls it into view.
-      setSaved((s) => ({ id: res.data.id, n: (s?.n ?? 0) + 1 }));
-      showPopup('success', record ? 'successfully updated' : MESSAGES.created);
-      closeForm();
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (row: EntityRecord) => api('DELETE', `${def.path}/${row.id}`),
-    onSuccess: (_, row) => {
-      dropDeleted(qc, def, row.id);
-      invalidateAfterWrite(qc, def);
-      showPopup('success', 'successfully deleted');
-    },
-  });
-  // After a 409: read the record as saved now and edit that (what was typed is given up, on request).
-  const reload = async (record: EntityRecord) => {
-    const fresh = (await api<ItemResponse<EntityRecord>>('GET', `${def.path}/${record.id}`)).data;
-    putSaved(qc, def, fresh);
-    setEditing(fresh);
-    setDirty(false);
-  };
-  // A row's name for its buttons and the delete question: its display field, else its first column as shown (a
-  // methodology is named by its program).
   const nameOf = (r: EntityRecord) => {
     const own = r[def.display ?? 'name'];
     if (own !== undefined && own !== null && own !== '') return String(own).slice(0, 60);
     const first = shownColumns[0];
-    return first
-      ? cellText(
-          def.fields.find((fd) => fd.name === first),
-          r[first],
-          refs,
-          locale,
-        ).slice(0, 60)
-      : '';
+    return first ? text(r, first).slice(0, 60) : '';
   };
-  const askRemove = (row: EntityRecord) =>
-    confirmDialog({
-      message: `Delete ${def.label.toLowerCase()} "${nameOf(row) || row.id}"? This cannot be undone.`,
-      header: 'Confirm delete',
-      icon: 'pi pi-exclamation-triangle',
-      acceptClassName: 'p-button-danger',
-      acceptLabel: 'Delete',
-      rejectLabel: 'Cancel',
-      accept: () => remove.mutate(row),
-    });
-
-  const loading = list.isPending;
-  const { blank } = props;
   const columns = useMemo(
     () =>
       shownColumns.map((c): TableColumn<EntityRecord> => {
@@ -244,110 +289,151 @@ export function EntityPage(props: {
       }),
     [def, shownColumns, text, blank],
   );
+  return { text, nameOf, columns };
+}
+
+/**
+ * Saving and deleting records of `def`: a save (POST for a new record, PUT at the record's version for an edit) puts
+ * the saved record into the cached lists, marks it (`saved`), says so and closes the form (`close`); `askRemove` asks
+ * before deleting a row, then takes it out of the cached lists.
+ */
+function useRecordWrites(def: EntityDef, nameOf: (r: EntityRecord) => string, saved: (id: string) => void, close: () => void) {
+  const qc = useQueryClient();
+  const save = useMutation({
+    mutationFn: ({ values, record }: { values: Record<string, unknown>; record: EntityRecord | null }) =>
+      record
+        ? api<ItemResponse<EntityRecord>>('PUT', `${def.path}/${record.id}`, { ...values, version: record.version })
+        : api<ItemResponse<EntityRecord>>('POST', def.path, values),
+    onSuccess: (res, { record }) => {
+      putSaved(qc, def, res.data);
+      invalidateAfterWrite(qc, def);
+      // The table turns to the saved record's page, marks it and scrolls it into view.
+      saved(res.data.id);
+      showPopup('success', record ? 'successfully updated' : MESSAGES.created);
+      close();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (row: EntityRecord) => api('DELETE', `${def.path}/${row.id}`),
+    onSuccess: (_, row) => {
+      dropDeleted(qc, def, row.id);
+      invalidateAfterWrite(qc, def);
+      showPopup('success', 'successfully deleted');
+    },
+  });
+  const askRemove = (row: EntityRecord) =>
+    confirmDialog({
+      message: `Delete ${def.label.toLowerCase()} "${nameOf(row) || row.id}"? This cannot be undone.`,
+      header: 'Confirm delete',
+      icon: 'pi pi-exclamation-triangle',
+      acceptClassName: 'p-button-danger',
+      acceptLabel: 'Delete',
+      rejectLabel: 'Cancel',
+      accept: () => remove.mutate(row),
+    });
+  return { save, askRemove };
+}
+
+/** A row's buttons: the page's own (`extra`), History (`history`), and Edit and Delete (`write`). */
+function RowActions(props: {
+  def: EntityDef;
+  record: EntityRecord;
+  name: string;
+  extra?: (r: EntityRecord) => ReactNode;
+  history: boolean;
+  write: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { def, record: r, name } = props;
   return (
-    <section>
-      <div className="page-head">
-        <h2>{props.title ?? def.label}</h2>
-        <span className="page-tools">
-          {props.toolbar}
-          {canWrite ? <Button label={props.addLabel ?? 'ADD'} icon="pi pi-plus" onClick={() => startEditing('new')} /> : null}
-        </span>
-      </div>
-      {props.intro}
-      {filterFields.length ? (
-        <FilterBar def={def} fields={filterFields} values={filters} onChange={(v) => setParams(v, { replace: true })} />
-      ) : null}
-      <div className="table-search">
-        <span className="p-input-icon-left">
-          <InputText
-            aria-label={`Search ${def.label.toLowerCase()}s`}
-            placeholder="Search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </span>
-        <span className="row-count" aria-live="polite">
-          {loading ? 'Loading…' : `${shown.length} of ${rows.length}${list.hasNextPage ? ' read; more on the server' : ''}`}
-        </span>
-      </div>
-      <ResponsiveTable
-        label={props.title ?? def.label}
-        rows={shown}
-        columns={columns}
-        rowKey={(r) => r.id}
-        highlight={saved?.id}
-        highlightSeq={saved?.n}
-        empty={<p className="hint">{loading ? 'Loading…' : (props.empty ?? `No ${def.label.toLowerCase()} yet`)}</p>}
-        actions={
-          canWrite || props.rowActions || seesHistory
-            ? (r: EntityRecord) => (
-                <>
-                  {props.rowActions?.(r)}
-                  {seesHistory ? <HistoryButton entity={def.name} id={r.id} title={nameOf(r) || def.label} /> : null}
-                  {canWrite ? (
-                    <>
-                      <Button icon="pi pi-pencil" rounded text aria-label={`Edit ${nameOf(r)}`} onClick={() => startEditing(r)} />
-                      <Button
-                        icon="pi pi-trash"
-                        rounded
-                        text
-                        severity="danger"
-                        aria-label={`Delete ${nameOf(r)}`}
-                        onClick={() => askRemove(r)}
-                      />
-                    </>
-                  ) : null}
-                </>
-              )
-            : undefined
-        }
-      />
-      <LoadMore list={list} />
-      {inline ? (
+    <>
+      {props.extra?.(r)}
+      {props.history ? <HistoryButton entity={def.name} id={r.id} title={name || def.label} /> : null}
+      {props.write ? (
         <>
-          <Divider />
-          <div ref={inlineRef} className="inline-form">
-            <h3>{editing === null || editing === 'new' ? `Add ${def.label.toLowerCase()}` : `Edit ${def.label.toLowerCase()}`}</h3>
-            <EntityForm
-              key={editing === null || editing === 'new' ? `new#${saved?.n ?? 0}` : `${editing.id}@${editing.version}`}
-              onReload={editing === null || editing === 'new' ? undefined : () => void reload(editing)}
-              def={def}
-              record={editing === null || editing === 'new' ? null : editing}
-              preset={filters}
-              before={props.formBefore}
-              onDirtyChange={setDirty}
-              onCancel={editing !== null && editing !== 'new' ? closeForm : undefined}
-              onSubmit={async (values) =>
-                void (await save.mutateAsync({ values, record: editing === null || editing === 'new' ? null : editing }))
-              }
-            />
-          </div>
+          <Button icon="pi pi-pencil" rounded text aria-label={`Edit ${name}`} onClick={props.onEdit} />
+          <Button icon="pi pi-trash" rounded text severity="danger" aria-label={`Delete ${name}`} onClick={props.onDelete} />
         </>
-      ) : (
-        <FormDialog
-          header={editing === 'new' ? `Add ${def.label.toLowerCase()}` : `Edit ${def.label.toLowerCase()}`}
-          visible={editing !== null}
-          onHide={closeForm}
-          formId={formId}
-          dirty={dirty}
-          compact={isShortForm(def)}
-          submitting={save.isPending}
-        >
-          {editing !== null ? (
-            <EntityForm
-              key={editing === 'new' ? 'new' : `${editing.id}@${editing.version}`}
-              id={formId}
-              onReload={editing === 'new' ? undefined : () => void reload(editing)}
-              def={def}
-              record={editing === 'new' ? null : editing}
-              preset={filters}
-              before={props.formBefore}
-              onDirtyChange={setDirty}
-              onSubmit={async (values) => void (await save.mutateAsync({ values, record: editing === 'new' ? null : editing }))}
-            />
-          ) : null}
-        </FormDialog>
-      )}
-    </section>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The entry form of an entity page: inline below the table after a divider (ready for a new entry; Edit loads a row
+ * into it), or full-screen (`FormDialog`) while a record is being added or edited. `preset` fills a new record's
+ * fields from the list's filters; `onSubmit` saves (`record` null for a new one).
+ */
+function EntityPageForm(props: {
+  def: EntityDef;
+  editor: ReturnType<typeof useRecordEditor>;
+  inline: boolean;
+  preset: Readonly<Record<string, unknown>>;
+  before?: (form: EntityFormApi, chosen: Readonly<Record<string, unknown>>) => ReactNode;
+  submitting: boolean;
+  onSubmit: (values: Record<string, unknown>, record: EntityRecord | null) => Promise<void>;
+}) {
+  const { def, editor } = props;
+  const { editing } = editor;
+  const record = editing === null || editing === 'new' ? null : editing;
+  if (props.inline)
+    return (
+      <>
+        <Divider />
+        <div ref={editor.inlineRef} className="inline-form">
+          <h3>{record === null ? `Add ${def.label.toLowerCase()}` : `Edit ${def.label.toLowerCase()}`}</h3>
+          <EntityForm
+            key={record === null ? `new#${editor.last?.n ?? 0}` : `${record.id}@${record.version}`}
+            onReload={record === null ? undefined : () => void editor.reload(record)}
+            def={def}
+            record={record}
+            preset={props.preset}
+            before={props.before}
+            onDirtyChange={editor.setDirty}
+            onCancel={record !== null ? editor.close : undefined}
+            onSubmit={(values) => props.onSubmit(values, record)}
+          />
+        </div>
+      </>
+    );
+  return (
+    <FormDialog
+      header={editing === 'new' ? `Add ${def.label.toLowerCase()}` : `Edit ${def.label.toLowerCase()}`}
+      visible={editing !== null}
+      onHide={editor.close}
+      formId={editor.formId}
+      dirty={editor.dirty}
+      compact={isShortForm(def)}
+      submitting={props.submitting}
+    >
+      {editing !== null ? (
+        <EntityForm
+          key={record === null ? 'new' : `${record.id}@${record.version}`}
+          id={editor.formId}
+          onReload={record === null ? undefined : () => void editor.reload(record)}
+          def={def}
+          record={record}
+          preset={props.preset}
+          before={props.before}
+          onDirtyChange={editor.setDirty}
+          onSubmit={(values) => props.onSubmit(values, record)}
+        />
+      ) : null}
+    </FormDialog>
+  );
+}
+
+/** The search box over the rows read, with how many rows it shows (`count`, read aloud as it changes). */
+function TableSearch(props: { label: string; value: string; onChange: (text: string) => void; count: string }) {
+  return (
+    <div className="table-search">
+      <span className="p-input-icon-left">
+        <InputText aria-label={props.label} placeholder="Search" value={props.value} onChange={(e) => props.onChange(e.target.value)} />
+      </span>
+      <span className="row-count" aria-live="polite">
+        {props.count}
+      </span>
+    </div>
   );
 }

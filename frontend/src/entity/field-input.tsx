@@ -16,6 +16,9 @@ import { RefPicker } from './ref-picker';
 
 const toIso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
+/** A form value as the text an input shows: text as it is, nothing as '', anything else written out. */
+const asText = (v: unknown): string => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
+
 /**
  * The input for one registry field, chosen by kind (DESIGN.md: enum -> Dropdown, boolean -> Checkbox,
  * date -> Calendar, number -> InputNumber, reference -> picker, html -> Editor, multi -> MultiSelect, list -> rows in
@@ -45,7 +48,7 @@ export function FieldInput(props: {
           className={cls}
           rows={3}
           autoResize
-          value={(value as string) ?? ''}
+          value={asText(value)}
           onChange={(e) => onChange(e.target.value)}
           onBlur={onBlur}
         />
@@ -55,7 +58,7 @@ export function FieldInput(props: {
         <Editor
           id={id}
           style={{ height: 200 }}
-          value={DOMPurify.sanitize((value as string) ?? '')}
+          value={DOMPurify.sanitize(asText(value))}
           onTextChange={(e) => onChange(e.htmlValue ?? '')}
           onBlur={onBlur}
         />
@@ -66,7 +69,7 @@ export function FieldInput(props: {
         <InputNumber
           inputId={id}
           className={cls}
-          value={(value as number) ?? null}
+          value={typeof value === 'number' ? value : null}
           useGrouping={false}
           maxFractionDigits={fd.kind === 'int' ? 0 : 2}
           onValueChange={(e) => onChange(e.value ?? null)}
@@ -109,7 +112,10 @@ export function FieldInput(props: {
           value={Array.isArray(value) ? value : []}
           options={(fd.choices ?? []).map((c) => ({ label: choiceLabel(fd, c), value: c }))}
           // Kept in the order of the choices, so the stored list does not depend on the order of clicks.
-          onChange={(e) => onChange((fd.choices ?? []).filter((c) => (e.value as unknown[]).includes(c)))}
+          onChange={(e) => {
+            const chosen: unknown[] = Array.isArray(e.value) ? e.value : [];
+            onChange((fd.choices ?? []).filter((c) => chosen.includes(c)));
+          }}
           onBlur={onBlur}
           placeholder="Select"
           display="chip"
@@ -165,7 +171,7 @@ export function FieldInput(props: {
           id={id}
           className={cls}
           type={fd.kind === 'email' ? 'email' : 'text'}
-          value={(value as string) ?? ''}
+          value={asText(value)}
           onChange={(e) => onChange(e.target.value)}
           onBlur={onBlur}
         />

@@ -7,6 +7,7 @@ import {
   bloomLevel,
   deliveryMethod,
   term,
+  isKeyOf,
 } from '@attain/shared-types';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
@@ -29,7 +30,7 @@ export function ImportDialog({
   visible,
   onHide,
   onDone,
-  kinds = Object.keys(IMPORT_KINDS) as ImportKind[],
+  kinds = Object.keys(IMPORT_KINDS).filter((k) => isKeyOf(IMPORT_KINDS, k)),
 }: {
   visible: boolean;
   onHide: () => void;
@@ -91,7 +92,7 @@ export function ImportDialog({
                 inputId="imp-method"
                 value={method}
                 placeholder="Choose"
-                options={methods.rows.map((m) => ({ value: m.id, label: String(m.name) }))}
+                options={methods.rows.map((m) => ({ value: m.id, label: m.name }))}
                 panelFooterTemplate={loadMoreFooter(methods)}
                 onChange={(e) => setMethod(e.value)}
               />
@@ -105,7 +106,7 @@ export function ImportDialog({
                 placeholder="None: report such rows"
                 panelFooterTemplate={loadMoreFooter(levels)}
                 options={levels.rows
-                  .filter((l) => /^K\d/.test(String(l.level_of_learning ?? '')))
+                  .filter((l) => /^K\d/.test(l.level_of_learning ?? ''))
                   .map((l) => ({ value: l.id, label: refLabel(bloomLevel, l) }))}
                 onChange={(e) => setFallback(e.value)}
               />
@@ -117,7 +118,7 @@ export function ImportDialog({
                 value={newTerm}
                 showClear
                 placeholder="No: report such rows"
-                options={terms.rows.map((t) => ({ value: Number(t.number), label: String(t.name) }))}
+                options={terms.rows.map((t) => ({ value: t.number, label: t.name }))}
                 panelFooterTemplate={loadMoreFooter(terms)}
                 onChange={(e) => setNewTerm(e.value)}
               />

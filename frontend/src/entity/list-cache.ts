@@ -6,16 +6,26 @@ import {
   OCCASION_KINDS,
   PAGE_SIZE,
   occasion,
+  type RecordOf,
+  type CampusUser,
+  profile,
 } from '@attain/shared-types';
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../app/api';
 import { DOCUMENT_PATHS, type Filters, qk } from '../app/query-keys';
 
-/** One page of a list as the server sends it. */
-export type ListPage = ListResponse<EntityRecord>;
+/** One page of a list as the server sends it: records of `R` (any entity's by default) and the next page's cursor. */
+export type ListPage<R extends ListRow = EntityRecord> = ListResponse<R>;
 /** A cached list: the pages read so far and the cursor each was read with. */
-export type ListData = InfiniteData<ListPage, string | null>;
+export type ListData<R extends ListRow = EntityRecord> = InfiniteData<ListPage<R>, string | null>;
+/** What every listed row has: its record id. */
+export type ListRow = { id: string };
+/**
+ * A record of `D` as lists and by-id reads give it: `RecordOf<D>`, except the profile, whose list (the campus's user
+ * list, `/api/auth/user-list`) answers `CampusUser` (the profile plus `name`).
+ */
+export type ListedRecord<D extends EntityDef> = D extends typeof profile ? CampusUser : RecordOf<D>;
 
 /** Where an entity's records are listed (the profile's list is `/api/auth/user-list`). */
 export const listPathOf = (def: EntityDef): string => def.listPath ?? def.path;
@@ -35,20 +45,20 @@ const MAX_HOPS = 5;
  * server applies inside its Query can leave a page short (even empty) with more to come; such pages are topped up
  * from the following ones, up to `MAX_HOPS` requests, so "Load more" always brings rows when there are any.
  */
-export async function fetchListPage(
+export async function fetchListPage<R extends ListRow = EntityRecord>(
   path: string,
   filters: Filters,
   cursor: string | null,
   /** A poll refreshing rows on screen: no loading overlay, no popup when it fails (the next poll tries again). */
   background = false,
-): Promise<ListPage> {
-  const data: EntityRecord[] = [];
+): Promise<ListPage<R>> {
+  const data: R[] = [];
   let next = cursor;
   let hops = 0;
   do {
     const q = new URLSearchParams({ ...filters, limit: String(PAGE_SIZE) });
     if (next) q.set('next', next);
-    const res = await api<ListPage>('GET', `${path}?${q}`, undefined, { background, quiet: background });
+    const res = await api<ListPage<R>>('GET', `${path}?${q}`, undefined, { background, quiet: background });
     data.push(...res.data);
     next = res.next;
     hops++;
@@ -74,10 +84,10 @@ export async function fetchEveryPage<T>(path: string, filters: Filters, limit: n
 }
 
 /** The rows of a cached list, pages in order; a record met twice (a saved record placed first) shows once. */
-export function rowsOf(data: { pages: readonly ListPage[] } | undefined): EntityRecord[] {
+export function rowsOf<R extends ListRow>(data: { pages: readonly ListPage<R>[] } | undefined): R[] {
   if (!data) return [];
   const seen = new Set<string>();
-  const out: EntityRecord[] = [];
+  const out: R[] = [];
   for (const p of data.pages) {
     for (const r of p.data) {
       if (seen.has(r.id)) continue;
@@ -94,11 +104,13 @@ export function rowsOf(data: { pages: readonly ListPage[] } | undefined): Entity
  * picker of the same entity and filters share one read. With `poll`, the pages read are read again every `poll(rows)`
  * ms while it gives a number (sent mail while it is being sent); once the list is on screen those reads (and "Load
  * more") go without the loading overlay or popups, and `isError` tells that the last one failed.
+ * Rows are typed from the entity's definition (`ListedRecord<D>`: `useListQuery(course, ...)` gives courses, the
+ * profile's list `CampusUser`s); `R` names another row type where a list answers one (`SentMail`).
  */
-export function useListQuery(
-  def: EntityDef,
+export function useListQuery<D extends EntityDef, R extends ListRow = ListedRecord<D>>(
+  def: D,
   filters: Readonly<Record<string, unknown>> | null,
-  poll?: (rows: EntityRecord[]) => number | false,
+  poll?: (rows: R[]) => number | false,
 ) {
   const path = listPathOf(def);
   const key = filters ? JSON.stringify(cleanFilters(filters)) : null;
@@ -106,7 +118,7 @@ export function useListQuery(
   const qc = useQueryClient();
   const q = useInfiniteQuery({
     queryKey: qk.list(path, f),
-    queryFn: ({ pageParam }) => fetchListPage(path, f, pageParam, Boolean(poll && qc.getQueryData(qk.list(path, f)))),
+    queryFn: ({ pageParam }) => fetchListPage<R>(path, f, pageParam, Boolean(poll && qc.getQueryData(qk.list(path, f)))),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
     enabled: key !== null,

@@ -18,7 +18,7 @@ export function useProgramPicker() {
       id="pick-program"
       label="Program"
       value={programId}
-      options={programs.rows.map((p) => ({ value: p.id, label: String(p.title) }))}
+      options={programs.rows.map((p) => ({ value: p.id, label: p.title }))}
       footer={loadMoreFooter(programs)}
       onChange={setChosen}
     />

@@ -1,4 +1,4 @@
-import { ENTITIES, type EntityDef, type FieldDef } from '@attain/shared-types';
+import { type EntityDef, type FieldDef, refTarget } from '@attain/shared-types';
 import { Dropdown } from 'primereact/dropdown';
 import { useListQuery } from './list-cache';
 import { loadMoreFooter } from './load-more';
@@ -26,7 +26,7 @@ export function RefPicker(props: {
   /** Offer a text filter over the choices: always, or (default) from 11 choices on. */
   filter?: boolean;
 }) {
-  const target = ENTITIES[props.field.ref as string];
+  const target = refTarget(props.field);
   const scope = pickerScope(props.def, props.field, props.chosen);
   const list = useListQuery(target, scope);
   const value = typeof props.value === 'string' && props.value ? props.value : null;

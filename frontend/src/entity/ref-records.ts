@@ -3,7 +3,7 @@ import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../app/api';
 import { qk } from '../app/query-keys';
-import { useListQuery } from './list-cache';
+import { type ListedRecord, useListQuery } from './list-cache';
 
 /** Ids one `?ids=` request may carry (the server answers up to 100 of the caller's campus). */
 export const IDS_PER_REQUEST = 100;
@@ -38,12 +38,18 @@ export interface RefWant {
 }
 
 /**
+ * A lookup of records read by id: `(target, id)` gives the record of `target` with that id, typed from the entity's
+ * definition (`ListedRecord<typeof course>` for `course`, a `CampusUser` for the profile), or undefined while loading or when the id is unknown.
+ */
+export type RefLookup = <D extends EntityDef>(target: D, id: unknown) => ListedRecord<D> | undefined;
+
+/**
  * Reads referenced records by id, only those wanted: each group's distinct ids (sorted, in batches of
  * `IDS_PER_REQUEST`) are one query `qk.refs(entity, ids)`, so a table asks for the ids its page shows and a page read
  * before is not asked again. Users come from the campus's user list (one cached query; that route lists them all).
  * @returns a lookup `(target, id) -> record` (undefined while loading or when the id is unknown)
  */
-export function useRefRecords(wants: readonly RefWant[]): (target: EntityDef, id: unknown) => EntityRecord | undefined {
+export function useRefRecords(wants: readonly RefWant[]): RefLookup {
   const signature = JSON.stringify(
     wants
       .map((w) => [w.target.name, [...new Set(w.ids.filter((v) => typeof v === 'string' && v !== ''))].sort()])
@@ -91,7 +97,11 @@ export function useRefRecords(wants: readonly RefWant[]): (target: EntityDef, id
     };
     results.forEach((r, i) => add(batches[i].target.name, r.data));
     add(LISTED_WHOLE.name, users.rows);
-    return (target: EntityDef, id: unknown) => found.get(target.name)?.get(String(id));
+    // Each map holds the records the server listed for that entity (`fetchByIds`, the user list), so a record found
+    // under `target`'s name is a record of `target`.
+    const lookup: RefLookup = <D extends EntityDef>(target: D, id: unknown) =>
+      found.get(target.name)?.get(String(id)) as ListedRecord<D> | undefined;
+    return lookup;
     // `stamp` stands for `results` and `users`, whose identities change on every render: the lookup (and the
     // memoised table cells that use it) changes only when what was read changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps

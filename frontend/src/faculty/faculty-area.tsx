@@ -1,4 +1,4 @@
-import { OWNER_FIELD, entity, profile, researchPublication } from '@attain/shared-types';
+import { OWNER_FIELD, entity, profile, researchPublication, isOneOf } from '@attain/shared-types';
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -71,7 +71,7 @@ function RecordPage(props: { entityName: string; title: string; isAdmin: boolean
   const columns = useMemo(() => [...OWNER_COLUMN, ...entity(entityName).columns], [entityName]);
   const hasFiles = def.fields.some((fd) => fd.kind === 'files');
   const role = useAtomValue(profileAtom)?.role;
-  const mayImport = role !== undefined && (researchPublication.writeRoles as readonly string[]).includes(role);
+  const mayImport = isOneOf(researchPublication.writeRoles, role);
   return (
     <EntityPage
       entityName={entityName}

@@ -75,10 +75,10 @@ export function MemberProfile({ id }: { id: string }) {
       {member ? (
         <>
           <div className="member-head">
-            <StoredPhoto photoKey={typeof member.image === 'string' ? member.image : null} alt={`Photo of ${String(member.name ?? '')}`} />
+            <StoredPhoto photoKey={typeof member.image === 'string' ? member.image : null} alt={`Photo of ${member.name}`} />
             <div>
-              <strong>{String(member.name ?? '')}</strong>
-              <div className="hint">{String(member.email ?? '')}</div>
+              <strong>{member.name}</strong>
+              <div className="hint">{member.email ?? ''}</div>
             </div>
           </div>
           {sections.map((section) => (

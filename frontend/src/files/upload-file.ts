@@ -7,6 +7,7 @@ import {
   type UploadTicket,
   fileSize,
   parseUploadKey,
+  isOneOf,
 } from '@attain/shared-types';
 import { ApiError, api } from '../app/api';
 
@@ -23,7 +24,7 @@ export const FILES_PATH = '/api/files';
 export async function uploadFile(file: File, purpose: UploadPurpose): Promise<StoredFile> {
   const rule = UPLOAD_RULES[purpose];
   if (file.size > rule.maxBytes) throw new ApiError(400, `"${file.name}" is ${fileSize(file.size)}; choose ${rule.says}`);
-  if (!(rule.types as readonly string[]).includes(file.type)) throw new ApiError(400, `"${file.name}" is not ${rule.says}`);
+  if (!isOneOf(rule.types, file.type)) throw new ApiError(400, `"${file.name}" is not ${rule.says}`);
   const ticket = await api<ItemResponse<UploadTicket>>('POST', `${FILES_PATH}/upload-url`, {
     purpose,
     file_name: file.name,

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@attain/shared-types';
+import { MESSAGES, isStringArray } from '@attain/shared-types';
 import { Button } from 'primereact/button';
 import { type ClipboardEvent, type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { formatNumber, useLocale } from '../format/locale';
@@ -22,7 +22,7 @@ const ENDS_ADDRESS = new Set(['Enter', ',', ';', ' ']);
 export function EmailsField(props: { id: string; value: unknown; onChange: (v: string[]) => void; onBlur: () => void; invalid: boolean }) {
   const locale = useLocale();
   const { value } = props;
-  const list = useMemo(() => (Array.isArray(value) ? (value as string[]) : []), [value]);
+  const list = useMemo(() => (isStringArray(value) ? value : []), [value]);
   const bad = useMemo(() => new Set(list.filter((a) => !isEmailAddress(a))), [list]);
   const [text, setText] = useState('');
   const [showAll, setShowAll] = useState(false);

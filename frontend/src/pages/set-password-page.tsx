@@ -1,7 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { SET_PASSWORD_PATH, setPasswordSchema } from '@attain/shared-types';
+import { SET_PASSWORD_PATH, setPasswordSchema, objectOrEmpty } from '@attain/shared-types';
 import { CardField, CardSubmit, SignInCard } from './sign-in-card';
+
+/** `v` when it is text, else `otherwise`. */
+const textOr = (v: unknown, otherwise: string): string => (typeof v === 'string' ? v : otherwise);
 
 /**
  * `/set-password#token=...`: the page an invitation mail's link opens (no sign-in). The token stays in the fragment,
@@ -29,8 +32,9 @@ export default function SetPasswordPage() {
       });
       if (res.ok) setDone(true);
       else {
-        const body = (await res.json().catch(() => ({}))) as { errors?: { detail?: string; fields?: Record<string, string> } };
-        setError(body.errors?.fields?.password ?? body.errors?.detail ?? 'The password could not be set');
+        const errors = objectOrEmpty(objectOrEmpty(await res.json().catch(() => ({}))).errors);
+        const password = objectOrEmpty(errors.fields).password;
+        setError(textOr(password, textOr(errors.detail, 'The password could not be set')));
       }
     } catch {
       setError('Attain could not be reached; try again');

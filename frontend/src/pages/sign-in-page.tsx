@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { afterSignIn } from '../app/deep-link';
 import { idToken, login } from '../app/auth';
 import { CardField, CardSubmit, SignInCard } from './sign-in-card';
+import { errorMessage } from '@attain/shared-types';
 
 /**
  * `/`: e-mail-or-username and password; a stored session goes straight to `/dashboard` (or to `?next=`, the page
@@ -29,7 +30,7 @@ export function SignInPage() {
       await login(email, password);
       navigate(next, { replace: true });
     } catch (err) {
-      setError((err as Error).message || 'Sign-in failed');
+      setError(errorMessage(err, '') || 'Sign-in failed');
     } finally {
       setBusy(false);
     }

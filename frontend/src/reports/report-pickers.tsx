@@ -123,7 +123,7 @@ export function useReportPicks(entry: ReportEntry) {
             label="Faculty member"
             value={values.user}
             placeholder={users.isPending ? 'Loading…' : 'Choose a member'}
-            options={members.map((u) => ({ value: u.id, label: String(u.name || u.email || u.id) }))}
+            options={members.map((u) => ({ value: u.id, label: u.name || u.email || u.id }))}
             onChange={(v) => set({ user: v })}
           />
         );

@@ -84,7 +84,7 @@ export function SarPage() {
     const next = SAR_CRITERIA.filter((x) => (x === c ? on : criteria.includes(x)));
     if (next.length) setCriteria(next.length === SAR_CRITERIA.length ? null : next.join(','));
   };
-  const acronym = String(record?.acronym || record?.title || 'program').replace(/[^A-Za-z0-9]+/g, '-');
+  const acronym = (record?.acronym || record?.title || 'program').replace(/[^A-Za-z0-9]+/g, '-');
   const view = shown ? sar.data : undefined;
 
   return (
@@ -140,7 +140,7 @@ export function SarPage() {
               <MultiSelect
                 inputId="pick-sar-courses"
                 value={courses}
-                options={courseList.rows.map((c) => ({ value: c.id, label: `${String(c.code ?? '')} ${String(c.title ?? '')}`.trim() }))}
+                options={courseList.rows.map((c) => ({ value: c.id, label: `${c.code ?? ''} ${c.title}`.trim() }))}
                 placeholder="All courses with a matrix"
                 filter
                 display="chip"
@@ -153,7 +153,7 @@ export function SarPage() {
       </div>
       {record ? (
         <p className="sar-version">
-          SAR version: <strong>{String(record.sar_version || DEFAULT_SAR_VERSION)}</strong>.{' '}
+          SAR version: <strong>{record.sar_version || DEFAULT_SAR_VERSION}</strong>.{' '}
           <Link
             to={hrefWith('/configuration/program', { department: typeof record.department === 'string' ? record.department : undefined })}
           >

@@ -1,4 +1,4 @@
-import type { RecipientStatus, SurveyInvitee } from '@attain/shared-types';
+import { RECIPIENT_STATUSES, type SurveyInvitee, isOneOf } from '@attain/shared-types';
 import { InputText } from 'primereact/inputtext';
 import { useMemo, useState } from 'react';
 import { StatusTag } from '../format/delivery-status-tag';
@@ -37,7 +37,7 @@ export function InviteesTable({ invitees }: { invitees: readonly SurveyInvitee[]
       key: 'mail_status',
       header: 'Delivery',
       value: (i) => i.mail_status ?? '',
-      render: (i) => (i.mail_status ? <StatusTag status={i.mail_status as RecipientStatus} /> : null),
+      render: (i) => (isOneOf(RECIPIENT_STATUSES, i.mail_status) ? <StatusTag status={i.mail_status} /> : null),
       priority: 2,
     },
     {

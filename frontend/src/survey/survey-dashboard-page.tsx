@@ -1,4 +1,4 @@
-import { ENTITIES, type FieldDef, type SurveySummary, f, survey } from '@attain/shared-types';
+import { type SurveySummary, f, survey, fieldOf, refTarget } from '@attain/shared-types';
 import { Dropdown } from 'primereact/dropdown';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
@@ -17,9 +17,8 @@ import { percentText } from './survey-numbers';
 /** The department picker's field (a department, by its short name). */
 const DEPARTMENT = f.ref('department', 'Department', 'department', { refLabel: 'short_name' });
 /** The survey's own reference fields, which name its course and program. */
-const fieldOf = (name: string) => survey.fields.find((fd) => fd.name === name) as FieldDef;
-const COURSE = fieldOf('course');
-const PROGRAM = fieldOf('program');
+const COURSE = fieldOf(survey, 'course');
+const PROGRAM = fieldOf(survey, 'program');
 
 /**
  * `/survey` (spec part 2 §2: "dashboard with a Year picker and a Department picker"): the surveys of an academic year
@@ -36,13 +35,13 @@ export function SurveyDashboardPage() {
   const view = read.data;
   const surveys = useMemo(() => view?.surveys ?? [], [view]);
   const refs = useRefRecords([
-    { target: ENTITIES[COURSE.ref as string], ids: surveys.map((s) => s.course) },
-    { target: ENTITIES[PROGRAM.ref as string], ids: surveys.map((s) => s.program) },
+    { target: refTarget(COURSE), ids: surveys.map((s) => s.course) },
+    { target: refTarget(PROGRAM), ids: surveys.map((s) => s.program) },
   ]);
   /** The survey's course (for a course-exit survey), else its program; the id itself until its record is read. */
   const subject = (s: SurveySummary) => {
     const [fd, id] = s.course ? [COURSE, s.course] : [PROGRAM, s.program];
-    const r = refs(ENTITIES[fd.ref as string], id);
+    const r = refs(refTarget(fd), id);
     return r ? fieldRefLabel(fd, r) : id;
   };
   const links = (s: SurveySummary) => (

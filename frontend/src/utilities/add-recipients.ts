@@ -2,6 +2,7 @@ import type { CampusLocale } from '@attain/shared-types';
 import type { EntityFormApi } from '../entity/entity-form';
 import { addAddresses } from '../form/email-list';
 import { formatNumber } from '../format/locale';
+import { isStringArray } from '@attain/shared-types';
 
 /**
  * Adds `addresses` to the form's To (each once, lower-cased), marking the form changed (and checking To again once it
@@ -14,7 +15,8 @@ export function addToRecipients(
   locale: CampusLocale,
 ): { added: number; aside: string } {
   const found = addresses.filter((a): a is string => Boolean(a && a.trim()));
-  const current = (form.getValues('to') as string[] | undefined) ?? [];
+  const to: unknown = form.getValues('to');
+  const current = isStringArray(to) ? to : [];
   const { list, added } = addAddresses(current, found);
   if (added) form.setValue('to', list, { shouldDirty: true, shouldValidate: form.getFieldState('to').isTouched });
   const already = new Set(found.map((a) => a.trim().toLowerCase())).size - added;

@@ -1,4 +1,4 @@
-import { type EntityRecord, courseCurriculum, refLabel, student } from '@attain/shared-types';
+import { courseCurriculum, refLabel, student, type RecordOf } from '@attain/shared-types';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Dropdown } from 'primereact/dropdown';
@@ -34,15 +34,15 @@ export function CourseRecipients({ form }: { form: EntityFormApi }) {
     const ask = ++latest.current;
     const c = mine.find((x) => x.id === id);
     if (!c) return setNote(null);
-    const curriculum = String(c.curriculum);
+    const curriculum = c.curriculum;
     const students = await qc.fetchQuery({
       queryKey: qk.recipients('curriculum', curriculum),
-      queryFn: () => fetchEveryPage<EntityRecord>(student.path, { curriculum }, STUDENTS_PER_PAGE),
+      queryFn: () => fetchEveryPage<RecordOf<typeof student>>(student.path, { curriculum }, STUDENTS_PER_PAGE),
     });
     if (ask !== latest.current) return;
     const { added, aside } = addToRecipients(
       form,
-      students.map((s) => (typeof s.email === 'string' ? s.email : undefined)),
+      students.map((s) => s.email),
       locale,
     );
     const label = refLabel(courseCurriculum, c);
@@ -52,9 +52,9 @@ export function CourseRecipients({ form }: { form: EntityFormApi }) {
         : `${label} has no students on its curriculum's roster yet`,
       people: students.map((s) => ({
         key: s.id,
-        name: String(s.name ?? s.roll_no),
-        detail: s.roll_no ? `roll number ${String(s.roll_no)}` : undefined,
-        email: typeof s.email === 'string' ? s.email : undefined,
+        name: s.name ?? s.roll_no,
+        detail: s.roll_no ? `roll number ${s.roll_no}` : undefined,
+        email: s.email,
       })),
     });
   };

@@ -1,4 +1,4 @@
-import { type CampusUser, type FieldDef, type ListResponse, type MailRole, department, sentMail } from '@attain/shared-types';
+import { type CampusUser, type ListResponse, type MailRole, department, sentMail, fieldOf, isStringArray } from '@attain/shared-types';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError, api } from '../app/api';
@@ -9,7 +9,7 @@ import { formatNumber, useLocale } from '../format/locale';
 import { addToRecipients } from './add-recipients';
 import { type RecipientsAdded, RecipientsNote } from './recipients-note';
 
-const field = (name: string) => sentMail.fields.find((f) => f.name === name) as FieldDef;
+const field = (name: string) => fieldOf(sentMail, name);
 const DEPARTMENT = field('department');
 const ROLE = field('role');
 
@@ -61,7 +61,7 @@ export function DepartmentRecipients({ form, chosen }: { form: EntityFormApi; ch
       people: picked.map((u) => ({
         key: u.id,
         name: u.name || u.email || u.id,
-        detail: Array.isArray(u.designation) ? (u.designation[0] as string | undefined) : undefined,
+        detail: isStringArray(u.designation) ? u.designation[0] : undefined,
         email: u.email,
       })),
     });

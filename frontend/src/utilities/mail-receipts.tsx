@@ -6,6 +6,7 @@ import {
   type RecipientStatus,
   type SentMailDetail,
   sentMail,
+  isOneOf,
 } from '@attain/shared-types';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import DOMPurify from 'dompurify';
@@ -150,7 +151,7 @@ export function MailReceipts({ id, onClose }: { id: string; onClose: () => void 
                     options={statusChoices}
                     placeholder="Every status"
                     showClear
-                    onChange={(e) => setStatus((e.value as RecipientStatus | undefined) ?? null)}
+                    onChange={(e) => setStatus(isOneOf(RECIPIENT_STATUSES, e.value) ? e.value : null)}
                   />
                 </span>
                 <span className="filter">

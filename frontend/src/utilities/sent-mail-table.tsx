@@ -10,8 +10,6 @@ import { putMail, resumeMail } from './mail-cache';
 import { pollWhileUnsettled } from './mail-polling';
 import { MailProgress, StatusCounts } from './mail-status-tags';
 
-const asMails = (rows: readonly unknown[]) => rows as SentMail[];
-
 /**
  * The mails sent from this campus (`GET /api/send-mail`, newest first; "Load more" reads older ones): when, subject,
  * who sent it, how many recipients, its progress or state, and its receipts (recipients per status). While a mail on
@@ -20,8 +18,8 @@ const asMails = (rows: readonly unknown[]) => rows as SentMail[];
  */
 export function SentMailTable(props: { onOpen: (mail: SentMail) => void; highlight?: { id: string; n: number } | null }) {
   const locale = useLocale();
-  const list = useListQuery(sentMail, {}, (rows) => pollWhileUnsettled(asMails(rows)));
-  const mails = asMails(list.rows);
+  const list = useListQuery<typeof sentMail, SentMail>(sentMail, {}, pollWhileUnsettled);
+  const mails = list.rows;
   const qc = useQueryClient();
   const resume = useMutation({
     mutationFn: (mail: SentMail) => resumeMail(mail.id),

@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import S3rver from 's3rver';
 import sesModule from 'aws-ses-v2-local';
 import { waitForHttp } from './ports.js';
+import { errorMessage } from '@attain/shared-types';
 
 const require = createRequire(import.meta.url);
 
@@ -78,7 +79,7 @@ export async function startDynamo(port: number, dir: string | null, host = '127.
     await waitForHttp(url, 'DynamoDB Local');
   } catch (e) {
     await stopChild(child);
-    throw new Error(`${(e as Error).message}\n${log.slice(-2000)}`);
+    throw new Error(`${errorMessage(e)}\n${log.slice(-2000)}`);
   }
   return { url, stop: () => stopChild(child) };
 }
@@ -127,7 +128,7 @@ export async function startCognito(port: number, dir: string): Promise<Emulator>
     await waitForHttp(`${url}/`, 'cognito-local');
   } catch (e) {
     await stopChild(child);
-    throw new Error(`${(e as Error).message}\n${log}`);
+    throw new Error(`${errorMessage(e)}\n${log}`);
   }
   return { url, stop: () => stopChild(child) };
 }

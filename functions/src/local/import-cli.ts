@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { errorMessage } from '@attain/shared-types';
 
 /**
  * `npm run import -- --url <api> --email <admin> --curriculum <name or id> --kind <kind> --file <csv>`: loads a CSV
@@ -71,6 +72,6 @@ async function main() {
 }
 
 main().catch((e) => {
-  console.error(String((e as Error).message ?? e));
+  console.error(errorMessage(e));
   process.exit(1);
 });

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { PrerequisiteError, assertJava } from './emulators.js';
 import { isPortFree } from './ports.js';
 import { REPO_ROOT, startLocalStack } from './stack.js';
+import { errorMessage } from '@attain/shared-types';
 
 /**
  * `npm start`: runs the product on one machine. Data is kept in `.local/` (git-ignored), so a restart keeps
@@ -57,6 +58,6 @@ async function main(): Promise<void> {
 
 main().catch((e) => {
   if (e instanceof PrerequisiteError) console.error(`Cannot start Attain: ${e.message}`);
-  else console.error(`Cannot start Attain: ${(e as Error).message.split('\n')[0]}`);
+  else console.error(`Cannot start Attain: ${errorMessage(e).split('\n')[0]}`);
   process.exit(1);
 });

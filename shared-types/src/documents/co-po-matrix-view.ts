@@ -1,4 +1,6 @@
-import type { EntityRecord } from '../registry/entity.js';
+import type { courseOutcome } from '../entities/course-outcome.js';
+import type { genericProgramOutcome } from '../entities/generic-program-outcome.js';
+import type { RecordOf } from '../registry/entity.js';
 import type { ArticulationRule, CoPoMatrix } from './co-po-matrix.js';
 
 /**
@@ -12,8 +14,8 @@ import type { ArticulationRule, CoPoMatrix } from './co-po-matrix.js';
 export interface CoPoMatrixView extends CoPoMatrix {
   /** The course's program (whose POs and PSOs are the columns); null for a course without one. */
   program: string | null;
-  cos: EntityRecord[];
-  outcomes: EntityRecord[];
+  cos: RecordOf<typeof courseOutcome>[];
+  outcomes: RecordOf<typeof genericProgramOutcome>[];
   /** The program method's articulation rule (`Average` for a course without a program). */
   articulation_rule: ArticulationRule;
   articulation: Record<string, number>;

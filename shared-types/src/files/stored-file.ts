@@ -4,8 +4,10 @@
  * campus's prefix) before any record may name it. DESIGN.md "Files"; docs/decisions/0011-faculty-profile-photos-attachments.md.
  */
 
+/** What an upload may be for, in the order messages list them. */
+export const UPLOAD_PURPOSES = ['photo', 'attachment'] as const;
 /** What an upload is for; each purpose has its own limits (`UPLOAD_RULES`). */
-export type UploadPurpose = 'photo' | 'attachment';
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 /** A content type the server recognises by the file's first bytes (never by its name or the browser's claim). */
 export type FileContentType = 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf';

@@ -37,13 +37,13 @@ export const todayInIndia = (now: Date = new Date()): string =>
 /** Whether text is an academic year as colleges write it: `2025-26` (the second year is the first plus one). */
 export function isAcademicYear(text: string): boolean {
   const m = /^(\d{4})-(\d{2})$/.exec(text);
-  return Boolean(m) && (Number(m![1]) + 1) % 100 === Number(m![2]);
+  return m !== null && (Number(m[1]) + 1) % 100 === Number(m[2]);
 }
 
 /** A start month as given (1-12), else the default (June) for a missing or out-of-range one. */
 const monthOrDefault = (startMonth: number | null | undefined): number =>
-  Number.isInteger(startMonth) && (startMonth as number) >= 1 && (startMonth as number) <= 12
-    ? (startMonth as number)
+  typeof startMonth === 'number' && Number.isInteger(startMonth) && startMonth >= 1 && startMonth <= 12
+    ? startMonth
     : DEFAULT_ACADEMIC_YEAR_START_MONTH;
 
 /**

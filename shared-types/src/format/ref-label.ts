@@ -14,10 +14,25 @@ export function refLabel(target: EntityDef, r: Readonly<Record<string, unknown>>
 }
 
 /**
+ * The registry entity a reference field points to (`fd.ref`). A field that is not a reference (or names no registry
+ * entity) gives undefined at run time, which only a programming error causes.
+ */
+export const refTarget = (fd: Pick<FieldDef, 'ref'>): EntityDef => ENTITIES[fd.ref ?? ''];
+
+/**
+ * A field of `def` by name. @throws Error when `def` has no such field (a programming error: names are constants).
+ */
+export function fieldOf(def: Pick<EntityDef, 'name' | 'fields'>, name: string): FieldDef {
+  const fd = def.fields.find((f) => f.name === name);
+  if (!fd) throw new Error(`${def.name} has no field ${name}`);
+  return fd;
+}
+
+/**
  * The label of `fd`'s referenced record `r` (the field's `refLabel`, else the target's display field).
  * @throws TypeError when `fd.ref` names no registry entity (a programming error)
  */
 export const fieldRefLabel = (fd: FieldDef, r: Readonly<Record<string, unknown>>): string => {
-  const target = ENTITIES[fd.ref as string];
+  const target = refTarget(fd);
   return refLabel(target, r, fd.refLabel ?? target.display ?? 'name');
 };

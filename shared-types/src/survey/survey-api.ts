@@ -85,7 +85,9 @@ export interface PublicSurvey {
  * has answered), `expired` (410: the link is past its date), `closed` (410: the survey is closed or not open yet;
  * `opens_on` says when), `busy` (429: throttled; try again).
  */
-export type PublicSurveyRefusal = 'invalid' | 'used' | 'expired' | 'closed' | 'busy' | 'audience';
+export const PUBLIC_SURVEY_REFUSALS = ['invalid', 'used', 'expired', 'closed', 'busy', 'audience'] as const;
+/** One of `PUBLIC_SURVEY_REFUSALS` (the list above says what each means). */
+export type PublicSurveyRefusal = (typeof PUBLIC_SURVEY_REFUSALS)[number];
 
 /** The `errors` of a refused public request: the usual detail plus `reason`. */
 export interface PublicSurveyError {

@@ -1,4 +1,5 @@
-import { MAX_SCALE_POINTS, OUTCOME_CODE, type SurveyFor } from './survey-choices.js';
+import { isOneOf, objectOrEmpty } from '../guards.js';
+import { MAX_SCALE_POINTS, OUTCOME_CODE, SURVEY_FOR } from './survey-choices.js';
 
 /** A rating scale point as stored: its label and weight (any unit; only ratios to the largest weight matter). */
 export interface ScalePoint {
@@ -16,8 +17,8 @@ export interface ScalePoint {
  */
 export function templateProblems(d: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
-  const questions = Array.isArray(d.questions) ? (d.questions as Record<string, unknown>[]) : [];
-  const scale = Array.isArray(d.scale) ? (d.scale as Partial<ScalePoint>[]) : [];
+  const questions = Array.isArray(d.questions) ? d.questions.map(objectOrEmpty) : [];
+  const scale = Array.isArray(d.scale) ? d.scale.map(objectOrEmpty) : [];
   if (questions.some((q) => q.kind === 'Rating')) {
     if (scale.length < 2) out.scale = 'Give the rating scale at least 2 points';
     else if (scale.length > MAX_SCALE_POINTS) out.scale = `At most ${MAX_SCALE_POINTS} points`;
@@ -33,7 +34,7 @@ export function templateProblems(d: Record<string, unknown>): Record<string, str
     )
       out.scale = 'Two points have the same label';
   }
-  const pattern = OUTCOME_CODE[d.survey_for as SurveyFor];
+  const pattern = isOneOf(SURVEY_FOR, d.survey_for) ? OUTCOME_CODE[d.survey_for] : undefined;
   questions.forEach((q, i) => {
     const code = String(q.outcome ?? '')
       .trim()

@@ -4,6 +4,11 @@ import { FreeTextQuestion } from './free-text-question';
 import { type Refusal, sendAnswers } from './public-survey-api';
 import { RatingQuestion } from './rating-question';
 
+/** An answer as a rating's scale index, if it is one. */
+const numberOrUndefined = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
+/** An answer as free text ('' when it is none). */
+const textOrEmpty = (v: unknown): string => (typeof v === 'string' ? v : '');
+
 /** The body sent: every rating question's chosen index, and the free-text answers that are not blank (trimmed). */
 export function answerBody(survey: PublicSurvey, answers: Readonly<Record<string, number | string>>): SurveyAnswerBody {
   const out: Record<string, number | string> = {};
@@ -86,7 +91,7 @@ export function AnswerForm(props: {
             number={number}
             question={q}
             scale={survey.scale}
-            value={typeof answers[q.id] === 'number' ? (answers[q.id] as number) : undefined}
+            value={numberOrUndefined(answers[q.id])}
             error={errors[q.id]}
             onChange={(k) => answer(q.id, k)}
           />
@@ -95,7 +100,7 @@ export function AnswerForm(props: {
             key={q.id}
             number={number}
             question={q}
-            value={typeof answers[q.id] === 'string' ? (answers[q.id] as string) : ''}
+            value={textOrEmpty(answers[q.id])}
             error={errors[q.id]}
             onChange={(t) => answer(q.id, t)}
           />

@@ -1,9 +1,11 @@
 import {
   PUBLIC_SURVEY_PATH,
   type PublicSurvey,
-  type PublicSurveyError,
   type PublicSurveyRefusal,
   type SurveyAnswerBody,
+  PUBLIC_SURVEY_REFUSALS,
+  isOneOf,
+  objectOrEmpty,
 } from '@attain/shared-types';
 
 /** Why a link shows no survey: the server's reason, its sentence, and for a survey not open yet when it opens. */
@@ -27,14 +29,16 @@ export type AnswerSent =
 const BY_STATUS: Readonly<Record<number, PublicSurveyRefusal>> = { 404: 'invalid', 409: 'used', 410: 'expired', 429: 'busy' };
 
 /** The JSON body of a response, or {} when it has none. */
-const bodyOf = async (res: Response): Promise<Record<string, unknown>> =>
-  ((await res.json().catch(() => ({}))) ?? {}) as Record<string, unknown>;
+const bodyOf = async (res: Response): Promise<Record<string, unknown>> => objectOrEmpty(await res.json().catch(() => ({})));
+
+/** `v` when it is text, else undefined. */
+const textOf = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** The refusal a failed response carries (`errors.reason`, else the status's), or null for another failure. */
 function refusalOf(status: number, body: Record<string, unknown>): Refusal | null {
-  const errors = (body.errors ?? {}) as Partial<PublicSurveyError>;
-  const reason = errors.reason ?? BY_STATUS[status];
-  return reason ? { reason, detail: errors.detail ?? '', opensOn: errors.opens_on } : null;
+  const errors = objectOrEmpty(body.errors);
+  const reason = isOneOf(PUBLIC_SURVEY_REFUSALS, errors.reason) ? errors.reason : BY_STATUS[status];
+  return reason ? { reason, detail: textOf(errors.detail) ?? '', opensOn: textOf(errors.opens_on) } : null;
 }
 
 /** The link's token in a path. */
@@ -69,10 +73,14 @@ export async function sendAnswers(token: string, body: SurveyAnswerBody): Promis
     return { kind: 'unreachable' };
   }
   const json = await bodyOf(res);
-  if (res.ok) return { kind: 'thanks', endText: (json.data as { end_text?: string } | undefined)?.end_text };
-  const errors = (json.errors ?? {}) as { detail?: string; fields?: Record<string, string> };
-  if (res.status === 400)
-    return { kind: 'invalid', detail: errors.detail ?? 'Some answers could not be taken', fields: errors.fields ?? {} };
+  if (res.ok) return { kind: 'thanks', endText: textOf(objectOrEmpty(json.data).end_text) };
+  const errors = objectOrEmpty(json.errors);
+  if (res.status === 400) {
+    const fields = Object.fromEntries(
+      Object.entries(objectOrEmpty(errors.fields)).flatMap(([k, m]) => (typeof m === 'string' ? [[k, m] as const] : [])),
+    );
+    return { kind: 'invalid', detail: textOf(errors.detail) ?? 'Some answers could not be taken', fields };
+  }
   const refusal = refusalOf(res.status, json);
   return refusal ? { kind: 'refused', refusal } : { kind: 'unreachable' };
 }

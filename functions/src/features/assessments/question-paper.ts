@@ -19,9 +19,8 @@ import { listAll } from '../../platform/store/list-all.js';
 import { assertOwnsCourse } from '../curriculum/index.js';
 
 /** The view of a paper document for its occasion. */
-function toView(occ: RecordOf<typeof occasion>, doc: StoredDocument | undefined): QuestionPaperView {
-  // Documents are stored untyped; a paper document is only ever written by `savePaper`.
-  const questions = (doc?.questions ?? []) as PaperQuestion[];
+function toView(occ: RecordOf<typeof occasion>, doc: StoredDocument<'question-paper'> | undefined): QuestionPaperView {
+  const questions = doc?.questions ?? [];
   return {
     occasion: occ.id,
     questions,
@@ -87,7 +86,7 @@ export async function savePaper(
 /** Delete check for a course outcome: names the occasions whose papers still assess it. */
 export async function papersUsingCo(scope: CampusScope, co: RecordOf<typeof courseOutcome>): Promise<string | undefined> {
   const papers = await documentsInScope(scope, 'question-paper', 'course', co.course);
-  const using = papers.filter((p) => ((p.questions ?? []) as PaperQuestion[]).some((q) => q.co === co.id));
+  const using = papers.filter((p) => (p.questions ?? []).some((q) => q.co === co.id));
   if (!using.length) return undefined;
   const names = await Promise.all(
     using.slice(0, 3).map(async (p) => (await getRecord(scope, occasion, p.id).catch(() => undefined))?.name ?? p.id),

@@ -1,5 +1,5 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { AUDIT_ACTIONS, type AuditEntry, type CampusScope, type ListResponse, TABLE } from '@attain/shared-types';
+import { AUDIT_ACTIONS, type AuditEntry, type CampusScope, type ListResponse, TABLE, isPlainObject } from '@attain/shared-types';
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { HttpError } from '../../platform/lib/errors.js';
@@ -121,15 +121,19 @@ function decode(cursor: string, names: readonly string[]): Cursor {
   } catch {
     throw badCursor();
   }
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw badCursor();
-  const { m, k, ...rest } = v as Record<string, unknown>;
+  if (!isPlainObject(v)) throw badCursor();
+  const { m, k, ...rest } = v;
   if (Object.keys(rest).length || (m !== undefined && (typeof m !== 'string' || !/^\d{4}-\d{2}$/.test(m)))) throw badCursor();
-  if (k === undefined) return { m: m as string | undefined };
-  if (typeof k !== 'object' || k === null || Array.isArray(k)) throw badCursor();
-  const key = k as Record<string, unknown>;
-  if (Object.keys(key).length !== names.length || !names.every((n) => typeof key[n] === 'string' && (key[n] as string).length <= 600))
-    throw badCursor();
-  return { m: m as string | undefined, k: key as Record<string, string> };
+  const month = typeof m === 'string' ? m : undefined;
+  if (k === undefined) return { m: month };
+  if (!isPlainObject(k) || Object.keys(k).length !== names.length) throw badCursor();
+  const key: Record<string, string> = {};
+  for (const n of names) {
+    const part = k[n];
+    if (typeof part !== 'string' || part.length > 600) throw badCursor();
+    key[n] = part;
+  }
+  return { m: month, k: key };
 }
 
 /** The key names of a Query's `LastEvaluatedKey` on the table or an index. */

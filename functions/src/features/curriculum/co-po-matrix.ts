@@ -62,9 +62,8 @@ export async function matrixContext(scope: CampusScope, courseId: string) {
 }
 
 /** The editor's view of a matrix document over its course's rows and columns. */
-function toView(ctx: Awaited<ReturnType<typeof matrixContext>>, doc: StoredDocument | undefined): CoPoMatrixView {
-  // Documents are stored untyped; a matrix document is only ever written by `saveMatrix`.
-  const cells = (doc?.cells ?? {}) as CoPoMatrix['cells'];
+function toView(ctx: Awaited<ReturnType<typeof matrixContext>>, doc: StoredDocument<'co-po-matrix'> | undefined): CoPoMatrixView {
+  const cells = doc?.cells ?? {};
   return {
     course: ctx.course.id,
     program: ctx.course.program ?? null,
@@ -145,7 +144,7 @@ export async function saveMatrix(
 /** Delete check for a course outcome: names the matrix that still maps it, if any. */
 export async function matrixUsesCo(scope: CampusScope, co: RecordOf<typeof courseOutcome>): Promise<string | undefined> {
   const doc = await getDocument(scope, 'co-po-matrix', co.course);
-  const row = (doc?.cells as CoPoMatrix['cells'] | undefined)?.[co.id];
+  const row = doc?.cells?.[co.id];
   return row && Object.keys(row).length ? 'the CO-PO matrix of its course (clear its row first)' : undefined;
 }
 
@@ -153,6 +152,6 @@ export async function matrixUsesCo(scope: CampusScope, co: RecordOf<typeof cours
 export async function matricesUsingOutcome(scope: CampusScope, outcome: ProgramOutcome): Promise<string | undefined> {
   if (!outcome.program) return undefined;
   const docs = await documentsInScope(scope, 'co-po-matrix', 'program', outcome.program);
-  const n = docs.filter((d) => Object.values((d.cells ?? {}) as CoPoMatrix['cells']).some((row) => row[outcome.id] !== undefined)).length;
+  const n = docs.filter((d) => Object.values(d.cells ?? {}).some((row) => row[outcome.id] !== undefined)).length;
   return n ? `the CO-PO matrices of ${n} course${n > 1 ? 's' : ''}` : undefined;
 }

@@ -1,4 +1,4 @@
-import { IMPORT_KINDS, type ImportKind, type ImportResult, MAX_IMPORT_BYTES } from '@attain/shared-types';
+import { IMPORT_KINDS, type ImportResult, MAX_IMPORT_BYTES, isKeyOf } from '@attain/shared-types';
 import { Hono } from 'hono/tiny';
 import { importCoPoMatrix } from './import/co-po-matrix-import.js';
 import { importCourseOutcomes } from './import/course-outcomes-import.js';
@@ -17,8 +17,9 @@ export function importRouter(): Hono<AppEnv> {
   const r = new Hono<AppEnv>({ strict: false });
   r.post('/:kind', async (c) => {
     if (c.var.caller.role !== 'admin') throw new HttpError(403, 'Only campus administrators may load files');
-    const kind = c.req.param('kind') as ImportKind;
-    if (!(kind in IMPORT_KINDS)) throw new HttpError(404, `Unknown import ${kind}; use one of ${Object.keys(IMPORT_KINDS).join(', ')}`);
+    const kind = c.req.param('kind');
+    if (!isKeyOf(IMPORT_KINDS, kind))
+      throw new HttpError(404, `Unknown import ${kind}; use one of ${Object.keys(IMPORT_KINDS).join(', ')}`);
     const text = await c.req.text();
     if (!text.trim()) throw new HttpError(400, 'The file is empty', { file: 'Required' });
     if (Buffer.byteLength(text) > MAX_IMPORT_BYTES) throw new HttpError(413, `The file is larger than ${MAX_IMPORT_BYTES / 1024} KB`);

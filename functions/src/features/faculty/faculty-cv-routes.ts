@@ -1,4 +1,4 @@
-import { type EntityRecord, dataViewer, personalView, profile } from '@attain/shared-types';
+import { type EntityRecord, dataViewer, personalView, profile, isOneOf } from '@attain/shared-types';
 import { Hono } from 'hono/tiny';
 import { cvInput } from './cv/cv-data.js';
 import { DOCX_TYPE, cvDocx } from './cv/cv-docx.js';
@@ -34,8 +34,7 @@ export function facultyCvRouter(): Hono<AppEnv> {
   r.get('/', async (c) => {
     const { caller, scope } = c.var;
     const format = c.req.query('format') ?? 'docx';
-    if (!(CV_FORMATS as readonly string[]).includes(format))
-      throw new HttpError(400, 'The CV can be downloaded as docx or pdf', { format: 'Choose docx or pdf' });
+    if (!isOneOf(CV_FORMATS, format)) throw new HttpError(400, 'The CV can be downloaded as docx or pdf', { format: 'Choose docx or pdf' });
     const id = c.req.query('faculty') || caller.sub;
     // Faculty read only their own CV; another member's answers as an unknown one does.
     if (caller.role === 'faculty' && id !== caller.sub) throw new HttpError(404, 'Faculty member not found');
@@ -46,11 +45,11 @@ export function facultyCvRouter(): Hono<AppEnv> {
     const member = personalView(profile, (stored ?? { id }) as EntityRecord, dataViewer(caller, scope));
     const email = typeof member.email === 'string' ? member.email : id === caller.sub ? caller.user : '';
     const cv = buildCv(await cvInput(scope, member, email, new Date()));
-    const writer = WRITERS[format as CvFormat];
+    const writer = WRITERS[format];
     const bytes = await writer.write(cv);
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': writer.type,
-      'Content-Disposition': attachment(cvFileName(member.first_name, member.last_name, format as CvFormat)),
+      'Content-Disposition': attachment(cvFileName(member.first_name, member.last_name, format)),
       'Cache-Control': 'no-store',
     });
   });

@@ -1,7 +1,14 @@
-import { EVENT_LEVELS, MAX_PUBLICATION_IMPORT_BYTES, MESSAGES, RECORD_ID, profile, researchPublication } from '@attain/shared-types';
+import {
+  EVENT_LEVELS,
+  MAX_PUBLICATION_IMPORT_BYTES,
+  MESSAGES,
+  RECORD_ID,
+  profile,
+  researchPublication,
+  isOneOf,
+} from '@attain/shared-types';
 import { Hono } from 'hono/tiny';
 import { importPublications } from './publications/publication-import.js';
-import type { PublicationLevel } from './publications/publication-fields.js';
 import { HttpError, forbidden } from '../../platform/lib/errors.js';
 import { findRecord } from '../../platform/store/records.js';
 import type { AppContext, AppEnv } from '../../platform/http/context.js';
@@ -34,10 +41,10 @@ export function publicationImportRouter(): Hono<AppEnv> {
   const r = new Hono<AppEnv>({ strict: false });
   r.post('/', async (c) => {
     const { caller, scope } = c.var;
-    if (!(researchPublication.writeRoles as readonly string[]).includes(caller.role)) throw forbidden();
+    if (!isOneOf(researchPublication.writeRoles, caller.role)) throw forbidden();
     const q = c.req.query();
-    const level = (q.level_status || 'International') as PublicationLevel;
-    if (!EVENT_LEVELS.includes(level))
+    const level = q.level_status || 'International';
+    if (!isOneOf(EVENT_LEVELS, level))
       throw new HttpError(400, `The level must be one of ${EVENT_LEVELS.join(', ')}`, { level_status: MESSAGES.choice });
     if (/^multipart\//i.test(c.req.header('content-type') ?? ''))
       throw new HttpError(400, "Send the file's text as the body (Content-Type: text/plain), not as a form upload", { file: 'Not valid' });

@@ -12,6 +12,9 @@ import {
   type UploadTicket,
   fileSize,
   uploadKey,
+  UPLOAD_PURPOSES,
+  isOneOf,
+  objectOrEmpty,
 } from '@attain/shared-types';
 import { s3Client } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
@@ -44,7 +47,7 @@ const TYPE_NAMES: Readonly<Record<FileContentType, string>> = {
   'application/pdf': 'PDF document',
 };
 
-const PURPOSES = Object.keys(UPLOAD_RULES) as UploadPurpose[];
+const PURPOSES: readonly UploadPurpose[] = UPLOAD_PURPOSES;
 
 /** Keeps a file name people can recognise and a browser can send back: no paths, no control characters, <= 200. */
 const cleanName = (name: string) =>
@@ -61,14 +64,13 @@ const cleanName = (name: string) =>
  * @throws HttpError 400 for an unknown purpose, a missing name, a declared size or type the purpose does not allow
  */
 export async function openUpload(scope: CampusScope, caller: Caller, body: unknown): Promise<UploadTicket> {
-  const b = (typeof body === 'object' && body !== null ? body : {}) as Partial<Record<keyof UploadRequest, unknown>>;
-  const purpose = b.purpose as UploadPurpose;
-  if (!PURPOSES.includes(purpose)) throw new HttpError(400, `Say what the file is for: ${PURPOSES.join(' or ')}`, { purpose: 'Required' });
+  const b: Partial<Record<keyof UploadRequest, unknown>> = objectOrEmpty(body);
+  const purpose = b.purpose;
+  if (!isOneOf(PURPOSES, purpose)) throw new HttpError(400, `Say what the file is for: ${PURPOSES.join(' or ')}`, { purpose: 'Required' });
   const rule = UPLOAD_RULES[purpose];
   const errors: Record<string, string> = {};
   if (typeof b.file_name !== 'string' || !b.file_name.trim()) errors.file_name = 'Required';
-  if (typeof b.content_type !== 'string' || !(rule.types as readonly string[]).includes(b.content_type))
-    errors.content_type = `Must be ${rule.says}`;
+  if (!isOneOf(rule.types, b.content_type)) errors.content_type = `Must be ${rule.says}`;
   if (typeof b.size !== 'number' || !Number.isInteger(b.size) || b.size < 1) errors.size = 'Required';
   else if (b.size > rule.maxBytes) errors.size = `The file is ${fileSize(b.size)}; choose ${rule.says}`;
   if (Object.keys(errors).length) throw new HttpError(400, errors.size ?? errors.content_type ?? 'Choose a file to upload', errors);
@@ -91,7 +93,7 @@ export async function openUpload(scope: CampusScope, caller: Caller, body: unkno
 async function readUpload(scope: CampusScope, caller: Caller, id: string): Promise<UploadDoc> {
   const d = RECORD_ID.test(id) ? await getDocument(scope, 'upload', id) : undefined;
   if (!d || (caller.role !== 'admin' && d.owner !== caller.sub)) throw new HttpError(404, 'File not found');
-  return d as unknown as UploadDoc;
+  return d;
 }
 
 /**

@@ -47,11 +47,11 @@ export type CampusAttainment = { record: RecordOf<typeof program>; type: string;
  */
 export async function campusAttainment(scope: CampusScope): Promise<CampusAttainment> {
   const [programs, types] = await Promise.all([listAll(scope, program), listAll(scope, programType)]);
-  const typeName = new Map(types.map((t) => [t.id, String(t.name)]));
+  const typeName = new Map(types.map((t) => [t.id, t.name]));
   return Promise.all(
     programs.map(async (p) => ({
       record: p,
-      type: typeName.get(String(p.program_type)) ?? 'Other',
+      type: typeName.get(p.program_type ?? '') ?? 'Other',
       years: (await storedProgramAttainment(scope, p.id)).years,
     })),
   );

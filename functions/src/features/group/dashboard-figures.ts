@@ -8,6 +8,7 @@ import {
   academicYearSpan,
   courseCurriculum,
   occasion,
+  isKeyOf,
 } from '@attain/shared-types';
 import { getDocuments } from '../../platform/store/documents.js';
 import { listAll } from '../../platform/store/list-all.js';
@@ -92,7 +93,7 @@ export async function dashboardCounts(
     coursesWithResults: courseResults.length,
     coursesBelowTarget: courseResults.filter((c) => c.cos.some((co) => co.met === false)).length,
     occasions: heldInYear.length,
-    occasionsWithoutMarks: heldInYear.filter((o) => !Number(sheets.get(o.id)?.last_rows ?? 0)).length,
+    occasionsWithoutMarks: heldInYear.filter((o) => !sheets.get(o.id)?.last_rows).length,
     openSurveys: open.length,
     openInvited: open.reduce((n, s) => n + s.invited, 0),
     openResponded: open.reduce((n, s) => n + s.responded, 0),
@@ -121,7 +122,7 @@ const ZERO: DashboardCounts = {
 /** Adds campuses' counts (the group's dashboard); all zero for none. */
 export function addCounts(all: readonly DashboardCounts[]): DashboardCounts {
   const out = { ...ZERO };
-  for (const key of Object.keys(ZERO) as (keyof DashboardCounts)[]) out[key] = all.reduce((n, c) => n + c[key], 0);
+  for (const key of Object.keys(ZERO)) if (isKeyOf(ZERO, key)) out[key] = all.reduce((n, c) => n + c[key], 0);
   return out;
 }
 

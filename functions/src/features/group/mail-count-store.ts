@@ -3,6 +3,7 @@ import type { CampusScope } from '@attain/shared-types';
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { mailsPk } from '../mail/index.js';
+import { objectOrEmpty } from '@attain/shared-types';
 
 /** The first 13 characters of a UUIDv7 made at `ms` (its 48-bit millisecond time, hex, with the first hyphen). */
 const idPrefix = (ms: number) => {
@@ -34,7 +35,7 @@ export async function mailsBetween(scope: CampusScope, from: string, to: string)
     );
     for (const item of res.Items ?? []) {
       recipients += typeof item.total === 'number' ? item.total : 0;
-      const counts = (item.counts ?? {}) as Record<string, unknown>;
+      const counts = objectOrEmpty(item.counts);
       bounced += typeof counts.bounced === 'number' ? counts.bounced : 0;
     }
     start = res.LastEvaluatedKey;

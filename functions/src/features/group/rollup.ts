@@ -57,7 +57,7 @@ function attainmentSections(campuses: readonly CampusFigures[], year: string): R
         campuses.map((c) => {
           const programs = c.programs.filter((p) => p.type === type && p.year);
           const levels = programs.flatMap(
-            (p) => p.year?.outcomes.filter((o) => o.reference === ref && o.attainment !== null).map((o) => o.attainment as number) ?? [],
+            (p) => p.year?.outcomes.flatMap((o) => (o.reference === ref && o.attainment !== null ? [o.attainment] : [])) ?? [],
           );
           const one = programs.length === 1 ? programs[0].record.id : undefined;
           const page = one ? `/attainment/program-level-course?program=${one}&year=${year}` : '/attainment/program-level-course';

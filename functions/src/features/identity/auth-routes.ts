@@ -13,6 +13,8 @@ import {
   ownScope,
   personalView,
   profile,
+  errorName,
+  objectOrEmpty,
 } from '@attain/shared-types';
 import { Hono } from 'hono/tiny';
 import { cognitoClient } from '../../platform/lib/aws.js';
@@ -59,7 +61,7 @@ export function loginRouter(): Hono<AppEnv> {
       return c.json({ data: { token } });
     } catch (e) {
       // Cognito answers NotAuthorized; the local emulator answers InvalidPassword for a wrong password.
-      if (e instanceof NotAuthorizedException || e instanceof UserNotFoundException || (e as Error).name === 'InvalidPasswordException') {
+      if (e instanceof NotAuthorizedException || e instanceof UserNotFoundException || errorName(e) === 'InvalidPasswordException') {
         throttle.record(attempt, false);
         throw new HttpError(401, 'Incorrect e-mail or password');
       }
@@ -85,8 +87,8 @@ export function profileRouter(): Hono<AppEnv> {
       email: caller.user,
       role: caller.role,
       tenant: caller.tenant,
-      organization_name: String(org?.name ?? group?.name ?? ''),
-      department_name: String(dept?.name ?? ''),
+      organization_name: org?.name ?? group?.name ?? '',
+      department_name: dept?.name ?? '',
       locale: org?.locale ?? DEFAULT_LOCALE,
       academic_year_start_month: org?.academic_year_start_month ?? DEFAULT_ACADEMIC_YEAR_START_MONTH,
     };
@@ -100,7 +102,7 @@ export function profileRouter(): Hono<AppEnv> {
     // Rules across fields (relieving after joining) and the derived total experience see the profile as it will be.
     const saved = await findRecord(scope, profile, caller.sub);
     const v = cleanBody(profile, body, 'patch', undefined, saved ?? {});
-    const sent = (body as { version?: unknown }).version;
+    const sent = objectOrEmpty(body).version;
     if (sent !== undefined && !isVersion(sent))
       throw new HttpError(400, 'Please correct this field: version', { version: MESSAGES.digits });
     const version = sent;

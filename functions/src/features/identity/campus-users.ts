@@ -5,7 +5,7 @@ import {
   AdminSetUserPasswordCommand,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { type CampusScope, type Role, TENANT_CLAIM, profile } from '@attain/shared-types';
+import { type CampusScope, type Role, TENANT_CLAIM, profile, errorMessage, errorName } from '@attain/shared-types';
 import { cognitoClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { HttpError } from '../../platform/lib/errors.js';
@@ -48,7 +48,7 @@ export async function ensureCampusUser(u: NewCampusUser): Promise<string> {
     sub = got.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
   } catch (e) {
     if (e instanceof HttpError) throw e;
-    if (!(e instanceof UserNotFoundException) && (e as Error).name !== 'UserNotFoundException') throw e;
+    if (!(e instanceof UserNotFoundException) && errorName(e) !== 'UserNotFoundException') throw e;
     const created = await cognito.send(
       new AdminCreateUserCommand({
         UserPoolId: pool,
@@ -68,8 +68,8 @@ export async function ensureCampusUser(u: NewCampusUser): Promise<string> {
     if (u.password)
       await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: pool, Username: u.email, Password: u.password, Permanent: true }));
   } catch (e) {
-    if ((e as Error).name === 'InvalidPasswordException')
-      throw new HttpError(400, (e as Error).message, { password: 'Not accepted by the password policy' });
+    if (errorName(e) === 'InvalidPasswordException')
+      throw new HttpError(400, errorMessage(e), { password: 'Not accepted by the password policy' });
     throw e;
   }
   await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: pool, Username: u.email, GroupName: u.role }));

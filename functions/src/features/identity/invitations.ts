@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { type CampusScope, INVITATION_DAYS, USER_ACCOUNT_AUDIT, organization } from '@attain/shared-types';
+import { type CampusScope, INVITATION_DAYS, USER_ACCOUNT_AUDIT, organization, errorMessage, errorName } from '@attain/shared-types';
 import { appendAudit } from '../../platform/store/audit-store.js';
 import { cognitoClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
@@ -88,8 +88,8 @@ export async function setPasswordWithToken(token: string, password: string): Pro
   } catch (e) {
     // Nothing was set: the link is this person's again.
     await releaseInvitation(hash, claim);
-    if ((e as Error).name === 'InvalidPasswordException')
-      throw new HttpError(400, (e as Error).message, { password: 'Not accepted by the password policy' });
+    if (errorName(e) === 'InvalidPasswordException')
+      throw new HttpError(400, errorMessage(e), { password: 'Not accepted by the password policy' });
     throw e;
   }
   await appendAudit(

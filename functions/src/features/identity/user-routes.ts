@@ -11,6 +11,7 @@ import {
   personalView,
   profile,
   setPasswordSchema,
+  isPlainObject,
 } from '@attain/shared-types';
 import { Hono } from 'hono/tiny';
 import { ensureCampusUser } from './campus-users.js';
@@ -56,9 +57,8 @@ export function userListRouter(): Hono<AppEnv> {
   r.post('/', async (c) => {
     const caller = c.var.caller;
     if (caller.role !== 'admin') throw new HttpError(403, 'Only campus administrators may add users');
-    const body = (await readJson(c)) as Record<string, unknown>;
-    if (typeof body !== 'object' || body === null || Array.isArray(body))
-      throw new HttpError(400, 'The request body must be a JSON object');
+    const body = await readJson(c);
+    if (!isPlainObject(body)) throw new HttpError(400, 'The request body must be a JSON object');
     const { email, role, password, ...rest } = body;
     const fields: Record<string, string> = {};
     const acct = newUserSchema.safeParse({ email, role, password });

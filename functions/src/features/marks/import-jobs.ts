@@ -14,7 +14,7 @@ import { s3Client } from '../../platform/lib/aws.js';
 import { parseCsvRows } from '../../platform/lib/csv.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { deleteFileObject, presignUpload } from '../../platform/lib/file-objects.js';
-import { getDocument, overwriteDocument } from '../../platform/store/documents.js';
+import { type DocumentMeta, type ImportJobDoc, getDocument, overwriteDocument } from '../../platform/store/documents.js';
 import { applyMarks } from './marks-import.js';
 import { occasionSheet } from './occasion-sheet.js';
 
@@ -26,9 +26,6 @@ import { occasionSheet } from './occasion-sheet.js';
  */
 const KEY = /^imports\/([A-Za-z0-9-]{1,64})\/marks\/([A-Za-z0-9-]{1,64})\/([A-Za-z0-9-]{1,64})\.csv$/;
 
-/** A stored job: the API's `ImportJob` plus the key its upload was signed for and the sheet version it started from. */
-type JobDoc = Omit<ImportJob, 'id' | 'created_by'> & { created_by: string; key: string; sheet_version?: number };
-
 /**
  * Opens an import job for an occasion and returns where to upload the file (presigned POST, 10 minutes, at most
  * `MAX_MARKS_FILE_BYTES`).
@@ -39,7 +36,7 @@ export async function openImportJob(scope: CampusScope, caller: Caller, occasion
   assertOwnsCourse(caller, sheet.course);
   const id = randomUUID();
   const key = `imports/${scope.campus}/marks/${sheet.occasion.id}/${id}.csv`;
-  const doc: JobDoc = {
+  const doc: ImportJobDoc = {
     occasion: sheet.occasion.id,
     file_name: fileName.slice(0, 200),
     status: 'waiting',
@@ -57,9 +54,21 @@ export async function openImportJob(scope: CampusScope, caller: Caller, occasion
   return { job: toJob(id, doc), upload };
 }
 
-function toJob(id: string, d: Record<string, unknown>): ImportJob {
-  const { role: _r, sub: _s, key: _k, campus: _c, version: _v, updated_by: _u, sheet_version: _sv, ...rest } = d;
-  return { id, ...(rest as Omit<ImportJob, 'id'>) };
+/** The API's view of a stored job: its `ImportJob` fields (the upload key, sheet version and bookkeeping left out). */
+function toJob(id: string, d: ImportJobDoc & Partial<DocumentMeta>): ImportJob {
+  const optional = { detail: d.detail, write_calls: d.write_calls, updated_at: d.updated_at };
+  return {
+    id,
+    occasion: d.occasion,
+    file_name: d.file_name,
+    status: d.status,
+    rows_total: d.rows_total,
+    rows_written: d.rows_written,
+    errors: d.errors,
+    notes: d.notes,
+    created_by: d.created_by,
+    ...Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined)),
+  };
 }
 
 /**
@@ -125,12 +134,12 @@ export async function runImportJob(bucket: string, key: string): Promise<ImportJ
   const reader = jobScope({ campus, started_by: 'import-worker' });
   const stored = await getDocument(reader, 'import-job', id);
   if (!stored || stored.status !== 'waiting' || stored.occasion !== occasionId) return stored ? toJob(id, stored) : undefined;
-  const scope = jobScope({ campus, started_by: String(stored.created_by) });
-  let doc = { ...(stored as unknown as JobDoc) };
+  const scope = jobScope({ campus, started_by: stored.created_by });
+  let doc: ImportJobDoc = { ...stored };
   let version = stored.version;
-  const save = async (patch: Partial<JobDoc>) => {
+  const save = async (patch: Partial<ImportJobDoc>) => {
     doc = { ...doc, ...patch };
-    version = (await overwriteDocument(scope, 'import-job', id, doc as unknown as Record<string, unknown>, version)).version;
+    version = (await overwriteDocument(scope, 'import-job', id, doc, version)).version;
   };
   try {
     await save({ status: 'checking' });
@@ -164,5 +173,5 @@ export async function runImportJob(bucket: string, key: string): Promise<ImportJ
       throw e;
     }
   }
-  return toJob(id, doc as unknown as Record<string, unknown>);
+  return toJob(id, doc);
 }

@@ -7,6 +7,7 @@ import {
   marksGridBody,
   occasion,
   marksTemplate,
+  objectOrEmpty,
 } from '@attain/shared-types';
 import { Hono } from 'hono/tiny';
 import { assertCourseYearOpen } from '../course-inputs/index.js';
@@ -91,8 +92,8 @@ export function marksRouter(): Hono<AppEnv> {
     return c.json({ message: msg, data });
   });
   r.post('/:occasion/upload-url', async (c) => {
-    const body = (await readJson(c)) as { file_name?: unknown };
-    const name = typeof body?.file_name === 'string' && body.file_name.trim() ? body.file_name.trim() : 'marks.csv';
+    const body = objectOrEmpty(await readJson(c));
+    const name = typeof body.file_name === 'string' && body.file_name.trim() ? body.file_name.trim() : 'marks.csv';
     const occ = await getRecord(c.var.scope, occasion, occasionId(c));
     await assertCourseYearOpen(c.var.scope, { course: occ.course, occasion: occ });
     const data: MarksUploadTicket = await openImportJob(c.var.scope, c.var.caller, occasionId(c), name);

@@ -61,7 +61,7 @@ export async function occasionSheet(scope: CampusScope, occasionId: string): Pro
     queryByField(scope, courseOutcome, 'course', occ.course),
     occasionRoster(scope, occ),
   ]);
-  const paper = (paperDoc?.questions ?? []) as PaperQuestion[];
+  const paper = paperDoc?.questions ?? [];
   if (!paper.length)
     throw new HttpError(400, `${occ.name} has no question paper yet: set its questions (Assessments) before entering marks`, {
       occasion: 'No question paper',

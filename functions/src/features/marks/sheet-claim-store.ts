@@ -4,7 +4,7 @@ import type { CampusScope, SheetState } from '@attain/shared-types';
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { HttpError } from '../../platform/lib/errors.js';
-import { documentKey } from '../../platform/store/documents.js';
+import { type MarksSheetDoc, documentKey } from '../../platform/store/documents.js';
 
 /**
  * One save of an occasion's marks at a time (ten parallel uploads must never leave a mix of files).
@@ -21,7 +21,7 @@ export const LEASE_MS = 60_000;
  * Whether the last save finished, is still under way, or stopped half-way (its lease ran out), from a stored
  * marks-sheet document (`writing_by`, `writing_until`, `complete`; none of them on sheets saved before claims).
  */
-export function sheetState(doc: Readonly<Record<string, unknown>> | undefined, now = Date.now()): SheetState {
+export function sheetState(doc: Readonly<MarksSheetDoc> | undefined, now = Date.now()): SheetState {
   if (typeof doc?.writing_by !== 'string') return doc?.complete === false ? 'interrupted' : 'saved';
   return typeof doc.writing_until === 'string' && Date.parse(doc.writing_until) > now ? 'saving' : 'interrupted';
 }

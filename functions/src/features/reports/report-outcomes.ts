@@ -78,13 +78,12 @@ export async function loadCourseMatrices(scope: CampusScope, cr: CurriculumRepor
 export function courseMatrices(
   courses: readonly Course[],
   cos: readonly CourseOutcome[],
-  docs: ReadonlyMap<string, StoredDocument>,
+  docs: ReadonlyMap<string, StoredDocument<'co-po-matrix'>>,
 ): CourseMatrix[] {
   return courses.map((course) => {
     const own = cos.filter((o) => o.course === course.id).sort(byCode);
     const doc = docs.get(course.id);
-    // Documents are stored untyped; a matrix document is only ever written by `saveMatrix`.
-    const stored = (doc?.cells ?? {}) as CoPoMatrix['cells'];
+    const stored = doc?.cells ?? {};
     const cells = Object.fromEntries(own.flatMap((o) => (stored[o.id] ? [[o.id, stored[o.id]]] : [])));
     return { course, cos: own, cells, saved: doc !== undefined && Object.keys(cells).length > 0 };
   });

@@ -55,8 +55,7 @@ export async function loadPapers(scope: CampusScope, cr: CurriculumReport, kinds
   );
   const byCourse = new Map<string, OccasionPaper[]>();
   for (const o of mine) {
-    // Documents are stored untyped; a paper document is only ever written by `savePaper`.
-    const questions = (docs.get(o.id)?.questions ?? []) as PaperQuestion[];
+    const questions = docs.get(o.id)?.questions ?? [];
     byCourse.set(o.course, [...(byCourse.get(o.course) ?? []), { occasion: o, questions }]);
   }
   const coCodes = new Map(cos.map((c) => [c.id, c.code]));

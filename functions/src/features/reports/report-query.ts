@@ -7,6 +7,7 @@ import {
   type MappingOption,
   type ReportEntry,
   isAcademicYear,
+  isOneOf,
 } from '@attain/shared-types';
 import { HttpError } from '../../platform/lib/errors.js';
 
@@ -45,12 +46,12 @@ export function reportQuery(entry: ReportEntry, q: (name: string) => string | un
   };
   const option = q('option');
   if (option !== undefined && option !== '') {
-    if ((MAPPING_OPTIONS as readonly string[]).includes(option)) query.option = option as MappingOption;
+    if (isOneOf(MAPPING_OPTIONS, option)) query.option = option;
     else fields.option = 'Choose POs, PSOs or All';
   }
   const mapState = q('map_state');
   if (mapState !== undefined && mapState !== '') {
-    if ((MAP_STATES as readonly string[]).includes(mapState)) query.map_state = mapState as MapState;
+    if (isOneOf(MAP_STATES, mapState)) query.map_state = mapState;
     else fields.map_state = 'Choose Highest or Average';
   }
   if (query.year && !isAcademicYear(query.year)) fields.year = 'Write it as 2025-26';

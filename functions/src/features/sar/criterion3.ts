@@ -64,8 +64,7 @@ export async function criterion3Input(
       ids.flatMap((id) => planYears.map((y) => `${id}#${y}`)),
     ),
   ]);
-  // Documents are stored untyped; a plan document is only ever written from `improvementPlanBody`.
-  const plans = new Map([...planDocs].map(([key, doc]) => [key, (doc.actions ?? {}) as Record<string, PlanAction>]));
+  const plans = new Map([...planDocs].map(([key, doc]) => [key, doc.actions ?? {}]));
   const matrices = courseMatrices(
     courses,
     perCurriculum.flatMap(([, cos]) => cos),

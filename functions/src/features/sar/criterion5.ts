@@ -13,16 +13,51 @@ import {
   personalView,
   profile,
   type program,
+  fieldOf,
 } from '@attain/shared-types';
 import { listAll } from '../../platform/store/list-all.js';
 import { figure } from '../reports/index.js';
 import { CRITERION5_FORMULAS } from './criterion5-formulas.js';
-import { type Member, cadreOf, facultyYear, hasPhd, isProgramFaculty, memberName, retainedFrom, serviceYears } from './faculty-census.js';
+import {
+  type Member,
+  cadreOf,
+  designationsOf,
+  facultyYear,
+  hasPhd,
+  isProgramFaculty,
+  memberName,
+  retainedFrom,
+  serviceYears,
+} from './faculty-census.js';
 import { RESEARCH_ENTITIES, RESEARCH_MEASURES, measure } from './research-counts.js';
 import { studentCount } from './student-count.js';
 
 const CADRE_LABEL = { professors: 'Professor', associates: 'Associate professor', assistants: 'Assistant professor' } as const;
-const field = (name: string) => profile.fields.find((f) => f.name === name)!;
+const field = (name: string) => fieldOf(profile, name);
+
+/**
+ * What every Criterion 5 table is made from: the years (CAY first) and their column titles, the formulas of the SAR
+ * version, the program's faculty (every member's full record, by name) and, per year, its students and faculty census.
+ */
+interface Criterion5Input {
+  years: readonly string[];
+  /** CAY, the newest assessment year. */
+  cay: string;
+  version: SarVersion;
+  formulas: (typeof CRITERION5_FORMULAS)[SarVersion];
+  members: Member[];
+  students: ReturnType<typeof studentCount>[];
+  census: ReturnType<typeof facultyYear>[];
+  yearLabel: (y: string) => string;
+}
+
+/** A count of members as a figure whose inputs name them (`what` says what is counted, in `year`). */
+const countFigure = (n: number, what: string, year: string, who: readonly Member[]) =>
+  figure(
+    n,
+    { formula: `${what}: members in position in ${year} counted`, inputs: who.map((m) => ({ label: memberName(m), value: 1 })) },
+    { digits: 0 },
+  );
 
 /**
  * Criterion 5 of the SAR for a program (faculty information and contributions), with the formulas of `version`: 5
@@ -41,25 +76,40 @@ export async function criterion5(
   viewer: DataViewer,
   yearLabel: (y: string) => string,
 ): Promise<ReportSection[]> {
-  const formulas = CRITERION5_FORMULAS[version];
   const [profiles, ...lists] = await Promise.all([listAll(scope, profile), ...RESEARCH_ENTITIES.map((e) => listAll(scope, e))]);
   const records = new Map<string, readonly EntityRecord[]>(RESEARCH_ENTITIES.map((e, i) => [e.name, lists[i]]));
-  const dept = prog.department;
-  const members: Member[] = profiles.filter((m) => isProgramFaculty(m, dept)).sort((a, b) => memberName(a).localeCompare(memberName(b)));
-  const [cay] = years;
+  const members: Member[] = profiles
+    .filter((m) => isProgramFaculty(m, prog.department))
+    .sort((a, b) => memberName(a).localeCompare(memberName(b)));
   const students = years.map((y) => studentCount(prog, y));
-  const census = years.map((y, i) => facultyYear(members, y, students[i].value ?? 0));
-  const date = (d: unknown) => (typeof d === 'string' && d ? formatDate(d, locale) : '');
-  const yearCells = (figs: readonly (Figure | number)[]) => Object.fromEntries(years.map((y, i) => [y, figs[i]]));
-  const yearColumns = years.map((y) => ({ key: y, label: yearLabel(y) }));
-  const countFigure = (n: number, what: string, year: string, who: readonly Member[]) =>
-    figure(
-      n,
-      { formula: `${what}: members in position in ${year} counted`, inputs: who.map((m) => ({ label: memberName(m), value: 1 })) },
-      { digits: 0 },
-    );
+  const input: Criterion5Input = {
+    years,
+    cay: years[0],
+    version,
+    formulas: CRITERION5_FORMULAS[version],
+    members,
+    students,
+    census: years.map((y, i) => facultyYear(members, y, students[i].value ?? 0)),
+    yearLabel,
+  };
+  return [
+    facultyList(input, locale, viewer),
+    studentFacultyRatio(input),
+    cadreProportion(input),
+    facultyQualification(input),
+    facultyRetention(input),
+    research(input, records),
+  ];
+}
 
-  const list: ReportSection = {
+/**
+ * 5: who is counted, and the faculty list (name, designation, cadre, qualification, dates, nature, years of service in
+ * CAY). The counts use every member's record; the list prints what `viewer` may read (`personalView`), dates in the
+ * campus's format (`locale`).
+ */
+function facultyList({ cay, version, formulas, members }: Criterion5Input, locale: CampusLocale, viewer: DataViewer): ReportSection {
+  const date = (d: unknown) => (typeof d === 'string' && d ? formatDate(d, locale) : '');
+  return {
     id: '5',
     title: '5. Faculty information',
     texts: [
@@ -93,7 +143,7 @@ export async function criterion5(
           const years = serviceYears(m, cay);
           return {
             name: memberName(m),
-            designation: ((m.designation ?? []) as string[]).join(', '),
+            designation: designationsOf(m).join(', '),
             cadre: c ? CADRE_LABEL[c] : 'Not given',
             qualification: hasPhd(m) ? 'PhD' : choiceLabel(field('highest_qualification'), m.highest_qualification),
             joined: date(m.date_of_joining),
@@ -119,9 +169,12 @@ export async function criterion5(
       },
     ],
   };
+}
 
+/** 5.1: per year S, F, the regular share and S/F, with the average SFR and its marks (`formulas.sfr`). */
+function studentFacultyRatio({ years, version, formulas, students, census }: Criterion5Input): ReportSection {
   const sfr = formulas.sfr(census);
-  const ratio: ReportSection = {
+  return {
     id: '5.1',
     title: '5.1 Student-faculty ratio (SFR)',
     tables: [
@@ -160,8 +213,11 @@ export async function criterion5(
       },
     ],
   };
+}
 
-  const cadre: ReportSection = {
+/** 5.2: per year the professors, associate and assistant professors in position, and the cadre marks. */
+function cadreProportion({ formulas, census }: Criterion5Input): ReportSection {
+  return {
     id: '5.2',
     title: '5.2 Faculty cadre proportion',
     tables: [
@@ -203,8 +259,11 @@ export async function criterion5(
       },
     ],
   };
+}
 
-  const qualification: ReportSection = {
+/** 5.3: per year the members with a PhD (X) and with an M.Tech/M.E. (Y), and FQ (2019) or FQI. */
+function facultyQualification({ version, formulas, census }: Criterion5Input): ReportSection {
+  return {
     id: '5.3',
     title: '5.3 Faculty qualification',
     tables: [
@@ -231,10 +290,13 @@ export async function criterion5(
       },
     ],
   };
+}
 
+/** 5.4: the members in position in the oldest year, those still in position in CAY, and the retention marks. */
+function facultyRetention({ years, cay, formulas, members, students, census }: Criterion5Input): ReportSection {
   const base = years[years.length - 1];
   const retained = retainedFrom(members, base, cay);
-  const retention: ReportSection = {
+  return {
     id: '5.4',
     title: '5.4 Faculty retention',
     tables: [
@@ -261,9 +323,20 @@ export async function criterion5(
       },
     ],
   };
+}
 
+/**
+ * 5.5-5.7: each research measure (`RESEARCH_MEASURES`) per member over the years, and for the department per year
+ * (co-authored papers once), each a figure naming the records counted (at most 50). `records`: entity name -> records.
+ */
+function research(
+  { years, cay, members, yearLabel }: Criterion5Input,
+  records: ReadonlyMap<string, readonly EntityRecord[]>,
+): ReportSection {
   const window = new Set(years);
   const ids = (ms: readonly Member[]) => new Set(ms.map((m) => m.id));
+  const yearCells = (figs: readonly (Figure | number)[]) => Object.fromEntries(years.map((y, i) => [y, figs[i]]));
+  const yearColumns = years.map((y) => ({ key: y, label: yearLabel(y) }));
   const measureFigure = (
     m: (typeof RESEARCH_MEASURES)[number],
     who: ReadonlySet<string>,
@@ -285,7 +358,7 @@ export async function criterion5(
     );
   };
   const measureColumns = RESEARCH_MEASURES.map((m) => ({ key: m.key, label: m.label, unit: m.amount ? 'Rs.' : 'records' }));
-  const research: ReportSection = {
+  return {
     id: '5.5',
     title: '5.5-5.7 Research, IPR, funded projects, consultancy and faculty development',
     tables: [
@@ -315,5 +388,4 @@ export async function criterion5(
       },
     ],
   };
-  return [list, ratio, cadre, qualification, retention, research];
 }

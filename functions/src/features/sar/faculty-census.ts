@@ -1,4 +1,4 @@
-import { type EntityRecord, type RecordOf, academicYearSpan, profile } from '@attain/shared-types';
+import { type RecordOf, academicYearSpan, isPlainObject, isStringArray, profile } from '@attain/shared-types';
 import type { CadreCounts, FacultyYear } from './criterion5-formulas.js';
 
 /** A member's profile as the census reads it. */
@@ -7,13 +7,16 @@ export type Member = RecordOf<typeof profile>;
 /** Which cadre a designation list puts a member in; `null` when it names none (e.g. only HOD). */
 export type Cadre = keyof CadreCounts | null;
 
+/** A member's designations (`designation`, a list of choices; none given: empty), e.g. `['Professor', 'HOD']`. */
+export const designationsOf = (m: Member): string[] => (isStringArray(m.designation) ? m.designation : []);
+
 /**
  * The cadre of a member from their designations: Professor or Principal -> professors; Associate professor ->
  * associates; Assistant Professor or Lecturer -> assistants (the highest named wins). HOD alone is a post, not a
  * cadre, and gives null.
  */
 export function cadreOf(m: Member): Cadre {
-  const d = new Set((m.designation ?? []) as string[]);
+  const d = new Set(designationsOf(m));
   if (d.has('Professor') || d.has('Principal')) return 'professors';
   if (d.has('Associate professor')) return 'associates';
   if (d.has('Assistant Professor') || d.has('Lecturer')) return 'assistants';
@@ -23,7 +26,7 @@ export function cadreOf(m: Member): Cadre {
 /** Whether a member holds a PhD: their highest qualification says so, or a PhD row is `Awarded`. */
 export function hasPhd(m: Member): boolean {
   if (m.highest_qualification === 'Phd') return true;
-  return ((m.phd_detail ?? []) as EntityRecord[]).some((r) => r.status === 'Awarded');
+  return Array.isArray(m.phd_detail) && m.phd_detail.some((r: unknown) => isPlainObject(r) && r.status === 'Awarded');
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   nbaYearLabel,
   shiftAcademicYear,
   todayInIndia,
+  isOneOf,
 } from '@attain/shared-types';
 import { storedProgramAttainment } from '../attainment/index.js';
 import { resultsYear } from '../structure/index.js';
@@ -55,16 +56,15 @@ export function sarQuery(q: (name: string) => string | undefined): SarQuery {
     .map((c) => c.trim())
     .filter(Boolean);
   const criteria = SAR_CRITERIA.filter((c) => asked.includes(c));
-  if (!asked.length || asked.some((c) => !(SAR_CRITERIA as readonly string[]).includes(c)))
-    fields.criteria = 'Choose criterion 3, 5 or both';
+  if (!asked.length || asked.some((c) => !isOneOf(SAR_CRITERIA, c))) fields.criteria = 'Choose criterion 3, 5 or both';
   const format = q('format') ?? 'json';
-  if (!(SAR_FORMATS as readonly string[]).includes(format)) fields.format = 'Choose json, docx or pdf';
+  if (!isOneOf(SAR_FORMATS, format)) fields.format = 'Choose json, docx or pdf';
   const list = q('courses')
     ?.split(',')
     .map((c) => c.trim().slice(0, 64))
     .filter(Boolean);
-  if (Object.keys(fields).length) throw new HttpError(400, 'Check the SAR request', fields);
-  return { ...(year ? { year } : {}), criteria, courses: list?.length ? new Set(list.slice(0, 500)) : null, format: format as SarFormat };
+  if (!isOneOf(SAR_FORMATS, format) || Object.keys(fields).length) throw new HttpError(400, 'Check the SAR request', fields);
+  return { ...(year ? { year } : {}), criteria, courses: list?.length ? new Set(list.slice(0, 500)) : null, format };
 }
 
 /**

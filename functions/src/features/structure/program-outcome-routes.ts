@@ -3,6 +3,7 @@ import { setUpProgramOutcomes } from './program-outcomes-setup.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import type { AppEnv } from '../../platform/http/context.js';
 import { readJson } from '../../platform/http/read-json.js';
+import { objectOrEmpty } from '@attain/shared-types';
 
 /**
  * `POST /api/generic-program-outcome/setup { program, framework }` (campus admins): gives a program its own copy of
@@ -12,10 +13,10 @@ export function programOutcomeSetupRouter(): Hono<AppEnv> {
   const r = new Hono<AppEnv>({ strict: false });
   r.post('/', async (c) => {
     if (c.var.caller.role !== 'admin') throw new HttpError(403, 'Only campus administrators may set up program outcomes');
-    const body = (await readJson(c)) as { program?: unknown; framework?: unknown } | null;
-    const program = typeof body?.program === 'string' ? body.program : '';
+    const body = objectOrEmpty(await readJson(c));
+    const program = typeof body.program === 'string' ? body.program : '';
     if (!program) throw new HttpError(400, 'Choose the program', { program: 'Required' });
-    const data = await setUpProgramOutcomes(c.var.scope, program, String(body?.framework ?? 'nba_12_po'));
+    const data = await setUpProgramOutcomes(c.var.scope, program, String(body.framework ?? 'nba_12_po'));
     return c.json({ message: `successfully created ${data.length} program outcomes`, data }, 201);
   });
   return r;

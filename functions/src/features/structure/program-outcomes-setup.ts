@@ -1,4 +1,4 @@
-import { type CampusScope, type RecordOf, genericProgramOutcome, program } from '@attain/shared-types';
+import { type CampusScope, type RecordOf, genericProgramOutcome, program, isKeyOf } from '@attain/shared-types';
 import nba from '../../local/seed/data/nba-program-outcomes.json' with { type: 'json' };
 import { HttpError } from '../../platform/lib/errors.js';
 import { createRecord, getRecord, queryByField } from '../../platform/store/records.js';
@@ -20,12 +20,12 @@ export async function setUpProgramOutcomes(
   programId: string,
   framework: string,
 ): Promise<RecordOf<typeof genericProgramOutcome>[]> {
-  if (!(framework in PO_FRAMEWORKS))
+  if (!isKeyOf(PO_FRAMEWORKS, framework))
     throw new HttpError(400, 'Choose one of the NBA PO lists', { framework: 'Not one of the allowed choices' });
   const prog = await getRecord(scope, program, programId);
   const existing = (await queryByField(scope, genericProgramOutcome, 'program', prog.id)).filter((o) => o.outcome_type === 'PO');
-  if (existing.length) throw new HttpError(409, `${String(prog.title)} already has ${existing.length} POs; edit or delete them instead`);
-  const list = PO_FRAMEWORKS[framework as PoFramework];
+  if (existing.length) throw new HttpError(409, `${prog.title} already has ${existing.length} POs; edit or delete them instead`);
+  const list = PO_FRAMEWORKS[framework];
   const out: RecordOf<typeof genericProgramOutcome>[] = [];
   for (const po of list.outcomes) {
     out.push(

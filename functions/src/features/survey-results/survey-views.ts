@@ -43,11 +43,15 @@ async function outcomeResults(scope: CampusScope, list: readonly { survey: Surve
   const out: OutcomeSurveyResult[] = [];
   const methods = new Map<string, Awaited<ReturnType<typeof methodFor>>>();
   for (const { survey: s, tally } of list) {
-    if (!methods.has(s.program)) methods.set(s.program, await methodFor(scope, s.program));
-    const { method } = methods.get(s.program) as Awaited<ReturnType<typeof methodFor>>;
+    let programMethod = methods.get(s.program);
+    if (!programMethod) {
+      programMethod = await methodFor(scope, s.program);
+      methods.set(s.program, programMethod);
+    }
+    const { method } = programMethod;
     const evidence = outcomeEvidence([{ id: s.id, name: s.name, tally }]);
     const direct = withDirect ? await directLevels(scope, s) : new Map<string, number | null>();
-    const codes = new Map(tally.form.questions.filter((q) => q.outcome).map((q) => [q.outcome as string, q.outcome_code ?? '']));
+    const codes = new Map(tally.form.questions.flatMap((q) => (q.outcome ? [[q.outcome, q.outcome_code ?? ''] as const] : [])));
     for (const [outcome, e] of evidence) {
       // The same reading as the attainment's (`indirectResult`): validity, then the level on the unrounded percent.
       const r = indirectResult(e, method);
@@ -91,7 +95,8 @@ export async function surveyReport(scope: CampusScope, surveyId: string): Promis
   const people = t.respondentsOnline + t.respondentsOffline;
   const population = surveyPopulation(t);
   const { out: outcomes, methods } = await outcomeResults(scope, [{ survey: s, tally: t }], true);
-  const { method } = methods.get(s.program) as Awaited<ReturnType<typeof methodFor>>;
+  // `outcomeResults` read the program's method for this survey.
+  const { method } = methods.get(s.program) ?? (await methodFor(scope, s.program));
   const validity = surveyValidity(people, population, method);
   const notes = validity.shortfall ? [`${validity.shortfall}: the attainment does not use this survey yet`] : [];
   return {
@@ -121,15 +126,11 @@ export async function surveyReport(scope: CampusScope, surveyId: string): Promis
     outcomes,
     flags:
       s.survey_for === 'CO'
-        ? outcomes
-            .filter((o) => o.level !== null && o.direct !== null && o.direct !== undefined && Math.abs(o.direct - o.level) >= 1 - 1e-9)
-            .map((o) => ({
-              co: o.outcome,
-              code: o.code,
-              direct: o.direct as number,
-              indirect: o.level as number,
-              difference: round2(Math.abs((o.direct as number) - (o.level as number))),
-            }))
+        ? outcomes.flatMap((o) =>
+            o.level !== null && o.direct !== null && o.direct !== undefined && Math.abs(o.direct - o.level) >= 1 - 1e-9
+              ? [{ co: o.outcome, code: o.code, direct: o.direct, indirect: o.level, difference: round2(Math.abs(o.direct - o.level)) }]
+              : [],
+          )
         : [],
     notes,
   };
@@ -168,7 +169,7 @@ export async function surveyDashboard(scope: CampusScope, year?: string, departm
   });
   const { out: outcomes } = await outcomeResults(
     scope,
-    read.filter((r) => r.tally).map((r) => ({ survey: r.survey, tally: r.tally as SurveyTally })),
+    read.flatMap((r) => (r.tally ? [{ survey: r.survey, tally: r.tally }] : [])),
     false,
   );
   return {

@@ -9,6 +9,8 @@ import {
   organization,
   survey as surveyEntity,
   inSurveyAudience,
+  isPlainObject,
+  objectOrEmpty,
 } from '@attain/shared-types';
 import { surveyEvidenceChanged } from '../course-inputs/index.js';
 import { campusRegistration } from '../../platform/store/campus-registry.js';
@@ -88,7 +90,7 @@ async function follow(token: string): Promise<LinkTarget> {
       `This survey opens on ${formatDate(survey.start_date, 'en-IN')}. Please come back then.`,
       survey.start_date,
     );
-  return { scope, link, survey, form: { scale: formDoc.scale, questions: formDoc.questions } as SurveyForm };
+  return { scope, link, survey, form: { scale: formDoc.scale, questions: formDoc.questions } satisfies SurveyForm };
 }
 
 /**
@@ -129,20 +131,19 @@ export async function publicSurvey(token: string): Promise<PublicSurvey> {
  *   `Not a question of this survey`)
  */
 export function checkAnswers(form: SurveyForm, body: unknown): Answers {
-  const given = (body && typeof body === 'object' ? (body as { answers?: unknown }).answers : undefined) ?? {};
-  if (typeof given !== 'object' || Array.isArray(given))
-    throw new HttpError(400, 'Send the answers as { "answers": { ... } }', { answers: 'Must be an object' });
+  const given = objectOrEmpty(body).answers ?? {};
+  if (!isPlainObject(given)) throw new HttpError(400, 'Send the answers as { "answers": { ... } }', { answers: 'Must be an object' });
   const fields: Record<string, string> = {};
   const out: Answers = {};
   const ids = new Set(form.questions.map((q) => q.id));
   for (const k of Object.keys(given)) if (!ids.has(k)) fields[k.slice(0, 40)] = 'Not a question of this survey';
   for (const q of form.questions) {
-    const v = (given as Record<string, unknown>)[q.id];
+    const v = given[q.id];
     if (q.kind === 'Rating') {
       if (v === undefined || v === null || v === '') fields[q.id] = 'Required';
-      else if (!Number.isInteger(v) || (v as number) < 0 || (v as number) >= form.scale.length)
+      else if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v >= form.scale.length)
         fields[q.id] = 'Not one of the allowed choices';
-      else out[q.id] = v as number;
+      else out[q.id] = v;
     } else if (v !== undefined && v !== null) {
       if (typeof v !== 'string') fields[q.id] = 'Must be text';
       else if (v.length > MAX_FREE_TEXT) fields[q.id] = 'Too Long!';

@@ -33,8 +33,8 @@ async function outcomesOf(scope: CampusScope, s: Pick<Survey, 'survey_for' | 'co
   if (s.survey_for === 'PO' || s.survey_for === 'PEO')
     return (await queryByField(scope, genericProgramOutcome, 'program', s.program)).map((o) => ({
       id: o.id,
-      code: String(o.po_reference ?? ''),
-      statement: String(o.statement ?? ''),
+      code: o.po_reference ?? '',
+      statement: o.statement ?? '',
     }));
   return [];
 }
@@ -84,6 +84,6 @@ export async function buildSurveyForm(
       `None of the template's rated questions names an outcome the ${s.survey_for === 'CO' ? 'course' : 'program'} has (${omitted.join(', ')})`,
       { template: 'No matching outcome' },
     );
-  const scale = (t.scale ?? []).map((p) => ({ label: String(p.label), weight: Number(p.weight) })) as ScalePoint[];
+  const scale: ScalePoint[] = (t.scale ?? []).map((p) => ({ label: String(p.label), weight: Number(p.weight) }));
   return { scale, questions, ...(omitted.length ? { omitted } : {}) };
 }

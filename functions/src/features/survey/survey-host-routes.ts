@@ -9,6 +9,7 @@ import { surveyHostView } from './survey-host-view.js';
 import type { AppContext, AppEnv } from '../../platform/http/context.js';
 import { pathId } from '../../platform/http/path-id.js';
 import { readJson } from '../../platform/http/read-json.js';
+import { isStringArray, objectOrEmpty } from '@attain/shared-types';
 
 /** Hosting is the campus admins' (group administrators read it). @throws HttpError 403 */
 function assertHost(c: AppContext, write: boolean) {
@@ -19,13 +20,16 @@ function assertHost(c: AppContext, write: boolean) {
 
 /** The invite body's fields, checked (`SurveyInviteBody`). @throws HttpError 400 */
 function inviteBody(raw: unknown): SurveyInviteBody {
-  const b = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const b = objectOrEmpty(raw);
   const fields: Record<string, string> = {};
   const list = (k: string) => {
     const v = b[k];
     if (v === undefined || v === null) return undefined;
-    if (!Array.isArray(v) || !v.every((x) => typeof x === 'string' && x.length <= 100) || v.length > 5000) fields[k] = 'Must be a list';
-    return v as string[];
+    if (!isStringArray(v) || !v.every((x) => x.length <= 100) || v.length > 5000) {
+      fields[k] = 'Must be a list';
+      return undefined;
+    }
+    return v;
   };
   const text = (k: string, max: number) => {
     const v = b[k];

@@ -71,7 +71,7 @@ export async function surveyHostView(scope: CampusScope, surveyId: string): Prom
   const invitedIds = new Set(invitees.map((i) => i.id));
   const invitedAddresses = new Set(invitees.map((i) => i.email.toLowerCase()));
   const open = (c: { id: string; email?: string }) =>
-    Boolean(c.email) && !invitedIds.has(c.id) && !invitedAddresses.has(String(c.email).toLowerCase());
+    Boolean(c.email) && !invitedIds.has(c.id) && !invitedAddresses.has((c.email ?? '').toLowerCase());
   const stakeholders: Record<string, number> = {};
   for (const c of candidates.stakeholders.filter(open)) stakeholders[String(c.group)] = (stakeholders[String(c.group)] ?? 0) + 1;
   const responded = invitees.filter((i) => i.responded).length;

@@ -187,9 +187,10 @@ export async function inviteToSurvey(
           : blocked.has(address)
             ? "On the campus's suppression list (bounced or complained)"
             : undefined;
-    if (reason) skipped.push({ name: p.name, ...(address ? { email: address } : {}), reason });
+    // Without an address there is always a reason (the audience's, else 'No e-mail address').
+    if (reason || !address) skipped.push({ name: p.name, ...(address ? { email: address } : {}), reason: reason ?? 'No e-mail address' });
     else {
-      takenAddresses.add(address as string);
+      takenAddresses.add(address);
       people.push({ ...p, email: address });
     }
   }

@@ -1,4 +1,4 @@
-import { type CampusScope, type OfflineResults, survey as surveyEntity } from '@attain/shared-types';
+import { type CampusScope, type OfflineResults, isPlainObject, objectOrEmpty, survey as surveyEntity } from '@attain/shared-types';
 import { writeCourseInput } from '../course-inputs/index.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { putDocument } from '../../platform/store/documents.js';
@@ -8,7 +8,9 @@ import { surveyDocuments } from './survey-tally.js';
 /** Largest count accepted (people surveyed on paper, or at one scale point). */
 const MAX_COUNT = 100_000;
 
-const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= MAX_COUNT;
+const sum = (counts: readonly number[]) => counts.reduce((t, x) => t + x, 0);
+
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_COUNT;
 
 /**
  * Saves a survey's paper results: the number surveyed and, per rating question, the count at each
@@ -26,11 +28,12 @@ export async function saveOfflineResults(scope: CampusScope, surveyId: string, b
   const s = await getRecord(scope, surveyEntity, surveyId);
   const docs = await surveyDocuments(scope, s.id);
   if (!docs) throw new HttpError(409, 'This survey has no questions yet; save it again from its template');
-  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const b = objectOrEmpty(body);
   const fields: Record<string, string> = {};
   if (!isCount(b.surveyed)) fields.surveyed = 'Digit only!';
-  if (!Number.isInteger(b.version) || (b.version as number) < 0) fields.version = 'Send the version you read';
-  const given = b.counts && typeof b.counts === 'object' && !Array.isArray(b.counts) ? (b.counts as Record<string, unknown>) : {};
+  const version = typeof b.version === 'number' && Number.isInteger(b.version) && b.version >= 0 ? b.version : undefined;
+  if (version === undefined) fields.version = 'Send the version you read';
+  const given = isPlainObject(b.counts) ? b.counts : {};
   if (b.counts !== undefined && given !== b.counts) fields.counts = 'Must be an object of question id -> counts';
   const rated = new Map(docs.form.questions.filter((q) => q.kind === 'Rating').map((q) => [q.id, q]));
   const points = docs.form.scale.length;
@@ -40,19 +43,20 @@ export async function saveOfflineResults(scope: CampusScope, surveyId: string, b
     if (!rated.has(qid)) fields[key] = 'Not a rated question of this survey';
     else if (!Array.isArray(v) || v.length !== points) fields[key] = `Give ${points} counts, one per scale point`;
     else if (!v.every(isCount)) fields[key] = 'Digit only!';
-    else if (isCount(b.surveyed) && v.reduce((t: number, x: number) => t + x, 0) > b.surveyed)
-      fields[key] = `Adds up to ${v.reduce((t: number, x: number) => t + x, 0)}, more than the ${b.surveyed} surveyed`;
-    else counts[qid] = v as number[];
+    else if (isCount(b.surveyed) && sum(v) > b.surveyed) fields[key] = `Adds up to ${sum(v)}, more than the ${b.surveyed} surveyed`;
+    else counts[qid] = v;
   }
-  if (Object.keys(fields).length) throw new HttpError(400, 'Check the paper counts', fields);
-  // Paper counts are the indirect part of the levels of that year: a CO survey's course, a PO survey's program.
-  // A CO survey's counts are its course's input; a PO survey's, its program's survey evidence.
+  if (!isCount(b.surveyed) || version === undefined || Object.keys(fields).length)
+    throw new HttpError(400, 'Check the paper counts', fields);
+  // Paper counts are the indirect part of the levels of that year: a CO survey's course's input, a PO survey's
+  // program's survey evidence.
+  const surveyed = b.surveyed;
   const co = s.survey_for === 'CO' && s.course;
   const saved = await writeCourseInput(
     scope,
     co ? { course: s.course, year: s.academic_year } : { program: s.program, year: s.academic_year },
-    () => putDocument(scope, 'survey-offline', s.id, b.version as number, { surveyed: b.surveyed, counts }),
+    () => putDocument(scope, 'survey-offline', s.id, version, { surveyed, counts }),
     co ? [{ course: s.course, program: s.program }] : [{ program: s.program, surveys: true }],
   );
-  return saved as unknown as OfflineResults;
+  return saved;
 }

@@ -42,8 +42,8 @@ export async function surveyDocuments(scope: CampusScope, survey: string) {
   const [form, offline] = await Promise.all([getDocument(scope, 'survey-form', survey), getDocument(scope, 'survey-offline', survey)]);
   if (!form) return undefined;
   return {
-    form: { scale: form.scale, questions: form.questions, ...(form.omitted ? { omitted: form.omitted } : {}) } as SurveyForm,
-    offline: (offline as OfflineResults | undefined) ?? null,
+    form: { scale: form.scale, questions: form.questions, ...(form.omitted ? { omitted: form.omitted } : {}) } satisfies SurveyForm,
+    offline: offline ?? null,
   };
 }
 

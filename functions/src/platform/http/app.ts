@@ -114,7 +114,15 @@ export function buildApp(domains: readonly DomainModule[]): Hono<AppEnv> {
   app.onError((err, c) => {
     if (err instanceof HttpError) return c.json(errorBody(err.detail, err.fields, undefined, err.rows), err.status);
     const requestId = c.var.requestId ?? randomUUID();
-    console.error(JSON.stringify({ level: 'error', requestId, path: c.req.path, error: String(err), stack: (err as Error).stack }));
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        requestId,
+        path: c.req.path,
+        error: String(err),
+        stack: err instanceof Error ? err.stack : undefined,
+      }),
+    );
     return c.json(errorBody('Something went wrong on our side; quote the request id if it happens again', undefined, requestId), 500);
   });
   return app;

@@ -6,6 +6,7 @@ import {
   TABLE,
   type UploadPurpose,
   parseUploadKey,
+  objectOrEmpty,
 } from '@attain/shared-types';
 import { HttpError } from '../lib/errors.js';
 import { type TableKey, batchGet } from './batch.js';
@@ -44,7 +45,7 @@ export async function checkAttachedFiles(
   );
   if (!fileFields.length) return;
   const keysOf = (v: unknown): string[] =>
-    typeof v === 'string' ? [v] : Array.isArray(v) ? v.map((x) => String((x as { key?: unknown }).key ?? '')) : [];
+    typeof v === 'string' ? [v] : Array.isArray(v) ? v.map((x: unknown) => String(objectOrEmpty(x).key ?? '')) : [];
   const errors: Record<string, string> = {};
   // Upload id -> its document's table key, for the keys that name an upload of this campus by an allowed person.
   const wanted = new Map<string, TableKey>();

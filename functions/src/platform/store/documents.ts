@@ -1,6 +1,18 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { type CampusScope, TABLE, indexPk, recordPk } from '@attain/shared-types';
+import {
+  type CampusScope,
+  type CoPoMatrix,
+  type ImportJob,
+  type ImprovementPlanView,
+  type OfflineResults,
+  type PaperQuestion,
+  type SurveyForm,
+  TABLE,
+  indexPk,
+  recordPk,
+} from '@attain/shared-types';
+import type { UploadDoc } from './attached-files.js';
 import { documentChanges } from './audit-changes.js';
 import { auditPut } from './audit-store.js';
 import { documentClient } from '../lib/aws.js';
@@ -41,25 +53,77 @@ export const AUDITED_DOCUMENTS: ReadonlySet<DocumentKind> = new Set<DocumentKind
   'survey-offline',
 ]);
 
-/** A stored document: its body plus `version` (0 = never saved) and audit fields. */
-export type StoredDocument = Record<string, unknown> & { version: number; updated_by?: string; updated_at?: string };
+/** A stored import job: the API's `ImportJob` plus the key its upload was signed for and the sheet version it started from. */
+export type ImportJobDoc = Omit<ImportJob, 'id' | 'created_by'> & { created_by: string; key: string; sheet_version?: number };
+
+/**
+ * A marks sheet's header (`sheet-claim-store.ts` writes it with UpdateItem): the save that holds it (`writing_by`, until
+ * `writing_until`, ISO-8601), whether its last save stored every mark (`complete`; absent on sheets saved before
+ * claims), and how many rows that save had (`last_rows`). `sample` marks the demo data's sheets.
+ */
+export type MarksSheetDoc = {
+  occasion: string;
+  course: string;
+  last_rows?: number;
+  writing_by?: string;
+  writing_until?: string;
+  complete?: boolean;
+  sample?: boolean;
+};
+
+/** `T`'s properties as a plain object type (no interface), so a body of that shape is also a `Record<string, unknown>`. */
+type Plain<T> = { [P in keyof T]: T[P] };
+
+/**
+ * The body each document kind is written with (its only writers are named on the kind): what a read of that kind
+ * gives back, so readers use the fields without casting. Bodies are only ever written from checked values.
+ */
+export interface DocumentBodies {
+  /** Written by `saveMatrix` (`coPoMatrixBody`). */
+  'co-po-matrix': { course: string; cells: CoPoMatrix['cells'] };
+  /** Written by `savePaper` (`questionPaperBody`). */
+  'question-paper': { occasion: string; questions: PaperQuestion[] };
+  'marks-sheet': MarksSheetDoc;
+  'import-job': ImportJobDoc;
+  /** Written by the plan's PUT (`improvementPlanBody`); `actions` keyed `<student id>:<co id>`. */
+  'improvement-plan': { course: string; year: string; actions: ImprovementPlanView['actions'] };
+  upload: Plain<UploadDoc>;
+  /** Copied from the survey's template when the survey is saved. */
+  'survey-form': Plain<SurveyForm> & { template?: string; course?: string | null };
+  'survey-offline': Pick<OfflineResults, 'surveyed' | 'counts'>;
+}
+
+/** What every stored document carries besides its body: `version` (0 = never saved) and the last save's audit fields. */
+export type DocumentMeta = {
+  version: number;
+  updated_by?: string;
+  updated_at?: string;
+};
+
+/** A stored document of kind `K`: its body plus `version` and audit fields. */
+export type StoredDocument<K extends DocumentKind = DocumentKind> = DocumentBodies[K] & DocumentMeta;
 
 /** The table key of a document (`T#<campus>#<kind>`, the owner's id); `sheet-claim-store.ts` updates marks sheets by it. */
 export const documentKey = (scope: CampusScope, kind: DocumentKind, id: string) => ({
   [TABLE.partitionKey]: recordPk(scope.campus, kind),
   [TABLE.sortKey]: id,
 });
-const strip = (item: Record<string, unknown>) => {
+/**
+ * The one place where a stored item becomes a typed document: drops the table's keys. Every item holds a version and
+ * the audit fields (`DocumentMeta`), and items of a kind are only ever written with that kind's body
+ * (`putDocument` and `overwriteDocument` take `DocumentBodies[K]`), so the item is read as the kind's document.
+ */
+const strip = <K extends DocumentKind>(_kind: K, item: Record<string, unknown>): StoredDocument<K> => {
   const { PK: _pk, SK: _sk, GSI1PK: _g, GSI1SK: _gs, entityType: _e, ...rest } = item;
-  return rest as StoredDocument;
+  return rest as DocumentMeta as StoredDocument<K>;
 };
 
 /** Reads a document; `undefined` when it was never saved. One GetItem. */
-export async function getDocument(scope: CampusScope, kind: DocumentKind, id: string): Promise<StoredDocument | undefined> {
+export async function getDocument<K extends DocumentKind>(scope: CampusScope, kind: K, id: string): Promise<StoredDocument<K> | undefined> {
   // An id longer than a key may hold names no document (documents are keyed by record ids, at most `id#year`).
   if (id.length > 200) return undefined;
   const res = await documentClient().send(new GetCommand({ TableName: config().tableName, Key: documentKey(scope, kind, id) }));
-  return res.Item ? strip(res.Item) : undefined;
+  return res.Item ? strip(kind, res.Item) : undefined;
 }
 
 /**
@@ -70,16 +134,16 @@ export async function getDocument(scope: CampusScope, kind: DocumentKind, id: st
  * @param cellLabel the audit label of a matrix cell (see `documentChanges`), e.g. `C321.1 → PO3`
  * @throws HttpError 409 when someone saved it in between
  */
-export async function putDocument(
+export async function putDocument<K extends DocumentKind>(
   scope: CampusScope,
-  kind: DocumentKind,
+  kind: K,
   id: string,
   version: number,
-  body: Record<string, unknown>,
+  body: DocumentBodies[K],
   index?: { field: string; value: string },
   cellLabel?: (row: string, column: string) => string | undefined,
-): Promise<StoredDocument> {
-  const doc = { ...body, version: version + 1, updated_by: scope.actor, updated_at: new Date().toISOString() };
+): Promise<StoredDocument<K>> {
+  const doc: StoredDocument<K> = { ...body, version: version + 1, updated_by: scope.actor, updated_at: new Date().toISOString() };
   const g = TABLE.globalSecondaryIndexes[0];
   const item = {
     ...documentKey(scope, kind, id),
@@ -119,15 +183,15 @@ export async function putDocument(
  * Writes a whole document without a version check (results the server computes, job progress): the last write
  * wins. `version` goes up by one from `previous`.
  */
-export async function overwriteDocument(
+export async function overwriteDocument<K extends DocumentKind>(
   scope: CampusScope,
-  kind: DocumentKind,
+  kind: K,
   id: string,
-  body: Record<string, unknown>,
+  body: DocumentBodies[K],
   previous = 0,
   index?: { field: string; value: string },
-): Promise<StoredDocument> {
-  const doc = { ...body, version: previous + 1, updated_by: scope.actor, updated_at: new Date().toISOString() };
+): Promise<StoredDocument<K>> {
+  const doc: StoredDocument<K> = { ...body, version: previous + 1, updated_by: scope.actor, updated_at: new Date().toISOString() };
   const g = TABLE.globalSecondaryIndexes[0];
   await documentClient().send(
     new PutCommand({
@@ -165,14 +229,14 @@ export async function deleteDocument(scope: CampusScope, kind: DocumentKind, id:
 }
 
 /** Every document of a kind saved with the given index value (GSI1 Query, all pages). */
-export async function documentsInScope(
+export async function documentsInScope<K extends DocumentKind>(
   scope: CampusScope,
-  kind: DocumentKind,
+  kind: K,
   field: string,
   value: string,
-): Promise<(StoredDocument & { id: string })[]> {
+): Promise<(StoredDocument<K> & { id: string })[]> {
   const g = TABLE.globalSecondaryIndexes[0];
-  const out: (StoredDocument & { id: string })[] = [];
+  const out: (StoredDocument<K> & { id: string })[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const res = await documentClient().send(
@@ -185,7 +249,7 @@ export async function documentsInScope(
         ExclusiveStartKey: start,
       }),
     );
-    for (const i of res.Items ?? []) out.push({ ...strip(i), id: String(i.SK) });
+    for (const i of res.Items ?? []) out.push(Object.assign(strip(kind, i), { id: String(i[TABLE.sortKey]) }));
     start = res.LastEvaluatedKey;
   } while (start);
   return out;
@@ -196,14 +260,18 @@ export async function documentsInScope(
  * e.g. the CO-PO matrices of a curriculum's courses, or the question papers of its occasions.
  * @returns owner id -> document; ids never saved (or of another campus) are absent
  */
-export async function getDocuments(scope: CampusScope, kind: DocumentKind, ids: readonly string[]): Promise<Map<string, StoredDocument>> {
+export async function getDocuments<K extends DocumentKind>(
+  scope: CampusScope,
+  kind: K,
+  ids: readonly string[],
+): Promise<Map<string, StoredDocument<K>>> {
   const unique = [...new Set(ids)].filter((id) => id.length <= 200);
   const found = await batchGet(unique.map((id) => documentKey(scope, kind, id)));
   const pk = recordPk(scope.campus, kind);
-  const out = new Map<string, StoredDocument>();
+  const out = new Map<string, StoredDocument<K>>();
   for (const id of unique) {
     const item = found.get(`${pk}|${id}`);
-    if (item) out.set(id, strip(item));
+    if (item) out.set(id, strip(kind, item));
   }
   return out;
 }

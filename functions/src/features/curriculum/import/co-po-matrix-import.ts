@@ -82,7 +82,7 @@ export async function importCoPoMatrix(
   let updated = 0;
   for (const [courseId, fileRows] of rowsByCourse) {
     const doc = await getDocument(scope, 'co-po-matrix', courseId);
-    const merged = { ...((doc?.cells ?? {}) as CoPoMatrix['cells']), ...fileRows };
+    const merged = { ...doc?.cells, ...fileRows };
     await saveMatrix(scope, caller, courseId, doc?.version ?? 0, merged);
     if (doc) updated++;
     else created++;

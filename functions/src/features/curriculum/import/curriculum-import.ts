@@ -1,4 +1,4 @@
-import { COURSE_KINDS, type CampusScope, type ImportResult, type RowError, courseCurriculum } from '@attain/shared-types';
+import { COURSE_KINDS, type CampusScope, type ImportResult, type RowError, courseCurriculum, isOneOf } from '@attain/shared-types';
 import { createRecord, replaceRecord } from '../../../platform/store/records.js';
 import { curriculumContext } from './curriculum-context.js';
 import { intCell, parseCsv, refuseIfAny } from '../../../platform/lib/csv-table.js';
@@ -31,7 +31,7 @@ export async function importCurriculum(scope: CampusScope, curriculumId: string 
     const code = r.cells.code ?? '';
     if (code.length > 30) rowErrors.push({ row: r.row, field: 'code', message: 'Too Long!' });
     const type = (r.cells.type ?? '').toLowerCase();
-    if (type && !(COURSE_KINDS as readonly string[]).includes(type))
+    if (type && !isOneOf(COURSE_KINDS, type))
       rowErrors.push({ row: r.row, field: 'type', message: `Not one of ${COURSE_KINDS.join(', ')}` });
     const data: Record<string, unknown> = {
       curriculum: ctx.curriculum.id,

@@ -53,7 +53,7 @@ export async function cvInput(scope: CampusScope, member: EntityRecord, email: s
   return {
     member,
     email,
-    organizationName: String(org?.name ?? ''),
+    organizationName: org?.name ?? '',
     locale: org?.locale ?? DEFAULT_LOCALE,
     groups,
     refText: (fd, id) => {

@@ -44,7 +44,7 @@ export function groupNewestFirst(byType: Readonly<Record<string, readonly Entity
   return FACULTY_RECORDS.flatMap((def) => {
     const records = [...(byType[def.name] ?? [])];
     if (!records.length) return [];
-    records.sort((a, b) => later(recordWhen(def, a), recordWhen(def, b)) || later(String(a.created_at ?? ''), String(b.created_at ?? '')));
+    records.sort((a, b) => later(recordWhen(def, a), recordWhen(def, b)) || later(a.created_at ?? '', b.created_at ?? ''));
     return [{ def, title: FACULTY_RECORD_TITLES[def.name], records }];
   });
 }

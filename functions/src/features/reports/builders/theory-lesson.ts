@@ -1,4 +1,4 @@
-import { type CampusScope, type ReportCell, type ReportView, TOPIC_UNITS, choiceLabel, topic } from '@attain/shared-types';
+import { type CampusScope, type ReportCell, type ReportView, TOPIC_UNITS, choiceLabel, topic, isOneOf } from '@attain/shared-types';
 import { courseName, courseSections, loadCurriculum, recordsPerCourse } from '../report-curriculum.js';
 import { countFigure, input, sumFigure } from '../report-figures.js';
 import type { ReportQuery } from '../report-query.js';
@@ -18,7 +18,8 @@ export async function theoryLesson(scope: CampusScope, query: ReportQuery): Prom
   const cr = await loadCurriculum(scope, query);
   const topics = await recordsPerCourse(scope, topic, cr.courses);
   // The program's fields include untyped duration pairs, so its enum reads as unknown text here.
-  const upto = (TOPIC_UNITS as readonly string[]).indexOf(String(cr.program?.topic_unit_upto ?? ''));
+  const unit = cr.program?.topic_unit_upto;
+  const upto = isOneOf(TOPIC_UNITS, unit) ? TOPIC_UNITS.indexOf(unit) : -1;
   const sections = courseSections(cr, (course) => {
     const list = topics.get(course.id) ?? [];
     if (!list.length) return [];
