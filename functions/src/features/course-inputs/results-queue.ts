@@ -1,5 +1,4 @@
 import type { CampusScope } from '@attain/shared-types';
-import * as z from 'zod/mini';
 import { config } from '../../platform/lib/config.js';
 import { type LocalJobRunner, jobQueue } from '../../platform/lib/job-queue.js';
 
@@ -7,25 +6,11 @@ import { type LocalJobRunner, jobQueue } from '../../platform/lib/job-queue.js';
  * One recomputation of stored attainment results:
  * - `course`: one course's results (every academic year) after an input of it changed;
  * - `program`: every course of the program (its attainment method changed).
- * `actor` is who made the change (the audit of the stored results names them).
+ * `actor` is who made the change. The worker checks a message against `ResultsJobSchema` (`results-job-schema.ts`).
  */
-export const ResultsJobSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('course'),
-    campus: z.string().check(z.minLength(1)),
-    actor: z.string().check(z.minLength(1)),
-    program: z.string().check(z.minLength(1)),
-    course: z.string().check(z.minLength(1)),
-  }),
-  z.object({
-    kind: z.literal('program'),
-    campus: z.string().check(z.minLength(1)),
-    actor: z.string().check(z.minLength(1)),
-    program: z.string().check(z.minLength(1)),
-  }),
-]);
-/** A results job as queued (`ResultsJobSchema`). */
-export type ResultsJob = z.infer<typeof ResultsJobSchema>;
+export type ResultsJob =
+  | { kind: 'course'; campus: string; actor: string; program: string; course: string }
+  | { kind: 'program'; campus: string; actor: string; program: string };
 
 /** The results queue: SQS at `RESULTS_QUEUE_URL` (the results worker Lambda), or the local stack's in-process runner. */
 const resultsQueue = jobQueue<ResultsJob>('results', () => config().resultsQueueUrl, { optional: true });

@@ -1,4 +1,4 @@
-import { ResultsJobSchema } from '../../features/course-inputs/results-queue.js';
+import { ResultsJobSchema } from '../../features/course-inputs/results-job-schema.js';
 import { runResultsJob } from '../../features/attainment/results-worker.js';
 import { sqsJobHandler } from './sqs-jobs.js';
 
