@@ -71,7 +71,7 @@ async function readPapersAndMarks(scope: CampusScope, occasions: readonly Occasi
   const states = new Map<string, SheetState>();
   await Promise.all(
     occasions.flatMap((o) => [
-      limit(async () => papers.set(o.id, ((await getDocument(scope, 'question-paper', o.id))?.questions ?? []) as PaperQuestion[])),
+      limit(async () => papers.set(o.id, (await getDocument(scope, 'question-paper', o.id))?.questions ?? [])),
       limit(async () => marks.set(o.id, await readMarks(scope, o.id))),
       limit(async () => states.set(o.id, sheetState(await getDocument(scope, 'marks-sheet', o.id)))),
     ]),
@@ -139,7 +139,7 @@ async function courseMaterial(scope: CampusScope, course: Course): Promise<Mater
     courses: [course],
     cos,
     occasions,
-    matrices: new Map([[course.id, (matrix?.cells ?? {}) as CoPoMatrix['cells']]]),
+    matrices: new Map([[course.id, matrix?.cells ?? {}]]),
     papers,
     marks,
   };
@@ -160,7 +160,10 @@ async function computeCourse(
     courseSurveyEvidence(scope, course.id),
   ]);
   const byYear = inputsByYear(material, new Map([[course.id, surveys]]));
-  return { programId, results: sortYears(byYear.keys()).map((y) => courseAttainment((byYear.get(y) as CourseInput[])[0], m, version)) };
+  return {
+    programId,
+    results: sortYears(byYear.keys()).flatMap((y) => (byYear.get(y) ?? []).slice(0, 1).map((c) => courseAttainment(c, m, version))),
+  };
 }
 
 /**
@@ -247,15 +250,13 @@ export async function programAttainment(
       courses: per.flatMap((p) => p.courses).sort(byCode),
       cos: per.flatMap((p) => p.cos),
       occasions,
-      matrices: new Map(matrices.map((d) => [d.id, (d.cells ?? {}) as CoPoMatrix['cells']])),
+      matrices: new Map(matrices.map((d) => [d.id, d.cells ?? {}])),
       papers,
       marks,
     },
     surveys.courses,
   );
-  const courses = sortYears(byYear.keys()).flatMap((y) =>
-    (byYear.get(y) as CourseInput[]).map((c) => courseAttainment(c, method, version)),
-  );
+  const courses = sortYears(byYear.keys()).flatMap((y) => (byYear.get(y) ?? []).map((c) => courseAttainment(c, method, version)));
   if (opts.store) {
     await storeProgramSurveyEvidence(scope, program.id, surveys.outcomes, startedAt);
     const limit = pLimit(READS_IN_FLIGHT);
@@ -287,7 +288,7 @@ function programYears(
   const byYear = new Map<string, CourseAttainment[]>();
   for (const c of courses) byYear.set(c.academic_year ?? 'undated', [...(byYear.get(c.academic_year ?? 'undated') ?? []), c]);
   return sortYears(byYear.keys()).map((y) => {
-    const list = (byYear.get(y) as CourseAttainment[]).sort((a, b) => a.code.localeCompare(b.code, undefined, { numeric: true }));
+    const list = (byYear.get(y) ?? []).sort((a, b) => a.code.localeCompare(b.code, undefined, { numeric: true }));
     const computed = list.reduce((t, c) => (c.computed_at > t ? c.computed_at : t), '');
     return {
       program: programId,
@@ -417,8 +418,8 @@ export async function studentsOfCourse(
   const years = sortYears(byYear.keys());
   const chosen = year ?? (await defaultCourseYear(scope, years));
   if (year && !byYear.has(year)) throw new HttpError(404, `No marks for ${String(course.code)} in ${year}`);
-  if (!chosen) return { students: [], years, year: null, threshold: method.threshold_percent };
-  const input = (byYear.get(chosen) as CourseInput[])[0];
+  const input = chosen ? byYear.get(chosen)?.[0] : undefined;
+  if (!chosen || !input) return { students: [], years, year: null, threshold: method.threshold_percent };
   const withMarks = new Set(input.occasions.flatMap((o) => o.marks.map((r) => r.student)));
   const list = roster
     .filter((s) => withMarks.has(s.id))

@@ -1,6 +1,7 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { parse } from '@aws-lambda-powertools/parser';
+import { errorMessage } from '@attain/shared-types';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 
@@ -35,7 +36,7 @@ export function sqsJobHandler<J>(opts: {
     try {
       await opts.run(job.data);
     } catch (e) {
-      logger.error(`${opts.service}: ${opts.describe(job.data)} stopped`, e as Error);
+      logger.error(`${opts.service}: ${opts.describe(job.data)} stopped`, e instanceof Error ? e : new Error(errorMessage(e)));
       throw e;
     }
   };
