@@ -377,6 +377,16 @@ function EntityPageForm(props: {
   const { def, editor } = props;
   const { editing } = editor;
   const record = editing === null || editing === 'new' ? null : editing;
+  // What the form is given, inline or in the dialog.
+  const formProps = {
+    def,
+    record,
+    preset: props.preset,
+    before: props.before,
+    onDirtyChange: editor.setDirty,
+    onReload: record === null ? undefined : () => void editor.reload(record),
+    onSubmit: (values: Record<string, unknown>) => props.onSubmit(values, record),
+  };
   if (props.inline)
     return (
       <>
@@ -385,14 +395,8 @@ function EntityPageForm(props: {
           <h3>{record === null ? `Add ${def.label.toLowerCase()}` : `Edit ${def.label.toLowerCase()}`}</h3>
           <EntityForm
             key={record === null ? `new#${editor.last?.n ?? 0}` : `${record.id}@${record.version}`}
-            onReload={record === null ? undefined : () => void editor.reload(record)}
-            def={def}
-            record={record}
-            preset={props.preset}
-            before={props.before}
-            onDirtyChange={editor.setDirty}
+            {...formProps}
             onCancel={record !== null ? editor.close : undefined}
-            onSubmit={(values) => props.onSubmit(values, record)}
           />
         </div>
       </>
@@ -408,17 +412,7 @@ function EntityPageForm(props: {
       submitting={props.submitting}
     >
       {editing !== null ? (
-        <EntityForm
-          key={record === null ? 'new' : `${record.id}@${record.version}`}
-          id={editor.formId}
-          onReload={record === null ? undefined : () => void editor.reload(record)}
-          def={def}
-          record={record}
-          preset={props.preset}
-          before={props.before}
-          onDirtyChange={editor.setDirty}
-          onSubmit={(values) => props.onSubmit(values, record)}
-        />
+        <EntityForm key={record === null ? 'new' : `${record.id}@${record.version}`} id={editor.formId} {...formProps} />
       ) : null}
     </FormDialog>
   );

@@ -5,35 +5,33 @@ import { resultsQueueIsRemote, scheduleResults } from './results-queue.js';
 import { PROGRAM_STAMP_SK, SURVEYS_SK, setStamp, stampSk } from './store.js';
 
 /**
- * Whose stored results a write changes: a course (with its program when the caller has it; read otherwise), a
- * program alone (its attainment method: every course of it), or a program's PO/PSO survey evidence (`surveys`).
+ * Whose stored results a write changes: a course (with its program when the caller has it; read otherwise), or a
+ * program alone (its attainment method: every course of it).
  */
 export interface ChangedResults {
   course?: string;
   program?: string;
-  surveys?: boolean;
 }
+
+/** The program whose results partition holds a course's results: `program` when given, else read (one GetItem). */
+const programOf = async (scope: CampusScope, course: string | undefined, program: string | undefined) =>
+  course && !program ? (await findRecord(scope, courseCurriculum, course))?.program : program;
 
 /**
  * Records that inputs of courses changed and schedules their results to be computed again (the results queue):
  * per course one UpdateItem of its input stamp (`changed_at`, and `queued_at` when the queue is SQS) and one job; per
- * program alone one job (and its program stamp's `queued_at` on SQS); per program's `surveys` one UpdateItem of their
- * stamp (the next read computes them). A course outside any program has no stored results and is left alone. Locally
- * the job runs before this returns.
+ * program alone one job (and its program stamp's `queued_at` on SQS). A course outside any program has no stored
+ * results and is left alone. Locally the job runs before this returns.
  */
 export async function courseInputsChanged(scope: CampusScope, ...changed: ChangedResults[]): Promise<void> {
   const now = new Date().toISOString();
   const remote = resultsQueueIsRemote();
   const seen = new Set<string>();
   for (const ch of changed) {
-    const program = ch.course && !ch.program ? (await findRecord(scope, courseCurriculum, ch.course))?.program : ch.program;
-    const key = `${program}/${ch.course ?? (ch.surveys ? 'surveys' : '*')}`;
+    const program = await programOf(scope, ch.course, ch.program);
+    const key = `${program}/${ch.course ?? '*'}`;
     if (!program || seen.has(key)) continue;
     seen.add(key);
-    if (ch.surveys && !ch.course) {
-      await setStamp(scope, program, SURVEYS_SK, { changed_at: now });
-      continue;
-    }
     if (ch.course) await setStamp(scope, program, stampSk(ch.course), remote ? { changed_at: now, queued_at: now } : { changed_at: now });
     else if (remote) await setStamp(scope, program, PROGRAM_STAMP_SK, { queued_at: now });
     await scheduleResults(scope, ch.course ? { kind: 'course', program, course: ch.course } : { kind: 'program', program });
@@ -47,9 +45,8 @@ export async function courseInputsChanged(scope: CampusScope, ...changed: Change
  * given); a course outside any program is left alone.
  */
 export async function markCourseChanged(scope: CampusScope, course: string | undefined, program?: string): Promise<void> {
-  if (!course) return;
-  const prog = program ?? (await findRecord(scope, courseCurriculum, course))?.program;
-  if (prog) await setStamp(scope, prog, stampSk(course), { changed_at: new Date().toISOString() });
+  const prog = await programOf(scope, course, program);
+  if (course && prog) await setStamp(scope, prog, stampSk(course), { changed_at: new Date().toISOString() });
 }
 
 /**

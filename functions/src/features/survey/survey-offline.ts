@@ -1,5 +1,5 @@
 import { type CampusScope, type OfflineResults, isPlainObject, objectOrEmpty, survey as surveyEntity } from '@attain/shared-types';
-import { writeCourseInput } from '../course-inputs/index.js';
+import { surveyEvidenceChanged, writeCourseInput } from '../course-inputs/index.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { putDocument } from '../../platform/store/documents.js';
 import { assertWritable, getRecord } from '../../platform/store/records.js';
@@ -56,7 +56,8 @@ export async function saveOfflineResults(scope: CampusScope, surveyId: string, b
     scope,
     co ? { course: s.course, year: s.academic_year } : { program: s.program, year: s.academic_year },
     () => putDocument(scope, 'survey-offline', s.id, version, { surveyed, counts }),
-    co ? [{ course: s.course, program: s.program }] : [{ program: s.program, surveys: true }],
+    co ? [{ course: s.course, program: s.program }] : [],
   );
+  if (!co) await surveyEvidenceChanged(scope, s);
   return saved;
 }
