@@ -1,4 +1,4 @@
-import type { ErrorBody, RowError } from '@attain/shared-types';
+import type { ErrorBody, HttpMethod, RowError } from '@attain/shared-types';
 import { idToken } from './auth';
 import { campusHeaders } from './campus-choice';
 import { loadingAtom, showPopup, store } from './state';
@@ -22,6 +22,12 @@ export function setUnauthorizedHandler(fn: () => void): void {
   onUnauthorized = fn;
 }
 
+/** How a call shows itself: `quiet` shows no error popup, `background` no loading overlay (a poll). */
+export interface ApiOptions {
+  quiet?: boolean;
+  background?: boolean;
+}
+
 /**
  * Calls the API with the stored token (and a group administrator's chosen campus, `X-Campus`). While it runs the
  * loading overlay shows (unless `background`: a poll that refreshes what is already on screen must not cover the page
@@ -29,10 +35,10 @@ export function setUnauthorizedHandler(fn: () => void): void {
  * ApiError. With `contentType`, `body` is sent as text.
  */
 export async function api<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  method: HttpMethod,
   path: string,
   body?: unknown,
-  opts: { quiet?: boolean; contentType?: string; background?: boolean } = {},
+  opts: ApiOptions & { contentType?: string } = {},
 ): Promise<T> {
   const overlay = opts.background ? 0 : 1;
   store.set(loadingAtom, (n) => n + overlay);

@@ -1,11 +1,11 @@
 import {
-  FREEZE_PATH,
   type FrozenYear,
-  type ItemResponse,
-  type ListResponse,
   MIN_UNFREEZE_REASON,
   approvalDate,
+  approveYearRoute,
   isAcademicYear,
+  listFrozenYearsRoute,
+  unfreezeYearRoute,
 } from '@attain/shared-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
@@ -14,7 +14,8 @@ import { confirmDialog } from 'primereact/confirmdialog';
 import { Dialog } from 'primereact/dialog';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useState } from 'react';
-import { ApiError, api } from '../app/api';
+import { ApiError } from '../app/api';
+import { call } from '../app/api-client';
 import { qk } from '../app/query-keys';
 import { profileAtom } from '../app/state';
 
@@ -22,8 +23,7 @@ import { profileAtom } from '../app/state';
 export function useFrozenYears(programId: string) {
   return useQuery({
     queryKey: qk.frozenYears(programId),
-    queryFn: async () =>
-      (await api<ListResponse<FrozenYear>>('GET', `${FREEZE_PATH}/${programId}`, undefined, { quiet: true, background: true })).data,
+    queryFn: async () => (await call(listFrozenYearsRoute, { params: { program: programId } }, { quiet: true, background: true })).data,
     enabled: Boolean(programId),
   });
 }
@@ -48,14 +48,14 @@ export function FreezePanel({ programId, year }: { programId: string; year: stri
   const [reasonError, setReasonError] = useState<string | undefined>();
   const refresh = () => queryClient.invalidateQueries({ queryKey: qk.frozenYears(programId) });
   const approve = useMutation({
-    mutationFn: () => api<ItemResponse<FrozenYear>>('POST', `${FREEZE_PATH}/${programId}`, { academic_year: year }),
+    mutationFn: () => call(approveYearRoute, { params: { program: programId }, body: { academic_year: year } }),
     onSettled: refresh,
   });
   const unfreeze = useMutation({
     mutationFn: (f: FrozenYear) =>
-      api<ItemResponse<FrozenYear>>('POST', `${FREEZE_PATH}/${programId}/${f.academic_year}/unfreeze`, {
-        reason: reason.trim(),
-        version: f.version,
+      call(unfreezeYearRoute, {
+        params: { program: programId, year: f.academic_year },
+        body: { reason: reason.trim(), version: f.version },
       }),
     onSuccess: () => {
       setOpen(false);

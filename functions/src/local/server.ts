@@ -12,7 +12,8 @@ import { Hono } from 'hono/tiny';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress';
 import { parseAccept } from 'hono/utils/accept';
 import { buildApp } from '../platform/http/app.js';
-import { PUBLIC_SURVEY_PATH, PUBLIC_SURVEY_THROTTLE, type PublicSurveyError } from '@attain/shared-types';
+import { OPENAPI_PATH, PUBLIC_SURVEY_PATH, PUBLIC_SURVEY_THROTTLE, type PublicSurveyError } from '@attain/shared-types';
+import { errorBody } from '../platform/lib/errors.js';
 import { clientAddress, signInThrottle, tooManySignIns } from '../features/identity/sign-in-throttle.js';
 import { RouteThrottle } from './route-throttle.js';
 
@@ -240,6 +241,12 @@ export function startServer(opts: {
       429,
       { 'Retry-After': '1' },
     );
+  });
+  // The API document, as CloudFront serves it from the site bucket: written by the frontend build.
+  app.get(OPENAPI_PATH, (c) => {
+    const file = join(opts.siteDir, OPENAPI_PATH.slice(1));
+    if (!existsSync(file)) return c.json(errorBody('The API document is not built: run `npm run build` (npm start does it for you)'), 503);
+    return c.body(readFileSync(file, 'utf8'), 200, { 'content-type': 'application/json; charset=utf-8' });
   });
   app.route('/', buildApp(ALL_DOMAINS));
   app.get('/config.json', (c) => {

@@ -1,4 +1,4 @@
-import { CRUD_ENTITIES, apiRoutes, department, student } from '@attain/shared-types';
+import { API_CONTRACTS, CRUD_ENTITIES, apiRoutes, department, student } from '@attain/shared-types';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../src/platform/http/context.js';
@@ -11,16 +11,32 @@ describe('domain modules', () => {
     const add = (path: string, domain: string) => served.set(path, [...(served.get(path) ?? []), domain]);
     for (const m of ALL_DOMAINS) {
       for (const r of m.routes) add(r.path, m.name);
+      for (const p of new Set((m.endpoints ?? []).map((e) => e.contract.path))) add(p, m.name);
       for (const e of m.entities) for (const p of [e.path, ...(e.aliases ?? [])]) add(p, m.name);
     }
+    const declared = new Set(API_CONTRACTS.map((r) => r.path));
     for (const route of apiRoutes()) {
-      const base = routeBase(route.path);
+      const base = declared.has(route.path) ? route.path : routeBase(route.path);
       // `/api/department/{id}` is served by the CRUD router mounted at `/api/department`.
       expect(served.get(base), `${route.path} is served by no domain module`).toEqual([route.domain]);
     }
   });
   it('are each sound: no special route without a router, no hooks for another domain', () => {
-    for (const m of ALL_DOMAINS) expect(domainProblems(m, CRUD_ENTITIES)).toEqual([]);
+    for (const m of ALL_DOMAINS) expect(domainProblems(m, CRUD_ENTITIES, API_CONTRACTS)).toEqual([]);
+  });
+  it('refuse a declared route left without a handler, served twice or by another domain', () => {
+    const attainment = ALL_DOMAINS.find((m) => m.name === 'attainment')!;
+    const [first, ...rest] = attainment.endpoints ?? [];
+    expect(domainProblems({ ...attainment, endpoints: rest }, CRUD_ENTITIES, API_CONTRACTS)).toEqual([
+      `attainment: route ${first.contract.method} ${first.contract.path} has no handler`,
+    ]);
+    expect(domainProblems({ ...attainment, endpoints: [first, first, ...rest] })).toEqual([
+      `attainment: ${first.contract.method} ${first.contract.path} is served twice`,
+    ]);
+    const survey = ALL_DOMAINS.find((m) => m.name === 'survey')!;
+    expect(domainProblems({ ...survey, endpoints: [...(survey.endpoints ?? []), first] })).toEqual([
+      `survey: serves ${first.contract.method} ${first.contract.path}, a route of the attainment domain`,
+    ]);
   });
   it('refuse at start-up a module that would leave a route unmounted, hooks that never run or rich text unsanitized', () => {
     // The configuration domain without its routers, and with hooks for an attainment entity.

@@ -7,6 +7,7 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { OPENAPI_PATH } from '@attain/shared-types';
 import { Construct } from 'constructs';
 import { REPO_ROOT } from '../bundling.js';
 import { BASIC_EXECUTION_FINDING, keepLogicalId, logicalIdOf } from '../nag.js';
@@ -38,13 +39,20 @@ export class Site extends Construct {
     this.bucket = new s3.Bucket(this, 'Bucket', privateBucketProps(props.logBucket, 'site/'));
     keepLogicalId(this.bucket, 'SiteE53D7754');
 
+    const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.bucket);
     this.distribution = new cloudfront.Distribution(this, 'Cdn', {
       defaultRootObject: 'index.html',
       defaultBehavior: {
-        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
+        origin: siteOrigin,
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       },
+      // The API document is a file of the site build (listed before `/api/*`, so it takes precedence).
       additionalBehaviors: {
+        [OPENAPI_PATH]: {
+          origin: siteOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          compress: true,
+        },
         '/api/*': {
           origin: new origins.HttpOrigin(`${props.api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,

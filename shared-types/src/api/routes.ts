@@ -1,5 +1,6 @@
 import type { Domain } from '../registry/entity.js';
 import { CRUD_ENTITIES } from '../entities/index.js';
+import { API_CONTRACTS } from './contracts.js';
 import { AUDIT_PATH } from '../audit/audit-entry.js';
 import { MAIL_SUPPRESSION_PATH } from '../mail/mail-api.js';
 import { PUBLICATION_IMPORT_PATH } from './publication-import.js';
@@ -60,7 +61,8 @@ export const SPECIAL_ROUTES: ApiRoute[] = [
 ];
 
 /**
- * Every `/api` route, one per path and domain. The CDK stack creates one HTTP API route (`ANY`) per entry;
+ * Every `/api` route, one per path and domain: the special routes, each path of a route contract (`API_CONTRACTS`),
+ * and each CRUD entity's paths. The CDK stack creates one HTTP API route (`ANY`) per entry;
  * the local server mounts the same domain apps, so cloud and local agree.
  */
 export function apiRoutes(): ApiRoute[] {
@@ -70,7 +72,9 @@ export function apiRoutes(): ApiRoute[] {
       { path: `${p}/{id}`, domain: e.domain },
     ]),
   );
-  return [...SPECIAL_ROUTES, ...crud];
+  const declared = API_CONTRACTS.map((r) => ({ path: r.path, domain: r.domain }));
+  const contracts = declared.filter((r, i) => declared.findIndex((x) => x.path === r.path) === i);
+  return [...SPECIAL_ROUTES, ...contracts, ...crud];
 }
 
 /** The domains that have at least one route (each becomes one Lambda function). */

@@ -21,7 +21,6 @@ import { HttpError } from '../../platform/lib/errors.js';
 import { putDocument } from '../../platform/store/documents.js';
 import { getRecord } from '../../platform/store/records.js';
 import type { AppContext, AppEnv } from '../../platform/http/context.js';
-import { freezeRouter } from './freeze-routes.js';
 import { pathId } from '../../platform/http/path-id.js';
 import { parseBody } from '../../platform/http/read-json.js';
 
@@ -52,14 +51,13 @@ async function courseOutcomes(scope: CampusScope, course: RecordOf<typeof course
  *   listed in `updating`, stale ones are computed again and `x-attainment-recomputed` says how many);
  * - `GET /students/{course}?year=`: each student's CO and PO/PSO percents;
  * - `GET|PUT /improvement-plan/{course}?year=`: students below the threshold per CO and the action recorded for each;
- * - `/freeze/...`: approved (frozen) years, see `freeze-routes.ts`.
+ * (`/freeze/...`, approved years, are endpoints of their own: `freeze-routes.ts`.)
  * Each answers `{ data }` typed with its view in shared-types (`CourseAttainmentView`, `ProgramAttainmentView`,
  * `StudentsAttainmentView`, `ImprovementPlanView`; the PUT `ImprovementPlanSaved`). 400 for a malformed year, 404 for
  * an unknown course or program (or a year without marks), 403/409 on the PUT.
  */
 export function attainmentRouter(): Hono<AppEnv> {
   const r = new Hono<AppEnv>({ strict: false });
-  r.route('/freeze', freezeRouter());
   r.get('/course/:course', async (c) => {
     const course = await getRecord(c.var.scope, courseCurriculum, pathId(c, 'course', 'Course'));
     const [res, method, outcomes] = await Promise.all([

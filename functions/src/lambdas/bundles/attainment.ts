@@ -2,6 +2,7 @@ import { attainmentMethod, student } from '@attain/shared-types';
 import { assertCourseYearOpen } from '../../features/course-inputs/frozen-year-gate.js';
 import { courseInputsChanged } from '../../features/course-inputs/write-course-input.js';
 import { attainmentRouter } from '../../features/attainment/attainment-routes.js';
+import { FREEZE_ENDPOINTS } from '../../features/attainment/freeze-routes.js';
 import { importJobRouter, marksRouter } from '../../features/marks/marks-routes.js';
 import { behaviour, defineDomain } from '../../platform/http/domain-module.js';
 
@@ -30,4 +31,5 @@ export const attainmentDomain = defineDomain({
     { path: '/api/import-job', router: importJobRouter },
     { path: '/api/attainment', router: attainmentRouter },
   ],
+  endpoints: [...FREEZE_ENDPOINTS],
 });

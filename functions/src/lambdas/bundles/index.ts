@@ -1,4 +1,4 @@
-import { CRUD_ENTITIES } from '@attain/shared-types';
+import { API_CONTRACTS, CRUD_ENTITIES } from '@attain/shared-types';
 import { assessmentsDomain } from './assessments.js';
 import { attainmentDomain } from './attainment.js';
 import { authDomain } from './auth.js';
@@ -13,12 +13,12 @@ import { surveyDomain } from './survey.js';
 import { utilitiesDomain } from './utilities.js';
 
 /**
- * Checks the modules against the whole registry (`domainProblems` with `CRUD_ENTITIES`): together they serve every
- * CRUD entity, each in its own domain.
+ * Checks the modules against the whole registry and every route contract (`domainProblems` with `CRUD_ENTITIES` and
+ * `API_CONTRACTS`): together they serve every CRUD entity and every declared route, each in its own domain.
  * @throws Error naming every problem, so the local server does not start with an entity unserved.
  */
 function checked(modules: readonly DomainModule[]): readonly DomainModule[] {
-  const problems = modules.flatMap((m) => domainProblems(m, CRUD_ENTITIES));
+  const problems = modules.flatMap((m) => domainProblems(m, CRUD_ENTITIES, API_CONTRACTS));
   if (problems.length) throw new Error(`Domain modules are mis-wired:\n${problems.join('\n')}`);
   return modules;
 }

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { CAMPUS_HEADER, type CampusScope, type Caller, MAX_BODY_BYTES, PUBLIC_SURVEY_PATH, SET_PASSWORD_PATH } from '@attain/shared-types';
+import {
+  CAMPUS_HEADER,
+  type CampusScope,
+  type Caller,
+  MAX_BODY_BYTES,
+  PUBLIC_SURVEY_PATH,
+  SET_PASSWORD_PATH,
+  honoPath,
+} from '@attain/shared-types';
 import { Hono } from 'hono/tiny';
 import { bodyLimit } from 'hono/body-limit';
 import { HttpError, errorBody } from '../lib/errors.js';
@@ -10,23 +18,22 @@ import { crudRouter } from './crud-router.js';
 import { requestScope } from './request-scope.js';
 import { callerFromHeader } from './verify-token.js';
 
+/** A regular expression matching the paths of a Hono pattern (`/api/x/:id`, `*`); a trailing slash is not significant. */
+const pathPattern = (pattern: string): RegExp =>
+  new RegExp(
+    `^${honoPath(pattern)
+      .replace(/\/+$/, '')
+      .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/:[A-Za-z_]\w*/g, '[^/]+')
+      .replace(/\*/g, '.*')}/?$`,
+  );
+
 /**
  * The methods an app serves at a path, from its registered routes (Hono patterns such as `/api/x/:id`; trailing
  * slashes are not significant), HEAD with GET. Middleware (`ALL`) routes are not counted.
  */
 function allowedMethods(app: Hono<AppEnv>): (path: string) => string[] {
-  const routes = app.routes
-    .filter((r) => r.method !== 'ALL')
-    .map((r) => ({
-      method: r.method,
-      re: new RegExp(
-        `^${r.path
-          .replace(/\/+$/, '')
-          .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
-          .replace(/:[A-Za-z_]\w*/g, '[^/]+')
-          .replace(/\*/g, '.*')}/?$`,
-      ),
-    }));
+  const routes = app.routes.filter((r) => r.method !== 'ALL').map((r) => ({ method: r.method, re: pathPattern(r.path) }));
   return (path) => {
     const methods = new Set(routes.filter((r) => r.re.test(path)).map((r) => r.method));
     if (methods.has('GET')) methods.add('HEAD');
@@ -83,8 +90,12 @@ export function buildApp(domains: readonly DomainModule[]): Hono<AppEnv> {
       onError: (c) => c.json(errorBody(`The request body is larger than ${MAX_BODY_BYTES / 1024} KB`), 413),
     }),
   );
+  const publicEndpoints = domains.flatMap((m) =>
+    (m.endpoints ?? []).filter((e) => e.contract.public).map((e) => pathPattern(e.contract.path)),
+  );
   app.use('/api/*', async (c, next) => {
-    if (PUBLIC.has(c.req.path) || PUBLIC_PREFIXES.some((p) => c.req.path.startsWith(p))) return next();
+    const path = c.req.path;
+    if (PUBLIC.has(path) || PUBLIC_PREFIXES.some((p) => path.startsWith(p)) || publicEndpoints.some((re) => re.test(path))) return next();
     const caller = await callerFromHeader(c.req.header('authorization'));
     c.set('caller', caller);
     const scope = await requestScope(caller, c.req.header(CAMPUS_HEADER));
@@ -93,6 +104,7 @@ export function buildApp(domains: readonly DomainModule[]): Hono<AppEnv> {
     return next();
   });
   // Special routes first: some sit under a CRUD path (`/api/department/user-list`) and must win over `/:id`.
+  for (const m of domains) for (const e of m.endpoints ?? []) app.on(e.contract.method, honoPath(e.contract.path), e.handle);
   for (const m of domains) for (const route of m.routes) app.route(route.path, route.router());
   for (const m of domains) {
     const hooks = new Map(m.behaviours.map((b) => [b.entity, b.hooks]));

@@ -1,7 +1,16 @@
-import { type CampusScope, type DataOf, type Domain, type EntityDef, type RecordOf, SPECIAL_ROUTES } from '@attain/shared-types';
+import {
+  type CampusScope,
+  type DataOf,
+  type Domain,
+  type EntityDef,
+  type RecordOf,
+  type RouteContract,
+  SPECIAL_ROUTES,
+} from '@attain/shared-types';
 import type { Hono } from 'hono';
 import type { AppEnv } from './context.js';
 import type { ResolvedRefs } from '../store/references.js';
+import type { Endpoint } from './endpoint.js';
 
 /**
  * Behaviour of one entity beyond generic CRUD, run by the CRUD router around its writes (DESIGN.md "The entity
@@ -61,6 +70,8 @@ export interface DomainModule {
   readonly entities: readonly EntityDef[];
   readonly behaviours: readonly EntityBehaviour[];
   readonly routes: readonly SpecialRoute[];
+  /** Its routes declared as contracts (shared-types), each with its handler. */
+  readonly endpoints?: readonly Endpoint[];
   /**
    * Cleans rich text before it is stored; required when an entity of the domain has an `html` field. Only such
    * domains bundle the sanitizer library.
@@ -78,9 +89,10 @@ export const routeBase = (path: string) => path.replace(/\/\{[^}]+\}$/, '');
  * for an entity of another domain (they would never run), or rich-text fields with no sanitizer; and, given the
  * whole registry's CRUD entities (`registry`: the tests and the local server pass `CRUD_ENTITIES`; a Lambda does not
  * carry it), an entity of the domain the module does not list (its routes would be missing) or one it lists that is
- * not a CRUD entity.
+ * not a CRUD entity; an endpoint of another domain or served twice, and, given every route contract (`contracts`:
+ * `API_CONTRACTS`, passed like `registry`), a contract of the domain with no handler.
  */
-export function domainProblems(m: DomainModule, registry?: readonly EntityDef[]): string[] {
+export function domainProblems(m: DomainModule, registry?: readonly EntityDef[], contracts?: readonly RouteContract[]): string[] {
   const problems: string[] = [];
   const listed = new Set(SPECIAL_ROUTES.filter((r) => r.domain === m.name).map((r) => routeBase(r.path)));
   const served = m.routes.map((r) => r.path);
@@ -97,6 +109,14 @@ export function domainProblems(m: DomainModule, registry?: readonly EntityDef[])
     if (!m.sanitizeHtml && e.fields.some((f) => f.kind === 'html'))
       problems.push(`${m.name}: ${e.name} has rich-text fields but the domain gives no HTML sanitizer`);
   }
+  const keys = (m.endpoints ?? []).map((e) => `${e.contract.method} ${e.contract.path}`);
+  for (const e of m.endpoints ?? [])
+    if (e.contract.domain !== m.name)
+      problems.push(`${m.name}: serves ${e.contract.method} ${e.contract.path}, a route of the ${e.contract.domain} domain`);
+  for (const k of new Set(keys)) if (keys.filter((x) => x === k).length > 1) problems.push(`${m.name}: ${k} is served twice`);
+  if (contracts)
+    for (const r of contracts.filter((x) => x.domain === m.name))
+      if (!keys.includes(`${r.method} ${r.path}`)) problems.push(`${m.name}: route ${r.method} ${r.path} has no handler`);
   for (const b of m.behaviours) {
     if (b.entity.domain !== m.name) problems.push(`${m.name}: hooks for ${b.entity.name}, an entity of the ${b.entity.domain} domain`);
     else if (!m.entities.includes(b.entity)) problems.push(`${m.name}: hooks for ${b.entity.name}, which is not a CRUD entity it serves`);
@@ -109,8 +129,8 @@ export function domainProblems(m: DomainModule, registry?: readonly EntityDef[])
  * given: the local server and the tests check every module so, a Lambda checks its own module without it).
  * @throws Error naming every problem, so a mis-wired domain fails at start-up and in the tests, never silently.
  */
-export function defineDomain(m: DomainModule, registry?: readonly EntityDef[]): DomainModule {
-  const problems = domainProblems(m, registry);
+export function defineDomain(m: DomainModule, registry?: readonly EntityDef[], contracts?: readonly RouteContract[]): DomainModule {
+  const problems = domainProblems(m, registry, contracts);
   if (problems.length) throw new Error(`Domain module ${m.name} is mis-wired:\n${problems.join('\n')}`);
   return m;
 }

@@ -25,7 +25,12 @@ export async function readJson(c: AppContext): Promise<unknown> {
 export async function parseBody<T>(c: AppContext, schema: z.ZodMiniType<T>, detail: string): Promise<T> {
   const parsed = schema.safeParse(await readJson(c));
   if (parsed.success) return parsed.data;
+  throw new HttpError(400, detail, schemaFields(parsed.error.issues));
+}
+
+/** One message per bad path of a schema's issues (the first for each path; `_` for the whole value). */
+export function schemaFields(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const iss of parsed.error.issues) fields[iss.path.join('.') || '_'] ??= iss.message;
-  throw new HttpError(400, detail, fields);
+  for (const iss of issues) fields[iss.path.map(String).join('.') || '_'] ??= iss.message;
+  return fields;
 }

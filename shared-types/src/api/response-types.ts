@@ -1,0 +1,11 @@
+import type { FrozenYear } from '../audit/frozen-year.js';
+
+/**
+ * Every type a route answers with, by the name the API document gives it (decision 0038). A route contract names its
+ * answer's type here (`item('FrozenYear')`); the typed client reads the TypeScript type from this map, and
+ * `npm run openapi` writes each type's JSON Schema into the document from the same declarations. Add a type here
+ * when a route first answers with it.
+ */
+export interface ResponseTypes {
+  FrozenYear: FrozenYear;
+}
