@@ -110,7 +110,7 @@ const SYSTEM_SCHEMA: Json = {
 };
 
 /** The generic CRUD operations of one entity, at its path and each alias. */
-function crudPaths(def: EntityDef): [string, Json][] {
+function crudPaths(def: EntityDef): [string, Record<string, Json>][] {
   const name = recordName(def);
   const tag = { tags: [def.label] };
   const writers = ` Roles that write: ${def.writeRoles.join(', ')}.`;

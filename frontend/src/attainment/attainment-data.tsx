@@ -1,16 +1,15 @@
 import {
-  type CourseAttainmentView,
-  type ImprovementPlanView,
-  type ItemResponse,
-  type ProgramAttainmentView,
-  type StudentsAttainmentView,
   type YearChoice,
   chosenYear,
+  courseAttainmentRoute,
+  improvementPlanRoute,
   nbaYearLabel,
+  programAttainmentRoute,
+  studentsAttainmentRoute,
 } from '@attain/shared-types';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { api } from '../app/api';
+import { call } from '../app/api-client';
 import { qk } from '../app/query-keys';
 import { useProgramPicker } from '../entity/program-picker';
 
@@ -26,15 +25,19 @@ export { Pick, useParam };
 const UPDATING_POLL_MS = 5000;
 
 /**
- * An attainment view (`GET /api/attainment/<kind>/<id>?year=`), cached by `qk.attainmentView`; nothing is read
- * without an id. Saving marks, a matrix, a paper or a method marks every attainment view stale. A view that lists
- * courses as `updating` is read again every `UPDATING_POLL_MS` until none is.
+ * An attainment view (`GET /api/attainment/<kind>/<id>?year=`, read by `read`), cached by `qk.attainmentView`; nothing
+ * is read without an id. Saving marks, a matrix, a paper or a method marks every attainment view stale. A view that
+ * lists courses as `updating` is read again every `UPDATING_POLL_MS` until none is.
  */
-function useAttainmentView<T>(kind: 'course' | 'program' | 'students' | 'improvement-plan', id: string | undefined, year?: string) {
+function useAttainmentView<T>(
+  kind: 'course' | 'program' | 'students' | 'improvement-plan',
+  id: string | undefined,
+  year: string | undefined,
+  read: (id: string) => Promise<{ data: T }>,
+) {
   return useQuery({
     queryKey: qk.attainmentView(kind, id ?? '', year),
-    queryFn: async () =>
-      (await api<ItemResponse<T>>('GET', `/api/attainment/${kind}/${id}${year ? `?year=${encodeURIComponent(year)}` : ''}`)).data,
+    queryFn: async () => (await read(id ?? '')).data,
     enabled: Boolean(id),
     refetchInterval: (q) => (isUpdating(q.state.data) ? UPDATING_POLL_MS : false),
   });
@@ -64,7 +67,8 @@ export function useProgramAttainment() {
   // The programs the pickers share (first page; "Load more" in the picker reads on).
   const { programId, picker } = useProgramPicker();
   const [year, setYear] = useParam('year');
-  const data = useAttainmentView<ProgramAttainmentView>('program', programId).data ?? null;
+  const data =
+    useAttainmentView('program', programId, undefined, (program) => call(programAttainmentRoute, { params: { program } })).data ?? null;
   const asked = data?.years.find((y) => y.academic_year === year);
   const chosen = data?.years.find((y) => y.academic_year === data.year_choice.year);
   // Results of undated occasions only: no academic year to choose, so the newest (undated) is shown.
@@ -115,15 +119,16 @@ export function YearPick({
 
 /** A course's attainment (`GET /api/attainment/course/{course}?year=`); null while it loads or without a course. */
 export const useCourseAttainment = (course: string | undefined, year: string | undefined) =>
-  useAttainmentView<CourseAttainmentView>('course', course, year).data ?? null;
+  useAttainmentView('course', course, year, (id) => call(courseAttainmentRoute, { params: { course: id }, query: { year } })).data ?? null;
 
 /** Each student's attainment in a course (`GET /api/attainment/students/{course}?year=`); null while it loads. */
 export const useStudentAttainment = (course: string | undefined, year: string | undefined) =>
-  useAttainmentView<StudentsAttainmentView>('students', course, year).data ?? null;
+  useAttainmentView('students', course, year, (id) => call(studentsAttainmentRoute, { params: { course: id }, query: { year } })).data ??
+  null;
 
 /** A course's improvement plan (`GET /api/attainment/improvement-plan/{course}?year=`), as a query. */
 export const useImprovementPlan = (course: string | undefined, year: string | undefined) =>
-  useAttainmentView<ImprovementPlanView>('improvement-plan', course, year);
+  useAttainmentView('improvement-plan', course, year, (id) => call(improvementPlanRoute, { params: { course: id }, query: { year } }));
 
 /**
  * The head of a one-course page: title (and an action), the curriculum -> term -> course pickers, the academic-year

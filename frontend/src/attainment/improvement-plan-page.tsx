@@ -1,15 +1,8 @@
-import {
-  type ImprovementPlanSaved,
-  type ImprovementPlanView,
-  type ItemResponse,
-  PLAN_STATUSES,
-  type PlanAction,
-  isOneOf,
-} from '@attain/shared-types';
+import { type ImprovementPlanView, PLAN_STATUSES, type PlanAction, isOneOf, saveImprovementPlanRoute } from '@attain/shared-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { useEffect, useState } from 'react';
-import { api } from '../app/api';
+import { call } from '../app/api-client';
 import { qk } from '../app/query-keys';
 import { showPopup } from '../app/state';
 import { useCoursePicker } from '../entity/course-picker';
@@ -30,7 +23,7 @@ export function ImprovementPlanPage() {
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: (body: { version: number; year: string; actions: Record<string, PlanAction> }) =>
-      api<ItemResponse<ImprovementPlanSaved>>('PUT', `/api/attainment/improvement-plan/${course}`, body),
+      call(saveImprovementPlanRoute, { params: { course: course ?? '' }, body }),
     onSuccess: (res) => {
       // The saved plan replaces the cached one's actions and version; the students below the threshold are unchanged.
       queryClient.setQueryData<ImprovementPlanView>(qk.attainmentView('improvement-plan', course ?? '', year), (old) =>

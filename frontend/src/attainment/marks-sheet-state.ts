@@ -1,20 +1,23 @@
 import {
   ABSENT_MARK,
   type ImportJob,
-  type ItemResponse,
   MAX_DIRECT_MARKS_ROWS,
-  type MarksSaveResult,
   type MarksSheetView,
   type MarksTable,
-  type MarksUploadTicket,
   type RowError,
+  importJobRoute,
+  marksSheetRoute,
+  marksUploadTicketRoute,
+  saveMarksRoute,
+  uploadMarksRoute,
   errorMessage,
   formatCsv,
   readMarksTable,
 } from '@attain/shared-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError, api } from '../app/api';
+import { ApiError } from '../app/api';
+import { call } from '../app/api-client';
 import { DOCUMENT_PATHS, qk } from '../app/query-keys';
 import { showPopup } from '../app/state';
 import { sendToStorage } from '../files/upload-file';
@@ -67,7 +70,7 @@ function useImportJob(jobId: string | null, onEnd: (job: ImportJob) => void): Im
   const job =
     useQuery({
       queryKey: qk.importJob(jobId ?? ''),
-      queryFn: async () => (await api<ItemResponse<ImportJob>>('GET', `/api/import-job/${jobId}`, undefined, { quiet: true })).data,
+      queryFn: async () => (await call(importJobRoute, { params: { id: jobId ?? '' } }, { quiet: true })).data,
       enabled: Boolean(jobId),
       refetchInterval: (q) => (finishedJob(q.state.data) ? false : JOB_POLL_MS),
     }).data ?? null;
@@ -135,11 +138,9 @@ export function useMarksFile(sheet: MarksSheetView | null, occasionId: string, s
       // Cells a spreadsheet would run as formulas go neutralized; the server restores them (formula-cells.ts).
       const csv = formatCsv(f.table);
       if (f.bytes <= DIRECT_BYTES && f.read.rows.length <= MAX_DIRECT_MARKS_ROWS) {
-        return api<ItemResponse<MarksSaveResult>>('POST', `${DOCUMENT_PATHS.marks}/${occasionId}/upload`, csv, { contentType: 'text/csv' });
+        return call(uploadMarksRoute, { params: { occasion: occasionId }, body: csv });
       }
-      const open = await api<ItemResponse<MarksUploadTicket>>('POST', `${DOCUMENT_PATHS.marks}/${occasionId}/upload-url`, {
-        file_name: f.name,
-      });
+      const open = await call(marksUploadTicketRoute, { params: { occasion: occasionId }, body: { file_name: f.name } });
       queryClient.setQueryData(qk.importJob(open.data.job.id), open.data.job);
       setJobId(open.data.job.id);
       try {
@@ -202,8 +203,7 @@ export function useMarksGrid(sheet: MarksSheetView | null, occasionId: string, s
     return { ...read, roll, cells: new Set(read.errors.map((e) => `${id.get(roll(e)) ?? ''}:${e.field}`)) };
   }, [sheet, grid, dirty]);
   const gridSave = useMutation({
-    mutationFn: (body: { version: number; rows: MarksTable['rows'] }) =>
-      api<ItemResponse<MarksSaveResult>>('PUT', `${DOCUMENT_PATHS.marks}/${occasionId}`, body),
+    mutationFn: (body: { version: number; rows: MarksTable['rows'] }) => call(saveMarksRoute, { params: { occasion: occasionId }, body }),
     onSuccess: (r) => {
       showPopup('success', r.message ?? 'successfully updated');
       saved();
@@ -226,7 +226,7 @@ export function useMarksSheet(occasionId: string) {
   const sheet =
     useQuery({
       queryKey: qk.record(DOCUMENT_PATHS.marks, occasionId),
-      queryFn: async () => (await api<ItemResponse<MarksSheetView>>('GET', `${DOCUMENT_PATHS.marks}/${occasionId}`)).data,
+      queryFn: async () => (await call(marksSheetRoute, { params: { occasion: occasionId } })).data,
     }).data ?? null;
   /** After marks are saved: the sheet is read again and every attainment view is stale. */
   const saved = useCallback(() => {

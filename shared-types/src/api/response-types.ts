@@ -1,4 +1,13 @@
 import type { FrozenYear } from '../audit/frozen-year.js';
+import type {
+  CourseAttainmentView,
+  ImprovementPlanSaved,
+  ImprovementPlanView,
+  ProgramAttainmentView,
+  StudentsAttainmentView,
+} from '../attainment/views.js';
+import type { MarksSaveResult, MarksSheetView, MarksUploadTicket } from '../attainment/marks-sheet-view.js';
+import type { ImportJob } from '../attainment/marks-sheet.js';
 
 /**
  * Every type a route answers with, by the name the API document gives it (decision 0038). A route contract names its
@@ -8,4 +17,13 @@ import type { FrozenYear } from '../audit/frozen-year.js';
  */
 export interface ResponseTypes {
   FrozenYear: FrozenYear;
+  CourseAttainmentView: CourseAttainmentView;
+  ProgramAttainmentView: ProgramAttainmentView;
+  StudentsAttainmentView: StudentsAttainmentView;
+  ImprovementPlanView: ImprovementPlanView;
+  ImprovementPlanSaved: ImprovementPlanSaved;
+  MarksSheetView: MarksSheetView;
+  MarksSaveResult: MarksSaveResult;
+  MarksUploadTicket: MarksUploadTicket;
+  ImportJob: ImportJob;
 }

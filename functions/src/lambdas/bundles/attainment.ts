@@ -1,9 +1,9 @@
 import { attainmentMethod, student } from '@attain/shared-types';
 import { assertCourseYearOpen } from '../../features/course-inputs/frozen-year-gate.js';
 import { courseInputsChanged } from '../../features/course-inputs/write-course-input.js';
-import { attainmentRouter } from '../../features/attainment/attainment-routes.js';
+import { ATTAINMENT_ENDPOINTS } from '../../features/attainment/attainment-routes.js';
 import { FREEZE_ENDPOINTS } from '../../features/attainment/freeze-routes.js';
-import { importJobRouter, marksRouter } from '../../features/marks/marks-routes.js';
+import { MARKS_ENDPOINTS } from '../../features/marks/marks-routes.js';
 import { behaviour, defineDomain } from '../../platform/http/domain-module.js';
 
 /**
@@ -26,10 +26,6 @@ export const attainmentDomain = defineDomain({
       afterSave: (scope, rec) => courseInputsChanged(scope, { program: rec.program }),
     }),
   ],
-  routes: [
-    { path: '/api/marks', router: marksRouter },
-    { path: '/api/import-job', router: importJobRouter },
-    { path: '/api/attainment', router: attainmentRouter },
-  ],
-  endpoints: [...FREEZE_ENDPOINTS],
+  routes: [],
+  endpoints: [...FREEZE_ENDPOINTS, ...ATTAINMENT_ENDPOINTS, ...MARKS_ENDPOINTS],
 });
