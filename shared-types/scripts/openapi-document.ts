@@ -53,7 +53,7 @@ function success(c: RouteContract): Json {
     a.shape === 'item'
       ? { type: 'object', properties: { data: ref(a.type), message: { type: 'string' } }, required: ['data'] }
       : a.shape === 'items'
-        ? { type: 'object', properties: { data: { type: 'array', items: ref(a.type) } }, required: ['data'] }
+        ? { type: 'object', properties: { data: { type: 'array', items: ref(a.type) }, message: { type: 'string' } }, required: ['data'] }
         : a.shape === 'page'
           ? {
               type: 'object',
@@ -99,7 +99,8 @@ function operation(c: RouteContract): Json {
 }
 
 /** The schema name of an entity's records (`Department`, `CourseOutcome`). */
-const recordName = (def: EntityDef) => def.label.replace(/[^A-Za-z0-9]+(.)?/g, (_, ch: string | undefined) => (ch ?? '').toUpperCase());
+export const recordName = (def: EntityDef) =>
+  def.label.replace(/[^A-Za-z0-9]+(.)?/g, (_, ch: string | undefined) => (ch ?? '').toUpperCase());
 
 /** The system fields of every stored record (`SystemFields`). */
 const SYSTEM_SCHEMA: Json = {

@@ -42,6 +42,9 @@ describe('the OpenAPI document', () => {
     const frozen = doc.components.schemas.FrozenYear as { properties: Json; required: string[] };
     expect(frozen.required).toEqual(expect.arrayContaining(['program', 'academic_year', 'status', 'version']));
     expect(frozen.properties.status).toMatchObject({ enum: ['Frozen', 'Unfrozen'] });
+    // A record of a registry entity inside a view is that entity's schema, described once from its field builders.
+    const matrix = doc.components.schemas.CoPoMatrixView as { properties: { cos: { items: Json } } };
+    expect(matrix.properties.cos.items).toEqual({ $ref: '#/components/schemas/CourseOutcome' });
     for (const r of new Set(refs(doc))) {
       const [, section, name] = /^#\/components\/(\w+)\/(.+)$/.exec(r) ?? [];
       expect(doc.components[section]?.[decodeURIComponent(name)], r).toBeDefined();

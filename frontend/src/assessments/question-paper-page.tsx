@@ -1,13 +1,11 @@
 import {
-  type ItemResponse,
   type PaperQuestion,
-  type QuestionPaperView,
+  questionPaperRoutes,
   bloomLevel,
   courseCurriculum,
   courseOutcome,
   occasion,
   paperTotal,
-  type RecordOf,
 } from '@attain/shared-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
@@ -16,7 +14,9 @@ import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ApiError, api } from '../app/api';
+import { ApiError } from '../app/api';
+import { crud } from '../app/crud-client';
+import { call } from '../app/api-client';
 import { DOCUMENT_PATHS, qk } from '../app/query-keys';
 import { showPopup } from '../app/state';
 import { HistoryButton } from '../entity/history-button';
@@ -63,7 +63,7 @@ export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; 
   const listed = occasions.rows.find((o) => o.id === chosen);
   const byId = useQuery({
     queryKey: qk.record(occasion.path, chosen ?? ''),
-    queryFn: async () => (await api<ItemResponse<RecordOf<typeof occasion>>>('GET', `${occasion.path}/${chosen}`)).data,
+    queryFn: () => crud.get(occasion, chosen ?? ''),
     enabled: Boolean(chosen) && !occasions.isPending && !listed,
   });
   const occ = listed ?? (byId.data?.id === chosen ? byId.data : undefined);
@@ -73,7 +73,7 @@ export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; 
   const paper =
     useQuery({
       queryKey: paperKey,
-      queryFn: async () => (await api<ItemResponse<QuestionPaperView>>('GET', `${DOCUMENT_PATHS.questionPaper}/${chosen}`)).data,
+      queryFn: async () => (await call(questionPaperRoutes.read, { params: { occasion: chosen ?? '' } })).data,
       enabled: Boolean(chosen),
     }).data ?? null;
   const [questions, setQuestions] = useState<PaperQuestion[]>([]);
@@ -93,7 +93,7 @@ export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; 
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: (body: { version: number; questions: PaperQuestion[] }) =>
-      api<ItemResponse<QuestionPaperView>>('PUT', `${DOCUMENT_PATHS.questionPaper}/${chosen}`, body),
+      call(questionPaperRoutes.save, { params: { occasion: chosen ?? '' }, body }),
     onMutate: () => setErrors({}),
     onSuccess: (r) => {
       queryClient.setQueryData(paperKey, r.data);

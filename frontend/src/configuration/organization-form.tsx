@@ -1,7 +1,7 @@
-import { DEFAULT_ACADEMIC_YEAR_START_MONTH, DEFAULT_LOCALE, type ItemResponse, type RecordOf, organization } from '@attain/shared-types';
+import { DEFAULT_ACADEMIC_YEAR_START_MONTH, DEFAULT_LOCALE, organization } from '@attain/shared-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
-import { api } from '../app/api';
+import { crud } from '../app/crud-client';
 import { profileAtom, showPopup } from '../app/state';
 import { EntityForm } from '../entity/entity-form';
 import { putSaved, useListQuery } from '../entity/list-cache';
@@ -18,12 +18,7 @@ export function OrganizationForm() {
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: (values: Record<string, unknown>) =>
-      record
-        ? api<ItemResponse<RecordOf<typeof organization>>>('PUT', `${organization.path}/${record.id}`, {
-            ...values,
-            version: record.version,
-          })
-        : api<ItemResponse<RecordOf<typeof organization>>>('POST', organization.path, values),
+      record ? crud.replace(organization, record.id, values, record.version) : crud.create(organization, values),
     onSuccess: (res) => {
       putSaved(queryClient, organization, res.data);
       // The banner shows the organization's name (jotai state shared with the shell).

@@ -1,9 +1,9 @@
-import { genericProgramOutcome, program } from '@attain/shared-types';
+import { genericProgramOutcome, program, programOutcomeSetupRoute } from '@attain/shared-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
 import { useSearchParams } from 'react-router-dom';
-import { api } from '../app/api';
+import { call } from '../app/api-client';
 import { qk } from '../app/query-keys';
 import { profileAtom, showPopup } from '../app/state';
 import { EntityPage } from '../entity/entity-page';
@@ -26,10 +26,9 @@ export function ProgramOutcomesPage() {
   const title = useRefRecords(chosen ? [{ target: program, ids: [chosen] }] : [])(program, chosen)?.title;
   const queryClient = useQueryClient();
   const setUp = useMutation({
-    mutationFn: (framework: string) =>
-      api<{ message: string }>('POST', '/api/generic-program-outcome/setup', { program: chosen, framework }),
+    mutationFn: (framework: string) => call(programOutcomeSetupRoute, { body: { program: chosen ?? '', framework } }),
     onSuccess: (res) => {
-      showPopup('success', res.message);
+      showPopup('success', res.message ?? 'successfully created');
       // Many outcomes were created: read the outcome lists again (the one on screen at once).
       void queryClient.invalidateQueries({ queryKey: qk.lists(listPathOf(genericProgramOutcome)) });
       invalidateAfterWrite(queryClient, genericProgramOutcome);

@@ -1,7 +1,6 @@
 import {
   type CoPoMatrix,
-  type CoPoMatrixView,
-  type ItemResponse,
+  coPoMatrixRoutes,
   articulationCaption,
   courseArticulation,
   isOneOf,
@@ -10,7 +9,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { useEffect, useMemo, useState } from 'react';
-import { api } from '../app/api';
+import { call } from '../app/api-client';
 import { DOCUMENT_PATHS, qk } from '../app/query-keys';
 import { showPopup } from '../app/state';
 import { useCoursePicker } from '../entity/course-picker';
@@ -34,7 +33,7 @@ export function CoPoMatrixPage() {
   const view =
     useQuery({
       queryKey: key,
-      queryFn: async () => (await api<ItemResponse<CoPoMatrixView>>('GET', `${DOCUMENT_PATHS.coPoMatrix}/${course}`)).data,
+      queryFn: async () => (await call(coPoMatrixRoutes.read, { params: { course: course ?? '' } })).data,
       enabled: Boolean(course),
     }).data ?? null;
   const [cells, setCells] = useState<CoPoMatrix['cells']>({});
@@ -59,7 +58,7 @@ export function CoPoMatrixPage() {
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: (body: { version: number; cells: CoPoMatrix['cells'] }) =>
-      api<ItemResponse<CoPoMatrixView>>('PUT', `${DOCUMENT_PATHS.coPoMatrix}/${course}`, body),
+      call(coPoMatrixRoutes.save, { params: { course: course ?? '' }, body }),
     onSuccess: (r) => {
       queryClient.setQueryData(key, r.data);
       // A changed mapping changes the course's PO attainment.

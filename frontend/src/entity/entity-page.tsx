@@ -4,7 +4,6 @@ import {
   type EntityDef,
   type EntityRecord,
   type FieldDef,
-  type ItemResponse,
   MESSAGES,
   entity,
   isOneOf,
@@ -17,7 +16,7 @@ import { Divider } from 'primereact/divider';
 import { InputText } from 'primereact/inputtext';
 import { type ReactNode, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { api } from '../app/api';
+import { crud } from '../app/crud-client';
 import { profileAtom, showPopup } from '../app/state';
 import { HistoryButton } from './history-button';
 import { FormDialog } from '../form/form-dialog';
@@ -239,7 +238,7 @@ function useRecordEditor(def: EntityDef, inline: boolean) {
   };
   // After a 409: read the record as saved now and edit that (what was typed is given up, on request).
   const reload = async (record: EntityRecord) => {
-    const fresh = (await api<ItemResponse<EntityRecord>>('GET', `${def.path}/${record.id}`)).data;
+    const fresh: EntityRecord = await crud.get(def, record.id);
     putSaved(qc, def, fresh);
     setEditing(fresh);
     setDirty(false);
@@ -301,9 +300,7 @@ function useRecordWrites(def: EntityDef, nameOf: (r: EntityRecord) => string, sa
   const qc = useQueryClient();
   const save = useMutation({
     mutationFn: ({ values, record }: { values: Record<string, unknown>; record: EntityRecord | null }) =>
-      record
-        ? api<ItemResponse<EntityRecord>>('PUT', `${def.path}/${record.id}`, { ...values, version: record.version })
-        : api<ItemResponse<EntityRecord>>('POST', def.path, values),
+      record ? crud.replace(def, record.id, values, record.version) : crud.create(def, values),
     onSuccess: (res, { record }) => {
       putSaved(qc, def, res.data);
       invalidateAfterWrite(qc, def);
@@ -314,7 +311,7 @@ function useRecordWrites(def: EntityDef, nameOf: (r: EntityRecord) => string, sa
     },
   });
   const remove = useMutation({
-    mutationFn: (row: EntityRecord) => api('DELETE', `${def.path}/${row.id}`),
+    mutationFn: (row: EntityRecord) => crud.remove(def, row.id),
     onSuccess: (_, row) => {
       dropDeleted(qc, def, row.id);
       invalidateAfterWrite(qc, def);

@@ -1,8 +1,8 @@
 import {
+  importFileRoute,
   IMPORT_KINDS,
   type ImportKind,
   type ImportResult,
-  type ItemResponse,
   type RowError,
   bloomLevel,
   deliveryMethod,
@@ -13,7 +13,8 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
-import { ApiError, api } from '../app/api';
+import { ApiError } from '../app/api';
+import { call } from '../app/api-client';
 import { showPopup } from '../app/state';
 import { ImportFileField } from './import-file-field';
 import { CurriculumTargetField } from './curriculum-target-field';
@@ -53,16 +54,19 @@ export function ImportDialog({
     if (!file || !target) return;
     setRows([]);
     setResult(null);
-    const q = new URLSearchParams({ curriculum: target });
-    if (kind === 'course-outcomes') {
-      if (method) q.set('delivery_method', method);
-      if (fallback) q.set('fallback_bloom_level', fallback);
-      if (newTerm) q.set('create_courses_in_term', String(newTerm));
-    }
+    const outcomes = kind === 'course-outcomes';
+    const query = {
+      curriculum: target,
+      ...(outcomes
+        ? {
+            delivery_method: method ?? undefined,
+            fallback_bloom_level: fallback ?? undefined,
+            create_courses_in_term: newTerm ? String(newTerm) : undefined,
+          }
+        : {}),
+    };
     try {
-      const json = await api<ItemResponse<ImportResult>>('POST', `/api/import/${kind}?${q}`, await file.text(), {
-        contentType: 'text/csv',
-      });
+      const json = await call(importFileRoute, { params: { kind }, query, body: await file.text() });
       setResult(json.data);
       showPopup('success', json.message ?? 'Loaded');
       onDone();

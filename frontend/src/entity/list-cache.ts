@@ -13,6 +13,7 @@ import {
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../app/api';
+import { crud } from '../app/crud-client';
 import { DOCUMENT_PATHS, type Filters, qk } from '../app/query-keys';
 
 /** One page of a list as the server sends it: records of `R` (any entity's by default) and the next page's cursor. */
@@ -70,13 +71,11 @@ export async function fetchListPage<R extends ListRow = EntityRecord>(
  * Every row of `path` under `filters`, reading `limit` rows a request and following `next` to the end (a course's
  * students, to mail them all).
  */
-export async function fetchEveryPage<T>(path: string, filters: Filters, limit: number): Promise<T[]> {
-  const rows: T[] = [];
+export async function fetchEveryPage<D extends EntityDef>(def: D, filters: Filters, limit: number): Promise<RecordOf<D>[]> {
+  const rows: RecordOf<D>[] = [];
   let next: string | null = null;
   do {
-    const q = new URLSearchParams({ ...filters, limit: String(limit) });
-    if (next) q.set('next', next);
-    const res: ListResponse<T> = await api<ListResponse<T>>('GET', `${path}?${q}`);
+    const res: ListResponse<RecordOf<D>> = await crud.list(def, { ...filters, limit: String(limit), ...(next ? { next } : {}) });
     rows.push(...res.data);
     next = res.next;
   } while (next);

@@ -1,7 +1,7 @@
-import { ENTITIES, type EntityDef, type EntityRecord, type FieldDef, type ListResponse, profile } from '@attain/shared-types';
+import { ENTITIES, type EntityDef, type EntityRecord, type FieldDef, profile } from '@attain/shared-types';
 import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { api } from '../app/api';
+import { crud } from '../app/crud-client';
 import { qk } from '../app/query-keys';
 import { type ListedRecord, useListQuery } from './list-cache';
 
@@ -16,10 +16,7 @@ export { fieldRefLabel, refLabel } from '@attain/shared-types';
  * are simply absent). Quiet: a reference label that cannot be read shows empty rather than interrupting the page.
  */
 export async function fetchByIds(target: EntityDef, ids: readonly string[]): Promise<EntityRecord[]> {
-  const res = await api<ListResponse<EntityRecord>>('GET', `${target.path}?ids=${ids.map(encodeURIComponent).join(',')}`, undefined, {
-    quiet: true,
-  });
-  return res.data;
+  return (await crud.list(target, { ids: ids.join(',') }, { quiet: true })).data;
 }
 
 /** Entities listed whole at their own path rather than read by id (the users: `/api/auth/user-list`). */

@@ -1,4 +1,4 @@
-import { courseCurriculum, refLabel, student, type RecordOf } from '@attain/shared-types';
+import { courseCurriculum, refLabel, student } from '@attain/shared-types';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Dropdown } from 'primereact/dropdown';
@@ -37,7 +37,7 @@ export function CourseRecipients({ form }: { form: EntityFormApi }) {
     const curriculum = c.curriculum;
     const students = await qc.fetchQuery({
       queryKey: qk.recipients('curriculum', curriculum),
-      queryFn: () => fetchEveryPage<RecordOf<typeof student>>(student.path, { curriculum }, STUDENTS_PER_PAGE),
+      queryFn: () => fetchEveryPage(student, { curriculum }, STUDENTS_PER_PAGE),
     });
     if (ask !== latest.current) return;
     const { added, aside } = addToRecipients(

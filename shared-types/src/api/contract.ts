@@ -20,7 +20,7 @@ export type ResponseName = keyof ResponseTypes;
 /**
  * What a route answers on success:
  * - `item`: `{ data: T, message? }`;
- * - `items`: `{ data: T[] }` (the whole list);
+ * - `items`: `{ data: T[], message? }` (the whole list);
  * - `page`: `{ data: T[], next }` (a page; pass `next` back as `?next=`);
  * - `body`: `T` itself (e.g. `{ message }` only);
  * - `file`: the bytes of a download (`Content-Disposition` names it), of `contentTypes`.
@@ -66,8 +66,8 @@ export const defineRoute = <const C extends RouteContract>(c: C): C => c;
 
 /** `{ data: T }` answers of `type` (201 for a create). */
 export const item = <const N extends ResponseName>(type: N, status: 200 | 201 | 202 = 200) => ({ shape: 'item', type, status }) as const;
-/** `{ data: T[] }` answers of `type`. */
-export const items = <const N extends ResponseName>(type: N) => ({ shape: 'items', type, status: 200 }) as const;
+/** `{ data: T[], message? }` answers of `type` (201 for what was created). */
+export const items = <const N extends ResponseName>(type: N, status: 200 | 201 = 200) => ({ shape: 'items', type, status }) as const;
 /** `{ data: T[], next }` answers of `type`. */
 export const page = <const N extends ResponseName>(type: N) => ({ shape: 'page', type, status: 200 }) as const;
 /** Answers that are `type` itself. */
@@ -84,7 +84,7 @@ export const isTextBody = (b: RouteContract['body']): b is TextBody => !!b && 't
 export type ResponseOf<C extends RouteContract> = C['answer'] extends { shape: 'item'; type: infer N extends ResponseName }
   ? { data: ResponseTypes[N]; message?: string }
   : C['answer'] extends { shape: 'items'; type: infer N extends ResponseName }
-    ? { data: ResponseTypes[N][] }
+    ? { data: ResponseTypes[N][]; message?: string }
     : C['answer'] extends { shape: 'page'; type: infer N extends ResponseName }
       ? { data: ResponseTypes[N][]; next: string | null }
       : C['answer'] extends { shape: 'body'; type: infer N extends ResponseName }
@@ -123,4 +123,30 @@ export function fillPath(path: string, params: Readonly<Record<string, string>> 
     if (v === undefined) throw new Error(`${path} needs the path parameter ${name}`);
     return encodeURIComponent(v);
   });
+}
+
+/**
+ * The two routes of a document saved whole (a CO-PO matrix, a question paper) at `base/{param}`: `GET` reads it and
+ * `PUT` replaces it (`body`: its schema, with the `version` read; stale: 409), both answering `{ data: view }`.
+ */
+export function documentRoutes<
+  const B extends `/api/${string}`,
+  const P extends string,
+  const N extends ResponseName,
+  const S extends z.ZodMiniType<{ version: number }>,
+>(o: { base: B; param: P; domain: Domain; label: string; body: S; invalid: string; view: N }) {
+  const path = `${o.base}/{${o.param}}` as `/api/${string}/{${P}}`;
+  return {
+    read: defineRoute({ method: 'GET', path, domain: o.domain, summary: `Read ${o.label}`, answer: item(o.view), errors: [401, 404] }),
+    save: defineRoute({
+      method: 'PUT',
+      path,
+      domain: o.domain,
+      summary: `Replace ${o.label} whole (send the version you read)`,
+      body: o.body,
+      invalid: o.invalid,
+      answer: item(o.view),
+      errors: [400, 401, 403, 404, 409],
+    }),
+  };
 }

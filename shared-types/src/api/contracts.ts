@@ -13,6 +13,9 @@ import {
   studentsAttainmentRoute,
   uploadMarksRoute,
 } from '../attainment/attainment-routes.js';
+import { coPoMatrixRoutes, questionPaperRoutes } from '../documents/document-routes.js';
+import { importFileRoute } from '../imports/import-routes.js';
+import { programOutcomeSetupRoute } from '../entities/program-outcome-routes.js';
 
 /**
  * Every route declared as a contract, in the order the API serves them. The CDK stack, the local server's checks and
@@ -34,4 +37,12 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   uploadMarksRoute,
   marksUploadTicketRoute,
   importJobRoute,
+  // curriculum and assessments
+  coPoMatrixRoutes.read,
+  coPoMatrixRoutes.save,
+  questionPaperRoutes.read,
+  questionPaperRoutes.save,
+  importFileRoute,
+  // configuration
+  programOutcomeSetupRoute,
 ];

@@ -8,6 +8,11 @@ import type {
 } from '../attainment/views.js';
 import type { MarksSaveResult, MarksSheetView, MarksUploadTicket } from '../attainment/marks-sheet-view.js';
 import type { ImportJob } from '../attainment/marks-sheet.js';
+import type { CoPoMatrixView } from '../documents/co-po-matrix-view.js';
+import type { QuestionPaperView } from '../documents/question-paper-view.js';
+import type { ImportResult } from '../imports/import-kinds.js';
+import type { RecordOf } from '../registry/entity.js';
+import type { genericProgramOutcome } from '../entities/generic-program-outcome.js';
 
 /**
  * Every type a route answers with, by the name the API document gives it (decision 0038). A route contract names its
@@ -26,4 +31,8 @@ export interface ResponseTypes {
   MarksSaveResult: MarksSaveResult;
   MarksUploadTicket: MarksUploadTicket;
   ImportJob: ImportJob;
+  CoPoMatrixView: CoPoMatrixView;
+  QuestionPaperView: QuestionPaperView;
+  ImportResult: ImportResult;
+  GenericProgramOutcome: RecordOf<typeof genericProgramOutcome>;
 }

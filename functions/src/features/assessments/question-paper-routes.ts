@@ -1,17 +1,16 @@
-import { type QuestionPaperView, questionPaperBody } from '@attain/shared-types';
-import type * as z from 'zod/mini';
-import { documentRouter } from '../../platform/http/document-router.js';
+import { questionPaperRoutes } from '@attain/shared-types';
+import { type Endpoint, endpoint } from '../../platform/http/endpoint.js';
+import { pathId } from '../../platform/http/path-id.js';
 import { readPaper, savePaper } from './question-paper.js';
 
 /**
- * `GET|PUT /api/question-paper/{occasion id}`: an occasion's question paper with its total and the occasion's total
- * marks; PUT `{ version, questions }` replaces it whole (totals must match).
+ * `GET|PUT /api/question-paper/{occasion}` (contracts `questionPaperRoutes`): an occasion's question paper with its
+ * total and the occasion's total marks; PUT replaces it whole (totals must match).
  */
-export const questionPaperRouter = () =>
-  documentRouter<z.infer<typeof questionPaperBody>, QuestionPaperView>({
-    owner: 'Occasion',
-    schema: questionPaperBody,
-    invalid: 'Please correct the marked questions',
-    read: readPaper,
-    save: (scope, caller, id, b) => savePaper(scope, caller, id, b.version, b.questions),
-  });
+export const QUESTION_PAPER_ENDPOINTS: readonly Endpoint[] = [
+  endpoint(questionPaperRoutes.read, async (c) => ({ data: await readPaper(c.var.scope, pathId(c, 'occasion', 'Occasion')) })),
+  endpoint(questionPaperRoutes.save, async (c, { body }) => ({
+    message: 'successfully updated',
+    data: await savePaper(c.var.scope, c.var.caller, pathId(c, 'occasion', 'Occasion'), body.version, body.questions),
+  })),
+];

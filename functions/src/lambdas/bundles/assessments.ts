@@ -1,7 +1,7 @@
 import { occasion, questionbank } from '@attain/shared-types';
 import { assertCourseYearOpen } from '../../features/course-inputs/frozen-year-gate.js';
 import { courseInputsChanged } from '../../features/course-inputs/write-course-input.js';
-import { questionPaperRouter } from '../../features/assessments/question-paper-routes.js';
+import { QUESTION_PAPER_ENDPOINTS } from '../../features/assessments/question-paper-routes.js';
 import { deleteDocument } from '../../platform/store/documents.js';
 import { behaviour, defineDomain } from '../../platform/http/domain-module.js';
 
@@ -35,5 +35,6 @@ export const assessmentsDomain = defineDomain({
       },
     }),
   ],
-  routes: [{ path: '/api/question-paper', router: questionPaperRouter }],
+  routes: [],
+  endpoints: QUESTION_PAPER_ENDPOINTS,
 });

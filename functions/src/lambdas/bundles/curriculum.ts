@@ -3,8 +3,8 @@ import { assertCourseYearOpen } from '../../features/course-inputs/frozen-year-g
 import { courseInputsChanged } from '../../features/course-inputs/write-course-input.js';
 import { matrixUsesCo } from '../../features/curriculum/co-po-matrix.js';
 import { papersUsingCo } from '../../features/assessments/question-paper.js';
-import { coPoMatrixRouter } from '../../features/curriculum/co-po-matrix-routes.js';
-import { importRouter } from '../../features/curriculum/import-routes.js';
+import { CO_PO_MATRIX_ENDPOINTS } from '../../features/curriculum/co-po-matrix-routes.js';
+import { IMPORT_ENDPOINTS } from '../../features/curriculum/import-routes.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { deleteDocument } from '../../platform/store/documents.js';
 import { createRecord } from '../../platform/store/records.js';
@@ -62,8 +62,6 @@ export const curriculumDomain = defineDomain({
       afterDelete: (scope, rec) => courseInputsChanged(scope, { course: rec.course }),
     }),
   ],
-  routes: [
-    { path: '/api/co-po-matrix', router: coPoMatrixRouter },
-    { path: '/api/import', router: importRouter },
-  ],
+  routes: [],
+  endpoints: [...CO_PO_MATRIX_ENDPOINTS, ...IMPORT_ENDPOINTS],
 });
