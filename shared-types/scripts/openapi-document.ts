@@ -61,7 +61,8 @@ function success(c: RouteContract): Json {
               required: ['data', 'next'],
             }
           : ref(a.type);
-  return { description: a.status === 201 ? 'Created' : 'OK', content: json(schema) };
+  const files = Object.fromEntries((a.files ?? []).map((t) => [t, { schema: { type: 'string', format: 'binary' } }]));
+  return { description: a.status === 201 ? 'Created' : 'OK', content: { ...json(schema), ...files } };
 }
 
 /** The error answers of a contract: each a shared response (`components.responses`) of the `ErrorBody` envelope. */

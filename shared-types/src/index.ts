@@ -35,6 +35,8 @@ export * from './csv/formula-cells.js';
 export * from './attainment/views.js';
 export * from './attainment/marks-sheet-view.js';
 export * from './files/stored-file.js';
+export * from './files/document-types.js';
+export * from './faculty/faculty-routes.js';
 export * from './format/locale-format.js';
 export * from './format/list-table.js';
 export * from './format/field-text.js';

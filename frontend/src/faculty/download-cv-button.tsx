@@ -1,12 +1,10 @@
+import { type CvFormat, facultyCvRoute } from '@attain/shared-types';
 import { SplitButton } from 'primereact/splitbutton';
+import { callUrl } from '../app/api-client';
 import { useDownload } from '../app/use-download';
 
-/** The CV's file formats, as `GET /api/faculty-cv?format=` takes them. */
-type CvFormat = 'docx' | 'pdf';
-
 /** The path of a CV download: the member's (`faculty`) or, without one, the signed-in user's own. */
-export const cvPath = (format: CvFormat, faculty?: string): string =>
-  `/api/faculty-cv?${new URLSearchParams({ ...(faculty ? { faculty } : {}), format }).toString()}`;
+export const cvPath = (format: CvFormat, faculty?: string): string => callUrl(facultyCvRoute, { query: { format, faculty } });
 
 /**
  * "Download CV": the main button downloads the CV as a Word document, its menu offers Word or PDF. The

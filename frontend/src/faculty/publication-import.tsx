@@ -1,11 +1,11 @@
 import {
   EVENT_LEVELS,
   type EntityDef,
-  type ItemResponse,
   MAX_PUBLICATION_IMPORT_BYTES,
-  PUBLICATION_IMPORT_PATH,
   type PublicationImportEntry,
   type PublicationImportResult,
+  type ResponseOf,
+  publicationImportRoute,
   researchPublication,
 } from '@attain/shared-types';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,7 +13,8 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
-import { ApiError, api } from '../app/api';
+import { ApiError } from '../app/api';
+import { call } from '../app/api-client';
 import { qk } from '../app/query-keys';
 import { showPopup } from '../app/state';
 import { ImportFileField } from '../entity/import-file-field';
@@ -90,7 +91,7 @@ export function PublicationImport() {
     reset();
   };
   /** Sends the file: a preview (`dryRun`) or the import. @returns the server's answer, or null after a refusal (shown) */
-  const send = async (chosen: File, dryRun: boolean): Promise<ItemResponse<PublicationImportResult> | null> => {
+  const send = async (chosen: File, dryRun: boolean): Promise<ResponseOf<typeof publicationImportRoute> | null> => {
     setProblem(null);
     if (chosen.size > MAX_PUBLICATION_IMPORT_BYTES) {
       setProblem(`The file is larger than ${MAX_PUBLICATION_IMPORT_BYTES / 1024} KB; import it in parts`);
@@ -98,11 +99,8 @@ export function PublicationImport() {
     }
     setBusy(true);
     try {
-      const q = new URLSearchParams({ level_status: level, ...(dryRun ? { dry_run: '1' } : {}) });
-      return await api<ItemResponse<PublicationImportResult>>('POST', `${PUBLICATION_IMPORT_PATH}?${q}`, await chosen.text(), {
-        contentType: 'text/plain; charset=utf-8',
-        quiet: true,
-      });
+      const query = { level_status: level, dry_run: dryRun ? '1' : undefined };
+      return await call(publicationImportRoute, { query, body: await chosen.text() }, { quiet: true });
     } catch (e) {
       setProblem(e instanceof ApiError ? e.detail : 'The file could not be read');
       return null;

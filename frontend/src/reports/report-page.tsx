@@ -1,6 +1,7 @@
-import { type ItemResponse, REPORTS_PATH, type ReportEntry, type ReportView } from '@attain/shared-types';
+import { type ReportEntry, reportRoute } from '@attain/shared-types';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../app/api';
+import { ApiError } from '../app/api';
+import { call } from '../app/api-client';
 import { qk } from '../app/query-keys';
 import { PrintButton } from './print-button';
 import { ReportBody } from './report-body';
@@ -15,8 +16,7 @@ export function ReportPage({ entry }: { entry: ReportEntry & { api: string } }) 
   const { values, ask, pickers } = useReportPicks(entry);
   const report = useQuery({
     queryKey: qk.report(entry.api, values),
-    queryFn: async () =>
-      (await api<ItemResponse<ReportView>>('GET', `${REPORTS_PATH}/${entry.api}?${new URLSearchParams(values).toString()}`)).data,
+    queryFn: async () => (await call(reportRoute(entry), { query: values })).data,
     enabled: !ask,
   });
   const view = ask ? undefined : report.data;

@@ -1,10 +1,9 @@
 import {
   DEFAULT_SAR_VERSION,
-  type ItemResponse,
   SAR_CRITERIA,
-  SAR_PATH,
   type SarCriterion,
-  type SarView,
+  type SarFormat,
+  sarRoute,
   chosenYear,
   courseCurriculum,
   pickerYears,
@@ -14,9 +13,9 @@ import { Button } from 'primereact/button';
 import { MultiSelect, type MultiSelectChangeEvent } from 'primereact/multiselect';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { api } from '../app/api';
+import { call, callUrl } from '../app/api-client';
 import { hrefWith } from '../app/navigation';
-import { type Filters, qk } from '../app/query-keys';
+import { qk } from '../app/query-keys';
 import { useDownload } from '../app/use-download';
 import { Pick } from '../areas/pick';
 import { useParam } from '../areas/use-param';
@@ -66,17 +65,16 @@ export function SarPage() {
   const courses = picked.program === programId ? picked.ids : [];
   const courseList = useListQuery(courseCurriculum, programId && criteria.includes('3') ? { program: programId } : null);
 
-  const query = (format: string): Filters => ({
+  const query = (format: SarFormat) => ({
     ...(year ? { year } : {}),
     criteria: criteria.join(','),
     ...(courses.length && criteria.includes('3') ? { courses: courses.join(',') } : {}),
     format,
   });
-  const [shown, setShown] = useState<{ program: string; filters: Filters } | null>(null);
+  const [shown, setShown] = useState<{ program: string; filters: ReturnType<typeof query> } | null>(null);
   const sar = useQuery({
     queryKey: qk.sar(shown?.program ?? '', shown?.filters ?? {}),
-    queryFn: async () =>
-      (await api<ItemResponse<SarView>>('GET', `${SAR_PATH}/${shown?.program}?${new URLSearchParams(shown?.filters).toString()}`)).data,
+    queryFn: async () => (await call(sarRoute, { params: { program: shown?.program ?? '' }, query: shown?.filters })).data,
     enabled: shown !== null,
   });
   const files = useDownload('The SAR');
@@ -181,7 +179,7 @@ export function SarPage() {
               programId &&
               void files.download(
                 f.format,
-                `${SAR_PATH}/${programId}?${new URLSearchParams(query(f.format)).toString()}`,
+                callUrl(sarRoute, { params: { program: programId }, query: query(f.format) }),
                 `SAR-${acronym}-${year ?? view?.year_choice.year ?? current}.${f.format}`,
               )
             }

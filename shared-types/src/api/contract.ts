@@ -26,7 +26,13 @@ export type ResponseName = keyof ResponseTypes;
  * - `file`: the bytes of a download (`Content-Disposition` names it), of `contentTypes`.
  */
 export type Answer =
-  | { readonly shape: 'item' | 'items' | 'page' | 'body'; readonly type: ResponseName; readonly status: 200 | 201 | 202 }
+  | {
+      readonly shape: 'item' | 'items' | 'page' | 'body';
+      readonly type: ResponseName;
+      readonly status: 200 | 201 | 202;
+      /** The same answer as a file instead, when the query asks for one (`?format=docx`): its content types. */
+      readonly files?: readonly string[];
+    }
   | { readonly shape: 'file'; readonly contentTypes: readonly string[]; readonly status: 200 };
 
 /** A request body sent as text of a content type (a CSV, RIS or BibTeX file), read by the handler itself. */
@@ -64,8 +70,12 @@ export interface RouteContract {
 /** Declares a route contract, keeping its literal types (the typed client and the server read them). */
 export const defineRoute = <const C extends RouteContract>(c: C): C => c;
 
-/** `{ data: T }` answers of `type` (201 for a create). */
-export const item = <const N extends ResponseName>(type: N, status: 200 | 201 | 202 = 200) => ({ shape: 'item', type, status }) as const;
+/** `{ data: T }` answers of `type` (201 for a create); `files`: the content types the same answer may come as instead. */
+export const item = <const N extends ResponseName, const F extends readonly string[] = readonly []>(
+  type: N,
+  status: 200 | 201 | 202 = 200,
+  files?: F,
+) => ({ shape: 'item', type, status, files: files ?? ([] as readonly string[] as F) }) as const;
 /** `{ data: T[], message? }` answers of `type` (201 for what was created). */
 export const items = <const N extends ResponseName>(type: N, status: 200 | 201 = 200) => ({ shape: 'items', type, status }) as const;
 /** `{ data: T[], next }` answers of `type`. */

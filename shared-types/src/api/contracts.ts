@@ -16,6 +16,8 @@ import {
 import { coPoMatrixRoutes, questionPaperRoutes } from '../documents/document-routes.js';
 import { importFileRoute } from '../imports/import-routes.js';
 import { programOutcomeSetupRoute } from '../entities/program-outcome-routes.js';
+import { facultyCvRoute, publicationImportRoute } from '../faculty/faculty-routes.js';
+import { REPORT_ROUTES, sarRoute } from '../reports/report-routes.js';
 
 /**
  * Every route declared as a contract, in the order the API serves them. The CDK stack, the local server's checks and
@@ -45,4 +47,10 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   importFileRoute,
   // configuration
   programOutcomeSetupRoute,
+  // documents
+  facultyCvRoute,
+  publicationImportRoute,
+  // reports
+  ...REPORT_ROUTES,
+  sarRoute,
 ];

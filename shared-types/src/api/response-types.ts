@@ -11,6 +11,9 @@ import type { ImportJob } from '../attainment/marks-sheet.js';
 import type { CoPoMatrixView } from '../documents/co-po-matrix-view.js';
 import type { QuestionPaperView } from '../documents/question-paper-view.js';
 import type { ImportResult } from '../imports/import-kinds.js';
+import type { PublicationImportResult } from './publication-import.js';
+import type { ReportView } from '../reports/report-view.js';
+import type { SarView } from '../reports/sar.js';
 import type { RecordOf } from '../registry/entity.js';
 import type { genericProgramOutcome } from '../entities/generic-program-outcome.js';
 
@@ -34,5 +37,8 @@ export interface ResponseTypes {
   CoPoMatrixView: CoPoMatrixView;
   QuestionPaperView: QuestionPaperView;
   ImportResult: ImportResult;
+  PublicationImportResult: PublicationImportResult;
+  ReportView: ReportView;
+  SarView: SarView;
   GenericProgramOutcome: RecordOf<typeof genericProgramOutcome>;
 }

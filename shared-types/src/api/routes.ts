@@ -3,9 +3,7 @@ import { CRUD_ENTITIES } from '../entities/index.js';
 import { API_CONTRACTS } from './contracts.js';
 import { AUDIT_PATH } from '../audit/audit-entry.js';
 import { MAIL_SUPPRESSION_PATH } from '../mail/mail-api.js';
-import { PUBLICATION_IMPORT_PATH } from './publication-import.js';
 import { SET_PASSWORD_PATH } from './auth-paths.js';
-import { REPORTS_PATH } from '../reports/report-catalogue.js';
 import { DASHBOARD_PATH } from '../group/dashboard.js';
 import { GROUP_CAMPUS_PATH, ROLLUP_PATH } from '../group/group-constants.js';
 import { PUBLIC_SURVEY_PATH, STAKEHOLDER_IMPORT_PATH, SURVEY_HOST_PATH, SURVEY_RESULTS_PATH } from '../survey/survey-api.js';
@@ -28,8 +26,6 @@ export const SPECIAL_ROUTES: ApiRoute[] = [
   { path: '/api/department/user-list', domain: 'configuration' },
   { path: '/api/files', domain: 'faculty' },
   { path: '/api/files/{proxy+}', domain: 'faculty' },
-  { path: '/api/faculty-cv', domain: 'documents' },
-  { path: PUBLICATION_IMPORT_PATH, domain: 'documents' },
   { path: '/api/send-mail', domain: 'utilities' },
   { path: '/api/send-mail/{proxy+}', domain: 'utilities' },
   { path: MAIL_SUPPRESSION_PATH, domain: 'utilities' },
@@ -40,7 +36,6 @@ export const SPECIAL_ROUTES: ApiRoute[] = [
   { path: `${SURVEY_HOST_PATH}/{proxy+}`, domain: 'survey' },
   { path: `${SURVEY_RESULTS_PATH}/{proxy+}`, domain: 'survey' },
   { path: `${PUBLIC_SURVEY_PATH}/{token}`, domain: 'survey' },
-  { path: `${REPORTS_PATH}/{proxy+}`, domain: 'reports' },
   { path: GROUP_CAMPUS_PATH, domain: 'group' },
   { path: `${GROUP_CAMPUS_PATH}/{id}`, domain: 'group' },
   { path: ROLLUP_PATH, domain: 'group' },

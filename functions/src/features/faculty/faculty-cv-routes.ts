@@ -1,18 +1,22 @@
-import { type EntityRecord, dataViewer, personalView, profile, isOneOf } from '@attain/shared-types';
-import { Hono } from 'hono/tiny';
+import {
+  type CvFormat,
+  DOCX_TYPE,
+  type EntityRecord,
+  PDF_TYPE,
+  dataViewer,
+  facultyCvRoute,
+  personalView,
+  profile,
+} from '@attain/shared-types';
 import { cvInput } from './cv/cv-data.js';
-import { DOCX_TYPE, cvDocx } from './cv/cv-docx.js';
+import { cvDocx } from './cv/cv-docx.js';
 import { cvFileName } from './cv/cv-file-name.js';
 import { attachment } from '../../platform/lib/file-objects.js';
 import { type CvDocument, buildCv } from './cv/cv-model.js';
-import { PDF_TYPE, cvPdf } from './cv/cv-pdf.js';
+import { cvPdf } from './cv/cv-pdf.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { findRecord } from '../../platform/store/records.js';
-import type { AppEnv } from '../../platform/http/context.js';
-
-/** The file formats of the CV: `docx` (the default) and `pdf`. */
-export const CV_FORMATS = ['docx', 'pdf'] as const;
-export type CvFormat = (typeof CV_FORMATS)[number];
+import { type Endpoint, endpoint } from '../../platform/http/endpoint.js';
 
 /** Each format's MIME type and writer (each writer loads its library on first use). */
 const WRITERS: Readonly<Record<CvFormat, { type: string; write: (cv: CvDocument) => Promise<Uint8Array> }>> = {
@@ -21,21 +25,17 @@ const WRITERS: Readonly<Record<CvFormat, { type: string; write: (cv: CvDocument)
 };
 
 /**
- * `GET /api/faculty-cv?faculty=<profile id>&format=docx|pdf`: a member's CV (profile and every Faculty Contribution
- * record, grouped by type, newest first) as a file download: 200 with `Content-Type` (DOCX or PDF) and
- * `Content-Disposition: attachment; filename="<First>-<Last>-CV.<ext>"`. Who may read whose CV follows the personal
- * records' rule: faculty only their own (`faculty` may be left out; anyone else's is 404, as for an unknown id);
- * campus admins (and group administrators, read-only) any member of the campus; another campus's id is 404.
- * A `format` other than docx or pdf is 400 `{ errors: { detail, fields: { format } } }`. The DOCX and PDF libraries
- * are loaded on the first CV request only.
+ * `GET /api/faculty-cv?faculty=<profile id>&format=docx|pdf` (contract `facultyCvRoute`): a member's CV as a file
+ * download with `Content-Disposition: attachment; filename="<First>-<Last>-CV.<ext>"`. Who may read whose CV follows
+ * the personal records' rule: faculty only their own (`faculty` may be left out; anyone else's is 404, as for an
+ * unknown id); campus admins (and group administrators, read-only) any member of the campus; another campus's id is
+ * 404. The DOCX and PDF libraries are loaded on the first CV request only.
  */
-export function facultyCvRouter(): Hono<AppEnv> {
-  const r = new Hono<AppEnv>({ strict: false });
-  r.get('/', async (c) => {
+export const FACULTY_CV_ENDPOINTS: readonly Endpoint[] = [
+  endpoint(facultyCvRoute, async (c, { query }) => {
     const { caller, scope } = c.var;
-    const format = c.req.query('format') ?? 'docx';
-    if (!isOneOf(CV_FORMATS, format)) throw new HttpError(400, 'The CV can be downloaded as docx or pdf', { format: 'Choose docx or pdf' });
-    const id = c.req.query('faculty') || caller.sub;
+    const format = query.format ?? 'docx';
+    const id = query.faculty || caller.sub;
     // Faculty read only their own CV; another member's answers as an unknown one does.
     if (caller.role === 'faculty' && id !== caller.sub) throw new HttpError(404, 'Faculty member not found');
     const stored = await findRecord(scope, profile, id);
@@ -52,6 +52,5 @@ export function facultyCvRouter(): Hono<AppEnv> {
       'Content-Disposition': attachment(cvFileName(member.first_name, member.last_name, format)),
       'Cache-Control': 'no-store',
     });
-  });
-  return r;
-}
+  }),
+];

@@ -4,14 +4,14 @@ import {
   MESSAGES,
   RECORD_ID,
   profile,
-  researchPublication,
+  publicationImportRoute,
   isOneOf,
 } from '@attain/shared-types';
-import { Hono } from 'hono/tiny';
 import { importPublications } from './publications/publication-import.js';
-import { HttpError, forbidden } from '../../platform/lib/errors.js';
+import { HttpError } from '../../platform/lib/errors.js';
 import { findRecord } from '../../platform/store/records.js';
-import type { AppContext, AppEnv } from '../../platform/http/context.js';
+import type { AppContext } from '../../platform/http/context.js';
+import { type Endpoint, endpoint } from '../../platform/http/endpoint.js';
 
 /**
  * Whose publications an import reads and writes, following the CRUD router's rule for personal records: a faculty
@@ -28,27 +28,21 @@ async function ownerOf(c: AppContext, asked: string | undefined): Promise<string
 }
 
 /**
- * `POST /api/Research-Publication/import[?dry_run=1][&level_status=National][&faculty=<user id>]`: loads a BibTeX
- * or RIS file, sent as the body (text, up to `MAX_PUBLICATION_IMPORT_BYTES`), into the caller's research
- * publications (see `importPublications`, and `PUBLICATION_IMPORT_PATH` in shared-types for the contract). `dry_run=1` (or `true`)
- * answers the preview and writes nothing. `level_status` is the level given to new publications (International
- * when not given). Faculty and campus admins only.
- * Answers 200 `{ message, data: PublicationImportResult }`.
- * @throws HttpError 403 for other roles; 400 for a multipart body, a bad `level_status` or `faculty`, or a file that
- * cannot be read (`errors.fields.file`); 413 for a file over the limit; 409 when a matched record changed meanwhile
+ * `POST /api/Research-Publication/import[?dry_run=1][&level_status=National][&faculty=<user id>]` (contract
+ * `publicationImportRoute`): loads a BibTeX or RIS file, sent as the body (text, up to
+ * `MAX_PUBLICATION_IMPORT_BYTES`), into the caller's research publications (see `importPublications`). Answers
+ * `{ message, data: PublicationImportResult }`.
+ * @throws HttpError 400 for a multipart body, a bad `faculty`, or a file that cannot be read (`errors.fields.file`);
+ * 413 for a file over the limit; 409 when a matched record changed meanwhile
  */
-export function publicationImportRouter(): Hono<AppEnv> {
-  const r = new Hono<AppEnv>({ strict: false });
-  r.post('/', async (c) => {
-    const { caller, scope } = c.var;
-    if (!isOneOf(researchPublication.writeRoles, caller.role)) throw forbidden();
-    const q = c.req.query();
+export const PUBLICATION_IMPORT_ENDPOINTS: readonly Endpoint[] = [
+  endpoint(publicationImportRoute, async (c, { query: q, body: text }) => {
+    const { scope } = c.var;
     const level = q.level_status || 'International';
     if (!isOneOf(EVENT_LEVELS, level))
       throw new HttpError(400, `The level must be one of ${EVENT_LEVELS.join(', ')}`, { level_status: MESSAGES.choice });
     if (/^multipart\//i.test(c.req.header('content-type') ?? ''))
       throw new HttpError(400, "Send the file's text as the body (Content-Type: text/plain), not as a form upload", { file: 'Not valid' });
-    const text = await c.req.text();
     if (Buffer.byteLength(text) > MAX_PUBLICATION_IMPORT_BYTES)
       throw new HttpError(413, `The file is larger than ${MAX_PUBLICATION_IMPORT_BYTES / 1024} KB`, { file: 'Too Long!' });
     const owner = await ownerOf(c, q.faculty);
@@ -59,7 +53,6 @@ export function publicationImportRouter(): Hono<AppEnv> {
     const message = dryRun
       ? `${data.entries.length} entries read: ${tally}; nothing written yet`
       : `Imported ${counts.new + counts.updated} of ${data.entries.length} entries: ${tally}`;
-    return c.json({ message, data });
-  });
-  return r;
-}
+    return { message, data };
+  }),
+];

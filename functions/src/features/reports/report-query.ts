@@ -1,21 +1,10 @@
-import {
-  REPORT_PICKER_NAMES,
-  type ReportPicker,
-  MAPPING_OPTIONS,
-  MAP_STATES,
-  type MapState,
-  type MappingOption,
-  type ReportEntry,
-  isAcademicYear,
-  isOneOf,
-} from '@attain/shared-types';
-import { HttpError } from '../../platform/lib/errors.js';
+import { type ReportPicker, MAPPING_OPTIONS, MAP_STATES, type MapState, type MappingOption, isOneOf } from '@attain/shared-types';
 
 /**
- * What a report was asked for (`GET /api/reports/{api}?...`), checked: ids as sent (at most 64 characters; a wrong or
- * another campus's id finds nothing and the builder answers 404 for it), `option` and `map_state` as the spec's
- * choices (`option` All by default; `map_state` absent = the program's articulation rule), `year` an academic year
- * (`2025-26`).
+ * What a report was asked for (`GET /api/reports/{api}?...`), checked by its contract: ids as sent (at most 64
+ * characters; a wrong or another campus's id finds nothing and the builder answers 404 for it), `option` and
+ * `map_state` as the spec's choices (`option` All by default; `map_state` absent = the program's articulation rule),
+ * `year` an academic year (`2025-26`).
  */
 export interface ReportQuery {
   department?: string;
@@ -29,36 +18,21 @@ export interface ReportQuery {
 }
 
 /**
- * Reads and checks the pickers of `entry` from a query. Throws `HttpError` 400 naming each field when a required
- * picker is missing (`Required`) or a choice is not one of the spec's (`Choose POs, PSOs or All`).
+ * The pickers of a report as its builder reads them, from the query its contract checked (`reportRoute`): ids trimmed,
+ * blanks absent, `option` All when not chosen.
  */
-export function reportQuery(entry: ReportEntry, q: (name: string) => string | undefined): ReportQuery {
-  const fields: Record<string, string> = {};
-  const id = (name: string) => q(name)?.trim().slice(0, 64) || undefined;
-  const query: ReportQuery = {
-    department: id('department'),
-    user: id('user'),
-    curriculum: id('curriculum'),
-    term: id('term'),
-    course: id('course'),
-    option: 'All',
-    year: id('year'),
+export function reportQuery(q: Readonly<Record<string, string | undefined>>): ReportQuery {
+  const given = (name: ReportPicker) => q[name]?.trim() || undefined;
+  const option = given('option');
+  const mapState = given('map_state');
+  return {
+    department: given('department'),
+    user: given('user'),
+    curriculum: given('curriculum'),
+    term: given('term'),
+    course: given('course'),
+    option: option && isOneOf(MAPPING_OPTIONS, option) ? option : 'All',
+    ...(mapState && isOneOf(MAP_STATES, mapState) ? { map_state: mapState } : {}),
+    year: given('year'),
   };
-  const option = q('option');
-  if (option !== undefined && option !== '') {
-    if (isOneOf(MAPPING_OPTIONS, option)) query.option = option;
-    else fields.option = 'Choose POs, PSOs or All';
-  }
-  const mapState = q('map_state');
-  if (mapState !== undefined && mapState !== '') {
-    if (isOneOf(MAP_STATES, mapState)) query.map_state = mapState;
-    else fields.map_state = 'Choose Highest or Average';
-  }
-  if (query.year && !isAcademicYear(query.year)) fields.year = 'Write it as 2025-26';
-  for (const p of entry.required) if (!query[p as keyof ReportQuery]) fields[p] = 'Required';
-  if (Object.keys(fields).length) {
-    const names = Object.keys(fields).map((k) => REPORT_PICKER_NAMES[k as ReportPicker] ?? k);
-    throw new HttpError(400, `Check the ${names.join(', ')} of the ${entry.label} report`, fields);
-  }
-  return query;
 }

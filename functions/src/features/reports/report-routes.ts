@@ -1,31 +1,17 @@
-import { type ItemResponse, REPORTS, type ReportView, reportByApi } from '@attain/shared-types';
-import { Hono } from 'hono/tiny';
-import { HttpError } from '../../platform/lib/errors.js';
+import { REPORT_ROUTES } from '@attain/shared-types';
 import { REPORT_BUILDERS } from './report-builders.js';
 import { reportQuery } from './report-query.js';
-import type { AppEnv } from '../../platform/http/context.js';
+import { type Endpoint, endpoint } from '../../platform/http/endpoint.js';
 
 /**
- * `/api/reports`, read by every signed-in user of the campus:
- * - `GET /{report}?curriculum=&term=&course=&option=&map_state=&department=&user=&year=`: `{ data: ReportView }` for
- *   each report of `REPORTS` that has an `api`; a missing required picker or a bad choice is 400 with the field; a
- *   picked id of another campus is 404; an unknown report is 404.
- * (`/sar/{program}`, the NBA SAR, is the `sar` feature's: `sarRouter`.)
+ * `GET /api/reports/{api}` for each report of `REPORTS` that has an `api` (contracts `REPORT_ROUTES`): `{ data:
+ * ReportView }`, read by every signed-in user of the campus; a picked id of another campus is 404.
+ * (`/sar/{program}`, the NBA SAR, is the `sar` feature's.)
+ * @throws Error at start-up for a report with an API and no builder (a wiring mistake)
  */
-export function reportsRouter(): Hono<AppEnv> {
-  const r = new Hono<AppEnv>({ strict: false });
-  r.get('/:report', async (c) => {
-    const name = c.req.param('report');
-    const entry = reportByApi(name);
-    const build = entry ? REPORT_BUILDERS[name] : undefined;
-    if (!entry || !build)
-      throw new HttpError(404, `No report called ${name.slice(0, 40)}; the reports are ${REPORTS.flatMap((x) => x.api ?? []).join(', ')}`);
-    const data: ReportView = await build(
-      c.var.scope,
-      reportQuery(entry, (k) => c.req.query(k)),
-      c.var.caller,
-    );
-    return c.json({ data } satisfies ItemResponse<ReportView>);
-  });
-  return r;
-}
+export const REPORT_ENDPOINTS: readonly Endpoint[] = REPORT_ROUTES.map((route) => {
+  const name = route.path.slice(route.path.lastIndexOf('/') + 1);
+  const build = REPORT_BUILDERS[name];
+  if (!build) throw new Error(`The report ${name} has no builder`);
+  return endpoint(route, async (c, { query }) => ({ data: await build(c.var.scope, reportQuery(query), c.var.caller) }));
+});

@@ -8,25 +8,20 @@ import {
   type ProgramAttainment,
   frozenFiguresNote,
   type ReportSection,
-  SAR_CRITERIA,
-  SAR_FORMATS,
   type SarCriterion,
   type SarFormat,
   type SarVersion,
   type SarView,
-  isAcademicYear,
   organization,
   program,
   currentAcademicYear,
   nbaYearLabel,
   shiftAcademicYear,
   todayInIndia,
-  isOneOf,
 } from '@attain/shared-types';
 import { storedProgramAttainment } from '../attainment/index.js';
 import { resultsYear } from '../structure/index.js';
 import { listFrozenYears } from '../course-inputs/index.js';
-import { HttpError } from '../../platform/lib/errors.js';
 import { findRecord, getRecord } from '../../platform/store/records.js';
 import { criterion3, criterion3Input } from './criterion3.js';
 import { criterion5 } from './criterion5.js';
@@ -42,30 +37,6 @@ export interface SarQuery {
   format: SarFormat;
 }
 
-/**
- * Reads and checks a SAR request's query (`year`, `criteria`, `courses`, `format`).
- * @throws HttpError 400 naming each bad field: a malformed year ("Write it as 2025-26"; none given: the default year),
- *   a criterion other than 3 or 5, a format other than json, docx or pdf
- */
-export function sarQuery(q: (name: string) => string | undefined): SarQuery {
-  const fields: Record<string, string> = {};
-  const year = q('year')?.trim() ?? '';
-  if (year && !isAcademicYear(year)) fields.year = 'Write it as 2025-26';
-  const asked = (q('criteria') ?? SAR_CRITERIA.join(','))
-    .split(',')
-    .map((c) => c.trim())
-    .filter(Boolean);
-  const criteria = SAR_CRITERIA.filter((c) => asked.includes(c));
-  if (!asked.length || asked.some((c) => !isOneOf(SAR_CRITERIA, c))) fields.criteria = 'Choose criterion 3, 5 or both';
-  const format = q('format') ?? 'json';
-  if (!isOneOf(SAR_FORMATS, format)) fields.format = 'Choose json, docx or pdf';
-  const list = q('courses')
-    ?.split(',')
-    .map((c) => c.trim().slice(0, 64))
-    .filter(Boolean);
-  if (!isOneOf(SAR_FORMATS, format) || Object.keys(fields).length) throw new HttpError(400, 'Check the SAR request', fields);
-  return { ...(year ? { year } : {}), criteria, courses: list?.length ? new Set(list.slice(0, 500)) : null, format };
-}
 
 /**
  * A program's stored attainment with each approved (frozen) year's figures replaced by its snapshot (a year the

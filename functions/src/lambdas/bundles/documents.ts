@@ -1,6 +1,5 @@
-import { PUBLICATION_IMPORT_PATH } from '@attain/shared-types';
-import { facultyCvRouter } from '../../features/faculty/faculty-cv-routes.js';
-import { publicationImportRouter } from '../../features/faculty/publication-import-routes.js';
+import { FACULTY_CV_ENDPOINTS } from '../../features/faculty/faculty-cv-routes.js';
+import { PUBLICATION_IMPORT_ENDPOINTS } from '../../features/faculty/publication-import-routes.js';
 import { defineDomain } from '../../platform/http/domain-module.js';
 
 /**
@@ -14,8 +13,6 @@ export const documentsDomain = defineDomain({
   name: 'documents',
   entities: [],
   behaviours: [],
-  routes: [
-    { path: '/api/faculty-cv', router: facultyCvRouter },
-    { path: PUBLICATION_IMPORT_PATH, router: publicationImportRouter },
-  ],
+  routes: [],
+  endpoints: [...FACULTY_CV_ENDPOINTS, ...PUBLICATION_IMPORT_ENDPOINTS],
 });

@@ -1,12 +1,6 @@
-import { REPORTS_PATH } from '@attain/shared-types';
-import { Hono } from 'hono/tiny';
-import { reportsRouter } from '../../features/reports/report-routes.js';
-import { sarRouter } from '../../features/sar/sar-routes.js';
-import type { AppEnv } from '../../platform/http/context.js';
+import { REPORT_ENDPOINTS } from '../../features/reports/report-routes.js';
+import { SAR_ENDPOINTS } from '../../features/sar/sar-routes.js';
 import { defineDomain } from '../../platform/http/domain-module.js';
-
-/** `/api/reports`: the SAR under `/sar` (the `sar` feature), every other report beside it (the `reports` feature). */
-const reportsAndSarRouter = (): Hono<AppEnv> => new Hono<AppEnv>({ strict: false }).route('/sar', sarRouter()).route('/', reportsRouter());
 
 /**
  * The `reports` domain: the Reports area's tables (`/api/reports/{report}`) and the NBA SAR export
@@ -17,5 +11,7 @@ export const reportsDomain = defineDomain({
   name: 'reports',
   entities: [],
   behaviours: [],
-  routes: [{ path: REPORTS_PATH, router: reportsAndSarRouter }],
+  routes: [],
+  // The SAR (the `sar` feature) and every other report (the `reports` feature), each under `/api/reports`.
+  endpoints: [...SAR_ENDPOINTS, ...REPORT_ENDPOINTS],
 });

@@ -18,8 +18,15 @@ export interface EndpointInput<C extends RouteContract> {
   body: ParsedBodyOf<C>;
 }
 
-/** A handler's answer: the contract's success body (sent with the contract's status), or a whole `Response` for a file. */
-export type EndpointReply<C extends RouteContract> = C['answer'] extends { shape: 'file' } ? Response : ResponseOf<C>;
+/**
+ * A handler's answer: the contract's success body (sent with the contract's status), or a whole `Response` for a file
+ * (a `file` answer, or an answer that may also come as a file).
+ */
+export type EndpointReply<C extends RouteContract> = C['answer'] extends { shape: 'file' }
+  ? Response
+  : C['answer'] extends { files: readonly [string, ...string[]] }
+    ? ResponseOf<C> | Response
+    : ResponseOf<C>;
 
 /** One route of a feature: its contract (from shared-types) and the handler that serves it. */
 export interface Endpoint {

@@ -2,7 +2,6 @@ import type { ListTable } from '@attain/shared-types';
 import type { CvDocument, CvField } from './cv-model.js';
 
 /** The MIME type of a Word document (DOCX, Office Open XML). */
-export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** A4 with 2 cm margins: the text is 9,638 twips (17 cm) wide. */
 const TEXT_WIDTH = 9638;

@@ -3,7 +3,6 @@ import type { CvDocument, CvField } from './cv-model.js';
 import { winAnsi } from './win-ansi.js';
 
 /** The MIME type of a PDF file. */
-export const PDF_TYPE = 'application/pdf';
 
 /** A4 in millimetres, 18 mm margins, the footer in the bottom margin. */
 const PAGE = { width: 210, height: 297, margin: 18 };
