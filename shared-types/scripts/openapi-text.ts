@@ -89,6 +89,9 @@ function responseSchemas(): Record<string, Json> {
   const generator = new SchemaGenerator(program, parser, formatter, config);
   const definitions: Json = {};
   for (const type of ['ResponseTypes', 'ErrorBody']) Object.assign(definitions, generator.createSchema(type).definitions);
+  // A response type that is not a named declaration (an entity's record) is described by its entry in the map.
+  const named = (definitions.ResponseTypes as { properties: Json }).properties;
+  for (const [name, schema] of Object.entries(named)) definitions[name] ??= schema;
   delete definitions.ResponseTypes;
   const text = JSON.stringify(definitions)
     .replaceAll('#/definitions/', '#/components/schemas/')
