@@ -146,6 +146,7 @@ export const UTILITIES_TABS: readonly AreaTab[] = [
   { label: 'Manage User', path: 'manage_user' },
   { label: 'Suppression list', path: 'suppression-list', adminOnly: true },
   { label: 'Audit trail', path: 'audit-trail', adminOnly: true },
+  { label: 'API reference', path: 'api-reference', adminOnly: true },
 ];
 
 /**
