@@ -60,7 +60,7 @@ export class AttainStack extends Stack {
     const marksImport = new MarksImport(this, 'MarksImport', {
       table: storage.table,
       filesBucket: storage.filesBucket,
-      uploader: api.functions.get('attainment'),
+      uploader: api.functions.get('marks'),
       environment,
     });
     new Mail(this, 'Mail', {
@@ -77,7 +77,7 @@ export class AttainStack extends Stack {
       // The domains whose writes change course inputs (COs, occasions, papers, the matrix, marks, the method, survey
       // counts), and the marks import worker.
       writers: [
-        ...(['curriculum', 'assessments', 'attainment', 'survey'] as const).flatMap((d) => api.functions.get(d) ?? []),
+        ...(['curriculum', 'assessments', 'attainment', 'marks', 'survey'] as const).flatMap((d) => api.functions.get(d) ?? []),
         marksImport.worker,
       ],
       environment,

@@ -78,7 +78,7 @@ export const saveImprovementPlanRoute = defineRoute({
 export const marksSheetRoute = defineRoute({
   method: 'GET',
   path: `${MARKS_PATH}/{occasion}`,
-  domain: 'attainment',
+  domain: 'marks',
   summary: "An assessment occasion's marks sheet: questions, roster, marks and version",
   answer: item('MarksSheetView'),
   errors: [401, 404],
@@ -88,7 +88,7 @@ export const marksSheetRoute = defineRoute({
 export const saveMarksRoute = defineRoute({
   method: 'PUT',
   path: `${MARKS_PATH}/{occasion}`,
-  domain: 'attainment',
+  domain: 'marks',
   summary: 'Save marks entered on the grid (send the version you read)',
   body: marksGridBody,
   invalid: 'Send { version, rows: [{ student, marks, absent? }] }',
@@ -100,7 +100,7 @@ export const saveMarksRoute = defineRoute({
 export const marksTemplateRoute = defineRoute({
   method: 'GET',
   path: `${MARKS_PATH}/{occasion}/template`,
-  domain: 'attainment',
+  domain: 'marks',
   summary: 'The marks template of an occasion as CSV (with `filled=true`, the saved marks in it)',
   query: z.object({ filled: z.optional(z.string()) }),
   answer: file('text/csv'),
@@ -114,7 +114,7 @@ export const marksTemplateRoute = defineRoute({
 export const uploadMarksRoute = defineRoute({
   method: 'POST',
   path: `${MARKS_PATH}/{occasion}/upload`,
-  domain: 'attainment',
+  domain: 'marks',
   summary: 'Upload a filled marks template (CSV); `dry_run=true` checks and previews without saving',
   query: z.object({ dry_run: z.optional(z.string()) }),
   body: textBody('text/csv'),
@@ -126,7 +126,7 @@ export const uploadMarksRoute = defineRoute({
 export const marksUploadTicketRoute = defineRoute({
   method: 'POST',
   path: `${MARKS_PATH}/{occasion}/upload-url`,
-  domain: 'attainment',
+  domain: 'marks',
   summary: 'Open an import of a large marks file: a presigned S3 POST and the import job to poll',
   body: z.object({ file_name: z.optional(z.unknown()) }),
   answer: item('MarksUploadTicket', 201),
@@ -137,7 +137,7 @@ export const marksUploadTicketRoute = defineRoute({
 export const importJobRoute = defineRoute({
   method: 'GET',
   path: '/api/import-job/{id}',
-  domain: 'attainment',
+  domain: 'marks',
   summary: "A large marks file's import: status and progress",
   answer: item('ImportJob'),
   errors: [401, 404],

@@ -12,6 +12,7 @@ export type Domain =
   | 'curriculum'
   | 'assessments'
   | 'attainment'
+  | 'marks'
   | 'faculty'
   | 'documents'
   | 'survey'

@@ -3,7 +3,6 @@ import { assertCourseYearOpen } from '../../features/course-inputs/frozen-year-g
 import { courseInputsChanged } from '../../features/course-inputs/write-course-input.js';
 import { ATTAINMENT_ENDPOINTS } from '../../features/attainment/attainment-routes.js';
 import { FREEZE_ENDPOINTS } from '../../features/attainment/freeze-routes.js';
-import { MARKS_ENDPOINTS } from '../../features/marks/marks-routes.js';
 import { behaviour, defineDomain } from '../../platform/http/domain-module.js';
 
 /**
@@ -27,5 +26,5 @@ export const attainmentDomain = defineDomain({
     }),
   ],
   routes: [],
-  endpoints: [...FREEZE_ENDPOINTS, ...ATTAINMENT_ENDPOINTS, ...MARKS_ENDPOINTS],
+  endpoints: [...FREEZE_ENDPOINTS, ...ATTAINMENT_ENDPOINTS],
 });

@@ -8,6 +8,7 @@ import { type DomainModule, domainProblems } from '../../platform/http/domain-mo
 import { documentsDomain } from './documents.js';
 import { facultyDomain } from './faculty.js';
 import { groupDomain } from './group.js';
+import { marksDomain } from './marks.js';
 import { reportsDomain } from './reports.js';
 import { surveyDomain } from './survey.js';
 import { utilitiesDomain } from './utilities.js';
@@ -34,6 +35,7 @@ export const ALL_DOMAINS: readonly DomainModule[] = checked([
   curriculumDomain,
   assessmentsDomain,
   attainmentDomain,
+  marksDomain,
   facultyDomain,
   documentsDomain,
   surveyDomain,
