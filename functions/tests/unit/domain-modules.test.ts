@@ -15,7 +15,14 @@ describe('domain modules', () => {
       for (const e of m.entities) for (const p of [e.path, ...(e.aliases ?? [])]) add(p, m.name);
     }
     const declared = new Set<string>(API_CONTRACTS.map((r) => r.path));
+    // The domains of the declared routes under a base the cloud routes as `base/{proxy+}`.
+    const declaredUnder = (base: string) => [...new Set(API_CONTRACTS.filter((r) => r.path.startsWith(`${base}/`)).map((r) => r.domain))];
     for (const route of apiRoutes()) {
+      const under = route.path.endsWith('/{proxy+}') ? declaredUnder(routeBase(route.path)) : [];
+      if (under.length) {
+        expect(under, `${route.path} is declared for several domains`).toEqual([route.domain]);
+        continue;
+      }
       const base = declared.has(route.path) ? route.path : routeBase(route.path);
       // `/api/department/{id}` is served by the CRUD router mounted at `/api/department`.
       expect(served.get(base), `${route.path} is served by no domain module`).toEqual([route.domain]);

@@ -1,6 +1,7 @@
 import type { Domain } from '../registry/entity.js';
 import { CRUD_ENTITIES } from '../entities/index.js';
 import { API_CONTRACTS } from './contracts.js';
+import type { RouteContract } from './contract.js';
 import { AUDIT_PATH } from '../audit/audit-entry.js';
 import { MAIL_SUPPRESSION_PATH } from '../mail/mail-api.js';
 import { SET_PASSWORD_PATH } from './auth-paths.js';
@@ -54,9 +55,28 @@ export function apiRoutes(): ApiRoute[] {
       { path: `${p}/{id}`, domain: e.domain },
     ]),
   );
-  const declared = API_CONTRACTS.map((r) => ({ path: r.path, domain: r.domain }));
-  const contracts = declared.filter((r, i) => declared.findIndex((x) => x.path === r.path) === i);
-  return [...SPECIAL_ROUTES, ...contracts, ...crud];
+  const routes = [...SPECIAL_ROUTES, ...contractRoutes(crud.map((r) => r.path)), ...crud];
+  return routes.filter((r, i) => routes.findIndex((x) => x.path === r.path) === i);
+}
+
+/**
+ * The API Gateway routes of the declared routes (`API_CONTRACTS`), as few as the cloud needs (each route is
+ * CloudFormation resources, under its 500 limit): the contracts under one first segment (`/api/attainment/...`) that
+ * one domain serves, with no record type's path there, become `/api/<segment>` and `/api/<segment>/{proxy+}`; any
+ * other (a public route, which API Gateway throttles on its own, or one beside a record type's paths) keeps its own
+ * path.
+ */
+function contractRoutes(crudPaths: readonly string[]): ApiRoute[] {
+  const segment = (path: string) => path.split('/').slice(0, 3).join('/');
+  const exact = (r: RouteContract) =>
+    r.public ||
+    crudPaths.some((p) => segment(p).toLowerCase() === segment(r.path).toLowerCase()) ||
+    API_CONTRACTS.some((x) => segment(x.path) === segment(r.path) && x.domain !== r.domain);
+  return API_CONTRACTS.flatMap((r) => {
+    if (exact(r)) return [{ path: r.path, domain: r.domain }];
+    const base = segment(r.path);
+    return [{ path: r.path === base ? base : `${base}/{proxy+}`, domain: r.domain }];
+  });
 }
 
 /** The domains that have at least one route (each becomes one Lambda function). */

@@ -15,7 +15,10 @@ import { sarView } from './sar-view.js';
 export const SAR_ENDPOINTS: readonly Endpoint[] = [
   endpoint(sarRoute, async (c, { query: q }) => {
     const asked = (q.criteria ?? SAR_CRITERIA.join(',')).split(',').map((x) => x.trim());
-    const courses = q.courses?.split(',').map((x) => x.trim().slice(0, 64)).filter(Boolean);
+    const courses = q.courses
+      ?.split(',')
+      .map((x) => x.trim().slice(0, 64))
+      .filter(Boolean);
     const format = q.format ?? 'json';
     const query = {
       ...(q.year ? { year: q.year } : {}),

@@ -37,7 +37,6 @@ export interface SarQuery {
   format: SarFormat;
 }
 
-
 /**
  * A program's stored attainment with each approved (frozen) year's figures replaced by its snapshot (a year the
  * current results lack is added from its snapshot), newest year first.
