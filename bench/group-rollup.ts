@@ -40,7 +40,7 @@ const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(
  * records) is copied item by item, keys rewritten, into 9 more campuses of the demo group (only the partitions the
  * roll-up reads). Then `GET /api/group/rollup` as the group administrator: the read that computes the copies'
  * summaries, then latency (n=10, p50 budget 1 s) and DynamoDB calls per campus (budget 2) of reads that find them
- * current (docs/decisions/0038-campus-summaries.md). The
+ * current (docs/decisions/0039-campus-summaries.md). The
  * answer is checked: every clone's PO figures equal the bench campus's, and the bench program's CAY levels (which vary
  * by outcome) appear in the bench campus's column.
  */

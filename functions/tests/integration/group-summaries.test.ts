@@ -4,7 +4,7 @@ import { SETTLE_MS } from '../../src/features/group/campus-summary.js';
 import { client, login, signedIn } from '../support/client.js';
 
 /**
- * The group roll-up and dashboard read each campus's stored summaries (docs/decisions/0038-campus-summaries.md): at
+ * The group roll-up and dashboard read each campus's stored summaries (docs/decisions/0039-campus-summaries.md): at
  * most 2 DynamoDB calls per campus once they are current, and never a stale figure: a mark saved on a campus changes
  * that campus's roll-up cells at the next read, each equal to the Program Level PO Attainment page it opens.
  */

@@ -25,7 +25,7 @@ import { type SummaryPartition, putSummary, readSummaryPartition } from './summa
 
 /**
  * A campus's summaries: what the group roll-up and the dashboards count in one campus, computed once and stored
- * (`docs/decisions/0038-campus-summaries.md`). Each figure is computed here, by the services the campus's own pages use,
+ * (`docs/decisions/0039-campus-summaries.md`). Each figure is computed here, by the services the campus's own pages use,
  * so it equals the page it drills down to; the roll-up (`rollup.ts`) and the dashboard (`dashboard-figures.ts`) only
  * read and add them. Three kinds, each stored on its own:
  * - `programs`: each program with its type's name and, per academic year with stored results, its PO/PSO levels, its

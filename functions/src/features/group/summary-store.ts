@@ -5,7 +5,7 @@ import { config } from '../../platform/lib/config.js';
 import { CHANGED_SK, campusSummaryPk } from '../../platform/store/campus-changes.js';
 
 /**
- * Storage of a campus's summaries (`docs/decisions/0038-campus-summaries.md`), in the campus's summary partition
+ * Storage of a campus's summaries (`docs/decisions/0039-campus-summaries.md`), in the campus's summary partition
  * `PK = T#<campus>#campus-summary` beside its change stamp (`platform/store/campus-changes.ts`):
  * - `SK = summary#programs`, `summary#year#<academic year>`, `summary#month#<CAY>`: `summary` (the figures, see
  *   `campus-summary.ts`), `computed_at` (ISO-8601 UTC, when its computation started) and `version` (the figures'

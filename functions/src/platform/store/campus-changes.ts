@@ -18,7 +18,7 @@ import { config } from '../lib/config.js';
 
 /**
  * The campus's change stamp, which says when its group summaries (`features/group/campus-summary.ts`) went stale
- * (`docs/decisions/0038-campus-summaries.md`). It lives in the campus's summary partition, beside the summaries, so the
+ * (`docs/decisions/0039-campus-summaries.md`). It lives in the campus's summary partition, beside the summaries, so the
  * one Query that reads a campus's summaries also reads whether they are current:
  * - `PK = T#<campus>#campus-summary`, `SK = changed`: `changed_at`, the time (ISO-8601 UTC) of the last write of an
  *   input the summaries count, taken after that write succeeded;
