@@ -6,6 +6,7 @@ import { documentClient } from '../functions/src/platform/lib/aws.js';
 import { config } from '../functions/src/platform/lib/config.js';
 import { batchWrite } from '../functions/src/platform/store/batch.js';
 import { DEMO_GROUP, DEMO_TENANT } from '../functions/src/local/seed/demo-campus.js';
+import { SETTLE_MS } from '../functions/src/features/group/campus-summary.js';
 
 type Row = { metric: string; value: string; budget: string; ok: boolean | null };
 
@@ -37,7 +38,9 @@ const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(
  * Step 7d of `npm run bench` (issue 16): the group roll-up over 10 campuses of bench scale. The bench campus (the demo
  * campus holding step 7's 64-course program with stored results, the demo program, surveys, faculty and their
  * records) is copied item by item, keys rewritten, into 9 more campuses of the demo group (only the partitions the
- * roll-up reads). Then `GET /api/group/rollup` as the group administrator: latency (n=10) and DynamoDB calls. The
+ * roll-up reads). Then `GET /api/group/rollup` as the group administrator: the read that computes the copies'
+ * summaries, then latency (n=10, p50 budget 1 s) and DynamoDB calls per campus (budget 2) of reads that find them
+ * current (docs/decisions/0039-campus-summaries.md). The
  * answer is checked: every clone's PO figures equal the bench campus's, and the bench program's CAY levels (which vary
  * by outcome) appear in the bench campus's column.
  */
@@ -93,9 +96,16 @@ export async function benchRollup(base: string, groupToken: string, served: Prog
     );
   }
   const copyS = (performance.now() - t0) / 1000;
+  // The first read computes the copies' summaries (they have none); the timed reads after the settling time find them
+  // current, as every read does until an input of a campus changes.
+  const f0 = performance.now();
   const first = await fetch(url, { headers });
   if (!first.ok) throw new Error(`bench roll-up: ${first.status} ${await first.text()}`);
   const view = ((await first.json()) as { data: RollupView }).data;
+  const firstMs = performance.now() - f0;
+  const firstCalls = Number(first.headers.get('x-dynamodb-calls'));
+  await new Promise((r) => setTimeout(r, SETTLE_MS + 100));
+  await (await fetch(url, { headers })).arrayBuffer();
   const times: number[] = [];
   const calls: number[] = [];
   for (let i = 0; i < 10; i++) {
@@ -105,6 +115,7 @@ export async function benchRollup(base: string, groupToken: string, served: Prog
     times.push(performance.now() - t);
     calls.push(Number(res.headers.get('x-dynamodb-calls')));
   }
+  const meanCalls = calls.reduce((a, b) => a + b, 0) / calls.length;
   const clones = view.campuses.filter((c) => c.id === DEMO_TENANT || c.id.startsWith('bench-'));
   const poRows = view.sections.filter((s) => s.key === 'po-attainment').flatMap((s) => s.rows);
   const differing = poRows.flatMap((r) =>
@@ -126,12 +137,18 @@ export async function benchRollup(base: string, groupToken: string, served: Prog
     {
       metric: `GET /api/group/rollup over ${view.campuses.length} campuses (${clones.length} of bench scale) p50 / p99 (n=10)`,
       value: `${pct(times, 50).toFixed(0)} / ${pct(times, 99).toFixed(0)} ms`,
-      budget: '<= 30 s (API limit)',
-      ok: pct(times, 99) <= 30_000,
+      budget: 'p50 <= 1 s; p99 <= 30 s (API limit)',
+      ok: pct(times, 50) <= 1000 && pct(times, 99) <= 30_000,
     },
     {
-      metric: 'GET /api/group/rollup: DynamoDB calls per request (mean)',
-      value: (calls.reduce((a, b) => a + b, 0) / calls.length).toFixed(0),
+      metric: 'GET /api/group/rollup: DynamoDB calls per request (mean) and per campus (summaries current)',
+      value: `${meanCalls.toFixed(0)}; ${(meanCalls / view.campuses.length).toFixed(2)} per campus`,
+      budget: '<= 2 per campus',
+      ok: meanCalls <= 2 * view.campuses.length,
+    },
+    {
+      metric: "GET /api/group/rollup: the read that computed the 9 copies' summaries (DynamoDB calls, time)",
+      value: `${firstCalls} calls, ${firstMs.toFixed(0)} ms`,
       budget: '-',
       ok: null,
     },

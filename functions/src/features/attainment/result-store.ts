@@ -3,6 +3,7 @@ import { ATTAINMENT_ENGINE_VERSION, type CampusScope, type CourseAttainment, typ
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { batchWrite } from '../../platform/store/batch.js';
+import { noteCampusChange } from '../../platform/store/campus-changes.js';
 import { PROGRAM_STAMP_SK, SURVEYS_SK, resultsPk, setStamp, stampSk } from '../course-inputs/index.js';
 
 /**
@@ -102,7 +103,7 @@ export const surveyEvidenceIsCurrent = (s: StoredSurveyEvidence): boolean =>
 
 /**
  * Stores a program's PO/PSO survey evidence (per year, per outcome) with `computedAt` (when its computation started,
- * so an answer recorded meanwhile still counts as newer): one UpdateItem.
+ * so an answer recorded meanwhile still counts as newer): one UpdateItem, then the campus's summary stamp.
  */
 export async function storeProgramSurveyEvidence(
   scope: CampusScope,
@@ -119,6 +120,7 @@ export async function storeProgramSurveyEvidence(
       ExpressionAttributeValues: { ':v': record, ':t': computedAt, ':e': 'attainment-inputs' },
     }),
   );
+  await noteCampusChange(scope.campus);
 }
 
 /** Stored evidence back as `EvidenceByYear`'s maps. */

@@ -2,6 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type CampusScope, TABLE, recordPk } from '@attain/shared-types';
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
+import { noteCampusChange } from '../../platform/store/campus-changes.js';
 
 /**
  * The input stamps of a program's courses, kept in the program's results partition (`PK = T#<campus>#attainment-result#
@@ -29,7 +30,8 @@ export const PROGRAM_STAMP_SK = 'inputs#*';
 export const SURVEYS_SK = 'surveys#PO';
 
 /**
- * Sets time fields (ISO-8601 UTC) of an input stamp: one UpdateItem, creating the stamp when missing.
+ * Sets time fields (ISO-8601 UTC) of an input stamp: one UpdateItem, creating the stamp when missing; then stamps the
+ * campus's group summaries stale (`noteCampusChange`, one more UpdateItem), as the program's stored attainment moves.
  * @param sk which stamp: `stampSk(course)`, `PROGRAM_STAMP_SK` or `SURVEYS_SK`
  */
 export async function setStamp(
@@ -55,4 +57,5 @@ export async function setStamp(
       ExpressionAttributeValues: values,
     }),
   );
+  await noteCampusChange(scope.campus);
 }

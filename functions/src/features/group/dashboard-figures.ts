@@ -1,21 +1,7 @@
-import {
-  type CampusScope,
-  type DashboardFigure,
-  type DashboardTileKey,
-  type DashboardView,
-  FACULTY_RECORDS,
-  type YearChoice,
-  academicYearSpan,
-  courseCurriculum,
-  occasion,
-  isKeyOf,
-} from '@attain/shared-types';
-import { getDocuments } from '../../platform/store/documents.js';
-import { listAll } from '../../platform/store/list-all.js';
+import { type DashboardFigure, type DashboardTileKey, type DashboardView, type YearChoice, isKeyOf } from '@attain/shared-types';
 import { resultsYear } from '../structure/index.js';
-import { type CampusAttainment, resultYears } from './campus-figures.js';
-import { mailsBetween } from './mail-count-store.js';
-import { surveyDashboard } from '../survey-results/index.js';
+import { openSurveys, surveyTotals } from './campus-figures.js';
+import { type CampusSummaries, type ProgramsSummary, monthSummary, resultYears, yearSummary } from './campus-summary.js';
 
 /**
  * The raw counts behind one campus's dashboard tiles, summable over a group's campuses. Each is what the
@@ -46,60 +32,47 @@ export interface DashboardCounts {
 
 /**
  * The academic year a dashboard counts (`defaultResultsYear`): for one campus its newest year with stored results not
- * after its CAY; for a group's campuses (one `CampusAttainment` each) the newest such year every campus with results
+ * after its CAY; for a group's campuses (one programs summary each) the newest such year every campus with results
  * has, as the roll-up compares them; with no results, CAYm1.
  * @param current the CAY (`campusCurrentYear` / `campusesCurrentYear`)
  */
-export const dashboardYear = (attainment: readonly CampusAttainment[], current: string): YearChoice =>
+export const dashboardYear = (programs: readonly ProgramsSummary[], current: string): YearChoice =>
   resultsYear(
     undefined,
-    attainment.map((a) => resultYears([a])),
+    programs.map((p) => resultYears([p])),
     current,
   );
 
 /**
- * Counts one campus's dashboard figures for `year` (`today` an ISO date: the month of mail and the year of faculty
- * records end there; `current` the CAY: its open surveys and faculty records added this year). About 6 + 13 DynamoDB
- * calls (one per faculty record type) plus one BatchGetItem per 100 occasions of the year.
+ * One campus's dashboard counts for `year` from its summaries (`today` an ISO date: the month of mail and the year of
+ * faculty records end there; `current` the CAY: its open surveys and faculty records added this year). No DynamoDB
+ * call when the summaries of `year`, of `current` and of the month are current; each one that is not is computed
+ * and stored once (`campus-summary.ts`).
  */
-export async function dashboardCounts(
-  scope: CampusScope,
-  attainment: CampusAttainment,
-  year: string,
-  today: string,
-  current: string,
-): Promise<DashboardCounts> {
-  const span = academicYearSpan(year);
-  const [courses, occasions, surveys, mail, records] = await Promise.all([
-    listAll(scope, courseCurriculum),
-    listAll(scope, occasion),
-    surveyDashboard(scope, current).then((d) => d.surveys),
-    mailsBetween(scope, `${today.slice(0, 7)}-01`, today),
-    Promise.all(FACULTY_RECORDS.map((def) => listAll(scope, def))),
+export async function dashboardCounts(c: CampusSummaries, year: string, today: string, current: string): Promise<DashboardCounts> {
+  const [inYear, inCurrent, month] = await Promise.all([
+    yearSummary(c, year, today),
+    yearSummary(c, current, today),
+    monthSummary(c, current, today),
   ]);
-  const heldInYear = occasions.filter((o) => o.held_on && o.held_on >= span.from && o.held_on <= span.to);
-  const sheets = await getDocuments(
-    scope,
-    'marks-sheet',
-    heldInYear.map((o) => o.id),
-  );
-  const courseResults = attainment.flatMap((p) => p.years.filter((y) => y.academic_year === year).flatMap((y) => y.courses));
-  const thisYear = academicYearSpan(current);
-  const open = surveys.filter((s) => s.status === 'Open');
+  const programs = c.programs.programs;
+  const results = programs.flatMap((p) => p.years.filter((y) => y.year === year));
+  const open = openSurveys(inCurrent.surveys);
+  const openCounts = surveyTotals(open);
   return {
-    programs: attainment.length,
-    programsWithResults: attainment.filter((p) => p.years.some((y) => y.academic_year === year)).length,
-    courses: courses.length,
-    coursesWithResults: courseResults.length,
-    coursesBelowTarget: courseResults.filter((c) => c.cos.some((co) => co.met === false)).length,
-    occasions: heldInYear.length,
-    occasionsWithoutMarks: heldInYear.filter((o) => !sheets.get(o.id)?.last_rows).length,
+    programs: programs.length,
+    programsWithResults: programs.filter((p) => p.years.some((y) => y.year === year)).length,
+    courses: c.programs.courses,
+    coursesWithResults: results.reduce((n, y) => n + y.courses, 0),
+    coursesBelowTarget: results.reduce((n, y) => n + y.below_target, 0),
+    occasions: inYear.occasions,
+    occasionsWithoutMarks: inYear.occasions_without_marks,
     openSurveys: open.length,
-    openInvited: open.reduce((n, s) => n + s.invited, 0),
-    openResponded: open.reduce((n, s) => n + s.responded, 0),
-    mailRecipients: mail.recipients,
-    mailBounced: mail.bounced,
-    facultyRecords: records.flat().filter((r) => r.created_at >= thisYear.from && r.created_at.slice(0, 10) <= today).length,
+    openInvited: openCounts.invited,
+    openResponded: openCounts.responded,
+    mailRecipients: month.mail.recipients,
+    mailBounced: month.mail.bounced,
+    facultyRecords: month.faculty_records,
   };
 }
 

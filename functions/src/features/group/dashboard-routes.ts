@@ -2,7 +2,7 @@ import type { CampusScope } from '@attain/shared-types';
 import { Hono } from 'hono/tiny';
 import pLimit from 'p-limit';
 import { campusesCurrentYear } from '../structure/index.js';
-import { campusAttainment } from './campus-figures.js';
+import { readCampusSummaries } from './campus-summary.js';
 import { groupCampuses } from '../../platform/store/campus-registry.js';
 import { addCounts, dashboardCounts, dashboardView, dashboardYear } from './dashboard-figures.js';
 import { todayInIndia } from '@attain/shared-types';
@@ -10,7 +10,8 @@ import type { AppEnv } from '../../platform/http/context.js';
 
 /**
  * `GET /api/dashboard`: the dashboard tiles' live figures (`DashboardView`) for the campus in scope; for a
- * group administrator with no campus picked, the sums over the group's campuses (at most 4 read at a time). The year
+ * group administrator with no campus picked, the sums over the group's campuses (at most 4 read at a time), all read
+ * from the campuses' summaries (`campus-summary.ts`: one Query per campus when current). The year
  * counted is `dashboardYear` (the newest with results not after CAY; the same rule as every results page), with the
  * caption saying why (`year_choice`).
  */
@@ -24,10 +25,13 @@ export function dashboardRouter(): Hono<AppEnv> {
       ? (await groupCampuses(caller.tenant)).map((g) => ({ campus: g.id, actor: caller.user, access: 'read-only' }))
       : [scope];
     const limit = pLimit(4);
-    const attainment = await Promise.all(scopes.map((s) => limit(() => campusAttainment(s))));
+    const summaries = await Promise.all(scopes.map((s) => limit(() => readCampusSummaries(s))));
     const current = await campusesCurrentYear(scopes, today);
-    const choice = dashboardYear(attainment, current);
-    const counts = await Promise.all(scopes.map((s, i) => limit(() => dashboardCounts(s, attainment[i], choice.year, today, current))));
+    const choice = dashboardYear(
+      summaries.map((s) => s.programs),
+      current,
+    );
+    const counts = await Promise.all(summaries.map((s) => limit(() => dashboardCounts(s, choice.year, today, current))));
     const view = group
       ? dashboardView(addCounts(counts), choice, { kind: 'group', campuses: scopes.length })
       : dashboardView(counts[0], choice, { kind: 'campus' });

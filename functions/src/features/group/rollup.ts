@@ -6,7 +6,6 @@ import {
   type RollupSection,
   type RollupView,
   type YearChoice,
-  academicYearSpan,
   groupScope,
   isAcademicYear,
 } from '@attain/shared-types';
@@ -14,8 +13,9 @@ import pLimit from 'p-limit';
 import { campusesCurrentYear, resultsYear } from '../structure/index.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { todayInIndia } from '@attain/shared-types';
-import { type CampusAttainment, type CampusFigures, campusAttainment, campusFigures, resultYears } from './campus-figures.js';
+import { type CampusFigures, campusFigures } from './campus-figures.js';
 import { type CampusRegistration, getGroup, groupCampuses } from '../../platform/store/campus-registry.js';
+import { readCampusSummaries, resultYears, yearSummary } from './campus-summary.js';
 
 const r2 = (n: number) => Math.round(n * 100) / 100;
 const r1 = (n: number) => Math.round(n * 10) / 10;
@@ -59,7 +59,7 @@ function attainmentSections(campuses: readonly CampusFigures[], year: string): R
           const levels = programs.flatMap(
             (p) => p.year?.outcomes.flatMap((o) => (o.reference === ref && o.attainment !== null ? [o.attainment] : [])) ?? [],
           );
-          const one = programs.length === 1 ? programs[0].record.id : undefined;
+          const one = programs.length === 1 ? programs[0].id : undefined;
           const page = one ? `/attainment/program-level-course?program=${one}&year=${year}` : '/attainment/program-level-course';
           const mean = levels.length ? r2(levels.reduce((a, b) => a + b, 0) / levels.length) : null;
           return [
@@ -144,11 +144,13 @@ function activitySections(campuses: readonly CampusFigures[], year: string): Rol
 }
 
 /**
- * Reads every campus of a group in two passes, at most 4 campuses at a time: their programs' stored attainment (to
- * find the year), then the year's figures. Disabled campuses are included (their data is still the group's).
+ * Reads every campus of a group from its summaries (`campus-summary.ts`), at most 4 campuses at a time: one Query per
+ * campus when its summaries are current (a stale one is computed again, once). Disabled campuses are included (their
+ * data is still the group's).
  * @param year "2025-26"; default `defaultResultsYear` over the campuses: the newest year with stored results (not
  *   after CAY) in every campus that has any, as the group dashboard counts
  * @returns the campuses, the year used (with why) and each campus's figures, in the group's order
+ * @throws HttpError 400 for a year not shaped like 2025-26
  */
 export async function groupFigures(
   groupId: string,
@@ -159,19 +161,16 @@ export async function groupFigures(
   const campuses = await groupCampuses(groupId);
   const limit = pLimit(4);
   const scopes: CampusScope[] = campuses.map((c) => groupScope(caller, c.id));
-  const attainment: CampusAttainment[] = await Promise.all(scopes.map((s) => limit(() => campusAttainment(s))));
+  const summaries = await Promise.all(scopes.map((s) => limit(() => readCampusSummaries(s))));
   const today = todayInIndia();
   const current = await campusesCurrentYear(scopes, today);
   const chosen = resultsYear(
     year,
-    attainment.map((a) => resultYears([a])),
+    summaries.map((s) => resultYears([s.programs])),
     current,
   );
-  const { from, to } = academicYearSpan(chosen.year);
-  const figures = await Promise.all(
-    scopes.map((s, i) => limit(() => campusFigures(s, attainment[i], chosen.year, from, to < today ? to : today))),
-  );
-  return { campuses, year: chosen, figures };
+  const years = await Promise.all(summaries.map((s) => limit(() => yearSummary(s, chosen.year, today))));
+  return { campuses, year: chosen, figures: summaries.map((s, i) => campusFigures(s, years[i], chosen.year)) };
 }
 
 /**

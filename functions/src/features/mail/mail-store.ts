@@ -25,6 +25,7 @@ import {
   withoutKeys,
 } from './mail-items.js';
 import { type AuditEvent, auditPut } from '../../platform/store/audit-store.js';
+import { noteCampusChange } from '../../platform/store/campus-changes.js';
 import { batchWrite } from '../../platform/store/batch.js';
 import { enqueueMail } from './mail-queue.js';
 import { readPartition } from '../../platform/store/partition.js';
@@ -101,7 +102,7 @@ export async function resumeMail(scope: CampusScope, caller: Caller, id: string)
 /**
  * Stores a new mail: its recipients by BatchWriteItem (25 a call), then the mail, its entry in the unfinished-jobs
  * list (when a recipient is queued) and its audit entry in one transaction, so a mail is either whole or absent (its
- * id is new: a repeat is refused by the transaction's condition).
+ * id is new: a repeat is refused by the transaction's condition); then stamps the campus's group summaries stale.
  */
 export async function putQueuedMail(
   scope: CampusScope,
@@ -140,4 +141,5 @@ export async function putQueuedMail(
       ],
     }),
   );
+  await noteCampusChange(scope.campus);
 }

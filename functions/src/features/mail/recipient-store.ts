@@ -3,6 +3,7 @@ import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dy
 import { type RecipientEvent, type RecipientStatus, STATUS_RANK } from '@attain/shared-types';
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
+import { noteCampusChange } from '../../platform/store/campus-changes.js';
 import { type RecipientItem, countedAs, mailKey, recipientKey, withoutKeys } from './mail-items.js';
 import type { Receipt } from './ses-event.js';
 
@@ -85,6 +86,8 @@ export async function moveRecipient(
   for (let attempt = 0; ; attempt++) {
     try {
       await documentClient().send(new TransactWriteCommand({ TransactItems: [{ Update: recipientUpdate }, { Update: mailUpdate }] }));
+      // A bounce counted or uncounted moves the group summaries' bounce rate.
+      if (a === 'bounced' || b === 'bounced') await noteCampusChange(campus);
       return true;
     } catch (e) {
       const why = cancelled(e);

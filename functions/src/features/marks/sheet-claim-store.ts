@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { noteCampusChange } from '../../platform/store/campus-changes.js';
 import type { CampusScope, SheetState } from '@attain/shared-types';
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
@@ -74,6 +75,7 @@ export async function claimSheet(
     }
     throw e;
   }
+  await noteCampusChange(scope.campus);
   return version + 1;
 }
 

@@ -5,6 +5,7 @@ import { type CampusScope, type SurveyInvitee, TABLE, recordPk } from '@attain/s
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { batchWrite } from '../../platform/store/batch.js';
+import { noteCampusChange } from '../../platform/store/campus-changes.js';
 import { readPartition } from '../../platform/store/partition.js';
 
 /**
@@ -71,7 +72,7 @@ export async function getInvitee(campus: string, survey: string, invitee: string
  * Records one invitee's answers in one transaction: the invitee is marked answered (with the time, unless the survey
  * is anonymous) only if they had not answered, and the answer set is stored (with the invitee, unless anonymous). Two
  * answers of the same invitee at once (two of their links) conflict: tried again up to 3 times, the second finds the
- * invitee answered.
+ * invitee answered. A recorded answer stamps the campus's group summaries stale (`noteCampusChange`).
  * @param day the day of the answer, India time (`yyyy-mm-dd`)
  * @returns `used` when the invitee had already answered (nothing written)
  */
@@ -112,6 +113,7 @@ export async function recordAnswer(
           ],
         }),
       );
+      await noteCampusChange(scope.campus);
       return 'recorded';
     } catch (e) {
       if (!(e instanceof TransactionCanceledException)) throw e;
@@ -122,7 +124,8 @@ export async function recordAnswer(
 }
 
 /**
- * Stores a new invitee of a survey, unless they are already invited (one conditional PutItem).
+ * Stores a new invitee of a survey, unless they are already invited (one conditional PutItem; then the campus's summary
+ * stamp).
  * @returns false when they were invited meanwhile (by a request that ran alongside): nothing written
  */
 export async function addInvitee(scope: CampusScope, survey: string, item: InviteeItem): Promise<boolean> {
@@ -134,6 +137,7 @@ export async function addInvitee(scope: CampusScope, survey: string, item: Invit
         ConditionExpression: 'attribute_not_exists(PK)',
       }),
     );
+    await noteCampusChange(scope.campus);
     return true;
   } catch (e) {
     if (e instanceof ConditionalCheckFailedException) return false;

@@ -19,6 +19,12 @@ import { documentClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 import { HttpError } from '../lib/errors.js';
 import { batchGet } from './batch.js';
+import { SUMMARY_DOCUMENTS, noteCampusChange } from './campus-changes.js';
+
+/** Stamps the campus's group summaries stale after a write of a kind they count (`SUMMARY_DOCUMENTS`); none otherwise. */
+const summaryInputChanged = async (scope: CampusScope, kind: DocumentKind) => {
+  if (SUMMARY_DOCUMENTS.has(kind)) await noteCampusChange(scope.campus);
+};
 
 /**
  * Documents: records saved and read whole, one item each, keyed by the record they belong to (the CO-PO matrix
@@ -176,6 +182,7 @@ export async function putDocument<K extends DocumentKind>(
     if (e instanceof ConditionalCheckFailedException || e instanceof TransactionCanceledException) throw stale();
     throw e;
   }
+  await summaryInputChanged(scope, kind);
   return doc;
 }
 
@@ -204,6 +211,7 @@ export async function overwriteDocument<K extends DocumentKind>(
       },
     }),
   );
+  await summaryInputChanged(scope, kind);
   return doc;
 }
 
@@ -215,6 +223,7 @@ export async function deleteDocument(scope: CampusScope, kind: DocumentKind, id:
   const del = { TableName: config().tableName, Key: documentKey(scope, kind, id) };
   if (!AUDITED_DOCUMENTS.has(kind)) {
     await documentClient().send(new DeleteCommand(del));
+    await summaryInputChanged(scope, kind);
     return;
   }
   const old = await getDocument(scope, kind, id);
@@ -226,6 +235,7 @@ export async function deleteDocument(scope: CampusScope, kind: DocumentKind, id:
     // Deleted meanwhile by someone else: nothing is left to delete.
     if (!(e instanceof TransactionCanceledException)) throw e;
   }
+  await summaryInputChanged(scope, kind);
 }
 
 /** Every document of a kind saved with the given index value (GSI1 Query, all pages). */

@@ -27,6 +27,15 @@ import { documentClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 import { HttpError, notFound } from '../lib/errors.js';
 import { batchGet } from './batch.js';
+import { SUMMARY_RECORDS, noteCampusChange } from './campus-changes.js';
+
+/**
+ * Stamps the campus's group summaries stale after a write of a record type they count (`SUMMARY_RECORDS`): one
+ * UpdateItem; none for other types.
+ */
+const summaryInputChanged = async (scope: CampusScope, def: EntityDef) => {
+  if (SUMMARY_RECORDS.has(def.name)) await noteCampusChange(scope.campus);
+};
 
 /** One item of a document-client transaction. */
 type TransactWriteItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -411,6 +420,7 @@ export async function createRecord<D extends EntityDef>(
     if (e instanceof TransactionCanceledException) throw conflictFromCancel(def, e, guards, 'create');
     throw e;
   }
+  await summaryInputChanged(scope, def);
   return toRecord(def, item);
 }
 
@@ -469,7 +479,11 @@ export async function createRecords<D extends EntityDef>(
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(parallel, chunks.length) }, worker));
+  // Every worker is waited for (the others keep writing when one fails), so the stamp comes after the last write.
+  const done = await Promise.allSettled(Array.from({ length: Math.min(parallel, chunks.length) }, worker));
+  if (chunks.length) await summaryInputChanged(scope, def);
+  const failed = done.find((d) => d.status === 'rejected');
+  if (failed) throw failed.reason;
   return prepared.map((p) => toRecord(def, p.item));
 }
 
@@ -563,6 +577,7 @@ export async function replaceRecord<D extends EntityDef>(
     }
     throw e;
   }
+  await summaryInputChanged(scope, def);
   return toRecord(def, next);
 }
 
@@ -585,6 +600,7 @@ export async function deleteRecord(scope: CampusScope, def: EntityDef, id: strin
     if (e instanceof ConditionalCheckFailedException || e instanceof TransactionCanceledException) throw notFound(def.label);
     throw e;
   }
+  await summaryInputChanged(scope, def);
 }
 
 /**
@@ -664,6 +680,7 @@ export async function patchRecord<D extends EntityDef>(
         ],
       }),
     );
+    await summaryInputChanged(scope, def);
     return toRecord(def, next);
   } catch (e) {
     const stale = e instanceof TransactionCanceledException && e.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed';

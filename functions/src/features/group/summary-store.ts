@@ -1,0 +1,61 @@
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { TABLE } from '@attain/shared-types';
+import { documentClient } from '../../platform/lib/aws.js';
+import { config } from '../../platform/lib/config.js';
+import { CHANGED_SK, campusSummaryPk } from '../../platform/store/campus-changes.js';
+
+/**
+ * Storage of a campus's summaries (`docs/decisions/0039-campus-summaries.md`), in the campus's summary partition
+ * `PK = T#<campus>#campus-summary` beside its change stamp (`platform/store/campus-changes.ts`):
+ * - `SK = summary#programs`, `summary#year#<academic year>`, `summary#month#<CAY>`: `summary` (the figures, see
+ *   `campus-summary.ts`), `computed_at` (ISO-8601 UTC, when its computation started) and `version` (the figures'
+ *   shape and the attainment engine they were computed with).
+ */
+export interface StoredSummary {
+  summary: unknown;
+  computed_at: string;
+  version: string;
+}
+
+/** A campus's summary partition as read: the change stamp's time (none when nothing was stamped) and every summary by sort key. */
+export interface SummaryPartition {
+  changed_at?: string;
+  items: Map<string, StoredSummary>;
+}
+
+/** Reads a campus's summaries and its change stamp: one strongly consistent Query (per MB; a campus's is a few KB). */
+export async function readSummaryPartition(campus: string): Promise<SummaryPartition> {
+  const items = new Map<string, StoredSummary>();
+  let changedAt: string | undefined;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await documentClient().send(
+      new QueryCommand({
+        TableName: config().tableName,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
+        ExpressionAttributeValues: { ':pk': campusSummaryPk(campus) },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of res.Items ?? []) {
+      const sk = item[TABLE.sortKey];
+      if (sk === CHANGED_SK && typeof item.changed_at === 'string') changedAt = item.changed_at;
+      else if (typeof sk === 'string' && typeof item.computed_at === 'string' && typeof item.version === 'string')
+        items.set(sk, { summary: item.summary, computed_at: item.computed_at, version: item.version });
+    }
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return { changed_at: changedAt, items };
+}
+
+/** Stores one summary of a campus, replacing the one under `sk` (one PutItem). */
+export async function putSummary(campus: string, sk: string, summary: StoredSummary): Promise<void> {
+  await documentClient().send(
+    new PutCommand({
+      TableName: config().tableName,
+      Item: { [TABLE.partitionKey]: campusSummaryPk(campus), [TABLE.sortKey]: sk, entityType: 'campus-summary', ...summary },
+    }),
+  );
+}

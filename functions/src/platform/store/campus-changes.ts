@@ -1,0 +1,66 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  FACULTY_RECORDS,
+  TABLE,
+  attainmentMethod,
+  courseCurriculum,
+  genericProgramOutcome,
+  occasion,
+  profile,
+  program,
+  programType,
+  recordPk,
+  survey,
+} from '@attain/shared-types';
+import { documentClient } from '../lib/aws.js';
+import { config } from '../lib/config.js';
+
+/**
+ * The campus's change stamp, which says when its group summaries (`features/group/campus-summary.ts`) went stale
+ * (`docs/decisions/0039-campus-summaries.md`). It lives in the campus's summary partition, beside the summaries, so the
+ * one Query that reads a campus's summaries also reads whether they are current:
+ * - `PK = T#<campus>#campus-summary`, `SK = changed`: `changed_at`, the time (ISO-8601 UTC) of the last write of an
+ *   input the summaries count, taken after that write succeeded;
+ * - `SK = summary#...`: the summaries themselves (the group feature's store).
+ */
+export const campusSummaryPk = (campus: string) => recordPk(campus, 'campus-summary');
+/** The sort key of the campus's change stamp. */
+export const CHANGED_SK = 'changed';
+
+/**
+ * The record types a campus summary counts (by entity name): programs and their types, outcomes and method (the
+ * program-level attainment), faculty profiles and contribution records (faculty, research, records added), courses,
+ * occasions and surveys. A record of one of these created, changed or deleted stamps the campus (`records.ts`).
+ */
+export const SUMMARY_RECORDS: ReadonlySet<string> = new Set(
+  [program, programType, genericProgramOutcome, attainmentMethod, profile, courseCurriculum, occasion, survey, ...FACULTY_RECORDS].map(
+    (d) => d.name,
+  ),
+);
+
+/** The document kinds a campus summary counts: survey forms and paper counts (invited, responded). */
+export const SUMMARY_DOCUMENTS: ReadonlySet<string> = new Set(['survey-form', 'survey-offline']);
+
+/**
+ * Stamps the campus's summaries stale: sets the change stamp's `changed_at` to now unless it is already later (one
+ * conditional UpdateItem; a later stamp already there is kept). Call it after the write it records has succeeded, so a
+ * summary computed after the stamp has read the write. The input writers outside `records.ts`/`documents.ts` call it:
+ * stored results and their stamps, survey answers and invitations, mail sent and bounced, marks sheets.
+ */
+export async function noteCampusChange(campus: string): Promise<void> {
+  const now = new Date().toISOString();
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: config().tableName,
+        Key: { [TABLE.partitionKey]: campusSummaryPk(campus), [TABLE.sortKey]: CHANGED_SK },
+        UpdateExpression: 'SET changed_at = :t, entityType = :e',
+        ConditionExpression: 'attribute_not_exists(changed_at) OR changed_at < :t',
+        ExpressionAttributeValues: { ':t': now, ':e': 'campus-summary' },
+      }),
+    );
+  } catch (e) {
+    if (!(e instanceof ConditionalCheckFailedException)) throw e;
+  }
+}

@@ -1,0 +1,109 @@
+import type { DashboardView, ProgramAttainment, RollupView } from '@attain/shared-types';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { SETTLE_MS } from '../../src/features/group/campus-summary.js';
+import { client, login, signedIn } from '../support/client.js';
+
+/**
+ * The group roll-up and dashboard read each campus's stored summaries (docs/decisions/0039-campus-summaries.md): at
+ * most 2 DynamoDB calls per campus once they are current, and never a stale figure: a mark saved on a campus changes
+ * that campus's roll-up cells at the next read, each equal to the Program Level PO Attainment page it opens.
+ */
+const base = inject('stackUrl');
+const users = inject('users');
+let group: ReturnType<typeof client>;
+let groupToken: string;
+
+beforeAll(async () => {
+  groupToken = await login(base, users.groupAdmin.email, users.groupAdmin.password);
+  group = client(base, groupToken);
+});
+
+const settle = () => new Promise((r) => setTimeout(r, SETTLE_MS + 100));
+
+/** Each PO/PSO row's cell of `campus` with a figure, per program type: `type/reference` -> level. */
+const rollupCells = (roll: RollupView, campus: string) =>
+  new Map(
+    roll.sections
+      .filter((s) => s.key === 'po-attainment')
+      .flatMap((s) =>
+        s.rows.flatMap((r) => {
+          const v = r.cells[campus]?.value;
+          return v === null || v === undefined ? [] : [[`${s.title.split(': ')[1]?.split(' programs')[0]}/${r.label}`, v] as const];
+        }),
+      ),
+  );
+
+/** The same cells from the campus's own Program Level PO Attainment pages: the mean level over its programs of a type. */
+async function pageCells(campus: string, year: string): Promise<Map<string, number>> {
+  const api = client(base, groupToken, campus);
+  const types = new Map((await api.get('/api/program-type')).body.data.map((t: { id: string; name: string }) => [t.id, t.name]));
+  const levels = new Map<string, number[]>();
+  for (const p of (await api.get('/api/program?limit=1000')).body.data as { id: string; program_type: string }[]) {
+    const years = (await api.get(`/api/attainment/program/${p.id}`)).body.data.years as ProgramAttainment[];
+    for (const o of years.find((y) => y.academic_year === year)?.outcomes ?? []) {
+      if (o.attainment === null) continue;
+      const key = `${String(types.get(p.program_type) ?? 'Other')}/${o.reference}`;
+      levels.set(key, [...(levels.get(key) ?? []), o.attainment]);
+    }
+  }
+  return new Map([...levels].map(([k, v]) => [k, Math.round((100 * v.reduce((a, b) => a + b, 0)) / v.length) / 100]));
+}
+
+describe('campus summaries', { timeout: 180_000 }, () => {
+  it('the roll-up and the dashboard read at most 2 DynamoDB calls per campus once the summaries are current', async () => {
+    // The first read computes what is missing; one after the settling time finds every summary current.
+    await group.get('/api/group/rollup');
+    await group.get('/api/dashboard');
+    await settle();
+    await group.get('/api/group/rollup');
+    await group.get('/api/dashboard');
+    const roll = await group.get('/api/group/rollup');
+    const campuses = (roll.body.data as RollupView).campuses.length;
+    expect(campuses).toBeGreaterThanOrEqual(2);
+    expect(Number(roll.headers.get('x-dynamodb-calls'))).toBeLessThanOrEqual(2 * campuses);
+    const dash = await group.get('/api/dashboard');
+    expect((dash.body.data as DashboardView).scope).toBe('group');
+    expect(Number(dash.headers.get('x-dynamodb-calls'))).toBeLessThanOrEqual(2 * campuses);
+    // One campus's dashboard, read by the group administrator: its one summary partition (the registration is cached).
+    const one = await client(base, groupToken, 'demo-east').get('/api/dashboard');
+    expect(Number(one.headers.get('x-dynamodb-calls'))).toBeLessThanOrEqual(2);
+  });
+
+  it("a mark saved on a campus changes that campus's roll-up cells and dashboard at the next read", async () => {
+    const before = (await group.get('/api/group/rollup')).body.data as RollupView;
+    const year = before.academic_year;
+    expect(Object.fromEntries(rollupCells(before, 'demo'))).toEqual(Object.fromEntries(await pageCells('demo', year)));
+    const east = rollupCells(before, 'demo-east');
+    // Every mark of one of the year's occasions on the demo campus set to 0: its course's COs, so its POs, drop.
+    const admin = await signedIn(base, users.demoAdmin);
+    const span = { from: `${year.slice(0, 4)}-06-01`, to: `${Number(year.slice(0, 4)) + 1}-05-31` };
+    const occasions = (await admin.get('/api/occasion?limit=1000')).body.data as { id: string; held_on?: string }[];
+    const held = occasions.find((o) => o.held_on && o.held_on >= span.from && o.held_on <= span.to);
+    expect(held).toBeDefined();
+    const sheet = (await admin.get(`/api/marks/${held!.id}`)).body.data;
+    const rows = (sheet.rows as { student: string; marks: Record<string, unknown> }[]).map((r) => ({
+      student: r.student,
+      marks: Object.fromEntries(Object.keys(r.marks).map((q) => [q, 0])),
+    }));
+    expect(rows.length).toBeGreaterThan(0);
+    const saved = await admin.put(`/api/marks/${held!.id}`, { version: sheet.version, rows });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // The next read, at once: the demo campus's cells are the program pages' new levels, and some moved; the other
+    // campus's are unchanged.
+    const after = (await group.get(`/api/group/rollup?year=${year}`)).body.data as RollupView;
+    const demoAfter = rollupCells(after, 'demo');
+    expect(Object.fromEntries(demoAfter)).toEqual(Object.fromEntries(await pageCells('demo', year)));
+    expect([...demoAfter].some(([k, v]) => v !== rollupCells(before, 'demo').get(k))).toBe(true);
+    expect(Object.fromEntries(rollupCells(after, 'demo-east'))).toEqual(Object.fromEntries(east));
+    // The demo campus's dashboard counts the marks too: the courses below target are those of its program pages.
+    const demo = (await client(base, groupToken, 'demo').get('/api/dashboard')).body.data as DashboardView;
+    let below = 0;
+    const api = client(base, groupToken, 'demo');
+    for (const p of (await api.get('/api/program?limit=1000')).body.data as { id: string }[]) {
+      const years = (await api.get(`/api/attainment/program/${p.id}`)).body.data.years as ProgramAttainment[];
+      below +=
+        years.find((y) => y.academic_year === demo.academic_year)?.courses.filter((c) => c.cos.some((co) => co.met === false)).length ?? 0;
+    }
+    expect(demo.tiles.attainment[0].value).toBe(below);
+  });
+});
