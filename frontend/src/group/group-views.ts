@@ -1,24 +1,21 @@
 import {
   type CampusStatusBody,
-  DASHBOARD_PATH,
-  type DashboardView,
-  GROUP_CAMPUS_PATH,
-  type GroupCampus,
-  type GroupView,
-  type ItemResponse,
   type NewCampusBody,
-  ROLLUP_PATH,
-  type RollupView,
+  campusStatusRoute,
+  createCampusRoute,
+  dashboardRoute,
+  groupCampusesRoute,
+  rollupRoute,
 } from '@attain/shared-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../app/api';
+import { call } from '../app/api-client';
 import { qk } from '../app/query-keys';
 
 /** The group administrator's group and its campuses (`GET /api/group/campus`); nothing is read for anyone else. */
 export function useGroupCampuses(enabled = true) {
   return useQuery({
     queryKey: qk.groupCampuses(),
-    queryFn: async () => (await api<ItemResponse<GroupView>>('GET', GROUP_CAMPUS_PATH, undefined, { background: true })).data,
+    queryFn: async () => (await call(groupCampusesRoute, {}, { background: true })).data,
     enabled,
   });
 }
@@ -27,8 +24,7 @@ export function useGroupCampuses(enabled = true) {
 export function useRollup(year: string | null) {
   return useQuery({
     queryKey: qk.rollup(year),
-    queryFn: async () =>
-      (await api<ItemResponse<RollupView>>('GET', year ? `${ROLLUP_PATH}?year=${encodeURIComponent(year)}` : ROLLUP_PATH)).data,
+    queryFn: async () => (await call(rollupRoute, { query: { year: year ?? undefined } })).data,
   });
 }
 
@@ -36,7 +32,7 @@ export function useRollup(year: string | null) {
 export function useDashboard() {
   return useQuery({
     queryKey: qk.dashboard(),
-    queryFn: async () => (await api<ItemResponse<DashboardView>>('GET', DASHBOARD_PATH, undefined, { background: true, quiet: true })).data,
+    queryFn: async () => (await call(dashboardRoute, {}, { background: true, quiet: true })).data,
   });
 }
 
@@ -48,13 +44,12 @@ export function useCampusWrites() {
   const qc = useQueryClient();
   const onSuccess = () => void qc.invalidateQueries({ queryKey: qk.group() });
   const add = useMutation({
-    mutationFn: async (body: NewCampusBody) =>
-      (await api<ItemResponse<GroupCampus>>('POST', GROUP_CAMPUS_PATH, body, { quiet: true })).data,
+    mutationFn: async (body: NewCampusBody) => (await call(createCampusRoute, { body }, { quiet: true })).data,
     onSuccess,
   });
   const status = useMutation({
     mutationFn: async ({ id, body }: { id: string; body: CampusStatusBody }) =>
-      (await api<ItemResponse<GroupCampus>>('PUT', `${GROUP_CAMPUS_PATH}/${encodeURIComponent(id)}`, body, { quiet: true })).data,
+      (await call(campusStatusRoute, { params: { id }, body }, { quiet: true })).data,
     onSuccess,
   });
   return { add, status };

@@ -18,6 +18,7 @@ import { importFileRoute } from '../imports/import-routes.js';
 import { programOutcomeSetupRoute } from '../entities/program-outcome-routes.js';
 import { facultyCvRoute, publicationImportRoute } from '../faculty/faculty-routes.js';
 import { REPORT_ROUTES, sarRoute } from '../reports/report-routes.js';
+import { campusStatusRoute, createCampusRoute, dashboardRoute, groupCampusesRoute, rollupRoute } from '../group/group-routes.js';
 
 /**
  * Every route declared as a contract, in the order the API serves them. The CDK stack, the local server's checks and
@@ -53,4 +54,10 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   // reports
   ...REPORT_ROUTES,
   sarRoute,
+  // group
+  groupCampusesRoute,
+  createCampusRoute,
+  campusStatusRoute,
+  rollupRoute,
+  dashboardRoute,
 ];

@@ -14,6 +14,9 @@ import type { ImportResult } from '../imports/import-kinds.js';
 import type { PublicationImportResult } from './publication-import.js';
 import type { ReportView } from '../reports/report-view.js';
 import type { SarView } from '../reports/sar.js';
+import type { GroupCampus, GroupView } from '../group/group-api.js';
+import type { RollupView } from '../group/rollup.js';
+import type { DashboardView } from '../group/dashboard.js';
 import type { RecordOf } from '../registry/entity.js';
 import type { genericProgramOutcome } from '../entities/generic-program-outcome.js';
 
@@ -40,5 +43,9 @@ export interface ResponseTypes {
   PublicationImportResult: PublicationImportResult;
   ReportView: ReportView;
   SarView: SarView;
+  GroupView: GroupView;
+  GroupCampus: GroupCampus;
+  RollupView: RollupView;
+  DashboardView: DashboardView;
   GenericProgramOutcome: RecordOf<typeof genericProgramOutcome>;
 }

@@ -37,10 +37,6 @@ export const SPECIAL_ROUTES: ApiRoute[] = [
   { path: `${SURVEY_HOST_PATH}/{proxy+}`, domain: 'survey' },
   { path: `${SURVEY_RESULTS_PATH}/{proxy+}`, domain: 'survey' },
   { path: `${PUBLIC_SURVEY_PATH}/{token}`, domain: 'survey' },
-  { path: GROUP_CAMPUS_PATH, domain: 'group' },
-  { path: `${GROUP_CAMPUS_PATH}/{id}`, domain: 'group' },
-  { path: ROLLUP_PATH, domain: 'group' },
-  { path: DASHBOARD_PATH, domain: 'group' },
 ];
 
 /**

@@ -1,12 +1,11 @@
-import type { CampusScope } from '@attain/shared-types';
-import { Hono } from 'hono/tiny';
+import { type CampusScope, dashboardRoute } from '@attain/shared-types';
 import pLimit from 'p-limit';
 import { campusesCurrentYear } from '../structure/index.js';
 import { readCampusSummaries } from './campus-summary.js';
 import { groupCampuses } from '../../platform/store/campus-registry.js';
 import { addCounts, dashboardCounts, dashboardView, dashboardYear } from './dashboard-figures.js';
 import { todayInIndia } from '@attain/shared-types';
-import type { AppEnv } from '../../platform/http/context.js';
+import { type Endpoint, endpoint } from '../../platform/http/endpoint.js';
 
 /**
  * `GET /api/dashboard`: the dashboard tiles' live figures (`DashboardView`) for the campus in scope; for a
@@ -15,9 +14,8 @@ import type { AppEnv } from '../../platform/http/context.js';
  * counted is `dashboardYear` (the newest with results not after CAY; the same rule as every results page), with the
  * caption saying why (`year_choice`).
  */
-export function dashboardRouter(): Hono<AppEnv> {
-  const r = new Hono<AppEnv>({ strict: false });
-  r.get('/', async (c) => {
+export const DASHBOARD_ENDPOINTS: readonly Endpoint[] = [
+  endpoint(dashboardRoute, async (c) => {
     const { caller, scope } = c.var;
     const today = todayInIndia();
     const group = caller.role === 'group-admin' && scope.campus === caller.tenant;
@@ -35,7 +33,6 @@ export function dashboardRouter(): Hono<AppEnv> {
     const view = group
       ? dashboardView(addCounts(counts), choice, { kind: 'group', campuses: scopes.length })
       : dashboardView(counts[0], choice, { kind: 'campus' });
-    return c.json({ data: view });
-  });
-  return r;
-}
+    return { data: view };
+  }),
+];

@@ -1,6 +1,5 @@
-import { DASHBOARD_PATH } from '@attain/shared-types';
-import { dashboardRouter } from '../../features/group/dashboard-routes.js';
-import { GROUP_ROUTES } from '../../features/group/group-routes.js';
+import { DASHBOARD_ENDPOINTS } from '../../features/group/dashboard-routes.js';
+import { GROUP_ENDPOINTS } from '../../features/group/group-routes.js';
 import { defineDomain } from '../../platform/http/domain-module.js';
 
 /**
@@ -11,5 +10,6 @@ export const groupDomain = defineDomain({
   name: 'group',
   entities: [],
   behaviours: [],
-  routes: [...GROUP_ROUTES, { path: DASHBOARD_PATH, router: dashboardRouter }],
+  routes: [],
+  endpoints: [...GROUP_ENDPOINTS, ...DASHBOARD_ENDPOINTS],
 });
