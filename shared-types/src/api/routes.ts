@@ -5,8 +5,6 @@ import type { RouteContract } from './contract.js';
 import { AUDIT_PATH } from '../audit/audit-entry.js';
 import { MAIL_SUPPRESSION_PATH } from '../mail/mail-api.js';
 import { SET_PASSWORD_PATH } from './auth-paths.js';
-import { DASHBOARD_PATH } from '../group/dashboard.js';
-import { GROUP_CAMPUS_PATH, ROLLUP_PATH } from '../group/group-constants.js';
 import { PUBLIC_SURVEY_PATH, STAKEHOLDER_IMPORT_PATH, SURVEY_HOST_PATH, SURVEY_RESULTS_PATH } from '../survey/survey-api.js';
 
 /** One API Gateway route: a path (with `{id}` style parameters) served by a domain's Lambda. */
