@@ -14,7 +14,7 @@ describe('domain modules', () => {
       for (const p of new Set((m.endpoints ?? []).map((e) => e.contract.path))) add(p, m.name);
       for (const e of m.entities) for (const p of [e.path, ...(e.aliases ?? [])]) add(p, m.name);
     }
-    const declared = new Set(API_CONTRACTS.map((r) => r.path));
+    const declared = new Set<string>(API_CONTRACTS.map((r) => r.path));
     for (const route of apiRoutes()) {
       const base = declared.has(route.path) ? route.path : routeBase(route.path);
       // `/api/department/{id}` is served by the CRUD router mounted at `/api/department`.

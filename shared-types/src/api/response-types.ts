@@ -1,4 +1,14 @@
 import type { FrozenYear } from '../audit/frozen-year.js';
+import type { StakeholderImportResult } from '../survey/stakeholder.js';
+import type {
+  OfflineResults,
+  PublicSurvey,
+  SurveyAnswered,
+  SurveyDashboardView,
+  SurveyHostView,
+  SurveyMailResult,
+  SurveyReportView,
+} from '../survey/survey-api.js';
 
 /**
  * Every type a route answers with, by the name the API document gives it (decision 0038). A route contract names its
@@ -8,4 +18,13 @@ import type { FrozenYear } from '../audit/frozen-year.js';
  */
 export interface ResponseTypes {
   FrozenYear: FrozenYear;
+  // survey
+  PublicSurvey: PublicSurvey;
+  SurveyAnswered: SurveyAnswered;
+  StakeholderImportResult: StakeholderImportResult;
+  SurveyHostView: SurveyHostView;
+  SurveyMailResult: SurveyMailResult;
+  OfflineResults: OfflineResults;
+  SurveyDashboardView: SurveyDashboardView;
+  SurveyReportView: SurveyReportView;
 }

@@ -8,7 +8,6 @@ import { SET_PASSWORD_PATH } from './auth-paths.js';
 import { REPORTS_PATH } from '../reports/report-catalogue.js';
 import { DASHBOARD_PATH } from '../group/dashboard.js';
 import { GROUP_CAMPUS_PATH, ROLLUP_PATH } from '../group/group-constants.js';
-import { PUBLIC_SURVEY_PATH, STAKEHOLDER_IMPORT_PATH, SURVEY_HOST_PATH, SURVEY_RESULTS_PATH } from '../survey/survey-api.js';
 
 /** One API Gateway route: a path (with `{id}` style parameters) served by a domain's Lambda. */
 export interface ApiRoute {
@@ -49,10 +48,6 @@ export const SPECIAL_ROUTES: ApiRoute[] = [
   { path: AUDIT_PATH, domain: 'utilities' },
   { path: `${AUDIT_PATH}/{proxy+}`, domain: 'utilities' },
   { path: `${MAIL_SUPPRESSION_PATH}/{address}`, domain: 'utilities' },
-  { path: STAKEHOLDER_IMPORT_PATH, domain: 'survey' },
-  { path: `${SURVEY_HOST_PATH}/{proxy+}`, domain: 'survey' },
-  { path: `${SURVEY_RESULTS_PATH}/{proxy+}`, domain: 'survey' },
-  { path: `${PUBLIC_SURVEY_PATH}/{token}`, domain: 'survey' },
   { path: `${REPORTS_PATH}/{proxy+}`, domain: 'reports' },
   { path: GROUP_CAMPUS_PATH, domain: 'group' },
   { path: `${GROUP_CAMPUS_PATH}/{id}`, domain: 'group' },
