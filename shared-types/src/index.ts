@@ -16,6 +16,7 @@ export * from './api/contracts.js';
 export type * from './api/response-types.js';
 export * from './attainment/freeze-routes.js';
 export * from './survey/survey-routes.js';
+export * from './mail/mail-routes.js';
 export * from './api/auth-paths.js';
 export * from './api/auth.js';
 export * from './api/user-list.js';

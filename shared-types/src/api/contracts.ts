@@ -1,9 +1,16 @@
 import type { RouteContract } from './contract.js';
 import { approveYearRoute, listFrozenYearsRoute, unfreezeYearRoute } from '../attainment/freeze-routes.js';
 import { SURVEY_ROUTES } from '../survey/survey-routes.js';
+import { MAIL_ROUTES } from '../mail/mail-routes.js';
 
 /**
  * Every route declared as a contract, in the order the API serves them. The CDK stack, the local server's checks and
  * the API document (`npm run openapi`) read this list; a Lambda imports only its own features' contracts.
  */
-export const API_CONTRACTS: readonly RouteContract[] = [listFrozenYearsRoute, approveYearRoute, unfreezeYearRoute, ...SURVEY_ROUTES];
+export const API_CONTRACTS: readonly RouteContract[] = [
+  listFrozenYearsRoute,
+  approveYearRoute,
+  unfreezeYearRoute,
+  ...SURVEY_ROUTES,
+  ...MAIL_ROUTES,
+];

@@ -1,4 +1,5 @@
 import type { FrozenYear } from '../audit/frozen-year.js';
+import type { SendMailResponse, SentMail, SentMailDetail, SuppressedAddress } from '../mail/mail-api.js';
 import type { StakeholderImportResult } from '../survey/stakeholder.js';
 import type {
   OfflineResults,
@@ -27,4 +28,9 @@ export interface ResponseTypes {
   OfflineResults: OfflineResults;
   SurveyDashboardView: SurveyDashboardView;
   SurveyReportView: SurveyReportView;
+  // mail
+  SentMail: SentMail;
+  SendMailResponse: SendMailResponse;
+  SentMailDetail: SentMailDetail;
+  SuppressedAddress: SuppressedAddress;
 }

@@ -2,7 +2,6 @@ import type { Domain } from '../registry/entity.js';
 import { CRUD_ENTITIES } from '../entities/index.js';
 import { API_CONTRACTS } from './contracts.js';
 import { AUDIT_PATH } from '../audit/audit-entry.js';
-import { MAIL_SUPPRESSION_PATH } from '../mail/mail-api.js';
 import { PUBLICATION_IMPORT_PATH } from './publication-import.js';
 import { SET_PASSWORD_PATH } from './auth-paths.js';
 import { REPORTS_PATH } from '../reports/report-catalogue.js';
@@ -42,12 +41,8 @@ export const SPECIAL_ROUTES: ApiRoute[] = [
   { path: '/api/files/{proxy+}', domain: 'faculty' },
   { path: '/api/faculty-cv', domain: 'documents' },
   { path: PUBLICATION_IMPORT_PATH, domain: 'documents' },
-  { path: '/api/send-mail', domain: 'utilities' },
-  { path: '/api/send-mail/{proxy+}', domain: 'utilities' },
-  { path: MAIL_SUPPRESSION_PATH, domain: 'utilities' },
   { path: AUDIT_PATH, domain: 'utilities' },
   { path: `${AUDIT_PATH}/{proxy+}`, domain: 'utilities' },
-  { path: `${MAIL_SUPPRESSION_PATH}/{address}`, domain: 'utilities' },
   { path: `${REPORTS_PATH}/{proxy+}`, domain: 'reports' },
   { path: GROUP_CAMPUS_PATH, domain: 'group' },
   { path: `${GROUP_CAMPUS_PATH}/{id}`, domain: 'group' },
