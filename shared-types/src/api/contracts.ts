@@ -2,6 +2,7 @@ import type { RouteContract } from './contract.js';
 import { approveYearRoute, listFrozenYearsRoute, unfreezeYearRoute } from '../attainment/freeze-routes.js';
 import { SURVEY_ROUTES } from '../survey/survey-routes.js';
 import { MAIL_ROUTES } from '../mail/mail-routes.js';
+import { AUDIT_ROUTES } from '../audit/audit-routes.js';
 
 /**
  * Every route declared as a contract, in the order the API serves them. The CDK stack, the local server's checks and
@@ -13,4 +14,5 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   unfreezeYearRoute,
   ...SURVEY_ROUTES,
   ...MAIL_ROUTES,
+  ...AUDIT_ROUTES,
 ];

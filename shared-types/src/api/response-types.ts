@@ -1,4 +1,5 @@
 import type { FrozenYear } from '../audit/frozen-year.js';
+import type { AuditEntry } from '../audit/audit-entry.js';
 import type { SendMailResponse, SentMail, SentMailDetail, SuppressedAddress } from '../mail/mail-api.js';
 import type { StakeholderImportResult } from '../survey/stakeholder.js';
 import type {
@@ -33,4 +34,6 @@ export interface ResponseTypes {
   SendMailResponse: SendMailResponse;
   SentMailDetail: SentMailDetail;
   SuppressedAddress: SuppressedAddress;
+  // audit
+  AuditEntry: AuditEntry;
 }

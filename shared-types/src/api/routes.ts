@@ -1,7 +1,6 @@
 import type { Domain } from '../registry/entity.js';
 import { CRUD_ENTITIES } from '../entities/index.js';
 import { API_CONTRACTS } from './contracts.js';
-import { AUDIT_PATH } from '../audit/audit-entry.js';
 import { PUBLICATION_IMPORT_PATH } from './publication-import.js';
 import { SET_PASSWORD_PATH } from './auth-paths.js';
 import { REPORTS_PATH } from '../reports/report-catalogue.js';
@@ -41,8 +40,6 @@ export const SPECIAL_ROUTES: ApiRoute[] = [
   { path: '/api/files/{proxy+}', domain: 'faculty' },
   { path: '/api/faculty-cv', domain: 'documents' },
   { path: PUBLICATION_IMPORT_PATH, domain: 'documents' },
-  { path: AUDIT_PATH, domain: 'utilities' },
-  { path: `${AUDIT_PATH}/{proxy+}`, domain: 'utilities' },
   { path: `${REPORTS_PATH}/{proxy+}`, domain: 'reports' },
   { path: GROUP_CAMPUS_PATH, domain: 'group' },
   { path: `${GROUP_CAMPUS_PATH}/{id}`, domain: 'group' },

@@ -1,5 +1,4 @@
-import { AUDIT_PATH } from '@attain/shared-types';
-import { auditRouter } from '../../features/audit/audit-routes.js';
+import { AUDIT_ENDPOINTS } from '../../features/audit/audit-routes.js';
 import { SEND_MAIL_ENDPOINTS } from '../../features/mail/send-mail-routes.js';
 import { SUPPRESSION_ENDPOINTS } from '../../features/mail/suppression-routes.js';
 import { sanitizeHtml } from '../../platform/lib/sanitize-html.js';
@@ -15,7 +14,7 @@ export const utilitiesDomain = defineDomain({
   name: 'utilities',
   entities: [],
   behaviours: [],
-  routes: [{ path: AUDIT_PATH, router: auditRouter }],
-  endpoints: [...SEND_MAIL_ENDPOINTS, ...SUPPRESSION_ENDPOINTS],
+  routes: [],
+  endpoints: [...SEND_MAIL_ENDPOINTS, ...SUPPRESSION_ENDPOINTS, ...AUDIT_ENDPOINTS],
   sanitizeHtml,
 });
