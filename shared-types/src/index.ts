@@ -18,6 +18,7 @@ export * from './attainment/freeze-routes.js';
 export * from './survey/survey-routes.js';
 export * from './mail/mail-routes.js';
 export * from './audit/audit-routes.js';
+export * from './files/file-routes.js';
 export * from './api/auth-paths.js';
 export * from './api/auth.js';
 export * from './api/user-list.js';

@@ -3,6 +3,7 @@ import { approveYearRoute, listFrozenYearsRoute, unfreezeYearRoute } from '../at
 import { SURVEY_ROUTES } from '../survey/survey-routes.js';
 import { MAIL_ROUTES } from '../mail/mail-routes.js';
 import { AUDIT_ROUTES } from '../audit/audit-routes.js';
+import { FILE_ROUTES } from '../files/file-routes.js';
 
 /**
  * Every route declared as a contract, in the order the API serves them. The CDK stack, the local server's checks and
@@ -15,4 +16,5 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   ...SURVEY_ROUTES,
   ...MAIL_ROUTES,
   ...AUDIT_ROUTES,
+  ...FILE_ROUTES,
 ];

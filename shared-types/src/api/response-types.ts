@@ -1,5 +1,6 @@
 import type { FrozenYear } from '../audit/frozen-year.js';
 import type { AuditEntry } from '../audit/audit-entry.js';
+import type { FileLink, StoredFile, UploadTicket } from '../files/stored-file.js';
 import type { SendMailResponse, SentMail, SentMailDetail, SuppressedAddress } from '../mail/mail-api.js';
 import type { StakeholderImportResult } from '../survey/stakeholder.js';
 import type {
@@ -36,4 +37,8 @@ export interface ResponseTypes {
   SuppressedAddress: SuppressedAddress;
   // audit
   AuditEntry: AuditEntry;
+  // files
+  UploadTicket: UploadTicket;
+  StoredFile: StoredFile;
+  FileLink: FileLink;
 }

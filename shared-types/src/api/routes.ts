@@ -36,8 +36,6 @@ export const SPECIAL_ROUTES: ApiRoute[] = [
   { path: '/api/import-job/{id}', domain: 'attainment' },
   { path: '/api/attainment', domain: 'attainment' },
   { path: '/api/attainment/{proxy+}', domain: 'attainment' },
-  { path: '/api/files', domain: 'faculty' },
-  { path: '/api/files/{proxy+}', domain: 'faculty' },
   { path: '/api/faculty-cv', domain: 'documents' },
   { path: PUBLICATION_IMPORT_PATH, domain: 'documents' },
   { path: `${REPORTS_PATH}/{proxy+}`, domain: 'reports' },
