@@ -19,6 +19,7 @@ export * from './survey/survey-routes.js';
 export * from './mail/mail-routes.js';
 export * from './audit/audit-routes.js';
 export * from './files/file-routes.js';
+export * from './identity/identity-routes.js';
 export * from './api/auth-paths.js';
 export * from './api/auth.js';
 export * from './api/user-list.js';

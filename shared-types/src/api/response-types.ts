@@ -1,6 +1,8 @@
 import type { FrozenYear } from '../audit/frozen-year.js';
 import type { AuditEntry } from '../audit/audit-entry.js';
 import type { FileLink, StoredFile, UploadTicket } from '../files/stored-file.js';
+import type { LoginToken, NewUserResponse, PasswordSet, ProfileView } from './auth.js';
+import type { CampusUser } from './user-list.js';
 import type { SendMailResponse, SentMail, SentMailDetail, SuppressedAddress } from '../mail/mail-api.js';
 import type { StakeholderImportResult } from '../survey/stakeholder.js';
 import type {
@@ -41,4 +43,10 @@ export interface ResponseTypes {
   UploadTicket: UploadTicket;
   StoredFile: StoredFile;
   FileLink: FileLink;
+  // identity
+  LoginToken: LoginToken;
+  PasswordSet: PasswordSet;
+  ProfileView: ProfileView;
+  CampusUser: CampusUser;
+  NewUserResponse: NewUserResponse;
 }

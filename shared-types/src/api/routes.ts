@@ -2,7 +2,6 @@ import type { Domain } from '../registry/entity.js';
 import { CRUD_ENTITIES } from '../entities/index.js';
 import { API_CONTRACTS } from './contracts.js';
 import { PUBLICATION_IMPORT_PATH } from './publication-import.js';
-import { SET_PASSWORD_PATH } from './auth-paths.js';
 import { REPORTS_PATH } from '../reports/report-catalogue.js';
 import { DASHBOARD_PATH } from '../group/dashboard.js';
 import { GROUP_CAMPUS_PATH, ROLLUP_PATH } from '../group/group-constants.js';
@@ -18,11 +17,6 @@ export interface ApiRoute {
  * The local app mounts a bespoke router at each base; the CDK stack creates each path as an API route.
  */
 export const SPECIAL_ROUTES: ApiRoute[] = [
-  { path: '/api/auth/login', domain: 'auth' },
-  { path: '/api/auth/profile', domain: 'auth' },
-  { path: '/api/auth/user-list', domain: 'auth' },
-  { path: SET_PASSWORD_PATH, domain: 'auth' },
-  { path: '/api/department/user-list', domain: 'configuration' },
   { path: '/api/generic-program-outcome/setup', domain: 'configuration' },
   { path: '/api/co-po-matrix', domain: 'curriculum' },
   { path: '/api/co-po-matrix/{course}', domain: 'curriculum' },
