@@ -1,4 +1,4 @@
-import { CRUD_ENTITIES, type EntityDef, IMPORT_KINDS, SPECIAL_ROUTES } from '@attain/shared-types';
+import { API_CONTRACTS, CRUD_ENTITIES, type EntityDef, IMPORT_KINDS, SPECIAL_ROUTES } from '@attain/shared-types';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, login } from '../support/client.js';
@@ -37,7 +37,9 @@ function paths(): { pattern: string; entity?: EntityDef }[] {
       return [...Object.keys(IMPORT_KINDS).map((k) => r.path.replace('{kind}', k)), r.path.replace('{kind}', '{id}')];
     return [r.path.replace(/\{[^}]+\}$/, '{id}')];
   });
-  return [...crud, ...[...new Set(special)].map((pattern) => ({ pattern }))];
+  // Declared routes: each parameter stands for a generated id (the same one where a path names two).
+  const declared = API_CONTRACTS.map((r) => r.path.replace(/\{[^}]+\}/g, '{id}'));
+  return [...crud, ...[...new Set([...special, ...declared])].map((pattern) => ({ pattern }))];
 }
 
 const text = fc.oneof(
@@ -146,7 +148,7 @@ describe.each(paths())('generated requests to $pattern', ({ pattern, entity }) =
           fc.option(fc.constantFrom(...tokens), { nil: undefined, freq: 6 }),
           async (i, q, b, token) => {
             const qs = new URLSearchParams(q).toString();
-            const path = `${pattern.replace('{id}', encodeURIComponent(i))}${qs ? `?${qs}` : ''}`;
+            const path = `${pattern.replaceAll('{id}', encodeURIComponent(i))}${qs ? `?${qs}` : ''}`;
             const res = await send(method, path, token, b);
             expect(res.status, `${method} ${path}`).toBeLessThan(500);
             if (res.status >= 400) expect(typeof res.json?.errors?.detail, `${method} ${path} ${res.status}`).toBe('string');
