@@ -26,6 +26,7 @@ const ERROR_TEXT: Record<number, string> = {
   404: 'No such record in the campus (another campus’s records are not found either)',
   405: 'The path is served with other methods (`Allow`)',
   409: 'A stale version (someone saved it since you read it), a value that must be unique, or a frozen year',
+  410: 'Gone: the link or what it points at is no longer open',
   413: `The body is larger than ${MAX_BODY_BYTES / 1024} KB`,
   422: 'The request is understood but cannot be done',
   429: 'Too many requests: wait and try again',
@@ -44,6 +45,7 @@ const json = (schema: Json) => ({ 'application/json': { schema } });
 /** The success answer of a contract as an OpenAPI response. */
 function success(c: RouteContract): Json {
   const a = c.answer;
+  if (a.shape === 'empty') return { description: 'No content' };
   if (a.shape === 'file')
     return {
       description: 'The file (`Content-Disposition` names it)',

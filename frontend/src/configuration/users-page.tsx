@@ -1,4 +1,4 @@
-import { type CampusUser, type ItemResponse, MESSAGES, profile } from '@attain/shared-types';
+import { MESSAGES, createUserRoute, profile } from '@attain/shared-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
@@ -6,7 +6,8 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
 import { useCallback, useId, useState } from 'react';
-import { ApiError, api } from '../app/api';
+import { ApiError } from '../app/api';
+import { call } from '../app/api-client';
 import { profileAtom, showPopup } from '../app/state';
 import { EntityForm } from '../entity/entity-form';
 import { putSaved } from '../entity/list-cache';
@@ -37,11 +38,13 @@ export function UsersPage() {
   const queryClient = useQueryClient();
   const add = useMutation({
     mutationFn: (values: Record<string, unknown>) =>
-      api<ItemResponse<CampusUser>>('POST', profile.listPath, {
-        ...values,
-        ...account,
-        // An empty password means "send an invitation".
-        password: account.password || undefined,
+      call(createUserRoute, {
+        body: {
+          ...values,
+          ...account,
+          // An empty password means "send an invitation".
+          password: account.password || undefined,
+        },
       }),
     onMutate: () => setAccountErrors({}),
     onError: (e) => {

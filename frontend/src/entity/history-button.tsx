@@ -1,15 +1,13 @@
-import { AUDIT_HISTORY_PATH, type AuditEntry, type ListResponse } from '@attain/shared-types';
+import { recordHistoryRoute } from '@attain/shared-types';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useState } from 'react';
-import { ApiError, api } from '../app/api';
+import { ApiError } from '../app/api';
+import { call } from '../app/api-client';
 import { qk } from '../app/query-keys';
 import { formatDateTime, useLocale } from '../format/locale';
 import { ACTION_LABELS, auditValue } from './audit-text';
-
-/** The history URL of a record (`entity` a registry name, a document kind or `marks`). */
-export const historyPath = (entity: string, id: string) => `${AUDIT_HISTORY_PATH}/${encodeURIComponent(entity)}/${encodeURIComponent(id)}`;
 
 /**
  * One record's audit history (`GET /api/audit/history/{entity}/{id}`), newest first: each entry's date and time in
@@ -22,7 +20,8 @@ export function HistoryDialog(props: { entity: string; id: string; title: string
     queryKey: qk.auditHistory(props.entity, props.id),
     queryFn: async () => {
       try {
-        return (await api<ListResponse<AuditEntry>>('GET', historyPath(props.entity, props.id), undefined, { quiet: true })).data;
+        // `entity`: a registry name, a document kind or `marks`.
+        return (await call(recordHistoryRoute, { params: { entity: props.entity, id: props.id } }, { quiet: true })).data;
       } catch (e) {
         if (e instanceof ApiError && e.status === 404) return [];
         throw e;

@@ -1,7 +1,7 @@
-import { type FieldDef, type ItemResponse, type ProfileView, isWritable, listTable, profile } from '@attain/shared-types';
+import { type FieldDef, isWritable, listTable, profile, profileRoute, updateProfileRoute } from '@attain/shared-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
-import { api } from '../app/api';
+import { call } from '../app/api-client';
 import { qk } from '../app/query-keys';
 import { profileAtom, showPopup } from '../app/state';
 import { EntityForm } from '../entity/entity-form';
@@ -17,12 +17,11 @@ import { DownloadCvButton } from './download-cv-button';
  */
 export function ProfilePage() {
   const key = qk.record(profile.path, 'me');
-  const me = useQuery({ queryKey: key, queryFn: async () => (await api<ItemResponse<ProfileView>>('GET', profile.path)).data }).data;
+  const me = useQuery({ queryKey: key, queryFn: async () => (await call(profileRoute, {})).data }).data;
   const setProfile = useSetAtom(profileAtom);
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: (values: Record<string, unknown>) =>
-      api<ItemResponse<ProfileView>>('PATCH', profile.path, { ...values, version: me?.version }),
+    mutationFn: (values: Record<string, unknown>) => call(updateProfileRoute, { body: { ...values, version: me?.version } }),
     onSuccess: (res) => {
       queryClient.setQueryData(key, res.data);
       setProfile(res.data);

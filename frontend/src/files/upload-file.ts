@@ -1,18 +1,16 @@
 import {
-  type FileLink,
-  type ItemResponse,
   type StoredFile,
   UPLOAD_RULES,
   type UploadPurpose,
-  type UploadTicket,
+  confirmUploadRoute,
+  fileLinkRoute,
   fileSize,
-  parseUploadKey,
   isOneOf,
+  openUploadRoute,
+  parseUploadKey,
 } from '@attain/shared-types';
-import { ApiError, api } from '../app/api';
-
-/** The API paths of uploads (served by the faculty domain). */
-export const FILES_PATH = '/api/files';
+import { ApiError } from '../app/api';
+import { call } from '../app/api-client';
 
 /**
  * Uploads one file for `purpose`: asks for a presigned POST, sends the file straight to S3, then asks the server to
@@ -25,14 +23,9 @@ export async function uploadFile(file: File, purpose: UploadPurpose): Promise<St
   const rule = UPLOAD_RULES[purpose];
   if (file.size > rule.maxBytes) throw new ApiError(400, `"${file.name}" is ${fileSize(file.size)}; choose ${rule.says}`);
   if (!isOneOf(rule.types, file.type)) throw new ApiError(400, `"${file.name}" is not ${rule.says}`);
-  const ticket = await api<ItemResponse<UploadTicket>>('POST', `${FILES_PATH}/upload-url`, {
-    purpose,
-    file_name: file.name,
-    content_type: file.type,
-    size: file.size,
-  });
+  const ticket = await call(openUploadRoute, { body: { purpose, file_name: file.name, content_type: file.type, size: file.size } });
   await sendToStorage(ticket.data.upload, file, file.name);
-  return (await api<ItemResponse<StoredFile>>('POST', `${FILES_PATH}/${ticket.data.id}/confirm`, undefined, { quiet: true })).data;
+  return (await call(confirmUploadRoute, { params: { file: ticket.data.id } }, { quiet: true })).data;
 }
 
 /**
@@ -55,5 +48,5 @@ export async function sendToStorage(upload: { url: string; fields: Record<string
 export async function fileLink(key: string): Promise<string> {
   const id = parseUploadKey(key)?.id;
   if (!id) throw new ApiError(404, 'File not found');
-  return (await api<ItemResponse<FileLink>>('GET', `${FILES_PATH}/${id}/url`, undefined, { quiet: true })).data.url;
+  return (await call(fileLinkRoute, { params: { file: id } }, { quiet: true })).data.url;
 }

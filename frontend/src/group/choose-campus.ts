@@ -1,8 +1,8 @@
-import type { ItemResponse, ProfileView } from '@attain/shared-types';
+import { profileRoute } from '@attain/shared-types';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
-import { api } from '../app/api';
+import { call } from '../app/api-client';
 import { setCampus } from '../app/campus-choice';
 import { profileAtom } from '../app/state';
 
@@ -18,9 +18,7 @@ export function useChooseCampus(): (id: string | null) => Promise<void> {
     async (id: string | null) => {
       setCampus(id);
       queryClient.clear();
-      const res = await api<ItemResponse<ProfileView>>('GET', '/api/auth/profile', undefined, { quiet: true, background: true }).catch(
-        () => null,
-      );
+      const res = await call(profileRoute, {}, { quiet: true, background: true }).catch(() => null);
       if (res) setProfile(res.data);
     },
     [queryClient, setProfile],

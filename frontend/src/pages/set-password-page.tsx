@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { SET_PASSWORD_PATH, setPasswordSchema, objectOrEmpty } from '@attain/shared-types';
+import { setPasswordRoute, setPasswordSchema, objectOrEmpty } from '@attain/shared-types';
 import { CardField, CardSubmit, SignInCard } from './sign-in-card';
 
 /** `v` when it is text, else `otherwise`. */
@@ -25,8 +25,9 @@ export default function SetPasswordPage() {
     setBusy(true);
     setError('');
     try {
-      const res = await fetch(SET_PASSWORD_PATH, {
-        method: 'POST',
+      // Plain `fetch` (no token): the page loads none of the signed-in app; the contract gives the path.
+      const res = await fetch(setPasswordRoute.path, {
+        method: setPasswordRoute.method,
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ token, password }),
       });

@@ -2,8 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { ProfileView } from '@attain/shared-types';
-import { api, setUnauthorizedHandler } from '../app/api';
+import { profileRoute } from '@attain/shared-types';
+import { setUnauthorizedHandler } from '../app/api';
+import { call } from '../app/api-client';
 import { idToken, logout } from '../app/auth';
 import { setCampus } from '../app/campus-choice';
 import { signInFor } from '../app/deep-link';
@@ -35,7 +36,7 @@ export function AuthGate({ children }: { children: ReactNode }) {
     (async () => {
       if (!(await idToken())) return navigate(signIn, { replace: true });
       if (!profile) {
-        const res = await api<{ data: ProfileView }>('GET', '/api/auth/profile', undefined, { quiet: true }).catch(() => null);
+        const res = await call(profileRoute, {}, { quiet: true }).catch(() => null);
         if (!res) return navigate(signIn, { replace: true });
         if (live) setProfile(res.data);
       }

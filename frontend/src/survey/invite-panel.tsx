@@ -1,11 +1,11 @@
 import {
-  type ItemResponse,
   PERSONAL_LINK,
   STAKEHOLDER_GROUPS,
-  SURVEY_HOST_PATH,
   type SurveyHostView,
   type SurveyInviteBody,
   type SurveyMailResult,
+  inviteToSurveyRoute,
+  remindSurveyRoute,
 } from '@attain/shared-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
@@ -13,7 +13,7 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { api } from '../app/api';
+import { call } from '../app/api-client';
 import { hrefWith } from '../app/navigation';
 import { qk } from '../app/query-keys';
 import { showPopup } from '../app/state';
@@ -24,7 +24,8 @@ import { peopleText } from './survey-numbers';
 
 /** Posts an invitation or reminder. @returns what the server did (its `data`) */
 export async function postSurveyMail(id: string, what: 'invite' | 'remind', body: SurveyInviteBody = {}): Promise<SurveyMailResult> {
-  return (await api<ItemResponse<SurveyMailResult>>('POST', `${SURVEY_HOST_PATH}/${encodeURIComponent(id)}/${what}`, body)).data;
+  const params = { survey: id };
+  return (what === 'invite' ? await call(inviteToSurveyRoute, { params, body }) : await call(remindSurveyRoute, { params })).data;
 }
 
 /**

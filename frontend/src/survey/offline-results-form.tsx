@@ -1,8 +1,9 @@
-import { type OfflineResultsBody, SURVEY_HOST_PATH, type SurveyHostView } from '@attain/shared-types';
+import { type OfflineResultsBody, type SurveyHostView, saveOfflineResultsRoute } from '@attain/shared-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { type FormEvent, useState } from 'react';
-import { ApiError, api } from '../app/api';
+import { ApiError } from '../app/api';
+import { call } from '../app/api-client';
 import { qk } from '../app/query-keys';
 import { showPopup } from '../app/state';
 import { formatDateTime, useLocale } from '../format/locale';
@@ -28,7 +29,7 @@ export function OfflineResultsForm({ view }: { view: SurveyHostView }) {
   const [refusal, setRefusal] = useState<ApiError | null>(null);
   const qc = useQueryClient();
   const save = useMutation({
-    mutationFn: (body: OfflineResultsBody) => api('PUT', `${SURVEY_HOST_PATH}/${encodeURIComponent(view.survey.id)}/offline`, body),
+    mutationFn: (body: OfflineResultsBody) => call(saveOfflineResultsRoute, { params: { survey: view.survey.id }, body }),
     onMutate: () => setRefusal(null),
     onSuccess: () => {
       showPopup('success', 'Paper results saved');

@@ -1,9 +1,8 @@
 import {
-  type ItemResponse,
   type RowError,
   STAKEHOLDER_COLUMNS,
   STAKEHOLDER_GROUPS,
-  STAKEHOLDER_IMPORT_PATH,
+  importStakeholdersRoute,
   type StakeholderImportResult,
   stakeholder,
 } from '@attain/shared-types';
@@ -11,7 +10,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useState } from 'react';
-import { ApiError, api } from '../app/api';
+import { ApiError } from '../app/api';
+import { call } from '../app/api-client';
 import { qk } from '../app/query-keys';
 import { showPopup } from '../app/state';
 import { ImportFileField } from '../entity/import-file-field';
@@ -59,10 +59,7 @@ export function StakeholderImport(props: { visible: boolean; onHide: () => void;
     setResult(null);
     setBusy(true);
     try {
-      const q = new URLSearchParams({ curriculum: target });
-      const res = await api<ItemResponse<StakeholderImportResult>>('POST', `${STAKEHOLDER_IMPORT_PATH}?${q}`, await csvText(file.rows), {
-        contentType: 'text/csv',
-      });
+      const res = await call(importStakeholdersRoute, { query: { curriculum: target }, body: await csvText(file.rows) });
       setResult(res.data);
       showPopup('success', res.message ?? `Loaded: ${res.data.created} created, ${res.data.updated} updated`);
       void qc.invalidateQueries({ queryKey: qk.lists(listPathOf(stakeholder)) });

@@ -1,13 +1,6 @@
-import {
-  type ItemResponse,
-  SURVEY_HOST_PATH,
-  SURVEY_RESULTS_PATH,
-  type SurveyDashboardView,
-  type SurveyHostView,
-  type SurveyReportView,
-} from '@attain/shared-types';
+import { surveyDashboardRoute, surveyHostRoute, surveyReportRoute } from '@attain/shared-types';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../app/api';
+import { call } from '../app/api-client';
 import { qk } from '../app/query-keys';
 import { HOST_POLL_MS, deliverySettled } from './host-polling';
 
@@ -21,8 +14,7 @@ export function useSurveyHost(id: string | undefined) {
     queryKey: qk.surveyHost(id ?? ''),
     queryFn: async () => {
       const shown = Boolean(qc.getQueryData(qk.surveyHost(id ?? '')));
-      const path = `${SURVEY_HOST_PATH}/${encodeURIComponent(id ?? '')}`;
-      return (await api<ItemResponse<SurveyHostView>>('GET', path, undefined, { background: shown, quiet: shown })).data;
+      return (await call(surveyHostRoute, { params: { survey: id ?? '' } }, { background: shown, quiet: shown })).data;
     },
     enabled: Boolean(id),
     refetchInterval: (q) => (q.state.data && !deliverySettled(q.state.data) ? HOST_POLL_MS : false),
@@ -33,7 +25,7 @@ export function useSurveyHost(id: string | undefined) {
 export function useSurveyReport(id: string | undefined) {
   return useQuery({
     queryKey: qk.surveyReport(id ?? ''),
-    queryFn: async () => (await api<ItemResponse<SurveyReportView>>('GET', `${SURVEY_RESULTS_PATH}/${encodeURIComponent(id ?? '')}`)).data,
+    queryFn: async () => (await call(surveyReportRoute, { params: { survey: id ?? '' } })).data,
     enabled: Boolean(id),
   });
 }
@@ -45,9 +37,6 @@ export function useSurveyReport(id: string | undefined) {
 export function useSurveyDashboard(year: string | undefined, department: string | undefined) {
   return useQuery({
     queryKey: qk.surveyDashboard(year ?? null, department ?? null),
-    queryFn: async () => {
-      const q = new URLSearchParams({ ...(year ? { year } : {}), ...(department ? { department } : {}) }).toString();
-      return (await api<ItemResponse<SurveyDashboardView>>('GET', `${SURVEY_RESULTS_PATH}/dashboard${q ? `?${q}` : ''}`)).data;
-    },
+    queryFn: async () => (await call(surveyDashboardRoute, { query: { year, department } })).data,
   });
 }

@@ -1,10 +1,10 @@
-import { AUDIT_PATH, type AuditEntry, type ListResponse } from '@attain/shared-types';
+import { type AuditEntry, auditListRoute } from '@attain/shared-types';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { type FormEvent, useMemo, useState } from 'react';
-import { api } from '../app/api';
+import { call } from '../app/api-client';
 import { type Filters, qk } from '../app/query-keys';
 import { ACTION_LABELS, auditEntityLabel, auditEntityOptions, changeLine } from '../entity/audit-text';
 import { LoadMore } from '../entity/load-more';
@@ -35,10 +35,7 @@ export function AuditTrailPage() {
   const [applied, setApplied] = useState<Filters>({});
   const list = useInfiniteQuery({
     queryKey: qk.auditList(applied),
-    queryFn: async ({ pageParam }) => {
-      const q = new URLSearchParams({ ...applied, ...(pageParam ? { cursor: pageParam } : {}) });
-      return api<ListResponse<AuditEntry>>('GET', `${AUDIT_PATH}${q.size ? `?${q}` : ''}`);
-    },
+    queryFn: async ({ pageParam }) => call(auditListRoute, { query: { ...applied, ...(pageParam ? { cursor: pageParam } : {}) } }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
     staleTime: 0,

@@ -1,7 +1,8 @@
-import { type CampusUser, type ListResponse, type MailRole, department, sentMail, fieldOf, isStringArray } from '@attain/shared-types';
+import { type MailRole, department, departmentUserListRoute, sentMail, fieldOf, isStringArray } from '@attain/shared-types';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { ApiError, api } from '../app/api';
+import { ApiError } from '../app/api';
+import { call } from '../app/api-client';
 import { qk } from '../app/query-keys';
 import { type EntityFormApi, FieldControl } from '../entity/entity-form';
 import { fetchByIds } from '../entity/ref-records';
@@ -22,8 +23,7 @@ const CALLED: Readonly<Record<MailRole, [one: string, many: string]>> = {
 };
 
 /** The users of a department (`GET /api/department/user-list?short_name=`), cached by `qk.recipients`. */
-const departmentUsers = (short: string) => async () =>
-  (await api<ListResponse<CampusUser>>('GET', `/api/department/user-list?short_name=${encodeURIComponent(short)}`)).data;
+const departmentUsers = (short: string) => async () => (await call(departmentUserListRoute, { query: { short_name: short } })).data;
 
 /**
  * Send Mail's Department and Role (spec part 2 §6): once both are chosen, the department's users of that role

@@ -1,6 +1,6 @@
-import { type ItemResponse, type SentMail, type SentMailDetail, sentMail } from '@attain/shared-types';
+import { type SentMail, type SentMailDetail, resumeMailRoute, sentMail } from '@attain/shared-types';
 import type { QueryClient } from '@tanstack/react-query';
-import { api } from '../app/api';
+import { call } from '../app/api-client';
 import { qk } from '../app/query-keys';
 import { putSaved } from '../entity/list-cache';
 
@@ -21,5 +21,5 @@ export function putMail(qc: QueryClient, mail: SentMail): void {
  * @returns the mail as it stands now
  */
 export async function resumeMail(id: string): Promise<SentMail> {
-  return (await api<ItemResponse<SentMail>>('POST', `${sentMail.path}/${encodeURIComponent(id)}/resume`)).data;
+  return (await call(resumeMailRoute, { params: { mail: id } })).data;
 }

@@ -1,12 +1,11 @@
 import {
-  type ItemResponse,
   type MailRecipient,
   RECIPIENT_STATUSES,
   RECIPIENT_STATUS_LABELS,
   type RecipientStatus,
-  type SentMailDetail,
   sentMail,
   isOneOf,
+  mailDetailRoute,
 } from '@attain/shared-types';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import DOMPurify from 'dompurify';
@@ -14,7 +13,7 @@ import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useMemo, useState } from 'react';
-import { api } from '../app/api';
+import { call } from '../app/api-client';
 import { qk } from '../app/query-keys';
 import { AttachmentList } from '../files/attachments-field';
 import { StatusTag } from '../format/delivery-status-tag';
@@ -40,10 +39,14 @@ export function useMailDetail(id: string) {
     queryKey: key,
     queryFn: async () =>
       (
-        await api<ItemResponse<SentMailDetail>>('GET', `${sentMail.path}/${encodeURIComponent(id)}`, undefined, {
-          background: Boolean(qc.getQueryData(key)),
-          quiet: Boolean(qc.getQueryData(key)),
-        })
+        await call(
+          mailDetailRoute,
+          { params: { mail: id } },
+          {
+            background: Boolean(qc.getQueryData(key)),
+            quiet: Boolean(qc.getQueryData(key)),
+          },
+        )
       ).data,
     refetchInterval: (q) => (q.state.data && !mailSettled(q.state.data) ? MAIL_POLL_MS : false),
   });

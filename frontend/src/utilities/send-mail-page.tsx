@@ -1,10 +1,10 @@
-import { MESSAGES, type SendMailResponse, type SentMail, sentMail } from '@attain/shared-types';
+import { MESSAGES, type SendMailResponse, type SentMail, sendMailRoute, sentMail } from '@attain/shared-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Divider } from 'primereact/divider';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { api } from '../app/api';
+import { call } from '../app/api-client';
 import { profileAtom, showPopup } from '../app/state';
 import { EntityForm } from '../entity/entity-form';
 import { askToDiscard } from '../form/discard-changes';
@@ -58,7 +58,7 @@ export function SendMailPage() {
     setDirty(false);
   };
   const send = useMutation({
-    mutationFn: (values: Record<string, unknown>) => api<SendMailResponse>('POST', sentMail.path, values),
+    mutationFn: (values: Record<string, unknown>) => call(sendMailRoute, { body: values }),
     onMutate: () => setSkipped([]),
     onSuccess: (res) => {
       putMail(qc, res.data);

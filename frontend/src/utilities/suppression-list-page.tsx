@@ -1,11 +1,11 @@
-import { type ListResponse, MAIL_SUPPRESSION_PATH, type SuppressedAddress } from '@attain/shared-types';
+import { type SuppressedAddress, clearSuppressionRoute, suppressionListRoute } from '@attain/shared-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { api } from '../app/api';
+import { call } from '../app/api-client';
 import { qk } from '../app/query-keys';
 import { showPopup } from '../app/state';
 import { formatDateTime, formatNumber, useLocale } from '../format/locale';
@@ -25,14 +25,14 @@ export function SuppressionListPage() {
   const qc = useQueryClient();
   const list = useQuery({
     queryKey: qk.suppression(),
-    queryFn: async () => (await api<ListResponse<SuppressedAddress>>('GET', MAIL_SUPPRESSION_PATH)).data,
+    queryFn: async () => (await call(suppressionListRoute, {})).data,
   });
   const rows = list.data ?? [];
   const [search, setSearch] = useState('');
   const q = search.trim().toLowerCase();
   const shown = q ? rows.filter((r) => r.address.includes(q) || (r.detail ?? '').toLowerCase().includes(q)) : rows;
   const remove = useMutation({
-    mutationFn: (a: SuppressedAddress) => api('DELETE', `${MAIL_SUPPRESSION_PATH}/${encodeURIComponent(a.address)}`),
+    mutationFn: (a: SuppressedAddress) => call(clearSuppressionRoute, { params: { address: a.address } }),
     onSuccess: (_, a) => {
       qc.setQueryData<SuppressedAddress[]>(qk.suppression(), (old) => old?.filter((x) => x.address !== a.address));
       showPopup('success', `Removed ${a.address} from the suppression list`);

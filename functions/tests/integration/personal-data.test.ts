@@ -1,5 +1,5 @@
 import JSZip from 'jszip';
-import { API_CONTRACTS, CRUD_ENTITIES, REPORTS, SPECIAL_ROUTES, profile } from '@attain/shared-types';
+import { API_CONTRACTS, CRUD_ENTITIES, REPORTS, profile } from '@attain/shared-types';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, login } from '../support/client.js';
 
@@ -115,7 +115,7 @@ function readPaths(): string[] {
   const reports = REPORTS.flatMap((r) => (r.api ? [`/api/reports/${r.api}?user=${personId}&department=${departmentId}`] : []));
   const lists = CRUD_ENTITIES.flatMap((e) => [`${e.path}?limit=1000`]);
   const declared = API_CONTRACTS.filter((r) => r.method === 'GET').map((r) => r.path);
-  const special = [...new Set([...SPECIAL_ROUTES.map((r) => r.path), ...declared])].filter((p) => !p.includes('{'));
+  const special = [...new Set(declared)].filter((p) => !p.includes('{'));
   return [
     ...special,
     '/api/auth/user-list',

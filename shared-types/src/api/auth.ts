@@ -70,6 +70,16 @@ export const setPasswordSchema = z.strictObject({
 });
 export type SetPasswordBody = z.infer<typeof setPasswordSchema>;
 
+/** `POST /api/auth/login` answer: the Cognito ID token. */
+export interface LoginToken {
+  token: string;
+}
+
+/** `POST /api/auth/set-password` answer: what to do next. */
+export interface PasswordSet {
+  message: string;
+}
+
 /** `POST /api/auth/user-list` answer: the new user, and the invitation mail when one was sent (its receipts are in Send Mail). */
 export interface NewUserResponse {
   message: string;

@@ -23,7 +23,8 @@ export type ResponseName = keyof ResponseTypes;
  * - `items`: `{ data: T[], message? }` (the whole list);
  * - `page`: `{ data: T[], next }` (a page; pass `next` back as `?next=`);
  * - `body`: `T` itself (e.g. `{ message }` only);
- * - `file`: the bytes of a download (`Content-Disposition` names it), of `contentTypes`.
+ * - `file`: the bytes of a download (`Content-Disposition` names it), of `contentTypes`;
+ * - `empty`: 204 and no body (e.g. a delete).
  */
 export type Answer =
   | {
@@ -33,7 +34,8 @@ export type Answer =
       /** The same answer as a file instead, when the query asks for one (`?format=docx`): its content types. */
       readonly files?: readonly string[];
     }
-  | { readonly shape: 'file'; readonly contentTypes: readonly string[]; readonly status: 200 };
+  | { readonly shape: 'file'; readonly contentTypes: readonly string[]; readonly status: 200 }
+  | { readonly shape: 'empty'; readonly status: 204 };
 
 /** A request body sent as text of a content type (a CSV, RIS or BibTeX file), read by the handler itself. */
 export interface TextBody {
@@ -64,7 +66,7 @@ export interface RouteContract {
   /** The `errors.detail` of a 400 for a query or body the schemas refuse (e.g. "Please correct the new campus"). */
   readonly invalid?: string;
   readonly answer: Answer;
-  readonly errors: readonly (400 | 401 | 403 | 404 | 405 | 409 | 413 | 422 | 429 | 503)[];
+  readonly errors: readonly (400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 422 | 429 | 503)[];
 }
 
 /** Declares a route contract, keeping its literal types (the typed client and the server read them). */
@@ -84,6 +86,8 @@ export const page = <const N extends ResponseName>(type: N) => ({ shape: 'page',
 export const body = <const N extends ResponseName>(type: N, status: 200 | 201 | 202 = 200) => ({ shape: 'body', type, status }) as const;
 /** A file download of one of `contentTypes`. */
 export const file = (...contentTypes: string[]) => ({ shape: 'file', contentTypes, status: 200 }) as const;
+/** No body: 204 (e.g. a delete). */
+export const empty = () => ({ shape: 'empty', status: 204 }) as const;
 /** A body sent as text of one of `contentTypes`. */
 export const textBody = (...text: string[]): TextBody => ({ text });
 
@@ -99,7 +103,9 @@ export type ResponseOf<C extends RouteContract> = C['answer'] extends { shape: '
       ? { data: ResponseTypes[N][]; next: string | null }
       : C['answer'] extends { shape: 'body'; type: infer N extends ResponseName }
         ? ResponseTypes[N]
-        : Blob;
+        : C['answer'] extends { shape: 'empty' }
+          ? void
+          : Blob;
 
 /** The query contract `C` accepts (its schema's input), or nothing. */
 export type QueryOf<C extends RouteContract> = C['query'] extends z.ZodMiniType ? z.input<C['query']> : undefined;

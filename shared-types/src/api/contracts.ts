@@ -19,6 +19,11 @@ import { programOutcomeSetupRoute } from '../entities/program-outcome-routes.js'
 import { facultyCvRoute, publicationImportRoute } from '../faculty/faculty-routes.js';
 import { REPORT_ROUTES, sarRoute } from '../reports/report-routes.js';
 import { campusStatusRoute, createCampusRoute, dashboardRoute, groupCampusesRoute, rollupRoute } from '../group/group-routes.js';
+import { SURVEY_ROUTES } from '../survey/survey-routes.js';
+import { MAIL_ROUTES } from '../mail/mail-routes.js';
+import { AUDIT_ROUTES } from '../audit/audit-routes.js';
+import { FILE_ROUTES } from '../files/file-routes.js';
+import { IDENTITY_ROUTES } from '../identity/identity-routes.js';
 
 /**
  * Every route declared as a contract, in the order the API serves them. The CDK stack, the local server's checks and
@@ -60,4 +65,10 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   campusStatusRoute,
   rollupRoute,
   dashboardRoute,
+  // survey, mail, audit, files, identity
+  ...SURVEY_ROUTES,
+  ...MAIL_ROUTES,
+  ...AUDIT_ROUTES,
+  ...FILE_ROUTES,
+  ...IDENTITY_ROUTES,
 ];

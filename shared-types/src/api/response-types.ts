@@ -19,6 +19,21 @@ import type { RollupView } from '../group/rollup.js';
 import type { DashboardView } from '../group/dashboard.js';
 import type { RecordOf } from '../registry/entity.js';
 import type { genericProgramOutcome } from '../entities/generic-program-outcome.js';
+import type { AuditEntry } from '../audit/audit-entry.js';
+import type { FileLink, StoredFile, UploadTicket } from '../files/stored-file.js';
+import type { LoginToken, NewUserResponse, PasswordSet, ProfileView } from './auth.js';
+import type { CampusUser } from './user-list.js';
+import type { SendMailResponse, SentMail, SentMailDetail, SuppressedAddress } from '../mail/mail-api.js';
+import type { StakeholderImportResult } from '../survey/stakeholder.js';
+import type {
+  OfflineResults,
+  PublicSurvey,
+  SurveyAnswered,
+  SurveyDashboardView,
+  SurveyHostView,
+  SurveyMailResult,
+  SurveyReportView,
+} from '../survey/survey-api.js';
 
 /**
  * Every type a route answers with, by the name the API document gives it (decision 0038). A route contract names its
@@ -48,4 +63,30 @@ export interface ResponseTypes {
   RollupView: RollupView;
   DashboardView: DashboardView;
   GenericProgramOutcome: RecordOf<typeof genericProgramOutcome>;
+  // survey
+  PublicSurvey: PublicSurvey;
+  SurveyAnswered: SurveyAnswered;
+  StakeholderImportResult: StakeholderImportResult;
+  SurveyHostView: SurveyHostView;
+  SurveyMailResult: SurveyMailResult;
+  OfflineResults: OfflineResults;
+  SurveyDashboardView: SurveyDashboardView;
+  SurveyReportView: SurveyReportView;
+  // mail
+  SentMail: SentMail;
+  SendMailResponse: SendMailResponse;
+  SentMailDetail: SentMailDetail;
+  SuppressedAddress: SuppressedAddress;
+  // audit
+  AuditEntry: AuditEntry;
+  // files
+  UploadTicket: UploadTicket;
+  StoredFile: StoredFile;
+  FileLink: FileLink;
+  // identity
+  LoginToken: LoginToken;
+  PasswordSet: PasswordSet;
+  ProfileView: ProfileView;
+  CampusUser: CampusUser;
+  NewUserResponse: NewUserResponse;
 }

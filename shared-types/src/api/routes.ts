@@ -2,10 +2,6 @@ import type { Domain } from '../registry/entity.js';
 import { CRUD_ENTITIES } from '../entities/index.js';
 import { API_CONTRACTS } from './contracts.js';
 import type { RouteContract } from './contract.js';
-import { AUDIT_PATH } from '../audit/audit-entry.js';
-import { MAIL_SUPPRESSION_PATH } from '../mail/mail-api.js';
-import { SET_PASSWORD_PATH } from './auth-paths.js';
-import { PUBLIC_SURVEY_PATH, STAKEHOLDER_IMPORT_PATH, SURVEY_HOST_PATH, SURVEY_RESULTS_PATH } from '../survey/survey-api.js';
 
 /** One API Gateway route: a path (with `{id}` style parameters) served by a domain's Lambda. */
 export interface ApiRoute {
@@ -14,32 +10,8 @@ export interface ApiRoute {
 }
 
 /**
- * Routes that are not generic CRUD: a base path and, where the route takes an id, `base/{id}`.
- * The local app mounts a bespoke router at each base; the CDK stack creates each path as an API route.
- */
-export const SPECIAL_ROUTES: ApiRoute[] = [
-  { path: '/api/auth/login', domain: 'auth' },
-  { path: '/api/auth/profile', domain: 'auth' },
-  { path: '/api/auth/user-list', domain: 'auth' },
-  { path: SET_PASSWORD_PATH, domain: 'auth' },
-  { path: '/api/department/user-list', domain: 'configuration' },
-  { path: '/api/files', domain: 'faculty' },
-  { path: '/api/files/{proxy+}', domain: 'faculty' },
-  { path: '/api/send-mail', domain: 'utilities' },
-  { path: '/api/send-mail/{proxy+}', domain: 'utilities' },
-  { path: MAIL_SUPPRESSION_PATH, domain: 'utilities' },
-  { path: AUDIT_PATH, domain: 'utilities' },
-  { path: `${AUDIT_PATH}/{proxy+}`, domain: 'utilities' },
-  { path: `${MAIL_SUPPRESSION_PATH}/{address}`, domain: 'utilities' },
-  { path: STAKEHOLDER_IMPORT_PATH, domain: 'survey' },
-  { path: `${SURVEY_HOST_PATH}/{proxy+}`, domain: 'survey' },
-  { path: `${SURVEY_RESULTS_PATH}/{proxy+}`, domain: 'survey' },
-  { path: `${PUBLIC_SURVEY_PATH}/{token}`, domain: 'survey' },
-];
-
-/**
- * Every `/api` route, one per path and domain: the special routes, each path of a route contract (`API_CONTRACTS`),
- * and each CRUD entity's paths. The CDK stack creates one HTTP API route (`ANY`) per entry;
+ * Every `/api` route, one per path and domain: the declared routes (`API_CONTRACTS`, see `contractRoutes`) and each
+ * CRUD entity's paths. The CDK stack creates one HTTP API route (`ANY`) per entry;
  * the local server mounts the same domain apps, so cloud and local agree.
  */
 export function apiRoutes(): ApiRoute[] {
@@ -49,7 +21,7 @@ export function apiRoutes(): ApiRoute[] {
       { path: `${p}/{id}`, domain: e.domain },
     ]),
   );
-  const routes = [...SPECIAL_ROUTES, ...contractRoutes(crud.map((r) => r.path)), ...crud];
+  const routes = [...contractRoutes(crud.map((r) => r.path)), ...crud];
   return routes.filter((r, i) => routes.findIndex((x) => x.path === r.path) === i);
 }
 

@@ -106,6 +106,11 @@ export interface SurveyAnswerBody {
   answers: Record<string, number | string>;
 }
 
+/** What a saved answer gives back: the survey's closing text, when it has one. */
+export interface SurveyAnswered {
+  end_text?: string;
+}
+
 // ---------- hosting ----------
 
 /** One person invited to a survey. */

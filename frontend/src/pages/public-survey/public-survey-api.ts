@@ -1,11 +1,14 @@
 import {
-  PUBLIC_SURVEY_PATH,
+  type BodyOf,
   type PublicSurvey,
   type PublicSurveyRefusal,
-  type SurveyAnswerBody,
   PUBLIC_SURVEY_REFUSALS,
+  type ResponseOf,
+  answerSurveyRoute,
+  fillPath,
   isOneOf,
   objectOrEmpty,
+  publicSurveyRoute,
 } from '@attain/shared-types';
 
 /** Why a link shows no survey: the server's reason, its sentence, and for a survey not open yet when it opens. */
@@ -41,8 +44,11 @@ function refusalOf(status: number, body: Record<string, unknown>): Refusal | nul
   return reason ? { reason, detail: textOf(errors.detail) ?? '', opensOn: textOf(errors.opens_on) } : null;
 }
 
-/** The link's token in a path. */
-const at = (token: string) => `${PUBLIC_SURVEY_PATH}/${encodeURIComponent(token)}`;
+/**
+ * The path of a public survey route with the link's token. These two routes are called with plain `fetch` rather than
+ * the signed-in client (`call`), so the page loads none of the signed-in app; their contracts still give the path and types.
+ */
+const at = (route: typeof publicSurveyRoute | typeof answerSurveyRoute, token: string) => fillPath(route.path, { token });
 
 /**
  * Reads the survey behind an invitation's link (`GET /api/public/survey/{token}`), without signing in: plain `fetch`,
@@ -51,21 +57,21 @@ const at = (token: string) => `${PUBLIC_SURVEY_PATH}/${encodeURIComponent(token)
 export async function readSurvey(token: string): Promise<SurveyRead> {
   let res: Response;
   try {
-    res = await fetch(at(token), { headers: { accept: 'application/json' } });
+    res = await fetch(at(publicSurveyRoute, token), { headers: { accept: 'application/json' } });
   } catch {
     return { kind: 'unreachable' };
   }
   const body = await bodyOf(res);
-  if (res.ok) return { kind: 'survey', survey: body.data as PublicSurvey };
+  if (res.ok) return { kind: 'survey', survey: body.data as ResponseOf<typeof publicSurveyRoute>['data'] };
   return { kind: 'refused', refusal: refusalOf(res.status, body) ?? { reason: 'invalid', detail: '' } };
 }
 
 /** Sends a respondent's answers (`POST /api/public/survey/{token}`, `SurveyAnswerBody`). */
-export async function sendAnswers(token: string, body: SurveyAnswerBody): Promise<AnswerSent> {
+export async function sendAnswers(token: string, body: BodyOf<typeof answerSurveyRoute>): Promise<AnswerSent> {
   let res: Response;
   try {
-    res = await fetch(at(token), {
-      method: 'POST',
+    res = await fetch(at(answerSurveyRoute, token), {
+      method: answerSurveyRoute.method,
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(body),
     });

@@ -5,14 +5,15 @@ import {
   type DataViewer,
   type ListResponse,
   REFERENCE_INDEX,
+  auditListRoute,
   dataViewer,
   personalChanges,
   profile,
+  recordHistoryRoute,
 } from '@attain/shared-types';
-import { Hono } from 'hono/tiny';
 import { campusAudit, parseAuditQuery, recordHistory } from './audit-read-store.js';
-import { forbidden, notFound } from '../../platform/lib/errors.js';
-import type { AppEnv } from '../../platform/http/context.js';
+import { notFound } from '../../platform/lib/errors.js';
+import { type Endpoint, endpoint } from '../../platform/http/endpoint.js';
 
 /** Most entries read to decide whether a faculty member may see a record's history. */
 const FACULTY_HISTORY_READ = 500;
@@ -49,37 +50,29 @@ function readable(page: ListResponse<AuditEntry>, viewer: DataViewer): ListRespo
 }
 
 /**
- * `/api/audit`, read only; no route writes or deletes an entry (other methods answer 405):
- * - `GET /?user=&entity=&from=&to=&cursor=&limit=`: the campus's entries, newest first, one page (`ListResponse`);
- *   dates `YYYY-MM-DD`, both included (400 naming a bad filter). Campus admins, and group administrators reading a
- *   campus; faculty 403.
- * - `GET /history/{entity}/{id}[?cursor=]`: one record's (document's, occasion's marks') entries, newest first.
- *   Admins and group administrators any; faculty only a history of their own records or their courses' work that
- *   holds an entry of theirs. A history with no entry (another campus's record) is 404, as for a missing record.
+ * `/api/audit`, read only, as `auditListRoute` and `recordHistoryRoute` declare it: the campus's entries (campus admins
+ * and group administrators; faculty 403), and one record's history (faculty only a history of their own records or
+ * their courses' work that holds an entry of theirs; a history with no entry is 404, as for a missing record).
  */
-export function auditRouter(): Hono<AppEnv> {
-  const r = new Hono<AppEnv>({ strict: false });
-  r.get('/', async (c) => {
-    if (c.var.caller.role === 'faculty') throw forbidden();
-    const q = parseAuditQuery(c.req.query());
-    return c.json(readable(await campusAudit(c.var.scope, q), dataViewer(c.var.caller, c.var.scope)) satisfies ListResponse<AuditEntry>);
-  });
-  r.get('/history/:entity/:id', async (c) => {
-    const entity = c.req.param('entity');
-    const id = c.req.param('id');
+export const AUDIT_ENDPOINTS: readonly Endpoint[] = [
+  endpoint(auditListRoute, async (c, { query }) => {
+    const q = parseAuditQuery(query);
+    return readable(await campusAudit(c.var.scope, q), dataViewer(c.var.caller, c.var.scope));
+  }),
+  endpoint(recordHistoryRoute, async (c, { params, query }) => {
+    const { entity, id } = params;
     if (!isAudited(entity) || id.length > 200) throw notFound('Record');
     const caller: Caller = c.var.caller;
     if (caller.role !== 'faculty') {
-      const cursor = c.req.query('cursor');
+      const cursor = query.cursor;
       const page = await recordHistory(c.var.scope, entity, id, cursor);
       // No entry at all: as for a record of another campus (or one older than the audit trail), 404.
       if (!cursor && !page.data.length) throw notFound('Record');
-      return c.json(readable(page, dataViewer(caller, c.var.scope)) satisfies ListResponse<AuditEntry>);
+      return readable(page, dataViewer(caller, c.var.scope));
     }
     if (!facultyMayRead(entity)) throw notFound('Record');
     const all = await recordHistory(c.var.scope, entity, id, undefined, FACULTY_HISTORY_READ);
     if (!all.data.some((e) => e.user.toLowerCase() === caller.user.toLowerCase())) throw notFound('Record');
-    return c.json(readable(all, dataViewer(caller, c.var.scope)) satisfies ListResponse<AuditEntry>);
-  });
-  return r;
-}
+    return readable(all, dataViewer(caller, c.var.scope));
+  }),
+];

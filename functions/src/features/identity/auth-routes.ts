@@ -7,58 +7,80 @@ import {
   dataViewer,
   department,
   isVersion,
-  issueFields,
-  loginSchema,
+  loginRoute,
   organization,
   ownScope,
   personalView,
   profile,
+  profileRoute,
   errorName,
-  objectOrEmpty,
+  updateProfileRoute,
 } from '@attain/shared-types';
-import { Hono } from 'hono/tiny';
 import { cognitoClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
-import { HttpError, errorBody } from '../../platform/lib/errors.js';
+import { HttpError } from '../../platform/lib/errors.js';
 import { clientAddress, signInThrottle, tooManySignIns } from './sign-in-throttle.js';
 import { getGroup } from '../../platform/store/campus-registry.js';
 import { checkAttachedFiles } from '../../platform/store/attached-files.js';
 import { findRecord, patchRecord } from '../../platform/store/records.js';
 import { resolveReferences } from '../../platform/store/references.js';
-import type { AppEnv } from '../../platform/http/context.js';
+import type { AppContext } from '../../platform/http/context.js';
 import { cleanBody } from '../../platform/http/crud-router.js';
-import { readJson } from '../../platform/http/read-json.js';
+import { type Endpoint, endpoint } from '../../platform/http/endpoint.js';
+
+/** The signed-in user's profile as `GET /api/auth/profile` answers it (`rec`: their stored profile record, if any). */
+async function profileView(c: AppContext, rec: Record<string, unknown> | undefined): Promise<ProfileView> {
+  const { caller, scope } = c.var;
+  const group = caller.role === 'group-admin' ? await getGroup(caller.tenant) : undefined;
+  const org = await findRecord(scope, organization, scope.campus);
+  const deptId = rec?.department;
+  const dept = typeof deptId === 'string' ? await findRecord(ownScope(caller), department, deptId) : undefined;
+  return {
+    ...(group ? { group } : {}),
+    // The caller's own record: `personalView` gives the owner every field, Aadhaar unmasked.
+    ...(rec ? personalView(profile, rec, dataViewer(caller, ownScope(caller))) : {}),
+    email: caller.user,
+    role: caller.role,
+    tenant: caller.tenant,
+    organization_name: org?.name ?? group?.name ?? '',
+    department_name: dept?.name ?? '',
+    locale: org?.locale ?? DEFAULT_LOCALE,
+    academic_year_start_month: org?.academic_year_start_month ?? DEFAULT_ACADEMIC_YEAR_START_MONTH,
+  };
+}
 
 /**
- * `POST /api/auth/login` (public): exchanges `{ email, password }` for `{ data: { token } }`, the Cognito ID token,
- * for scripts and API clients. Wrong credentials answer 401 without saying which part was wrong. Repeated failures
- * are slowed by the one sign-in throttle (`sign-in-throttle.ts`, shared with the local `/cognito` path): while the
- * account or the address must wait, 429 with `Retry-After` (seconds) and `errors.detail`, the password unchecked.
+ * Sign-in for scripts and the signed-in user's own profile (id = Cognito `sub`), as `loginRoute`, `profileRoute` and
+ * `updateProfileRoute` declare them.
+ * - `POST /api/auth/login` (public): the Cognito ID token. Wrong credentials answer 401 without saying which part was
+ *   wrong. Repeated failures are slowed by the one sign-in throttle (`sign-in-throttle.ts`, shared with the local
+ *   `/cognito` path): while the account or the address must wait, 429 with `Retry-After` (seconds) and
+ *   `errors.detail`, the password unchecked.
+ * - `GET|PATCH /api/auth/profile`: a group administrator's profile lives in its group's namespace, whichever campus it
+ *   is reading.
  */
-export function loginRouter(): Hono<AppEnv> {
-  const r = new Hono<AppEnv>();
-  r.post('/', async (c) => {
-    const parsed = loginSchema.safeParse(await readJson(c));
-    if (!parsed.success) throw new HttpError(400, 'Enter your e-mail and password', issueFields(parsed.error.issues));
-    const attempt = { account: parsed.data.email, address: clientAddress(c.env) };
+export const AUTH_ENDPOINTS: readonly Endpoint[] = [
+  endpoint(loginRoute, async (c, { body }) => {
+    const attempt = { account: body.email, address: clientAddress(c.env) };
     const throttle = signInThrottle();
     const wait = throttle.waitFor(attempt);
     if (wait > 0) {
       const { retryAfter, detail } = tooManySignIns(wait);
-      return c.json(errorBody(detail), 429, { 'Retry-After': String(retryAfter) });
+      c.header('Retry-After', String(retryAfter));
+      throw new HttpError(429, detail);
     }
     try {
       const res = await cognitoClient().send(
         new InitiateAuthCommand({
           AuthFlow: 'USER_PASSWORD_AUTH',
           ClientId: config().userPoolClientId,
-          AuthParameters: { USERNAME: parsed.data.email, PASSWORD: parsed.data.password },
+          AuthParameters: { USERNAME: body.email, PASSWORD: body.password },
         }),
       );
       throttle.record(attempt, true);
       const token = res.AuthenticationResult?.IdToken;
       if (!token) throw new HttpError(401, 'This account must complete its sign-in (for example set a new password) first');
-      return c.json({ data: { token } });
+      return { data: { token } };
     } catch (e) {
       // Cognito answers NotAuthorized; the local emulator answers InvalidPassword for a wrong password.
       if (e instanceof NotAuthorizedException || e instanceof UserNotFoundException || errorName(e) === 'InvalidPasswordException') {
@@ -67,42 +89,18 @@ export function loginRouter(): Hono<AppEnv> {
       }
       throw e;
     }
-  });
-  return r;
-}
-
-/** `GET|PATCH /api/auth/profile`: the signed-in user's own profile (id = Cognito `sub`). */
-export function profileRouter(): Hono<AppEnv> {
-  const r = new Hono<AppEnv>();
-  const view = async (c: { var: AppEnv['Variables'] }, rec: Record<string, unknown> | undefined): Promise<ProfileView> => {
-    const { caller, scope } = c.var;
-    const group = caller.role === 'group-admin' ? await getGroup(caller.tenant) : undefined;
-    const org = await findRecord(scope, organization, scope.campus);
-    const deptId = rec?.department;
-    const dept = typeof deptId === 'string' ? await findRecord(ownScope(caller), department, deptId) : undefined;
-    return {
-      ...(group ? { group } : {}),
-      // The caller's own record: `personalView` gives the owner every field, Aadhaar unmasked.
-      ...(rec ? personalView(profile, rec, dataViewer(caller, ownScope(caller))) : {}),
-      email: caller.user,
-      role: caller.role,
-      tenant: caller.tenant,
-      organization_name: org?.name ?? group?.name ?? '',
-      department_name: dept?.name ?? '',
-      locale: org?.locale ?? DEFAULT_LOCALE,
-      academic_year_start_month: org?.academic_year_start_month ?? DEFAULT_ACADEMIC_YEAR_START_MONTH,
-    };
-  };
-  r.get('/', async (c) => c.json({ data: await view(c, await findRecord(ownScope(c.var.caller), profile, c.var.caller.sub)) }));
-  r.patch('/', async (c) => {
-    const body = await readJson(c);
+  }),
+  endpoint(profileRoute, async (c) => ({
+    data: await profileView(c, await findRecord(ownScope(c.var.caller), profile, c.var.caller.sub)),
+  })),
+  endpoint(updateProfileRoute, async (c, { body }) => {
     // A group administrator's profile lives in its group's namespace, whichever campus it is reading.
     const { caller } = c.var;
     const scope = ownScope(caller);
     // Rules across fields (relieving after joining) and the derived total experience see the profile as it will be.
     const saved = await findRecord(scope, profile, caller.sub);
     const v = cleanBody(profile, body, 'patch', undefined, saved ?? {});
-    const sent = objectOrEmpty(body).version;
+    const sent = body.version;
     if (sent !== undefined && !isVersion(sent))
       throw new HttpError(400, 'Please correct this field: version', { version: MESSAGES.digits });
     const version = sent;
@@ -111,7 +109,6 @@ export function profileRouter(): Hono<AppEnv> {
     await resolveReferences(scope, profile, v.data);
     await checkAttachedFiles(scope, profile, v.data, [caller.sub]);
     const rec = await patchRecord(scope, profile, caller.sub, v.data, version, { email: caller.user });
-    return c.json({ message: 'successfully updated', data: await view(c, rec) });
-  });
-  return r;
-}
+    return { message: 'successfully updated', data: await profileView(c, rec) };
+  }),
+];

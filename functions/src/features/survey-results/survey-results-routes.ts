@@ -1,25 +1,16 @@
-import type { ItemResponse, SurveyDashboardView, SurveyReportView } from '@attain/shared-types';
-import { Hono } from 'hono/tiny';
+import { surveyDashboardRoute, surveyReportRoute } from '@attain/shared-types';
 import { surveyDashboard, surveyReport } from './survey-views.js';
-import type { AppEnv } from '../../platform/http/context.js';
+import { type Endpoint, endpoint } from '../../platform/http/endpoint.js';
 import { pathId } from '../../platform/http/path-id.js';
 
 /**
- * `/api/survey-results`, read by every user of the campus:
- * - `GET /dashboard?year=<2025-26>&department=<id>`: `SurveyDashboardView`;
- * - `GET /{survey}`: `SurveyReportView`. Another campus's survey is 404.
+ * `/api/survey-results`, read by every user of the campus (`surveyDashboardRoute`, `surveyReportRoute`): the dashboard
+ * of a year and department, and one survey's report (another campus's survey is 404). The dashboard is listed first,
+ * so it wins over `{survey}`.
  */
-export function surveyResultsRouter(): Hono<AppEnv> {
-  const r = new Hono<AppEnv>({ strict: false });
-  r.get('/dashboard', async (c) => {
-    const year = c.req.query('year')?.slice(0, 9) || undefined;
-    const department = c.req.query('department')?.slice(0, 64) || undefined;
-    const data: SurveyDashboardView = await surveyDashboard(c.var.scope, year, department);
-    return c.json({ data } satisfies ItemResponse<SurveyDashboardView>);
-  });
-  r.get('/:id', async (c) => {
-    const data: SurveyReportView = await surveyReport(c.var.scope, pathId(c, 'id', 'Survey'));
-    return c.json({ data } satisfies ItemResponse<SurveyReportView>);
-  });
-  return r;
-}
+export const SURVEY_RESULTS_ENDPOINTS: readonly Endpoint[] = [
+  endpoint(surveyDashboardRoute, async (c, { query }) => ({
+    data: await surveyDashboard(c.var.scope, query.year?.slice(0, 9) || undefined, query.department?.slice(0, 64) || undefined),
+  })),
+  endpoint(surveyReportRoute, async (c) => ({ data: await surveyReport(c.var.scope, pathId(c, 'survey', 'Survey')) })),
+];

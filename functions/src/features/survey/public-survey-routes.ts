@@ -1,8 +1,7 @@
-import type { ItemResponse, PublicSurvey, PublicSurveyError } from '@attain/shared-types';
-import { Hono } from 'hono/tiny';
+import { type PublicSurveyError, answerSurveyRoute, publicSurveyRoute } from '@attain/shared-types';
 import { SurveyRefusal, answerSurvey, publicSurvey } from './survey-answers.js';
-import type { AppContext, AppEnv } from '../../platform/http/context.js';
-import { readJson } from '../../platform/http/read-json.js';
+import type { AppContext } from '../../platform/http/context.js';
+import { type Endpoint, endpoint } from '../../platform/http/endpoint.js';
 
 /** A refused public request as its status and `{ errors: PublicSurveyError }`, never with survey data. */
 const refused = (c: AppContext, e: SurveyRefusal) =>
@@ -12,36 +11,34 @@ const refused = (c: AppContext, e: SurveyRefusal) =>
   );
 
 /**
- * `/api/public/survey/{token}` (DESIGN.md "Surveys"): no sign-in; the token is the only key.
- * - `GET`: `PublicSurvey`;
- * - `POST` `SurveyAnswerBody`: 201 `{ message, data: { end_text } }`.
- * Bad, used, expired and closed links answer `PublicSurveyError` with 404/409/410. Throttled in front (API Gateway
- * route throttling; locally `local/public-throttle.ts`).
+ * A public survey endpoint: its answers are never cached and send no referrer (the token is in the path), and a
+ * refused link (`SurveyRefusal`) answers its status with `PublicSurveyError`.
  */
-export function publicSurveyRouter(): Hono<AppEnv> {
-  const r = new Hono<AppEnv>({ strict: false });
-  r.use('*', async (c, next) => {
-    await next();
+const publicAnswer = (e: Endpoint): Endpoint => ({
+  contract: e.contract,
+  handle: async (c) => {
     c.header('Cache-Control', 'no-store');
     c.header('Referrer-Policy', 'no-referrer');
-  });
-  r.get('/:token', async (c) => {
     try {
-      const data: PublicSurvey = await publicSurvey(c.req.param('token'));
-      return c.json({ data } satisfies ItemResponse<PublicSurvey>);
-    } catch (e) {
-      if (e instanceof SurveyRefusal) return refused(c, e);
-      throw e;
+      return await e.handle(c);
+    } catch (err) {
+      if (err instanceof SurveyRefusal) return refused(c, err);
+      throw err;
     }
-  });
-  r.post('/:token', async (c) => {
-    try {
-      const data = await answerSurvey(c.req.param('token'), await readJson(c));
-      return c.json({ message: 'Thank you: your answers are saved', data }, 201);
-    } catch (e) {
-      if (e instanceof SurveyRefusal) return refused(c, e);
-      throw e;
-    }
-  });
-  return r;
-}
+  },
+});
+
+/**
+ * `/api/public/survey/{token}` (DESIGN.md "Surveys"), as `publicSurveyRoute` and `answerSurveyRoute` declare it: no
+ * sign-in; the token is the only key. Bad, used, expired and closed links answer `PublicSurveyError` with
+ * 404/409/410. Throttled in front (API Gateway route throttling; locally `local/route-throttle.ts` in the server).
+ */
+export const PUBLIC_SURVEY_ENDPOINTS: readonly Endpoint[] = [
+  publicAnswer(endpoint(publicSurveyRoute, async (_c, { params }) => ({ data: await publicSurvey(params.token) }))),
+  publicAnswer(
+    endpoint(answerSurveyRoute, async (_c, { params, body }) => {
+      const data = await answerSurvey(params.token, body);
+      return { message: 'Thank you: your answers are saved', data };
+    }),
+  ),
+];

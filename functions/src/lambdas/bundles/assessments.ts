@@ -35,6 +35,5 @@ export const assessmentsDomain = defineDomain({
       },
     }),
   ],
-  routes: [],
   endpoints: QUESTION_PAPER_ENDPOINTS,
 });

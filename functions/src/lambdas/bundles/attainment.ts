@@ -25,6 +25,5 @@ export const attainmentDomain = defineDomain({
       afterSave: (scope, rec) => courseInputsChanged(scope, { program: rec.program }),
     }),
   ],
-  routes: [],
   endpoints: [...FREEZE_ENDPOINTS, ...ATTAINMENT_ENDPOINTS],
 });

@@ -17,7 +17,7 @@ import {
 import { noteYearStart } from '../../platform/store/campus-registry.js';
 import { matricesUsingOutcome } from '../../features/curriculum/co-po-matrix.js';
 import { PROGRAM_OUTCOME_ENDPOINTS } from '../../features/structure/program-outcome-routes.js';
-import { departmentUserListRouter } from '../../features/identity/user-routes.js';
+import { DEPARTMENT_USER_ENDPOINTS } from '../../features/identity/user-routes.js';
 import { sanitizeHtml } from '../../platform/lib/sanitize-html.js';
 import { behaviour, defineDomain, listed } from '../../platform/http/domain-module.js';
 
@@ -51,6 +51,5 @@ export const configurationDomain = defineDomain({
     }),
   ],
   sanitizeHtml,
-  routes: [{ path: '/api/department/user-list', router: departmentUserListRouter }],
-  endpoints: PROGRAM_OUTCOME_ENDPOINTS,
+  endpoints: [...PROGRAM_OUTCOME_ENDPOINTS, ...DEPARTMENT_USER_ENDPOINTS],
 });

@@ -62,6 +62,5 @@ export const curriculumDomain = defineDomain({
       afterDelete: (scope, rec) => courseInputsChanged(scope, { course: rec.course }),
     }),
   ],
-  routes: [],
   endpoints: [...CO_PO_MATRIX_ENDPOINTS, ...IMPORT_ENDPOINTS],
 });

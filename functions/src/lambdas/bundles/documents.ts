@@ -13,6 +13,5 @@ export const documentsDomain = defineDomain({
   name: 'documents',
   entities: [],
   behaviours: [],
-  routes: [],
   endpoints: [...FACULTY_CV_ENDPOINTS, ...PUBLICATION_IMPORT_ENDPOINTS],
 });

@@ -1,5 +1,5 @@
 import { FACULTY_RECORDS } from '@attain/shared-types';
-import { fileRouter } from '../../features/files/file-routes.js';
+import { FILE_ENDPOINTS } from '../../features/files/file-routes.js';
 import { defineDomain } from '../../platform/http/domain-module.js';
 
 /**
@@ -13,5 +13,5 @@ export const facultyDomain = defineDomain({
   name: 'faculty',
   entities: FACULTY_RECORDS,
   behaviours: [],
-  routes: [{ path: '/api/files', router: fileRouter }],
+  endpoints: [...FILE_ENDPOINTS],
 });

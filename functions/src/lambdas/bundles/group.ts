@@ -10,6 +10,5 @@ export const groupDomain = defineDomain({
   name: 'group',
   entities: [],
   behaviours: [],
-  routes: [],
   endpoints: [...GROUP_ENDPOINTS, ...DASHBOARD_ENDPOINTS],
 });

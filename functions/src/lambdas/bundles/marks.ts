@@ -10,6 +10,5 @@ export const marksDomain = defineDomain({
   name: 'marks',
   entities: [],
   behaviours: [],
-  routes: [],
   endpoints: MARKS_ENDPOINTS,
 });

@@ -11,7 +11,6 @@ export const reportsDomain = defineDomain({
   name: 'reports',
   entities: [],
   behaviours: [],
-  routes: [],
   // The SAR (the `sar` feature) and every other report (the `reports` feature), each under `/api/reports`.
   endpoints: [...SAR_ENDPOINTS, ...REPORT_ENDPOINTS],
 });

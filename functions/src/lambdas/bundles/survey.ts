@@ -1,16 +1,8 @@
-import {
-  PUBLIC_SURVEY_PATH,
-  stakeholder,
-  STAKEHOLDER_IMPORT_PATH,
-  survey,
-  SURVEY_HOST_PATH,
-  SURVEY_RESULTS_PATH,
-  surveyTemplate,
-} from '@attain/shared-types';
-import { publicSurveyRouter } from '../../features/survey/public-survey-routes.js';
-import { stakeholderImportRouter } from '../../features/survey/stakeholder-import-routes.js';
-import { surveyHostRouter } from '../../features/survey/survey-host-routes.js';
-import { surveyResultsRouter } from '../../features/survey-results/survey-results-routes.js';
+import { stakeholder, survey, surveyTemplate } from '@attain/shared-types';
+import { PUBLIC_SURVEY_ENDPOINTS } from '../../features/survey/public-survey-routes.js';
+import { STAKEHOLDER_IMPORT_ENDPOINTS } from '../../features/survey/stakeholder-import-routes.js';
+import { SURVEY_HOST_ENDPOINTS } from '../../features/survey/survey-host-routes.js';
+import { SURVEY_RESULTS_ENDPOINTS } from '../../features/survey-results/survey-results-routes.js';
 import { deleteDocument, getDocument, overwriteDocument } from '../../platform/store/documents.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { getRecord } from '../../platform/store/records.js';
@@ -70,10 +62,5 @@ export const surveyDomain = defineDomain({
       },
     }),
   ],
-  routes: [
-    { path: STAKEHOLDER_IMPORT_PATH, router: stakeholderImportRouter },
-    { path: SURVEY_HOST_PATH, router: surveyHostRouter },
-    { path: SURVEY_RESULTS_PATH, router: surveyResultsRouter },
-    { path: PUBLIC_SURVEY_PATH, router: publicSurveyRouter },
-  ],
+  endpoints: [...PUBLIC_SURVEY_ENDPOINTS, ...STAKEHOLDER_IMPORT_ENDPOINTS, ...SURVEY_HOST_ENDPOINTS, ...SURVEY_RESULTS_ENDPOINTS],
 });

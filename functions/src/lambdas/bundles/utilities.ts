@@ -1,7 +1,6 @@
-import { AUDIT_PATH, MAIL_SUPPRESSION_PATH } from '@attain/shared-types';
-import { auditRouter } from '../../features/audit/audit-routes.js';
-import { sendMailRouter } from '../../features/mail/send-mail-routes.js';
-import { suppressionRouter } from '../../features/mail/suppression-routes.js';
+import { AUDIT_ENDPOINTS } from '../../features/audit/audit-routes.js';
+import { SEND_MAIL_ENDPOINTS } from '../../features/mail/send-mail-routes.js';
+import { SUPPRESSION_ENDPOINTS } from '../../features/mail/suppression-routes.js';
 import { sanitizeHtml } from '../../platform/lib/sanitize-html.js';
 import { defineDomain } from '../../platform/http/domain-module.js';
 
@@ -15,10 +14,6 @@ export const utilitiesDomain = defineDomain({
   name: 'utilities',
   entities: [],
   behaviours: [],
-  routes: [
-    { path: '/api/send-mail', router: sendMailRouter },
-    { path: MAIL_SUPPRESSION_PATH, router: suppressionRouter },
-    { path: AUDIT_PATH, router: auditRouter },
-  ],
+  endpoints: [...SEND_MAIL_ENDPOINTS, ...SUPPRESSION_ENDPOINTS, ...AUDIT_ENDPOINTS],
   sanitizeHtml,
 });

@@ -105,7 +105,6 @@ export function buildApp(domains: readonly DomainModule[]): Hono<AppEnv> {
   });
   // Special routes first: some sit under a CRUD path (`/api/department/user-list`) and must win over `/:id`.
   for (const m of domains) for (const e of m.endpoints ?? []) app.on(e.contract.method, honoPath(e.contract.path), e.handle);
-  for (const m of domains) for (const route of m.routes) app.route(route.path, route.router());
   for (const m of domains) {
     const hooks = new Map(m.behaviours.map((b) => [b.entity, b.hooks]));
     for (const def of m.entities) {

@@ -1,12 +1,4 @@
-import {
-  type CampusScope,
-  type DataOf,
-  type Domain,
-  type EntityDef,
-  type RecordOf,
-  type RouteContract,
-  SPECIAL_ROUTES,
-} from '@attain/shared-types';
+import { type CampusScope, type DataOf, type Domain, type EntityDef, type RecordOf, type RouteContract } from '@attain/shared-types';
 import type { Hono } from 'hono';
 import type { AppEnv } from './context.js';
 import type { ResolvedRefs } from '../store/references.js';
@@ -49,16 +41,10 @@ export function behaviour<D extends EntityDef>(entity: D, hooks: EntityHooks<D>)
 /** A "still referred to by" message as the list `beforeDelete` returns (none when `m` is undefined). */
 export const listed = (m: string | undefined): string[] => (m ? [m] : []);
 
-/** A special (non-CRUD) route of a domain: the base path as `SPECIAL_ROUTES` lists it, and its router. */
-export interface SpecialRoute {
-  readonly path: string;
-  readonly router: () => Hono<AppEnv>;
-}
-
 /**
  * One domain of the API: the unit of deployment (one Lambda) and of bundling (its entry imports only this module).
  * Its CRUD entities are the registry entities whose `domain` is `name`, listed in `entities`; the module adds their
- * hooks and the domain's special routes.
+ * hooks and the domain's other routes (`endpoints`).
  */
 export interface DomainModule {
   readonly name: Domain;
@@ -69,8 +55,7 @@ export interface DomainModule {
    */
   readonly entities: readonly EntityDef[];
   readonly behaviours: readonly EntityBehaviour[];
-  readonly routes: readonly SpecialRoute[];
-  /** Its routes declared as contracts (shared-types), each with its handler. */
+  /** Its routes besides the CRUD ones, each a contract of shared-types with its handler. */
   readonly endpoints?: readonly Endpoint[];
   /**
    * Cleans rich text before it is stored; required when an entity of the domain has an `html` field. Only such
@@ -79,14 +64,8 @@ export interface DomainModule {
   readonly sanitizeHtml?: (html: string) => string;
 }
 
-/** The base of a special route path (`/api/marks/{proxy+}` -> `/api/marks`). */
-export const routeBase = (path: string) => path.replace(/\/\{[^}]+\}$/, '');
-
 /**
- * What is wrong with a domain module, as sentences (empty when it is sound): a special route of its domain in
- * `SPECIAL_ROUTES` that it serves with no router (it would not be mounted), a router for a path that
- * `SPECIAL_ROUTES` does not give its domain (the cloud would create no route for it), a path served twice, hooks
- * for an entity of another domain (they would never run), or rich-text fields with no sanitizer; and, given the
+ * What is wrong with a domain module, as sentences (empty when it is sound): hooks for an entity of another domain (they would never run), or rich-text fields with no sanitizer; and, given the
  * whole registry's CRUD entities (`registry`: the tests and the local server pass `CRUD_ENTITIES`; a Lambda does not
  * carry it), an entity of the domain the module does not list (its routes would be missing) or one it lists that is
  * not a CRUD entity; an endpoint of another domain or served twice, and, given every route contract (`contracts`:
@@ -94,12 +73,6 @@ export const routeBase = (path: string) => path.replace(/\/\{[^}]+\}$/, '');
  */
 export function domainProblems(m: DomainModule, registry?: readonly EntityDef[], contracts?: readonly RouteContract[]): string[] {
   const problems: string[] = [];
-  const listed = new Set(SPECIAL_ROUTES.filter((r) => r.domain === m.name).map((r) => routeBase(r.path)));
-  const served = m.routes.map((r) => r.path);
-  for (const p of listed) if (!served.includes(p)) problems.push(`${m.name}: special route ${p} has no router`);
-  for (const p of served)
-    if (!listed.has(p)) problems.push(`${m.name}: router ${p} is not a special route of this domain in SPECIAL_ROUTES`);
-  for (const p of new Set(served)) if (served.filter((x) => x === p).length > 1) problems.push(`${m.name}: ${p} is served twice`);
   if (registry)
     for (const e of registry.filter((x) => x.domain === m.name && !m.entities.includes(x)))
       problems.push(`${m.name}: ${e.name} is an entity of this domain the module does not serve`);

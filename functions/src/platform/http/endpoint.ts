@@ -19,8 +19,8 @@ export interface EndpointInput<C extends RouteContract> {
 }
 
 /**
- * A handler's answer: the contract's success body (sent with the contract's status), or a whole `Response` for a file
- * (a `file` answer, or an answer that may also come as a file).
+ * A handler's answer: the contract's success body (sent with the contract's status), a whole `Response` for a file (a
+ * `file` answer, or an answer that may also come as a file), nothing for `empty` (204).
  */
 export type EndpointReply<C extends RouteContract> = C['answer'] extends { shape: 'file' }
   ? Response
@@ -66,6 +66,7 @@ export function endpoint<C extends RouteContract>(
       const input = { params: c.req.param(), query, body } as EndpointInput<C>;
       const reply = await handler(c, input);
       if (reply instanceof Response) return reply;
+      if (contract.answer.shape === 'empty') return c.body(null, 204);
       return c.json(reply as object, contract.answer.status);
     },
   };
