@@ -209,6 +209,27 @@ export default tseslint.config(
     ]),
   },
   {
+    // Every call names what it calls (decision 0038): a declared route through `call(contract, ...)`, a record through
+    // `crud`, so the answer's type comes from the contract, never from the call site. Only the clients call `api`.
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    ignores: [
+      'frontend/src/app/api.ts',
+      'frontend/src/app/api-client.ts',
+      'frontend/src/app/crud-client.ts',
+      'frontend/src/entity/list-cache.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='api']",
+          message:
+            'Call a declared route with call(contract, ...) (app/api-client) or a record with crud (app/crud-client): the answer is typed from the contract.',
+        },
+      ],
+    },
+  },
+  {
     files: ['frontend/src/**/*.{ts,tsx}', 'frontend/tests/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },

@@ -73,4 +73,14 @@ describe('backend import layers', { timeout: 60_000 }, () => {
     const compose = "import { surveyDomain } from '../bundles/survey.js';\nexport const y = surveyDomain;\n";
     expect(await importErrors('functions/src/lambdas/api/new.ts', compose)).toEqual([]);
   });
+
+  it('refuses a frontend call that names its own response type, outside the typed clients', async () => {
+    const code = "import { api } from '../app/api';\nexport const read = () => api<{ data: string }>('GET', '/api/x');\n";
+    const errors = async (path: string) =>
+      (await eslint.lintText(code, { filePath: `${cwd}/${path}` }))[0].messages.filter((m) => m.ruleId === 'no-restricted-syntax');
+    expect(await errors('frontend/src/attainment/new-page.tsx')).toEqual([
+      expect.objectContaining({ message: expect.stringContaining('call(contract') }),
+    ]);
+    expect(await errors('frontend/src/app/api-client.ts')).toEqual([]);
+  });
 });

@@ -1,6 +1,4 @@
 import { type CampusScope, type DataOf, type Domain, type EntityDef, type RecordOf, type RouteContract } from '@attain/shared-types';
-import type { Hono } from 'hono';
-import type { AppEnv } from './context.js';
 import type { ResolvedRefs } from '../store/references.js';
 import type { Endpoint } from './endpoint.js';
 
@@ -65,11 +63,12 @@ export interface DomainModule {
 }
 
 /**
- * What is wrong with a domain module, as sentences (empty when it is sound): hooks for an entity of another domain (they would never run), or rich-text fields with no sanitizer; and, given the
- * whole registry's CRUD entities (`registry`: the tests and the local server pass `CRUD_ENTITIES`; a Lambda does not
- * carry it), an entity of the domain the module does not list (its routes would be missing) or one it lists that is
- * not a CRUD entity; an endpoint of another domain or served twice, and, given every route contract (`contracts`:
- * `API_CONTRACTS`, passed like `registry`), a contract of the domain with no handler.
+ * What is wrong with a domain module, as sentences (empty when it is sound): hooks for an entity of another domain
+ * (they would never run), rich-text fields with no sanitizer, an endpoint of another domain or one served twice; and,
+ * given the whole registry's CRUD entities (`registry`: the tests and the local server pass `CRUD_ENTITIES`; a Lambda
+ * does not carry it), an entity of the domain the module does not list (its routes would be missing) or one it lists
+ * that is not a CRUD entity; given every route contract (`contracts`: `API_CONTRACTS`, passed like `registry`), a
+ * contract of the domain with no handler.
  */
 export function domainProblems(m: DomainModule, registry?: readonly EntityDef[], contracts?: readonly RouteContract[]): string[] {
   const problems: string[] = [];
