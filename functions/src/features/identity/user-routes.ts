@@ -1,43 +1,22 @@
 import {
-  type CampusScope,
   type CampusUser,
-  type DataViewer,
   dataViewer,
-  type RecordOf,
   createUserRoute,
-  department,
-  departmentUserListRoute,
   issueFields,
   newUserSchema,
-  personalView,
   profile,
   setPasswordRoute,
   userListRoute,
 } from '@attain/shared-types';
 import { ensureCampusUser } from './campus-users.js';
+import { campusUsers, listed } from './campus-user-list.js';
 import { inviteUser, setPasswordWithToken } from './invitations.js';
 import { HttpError } from '../../platform/lib/errors.js';
-import { listAll } from '../../platform/store/list-all.js';
-import { getRecord, uniqueOwner } from '../../platform/store/records.js';
+import { getRecord } from '../../platform/store/records.js';
 import { resolveReferences } from '../../platform/store/references.js';
 import { cleanBody } from '../../platform/http/crud-router.js';
 import { type Endpoint, endpoint } from '../../platform/http/endpoint.js';
 import { siteOf } from '../../platform/lib/link-token.js';
-
-/**
- * A profile as `viewer` may read it (`personalView`: a colleague's directory fields only; Aadhaar masked but for its
- * owner) plus `name` ("Dr. Asha Rao"), the label pickers show.
- */
-const listed = (p: RecordOf<typeof profile>, viewer: DataViewer): CampusUser => ({
-  ...personalView(profile, p, viewer),
-  name: [p.title, p.first_name, p.last_name].filter(Boolean).join(' ') || (p.email ?? p.id),
-});
-
-/** The campus's users (profiles) as `viewer` may read them, by last name. */
-async function campusUsers(scope: CampusScope, viewer: DataViewer): Promise<CampusUser[]> {
-  // A profile a user created through PATCH /api/auth/profile may lack the names the type requires.
-  return (await listAll(scope, profile)).map((p) => listed(p, viewer)).sort((a, b) => (a.last_name ?? '').localeCompare(b.last_name ?? ''));
-}
 
 /**
  * The campus's users and invitations, as `userListRoute`, `createUserRoute` and `setPasswordRoute` declare them:
@@ -88,18 +67,5 @@ export const USER_ENDPOINTS: readonly Endpoint[] = [
   endpoint(setPasswordRoute, async (_c, { body }) => {
     await setPasswordWithToken(body.token, body.password);
     return { message: 'Your password is set; sign in with it' };
-  }),
-];
-
-/** `GET /api/department/user-list?short_name=CSE` (`departmentUserListRoute`): the users whose profile names that department. 404 for an unknown one. */
-export const DEPARTMENT_USER_ENDPOINTS: readonly Endpoint[] = [
-  endpoint(departmentUserListRoute, async (c, { query }) => {
-    const short = query.short_name;
-    const owner = await uniqueOwner(c.var.scope, department, 'short_name', { short_name: short });
-    if (!owner) throw new HttpError(404, `No department with short name ${short}`);
-    const data: CampusUser[] = (await campusUsers(c.var.scope, dataViewer(c.var.caller, c.var.scope))).filter(
-      (u) => u.department === owner,
-    );
-    return { data, next: null };
   }),
 ];

@@ -17,7 +17,7 @@ import {
 import { noteYearStart } from '../../platform/store/campus-registry.js';
 import { matricesUsingOutcome } from '../../features/curriculum/co-po-matrix.js';
 import { PROGRAM_OUTCOME_ENDPOINTS } from '../../features/structure/program-outcome-routes.js';
-import { DEPARTMENT_USER_ENDPOINTS } from '../../features/identity/user-routes.js';
+import { DEPARTMENT_USER_ENDPOINTS } from '../../features/identity/department-user-routes.js';
 import { sanitizeHtml } from '../../platform/lib/sanitize-html.js';
 import { behaviour, defineDomain, listed } from '../../platform/http/domain-module.js';
 

@@ -1,18 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  FACULTY_RECORDS,
-  TABLE,
-  attainmentMethod,
-  courseCurriculum,
-  genericProgramOutcome,
-  occasion,
-  profile,
-  program,
-  programType,
-  recordPk,
-  survey,
-} from '@attain/shared-types';
+import { TABLE, recordPk } from '@attain/shared-types';
 import { documentClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 
@@ -31,13 +19,34 @@ export const CHANGED_SK = 'changed';
 /**
  * The record types a campus summary counts (by entity name): programs and their types, outcomes and method (the
  * program-level attainment), faculty profiles and contribution records (faculty, research, records added), courses,
- * occasions and surveys. A record of one of these created, changed or deleted stamps the campus (`records.ts`).
+ * occasions and surveys. A record of one of these created, changed or deleted stamps the campus (`records.ts`). Names,
+ * not definitions: every Lambda and worker carries this store, and the definitions would bring the whole registry
+ * (a unit test checks the names against the definitions).
  */
-export const SUMMARY_RECORDS: ReadonlySet<string> = new Set(
-  [program, programType, genericProgramOutcome, attainmentMethod, profile, courseCurriculum, occasion, survey, ...FACULTY_RECORDS].map(
-    (d) => d.name,
-  ),
-);
+export const SUMMARY_RECORDS: ReadonlySet<string> = new Set([
+  'program',
+  'program-type',
+  'generic-program-outcome',
+  'attainment-method',
+  'profile',
+  'course-curriculum',
+  'occasion',
+  'survey',
+  // FACULTY_RECORDS
+  'faculty-workload',
+  'research-publication',
+  'consulting-testing-project',
+  'sponsored-project',
+  'award-honour',
+  'patent-innovation',
+  'book-publish',
+  'book-chapter',
+  'fellowship',
+  'workshop-organized',
+  'workshop-attended',
+  'professional-body',
+  'research-project',
+]);
 
 /** The document kinds a campus summary counts: survey forms and paper counts (invited, responded). */
 export const SUMMARY_DOCUMENTS: ReadonlySet<string> = new Set(['survey-form', 'survey-offline']);

@@ -1,0 +1,30 @@
+import {
+  FACULTY_RECORDS,
+  attainmentMethod,
+  courseCurriculum,
+  genericProgramOutcome,
+  occasion,
+  profile,
+  program,
+  programType,
+  survey,
+} from '@attain/shared-types';
+import { describe, expect, it } from 'vitest';
+import { SUMMARY_RECORDS } from '../../src/platform/store/campus-changes.js';
+
+describe('the record types that stamp a campus summary stale', () => {
+  it('are exactly the registry entities the summaries count, by their current names', () => {
+    const counted = [
+      program,
+      programType,
+      genericProgramOutcome,
+      attainmentMethod,
+      profile,
+      courseCurriculum,
+      occasion,
+      survey,
+      ...FACULTY_RECORDS,
+    ];
+    expect([...SUMMARY_RECORDS].sort()).toEqual(counted.map((d) => d.name).sort());
+  });
+});
