@@ -1,8 +1,9 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE } from '@attain/shared-types';
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { CHANGED_SK, campusSummaryPk } from '../../platform/store/campus-changes.js';
+import { readPartition } from '../../platform/store/partition.js';
 
 /**
  * Storage of a campus's summaries (`docs/decisions/0039-campus-summaries.md`), in the campus's summary partition
@@ -27,26 +28,12 @@ export interface SummaryPartition {
 export async function readSummaryPartition(campus: string): Promise<SummaryPartition> {
   const items = new Map<string, StoredSummary>();
   let changedAt: string | undefined;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await documentClient().send(
-      new QueryCommand({
-        TableName: config().tableName,
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
-        ExpressionAttributeValues: { ':pk': campusSummaryPk(campus) },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of res.Items ?? []) {
-      const sk = item[TABLE.sortKey];
-      if (sk === CHANGED_SK && typeof item.changed_at === 'string') changedAt = item.changed_at;
-      else if (typeof sk === 'string' && typeof item.computed_at === 'string' && typeof item.version === 'string')
-        items.set(sk, { summary: item.summary, computed_at: item.computed_at, version: item.version });
-    }
-    start = res.LastEvaluatedKey;
-  } while (start);
+  for (const item of await readPartition(campusSummaryPk(campus), undefined, { consistent: true })) {
+    const sk = item[TABLE.sortKey];
+    if (sk === CHANGED_SK && typeof item.changed_at === 'string') changedAt = item.changed_at;
+    else if (typeof sk === 'string' && typeof item.computed_at === 'string' && typeof item.version === 'string')
+      items.set(sk, { summary: item.summary, computed_at: item.computed_at, version: item.version });
+  }
   return { changed_at: changedAt, items };
 }
 
