@@ -4,6 +4,9 @@ import { type ApiOptions, api } from './api';
 /** Query values of a list: filters (field -> value), `limit`, `next`, `ids`. */
 export type ListQuery = Readonly<Record<string, string>>;
 
+/** A query string; commas stay commas (`?ids=a,b`: the list's separator, as the server reads it). */
+const queryText = (query: ListQuery) => new URLSearchParams(query).toString().replaceAll('%2C', ',');
+
 /** The path of one record of `def`. */
 const recordPath = (def: EntityDef, id: string) => `${def.path}/${encodeURIComponent(id)}`;
 
@@ -18,7 +21,7 @@ export const crud = {
     (await api<{ data: RecordOf<D> }>('GET', recordPath(def, id), undefined, opts)).data,
   /** `GET <path>?<query>`: one page of records and the cursor of the next (`next`, null on the last page). */
   list: <D extends EntityDef>(def: D, query: ListQuery, opts?: ApiOptions): Promise<ListResponse<RecordOf<D>>> =>
-    api<ListResponse<RecordOf<D>>>('GET', `${def.listPath ?? def.path}?${new URLSearchParams(query)}`, undefined, opts),
+    api<ListResponse<RecordOf<D>>>('GET', `${def.listPath ?? def.path}?${queryText(query)}`, undefined, opts),
   /** `POST <path>`: creates a record (201), `{ message, data }`. */
   create: <D extends EntityDef>(def: D, values: Readonly<Record<string, unknown>>, opts?: ApiOptions) =>
     api<{ message?: string; data: RecordOf<D> }>('POST', def.path, values, opts),

@@ -4,7 +4,7 @@ import { callUrl } from '../app/api-client';
 import { useDownload } from '../app/use-download';
 
 /** The path of a CV download: the member's (`faculty`) or, without one, the signed-in user's own. */
-export const cvPath = (format: CvFormat, faculty?: string): string => callUrl(facultyCvRoute, { query: { format, faculty } });
+export const cvPath = (format: CvFormat, faculty?: string): string => callUrl(facultyCvRoute, { query: { faculty, format } });
 
 /**
  * "Download CV": the main button downloads the CV as a Word document, its menu offers Word or PDF. The
