@@ -42,7 +42,7 @@ export default function ApiReferencePage() {
         document itself is at <a href={OPENAPI_PATH}>{OPENAPI_PATH}</a> (OpenAPI 3.1).
       </p>
       {failed ? <p role="alert">The API reference could not be loaded; reload the page to try again.</p> : null}
-      <div ref={host} />
+      <div ref={host} className="api-reference-doc" />
     </section>
   );
 }
