@@ -37,6 +37,7 @@ export default function ApiReferencePage() {
   }, []);
   return (
     <section className="api-reference">
+      <h2>API reference</h2>
       <p className="hint">
         Every route of the Attain API with what it takes and answers, from the same declarations the server checks requests with. The
         document itself is at <a href={OPENAPI_PATH}>{OPENAPI_PATH}</a> (OpenAPI 3.1).
