@@ -89,6 +89,9 @@ export const SUMMARY_VERSION = `1.${ATTAINMENT_ENGINE_VERSION}`;
  */
 export const SETTLE_MS = 2_000;
 
+/** How long a programs summary computed while a course's results were being recomputed is used before a new look (ms). */
+const UPDATING_RECHECK_MS = 60_000;
+
 const PROGRAMS_SK = 'summary#programs';
 const yearSk = (year: string) => `summary#year#${year}`;
 const monthSk = (current: string) => `summary#month#${current}`;
@@ -98,7 +101,8 @@ const isCurrent = (item: { computed_at: string; version: string }, changedAt: st
   item.version === SUMMARY_VERSION && (!changedAt || Date.parse(item.computed_at) >= Date.parse(changedAt) + SETTLE_MS);
 
 /**
- * The summary stored under `sk` when current and `valid`; else `compute`d, stored (one PutItem) and returned.
+ * The summary stored under `sk` when current and `valid` (given when it was computed); else `compute`d, stored (one
+ * PutItem) and returned.
  * `computed_at` is when the computation started, so a change made while it ran still counts as newer.
  */
 async function currentOr<T>(
@@ -106,12 +110,12 @@ async function currentOr<T>(
   stored: SummaryPartition,
   sk: string,
   schema: z.ZodMiniType<T>,
-  valid: (t: T) => boolean,
+  valid: (t: T, computedAt: string) => boolean,
   compute: () => Promise<T>,
 ): Promise<T> {
   const item = stored.items.get(sk);
   const parsed = item && isCurrent(item, stored.changed_at) ? schema.safeParse(item.summary) : undefined;
-  if (parsed?.success && valid(parsed.data)) return parsed.data;
+  if (item && parsed?.success && valid(parsed.data, item.computed_at)) return parsed.data;
   const computedAt = new Date().toISOString();
   const summary = await compute();
   await putSummary(campus, sk, { summary, computed_at: computedAt, version: SUMMARY_VERSION });
@@ -241,7 +245,9 @@ export async function readCampusSummaries(scope: CampusScope): Promise<CampusSum
     stored,
     PROGRAMS_SK,
     programsSchema,
-    (s) => !s.updating,
+    // A course's finished recomputation stamps the campus itself; while one is queued the summary is looked at again
+    // once a minute (a job that died is computed by that look, as a program page's read does).
+    (s, computedAt) => !s.updating || Date.now() - Date.parse(computedAt) < UPDATING_RECHECK_MS,
     () => computePrograms(scope),
   );
   return { scope, stored, programs };
