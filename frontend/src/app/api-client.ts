@@ -1,5 +1,5 @@
 import { type BodyOf, type ParamsOf, type QueryOf, type ResponseOf, type RouteContract, fillPath, isTextBody } from '@attain/shared-types';
-import { type ApiOptions, api, apiFile } from './api';
+import { type ApiOptions, api } from './api';
 
 /** The parts of a call its contract asks for: path parameters, query and body, each typed from the contract. */
 export type CallInput<C extends RouteContract> = (keyof ParamsOf<C> extends never ? { params?: undefined } : { params: ParamsOf<C> }) &
@@ -23,9 +23,4 @@ export function callUrl<C extends RouteContract>(contract: C, input: CallInput<C
 export function call<C extends RouteContract>(contract: C, input: CallInput<C>, opts: ApiOptions = {}): Promise<ResponseOf<C>> {
   const text = isTextBody(contract.body) ? { contentType: contract.body.text[0] } : {};
   return api<ResponseOf<C>>(contract.method, callUrl(contract, input), input.body, { ...text, ...opts });
-}
-
-/** Downloads the file a `file` route answers, with the name the server gave it. @throws ApiError */
-export function callFile<C extends RouteContract>(contract: C, input: CallInput<C>): Promise<{ blob: Blob; fileName: string | undefined }> {
-  return apiFile(callUrl(contract, input));
 }

@@ -1,4 +1,3 @@
-import type * as z from 'zod/mini';
 import { HttpError } from '../lib/errors.js';
 import type { AppContext } from './context.js';
 
@@ -16,16 +15,6 @@ export async function readJson(c: AppContext): Promise<unknown> {
   } catch {
     throw new HttpError(400, 'The request body is not valid JSON');
   }
-}
-
-/**
- * Reads a JSON body and checks it with `schema`.
- * @throws HttpError 400 with `detail` and one message per bad path (e.g. `questions.0.max_marks`, `rows.3.marks`)
- */
-export async function parseBody<T>(c: AppContext, schema: z.ZodMiniType<T>, detail: string): Promise<T> {
-  const parsed = schema.safeParse(await readJson(c));
-  if (parsed.success) return parsed.data;
-  throw new HttpError(400, detail, schemaFields(parsed.error.issues));
 }
 
 /** One message per bad path of a schema's issues (the first for each path; `_` for the whole value). */
