@@ -245,6 +245,19 @@ describe('marks: template, upload, attainment', () => {
     expect((await admin.put(`/api/marks/${ise.id}`, { version: restored.version, rows: [{ student: s1, marks: old }] })).status).toBe(200);
   });
 
+  it('a program with no courses yet is computed once: its next view reads what was stored (3 DynamoDB calls)', async () => {
+    const dept = (await admin.get('/api/department')).body.data.find((d: { short_name: string }) => d.short_name === 'CSE');
+    const empty = (await admin.post('/api/program', { title: 'B.E. No Courses Yet', department: dept.id, number_of_terms: 1 })).body.data;
+    const first = await admin.get(`/api/attainment/program/${empty.id}`);
+    expect(first.status).toBe(200);
+    expect(first.body.data.years).toEqual([]);
+    // Computed whole the first time; stored, so the second view neither computes it again nor stamps the campus's
+    // group summaries stale (which made every roll-up read compute the campus afresh).
+    const second = await admin.get(`/api/attainment/program/${empty.id}`);
+    expect(second.body.data.years).toEqual([]);
+    expect(Number(second.headers.get('x-dynamodb-calls'))).toBeLessThanOrEqual(3);
+  });
+
   it('the grid saves a correction and refuses a stale version with 409', async () => {
     const sheet = (await admin.get(`/api/marks/${ise.id}`)).body.data;
     const s5 = sheet.students.find((s: { roll_no: string }) => s.roll_no === 'S5').id;

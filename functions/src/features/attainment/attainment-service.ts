@@ -319,8 +319,8 @@ export interface StoredProgramAttainment {
  * (3 DynamoDB calls in all when every result is current; a program that has had a PO/PSO survey adds one Query for its
  * surveys and one per PO survey's answers). Courses whose results are not current (`freshness`: an input changed
  * after they were computed, or another method version) are shown as stored while their recomputation is queued
- * (`updating`), and otherwise computed again from their marks and stored. A program with nothing stored yet is
- * computed whole and stored.
+ * (`updating`), and otherwise computed again from their marks and stored. A program never computed (no result, no stamp and no
+ * stored survey evidence) is computed whole and stored.
  * @param opts.surveys false: leave out the PO/PSO survey evidence (callers that need the direct levels only)
  * @returns years newest first, the outcome columns, the method in use, and how many courses were recomputed
  * @throws HttpError 404 for an unknown program
@@ -338,7 +338,9 @@ export async function storedProgramAttainment(
   const surveys = {
     outcomes: stored.surveys && opts.surveys !== false ? await poSurveyEvidence(scope, programId, stored.surveys) : new Map(),
   };
-  if (!stored.results.length && !stored.stamps.size) {
+  // A program computed whole has its PO/PSO survey evidence stored with `computed_at` even when it has no course with
+  // inputs yet; without that mark a program with no courses was computed (and its campus stamped) on every read.
+  if (!stored.results.length && !stored.stamps.size && !stored.surveys?.computed_at) {
     const all = await programAttainment(scope, programId, { store: true }, inUse);
     return {
       years: all.years,
