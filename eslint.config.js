@@ -9,15 +9,14 @@ import tseslint from 'typescript-eslint';
 const root = dirname(fileURLToPath(import.meta.url));
 
 /**
- * Frontend folders that every area may use. Every other folder under frontend/src is a feature (an area such as
- * attainment, curriculum, configuration, assessments), read from the tree so a new area is covered without an edit.
- * `pages` (dashboard, sign-in, placeholders) is shared too, but areas have no reason to import it. `table`, `form` and
- * `format` hold the one table (with its CSV/XLSX export), the full-screen form and the campus's date and number formats
- * that every area uses; `chart` the charts of result pages (attainment, survey).
+ * The frontend's layout (docs/architecture.md): `features/<area>/` holds one area's screens, their hooks and its
+ * routes (a menu area such as attainment or survey, and the pages outside the menu: dashboard, sign-in, the public
+ * survey page), read from the tree so a new area is covered without an edit; `components/` the building blocks every
+ * area uses (entity pages and forms, the table with its CSV/XLSX export, form and file fields, charts, the shell's
+ * feedback, side-tab areas); `lib/` the campus's date and number formats; `app/` the plumbing and the composition root.
  */
-const SHARED_FRONTEND = ['app', 'shell', 'entity', 'areas', 'pages', 'table', 'form', 'format', 'files', 'chart'];
-const FEATURES = readdirSync(`${root}/frontend/src`, { withFileTypes: true })
-  .filter((d) => d.isDirectory() && !SHARED_FRONTEND.includes(d.name))
+const FEATURES = readdirSync(`${root}/frontend/src/features`, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
 /**
@@ -191,20 +190,20 @@ export default tseslint.config(
     ]),
   },
   ...FEATURES.map((feature) => ({
-    files: [`frontend/src/${feature}/**`],
+    files: [`frontend/src/features/${feature}/**`],
     rules: restrict([
       noneOf(
         FEATURES.filter((f) => f !== feature),
-        'An area imports only its own folder and app, shell, entity, areas; move what two areas share into entity/ or areas/.',
+        'An area imports only its own folder and app, components, lib; move what two areas share into components/.',
       ),
-      noneOf(['pages', 'functions', 'infra'], 'An area imports no page, and no server or infrastructure code.'),
+      noneOf(['functions', 'infra'], 'An area imports no server or infrastructure code.'),
     ]),
   })),
   {
-    files: ['entity', 'shell', 'areas', 'table', 'form', 'format', 'chart'].map((d) => `frontend/src/${d}/**`),
+    files: ['frontend/src/components/**', 'frontend/src/lib/**'],
     rules: restrict([
       { group: APP_LAYER, message: 'Shared code does not import the app layer (router, navigation): take what it needs as props.' },
-      noneOf(FEATURES, 'Shared code does not import an area.'),
+      noneOf(['features'], 'Shared code does not import an area.'),
       noneOf(['functions', 'infra'], 'The frontend imports no server or infrastructure code.'),
     ]),
   },
@@ -216,7 +215,7 @@ export default tseslint.config(
       'frontend/src/app/api.ts',
       'frontend/src/app/api-client.ts',
       'frontend/src/app/crud-client.ts',
-      'frontend/src/entity/list-cache.ts',
+      'frontend/src/components/entity/list-cache.ts',
     ],
     rules: {
       'no-restricted-syntax': [

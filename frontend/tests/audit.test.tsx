@@ -2,8 +2,8 @@ import type { AuditEntry } from '@attain/shared-types';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EntityPage } from '../src/entity/entity-page';
-import UtilitiesArea from '../src/utilities/utilities-area';
+import { EntityPage } from '../src/components/entity/entity-page';
+import UtilitiesArea from '../src/features/utilities/utilities-area';
 import { mockServer, rec, renderApp, signInAs } from './support';
 
 vi.mock('../src/app/auth', () => ({ idToken: async () => 'test-token', logout: async () => undefined }));

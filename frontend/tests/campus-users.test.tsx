@@ -1,6 +1,6 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CampusUsersTable } from '../src/entity/campus-users-table';
+import { CampusUsersTable } from '../src/components/entity/campus-users-table';
 import { mockServer, rec, renderApp, signInAs } from './support';
 
 vi.mock('../src/app/auth', () => ({ idToken: async () => 'test-token', logout: async () => undefined }));

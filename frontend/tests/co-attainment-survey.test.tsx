@@ -1,7 +1,7 @@
 import { type CourseAttainmentView, type GroupResult, DEFAULT_METHOD } from '@attain/shared-types';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CoAttainmentPage } from '../src/attainment/co-attainment-page';
+import { CoAttainmentPage } from '../src/features/attainment/co-attainment-page';
 import { mockServer, renderApp, signInAs } from './support';
 
 vi.mock('../src/app/auth', () => ({ idToken: async () => 'test-token', logout: async () => undefined }));

@@ -2,8 +2,8 @@ import { DEFAULT_METHOD, type ProgramAttainment, type ProgramAttainmentView, def
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { profileAtom, store } from '../src/app/state';
-import { CayPoAttainmentPage, ProgramLevelPage } from '../src/attainment/program-pages';
-import { OrganizationForm } from '../src/configuration/organization-form';
+import { CayPoAttainmentPage, ProgramLevelPage } from '../src/features/attainment/program-pages';
+import { OrganizationForm } from '../src/features/configuration/organization-form';
 import { mockServer, rec, renderApp, signInAs } from './support';
 
 vi.mock('../src/app/auth', () => ({ idToken: async () => 'test-token', logout: async () => undefined }));

@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { popupAtom, store } from '../src/app/state';
-import { DownloadCvButton } from '../src/faculty/download-cv-button';
-import { MemberProfile } from '../src/faculty/profile-page';
+import { DownloadCvButton } from '../src/features/faculty/download-cv-button';
+import { MemberProfile } from '../src/features/faculty/profile-page';
 import { rec, renderApp, signInAs } from './support';
 
 vi.mock('../src/app/auth', () => ({ idToken: async () => 'test-token', logout: async () => undefined }));

@@ -1,7 +1,7 @@
 import { sentMail } from '@attain/shared-types';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EntityForm } from '../src/entity/entity-form';
+import { EntityForm } from '../src/components/entity/entity-form';
 import { mockServer, renderApp, signInAs } from './support';
 
 vi.mock('../src/app/auth', () => ({ idToken: async () => 'test-token', logout: async () => undefined }));

@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { qk } from '../src/app/query-keys';
-import { EntityPage } from '../src/entity/entity-page';
-import { type ListData } from '../src/entity/list-cache';
+import { EntityPage } from '../src/components/entity/entity-page';
+import { type ListData } from '../src/components/entity/list-cache';
 import { mockServer, rec, renderApp, signInAs } from './support';
 
 vi.mock('../src/app/auth', () => ({ idToken: async () => 'test-token', logout: async () => undefined }));

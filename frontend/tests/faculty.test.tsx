@@ -2,7 +2,7 @@ import { FACULTY_RECORDS, bookPublish, entity, facultyWorkload, profile } from '
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FACULTY_TABS } from '../src/app/navigation';
-import { EntityForm } from '../src/entity/entity-form';
+import { EntityForm } from '../src/components/entity/entity-form';
 import { mockServer, rec, renderApp, signInAs } from './support';
 
 afterEach(cleanup);

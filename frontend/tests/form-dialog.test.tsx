@@ -1,6 +1,6 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FormDialog } from '../src/form/form-dialog';
+import { FormDialog } from '../src/components/form/form-dialog';
 
 afterEach(cleanup);
 

@@ -1,7 +1,7 @@
 import type { FrozenYear } from '@attain/shared-types';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FreezePanel } from '../src/attainment/freeze-panel';
+import { FreezePanel } from '../src/features/attainment/freeze-panel';
 import { mockServer, renderApp, signInAs } from './support';
 
 vi.mock('../src/app/auth', () => ({ idToken: async () => 'test-token', logout: async () => undefined }));

@@ -13,9 +13,9 @@ import { api } from '../src/app/api';
 import { AppShell } from '../src/app/app-shell';
 import { setCampus } from '../src/app/campus-choice';
 import { profileAtom, store } from '../src/app/state';
-import FacultyArea from '../src/faculty/faculty-area';
-import GroupArea from '../src/group/group-area';
-import DashboardPage from '../src/pages/dashboard-page';
+import FacultyArea from '../src/features/faculty/faculty-area';
+import GroupArea from '../src/features/group/group-area';
+import DashboardPage from '../src/features/dashboard/dashboard-page';
 import { mockServer, renderApp } from './support';
 
 vi.mock('../src/app/auth', () => ({ idToken: async () => 'test-token', logout: async () => undefined }));

@@ -2,7 +2,7 @@ import { courseCurriculum, department } from '@attain/shared-types';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../src/app/query-client';
 import { qk } from '../src/app/query-keys';
-import { type ListData, dropDeleted, fetchListPage, matchesFilters, putSaved, rowsOf } from '../src/entity/list-cache';
+import { type ListData, dropDeleted, fetchListPage, matchesFilters, putSaved, rowsOf } from '../src/components/entity/list-cache';
 import { mockServer, rec } from './support';
 
 vi.mock('../src/app/auth', () => ({ idToken: async () => 'test-token', logout: async () => undefined }));

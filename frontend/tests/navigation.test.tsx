@@ -1,7 +1,7 @@
 import { department } from '@attain/shared-types';
 import { describe, expect, it } from 'vitest';
 import { CONFIGURATION_TABS, DASHBOARD_TILES, NAV_ENTRIES } from '../src/app/navigation';
-import { initialValues } from '../src/entity/entity-form';
+import { initialValues } from '../src/components/entity/entity-form';
 
 describe('navigation (spec part 1 §2, part 2 §2)', () => {
   it('has the nine top entries with their routes', () => {

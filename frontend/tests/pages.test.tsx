@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../src/app/api';
 import { DOCUMENT_PATHS, qk } from '../src/app/query-keys';
 import { profileAtom, store } from '../src/app/state';
-import { MarksSheetPage } from '../src/attainment/marks-sheet-page';
-import { CoPoMatrixPage } from '../src/curriculum/co-po-matrix-page';
-import { AuthGate } from '../src/shell/auth-gate';
+import { MarksSheetPage } from '../src/features/attainment/marks-sheet-page';
+import { CoPoMatrixPage } from '../src/features/curriculum/co-po-matrix-page';
+import { AuthGate } from '../src/components/shell/auth-gate';
 import { mockServer, rec, renderApp, signInAs } from './support';
 
 vi.mock('../src/app/auth', () => ({ idToken: async () => 'test-token', logout: async () => undefined }));

@@ -2,7 +2,7 @@ import type { PublicSurvey } from '@attain/shared-types';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import PublicSurveyPage from '../src/pages/public-survey/public-survey-page';
+import PublicSurveyPage from '../src/features/public-survey/public-survey-page';
 import { type Answer, mockServer, renderApp } from './support';
 
 afterEach(() => {

@@ -2,7 +2,7 @@ import type { PublicationImportResult } from '@attain/shared-types';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import FacultyArea from '../src/faculty/faculty-area';
+import FacultyArea from '../src/features/faculty/faculty-area';
 import { mockServer, rec, renderApp, signInAs } from './support';
 
 vi.mock('../src/app/auth', () => ({ idToken: async () => 'test-token', logout: async () => undefined }));

@@ -1,10 +1,10 @@
 import { type EntityDef, courseCurriculum, courseOutcome } from '@attain/shared-types';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useCoursePicker } from '../src/entity/course-picker';
-import { EntityForm } from '../src/entity/entity-form';
-import { EntityPage } from '../src/entity/entity-page';
-import { pickerScope } from '../src/entity/ref-records';
+import { useCoursePicker } from '../src/components/entity/course-picker';
+import { EntityForm } from '../src/components/entity/entity-form';
+import { EntityPage } from '../src/components/entity/entity-page';
+import { pickerScope } from '../src/components/entity/ref-records';
 import { mockServer, rec, renderApp, signInAs } from './support';
 
 vi.mock('../src/app/auth', () => ({ idToken: async () => 'test-token', logout: async () => undefined }));

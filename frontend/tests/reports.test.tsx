@@ -13,9 +13,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AREA_TABS } from '../src/app/navigation';
-import CurriculumArea from '../src/curriculum/curriculum-area';
-import { EntityPage } from '../src/entity/entity-page';
-import ReportsArea from '../src/reports/reports-area';
+import CurriculumArea from '../src/features/curriculum/curriculum-area';
+import { EntityPage } from '../src/components/entity/entity-page';
+import ReportsArea from '../src/features/reports/reports-area';
 import { mockServer, rec, renderApp, signInAs } from './support';
 
 vi.mock('../src/app/auth', () => ({ idToken: async () => 'test-token', logout: async () => undefined }));

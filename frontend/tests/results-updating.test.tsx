@@ -1,7 +1,7 @@
 import { DEFAULT_METHOD, type ProgramAttainmentView, defaultResultsYear } from '@attain/shared-types';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ProgramLevelPage } from '../src/attainment/program-pages';
+import { ProgramLevelPage } from '../src/features/attainment/program-pages';
 import { mockServer, rec, renderApp, signInAs } from './support';
 
 vi.mock('../src/app/auth', () => ({ idToken: async () => 'test-token', logout: async () => undefined }));

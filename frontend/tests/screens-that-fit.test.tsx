@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { afterSignIn, signInFor } from '../src/app/deep-link';
 import { hrefWith } from '../src/app/navigation';
 import { POPUP_MS, popupAtom, showPopup, store } from '../src/app/state';
-import { calendarDateFormat, formatDate, formatDateTime, formatNumber } from '../src/format/locale';
-import { PopupMessage } from '../src/shell/feedback';
-import { sortRows } from '../src/table/sort-rows';
+import { calendarDateFormat, formatDate, formatDateTime, formatNumber } from '../src/lib/format/locale';
+import { PopupMessage } from '../src/components/shell/feedback';
+import { sortRows } from '../src/components/table/sort-rows';
 
 describe('popups (spec part 2 §4, issue 11)', () => {
   afterEach(() => {

@@ -3,8 +3,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { profileAtom, store } from '../src/app/state';
-import { PopupMessage } from '../src/shell/feedback';
-import UtilitiesArea from '../src/utilities/utilities-area';
+import { PopupMessage } from '../src/components/shell/feedback';
+import UtilitiesArea from '../src/features/utilities/utilities-area';
 import { mockServer, rec, renderApp, signInAs } from './support';
 
 vi.mock('../src/app/auth', () => ({ idToken: async () => 'test-token', logout: async () => undefined }));

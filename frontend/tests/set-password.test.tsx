@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import SetPasswordPage from '../src/pages/set-password-page';
+import SetPasswordPage from '../src/features/sign-in/set-password-page';
 
 afterEach(() => {
   cleanup();

@@ -3,8 +3,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UTILITIES_TABS, tabsFor } from '../src/app/navigation';
-import { PopupMessage } from '../src/shell/feedback';
-import UtilitiesArea from '../src/utilities/utilities-area';
+import { PopupMessage } from '../src/components/shell/feedback';
+import UtilitiesArea from '../src/features/utilities/utilities-area';
 import { mockServer, renderApp, signInAs } from './support';
 
 vi.mock('../src/app/auth', () => ({ idToken: async () => 'test-token', logout: async () => undefined }));

@@ -9,9 +9,9 @@ import { logout } from './auth';
 import { campusAtom, setCampus } from './campus-choice';
 import { areaTabsFor, navEntriesFor, tabRoute, tabsFor } from './navigation';
 import { profileAtom } from './state';
-import { CampusPicker } from '../group/campus-picker';
-import { useChooseCampus } from '../group/choose-campus';
-import { LoadingOverlay, PopupMessage } from '../shell/feedback';
+import { CampusPicker } from '../features/group/campus-picker';
+import { useChooseCampus } from '../features/group/choose-campus';
+import { LoadingOverlay, PopupMessage } from '../components/shell/feedback';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => `nav-link${isActive ? ' active' : ''}`;
 

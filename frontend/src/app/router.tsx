@@ -1,24 +1,24 @@
 import { Suspense, lazy } from 'react';
 import { Navigate, createBrowserRouter } from 'react-router-dom';
-import { SignInPage } from '../pages/sign-in-page';
+import { SignInPage } from '../features/sign-in/sign-in-page';
 
 const SignedInFrame = lazy(() => import('./signed-in-frame'));
-const SetPasswordPage = lazy(() => import('../pages/set-password-page'));
-const PublicSurveyPage = lazy(() => import('../pages/public-survey/public-survey-page'));
+const SetPasswordPage = lazy(() => import('../features/sign-in/set-password-page'));
+const PublicSurveyPage = lazy(() => import('../features/public-survey/public-survey-page'));
 
-const DashboardPage = lazy(() => import('../pages/dashboard-page'));
-const ConfigurationArea = lazy(() => import('../configuration/configuration-area'));
-const CurriculumArea = lazy(() => import('../curriculum/curriculum-area'));
-const AssessmentsArea = lazy(() => import('../assessments/assessments-area'));
-const AttainmentArea = lazy(() => import('../attainment/attainment-area'));
-const FacultyArea = lazy(() => import('../faculty/faculty-area'));
-const UtilitiesArea = lazy(() => import('../utilities/utilities-area'));
-const SurveyArea = lazy(() => import('../survey/survey-area'));
-const ReportsArea = lazy(() => import('../reports/reports-area'));
-const GroupArea = lazy(() => import('../group/group-area'));
+const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
+const ConfigurationArea = lazy(() => import('../features/configuration/configuration-area'));
+const CurriculumArea = lazy(() => import('../features/curriculum/curriculum-area'));
+const AssessmentsArea = lazy(() => import('../features/assessments/assessments-area'));
+const AttainmentArea = lazy(() => import('../features/attainment/attainment-area'));
+const FacultyArea = lazy(() => import('../features/faculty/faculty-area'));
+const UtilitiesArea = lazy(() => import('../features/utilities/utilities-area'));
+const SurveyArea = lazy(() => import('../features/survey/survey-area'));
+const ReportsArea = lazy(() => import('../features/reports/reports-area'));
+const GroupArea = lazy(() => import('../features/group/group-area'));
 // The Survey area's Host and Report pages, shown under /reports too (their chunk loads when one is opened).
-const HostSurveyPage = lazy(() => import('../survey/host-survey-page').then((m) => ({ default: m.HostSurveyPage })));
-const SurveyReportPage = lazy(() => import('../survey/survey-report-page').then((m) => ({ default: m.SurveyReportPage })));
+const HostSurveyPage = lazy(() => import('../features/survey/host-survey-page').then((m) => ({ default: m.HostSurveyPage })));
+const SurveyReportPage = lazy(() => import('../features/survey/survey-report-page').then((m) => ({ default: m.SurveyReportPage })));
 const SURVEY_PAGES = { 'host-survey': <HostSurveyPage />, 'survey-report': <SurveyReportPage /> };
 
 /**

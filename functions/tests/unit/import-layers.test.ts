@@ -78,7 +78,7 @@ describe('backend import layers', { timeout: 60_000 }, () => {
     const code = "import { api } from '../app/api';\nexport const read = () => api<{ data: string }>('GET', '/api/x');\n";
     const errors = async (path: string) =>
       (await eslint.lintText(code, { filePath: `${cwd}/${path}` }))[0].messages.filter((m) => m.ruleId === 'no-restricted-syntax');
-    expect(await errors('frontend/src/attainment/new-page.tsx')).toEqual([
+    expect(await errors('frontend/src/features/attainment/new-page.tsx')).toEqual([
       expect.objectContaining({ message: expect.stringContaining('call(contract') }),
     ]);
     expect(await errors('frontend/src/app/api-client.ts')).toEqual([]);

@@ -1,0 +1,48 @@
+import { type CampusUser, department, profile, isKeyOf } from '@attain/shared-types';
+import { useAtomValue } from 'jotai';
+import type { ReactNode } from 'react';
+import { profileAtom } from '../../app/state';
+import { ResponsiveTable } from '../table/responsive-table';
+import { useListQuery } from './list-cache';
+import { LoadMore } from './load-more';
+import { useRefRecords } from './ref-records';
+
+/** Roles as people say them; the wire keeps `faculty` and `admin`. */
+export const ROLE_LABELS = { faculty: 'Faculty', admin: 'Campus administrator' } as const;
+
+/**
+ * The campus's users (`GET /api/auth/user-list`, the cached list the course-owner pickers share) as one table:
+ * name, e-mail, role, department (short name, read for the users shown) and, for campus admins, phone, with optional row actions
+ * and a highlighted row. Configuration > Users and Utilities > Manage User both show it.
+ */
+export function CampusUsersTable(props: { label: string; actions?: (u: CampusUser) => ReactNode; highlight?: string | null }) {
+  const isAdmin = useAtomValue(profileAtom)?.role === 'admin';
+  const list = useListQuery(profile, {});
+  const users = list.isPending ? null : list.rows;
+  const departments = useRefRecords([{ target: department, ids: (users ?? []).map((u) => u.department) }]);
+  return (
+    <>
+      <ResponsiveTable<CampusUser>
+        label={props.label}
+        rows={users ?? []}
+        rowKey={(u) => u.id}
+        highlight={props.highlight}
+        actions={props.actions}
+        empty={<p className="hint">{users === null ? 'Loading…' : 'No users yet'}</p>}
+        columns={[
+          { key: 'name', header: 'Name', value: (u) => u.name },
+          { key: 'email', header: 'E-mail', value: (u) => u.email, wide: true },
+          {
+            key: 'role',
+            header: 'Role',
+            value: (u) => (u.role !== undefined && isKeyOf(ROLE_LABELS, u.role) ? ROLE_LABELS[u.role] : String(u.role)),
+          },
+          { key: 'department', header: 'Department', value: (u) => String(departments(department, u.department)?.short_name ?? '') },
+          // The phone number is private: only the campus's admins receive it (the server's `personalView`).
+          ...(isAdmin ? [{ key: 'phone_number', header: 'Phone', value: (u: CampusUser) => String(u.phone_number ?? '') }] : []),
+        ]}
+      />
+      <LoadMore list={list} />
+    </>
+  );
+}

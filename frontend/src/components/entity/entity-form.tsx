@@ -1,0 +1,263 @@
+import {
+  type EntityDef,
+  type EntityRecord,
+  type FieldDef,
+  type FieldKind,
+  derivedSums,
+  entitySchema,
+  isAsked,
+  isWritable,
+  isPlainObject,
+} from '@attain/shared-types';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { Fragment, type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { Controller, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
+import { ApiError } from '../../app/api';
+import { FieldInput } from './field-input';
+
+/** Kinds whose input takes the form's whole width. */
+const WIDE_KINDS = new Set<FieldKind>(['html', 'text', 'list', 'files', 'file', 'emails']);
+
+/** The form's handle, for what a page adds to the generic form (`before` given as a function). */
+export type EntityFormApi = UseFormReturn<Record<string, unknown>>;
+
+/** Whether a form of `def` is short enough to open compact (a few one-line fields, no rich or long text). */
+export const isShortForm = (def: EntityDef): boolean =>
+  def.fields.filter(isWritable).length <= 4 && !def.fields.some((fd) => isWritable(fd) && (fd.kind === 'html' || fd.kind === 'text'));
+
+/**
+ * Enter in a one-line field does not submit the form (a date or a number being typed is not a request to save);
+ * Ctrl+Enter (Cmd+Enter) does, from anywhere in the form. Enter still works in text areas, the editor and buttons.
+ */
+export function enterNeverSubmits(e: KeyboardEvent<HTMLFormElement>): void {
+  if (e.key !== 'Enter') return;
+  const t = e.target;
+  if (e.ctrlKey || e.metaKey) {
+    e.preventDefault();
+    e.currentTarget.requestSubmit();
+    return;
+  }
+  if (t instanceof HTMLInputElement && t.type !== 'submit' && t.type !== 'button' && t.type !== 'checkbox') e.preventDefault();
+}
+
+/** Initial form values: the record's values, else each field's default, else empty. */
+export function initialValues(def: EntityDef, record?: EntityRecord | null, preset: Record<string, unknown> = {}): Record<string, unknown> {
+  const v: Record<string, unknown> = {};
+  for (const fd of def.fields) {
+    if (!isWritable(fd)) continue;
+    const given = record?.[fd.name] ?? preset[fd.name];
+    v[fd.name] =
+      given !== undefined
+        ? given
+        : fd.default !== undefined
+          ? fd.default
+          : fd.kind === 'int' || fd.kind === 'number' || fd.kind === 'enum' || fd.kind === 'ref'
+            ? null
+            : fd.kind === 'boolean'
+              ? false
+              : fd.kind === 'multi' || fd.kind === 'list' || fd.kind === 'files' || fd.kind === 'emails'
+                ? []
+                : '';
+  }
+  return v;
+}
+
+/** The message of one field's error as the resolver gives it (`{ message }`), if it has one. */
+const messageOf = (e: unknown): string | undefined => (isPlainObject(e) && typeof e.message === 'string' ? e.message : undefined);
+
+/**
+ * The resolver of a form of `def`: the entity's shared zod schema (the server's rules and messages), one message per
+ * field. A bad address of an `emails` list is named by its place, as the server names it (`Not valid email
+ * (address 4)`), so it can be found among 2,000.
+ */
+export function entityResolver(def: EntityDef): Resolver<Record<string, unknown>> {
+  const schema = zodResolver(entitySchema(def) as never) as unknown as Resolver<Record<string, unknown>>;
+  const lists = def.fields.filter((fd) => fd.kind === 'emails').map((fd) => fd.name);
+  return async (values, context, options) => {
+    const res = await schema(values, context, options);
+    const errors = res.errors as Record<string, unknown>;
+    for (const name of lists) {
+      const nested = errors[name];
+      if (!nested || typeof nested !== 'object' || 'message' in nested) continue;
+      const [first] = Object.entries(nested).flatMap(([k, e]) => {
+        const message = /^\d+$/.test(k) ? messageOf(e) : undefined;
+        return message ? [{ at: Number(k), message }] : [];
+      });
+      if (first) errors[name] = { type: 'validate', message: `${first.message} (address ${first.at + 1})` };
+    }
+    return res;
+  };
+}
+
+/**
+ * One field of a form of `def`: its label (`*` when required), its input (`FieldInput`, by kind) and its message,
+ * shown once the field was touched or a save was tried, or when the server refused the value. `onChanged` hears
+ * each change the person makes (after the form has it).
+ */
+export function FieldControl(props: {
+  fd: FieldDef;
+  form: EntityFormApi;
+  def: EntityDef;
+  /** The values chosen so far (they scope reference pickers). */
+  chosen: Readonly<Record<string, unknown>>;
+  onChanged?: (v: unknown) => void;
+}) {
+  const { fd, onChanged } = props;
+  return (
+    <Controller
+      name={fd.name}
+      control={props.form.control}
+      render={({ field, fieldState }) => (
+        <div className={`form-field${WIDE_KINDS.has(fd.kind) ? ' wide' : ''}`}>
+          <label htmlFor={`f-${fd.name}`}>
+            {fd.label}
+            {fd.required ? (
+              <span className="req" aria-hidden>
+                {' '}
+                *
+              </span>
+            ) : null}
+          </label>
+          <FieldInput
+            field={fd}
+            value={field.value}
+            onChange={(v) => {
+              field.onChange(v);
+              onChanged?.(v);
+            }}
+            onBlur={field.onBlur}
+            invalid={Boolean(fieldState.error)}
+            def={props.def}
+            chosen={props.chosen}
+          />
+          {fieldState.error ? (
+            <small className="field-error" id={`e-${fd.name}`}>
+              {fieldState.error.message}
+            </small>
+          ) : null}
+        </div>
+      )}
+    />
+  );
+}
+
+/**
+ * The generic form of a registry entity: one input per field, validated with the entity's shared zod schema
+ * (the server's rules and messages), errors shown for touched fields and after a submit attempt. Server-side
+ * per-field errors (400) are shown on their fields.
+ */
+export function EntityForm(props: {
+  def: EntityDef;
+  record?: EntityRecord | null;
+  onSubmit: (values: Record<string, unknown>) => Promise<void>;
+  onCancel?: () => void;
+  submitLabel?: string;
+  /** The form's id: a Save button elsewhere (the full-screen form's footer) submits it; then no buttons show here. */
+  id?: string;
+  /** Told whether the form has changes (so closing it can ask first). */
+  onDirtyChange?: (dirty: boolean) => void;
+  /**
+   * After a stale save (409): loads the record as saved now in place of this one (what was typed here is lost, so
+   * only on request).
+   */
+  onReload?: () => void;
+  /**
+   * Shown first: fields of the same form that the registry does not describe (a new user's sign-in), or, as a
+   * function of the form, a page's own part of it (Send Mail's recipient pickers, which fill To).
+   */
+  before?: ReactNode | ((form: EntityFormApi, chosen: Readonly<Record<string, unknown>>) => ReactNode);
+  /** Fields not shown in the grid (a `before` function shows them itself); their values are still sent. */
+  hidden?: readonly string[];
+  /**
+   * Values a new record starts with (e.g. the list's chosen curriculum and course); they also scope the reference
+   * pickers (a course outcome's courses are those of the list's curriculum and term).
+   */
+  preset?: Record<string, unknown>;
+}) {
+  const { def } = props;
+  const resolver = useMemo(() => entityResolver(def), [def]);
+  const form = useForm<Record<string, unknown>>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: initialValues(def, props.record, props.preset),
+  });
+  const [refused, setRefused] = useState<ApiError | null>(null);
+  const refusal = useRef<HTMLDivElement>(null);
+  const { isDirty } = form.formState;
+  const { onDirtyChange } = props;
+  useEffect(() => {
+    onDirtyChange?.(isDirty);
+  }, [isDirty, onDirtyChange]);
+  // Braces: scrollIntoView returns a promise in newer browsers, and an effect may return only its cleanup.
+  useEffect(() => {
+    refusal.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [refused]);
+  const submit = form.handleSubmit(async (values) => {
+    setRefused(null);
+    try {
+      await props.onSubmit(values);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      for (const [k, msg] of Object.entries(e.fields)) form.setError(k, { message: msg });
+      // The refusal stays beside the form (the popup may have gone) until the next attempt.
+      setRefused(e);
+    }
+  });
+  const values = form.watch();
+  // Reference pickers are scoped by what is chosen: the form's values over the list's filters.
+  const chosen = { ...props.preset, ...values };
+  return (
+    <form
+      id={props.id}
+      className={`entity-form${isShortForm(def) ? ' short' : ''}`}
+      onSubmit={submit}
+      onKeyDown={enterNeverSubmits}
+      noValidate
+      aria-label={`${def.label} form`}
+    >
+      {refused ? (
+        <div className="form-refusal" role="alert" ref={refusal}>
+          <i className="pi pi-exclamation-circle" aria-hidden />
+          <span>{refused.detail}</span>
+          {refused.status === 409 && props.onReload ? (
+            <Button type="button" label="Load the saved version" icon="pi pi-refresh" size="small" outlined onClick={props.onReload} />
+          ) : null}
+        </div>
+      ) : null}
+      {typeof props.before === 'function' ? props.before(form, chosen) : props.before}
+      <div className="form-grid">
+        {/* A field asked only when another has a given value shows then (the server drops it otherwise). Fields the
+            server derives (a sum) show read-only with the value they will have. A new section starts with its heading. */}
+        {def.fields
+          .filter((fd) => (isWritable(fd) || fd.sumOf) && isAsked(fd, values) && !props.hidden?.includes(fd.name))
+          .map((fd, i, shown) => {
+            const heading = fd.section && fd.section !== shown[i - 1]?.section ? <h3 className="form-section">{fd.section}</h3> : null;
+            if (fd.sumOf)
+              return (
+                <Fragment key={fd.name}>
+                  {heading}
+                  <div className="form-field">
+                    <label htmlFor={`f-${fd.name}`}>{fd.label}</label>
+                    <InputText id={`f-${fd.name}`} className="w-full" readOnly value={String(derivedSums(def, values)[fd.name] ?? '')} />
+                  </div>
+                </Fragment>
+              );
+            return (
+              <Fragment key={fd.name}>
+                {heading}
+                <FieldControl fd={fd} form={form} def={def} chosen={chosen} />
+              </Fragment>
+            );
+          })}
+      </div>
+      {props.id ? null : (
+        <div className="form-actions">
+          {props.onCancel ? <Button type="button" label="Cancel" severity="secondary" outlined onClick={props.onCancel} /> : null}
+          <Button type="submit" label={props.submitLabel ?? 'Save'} icon="pi pi-check" loading={form.formState.isSubmitting} />
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import { CIE_KINDS, SEE_KINDS } from '@attain/shared-types';
+import type { ReactElement } from 'react';
+import { ATTAINMENT_TABS } from '../../app/navigation';
+import { SideTabsArea } from '../../components/areas/side-tabs-area';
+import { ImportableEntityPage } from '../../components/entity/importable-entity-page';
+import { EntityPage } from '../../components/entity/entity-page';
+import { CoAttainmentPage } from './co-attainment-page';
+import { DataAnalysisPage } from './data-analysis-page';
+import { ImprovementPlanPage } from './improvement-plan-page';
+import { MarksListPage } from './marks-list-page';
+import {
+  CayPoAttainmentPage,
+  CourseComparisonPage,
+  CourseCoAttainmentPage,
+  IndividualPoPage,
+  PoAttainmentPage,
+  ProgramLevelPage,
+} from './program-pages';
+import { StudentAttainmentPage } from './student-attainment-page';
+
+const SCREENS: Record<string, () => ReactElement> = {
+  '': () => <MarksListPage kinds={CIE_KINDS} title="CIA Data Entry" base="/attainment" />,
+  'ise-mse-data-import': () => <MarksListPage kinds={CIE_KINDS} title="ISE/MSE Data Import" base="/attainment/ise-mse-data-import" />,
+  'ese-data-import': () => <MarksListPage kinds={SEE_KINDS} title="ESE Data Import" base="/attainment/ese-data-import" />,
+  'co-attainment': () => <CoAttainmentPage />,
+  'course-co-attainment': () => <CourseCoAttainmentPage />,
+  'course-attainment-comparision': () => <CourseComparisonPage />,
+  'po-attainment': () => <PoAttainmentPage />,
+  'program-level-course': () => <ProgramLevelPage />,
+  'cay-po-attainment': () => <CayPoAttainmentPage />,
+  'individual-po-attainment': () => <IndividualPoPage />,
+  'data-analysis': () => <DataAnalysisPage />,
+  'student-co-attainment': () => <StudentAttainmentPage key="co" of="co" />,
+  'student-po-attainment': () => <StudentAttainmentPage key="po" of="po" />,
+  'student-improvement-plan': () => <ImprovementPlanPage />,
+  methodology: () => <EntityPage key="method" entityName="attainment-method" title="Attainment Methodology" filters={['program']} />,
+  // A curriculum's roster by section; Load CSV takes roll_no, name, section, email.
+  students: () => <ImportableEntityPage entityName="student" title="Students" filters={['curriculum', 'section']} kinds={['students']} />,
+};
+
+/** `/attainment/*` (spec part 1 §2 Attainment): marks entry and import, attainment results, methodology, rosters. */
+export default function AttainmentArea() {
+  return <SideTabsArea base="/attainment" label="Attainment" tabs={ATTAINMENT_TABS.map((t) => ({ ...t, element: SCREENS[t.path]() }))} />;
+}

@@ -1,0 +1,39 @@
+import { REPORTS, type ReportEntry } from '@attain/shared-types';
+import type { ReactNode } from 'react';
+import { SideTabsArea } from '../../components/areas/side-tabs-area';
+import { ReportPage } from './report-page';
+import { SarPage } from './sar-page';
+
+/** The Survey area's pages the Reports area shows at its own routes (given by the router, which composes areas). */
+export interface SurveyPages {
+  'host-survey': ReactNode;
+  'survey-report': ReactNode;
+}
+
+/** Choices that follow from report to report: the survey, and the curriculum, term and course. */
+const KEPT = ['survey', 'curriculum', 'term', 'course'];
+
+const hasApi = (r: ReportEntry): r is ReportEntry & { api: string } => Boolean(r.api);
+const isSurveyPage = (path: string): path is keyof SurveyPages => path === 'host-survey' || path === 'survey-report';
+
+/**
+ * `/reports/*` (spec part 2 §2 Reports): a side menu of every report of the catalogue in its order; each
+ * report with an API on the generic report page (the curriculum, term and course chosen follow to the next report);
+ * Host survey and Survey report are the Survey area's pages (`surveyPages`, keeping `?survey=` between them); the NBA
+ * SAR export has its own page.
+ */
+export default function ReportsArea({ surveyPages }: { surveyPages: SurveyPages }) {
+  const screenOf = (r: ReportEntry): ReactNode => {
+    if (hasApi(r)) return <ReportPage key={r.api} entry={r} />;
+    if (isSurveyPage(r.path)) return surveyPages[r.path];
+    return r.path === 'sar' ? <SarPage /> : <p className="hint">This report has no page yet.</p>;
+  };
+  return (
+    <SideTabsArea
+      base="/reports"
+      label="Reports"
+      keep={KEPT}
+      tabs={REPORTS.map((r) => ({ label: r.label, path: r.path, element: screenOf(r) }))}
+    />
+  );
+}

@@ -1,0 +1,46 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { afterSignIn } from '../../app/deep-link';
+import { idToken, login } from '../../app/auth';
+import { CardField, CardSubmit, SignInCard } from './sign-in-card';
+import { errorMessage } from '@attain/shared-types';
+
+/**
+ * `/`: e-mail-or-username and password; a stored session goes straight to `/dashboard` (or to `?next=`, the page
+ * asked for while signed out).
+ * Plain inputs styled with PrimeReact's classes keep PrimeReact's JavaScript out of the first page.
+ */
+export function SignInPage() {
+  const navigate = useNavigate();
+  // A deep link opened while signed out comes back here as `?next=`; signing in continues to it.
+  const next = afterSignIn(useSearchParams()[0].get('next'));
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    void idToken().then((t) => t && navigate(next, { replace: true }));
+  }, [navigate, next]);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!email.trim() || !password) return setError('Enter your e-mail and password');
+    setBusy(true);
+    setError('');
+    try {
+      await login(email, password);
+      navigate(next, { replace: true });
+    } catch (err) {
+      setError(errorMessage(err, '') || 'Sign-in failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <SignInCard onSubmit={submit}>
+      <p className="muted">Outcome-based education and accreditation</p>
+      <CardField id="email" label="E-mail or username" autoComplete="username" value={email} onChange={setEmail} autoFocus />
+      <CardField id="password" label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
+      <CardSubmit error={error} busy={busy} label="Sign in" busyLabel="Signing in…" />
+    </SignInCard>
+  );
+}
