@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { AREA_TABS, NAV_ENTRIES, tabRoute } from '../frontend/src/app/navigation.js';
 import { client, login } from '../functions/tests/support/client.js';
+import { documentTitle } from '../frontend/src/lib/document-title.js';
 import { SHOTS, launchChromium } from './browser.js';
 
 /** Getting around (issue 11): the phone's drawer, deep links through sign-in, and finding a record just saved. */
@@ -52,6 +53,9 @@ it('on a phone, the drawer lists the nine areas with expandable submenus, and ev
       await page.waitForURL((u) => u.pathname === tabRoute(area, tab.path));
       // The page shown is the one the entry names: its side tab is the active one.
       await expect.poll(() => page.locator('.side-tab.active').textContent(), { message: `${label} > ${tab.label}` }).toBe(tab.label);
+      // Named as it is: its own title and one h1.
+      await expect.poll(() => page.title()).toBe(documentTitle(tab.label, label));
+      expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual([tab.label]);
     }
   }
   await open();
@@ -121,5 +125,23 @@ it('a campus that writes dates the US way sees them so on every page at once aft
     const { id, created_by: _c, created_at: _ca, updated_by: _u, updated_at: _ua, ...fields } = org;
     await api.put(`/api/organization/${id}`, { ...fields, locale: 'en-IN' });
   }
+  await page.context().close();
+});
+
+it('an unknown address shows Page not found with the way home; a keyboard user skips the menu with the first Tab', async () => {
+  const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+  await page.goto(`${url}/attainmnet/co-attainment`);
+  await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+  expect(await page.title()).toBe('Page not found · Attain');
+  await page.getByRole('link', { name: 'Go to the dashboard' }).click();
+  // Signed out: the dashboard asks for a sign-in first, then opens.
+  await signIn(page);
+  await page.waitForURL('**/dashboard');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+  await page.screenshot({ path: `${SHOTS}/skip-link-1366.png` });
+  await page.keyboard.press('Enter');
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
   await page.context().close();
 });

@@ -7,11 +7,13 @@ import { Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { logout } from './auth';
 import { campusAtom, setCampus } from './campus-choice';
-import { areaTabsFor, navEntriesFor, tabRoute, tabsFor } from './navigation';
+import { areaTabsFor, navEntriesFor, pageOf, tabRoute, tabsFor } from './navigation';
+import { documentTitle } from '../lib/document-title';
 import { profileAtom } from './state';
 import { CampusPicker } from '../features/group/campus-picker';
 import { useChooseCampus } from '../features/group/choose-campus';
 import { LoadingOverlay, PopupMessage } from '../components/shell/feedback';
+import { askBeforeLeaving } from '../components/form/unsaved-changes';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => `nav-link${isActive ? ' active' : ''}`;
 
@@ -109,10 +111,10 @@ function useCampusFromLink(groupAdmin: boolean): boolean {
 const readsOneCampus = (pathname: string): boolean => !pathname.startsWith('/group') && !pathname.startsWith('/dashboard');
 
 /**
- * The signed-in frame: banner (institution and department names, a group administrator's campus picker, Logout), top
- * navigation (a left drawer with
- * submenus on narrow screens), the page, a footer with the copyright line, the loading overlay, the popup and the
- * one confirm dialog every page's questions use.
+ * The signed-in frame: a skip link to the page, banner (institution and department names, a group administrator's
+ * campus picker, Logout), top navigation (a left drawer with submenus on narrow screens), the page under its `h1` and
+ * `<title>` (`pageOf`), a footer with the copyright line, the loading overlay, the popup and the one confirm dialog
+ * every page's questions use.
  */
 export function AppShell() {
   const [profile, setProfile] = useAtom(profileAtom);
@@ -123,7 +125,14 @@ export function AppShell() {
   const groupAdmin = profile?.role === 'group-admin';
   const campus = useAtomValue(campusAtom);
   const choosing = useCampusFromLink(groupAdmin);
+  const page = pageOf(pathname, profile?.role);
+  const title = page ? documentTitle(page.page, page.area) : documentTitle();
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
   const signOut = async () => {
+    // Unsaved work on the page is saved or given up knowingly first (Save / Discard / Stay).
+    if (!(await askBeforeLeaving())) return;
     await logout();
     setProfile(null);
     setCampus(null);
@@ -133,6 +142,9 @@ export function AppShell() {
   };
   return (
     <div className="shell">
+      <a className="skip-link" href="#main-content">
+        Skip to content
+      </a>
       <header className="banner">
         <Button icon="pi pi-bars" text rounded className="drawer-toggle" aria-label="Open menu" onClick={() => setDrawer(true)} />
         <div className="banner-names">
@@ -151,7 +163,9 @@ export function AppShell() {
           <DrawerLinks onPick={() => setDrawer(false)} />
         </nav>
       </Sidebar>
-      <main className="content">
+      <main className="content" id="main-content" tabIndex={-1}>
+        {/* The page's one h1, for screen readers and the outline: the side tab (or area) the address opens. */}
+        <h1 className="visually-hidden">{page?.page ?? 'Attain'}</h1>
         {groupAdmin && !campus && readsOneCampus(pathname) ? (
           <p className="campus-notice" role="status">
             <i className="pi pi-info-circle" aria-hidden /> Pick a campus to read its records

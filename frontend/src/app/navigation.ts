@@ -200,3 +200,22 @@ export const navEntriesFor = (role: string | undefined): readonly { label: strin
 /** The side tabs under an area's route, for `role` (the Group area's for a group administrator). */
 export const areaTabsFor = (to: string, role: string | undefined): readonly AreaTab[] | undefined =>
   to === GROUP_ENTRY.to ? (role === 'group-admin' ? GROUP_TABS : undefined) : AREA_TABS[to];
+
+/** The page a signed-in address shows: its area's menu entry and, under an area with side tabs, the tab it opens. */
+export interface PageName {
+  area: string;
+  page: string;
+}
+
+/**
+ * The page `pathname` shows to a user of `role`, for its `<title>` and `h1`: the menu entry whose route the address is
+ * or is under, and the side tab its next path segment names (an area's own route opens its first tab). Undefined for
+ * an address outside every area.
+ */
+export function pageOf(pathname: string, role: string | undefined): PageName | undefined {
+  const entry = navEntriesFor(role).find((e) => pathname === e.to || pathname.startsWith(`${e.to}/`));
+  if (!entry) return undefined;
+  const segment = pathname.slice(entry.to.length).split('/')[1] ?? '';
+  const tab = (areaTabsFor(entry.to, role) ?? []).find((t) => t.path === segment);
+  return { area: entry.label, page: tab?.label ?? entry.label };
+}

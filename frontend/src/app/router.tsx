@@ -5,6 +5,7 @@ import { SignInPage } from '../features/sign-in/sign-in-page';
 const SignedInFrame = lazy(() => import('./signed-in-frame'));
 const SetPasswordPage = lazy(() => import('../features/sign-in/set-password-page'));
 const PublicSurveyPage = lazy(() => import('../features/public-survey/public-survey-page'));
+const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
 
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
 const ConfigurationArea = lazy(() => import('../features/configuration/configuration-area'));
@@ -23,7 +24,8 @@ const SURVEY_PAGES = { 'host-survey': <HostSurveyPage />, 'survey-report': <Surv
 
 /**
  * Routes: `/`, `/set-password` (an invitation's link) and `/s/<token>` (a survey invitation's link, answered without
- * signing in) are public; every other route sits behind the auth gate inside the app shell.
+ * signing in) are public; every other route of an area sits behind the auth gate inside the app shell, and an address
+ * no route serves shows the Page not found page.
  */
 export const router = createBrowserRouter([
   { path: '/', element: <SignInPage /> },
@@ -64,5 +66,12 @@ export const router = createBrowserRouter([
       { path: '/group/*', element: <GroupArea /> },
     ],
   },
-  { path: '*', element: <Navigate to="/" replace /> },
+  {
+    path: '*',
+    element: (
+      <Suspense fallback={null}>
+        <NotFoundPage />
+      </Suspense>
+    ),
+  },
 ]);

@@ -16,6 +16,7 @@ import { Fragment, type KeyboardEvent, type ReactNode, useEffect, useMemo, useRe
 import { Controller, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { ApiError } from '../../app/api';
 import { FieldInput } from './field-input';
+import { useUnsavedChanges } from '../form/unsaved-changes';
 
 /** Kinds whose input takes the form's whole width. */
 const WIDE_KINDS = new Set<FieldKind>(['html', 'text', 'list', 'files', 'file', 'emails']);
@@ -194,16 +195,31 @@ export function EntityForm(props: {
   useEffect(() => {
     refusal.current?.scrollIntoView?.({ block: 'nearest' });
   }, [refused]);
-  const submit = form.handleSubmit(async (values) => {
+  /** Sends the checked values; resolves true when saved (a refusal is shown on the form and its fields). */
+  const send = async (values: Record<string, unknown>): Promise<boolean> => {
     setRefused(null);
     try {
       await props.onSubmit(values);
+      return true;
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       for (const [k, msg] of Object.entries(e.fields)) form.setError(k, { message: msg });
       // The refusal stays beside the form (the popup may have gone) until the next attempt.
       setRefused(e);
+      return false;
     }
+  };
+  const submit = form.handleSubmit(async (values) => void (await send(values)));
+  // Leaving the page with the form changed asks first; Save there checks and sends the form as its own button does.
+  useUnsavedChanges(isDirty, {
+    what: `the ${def.label.toLowerCase()} form`,
+    save: async () => {
+      let saved = false;
+      await form.handleSubmit(async (values) => {
+        saved = await send(values);
+      })();
+      return saved;
+    },
   });
   const values = form.watch();
   // Reference pickers are scoped by what is chosen: the form's values over the list's filters.

@@ -22,6 +22,7 @@ import { DOCUMENT_PATHS, qk } from '../../app/query-keys';
 import { showPopup } from '../../app/state';
 import { sendToStorage } from '../../components/files/upload-file';
 import { readCsv, readXlsx } from '../../components/table/table-export';
+import { useUnsavedChanges } from '../../components/form/unsaved-changes';
 
 /** How often a large file's import job is asked about, in ms. */
 const JOB_POLL_MS = 700;
@@ -217,6 +218,17 @@ export function useMarksGrid(sheet: MarksSheetView | null, occasionId: string, s
     if (!sheet || !check || check.errors.length) return;
     gridSave.mutate({ version: sheet.version, rows: check.rows });
   };
+  // Leaving with changed rows asks first; Save there saves them as the button does (not when a row has a problem).
+  useUnsavedChanges(dirty.size > 0, {
+    what: `the marks of ${sheet?.occasion.name ?? 'this occasion'}`,
+    save: async () => {
+      if (!sheet || !check || check.errors.length) return false;
+      return gridSave.mutateAsync({ version: sheet.version, rows: check.rows }).then(
+        () => true,
+        () => false,
+      );
+    },
+  });
   return { grid, dirty, edit, check, save };
 }
 

@@ -17,6 +17,7 @@ import { HistoryButton } from '../../components/entity/history-button';
 import { Link, useSearchParams } from 'react-router-dom';
 import { hrefWith } from '../../app/navigation';
 import { formatDateTime, useLocale } from '../../lib/format/locale';
+import { useUnsavedChanges } from '../../components/form/unsaved-changes';
 
 /**
  * `/curriculum/co-po-maping`: the CO-PO matrix editor of one course. Rows are the course's COs, columns the
@@ -65,6 +66,16 @@ export function CoPoMatrixPage() {
       void queryClient.invalidateQueries({ queryKey: qk.attainment() });
       showPopup('success', 'successfully updated');
     },
+  });
+  useUnsavedChanges(dirty, {
+    what: 'the CO-PO matrix',
+    save: async () =>
+      view
+        ? save.mutateAsync({ version: view.version, cells }).then(
+            () => true,
+            () => false,
+          )
+        : false,
   });
   return (
     <section>
