@@ -137,6 +137,9 @@ it('an unknown address shows Page not found with the way home; a keyboard user s
   // Signed out: the dashboard asks for a sign-in first, then opens.
   await signIn(page);
   await page.waitForURL('**/dashboard');
+  // A page opened afresh (the session kept): the first Tab reaches the skip link, before the banner and the menu.
+  await page.goto(`${url}/attainment/co-attainment`);
+  await page.getByRole('heading', { level: 1, name: 'CO Attainment' }).waitFor({ state: 'attached' });
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to content' });
   expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);

@@ -2,7 +2,7 @@ import type { MailRecipient, SentMail, SentMailDetail, StoredFile } from '@attai
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { profileAtom, store } from '../src/app/state';
+import { popupAtom, profileAtom, store } from '../src/app/state';
 import { PopupMessage } from '../src/components/shell/feedback';
 import UtilitiesArea from '../src/features/utilities/utilities-area';
 import { mockServer, rec, renderApp, signInAs } from './support';
@@ -13,6 +13,8 @@ beforeEach(() => signInAs('admin'));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  // An error message stays until dismissed: none is carried into the next test.
+  store.set(popupAtom, null);
 });
 
 const MAILS = '/api/send-mail?limit=100';
@@ -241,7 +243,7 @@ describe('Send Mail: sending', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect((await screen.findByText('Too Long!')).id).toBe('e-subject');
     // The server's sentence stays beside the form (and pops up).
-    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+    expect(screen.getAllByRole('alert').map((a) => a.textContent?.trim())).toEqual([
       'Please correct this field: subject',
       'Please correct this field: subject',
     ]);

@@ -1,13 +1,4 @@
-import {
-  type CampusLocale,
-  ENTITIES,
-  type EntityDef,
-  type EntityRecord,
-  type FieldDef,
-  MESSAGES,
-  entity,
-  isOneOf,
-} from '@attain/shared-types';
+import { type CampusLocale, ENTITIES, type EntityDef, type EntityRecord, type FieldDef, entity, isOneOf } from '@attain/shared-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
@@ -292,6 +283,13 @@ function useEntityColumns(
 }
 
 /**
+ * The message of a record saved or deleted: the record named, in the spec's words ('Department "Civil Engineering"
+ * successfully created').
+ */
+const savedMessage = (def: EntityDef, name: string, done: 'created' | 'updated' | 'deleted') =>
+  `${def.label}${name ? ` "${name}"` : ''} successfully ${done}`;
+
+/**
  * Saving and deleting records of `def`: a save (POST for a new record, PUT at the record's version for an edit) puts
  * the saved record into the cached lists, marks it (`saved`), says so and closes the form (`close`); `askRemove` asks
  * before deleting a row, then takes it out of the cached lists.
@@ -306,7 +304,7 @@ function useRecordWrites(def: EntityDef, nameOf: (r: EntityRecord) => string, sa
       invalidateAfterWrite(qc, def);
       // The table turns to the saved record's page, marks it and scrolls it into view.
       saved(res.data.id);
-      showPopup('success', record ? 'successfully updated' : MESSAGES.created);
+      showPopup('success', savedMessage(def, nameOf(res.data), record ? 'updated' : 'created'));
       close();
     },
   });
@@ -315,7 +313,7 @@ function useRecordWrites(def: EntityDef, nameOf: (r: EntityRecord) => string, sa
     onSuccess: (_, row) => {
       dropDeleted(qc, def, row.id);
       invalidateAfterWrite(qc, def);
-      showPopup('success', 'successfully deleted');
+      showPopup('success', savedMessage(def, nameOf(row), 'deleted'));
     },
   });
   const askRemove = (row: EntityRecord) =>

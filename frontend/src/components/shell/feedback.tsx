@@ -1,8 +1,8 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { ProgressSpinner } from 'primereact/progressspinner';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
-import { POPUP_MS, isDetailed, loadingAtom, popupAtom } from '../../app/state';
+import { POPUP_MS, loadingAtom, popupAtom } from '../../app/state';
 
 /** Full-screen dimmed spinner while any API call runs (spec part 2 §4). */
 export function LoadingOverlay() {
@@ -16,19 +16,24 @@ export function LoadingOverlay() {
 }
 
 /**
- * Centred popup with the last success or error message (spec part 2 §4). Success and one-line errors clear after
- * 2 seconds; an error with more to read (`isDetailed`) stays until dismissed (its button or Escape), since nobody
- * reads four lines in two seconds.
+ * The toast region (spec part 2 §4's popup, in a corner: docs/decisions/0040-toasts.md): the last success or error
+ * message at the bottom right (across the bottom on a phone), where it covers no form field or saved row. The region
+ * is always there and polite, so a screen reader reads each message; an error is an alert. A success clears after
+ * `POPUP_MS`, the time stopped while the pointer is on it or it has the focus; an error stays until dismissed (its
+ * button or Escape).
  */
 export function PopupMessage() {
   const [popup, setPopup] = useAtom(popupAtom);
-  const stays = popup ? isDetailed(popup) : false;
+  const [held, setHeld] = useState(false);
+  const stays = popup?.kind === 'error';
   useEffect(() => {
-    if (!popup || stays) return;
+    if (!popup || stays || held) return;
     const t = setTimeout(() => setPopup(null), POPUP_MS);
     return () => clearTimeout(t);
-  }, [popup, stays, setPopup]);
-  // A message that stays is dismissed with Escape too (before an open form sees the key).
+  }, [popup, stays, held, setPopup]);
+  // A new message starts its own time.
+  useEffect(() => setHeld(false), [popup?.seq]);
+  // An error is dismissed with Escape too (before an open form sees the key).
   useEffect(() => {
     if (!stays) return;
     const onKey = (e: KeyboardEvent) => {
@@ -40,13 +45,22 @@ export function PopupMessage() {
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
   }, [stays, setPopup]);
-  if (!popup) return null;
   return (
-    <div className={`popup popup-${popup.kind}${stays ? ' popup-stays' : ''}`} role={popup.kind === 'error' ? 'alert' : 'status'}>
-      <i className={popup.kind === 'error' ? 'pi pi-exclamation-triangle' : 'pi pi-check-circle'} aria-hidden />
-      <span className="popup-text">{popup.text}</span>
-      {stays ? (
-        <Button icon="pi pi-times" text rounded severity="secondary" aria-label="Dismiss message" onClick={() => setPopup(null)} />
+    <div className="toast-region" aria-live="polite" aria-label="Messages" role="region">
+      {popup ? (
+        <div
+          key={popup.seq}
+          className={`popup popup-${popup.kind}${stays ? ' popup-stays' : ''}`}
+          role={popup.kind === 'error' ? 'alert' : 'status'}
+          onMouseEnter={() => setHeld(true)}
+          onMouseLeave={() => setHeld(false)}
+          onFocus={() => setHeld(true)}
+          onBlur={() => setHeld(false)}
+        >
+          <i className={popup.kind === 'error' ? 'pi pi-exclamation-triangle' : 'pi pi-check-circle'} aria-hidden />
+          <span className="popup-text">{popup.text}</span>
+          <Button icon="pi pi-times" text rounded severity="secondary" aria-label="Dismiss message" onClick={() => setPopup(null)} />
+        </div>
       ) : null}
     </div>
   );

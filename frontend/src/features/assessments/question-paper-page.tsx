@@ -100,7 +100,7 @@ export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; 
       // The marks sheet lists the paper's questions; attainment reads them.
       void queryClient.invalidateQueries({ queryKey: qk.record(DOCUMENT_PATHS.marks, r.data.occasion) });
       void queryClient.invalidateQueries({ queryKey: qk.attainment() });
-      showPopup('success', 'successfully updated');
+      showPopup('success', 'Question paper successfully updated');
     },
     onError: (e) => {
       if (e instanceof ApiError) setErrors(e.fields);

@@ -37,7 +37,7 @@ export function ImprovementPlanPage() {
             }
           : old,
       );
-      showPopup('success', 'successfully updated');
+      showPopup('success', 'Improvement plan successfully updated');
     },
   });
   const submit = () => {

@@ -31,7 +31,7 @@ export function OrganizationForm() {
           locale: res.data.locale ?? DEFAULT_LOCALE,
           academic_year_start_month: res.data.academic_year_start_month ?? DEFAULT_ACADEMIC_YEAR_START_MONTH,
         });
-      showPopup('success', record ? 'successfully updated' : 'successfully created');
+      showPopup('success', `Organization ${record ? 'successfully updated' : 'successfully created'}`);
     },
   });
   return (

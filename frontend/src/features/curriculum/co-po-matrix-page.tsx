@@ -64,7 +64,7 @@ export function CoPoMatrixPage() {
       queryClient.setQueryData(key, r.data);
       // A changed mapping changes the course's PO attainment.
       void queryClient.invalidateQueries({ queryKey: qk.attainment() });
-      showPopup('success', 'successfully updated');
+      showPopup('success', 'CO-PO matrix successfully updated');
     },
   });
   useUnsavedChanges(dirty, {

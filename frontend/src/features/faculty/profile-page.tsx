@@ -25,7 +25,7 @@ export function ProfilePage() {
     onSuccess: (res) => {
       queryClient.setQueryData(key, res.data);
       setProfile(res.data);
-      showPopup('success', 'successfully updated');
+      showPopup('success', 'Faculty Profile successfully updated');
     },
   });
   return (
