@@ -1,16 +1,19 @@
 import { FACULTY_RECORD_TITLES, REPORTS } from '@attain/shared-types';
 
-/** Top navigation (spec part 1 §2): label and route of each of the nine areas. */
+/**
+ * Top navigation: the nine areas of spec part 1 §2 (their labels and routes), in the order of the work (issue 30): the
+ * campus set up, its curricula, assessments, then attainment, surveys, reports, faculty records and utilities.
+ */
 export const NAV_ENTRIES = [
   { label: 'Dashboard', to: '/dashboard', icon: 'pi pi-home' },
-  { label: 'Attainment', to: '/attainment', icon: 'pi pi-chart-line' },
-  { label: 'Reports', to: '/reports', icon: 'pi pi-file' },
   { label: 'Configuration', to: '/configuration', icon: 'pi pi-cog' },
+  { label: 'Curriculum', to: '/curriculum', icon: 'pi pi-book' },
+  { label: 'Assessments', to: '/assessments', icon: 'pi pi-pencil' },
+  { label: 'Attainment', to: '/attainment', icon: 'pi pi-chart-line' },
   { label: 'Survey', to: '/survey', icon: 'pi pi-comments' },
+  { label: 'Reports', to: '/reports', icon: 'pi pi-file' },
   { label: 'Faculty Contribution', to: '/faculty-contribution', icon: 'pi pi-user' },
   { label: 'Utilities', to: '/utilities', icon: 'pi pi-envelope' },
-  { label: 'Assessments', to: '/assessments', icon: 'pi pi-pencil' },
-  { label: 'Curriculum', to: '/curriculum', icon: 'pi pi-book' },
 ] as const;
 
 /** Dashboard tiles (spec part 2 §2), four per row on wide screens. */

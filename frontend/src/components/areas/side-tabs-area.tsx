@@ -19,12 +19,15 @@ export function SideTabsArea({
   label,
   tabs,
   keep = [],
+  withheld = [],
 }: {
   base: string;
   label: string;
   tabs: readonly SideTab[];
   /** Query parameters every tab keeps (e.g. `faculty`: whose Faculty Contribution is being read). */
   keep?: readonly string[];
+  /** Tabs of the area this person may not open (administrators' tabs): their address says so, with who may. */
+  withheld?: readonly { label: string; path: string; who: string }[];
 }) {
   const [params] = useSearchParams();
   const kept = new URLSearchParams(presentParams(params, keep)).toString();
@@ -56,8 +59,31 @@ export function SideTabsArea({
           {tabs.map((t) => (
             <Route key={t.label} path={t.path || undefined} index={!t.path} element={t.element} />
           ))}
+          {withheld.map((t) => (
+            <Route
+              key={t.label}
+              path={t.path}
+              element={
+                <Refusal title={`${t.label} is not open to you`} text={`${t.label} is for ${t.who}; ask one of them if you need it.`} />
+              }
+            />
+          ))}
+          <Route
+            path="*"
+            element={<Refusal title="No such page" text={`${label} has no page at this address; pick one of its pages from the list.`} />}
+          />
         </Routes>
       </div>
+    </div>
+  );
+}
+
+/** What an area shows at a tab address this person may not open, or that names no tab: why, and where to go. */
+function Refusal({ title, text }: { title: string; text: string }) {
+  return (
+    <div className="refusal" role="alert">
+      <h2>{title}</h2>
+      <p>{text}</p>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import {
   type EntityRecord,
   type FieldDef,
   type FieldKind,
+  MESSAGES,
   derivedSums,
   entitySchema,
   isAsked,
@@ -17,6 +18,8 @@ import { Controller, type Resolver, type UseFormReturn, useForm } from 'react-ho
 import { ApiError } from '../../app/api';
 import { FieldInput } from './field-input';
 import { useUnsavedChanges } from '../form/unsaved-changes';
+import { datePattern } from '../form/date-input';
+import { useLocale } from '../../lib/format/locale';
 
 /** Kinds whose input takes the form's whole width. */
 const WIDE_KINDS = new Set<FieldKind>(['html', 'text', 'list', 'files', 'file', 'emails']);
@@ -106,6 +109,10 @@ export function FieldControl(props: {
   onChanged?: (v: unknown) => void;
 }) {
   const { fd, onChanged } = props;
+  const locale = useLocale();
+  // The shared rule's message names the wire format (YYYY-MM-DD); a person types the campus's.
+  const say = (message: string | undefined) =>
+    fd.kind === 'date' && message === MESSAGES.date ? `Not a valid date: type it as ${datePattern(locale)}` : message;
   return (
     <Controller
       name={fd.name}
@@ -135,7 +142,7 @@ export function FieldControl(props: {
           />
           {fieldState.error ? (
             <small className="field-error" id={`e-${fd.name}`}>
-              {fieldState.error.message}
+              {say(fieldState.error.message)}
             </small>
           ) : null}
         </div>
@@ -176,6 +183,8 @@ export function EntityForm(props: {
    * pickers (a course outcome's courses are those of the list's curriculum and term).
    */
   preset?: Record<string, unknown>;
+  /** Why this person may read the form but not save it: the fields are shown disabled, with this sentence, and no Save. */
+  readOnly?: string;
 }) {
   const { def } = props;
   const resolver = useMemo(() => entityResolver(def), [def]);
@@ -242,8 +251,13 @@ export function EntityForm(props: {
           ) : null}
         </div>
       ) : null}
+      {props.readOnly ? (
+        <p className="hint read-only-note">
+          <i className="pi pi-lock" aria-hidden /> {props.readOnly}
+        </p>
+      ) : null}
       {typeof props.before === 'function' ? props.before(form, chosen) : props.before}
-      <div className="form-grid">
+      <fieldset className="form-grid" disabled={Boolean(props.readOnly)}>
         {/* A field asked only when another has a given value shows then (the server drops it otherwise). Fields the
             server derives (a sum) show read-only with the value they will have. A new section starts with its heading. */}
         {def.fields
@@ -267,8 +281,8 @@ export function EntityForm(props: {
               </Fragment>
             );
           })}
-      </div>
-      {props.id ? null : (
+      </fieldset>
+      {props.id || props.readOnly ? null : (
         <div className="form-actions">
           {props.onCancel ? <Button type="button" label="Cancel" severity="secondary" outlined onClick={props.onCancel} /> : null}
           <Button type="submit" label={props.submitLabel ?? 'Save'} icon="pi pi-check" loading={form.formState.isSubmitting} />

@@ -1,6 +1,5 @@
 import { type EntityDef, type FieldDef, MAX_ATTACHMENTS, choiceLabel } from '@attain/shared-types';
 import DOMPurify from 'dompurify';
-import { Calendar } from 'primereact/calendar';
 import { Dropdown } from 'primereact/dropdown';
 import { Editor } from 'primereact/editor';
 import { InputNumber } from 'primereact/inputnumber';
@@ -11,10 +10,9 @@ import { AttachmentsField } from '../files/attachments-field';
 import { PhotoField } from '../files/photo-field';
 import { EmailsField } from '../form/emails-field';
 import { ListField } from '../form/list-field';
-import { calendarDateFormat, useLocale } from '../../lib/format/locale';
+import { useLocale } from '../../lib/format/locale';
+import { DateInput } from '../form/date-input';
 import { RefPicker } from './ref-picker';
-
-const toIso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 /** A form value as the text an input shows: text as it is, nothing as '', anything else written out. */
 const asText = (v: unknown): string => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
@@ -154,17 +152,7 @@ export function FieldInput(props: {
         />
       ) : null;
     case 'date':
-      return (
-        <Calendar
-          inputId={id}
-          className={cls}
-          value={typeof value === 'string' && value ? new Date(`${value}T00:00:00`) : null}
-          dateFormat={calendarDateFormat(locale)}
-          onChange={(e) => onChange(e.value instanceof Date ? toIso(e.value) : '')}
-          onBlur={onBlur}
-          showIcon
-        />
-      );
+      return <DateInput id={id} className={cls} value={value} onChange={onChange} onBlur={onBlur} locale={locale} />;
     default:
       return (
         <InputText

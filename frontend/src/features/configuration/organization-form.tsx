@@ -1,7 +1,8 @@
 import { DEFAULT_ACADEMIC_YEAR_START_MONTH, DEFAULT_LOCALE, organization } from '@attain/shared-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { crud } from '../../app/crud-client';
+import { campusAtom } from '../../app/campus-choice';
 import { profileAtom, showPopup } from '../../app/state';
 import { EntityForm } from '../../components/entity/entity-form';
 import { putSaved, useListQuery } from '../../components/entity/list-cache';
@@ -11,10 +12,13 @@ import { putSaved, useListQuery } from '../../components/entity/list-cache';
  * locale, the month its academic year starts in (a month picker, June by default) and the mail sender).
  */
 export function OrganizationForm() {
-  // The organization is a singleton: its list holds the campus's one record (or none yet).
-  const list = useListQuery(organization, {});
-  const record = list.isPending ? undefined : (list.rows[0] ?? null);
   const [profile, setProfile] = useAtom(profileAtom);
+  const campus = useAtomValue(campusAtom);
+  // A group administrator on "All campuses" has no one organization to show (nothing is read then).
+  const noCampus = profile?.role === 'group-admin' && !campus;
+  // The organization is a singleton: its list holds the campus's one record (or none yet).
+  const list = useListQuery(organization, noCampus ? null : {});
+  const record = list.isPending ? undefined : (list.rows[0] ?? null);
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: (values: Record<string, unknown>) =>
@@ -34,6 +38,15 @@ export function OrganizationForm() {
       showPopup('success', `Organization ${record ? 'successfully updated' : 'successfully created'}`);
     },
   });
+  if (noCampus)
+    return (
+      <section>
+        <h2>Organization</h2>
+        <p className="hint">Each campus keeps its own organization: pick a campus above to read or change it.</p>
+      </section>
+    );
+  // Group administrators read every campus but change none (roles.ts); faculty read their campus's organization.
+  const mayWrite = organization.writeRoles.some((r) => r === profile?.role);
   return (
     <section>
       <h2>Organization</h2>
@@ -44,6 +57,7 @@ export function OrganizationForm() {
           record={record}
           onSubmit={async (v) => void (await save.mutateAsync(v))}
           submitLabel="Save"
+          readOnly={mayWrite ? undefined : 'Only the campus administrators change the organization; you can read it here.'}
         />
       )}
     </section>

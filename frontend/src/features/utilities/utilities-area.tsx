@@ -35,6 +35,7 @@ export default function UtilitiesArea() {
       base="/utilities"
       label="Utilities"
       tabs={tabsFor(UTILITIES_TABS, role).map((t) => ({ ...t, element: SCREENS[t.path] }))}
+      withheld={UTILITIES_TABS.filter((t) => !tabsFor([t], role).length).map((t) => ({ ...t, who: 'campus administrators' }))}
     />
   );
 }
