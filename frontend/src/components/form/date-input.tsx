@@ -9,9 +9,9 @@ const toIso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padSta
 export const datePattern = (locale: CampusLocale): string => (locale === 'en-US' ? 'mm/dd/yyyy' : 'dd/mm/yyyy');
 
 /**
- * A calendar day typed as the campus writes it (`dd/mm/yyyy` by default) or picked from the calendar. The input is
- * masked (`99/99/9999`), so typing fills the slots in place and a half-typed date is never cleared under the cursor;
- * what does not make a date by the time the field is left is kept as typed (the form's check then says so).
+ * A calendar day typed as the campus writes it (`dd/mm/yyyy` by default) or picked from the calendar (its button).
+ * Text that is not a date yet is kept as typed (PrimeReact's `keepInvalid`), while typing and after the field is left,
+ * so nothing typed is cleared under the cursor; the form's check then says how to finish it.
  * @param value an ISO day (`2026-09-15`), '' for none, or text typed that is not a date yet
  * @param onChange an ISO day, '' when emptied, or the text as typed when it is not a date
  */
@@ -33,7 +33,6 @@ export function DateInput(props: {
       className={props.className}
       value={shown as Date | null}
       dateFormat={calendarDateFormat(props.locale)}
-      mask="99/99/9999"
       keepInvalid
       placeholder={datePattern(props.locale)}
       onChange={(e) => {
@@ -42,6 +41,9 @@ export function DateInput(props: {
         else props.onChange(typeof v === 'string' && /\d/.test(v) ? v : '');
       }}
       onBlur={props.onBlur}
+      // The calendar opens from its button, not on focus: PrimeReact 10 moves the focus into the calendar when it
+      // opens, which took the keys of a person typing the date.
+      showOnFocus={false}
       showIcon
     />
   );
