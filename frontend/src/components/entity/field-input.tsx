@@ -14,6 +14,23 @@ import { useLocale } from '../../lib/format/locale';
 import { DateInput } from '../form/date-input';
 import { RefPicker } from './ref-picker';
 
+/**
+ * The rich-text toolbar: formatting the sanitiser keeps (headings, bold, italic, underline, lists, links), each a named
+ * button (Quill's default header picker is a `role="button"` span with no name).
+ */
+const EDITOR_TOOLBAR = (
+  <span className="ql-formats">
+    <button type="button" className="ql-header" value="2" aria-label="Heading" />
+    <button type="button" className="ql-bold" aria-label="Bold" />
+    <button type="button" className="ql-italic" aria-label="Italic" />
+    <button type="button" className="ql-underline" aria-label="Underline" />
+    <button type="button" className="ql-list" value="ordered" aria-label="Numbered list" />
+    <button type="button" className="ql-list" value="bullet" aria-label="Bulleted list" />
+    <button type="button" className="ql-link" aria-label="Link" />
+    <button type="button" className="ql-clean" aria-label="Clear formatting" />
+  </span>
+);
+
 /** A form value as the text an input shows: text as it is, nothing as '', anything else written out. */
 const asText = (v: unknown): string => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
 
@@ -59,6 +76,7 @@ export function FieldInput(props: {
           value={DOMPurify.sanitize(asText(value))}
           onTextChange={(e) => onChange(e.htmlValue ?? '')}
           onBlur={onBlur}
+          headerTemplate={EDITOR_TOOLBAR}
         />
       );
     case 'int':

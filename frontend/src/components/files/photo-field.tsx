@@ -22,7 +22,11 @@ export function StoredPhoto({ photoKey, alt }: { photoKey?: string | null; alt: 
   });
   return (
     <div className="photo-frame">
-      {link.data ? <img src={link.data} alt={alt} /> : <i className="pi pi-user" aria-label={photoKey ? 'Loading photo' : 'No photo'} />}
+      {link.data ? (
+        <img src={link.data} alt={alt} />
+      ) : (
+        <i className="pi pi-user" role="img" aria-label={photoKey ? 'Loading photo' : 'No photo'} />
+      )}
     </div>
   );
 }
