@@ -7,7 +7,7 @@ import { profileAtom, store } from '../src/app/state';
 import { MarksSheetPage } from '../src/features/attainment/marks-sheet-page';
 import { CoPoMatrixPage } from '../src/features/curriculum/co-po-matrix-page';
 import { AuthGate } from '../src/components/shell/auth-gate';
-import { mockServer, rec, renderApp, signInAs } from './support';
+import { matrixView, mockServer, renderApp, signInAs } from './support';
 
 vi.mock('../src/app/auth', () => ({ idToken: async () => 'test-token', logout: async () => undefined }));
 
@@ -21,15 +21,7 @@ const empty = { body: { data: [], next: null } };
 
 describe('the CO-PO matrix page', () => {
   it('saves the whole matrix, keeps the saved matrix from the answer and marks attainment stale', async () => {
-    const view = (cells: Record<string, Record<string, number>>, version: number) => ({
-      course: 'k1',
-      cells,
-      version,
-      cos: [rec('co1', { code: 'CO1', statement: 'First' })],
-      outcomes: [rec('po1', { po_reference: 'PO1', outcome_type: 'PO', statement: 'Knowledge' })],
-      articulation_rule: 'Average',
-      articulation: {},
-    });
+    const view = matrixView;
     const server = mockServer((method, url, body) => {
       if (method === 'GET' && url === '/api/co-po-matrix/k1') return { body: { data: view({}, 0) } };
       if (method === 'PUT' && url === '/api/co-po-matrix/k1')

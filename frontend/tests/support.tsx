@@ -85,3 +85,14 @@ export function rec(id: string, fields: Record<string, unknown>, version = 1) {
     ...fields,
   };
 }
+
+/** Course k1's CO-PO matrix as the server answers it: one CO, one PO, the given cells at `version`. */
+export const matrixView = (cells: Record<string, Record<string, number>>, version: number) => ({
+  course: 'k1',
+  cells,
+  version,
+  cos: [rec('co1', { code: 'CO1', statement: 'First' })],
+  outcomes: [rec('po1', { po_reference: 'PO1', outcome_type: 'PO', statement: 'Knowledge' })],
+  articulation_rule: 'Average',
+  articulation: {},
+});

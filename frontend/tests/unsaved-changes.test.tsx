@@ -12,7 +12,7 @@ import { MarksSheetPage } from '../src/features/attainment/marks-sheet-page';
 import { OrganizationForm } from '../src/features/configuration/organization-form';
 import { CoPoMatrixPage } from '../src/features/curriculum/co-po-matrix-page';
 import { ProfilePage } from '../src/features/faculty/profile-page';
-import { mockServer, rec, signInAs } from './support';
+import { matrixView, mockServer, rec, signInAs } from './support';
 
 vi.mock('../src/app/auth', () => ({ idToken: async () => 'test-token', logout: async () => undefined }));
 
@@ -70,16 +70,6 @@ async function stayThenDiscard(router: ReturnType<typeof createMemoryRouter>, ty
   await screen.findByText('Elsewhere');
 }
 
-const matrix = (cells: Record<string, Record<string, number>>, version: number) => ({
-  course: 'k1',
-  cells,
-  version,
-  cos: [rec('co1', { code: 'CO1', statement: 'First' })],
-  outcomes: [rec('po1', { po_reference: 'PO1', outcome_type: 'PO', statement: 'Knowledge' })],
-  articulation_rule: 'Average',
-  articulation: {},
-});
-
 const sheet = {
   occasion: { id: 'o1', name: 'ISE 1', kind: 'ISE', total_marks: 5 },
   course: { id: 'k1', code: 'E101', title: 'Course', curriculum: 'cur1', term: 't1' },
@@ -117,7 +107,7 @@ describe('typed work is never lost by leaving the page: Save / Discard / Stay', 
 
   it('the CO-PO matrix: a changed cell asks before another course is picked or another page opened', async () => {
     const server = mockServer((method, url) => {
-      if (method === 'GET' && url === '/api/co-po-matrix/k1') return { body: { data: matrix({}, 0) } };
+      if (method === 'GET' && url === '/api/co-po-matrix/k1') return { body: { data: matrixView({}, 0) } };
       if (method === 'GET' && url.startsWith('/api/')) return { body: { data: [], next: null } };
     });
     const router = renderGuarded(<CoPoMatrixPage />, '/curriculum/co-po-maping?curriculum=cur1&term=t1&course=k1');
