@@ -53,9 +53,6 @@ export function useUnsavedChanges(dirty: boolean, work: UnsavedWork): void {
   }, [dirty]);
 }
 
-/** Whether any page has unsaved work now. */
-export const hasUnsavedWork = (): boolean => unsaved.size > 0;
-
 type Answer = (leave: boolean) => void;
 let ask: ((resolve: Answer) => void) | null = null;
 
