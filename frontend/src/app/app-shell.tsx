@@ -8,7 +8,7 @@ import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { logout } from './auth';
 import { campusAtom, setCampus } from './campus-choice';
 import { areaTabsFor, navEntriesFor, pageOf, tabRoute, tabsFor } from './navigation';
-import { documentTitle } from '../lib/document-title';
+import { useDocumentTitle } from '../lib/document-title';
 import { profileAtom } from './state';
 import { CampusPicker } from '../features/group/campus-picker';
 import { useChooseCampus } from '../features/group/choose-campus';
@@ -126,10 +126,7 @@ export function AppShell() {
   const campus = useAtomValue(campusAtom);
   const choosing = useCampusFromLink(groupAdmin);
   const page = pageOf(pathname, profile?.role);
-  const title = page ? documentTitle(page.page, page.area) : documentTitle();
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
+  useDocumentTitle(...(page ? [page.page, page.area] : []));
   const signOut = async () => {
     // Unsaved work on the page is saved or given up knowingly first (Save / Discard / Stay).
     if (!(await askBeforeLeaving())) return;

@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { documentTitle } from '../../lib/document-title';
+import { useDocumentTitle } from '../../lib/document-title';
 
 /**
  * What an address no page serves shows: a heading saying so, the address, and the way home (the dashboard; signing in
@@ -8,9 +7,7 @@ import { documentTitle } from '../../lib/document-title';
  */
 export default function NotFoundPage() {
   const { pathname } = useLocation();
-  useEffect(() => {
-    document.title = documentTitle('Page not found');
-  }, []);
+  useDocumentTitle('Page not found');
   return (
     <main className="not-found" id="main-content">
       <h1>Page not found</h1>

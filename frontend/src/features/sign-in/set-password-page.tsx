@@ -1,8 +1,8 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { setPasswordRoute, setPasswordSchema, objectOrEmpty } from '@attain/shared-types';
 import { CardField, CardSubmit, SignInCard } from './sign-in-card';
-import { documentTitle } from '../../lib/document-title';
+import { useDocumentTitle } from '../../lib/document-title';
 
 /** `v` when it is text, else `otherwise`. */
 const textOr = (v: unknown, otherwise: string): string => (typeof v === 'string' ? v : otherwise);
@@ -18,9 +18,7 @@ export default function SetPasswordPage() {
   const [error, setError] = useState('');
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    document.title = documentTitle('Set your password');
-  }, []);
+  useDocumentTitle('Set your password');
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (password !== again) return setError('The two passwords differ');

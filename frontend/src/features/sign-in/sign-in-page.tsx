@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { afterSignIn } from '../../app/deep-link';
 import { idToken, login } from '../../app/auth';
 import { CardField, CardSubmit, SignInCard } from './sign-in-card';
-import { documentTitle } from '../../lib/document-title';
+import { useDocumentTitle } from '../../lib/document-title';
 import { errorMessage } from '@attain/shared-types';
 
 /**
@@ -19,9 +19,7 @@ export function SignInPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    document.title = documentTitle('Sign in');
-  }, []);
+  useDocumentTitle('Sign in');
   useEffect(() => {
     void idToken().then((t) => t && navigate(next, { replace: true }));
   }, [navigate, next]);
