@@ -46,6 +46,7 @@ const pct = (xs: number[], p: number) => {
 // 1. Lambda bundles
 for (const name of [
   ...apiDomains(),
+  'authorizer' as const,
   'mail-receipts' as const,
   'mail-sender' as const,
   'marks-import' as const,

@@ -20,8 +20,11 @@ export const BUNDLE_BUDGET_KB: Readonly<Partial<Record<Domain, number>>> & { def
 /** The queue and event workers: their entries are in `functions/src/lambdas/workers/`. */
 const WORKERS: readonly string[] = ['mail-receipts', 'mail-sender', 'marks-import', 'course-results'];
 
-/** Entry file of a Lambda: an API bundle's (`functions/src/lambdas/api/<bundle>.ts`) or a worker's. */
-export const handlerEntry = (name: Domain | 'mail-receipts' | 'mail-sender' | 'marks-import' | 'course-results') =>
+/**
+ * Entry file of a Lambda: an API bundle's (`functions/src/lambdas/api/<bundle>.ts`), the API's Lambda authorizer
+ * (`api/authorizer.ts`) or a worker's.
+ */
+export const handlerEntry = (name: Domain | 'authorizer' | 'mail-receipts' | 'mail-sender' | 'marks-import' | 'course-results') =>
   join(REPO_ROOT, 'functions', 'src', 'lambdas', WORKERS.includes(name) ? 'workers' : 'api', `${name}.ts`);
 
 /**

@@ -119,8 +119,39 @@ describe('the Attain stack', () => {
     const fromApi = Object.values(template.findResources('AWS::Lambda::Permission')).filter(
       (p) => p.Properties.Principal === 'apigateway.amazonaws.com',
     );
-    expect(fromApi).toHaveLength(domains);
-    for (const p of fromApi) expect(JSON.stringify(p.Properties.SourceArn)).toMatch(/\/\*\/\*\/\*"\]\]\}$/);
+    // One per domain Lambda, for any route of this API, and the Lambda authorizer's own (for its authorizer only).
+    const authorizerArn = /\/authorizers\//;
+    expect(fromApi.filter((p) => !authorizerArn.test(JSON.stringify(p.Properties.SourceArn)))).toHaveLength(domains);
+    expect(fromApi).toHaveLength(domains + 1);
+    for (const p of fromApi.filter((x) => !authorizerArn.test(JSON.stringify(x.Properties.SourceArn))))
+      expect(JSON.stringify(p.Properties.SourceArn)).toMatch(/\/\*\/\*\/\*"\]\]\}$/);
+  });
+  it('verifies the ID token at the gateway for every route but sign-in, set-password and the public survey link', () => {
+    const authorizers = Object.entries(template.findResources('AWS::ApiGatewayV2::Authorizer'));
+    expect(authorizers).toHaveLength(1);
+    const [authorizerId, authorizer] = authorizers[0];
+    // Simple responses, no cache (an expired token is never let through from a cached answer), no identity source
+    // (a request without the header still reaches it and gets the API's JSON 401).
+    expect(authorizer.Properties).toMatchObject({
+      AuthorizerType: 'REQUEST',
+      EnableSimpleResponses: true,
+      AuthorizerResultTtlInSeconds: 0,
+    });
+    expect(authorizer.Properties.IdentitySource ?? []).toEqual([]);
+    const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route'));
+    const open = routes.filter((r) => r.Properties.AuthorizationType !== 'CUSTOM').map((r) => r.Properties.RouteKey as string);
+    expect(open.sort()).toEqual([...SIGN_IN_ROUTES.map((p) => `ANY ${p}`), `ANY ${PUBLIC_SURVEY_PATH}/{token}`].sort());
+    for (const r of routes.filter((x) => x.Properties.AuthorizationType === 'CUSTOM'))
+      expect(r.Properties.AuthorizerId).toEqual({ Ref: authorizerId });
+    // The authorizer reads no data: it is not one of the functions granted the table.
+    const fnId = Object.keys(template.findResources('AWS::Lambda::Function')).find((id) => /^ApiAuthorizer/.test(id));
+    expect(fnId).toBeDefined();
+    const policies = JSON.stringify(
+      Object.values(template.findResources('AWS::IAM::Policy')).filter((p) =>
+        JSON.stringify(p.Properties.Roles).includes(`${fnId}ServiceRole`),
+      ),
+    );
+    expect(policies).not.toMatch(/dynamodb:/);
   });
   it(`stays below ${RESOURCE_BUDGET} resources (CloudFormation's limit is 500)`, () => {
     expect(resourceCount(template)).toBeLessThan(RESOURCE_BUDGET);

@@ -12,6 +12,7 @@ import { Hono } from 'hono/tiny';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress';
 import { parseAccept } from 'hono/utils/accept';
 import { buildApp } from '../platform/http/app.js';
+import { callerFromRequest } from '../platform/http/verify-token.js';
 import { OPENAPI_PATH, PUBLIC_SURVEY_PATH, PUBLIC_SURVEY_THROTTLE, type PublicSurveyError } from '@attain/shared-types';
 import { errorBody } from '../platform/lib/errors.js';
 import { clientAddress, signInThrottle, tooManySignIns } from '../features/identity/sign-in-throttle.js';
@@ -248,7 +249,7 @@ export function startServer(opts: {
     if (!existsSync(file)) return c.json(errorBody('The API document is not built: run `npm run build` (npm start does it for you)'), 503);
     return c.body(readFileSync(file, 'utf8'), 200, { 'content-type': 'application/json; charset=utf-8' });
   });
-  app.route('/', buildApp(ALL_DOMAINS));
+  app.route('/', buildApp(ALL_DOMAINS, callerFromRequest));
   app.get('/config.json', (c) => {
     const origin = new URL(c.req.url).origin;
     return c.json({ ...opts.publicConfig, userPoolEndpoint: `${origin}/cognito` } satisfies PublicConfig);

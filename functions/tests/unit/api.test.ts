@@ -17,12 +17,12 @@ process.env.AWS_SECRET_ACCESS_KEY = 'test';
 const { buildApp } = await import('../../src/platform/http/app.js');
 const { resetConfig } = await import('../../src/platform/lib/config.js');
 const { resetClients } = await import('../../src/platform/lib/aws.js');
-const { resetVerifier } = await import('../../src/platform/http/verify-token.js');
+const { resetVerifier, callerFromRequest } = await import('../../src/platform/http/verify-token.js');
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const { authDomain } = await import('../../src/lambdas/bundles/auth.js');
 const { configurationDomain } = await import('../../src/lambdas/bundles/configuration.js');
-const app = buildApp([authDomain, configurationDomain]);
+const app = buildApp([authDomain, configurationDomain], callerFromRequest);
 const admin = iss.sign({});
 const faculty = iss.sign({ 'cognito:groups': ['faculty'], email: 'teacher@campus-a.example' });
 const realFetch = globalThis.fetch;

@@ -8,8 +8,9 @@ import {
   SIGN_IN_ROUTE_THROTTLE,
   TENANT_ATTRIBUTE,
 } from '@attain/shared-types';
-import { RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { type CfnStage, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -85,14 +86,27 @@ export class Api extends Construct {
     for (const [domain, f] of functions) {
       integrations.set(domain, new HttpLambdaIntegration(`Int-${domain}`, f, { scopePermissionToRoute: false }));
     }
+    // One Lambda authorizer verifies the ID token for every signed-in route, so the JWT verifier ships in it alone.
+    // It reads the spec's `Authorization: token <id>` as well as `Bearer`, which the HTTP API's JWT authorizer does
+    // not, and lets a refused request through with the reason, so the API Lambda answers the API's JSON 401. No
+    // identity source and no cache: a request without the header reaches it too, and an expired token is never
+    // served from a cached answer.
+    const authorizerFn = new AttainFunction(this, 'Authorizer', { entry: handlerEntry('authorizer'), environment });
+    const authorizer = new HttpLambdaAuthorizer('IdToken', authorizerFn, {
+      responseTypes: [HttpLambdaResponseType.SIMPLE],
+      identitySource: [],
+      resultsCacheTtl: Duration.seconds(0),
+    });
     const publicRoutes = [];
     for (const r of props.routes) {
+      const isPublic = r.path.startsWith(PUBLIC_SURVEY_PATH) || SIGN_IN_ROUTES.includes(r.path);
       const added = this.httpApi.addRoutes({
         path: r.path,
         methods: [HttpMethod.ANY],
         integration: integrations.get(r.domain) as HttpLambdaIntegration,
+        ...(isPublic ? {} : { authorizer }),
       });
-      if (r.path.startsWith(PUBLIC_SURVEY_PATH) || SIGN_IN_ROUTES.includes(r.path)) publicRoutes.push(...added);
+      if (isPublic) publicRoutes.push(...added);
     }
     // Any other /api path goes to the smallest domain, whose app answers the same JSON 404 (with `errors.detail`)
     // as every Lambda and the local server, instead of API Gateway's own `{"message":"Not Found"}`.
@@ -100,6 +114,7 @@ export class Api extends Construct {
       path: UNKNOWN_API_PATH,
       methods: [HttpMethod.ANY],
       integration: integrations.get('auth') as HttpLambdaIntegration,
+      authorizer,
     });
 
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
@@ -140,8 +155,9 @@ export class Api extends Construct {
     Validations.of(this.httpApi).acknowledge({
       id: 'AwsSolutions::AwsSolutions-APIG4',
       reason:
-        'Every route except POST /api/auth/login verifies the Cognito ID token inside the Lambda (issuer, audience, signature, ' +
-        `expiry) and reads the campus (${'custom:' + TENANT_ATTRIBUTE}) and role (${GROUPS_CLAIM}) from it; a gateway authorizer would verify it twice.`,
+        'Every route except sign-in, set-password and the public survey link has the Lambda authorizer, which verifies the Cognito ID token ' +
+        `(issuer, audience, signature, expiry) and passes the campus (${'custom:' + TENANT_ATTRIBUTE}) and role (${GROUPS_CLAIM}) to the API Lambda; ` +
+        'the public routes are public by the spec (a survey invitee has no account).',
     });
   }
 }

@@ -14,9 +14,9 @@ import { HttpError, errorBody } from '../lib/errors.js';
 import { withMetrics } from '../lib/request-metrics.js';
 import type { DomainModule } from './domain-module.js';
 import type { AppEnv } from './context.js';
+import type { Authenticate } from './authenticate.js';
 import { crudRouter } from './crud-router.js';
 import { requestScope } from './request-scope.js';
-import { callerFromHeader } from './verify-token.js';
 
 /** A regular expression matching the paths of a Hono pattern (`/api/x/:id`, `*`); a trailing slash is not significant. */
 const pathPattern = (pattern: string): RegExp =>
@@ -70,12 +70,12 @@ function assertCampusWriteAllowed(method: string, path: string, caller: Caller, 
  * generic CRUD router of every entity it lists (`entities`, its domain's) with the module's hooks. The cloud runs one app per
  * domain Lambda (`handlers/*.ts`, each importing only its own module); the local server runs one app with every
  * domain. Middleware, in order: request id; DynamoDB call counting (`x-dynamodb-calls`); body limit (413 over
- * `MAX_BODY_BYTES`); token verification (401) for every non-public path, which sets the caller and its campus
+ * `MAX_BODY_BYTES`); `authenticate` (401) for every non-public path, which sets the caller and its campus
  * scope (`requestScope`: a group administrator's chosen campus, a disabled campus refused) and refuses a group administrator's
  * writes into a chosen campus (`assertCampusWriteAllowed`); then the routers. Every error leaves as the
  * DESIGN.md envelope; unexpected ones as 500 with a request id and no internals.
  */
-export function buildApp(domains: readonly DomainModule[]): Hono<AppEnv> {
+export function buildApp(domains: readonly DomainModule[], authenticate: Authenticate): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: false });
   app.use('*', async (c, next) => {
     c.set('requestId', c.req.header('x-amzn-requestid') ?? randomUUID());
@@ -96,7 +96,7 @@ export function buildApp(domains: readonly DomainModule[]): Hono<AppEnv> {
   app.use('/api/*', async (c, next) => {
     const path = c.req.path;
     if (PUBLIC.has(path) || PUBLIC_PREFIXES.some((p) => path.startsWith(p)) || publicEndpoints.some((re) => re.test(path))) return next();
-    const caller = await callerFromHeader(c.req.header('authorization'));
+    const caller = await authenticate(c);
     c.set('caller', caller);
     const scope = await requestScope(caller, c.req.header(CAMPUS_HEADER));
     assertCampusWriteAllowed(c.req.method, c.req.path, caller, scope);

@@ -5,5 +5,9 @@ import type { Context } from 'hono';
  * Hono context variables set by the app's middleware: `caller` is who asked (verified token claims: role checks),
  * `scope` the campus the request reads and writes (the store's keys), `requestId` for logs and 500s.
  */
-export type AppEnv = { Variables: { caller: Caller; scope: CampusScope; requestId: string } };
+export type AppEnv = {
+  Variables: { caller: Caller; scope: CampusScope; requestId: string };
+  /** In a cloud Lambda, `hono/aws-lambda` passes API Gateway's event: the authorizer's context is read from it. */
+  Bindings: { event?: { requestContext?: { authorizer?: { lambda?: Record<string, unknown> } } } };
+};
 export type AppContext = Context<AppEnv>;

@@ -3,6 +3,7 @@ import { JwtVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { config } from '../lib/config.js';
 import { HttpError } from '../lib/errors.js';
+import type { Authenticate } from './authenticate.js';
 
 type Verifier = { verify(token: string): Promise<Record<string, unknown>> };
 let verifier: Verifier | undefined;
@@ -64,3 +65,9 @@ export async function callerFromHeader(header: string | undefined): Promise<Call
   if (typeof tenant !== 'string' || !tenant || !role) throw new HttpError(401, 'This account is not assigned to a campus and role');
   return { tenant, role, user: String(claims.email ?? claims['cognito:username'] ?? claims.sub), sub: String(claims.sub) };
 }
+
+/**
+ * How the local server learns who is asking: the request's own `Authorization` header, verified here.
+ * @throws HttpError 401 (see `callerFromHeader`)
+ */
+export const callerFromRequest: Authenticate = (c) => callerFromHeader(c.req.header('authorization'));

@@ -1,0 +1,118 @@
+import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { LambdaContext, LambdaEvent } from 'hono/aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testIssuer } from '../support/tokens.js';
+
+// The cloud's sign-in check: API Gateway's Lambda authorizer verifies the ID token and each API Lambda trusts what it
+// passed on. These tests run both halves as API Gateway would: the authorizer on a request, then the API Lambda on
+// the same request with the authorizer's answer in its event.
+const iss = testIssuer();
+process.env.USER_POOL_ID = 'ap-south-1_TEST';
+process.env.USER_POOL_CLIENT_ID = iss.audience;
+process.env.JWT_ISSUER = iss.issuer;
+process.env.TABLE_NAME = 'attain-test';
+process.env.AWS_REGION = 'ap-south-1';
+process.env.AWS_ACCESS_KEY_ID = 'test';
+process.env.AWS_SECRET_ACCESS_KEY = 'test';
+
+const { resetConfig } = await import('../../src/platform/lib/config.js');
+const { resetClients } = await import('../../src/platform/lib/aws.js');
+const { resetVerifier } = await import('../../src/platform/http/verify-token.js');
+const { forgetCampusRegistrations } = await import('../../src/platform/store/campus-registry.js');
+const { handler: authorize } = await import('../../src/lambdas/api/authorizer.js');
+const { handler: configurationHandler } = await import('../../src/lambdas/api/configuration.js');
+/** The configuration API Lambda invoked with an HTTP API event (hono's own event type stands for `aws-lambda`'s). */
+const configurationLambda = (event: APIGatewayProxyEventV2) =>
+  configurationHandler(event as unknown as LambdaEvent, {} as LambdaContext);
+
+const ddb = mockClient(DynamoDBDocumentClient);
+const realFetch = globalThis.fetch;
+beforeAll(() => {
+  resetConfig();
+  resetClients();
+  resetVerifier();
+  vi.stubGlobal('fetch', async () => new Response(JSON.stringify(iss.jwks), { headers: { 'content-type': 'application/json' } }));
+});
+afterAll(() => {
+  vi.stubGlobal('fetch', realFetch);
+});
+beforeEach(() => {
+  ddb.reset();
+  forgetCampusRegistrations();
+  ddb.on(GetCommand).resolves({});
+  ddb.on(QueryCommand).resolves({ Items: [] });
+});
+
+/** An HTTP API (payload 2.0) request for `GET path` with these headers, as API Gateway hands it on. */
+function request(path: string, headers: Record<string, string>, authorizer?: unknown): APIGatewayProxyEventV2 {
+  return {
+    version: '2.0',
+    routeKey: 'ANY /api/department',
+    rawPath: path,
+    rawQueryString: '',
+    headers: { host: 'api.example', ...headers },
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: '1',
+      apiId: 'a',
+      domainName: 'api.example',
+      domainPrefix: 'api',
+      http: { method: 'GET', path, protocol: 'HTTP/1.1', sourceIp: '10.0.0.1', userAgent: 'test' },
+      requestId: 'r-1',
+      routeKey: 'ANY /api/department',
+      stage: '$default',
+      time: '',
+      timeEpoch: 0,
+      ...(authorizer ? { authorizer } : {}),
+    },
+  } as APIGatewayProxyEventV2;
+}
+
+/** The authorizer's answer, then the API Lambda's response to the same request carrying it. */
+async function throughGateway(headers: Record<string, string>) {
+  const event = request('/api/department', headers);
+  const answer = await authorize({ ...event, type: 'REQUEST', routeArn: 'arn', identitySource: [] } as never);
+  const res = await configurationLambda({
+    ...event,
+    requestContext: { ...event.requestContext, authorizer: { lambda: answer.context } },
+  } as never);
+  return { answer, res, body: JSON.parse(res.body ?? '{}') };
+}
+
+describe('the Lambda authorizer in front of an API Lambda', () => {
+  it("passes a valid token's campus and role on, and the API Lambda serves the request", async () => {
+    const { answer, res, body } = await throughGateway({
+      authorization: `token ${iss.sign({ 'cognito:groups': ['faculty'], email: 'teacher@campus-a.example' })}`,
+    });
+    expect(answer).toEqual({
+      isAuthorized: true,
+      context: { tenant: 'campus-a', role: 'faculty', user: 'teacher@campus-a.example', sub: 'u-1' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(body.data).toEqual([]);
+    // The list was read from the token's campus.
+    const query = ddb.commandCalls(QueryCommand)[0]?.args[0].input;
+    expect(JSON.stringify(query?.ExpressionAttributeValues)).toContain('campus-a');
+  });
+
+  it("turns an expired, forged or missing token into the API's own 401 with the reason", async () => {
+    const expired = await throughGateway({ authorization: `Bearer ${iss.sign({ exp: Math.floor(Date.now() / 1000) - 60 })}` });
+    expect(expired.res.statusCode).toBe(401);
+    expect(expired.body.errors.detail).toBe('Your session has expired; sign in again');
+    const forged = await throughGateway({ authorization: `Bearer ${iss.sign({}, iss.otherKey)}` });
+    expect(forged.res.statusCode).toBe(401);
+    expect(forged.body.errors.detail).toBe('The token is not valid; sign in again');
+    const missing = await throughGateway({});
+    expect(missing.res.statusCode).toBe(401);
+    expect(missing.body.errors.detail).toBe('Sign in first: the request has no token');
+    expect(ddb.commandCalls(QueryCommand)).toHaveLength(0);
+  });
+
+  it('refuses a request that reached an API Lambda without passing the authorizer', async () => {
+    const res = await configurationLambda(request('/api/department', { authorization: `Bearer ${iss.sign({})}` }));
+    expect(res.statusCode).toBe(401);
+    expect(JSON.parse(res.body ?? '{}').errors.detail).toBe('Sign in first: the request has no token');
+  });
+});
