@@ -2,8 +2,9 @@ import {
   ATTAINMENT_ENGINE_VERSION,
   type CampusScope,
   type EntityRecord,
-  FACULTY_RECORDS,
+  FACULTY_RECORD_TITLES,
   type ProgramAttainment,
+  REFERENCE_INDEX,
   academicYearSpan,
   courseCurriculum,
   occasion,
@@ -225,7 +226,8 @@ async function computeMonth(scope: CampusScope, current: string, today: string):
   const thisYear = academicYearSpan(current);
   const [mail, records] = await Promise.all([
     mailsBetween(scope, `${today.slice(0, 7)}-01`, today),
-    Promise.all(FACULTY_RECORDS.map((def) => listAll(scope, def))),
+    // Only `created_at` is read: the registry's stubs list them without carrying each type's definition.
+    Promise.all(Object.keys(FACULTY_RECORD_TITLES).map((name) => listAll(scope, REFERENCE_INDEX.entities[name]))),
   ]);
   return {
     month: today.slice(0, 7),
