@@ -76,7 +76,7 @@ it("a faculty member adds a publication on a phone and sees it listed; an admin 
   await own.getByText('successfully created').waitFor();
   await own
     .locator('tr', { hasText: 'Best Project Guide' })
-    .getByRole('button', { name: /^Files of Best Project Guide \(1\)/ })
+    .getByRole('button', { name: /^1 file of Best Project Guide/ })
     .waitFor();
   await own.screenshot({ path: `${SHOTS}/faculty-award-with-certificate.png` });
   await own.context().close();

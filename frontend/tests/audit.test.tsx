@@ -69,13 +69,50 @@ describe('the audit trail on screen', () => {
     await screen.findByRole('row', { name: /admin@college\.edu/ });
     expect(server.gets()[0]).toBe('/api/audit');
     fireEvent.change(screen.getByLabelText('User (e-mail)'), { target: { value: 'teacher@college.edu' } });
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-01' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-01-31' } });
+    // Dates typed as the campus writes them (dd/mm/yyyy), sent as ISO days.
+    fireEvent.input(screen.getByLabelText('From'), { target: { value: '01/01/2026' } });
+    fireEvent.input(screen.getByLabelText('To'), { target: { value: '31/01/2026' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(server.gets()).toHaveLength(2));
     const q = new URL(server.gets()[1], 'http://x').searchParams;
     expect(Object.fromEntries(q)).toEqual({ user: 'teacher@college.edu', from: '2026-01-01', to: '2026-01-31' });
     const row = await screen.findByRole('row', { name: /admin@college\.edu/ });
     expect(row.textContent).toMatch(/05\/01\/2026.*Changed.*Department.*Civil Engineering.*Name: Civil → Civil Engineering/);
+  });
+
+  it("reads a change in people's words: references by name, lists as text, dates in the campus's style, roles as words", async () => {
+    const PROFILE_CHANGED: AuditEntry = {
+      id: 'a3',
+      at: '2026-02-10T06:00:00Z',
+      user: 'admin@college.edu',
+      action: 'replace',
+      entity: 'profile',
+      record_id: 'u-1',
+      record_label: 'Asha Rao',
+      changes: [
+        { field: 'department', label: 'Department', old: 'd-gone', new: 'd-civil' },
+        { field: 'designation', label: 'Designation', old: ['Assistant Professor'], new: ['Associate professor', 'HOD'] },
+        { field: 'date_of_joining', label: 'Date of joining', old: null, new: '2024-04-01' },
+        { field: 'role', label: 'Role', old: 'faculty', new: 'admin' },
+      ],
+    };
+    const server = mockServer((method, url) => {
+      if (method === 'GET' && url.startsWith('/api/audit')) return { body: { data: [PROFILE_CHANGED], next: null } };
+      // The department read by id, as tables read references; the old one is gone.
+      if (method === 'GET' && url.startsWith('/api/department?ids=')) return { body: { data: [civil], next: null } };
+    });
+    renderApp(
+      <Routes>
+        <Route path="/utilities/*" element={<UtilitiesArea />} />
+      </Routes>,
+      '/utilities/audit-trail',
+    );
+    const row = await screen.findByRole('row', { name: /Asha Rao/ });
+    await waitFor(() => expect(row.textContent).toContain('Department: a department since deleted → Civil Engineering'));
+    expect(row.textContent).toContain('Designation: Assistant Professor → Associate professor, HOD');
+    expect(row.textContent).toContain('Date of joining: — → 01/04/2024');
+    expect(row.textContent).toContain('Role: Faculty → Campus administrator');
+    expect(row.textContent).not.toMatch(/d-civil|\[|2024-04-01/);
+    expect(server.gets().filter((u) => u.startsWith('/api/department?ids='))).toHaveLength(1);
   });
 });

@@ -7,6 +7,12 @@
  */
 export const ROLES = ['admin', 'faculty', 'group-admin'] as const;
 export type Role = (typeof ROLES)[number];
+/** Each role in people's words, as the pages, the audit trail and exports show it. */
+export const ROLE_LABELS: Readonly<Record<Role, string>> = {
+  admin: 'Campus administrator',
+  faculty: 'Faculty',
+  'group-admin': 'Group administrator',
+};
 
 /** Name of the user-pool custom attribute that carries the campus (tenant) id. */
 export const TENANT_ATTRIBUTE = 'tenant';

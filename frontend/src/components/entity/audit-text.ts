@@ -1,4 +1,17 @@
-import { AUDIT_OTHER_KINDS, type AuditAction, type AuditChange, ENTITIES } from '@attain/shared-types';
+import {
+  AUDIT_OTHER_KINDS,
+  type AuditAction,
+  type AuditChange,
+  type CampusLocale,
+  ENTITIES,
+  type FieldDef,
+  refTarget,
+} from '@attain/shared-types';
+import { useIsFetching } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useLocale } from '../../lib/format/locale';
+import { fieldText } from '../../lib/format/field-text';
+import { refLabel, useRefRecords } from './ref-records';
 
 /** What each audit action is called on screen. */
 export const ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
@@ -23,13 +36,66 @@ export function auditEntityOptions(): { label: string; value: string }[] {
   return [...records, ...others].sort((a, b) => a.label.localeCompare(b.label));
 }
 
-/** An old or new value as text: none as a dash, yes/no for booleans, lists and objects as their JSON. */
-export function auditValue(v: unknown): string {
+/** The changed field of a registry record, when the entry is about one (a document's or marks' changes have none). */
+const fieldOf = (entity: string, c: AuditChange): FieldDef | undefined => ENTITIES[entity]?.fields.find((fd) => fd.name === c.field);
+
+/** The ids a reference value holds: one id, or several. */
+const idsOf = (v: unknown): string[] => (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === 'string' && x !== '');
+
+/**
+ * A value with no field definition (a document's or the marks' changes) as text: none as a dash, yes/no, lists joined
+ * by commas, a small record as `key: value` pairs.
+ */
+function plainText(v: unknown): string {
   if (v === undefined || v === null || v === '') return '—';
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
-  if (typeof v === 'object') return JSON.stringify(v);
+  if (Array.isArray(v)) return v.map(plainText).join(', ');
+  if (typeof v === 'object')
+    return Object.entries(v)
+      .map(([k, x]) => `${k}: ${plainText(x)}`)
+      .join(', ');
   return String(v);
 }
 
-/** One change in a line: `Name: Civil → Civil Engineering`. */
-export const changeLine = (c: AuditChange): string => `${c.label ?? c.field}: ${auditValue(c.old)} → ${auditValue(c.new)}`;
+/** Reads an audit value in people's words: `(entity, change, 'old' | 'new')` gives the text shown. */
+export type AuditText = (entity: string, c: AuditChange, side: 'old' | 'new') => string;
+
+/**
+ * The audit trail in people's words, for the entries a page shows: a reference by the referenced record's name (read
+ * by id, as tables do; "a record since deleted" when it is gone), dates in the campus's style, choices and roles as
+ * words, lists as text, Yes/No; a change with no field definition (documents, marks) as plain text.
+ */
+export function useAuditText(entries: readonly { entity: string; changes: readonly AuditChange[] }[]): AuditText {
+  const locale: CampusLocale = useLocale();
+  const wants = entries.flatMap((e) =>
+    e.changes.flatMap((c) => {
+      const fd = fieldOf(e.entity, c);
+      return fd?.kind === 'ref' ? [{ target: refTarget(fd), ids: [...idsOf(c.old), ...idsOf(c.new)] }] : [];
+    }),
+  );
+  const lookup = useRefRecords(wants);
+  const reading = useIsFetching({ queryKey: ['refs'] }) > 0;
+  return useCallback(
+    (entity, c, side) => {
+      const v = c[side];
+      const fd = fieldOf(entity, c);
+      if (!fd) return plainText(v);
+      if (v === undefined || v === null || v === '') return '—';
+      if (fd.kind === 'ref') {
+        const target = refTarget(fd);
+        return idsOf(v)
+          .map((id) => {
+            const r = lookup(target, id);
+            return r ? refLabel(target, r) : reading ? '…' : `a ${target.label.toLowerCase()} since deleted`;
+          })
+          .join(', ');
+      }
+      return fieldText(fd, v, locale) || '—';
+    },
+    [lookup, reading, locale],
+  );
+}
+
+/** One change in a line: `Department: Civil → Civil Engineering`, its values read by `text`. */
+export const changeLine = (entity: string, c: AuditChange, text: AuditText): string =>
+  `${c.label ?? c.field}: ${text(entity, c, 'old')} → ${text(entity, c, 'new')}`;

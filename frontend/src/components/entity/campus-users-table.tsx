@@ -1,4 +1,4 @@
-import { type CampusUser, department, profile, isKeyOf } from '@attain/shared-types';
+import { type CampusUser, ROLE_LABELS, department, profile, isKeyOf } from '@attain/shared-types';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { profileAtom } from '../../app/state';
@@ -6,9 +6,6 @@ import { ResponsiveTable } from '../table/responsive-table';
 import { useListQuery } from './list-cache';
 import { LoadMore } from './load-more';
 import { useRefRecords } from './ref-records';
-
-/** Roles as people say them; the wire keeps `faculty` and `admin`. */
-export const ROLE_LABELS = { faculty: 'Faculty', admin: 'Campus administrator' } as const;
 
 /**
  * The campus's users (`GET /api/auth/user-list`, the cached list the course-owner pickers share) as one table:

@@ -7,7 +7,7 @@ import { ApiError } from '../../app/api';
 import { call } from '../../app/api-client';
 import { qk } from '../../app/query-keys';
 import { formatDateTime, useLocale } from '../../lib/format/locale';
-import { ACTION_LABELS, auditValue } from './audit-text';
+import { ACTION_LABELS, useAuditText } from './audit-text';
 
 /**
  * One record's audit history (`GET /api/audit/history/{entity}/{id}`), newest first: each entry's date and time in
@@ -31,6 +31,7 @@ export function HistoryDialog(props: { entity: string; id: string; title: string
     staleTime: 0,
   });
   const entries = history.data ?? [];
+  const text = useAuditText(entries);
   return (
     <Dialog
       header={`History: ${props.title}`}
@@ -63,8 +64,8 @@ export function HistoryDialog(props: { entity: string; id: string; title: string
                     {e.changes.map((c) => (
                       <tr key={c.field}>
                         <th scope="row">{c.label ?? c.field}</th>
-                        <td>{auditValue(c.old)}</td>
-                        <td>{auditValue(c.new)}</td>
+                        <td>{text(e.entity, c, 'old')}</td>
+                        <td>{text(e.entity, c, 'new')}</td>
                       </tr>
                     ))}
                   </tbody>

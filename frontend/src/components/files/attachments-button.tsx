@@ -19,7 +19,7 @@ export function AttachmentsButton({ files, title }: { files: unknown; title: str
         text
         label={list.length ? String(list.length) : undefined}
         disabled={!list.length}
-        aria-label={list.length ? `Files of ${title} (${list.length})` : `No files for ${title}`}
+        aria-label={list.length ? `${list.length} ${list.length === 1 ? 'file' : 'files'} of ${title}` : `No files for ${title}`}
         onClick={() => setOpen(true)}
       />
       <Dialog header={`Files: ${title}`} visible={open} onHide={() => setOpen(false)} style={{ width: 'min(32rem, 95vw)' }}>

@@ -1,4 +1,4 @@
-import { MESSAGES, createUserRoute, profile } from '@attain/shared-types';
+import { MESSAGES, ROLE_LABELS, createUserRoute, profile } from '@attain/shared-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
@@ -11,8 +11,11 @@ import { call } from '../../app/api-client';
 import { profileAtom, showPopup } from '../../app/state';
 import { EntityForm } from '../../components/entity/entity-form';
 import { putSaved } from '../../components/entity/list-cache';
-import { CampusUsersTable, ROLE_LABELS } from '../../components/entity/campus-users-table';
+import { CampusUsersTable } from '../../components/entity/campus-users-table';
 import { FormDialog } from '../../components/form/form-dialog';
+
+/** The roles a campus administrator gives a new user (a group administrator is made with the group's campuses). */
+const CAMPUS_ROLES = ['faculty', 'admin'] as const;
 
 /**
  * Configuration > Users: the campus's users (`GET /api/auth/user-list`, the same cached list the course-owner and
@@ -103,7 +106,7 @@ export function UsersPage() {
                   <Dropdown
                     inputId="u-role"
                     value={account.role}
-                    options={Object.entries(ROLE_LABELS).map(([value, label]) => ({ value, label }))}
+                    options={CAMPUS_ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }))}
                     onChange={(e) => setAccount({ ...account, role: e.value })}
                   />
                 </div>

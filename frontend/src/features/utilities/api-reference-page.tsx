@@ -28,6 +28,8 @@ export default function ApiReferencePage() {
             req.headers = { ...req.headers, ...campusHeaders(), ...(token ? { Authorization: `Bearer ${token}` } : {}) };
             return req;
           },
+          // Swagger UI's server picker has no label of its own: a screen reader would announce an unnamed list.
+          onComplete: () => host.current?.querySelector('.servers select')?.setAttribute('aria-label', 'Server'),
         });
       })
       .catch(() => live && setFailed(true));

@@ -3,15 +3,16 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useId, useMemo, useState } from 'react';
 import { call } from '../../app/api-client';
 import { type Filters, qk } from '../../app/query-keys';
-import { ACTION_LABELS, auditEntityLabel, auditEntityOptions, changeLine } from '../../components/entity/audit-text';
+import { ACTION_LABELS, auditEntityLabel, auditEntityOptions, changeLine, useAuditText } from '../../components/entity/audit-text';
+import { DateInput, datePattern } from '../../components/form/date-input';
 import { LoadMore } from '../../components/entity/load-more';
 import { formatDateTime, useLocale } from '../../lib/format/locale';
 import { ResultTable } from '../../components/table/result-table';
 
-/** The filters as typed: user e-mail, record type, and dates `YYYY-MM-DD` (from the date inputs). */
+/** The filters as typed: user e-mail, record type, and dates `YYYY-MM-DD` (typed in the campus's style or picked). */
 interface AuditFilters {
   user: string;
   entity: string;
@@ -41,10 +42,15 @@ export function AuditTrailPage() {
     staleTime: 0,
   });
   const rows = useMemo(() => list.data?.pages.flatMap((p) => p.data) ?? [], [list.data]);
+  const text = useAuditText(rows);
+  const ids = useId();
+  const dateNotValid = (v: string) => v !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(v);
   const options = useMemo(() => [{ label: 'Every record type', value: '' }, ...auditEntityOptions()], []);
   const set = (k: keyof AuditFilters) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
   const search = (e: FormEvent) => {
     e.preventDefault();
+    // A date still being typed is not sent: the field says how to finish it.
+    if (dateNotValid(draft.from) || dateNotValid(draft.to)) return;
     setApplied(params(draft));
   };
   return (
@@ -68,14 +74,20 @@ export function AuditTrailPage() {
             ariaLabel="Record type"
           />
         </label>
-        <label>
-          From
-          <InputText type="date" value={draft.from} onChange={(e) => set('from')(e.target.value)} />
-        </label>
-        <label>
-          To
-          <InputText type="date" value={draft.to} onChange={(e) => set('to')(e.target.value)} />
-        </label>
+        {(['from', 'to'] as const).map((k) => (
+          <span key={k} className="filter-field">
+            <label htmlFor={`${ids}-${k}`}>{k === 'from' ? 'From' : 'To'}</label>
+            <DateInput
+              id={`${ids}-${k}`}
+              className={dateNotValid(draft[k]) ? 'p-invalid' : ''}
+              value={draft[k]}
+              onChange={set(k)}
+              onBlur={() => undefined}
+              locale={locale}
+            />
+            {dateNotValid(draft[k]) ? <small className="p-error">Not a valid date: type it as {datePattern(locale)}</small> : null}
+          </span>
+        ))}
         <span className="filter-actions">
           <Button type="submit" label="Search" icon="pi pi-search" />
           <Button
@@ -97,18 +109,19 @@ export function AuditTrailPage() {
         empty={<p className="hint">{list.isPending ? 'Reading the audit trail…' : 'No entry matches these filters.'}</p>}
         columns={[
           { key: 'at', header: 'When', value: (e) => formatDateTime(e.at, locale) },
-          { key: 'user', header: 'User', value: (e) => e.user },
+          { key: 'user', header: 'User', value: (e) => e.user, wide: true },
           { key: 'action', header: 'Action', value: (e) => ACTION_LABELS[e.action] ?? e.action },
           { key: 'entity', header: 'Record type', value: (e) => auditEntityLabel(e.entity) },
           { key: 'record', header: 'Record', value: (e) => e.record_label ?? e.record_id },
           {
             key: 'changes',
             header: 'Changes',
-            value: (e) => [...e.changes.map(changeLine), ...(e.truncated ? [`…and ${e.truncated} more`] : [])].join('\n'),
+            value: (e) =>
+              [...e.changes.map((c) => changeLine(e.entity, c, text)), ...(e.truncated ? [`…and ${e.truncated} more`] : [])].join('\n'),
             render: (e) => (
               <ul className="audit-changes">
                 {e.changes.slice(0, 5).map((c) => (
-                  <li key={c.field}>{changeLine(c)}</li>
+                  <li key={c.field}>{changeLine(e.entity, c, text)}</li>
                 ))}
                 {e.changes.length > 5 || e.truncated ? <li>{`…and ${e.changes.length - 5 + (e.truncated ?? 0)} more`}</li> : null}
               </ul>

@@ -14,5 +14,7 @@ declare module 'swagger-ui-dist/swagger-ui-es-bundle.js' {
     defaultModelsExpandDepth?: number;
     tryItOutEnabled?: boolean;
     requestInterceptor?: (req: SwaggerRequest) => SwaggerRequest | Promise<SwaggerRequest>;
+    /** Called once the document is drawn. */
+    onComplete?: () => void;
   }): unknown;
 }
