@@ -132,4 +132,45 @@ describe('the generic entity page, on TanStack Query', () => {
     renderApp(<EntityPage entityName="course-curriculum" filters={['curriculum', 'term']} />, '/curriculum?curriculum=cur1&term=t1');
     await waitFor(() => expect(server.gets()).toContain('/api/Course-Curriculum?curriculum=cur1&term=t1&limit=100'));
   });
+
+  it('"Save and add another" saves, lists the record, and opens an empty form for the next one', async () => {
+    let n = 0;
+    const server = mockServer((method, url, body) => {
+      if (method === 'GET' && url === LIST) return { body: { data: [civil], next: null } };
+      if (method === 'POST' && url === '/api/department')
+        return { status: 201, body: { message: 'successfully created', data: rec(`d-new-${++n}`, body as Record<string, unknown>) } };
+    });
+    renderApp(<EntityPage entityName="department" />, '/configuration/department');
+    await screen.findByText('Civil Engineering');
+    fireEvent.click(screen.getByRole('button', { name: 'ADD' }));
+    fireEvent.change(await screen.findByLabelText(/^Name/), { target: { value: 'Electrical Engineering' } });
+    fireEvent.change(screen.getByLabelText(/^Short name/), { target: { value: 'EEE' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save and add another' }));
+    await waitFor(() => expect(rowTexts().join('|')).toContain('Electrical Engineering'));
+    // The form stays open, empty, with the cursor in its first field.
+    const dialog = screen.getByRole('dialog', { name: 'Add department' });
+    await waitFor(() => expect((within(dialog).getByLabelText(/^Name/) as HTMLInputElement).value).toBe(''));
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText(/^Name/)));
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'Electronics Engineering' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Short name/), { target: { value: 'ECE' } });
+    // Save (not "and add another") closes it.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add department' })).toBeNull());
+    expect(server.calls('POST', '/api/department').map((c) => (c.body as { name: string }).name)).toEqual([
+      'Electrical Engineering',
+      'Electronics Engineering',
+    ]);
+    expect(rowTexts().join('|')).toMatch(/Electronics Engineering.*Electrical Engineering/);
+  });
+
+  it('offers "Save and add another" only when adding, not when editing', async () => {
+    mockServer((method, url) => {
+      if (method === 'GET' && url === LIST) return { body: { data: [civil], next: null } };
+    });
+    renderApp(<EntityPage entityName="department" />, '/configuration/department');
+    await screen.findByText('Civil Engineering');
+    fireEvent.click(within(rowOf('Civil Engineering')).getByRole('button', { name: /Edit/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit department' });
+    expect(within(dialog).queryByRole('button', { name: 'Save and add another' })).toBeNull();
+  });
 });

@@ -112,7 +112,7 @@ export function EntityPage(props: EntityPageProps) {
     () => (q ? rows.filter((r) => shownColumns.some((c) => text(r, c).toLowerCase().includes(q))) : rows),
     [rows, q, text, shownColumns],
   );
-  const { save, askRemove } = useRecordWrites(def, nameOf, editor.saved, editor.close);
+  const { save, askRemove } = useRecordWrites(def, nameOf, editor.saved, editor.afterSave);
   const loading = list.isPending;
   return (
     <section>
@@ -205,6 +205,22 @@ function useRecordEditor(def: EntityDef, inline: boolean) {
     setDirty(false);
   }, []);
   const saved = useCallback((id: string) => setLast((s) => ({ id, n: (s?.n ?? 0) + 1 })), []);
+  // "Save and add another" (the full-screen form adding a record): after the save, a fresh form, first field focused.
+  const addAnother = useRef(false);
+  const afterSave = useCallback(
+    (wasNew: boolean) => {
+      if (!(wasNew && addAnother.current && !inline)) return close();
+      setEditing('new');
+      setDirty(false);
+      requestAnimationFrame(() =>
+        document
+          .getElementById(formId)
+          ?.querySelector<HTMLElement>('input:not([type="hidden"]):not([disabled]), textarea, [role="combobox"]')
+          ?.focus(),
+      );
+    },
+    [close, inline, formId],
+  );
   // ADD and Edit: open the form (full-screen), or load the inline form and bring it into view with the first field
   // focused; changes typed there are given up only on request.
   const start = (next: EntityRecord | 'new') => {
@@ -234,7 +250,7 @@ function useRecordEditor(def: EntityDef, inline: boolean) {
     setEditing(fresh);
     setDirty(false);
   };
-  return { editing, last, dirty, setDirty, formId, inline, inlineRef, close, saved, start, reload };
+  return { editing, last, dirty, setDirty, formId, inline, inlineRef, close, saved, afterSave, addAnother, start, reload };
 }
 
 /**
@@ -291,10 +307,16 @@ const savedMessage = (def: EntityDef, name: string, done: 'created' | 'updated' 
 
 /**
  * Saving and deleting records of `def`: a save (POST for a new record, PUT at the record's version for an edit) puts
- * the saved record into the cached lists, marks it (`saved`), says so and closes the form (`close`); `askRemove` asks
+ * the saved record into the cached lists, marks it (`saved`), says so and hands over to `afterSave` (closes the form,
+ * or opens a fresh one after "Save and add another"; `wasNew` for a record just added); `askRemove` asks
  * before deleting a row, then takes it out of the cached lists.
  */
-function useRecordWrites(def: EntityDef, nameOf: (r: EntityRecord) => string, saved: (id: string) => void, close: () => void) {
+function useRecordWrites(
+  def: EntityDef,
+  nameOf: (r: EntityRecord) => string,
+  saved: (id: string) => void,
+  afterSave: (wasNew: boolean) => void,
+) {
   const qc = useQueryClient();
   const save = useMutation({
     mutationFn: ({ values, record }: { values: Record<string, unknown>; record: EntityRecord | null }) =>
@@ -305,7 +327,7 @@ function useRecordWrites(def: EntityDef, nameOf: (r: EntityRecord) => string, sa
       // The table turns to the saved record's page, marks it and scrolls it into view.
       saved(res.data.id);
       showPopup('success', savedMessage(def, nameOf(res.data), record ? 'updated' : 'created'));
-      close();
+      afterSave(!record);
     },
   });
   const remove = useMutation({
@@ -405,9 +427,18 @@ function EntityPageForm(props: {
       dirty={editor.dirty}
       compact={isShortForm(def)}
       submitting={props.submitting}
+      addAnother={
+        editing === 'new'
+          ? { onSubmitAndAdd: () => (editor.addAnother.current = true), onSubmitOnly: () => (editor.addAnother.current = false) }
+          : undefined
+      }
     >
       {editing !== null ? (
-        <EntityForm key={record === null ? 'new' : `${record.id}@${record.version}`} id={editor.formId} {...formProps} />
+        <EntityForm
+          key={record === null ? `new#${editor.last?.n ?? 0}` : `${record.id}@${record.version}`}
+          id={editor.formId}
+          {...formProps}
+        />
       ) : null}
     </FormDialog>
   );

@@ -19,7 +19,8 @@ export const overlayOpen = (): boolean =>
  * a header that stays at the top and Save/Cancel that stay at the bottom while the fields scroll between them.
  * `compact` forms (a few short fields) open as a centred dialog instead (full-screen on phones), so Save sits under
  * the fields. Escape closes an open dropdown or calendar first, and only then the form; closing a form with
- * changes (`dirty`) asks first, so nothing typed is lost by a stray key.
+ * changes (`dirty`) asks first, so nothing typed is lost by a stray key. A form adding records can offer "Save and
+ * add another" (`addAnother`).
  */
 export function FormDialog(props: {
   header: string;
@@ -31,6 +32,11 @@ export function FormDialog(props: {
   compact?: boolean;
   submitLabel?: string;
   submitting?: boolean;
+  /**
+   * When given (a form adding a record), a "Save and add another" button beside Save: it calls this, then submits the
+   * form; Save calls `onSubmitOnly` first, so the last button pressed decides what follows a save.
+   */
+  addAnother?: { onSubmitAndAdd: () => void; onSubmitOnly: () => void };
   children: ReactNode;
 }) {
   const { onHide, dirty, visible } = props;
@@ -87,7 +93,25 @@ export function FormDialog(props: {
       footer={
         <div className="form-actions">
           <Button type="button" label="Cancel" severity="secondary" outlined onClick={requestClose} />
-          <Button type="submit" form={props.formId} label={props.submitLabel ?? 'Save'} icon="pi pi-check" loading={props.submitting} />
+          {props.addAnother ? (
+            <Button
+              type="submit"
+              form={props.formId}
+              label="Save and add another"
+              icon="pi pi-plus"
+              outlined
+              disabled={props.submitting}
+              onClick={props.addAnother.onSubmitAndAdd}
+            />
+          ) : null}
+          <Button
+            type="submit"
+            form={props.formId}
+            label={props.submitLabel ?? 'Save'}
+            icon="pi pi-check"
+            loading={props.submitting}
+            onClick={props.addAnother?.onSubmitOnly}
+          />
         </div>
       }
     >
