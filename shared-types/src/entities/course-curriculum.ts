@@ -1,6 +1,24 @@
 import { defineEntity } from '../registry/entity.js';
-import { f } from '../registry/field.js';
+import { type WorkedOut, f } from '../registry/field.js';
 import { COURSE_KINDS } from './choices.js';
+
+/**
+ * A course's credits from its weekly hours of lecture, tutorial and practical, as the AICTE Model Curriculum for
+ * Undergraduate Degree Courses in Engineering & Technology (2018) counts them: 1 credit per hour of L or T, half a
+ * credit per hour of P. Universities that count otherwise (IIT Palakkad's 2022 curriculum in `data/`: 1-0-3 is 3
+ * credits) type their own total. Null while a part is missing or when the total is not a whole number (the field holds
+ * whole credits).
+ */
+export const AICTE_CREDITS: WorkedOut = {
+  from: ['lecture_credits', 'tutor_credits', 'practical_credits'],
+  rule: 'L + T + P/2 (AICTE model curriculum)',
+  compute: (v) => {
+    const [l, t, p] = [v.lecture_credits, v.tutor_credits, v.practical_credits];
+    if (typeof l !== 'number' || typeof t !== 'number' || typeof p !== 'number') return null;
+    const total = l + t + p / 2;
+    return Number.isInteger(total) ? total : null;
+  },
+};
 
 /**
  * A course as taught in one term of a curriculum (spec part 1 §3 "Course curriculum"; `/api/Course-Curriculum`,
@@ -29,7 +47,7 @@ export const courseCurriculum = defineEntity({
     f.int('lecture_credits', 'Lecture credits (L)', { min: 0, max: 40 }),
     f.int('tutor_credits', 'Tutorial credits (T)', { min: 0, max: 40 }),
     f.int('practical_credits', 'Practical credits (P)', { min: 0, max: 40 }),
-    f.int('total_credits', 'Total credits', { min: 0, max: 40 }),
+    f.int('total_credits', 'Total credits', { min: 0, max: 40, workedOut: AICTE_CREDITS }),
     f.int('total_ISE_and_MSE_weightage', 'ISE + MSE weightage (%)', { min: 0, max: 100 }),
     f.int('total_ESE_weightage', 'ESE weightage (%)', { min: 0, max: 100 }),
     f.ref('reviewer_department', 'Reviewer department', 'department', { required: true }),

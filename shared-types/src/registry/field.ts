@@ -29,6 +29,16 @@ export type FieldKind =
   /** E-mail addresses (a mail's `to` and `cc`): a list of them, each checked (`Not valid email`), at most `maxItems`. */
   | 'emails';
 
+/**
+ * A value a form works out from other fields (`FieldDef.workedOut`): `compute` gives it from the form's values (null
+ * when it cannot: a part missing, or a result the field cannot hold); `rule` says how, in words shown under the field.
+ */
+export interface WorkedOut {
+  readonly from: readonly string[];
+  readonly rule: string;
+  readonly compute: (values: Readonly<Record<string, unknown>>) => number | null;
+}
+
 /** One field of an entity. Lengths are in characters; numbers are plain numbers (marks, years, counts). */
 export interface FieldDef {
   /** Wire name, kept exactly as the spec spells it (e.g. `spomsoring_organization`). */
@@ -94,6 +104,11 @@ export interface FieldDef {
    * shown read-only, updating as the others are typed. Never sent by clients.
    */
   sumOf?: readonly string[];
+  /**
+   * Worked out by the form from other fields as they are typed (a course's total credits from its L-T-P), while the
+   * person has not typed another value; still theirs to change, and stored as sent.
+   */
+  workedOut?: WorkedOut;
   /** The heading the form groups this field under ("Personal details"); fields keep their order. */
   section?: string;
   /**

@@ -96,6 +96,30 @@ export function entityResolver(def: EntityDef): Resolver<Record<string, unknown>
 }
 
 /**
+ * Fills the fields a form works out (`workedOut`: a course's total credits from L-T-P) as their parts are typed,
+ * while the field is empty or still holds the value last worked out; a value the person typed is left alone.
+ */
+function useWorkedOut(def: EntityDef, form: EntityFormApi) {
+  const last = useRef<Record<string, unknown>>({});
+  useEffect(() => {
+    const derived = def.fields.filter((fd) => fd.workedOut);
+    if (!derived.length) return;
+    const sub = form.watch((values, { name }) => {
+      for (const fd of derived) {
+        const rule = fd.workedOut;
+        if (!rule || !name || !rule.from.includes(name)) continue;
+        const now = values[fd.name];
+        if (now !== undefined && now !== null && now !== '' && now !== last.current[fd.name]) continue;
+        const next = rule.compute(values);
+        last.current[fd.name] = next;
+        form.setValue(fd.name, next, { shouldDirty: true, shouldValidate: true });
+      }
+    });
+    return () => sub.unsubscribe();
+  }, [def, form]);
+}
+
+/**
  * One field of a form of `def`: its label (`*` when required), its input (`FieldInput`, by kind) and its message,
  * shown once the field was touched or a save was tried, or when the server refused the value. `onChanged` hears
  * each change the person makes (after the form has it).
@@ -144,6 +168,9 @@ export function FieldControl(props: {
             <small className="field-error" id={`e-${fd.name}`}>
               {say(fieldState.error.message)}
             </small>
+          ) : null}
+          {fd.workedOut ? (
+            <small className="hint">Worked out as {fd.workedOut.rule}; type another value if yours is counted otherwise.</small>
           ) : null}
         </div>
       )}
@@ -230,6 +257,7 @@ export function EntityForm(props: {
       return saved;
     },
   });
+  useWorkedOut(def, form);
   const values = form.watch();
   // Reference pickers are scoped by what is chosen: the form's values over the list's filters.
   const chosen = { ...props.preset, ...values };
