@@ -8,7 +8,8 @@ import {
 } from '@attain/shared-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { useEffect, useMemo, useState } from 'react';
+import { Dialog } from 'primereact/dialog';
+import { type ClipboardEvent, type KeyboardEvent, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { call } from '../../app/api-client';
 import { DOCUMENT_PATHS, qk } from '../../app/query-keys';
 import { showPopup } from '../../app/state';
@@ -18,6 +19,27 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { hrefWith } from '../../app/navigation';
 import { formatDateTime, useLocale } from '../../lib/format/locale';
 import { useUnsavedChanges } from '../../components/form/unsaved-changes';
+import { type MatrixCellAt, type MatrixChange, matrixKey, nextCell, pasteIntoMatrix } from './matrix-entry';
+
+/** The position a matrix cell's select carries (`data-cell="row,col"`). */
+const cellAt = (el: EventTarget | null): MatrixCellAt | null => {
+  const v = el instanceof HTMLElement ? el.dataset.cell : undefined;
+  if (!v) return null;
+  const [row, col] = v.split(',').map(Number);
+  return { row, col };
+};
+
+/** Whether the matrix is wider than its box (PSOs off screen): then a hint says to scroll sideways. */
+function useOverflows(box: RefObject<HTMLDivElement | null>, deps: unknown) {
+  const [over, setOver] = useState(false);
+  useEffect(() => {
+    const check = () => setOver(Boolean(box.current && box.current.scrollWidth > box.current.clientWidth + 1));
+    check();
+    window.addEventListener('resize', check);
+    return () => window.removeEventListener('resize', check);
+  }, [box, deps]);
+  return over;
+}
 
 /**
  * `/curriculum/co-po-maping`: the CO-PO matrix editor of one course. Rows are the course's COs, columns the
@@ -25,6 +47,10 @@ import { useUnsavedChanges } from '../../components/form/unsaved-changes';
  * program's articulation rule (`courseArticulation`, the function the server uses), updated as cells change. Save
  * writes the whole matrix at once and puts the saved matrix into the cache (the course's attainment views are marked
  * stale); if someone saved in between, the save is refused (409) and nothing is lost from the screen.
+ *
+ * Keyboard entry: in a cell, 1/2/3 set the level and -/0/Delete clear it, each moving on to the next cell; the arrows
+ * move between cells. A block pasted from a spreadsheet (TSV) lands from the focused cell, after a preview of the
+ * cells it changes. The CO column stays in view while the POs and PSOs scroll sideways, with a hint when they do.
  */
 export function CoPoMatrixPage() {
   const { course, picker } = useCoursePicker();
@@ -55,6 +81,35 @@ export function CoPoMatrixPage() {
       return { ...old, [co]: row };
     });
     setDirty(true);
+  };
+  const table = useRef<HTMLTableElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const overflows = useOverflows(box, view);
+  const [pasted, setPasted] = useState<{ changes: MatrixChange[]; problems: string[] } | null>(null);
+  const rows = view?.cos.length ?? 0;
+  const cols = view?.outcomes.length ?? 0;
+  const focusCell = (at: MatrixCellAt) => table.current?.querySelector<HTMLElement>(`[data-cell="${at.row},${at.col}"]`)?.focus();
+  const levelAt = (at: MatrixCellAt) => (view ? cells[view.cos[at.row].id]?.[view.outcomes[at.col].id] : undefined);
+  const onCellKey = (e: KeyboardEvent<HTMLSelectElement>) => {
+    const at = cellAt(e.target);
+    if (!view || !at || e.altKey || e.ctrlKey || e.metaKey) return;
+    const effect = matrixKey(e.key, at, rows, cols);
+    if (!effect) return;
+    e.preventDefault();
+    if ('move' in effect) return focusCell(effect.move);
+    setCell(view.cos[at.row].id, view.outcomes[at.col].id, effect.set === undefined ? '' : String(effect.set));
+    focusCell(nextCell(at, rows, cols));
+  };
+  const onPaste = (e: ClipboardEvent<HTMLTableElement>) => {
+    const at = cellAt(e.target);
+    if (!view || !at) return;
+    e.preventDefault();
+    setPasted(pasteIntoMatrix(e.clipboardData.getData('text/plain'), at, rows, cols, levelAt));
+  };
+  const applyPaste = () => {
+    if (!view || !pasted) return;
+    for (const c of pasted.changes) setCell(view.cos[c.row].id, view.outcomes[c.col].id, c.to === undefined ? '' : String(c.to));
+    setPasted(null);
   };
   const queryClient = useQueryClient();
   const save = useMutation({
@@ -111,8 +166,12 @@ export function CoPoMatrixPage() {
         </p>
       ) : null}
       {view && view.cos.length && view.outcomes.length ? (
-        <div className="matrix-scroll">
-          <table className="matrix" aria-label="CO-PO matrix">
+        <div className="matrix-scroll" ref={box}>
+          <p className="hint matrix-keys">
+            Type 1, 2, 3 or - in a cell (the arrows move between cells), or paste a block copied from a spreadsheet.
+            {overflows ? <strong className="scroll-hint"> Scroll sideways for more POs and PSOs →</strong> : null}
+          </p>
+          <table className="matrix" aria-label="CO-PO matrix" ref={table} onPaste={onPaste}>
             <thead>
               <tr>
                 <th scope="col">CO</th>
@@ -124,17 +183,19 @@ export function CoPoMatrixPage() {
               </tr>
             </thead>
             <tbody>
-              {view.cos.map((co) => (
+              {view.cos.map((co, row) => (
                 <tr key={co.id}>
                   <th scope="row" title={co.statement}>
                     {co.code}
                   </th>
-                  {view.outcomes.map((o) => (
+                  {view.outcomes.map((o, col) => (
                     <td key={o.id}>
                       <select
                         aria-label={`${co.code} ${o.po_reference}`}
+                        data-cell={`${row},${col}`}
                         value={cells[co.id]?.[o.id] ?? ''}
                         onChange={(e) => setCell(co.id, o.id, e.target.value)}
+                        onKeyDown={onCellKey}
                       >
                         <option value="">-</option>
                         <option value="1">1</option>
@@ -163,6 +224,46 @@ export function CoPoMatrixPage() {
           </p>
         </div>
       ) : null}
+      <Dialog
+        header="Paste into the matrix"
+        visible={pasted !== null}
+        onHide={() => setPasted(null)}
+        style={{ width: 'min(34rem, 95vw)' }}
+        footer={
+          <div className="form-actions">
+            <Button type="button" label="Cancel" severity="secondary" outlined onClick={() => setPasted(null)} />
+            <Button
+              type="button"
+              label={`Change ${pasted?.changes.length ?? 0} cells`}
+              disabled={!pasted?.changes.length}
+              onClick={applyPaste}
+            />
+          </div>
+        }
+      >
+        {pasted && view ? (
+          <>
+            {pasted.changes.length ? (
+              <ul className="paste-preview" aria-label="Cells the paste changes">
+                {pasted.changes.map((c) => (
+                  <li key={`${c.row},${c.col}`}>
+                    {view.cos[c.row].code} {view.outcomes[c.col].po_reference}: {c.from ?? '-'} → {c.to ?? '-'}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="hint">The paste changes no cell.</p>
+            )}
+            {pasted.problems.length ? (
+              <ul className="field-error" aria-label="Cells left as they are">
+                {pasted.problems.map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+              </ul>
+            ) : null}
+          </>
+        ) : null}
+      </Dialog>
     </section>
   );
 }
