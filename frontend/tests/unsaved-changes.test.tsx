@@ -11,6 +11,7 @@ import { UnsavedChangesGuard, askBeforeLeaving } from '../src/components/form/un
 import { MarksSheetPage } from '../src/features/attainment/marks-sheet-page';
 import { OrganizationForm } from '../src/features/configuration/organization-form';
 import { CoPoMatrixPage } from '../src/features/curriculum/co-po-matrix-page';
+import { QuestionPaperPage } from '../src/features/assessments/question-paper-page';
 import { ProfilePage } from '../src/features/faculty/profile-page';
 import { matrixView, mockServer, rec, signInAs } from './support';
 
@@ -120,6 +121,33 @@ describe('typed work is never lost by leaving the page: Save / Discard / Stay', 
     expect(router.state.location.search).toBe('?curriculum=cur1&term=t1&course=k1');
     await stayThenDiscard(router, () => expect((screen.getByLabelText('CO1 PO1') as HTMLSelectElement).value).toBe('3'));
     expect(server.calls('PUT', '/api/co-po-matrix/k1')).toHaveLength(0);
+  });
+
+  it('the question paper: a changed question asks before another page opens (Stay keeps it, Discard leaves)', async () => {
+    const server = mockServer((method, url, body) => {
+      const u = new URL(url, 'http://x');
+      if (method === 'GET' && u.pathname === '/api/occasion')
+        return {
+          body: {
+            data: u.searchParams.get('kind') === 'ISE' ? [rec('o1', { name: 'ISE 1', kind: 'ISE', course: 'k1', total_marks: 10 })] : [],
+            next: null,
+          },
+        };
+      if (method === 'GET' && u.pathname === '/api/question-paper/o1')
+        return {
+          body: {
+            data: { occasion: 'o1', questions: [{ number: '1', max_marks: 10, co: '', bloom_level: '' }], version: 0, occasion_total: 10 },
+          },
+        };
+      if (method === 'PUT' && u.pathname === '/api/question-paper/o1')
+        return { body: { message: 'Saved', data: { occasion: 'o1', ...(body as object), version: 1, occasion_total: 10 } } };
+      if (method === 'GET' && u.pathname.startsWith('/api/')) return { body: { data: [], next: null } };
+    });
+    const router = renderGuarded(<QuestionPaperPage kinds={['ISE', 'MSE']} title="Question paper" />, '/assessments/qp?occasion=o1');
+    const number = (await screen.findByLabelText('Question 1 number')) as HTMLInputElement;
+    fireEvent.change(number, { target: { value: '1a' } });
+    await stayThenDiscard(router, () => expect((screen.getByLabelText('Question 1 number') as HTMLInputElement).value).toBe('1a'));
+    expect(server.calls('PUT', '/api/question-paper/o1')).toHaveLength(0);
   });
 
   it('a full-screen form (ADD): leaving with the form filled asks, and Save sends it', async () => {

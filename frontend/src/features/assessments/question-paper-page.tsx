@@ -9,10 +9,11 @@ import {
 } from '@attain/shared-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
-import { useEffect, useMemo, useState } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../app/api';
 import { crud } from '../../app/crud-client';
@@ -23,6 +24,8 @@ import { HistoryButton } from '../../components/entity/history-button';
 import { useListQuery, useOccasionLists } from '../../components/entity/list-cache';
 import { loadMoreFooter } from '../../components/entity/load-more';
 import { refLabel, useRefRecords } from '../../components/entity/ref-records';
+import { useUnsavedChanges } from '../../components/form/unsaved-changes';
+import { type PaperCo, type PaperLevel, parsePaperPaste, withCo } from './paper-entry';
 
 /** A native select (light and keyboard-friendly in a table of many rows) with an empty first choice. */
 function PlainSelect(p: {
@@ -53,6 +56,10 @@ const blank = (n: number): PaperQuestion => ({ number: String(n), max_marks: 0, 
  * totals differ is refused by the server with the reason. The occasions are read a page at a time (their courses by
  * id), the chosen occasion's COs by `?course=`; a save puts the saved paper into the cache and marks the occasion's
  * marks sheet and the attainment views stale.
+ *
+ * Fewer clicks: a question's Bloom's level comes from its CO (until another is chosen); Enter in a question moves to
+ * the next, adding one after the last; a paper copied from a spreadsheet (question, max marks, CO, Bloom's level) and
+ * pasted into the table replaces the questions after a preview. Leaving with changes asks first.
  */
 export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; title: string }) {
   const [params, setParams] = useSearchParams();
@@ -78,6 +85,8 @@ export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; 
     }).data ?? null;
   const [questions, setQuestions] = useState<PaperQuestion[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pasted, setPasted] = useState<{ questions: PaperQuestion[]; problems: string[] } | null>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
   // The questions being edited start from the paper read (again after a save or for another occasion).
   useEffect(() => {
     if (paper) setQuestions(paper.questions.length ? paper.questions : [blank(1)]);
@@ -112,9 +121,41 @@ export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; 
   }));
   const err = (k: string) => (errors[k] ? <small className="field-error">{errors[k]}</small> : null);
   const coOptions = cos.map((c) => ({ value: c.id, label: c.code }));
-  const levelOptions = levels
-    .filter((l) => /^K\d/.test(l.level_of_learning ?? ''))
-    .map((l) => ({ value: l.id, label: refLabel(bloomLevel, l) }));
+  const kLevels = levels.filter((l) => /^K\d/.test(l.level_of_learning ?? ''));
+  const levelOptions = kLevels.map((l) => ({ value: l.id, label: refLabel(bloomLevel, l) }));
+  const paperCos: PaperCo[] = cos.map((c) => ({ id: c.id, code: c.code, bloom: c.cognitive_domain }));
+  const paperLevels: PaperLevel[] = kLevels.map((l) => ({ id: l.id, code: l.level_of_learning ?? '', name: l.name }));
+  const saved = paper ? (paper.questions.length ? paper.questions : [blank(1)]) : [];
+  const dirty = Boolean(paper) && JSON.stringify(questions) !== JSON.stringify(saved);
+  useUnsavedChanges(dirty, {
+    what: 'the question paper',
+    save: async () =>
+      paper
+        ? save.mutateAsync({ version: paper.version, questions }).then(
+            () => true,
+            () => false,
+          )
+        : false,
+  });
+  /** The number field of question `i` (0-based), focused after the row exists. */
+  const focusQuestion = (i: number) =>
+    requestAnimationFrame(() => tableRef.current?.querySelector<HTMLElement>(`[aria-label="Question ${i + 1} number"]`)?.focus());
+  // Enter in a question's fields moves to the next question, adding one after the last.
+  const onRowKey = (i: number) => (e: KeyboardEvent<HTMLTableRowElement>) => {
+    if (e.key !== 'Enter' || !(e.target instanceof HTMLInputElement)) return;
+    e.preventDefault();
+    if (i === questions.length - 1) setQuestions((qs) => [...qs, blank(qs.length + 1)]);
+    focusQuestion(i + 1);
+  };
+  // A paper copied from a spreadsheet (several cells) replaces the questions, after a preview.
+  const onPaste = (e: ClipboardEvent<HTMLTableElement>) => {
+    const text = e.clipboardData.getData('text/plain');
+    if (!/[\t\n]/.test(text.trim())) return;
+    e.preventDefault();
+    setPasted(parsePaperPaste(text, paperCos, paperLevels));
+  };
+  const coCode = (id: string) => paperCos.find((c) => c.id === id)?.code ?? '';
+  const levelCode = (id: string) => paperLevels.find((l) => l.id === id)?.code ?? '';
   return (
     <section>
       <div className="page-head">
@@ -148,7 +189,11 @@ export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; 
       ) : null}
       {paper && occ ? (
         <>
-          <table className="paper" aria-label="Question paper">
+          <p className="hint">
+            Enter moves to the next question (adding one after the last). Paste a paper copied from a spreadsheet (columns: question, max
+            marks, CO, and Bloom's level if it differs from the CO's) into any field of the table.
+          </p>
+          <table className="paper" aria-label="Question paper" ref={tableRef} onPaste={onPaste}>
             <thead>
               <tr>
                 <th>No.</th>
@@ -161,7 +206,7 @@ export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; 
             </thead>
             <tbody>
               {questions.map((q, i) => (
-                <tr key={i}>
+                <tr key={i} onKeyDown={onRowKey(i)}>
                   <td data-label="No.">
                     <InputText
                       aria-label={`Question ${i + 1} number`}
@@ -188,7 +233,7 @@ export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; 
                       value={q.co}
                       placeholder="CO"
                       options={coOptions}
-                      onChange={(v) => update(i, { co: v })}
+                      onChange={(v) => setQuestions((qs) => qs.map((x, j) => (j === i ? withCo(x, v, paperCos, paperLevels) : x)))}
                     />
                     {err(`questions.${i}.co`)}
                   </td>
@@ -266,6 +311,47 @@ export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; 
           {err('total')}
         </>
       ) : null}
+      <Dialog
+        header="Paste a question paper"
+        visible={pasted !== null}
+        onHide={() => setPasted(null)}
+        style={{ width: 'min(36rem, 95vw)' }}
+        footer={
+          <div className="form-actions">
+            <Button type="button" label="Cancel" severity="secondary" outlined onClick={() => setPasted(null)} />
+            <Button
+              type="button"
+              label={`Use these ${pasted?.questions.length ?? 0} questions`}
+              disabled={!pasted?.questions.length}
+              onClick={() => {
+                if (pasted) setQuestions(pasted.questions);
+                setPasted(null);
+              }}
+            />
+          </div>
+        }
+      >
+        {pasted ? (
+          <>
+            <p className="hint">They replace the {questions.length} questions on screen; nothing is saved until Save paper.</p>
+            <ul className="paste-preview" aria-label="Questions read">
+              {pasted.questions.map((q) => (
+                <li key={q.number}>
+                  Q{q.number} · {q.max_marks} marks · {coCode(q.co)}
+                  {q.bloom_level ? ` · ${levelCode(q.bloom_level)}` : ''}
+                </li>
+              ))}
+            </ul>
+            {pasted.problems.length ? (
+              <ul className="field-error" aria-label="Rows left out">
+                {pasted.problems.map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+              </ul>
+            ) : null}
+          </>
+        ) : null}
+      </Dialog>
     </section>
   );
 }
