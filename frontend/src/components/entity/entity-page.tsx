@@ -82,6 +82,10 @@ export interface EntityPageProps {
    * or a watcher that fills fields from a chosen reference.
    */
   formBefore?: (form: EntityFormApi, chosen: Readonly<Record<string, unknown>>) => ReactNode;
+  /** Server filters the page always applies and a new record starts with (ESE occasions: `{ kind: 'ESE' }`); not shown. */
+  fixed?: Readonly<Record<string, string>>;
+  /** Which of the rows read the page lists (ISE/MSE occasions leave ESE ones to their own page). */
+  keep?: (r: EntityRecord) => boolean;
 }
 
 /**
@@ -99,9 +103,10 @@ export function EntityPage(props: EntityPageProps) {
   const filterFields = useMemo(() => props.filters ?? def.filters ?? [], [props.filters, def]);
   const { canWrite, seesHistory } = useWriteRights(def, props.readOnly);
   const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => presentParams(params, filterFields), [params, filterFields]);
+  const { fixed, keep } = props;
+  const filters = useMemo(() => ({ ...presentParams(params, filterFields), ...fixed }), [params, filterFields, fixed]);
   const list = useListQuery(def, filters);
-  const rows = list.rows;
+  const rows = useMemo(() => (keep ? list.rows.filter(keep) : list.rows), [list.rows, keep]);
   const [search, setSearch] = useState('');
   const editor = useRecordEditor(def, Boolean(props.inlineForm) && canWrite);
   const shownColumns = props.columns ?? def.columns;
@@ -125,7 +130,12 @@ export function EntityPage(props: EntityPageProps) {
       </div>
       {props.intro}
       {filterFields.length ? (
-        <FilterBar def={def} fields={filterFields} values={filters} onChange={(v) => setParams(v, { replace: true })} />
+        <FilterBar
+          def={def}
+          fields={filterFields.filter((k) => !fixed?.[k])}
+          values={filters}
+          onChange={(v) => setParams(Object.fromEntries(Object.entries(v).filter(([k]) => !fixed?.[k])), { replace: true })}
+        />
       ) : null}
       <TableSearch
         label={`Search ${def.label.toLowerCase()}s`}

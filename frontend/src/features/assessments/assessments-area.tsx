@@ -1,20 +1,49 @@
-import { CIE_KINDS, SEE_KINDS } from '@attain/shared-types';
+import { CIE_KINDS, type EntityRecord, SEE_KINDS, isOneOf } from '@attain/shared-types';
 import type { ReactElement } from 'react';
+import { Link } from 'react-router-dom';
 import { ASSESSMENT_TABS } from '../../app/navigation';
 import { SideTabsArea } from '../../components/areas/side-tabs-area';
 import { EntityPage } from '../../components/entity/entity-page';
 import { QuestionPaperButton } from '../../components/entity/question-paper-button';
 import { QuestionPaperPage } from './question-paper-page';
 
+const OCCASION_FILTERS = ['department', 'program', 'curriculum', 'term'] as const;
+const FOR_ESE = { kind: 'ESE' } as const;
+const isCie = (r: EntityRecord) => isOneOf(CIE_KINDS, r.kind);
+
+/** The ISE and MSE occasions (ESE occasions are listed under ESE Question Papers), each with its question paper. */
 function OccasionsPage() {
   return (
     <EntityPage
       key="occasions"
       entityName="occasion"
       title="ISE/MSE Occasions"
-      filters={['department', 'program', 'curriculum', 'term']}
+      filters={OCCASION_FILTERS}
+      keep={isCie}
+      intro={
+        <p className="hint">
+          End-semester examinations are under <Link to="/assessments/manage-ese-qp">ESE Question Papers</Link>.
+        </p>
+      }
       rowActions={(r) => <QuestionPaperButton occasion={r} />}
     />
+  );
+}
+
+/** ESE: the question paper of a chosen ESE occasion, and the ESE occasions themselves (a new one is an ESE). */
+function EsePage() {
+  return (
+    <>
+      <QuestionPaperPage kinds={SEE_KINDS} title="ESE Question Papers" />
+      <EntityPage
+        key="ese-occasions"
+        entityName="occasion"
+        title="ESE Occasions"
+        filters={OCCASION_FILTERS}
+        fixed={FOR_ESE}
+        rowActions={(r) => <QuestionPaperButton occasion={r} />}
+      />
+    </>
   );
 }
 
@@ -22,7 +51,7 @@ const SCREENS: Record<string, () => ReactElement> = {
   '': () => <EntityPage key="qb" entityName="questionbank" title="Question Bank" filters={['course']} />,
   'manage-ise-mse-occassion': () => <OccasionsPage />,
   'manage-ise-mse-qp-rubrics': () => <QuestionPaperPage kinds={CIE_KINDS} title="ISE/MSE Question Papers and Rubrics" />,
-  'manage-ese-qp': () => <QuestionPaperPage kinds={SEE_KINDS} title="ESE Question Papers" />,
+  'manage-ese-qp': () => <EsePage />,
 };
 
 /** `/assessments/*` (spec part 1 §2 Assessments). */

@@ -183,8 +183,12 @@ export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; 
       </div>
       {!occasions.isPending && !occasions.rows.length ? (
         <p className="hint">
-          No {kinds.join('/')} occasions yet: <Link to="/assessments/manage-ise-mse-occassion">add one under ISE/MSE Occasions</Link> (ESE
-          occasions too).
+          No {kinds.join('/')} occasions yet:{' '}
+          {kinds.includes('ESE') ? (
+            'add one under ESE Occasions below.'
+          ) : (
+            <Link to="/assessments/manage-ise-mse-occassion">add one under ISE/MSE Occasions.</Link>
+          )}
         </p>
       ) : null}
       {paper && occ ? (
