@@ -85,6 +85,9 @@ it("a faculty member adds a publication on a phone and sees it listed; an admin 
   await laptop.goto(`${url}/utilities/manage_user`);
   await signIn(laptop, admin);
   await laptop.waitForURL('**/utilities/manage_user');
+  // Manage User leads to the campus's one user list.
+  await laptop.getByRole('link', { name: 'Open the user list (Configuration > Users)' }).click();
+  await laptop.waitForURL('**/configuration/users');
   await laptop.locator('tr', { hasText: member.email }).getByRole('link', { name: 'View Faculty Contribution' }).click();
   await laptop.getByText('Reading the Faculty Contribution of').waitFor();
   await expect.poll(() => laptop.locator('.profile-read').first().textContent()).toContain('Meera');

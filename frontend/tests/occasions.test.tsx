@@ -18,12 +18,14 @@ const OCCASIONS = [
   rec('o3', { name: 'End semester', kind: 'ESE', total_marks: 100 }),
 ];
 
+const KIND_OF: Readonly<Record<string, string>> = { o1: 'ISE', o2: 'MSE', o3: 'ESE' };
+
 function renderAt(path: string) {
   const server = mockServer((method, url) => {
     const u = new URL(url, 'http://x');
     if (method === 'GET' && u.pathname === '/api/occasion') {
       const kind = u.searchParams.get('kind');
-      return { body: { data: OCCASIONS.filter((o) => !kind || o.kind === kind), next: null } };
+      return { body: { data: OCCASIONS.filter((o) => !kind || KIND_OF[o.id] === kind), next: null } };
     }
     if (method === 'GET' && u.pathname.startsWith('/api/')) return { body: { data: [], next: null } };
   });

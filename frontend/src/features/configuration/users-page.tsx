@@ -6,8 +6,10 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
 import { useCallback, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { ApiError } from '../../app/api';
 import { call } from '../../app/api-client';
+import { hrefWith } from '../../app/navigation';
 import { profileAtom, showPopup } from '../../app/state';
 import { EntityForm } from '../../components/entity/entity-form';
 import { putSaved } from '../../components/entity/list-cache';
@@ -18,8 +20,9 @@ import { FormDialog } from '../../components/form/form-dialog';
 const CAMPUS_ROLES = ['faculty', 'admin'] as const;
 
 /**
- * Configuration > Users: the campus's users (`GET /api/auth/user-list`, the same cached list the course-owner and
- * instructor pickers use) and, for campus admins, Add User (spec part 1 §2: the profile fields; plus the sign-in
+ * Configuration > Users, the campus's one user list (Utilities > Manage User links here): the users (`GET
+ * /api/auth/user-list`, the same cached list the course-owner and instructor pickers use), each with "View Faculty
+ * Contribution" (spec part 2 §2 Manage User), and, for campus admins, Add User (spec part 1 §2: the profile fields; plus the sign-in
  * e-mail, role and first password). Creates the Cognito user and its profile; the new user is put into the cached
  * list and highlighted.
  */
@@ -69,7 +72,15 @@ export function UsersPage() {
         <h2>Users</h2>
         {isAdmin ? <Button label="Add User" icon="pi pi-user-plus" onClick={() => setAdding(true)} /> : null}
       </div>
-      <CampusUsersTable label="Users" highlight={added} />
+      <CampusUsersTable
+        label="Users"
+        highlight={added}
+        actions={(u) => (
+          <Link className="p-button p-button-text p-button-sm" to={hrefWith('/faculty-contribution', { faculty: u.id })}>
+            View Faculty Contribution
+          </Link>
+        )}
+      />
       <FormDialog
         header="Add user"
         visible={adding}

@@ -1,25 +1,20 @@
 import { Link } from 'react-router-dom';
-import { hrefWith } from '../../app/navigation';
-import { CampusUsersTable } from '../../components/entity/campus-users-table';
 
 /**
- * `/utilities/manage_user/` (spec part 2 §2): every user of the campus, each with "View Faculty Contribution", which
- * opens that member's profile and records (`/faculty-contribution?faculty=<user id>`).
+ * `/utilities/manage_user/` (spec part 2 §2 Manage User): the campus keeps one user list, under Configuration > Users,
+ * where each user has "View Faculty Contribution" (the member's profile and records) and administrators add users.
+ * This page says so and links there, rather than showing a second copy of the list.
  */
 export function ManageUserPage() {
   return (
     <section>
       <div className="page-head">
-        <h2>All Users</h2>
+        <h2>Manage User</h2>
       </div>
-      <CampusUsersTable
-        label="All users"
-        actions={(u) => (
-          <Link className="p-button p-button-text p-button-sm" to={hrefWith('/faculty-contribution', { faculty: u.id })}>
-            View Faculty Contribution
-          </Link>
-        )}
-      />
+      <p>The campus's users are listed in one place, with each member's Faculty Contribution and, for administrators, Add User.</p>
+      <Link className="p-button" to="/configuration/users">
+        Open the user list (Configuration &gt; Users)
+      </Link>
     </section>
   );
 }
