@@ -29,9 +29,33 @@ export async function downloadCsv(name: string, rows: Cells): Promise<void> {
   saveFile(new Blob([`\uFEFF${text}`], { type: 'text/csv;charset=utf-8' }), `${safeName(name)}.csv`);
 }
 
-/** Downloads `rows` as `<name>.xlsx`, numbers as numbers, the header row bold. */
-export async function downloadXlsx(name: string, rows: Cells): Promise<void> {
-  const { default: writeXlsxFile } = await import('write-excel-file/browser');
+/**
+ * How a downloaded sheet is laid out: column widths (in characters), the rows and columns that stay in view while
+ * the rest scrolls ("frozen"), and what each column's cells accept (`validations`).
+ */
+export interface XlsxLayout {
+  widths?: readonly number[];
+  frozenRows?: number;
+  frozenColumns?: number;
+  validations?: readonly XlsxValidation[];
+}
+
+/**
+ * What a block of cells accepts while a person types into the file in Excel, LibreOffice or Google Sheets:
+ * `formula(cell)`, written for the block's top-left cell (`C4` gives `OR(UPPER(C4)="AB",AND(ISNUMBER(C4),C4>=0,C4<=5))`),
+ * must be true, else the spreadsheet refuses the value with `message`. Rows and columns are 0-based, both ends included.
+ */
+export interface XlsxValidation {
+  firstRow: number;
+  lastRow: number;
+  column: number;
+  formula: (cell: string) => string;
+  message: string;
+}
+
+/** Downloads `rows` as `<name>.xlsx`, numbers as numbers, the header row bold, laid out by `layout`. */
+export async function downloadXlsx(name: string, rows: Cells, layout: XlsxLayout = {}): Promise<void> {
+  const [{ default: writeXlsxFile }, xml] = await Promise.all([import('write-excel-file/browser'), import('write-excel-file/utility')]);
   const data = rows.map((r, i) =>
     r.map((c) =>
       c === null || c === undefined || c === ''
@@ -41,7 +65,40 @@ export async function downloadXlsx(name: string, rows: Cells): Promise<void> {
           : { value: String(c), type: String, ...(i === 0 ? { fontWeight: 'bold' as const } : {}) },
     ),
   );
-  const blob = await writeXlsxFile(data as never).toBlob();
+  const validations = layout.validations ?? [];
+  // Data validation is written as the library's documented extension point (a "feature" adding the sheet's
+  // `<dataValidations>` element in its place among its siblings).
+  const dataValidation = {
+    files: {
+      transform: {
+        'xl/worksheets/sheet{id}.xml': {
+          transform: (content: string) =>
+            validations.length
+              ? xml.insertElementMarkupAccordingToOrderOfSiblings(
+                  content,
+                  `<dataValidations count="${validations.length}">${validations
+                    .map(
+                      (v) =>
+                        `<dataValidation type="custom" allowBlank="1" showErrorMessage="1" errorTitle="Not accepted" error="${xml.sanitizeAttributeValue(v.message)}" sqref="${xml.getCellAddress(v.firstRow, v.column)}:${xml.getCellAddress(v.lastRow, v.column)}"><formula1>${xml.sanitizeTextContent(v.formula(xml.getCellAddress(v.firstRow, v.column)))}</formula1></dataValidation>`,
+                    )
+                    .join('')}</dataValidations>`,
+                  xml.getOrderOfSiblings('xl/worksheets/sheet{id}.xml', 'worksheet') ?? [],
+                  'worksheet',
+                )
+              : content,
+        },
+      },
+    },
+  };
+  const blob = await writeXlsxFile(
+    data as never,
+    {
+      columns: layout.widths?.map((width) => ({ width })),
+      stickyRowsCount: layout.frozenRows,
+      stickyColumnsCount: layout.frozenColumns,
+    },
+    { features: [dataValidation] },
+  ).toBlob();
   saveFile(blob, `${safeName(name)}.xlsx`);
 }
 

@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom';
 import { HistoryButton } from '../../components/entity/history-button';
 import { type GridRow, type MarksFile, useMarksFile, useMarksGrid, useMarksSheet } from './marks-sheet-state';
 import { downloadCsv, downloadXlsx } from '../../components/table/table-export';
+import { marksXlsxLayout, marksXlsxRows } from './marks-xlsx';
 import { hrefWith } from '../../app/navigation';
 import { formatDateTime, useLocale } from '../../lib/format/locale';
 
@@ -122,20 +123,23 @@ function MarksFilePanel({ sheet, files }: { sheet: MarksSheetView; files: Return
           label="Template (XLSX)"
           icon="pi pi-file-excel"
           outlined
-          onClick={() =>
-            void downloadXlsx(
-              baseName,
-              template().map((r, i) => (i === 1 ? r.map((c, j) => (j > 1 ? Number(c) : c)) : r)),
-            )
-          }
+          onClick={() => void downloadXlsx(baseName, marksXlsxRows(template()), marksXlsxLayout(sheet))}
         />
         {sheet.rows.length ? (
-          <Button
-            label="Entered marks (CSV)"
-            icon="pi pi-download"
-            text
-            onClick={() => void downloadCsv(`${baseName}-entered`, template(true))}
-          />
+          <>
+            <Button
+              label="Entered marks (CSV)"
+              icon="pi pi-download"
+              text
+              onClick={() => void downloadCsv(`${baseName}-entered`, template(true))}
+            />
+            <Button
+              label="Entered marks (XLSX)"
+              icon="pi pi-file-excel"
+              text
+              onClick={() => void downloadXlsx(`${baseName}-entered`, marksXlsxRows(template(true)), marksXlsxLayout(sheet))}
+            />
+          </>
         ) : null}
         <label className="p-button p-button-outlined file-pick">
           <i className="pi pi-upload" aria-hidden /> Choose filled file
