@@ -66,7 +66,14 @@ export async function downloadXlsx(name: string, rows: Cells, layout: XlsxLayout
     ),
   );
   const validations = layout.validations ?? [];
-  // Data validation is written as the library's documented extension point (a "feature" adding the sheet's
+  /** One `<dataValidation>` element: a custom formula over a block of one column, refused values told `message`. */
+  const rule = (v: XlsxValidation) => {
+    const [from, to] = [xml.getCellAddress(v.firstRow, v.column), xml.getCellAddress(v.lastRow, v.column)];
+    const attributes = `type="custom" allowBlank="1" showErrorMessage="1" errorTitle="Not accepted"`;
+    const formula = `<formula1>${xml.sanitizeTextContent(v.formula(from))}</formula1>`;
+    return `<dataValidation ${attributes} error="${xml.sanitizeAttributeValue(v.message)}" sqref="${from}:${to}">${formula}</dataValidation>`;
+  };
+  // Data validation is written through the library's documented extension point (a "feature" adding the sheet's
   // `<dataValidations>` element in its place among its siblings).
   const dataValidation = {
     files: {
@@ -76,12 +83,7 @@ export async function downloadXlsx(name: string, rows: Cells, layout: XlsxLayout
             validations.length
               ? xml.insertElementMarkupAccordingToOrderOfSiblings(
                   content,
-                  `<dataValidations count="${validations.length}">${validations
-                    .map(
-                      (v) =>
-                        `<dataValidation type="custom" allowBlank="1" showErrorMessage="1" errorTitle="Not accepted" error="${xml.sanitizeAttributeValue(v.message)}" sqref="${xml.getCellAddress(v.firstRow, v.column)}:${xml.getCellAddress(v.lastRow, v.column)}"><formula1>${xml.sanitizeTextContent(v.formula(xml.getCellAddress(v.firstRow, v.column)))}</formula1></dataValidation>`,
-                    )
-                    .join('')}</dataValidations>`,
+                  `<dataValidations count="${validations.length}">${validations.map(rule).join('')}</dataValidations>`,
                   xml.getOrderOfSiblings('xl/worksheets/sheet{id}.xml', 'worksheet') ?? [],
                   'worksheet',
                 )
