@@ -57,6 +57,8 @@ export interface LocalStackOptions {
    * integration tests raise the address's free failures; each start begins with no failures counted.
    */
   signInLimits?: Partial<SignInLimits>;
+  /** Told each step as it starts (`npm start` prints them), so a long first start shows where it is. */
+  onStep?: (step: string) => void;
 }
 
 export interface LocalStack {
@@ -124,6 +126,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     if (temp) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
+    const step = opts.onStep ?? (() => undefined);
+    step('Starting DynamoDB Local and the Cognito, S3 and SES emulators');
     const [dPort, cPort, sPort, mPort, pPort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
     const sendRate = opts.mail?.sendRate ?? (Number(process.env.ATTAIN_MAIL_SEND_RATE) || 14);
     // The SES emulator answers GetAccount from this variable (it reads it per request, in this process).
@@ -161,6 +165,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     Object.assign(process.env, env);
     resetConfig();
     resetClients();
+    step('Creating the table, the user pool and the files bucket (kept from the last start)');
     await ensureTable(env.TABLE_NAME);
     const pool = await ensureUserPool();
     Object.assign(env, {
@@ -197,6 +202,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     let sampleFaculty: LocalStack['sampleFaculty'];
     let group: LocalStack['group'];
     if (opts.seed) {
+      step('Seeding the demo campus: organization and users');
       const sub = await ensureCampusUser({
         tenant: DEMO_TENANT,
         email: DEMO_ADMIN_EMAIL,
@@ -209,27 +215,34 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       await seedDemoCampus();
       const admin: Caller = { tenant: DEMO_TENANT, role: 'admin', user: DEMO_ADMIN_EMAIL, sub };
       const scope = campusScope(admin);
+      step('Seeding the demo campus: structure and curriculum');
       await seedDemoStructure(scope, admin);
+      step('Seeding the demo campus: assessments and marks');
       await seedDemoAttainment(scope, admin);
+      step('Seeding the demo campus: reports and surveys');
       await seedDemoReports(scope);
       await seedDemoSurveys(scope);
       // The sample faculty's password is made once and kept beside the admin's (never in the code).
       const facultyFile = join(dataDir, 'sample-faculty-password');
       const facultyPassword = existsSync(facultyFile) ? readFileSync(facultyFile, 'utf8').trim() : generatePassword();
       if (!existsSync(facultyFile)) writeFileSync(facultyFile, facultyPassword, { mode: 0o600 });
+      step('Seeding the demo campus: faculty and their records');
       sampleFaculty = { emails: await seedDemoFaculty(admin, facultyPassword), password: facultyPassword };
       // The demo group: a second campus and the group administrator, whose password is kept like the others.
       const groupFile = join(dataDir, 'group-admin-password');
       const groupPassword = existsSync(groupFile) ? readFileSync(groupFile, 'utf8').trim() : generatePassword();
       if (!existsSync(groupFile)) writeFileSync(groupFile, groupPassword, { mode: 0o600 });
+      step('Seeding the demo group and its campuses');
       const signIns = await seedDemoGroup(adminPassword, groupPassword);
       group = { email: signIns.groupAdmin, password: groupPassword, campusAdmins: signIns.campusAdmins };
+      step('Computing attainment results');
       await seedDemoResults();
     }
     if (opts.mail?.worker !== false) mailWorker = await startLocalMailWorker(ses.url);
     // Registered after the seed, which stamps its writes and computes every program once (`seedDemoResults`).
     stopResults = startLocalResultsWorker();
     setSignInLimits({ ...SIGN_IN_LIMITS, ...opts.signInLimits });
+    step('Starting the web server');
     server = await startServer({
       port,
       host: opts.host,

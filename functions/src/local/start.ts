@@ -15,16 +15,19 @@ async function main(): Promise<void> {
   assertJava();
   if (!(await isPortFree(port)))
     throw new PrerequisiteError(`Port ${port} is already in use: stop what is using it, or run with PORT=<another port> npm start.`);
-  console.log('Starting Attain (DynamoDB Local, Cognito, S3 and SES emulators)...');
+  console.log('Starting Attain...');
+  const started = Date.now();
+  let n = 0;
   // The product listens on 127.0.0.1 only; HOST=0.0.0.0 (or an address) opens it to the network on purpose.
   const stack = await startLocalStack({
     port,
     dataDir: process.env.ATTAIN_DATA_DIR ?? join(REPO_ROOT, '.local'),
     seed: true,
     host: process.env.HOST || undefined,
+    onStep: (step) => console.log(`  ${++n}. ${step}... (${((Date.now() - started) / 1000).toFixed(0)} s)`),
   });
   console.log('');
-  console.log(`Attain is running at ${stack.url}`);
+  console.log(`Attain is running at ${stack.url} (started in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
   console.log(
     `Sign in as ${stack.adminEmail} with password ${stack.adminPassword}` +
       (stack.generatedPassword ? ' (generated now and kept in .local/admin-password; set ATTAIN_ADMIN_PASSWORD to choose one)' : ''),

@@ -8,7 +8,13 @@ import { client, login } from '../support/client.js';
 it('keeps every record across a restart of the local stack', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'attain-persist-'));
   try {
-    const first = await startLocalStack({ port: 0, dataDir: dir, seed: true, host: '127.0.0.1' });
+    // Each step is told as it starts (`npm start` prints them), from the emulators to the web server.
+    const steps: string[] = [];
+    const first = await startLocalStack({ port: 0, dataDir: dir, seed: true, host: '127.0.0.1', onStep: (s) => steps.push(s) });
+    expect(steps[0]).toMatch(/^Starting DynamoDB Local/);
+    expect(steps).toContain('Computing attainment results');
+    expect(steps.at(-1)).toBe('Starting the web server');
+    expect(steps.length).toBeGreaterThanOrEqual(8);
     const api = client(first.url, await login(first.url, first.adminEmail, first.adminPassword));
     const made = await api.post('/api/department', { name: 'Mechanical Engineering', short_name: 'ME' });
     expect(made.status).toBe(201);
