@@ -6,6 +6,7 @@ import { ResponsiveTable } from '../table/responsive-table';
 import { useListQuery } from './list-cache';
 import { LoadMore } from './load-more';
 import { useRefRecords } from './ref-records';
+import { EmailText } from '../table/email-text';
 
 /**
  * The campus's users (`GET /api/auth/user-list`, the cached list the course-owner pickers share) as one table:
@@ -28,7 +29,7 @@ export function CampusUsersTable(props: { label: string; actions?: (u: CampusUse
         empty={<p className="hint">{users === null ? 'Loading…' : 'No users yet'}</p>}
         columns={[
           { key: 'name', header: 'Name', value: (u) => u.name },
-          { key: 'email', header: 'E-mail', value: (u) => u.email, wide: true },
+          { key: 'email', header: 'E-mail', value: (u) => u.email, render: (u) => <EmailText value={u.email ?? ''} />, wide: true },
           {
             key: 'role',
             header: 'Role',

@@ -300,8 +300,8 @@ function MarksGridRow(props: {
   return (
     <tr className={props.dirty ? 'dirty' : undefined}>
       <th scope="row">{s.roll_no}</th>
-      <td>{s.name}</td>
-      <td>
+      <td className="student-name">{s.name}</td>
+      <td data-label="Absent">
         <input
           type="checkbox"
           aria-label={`${s.roll_no} absent`}
@@ -310,7 +310,8 @@ function MarksGridRow(props: {
         />
       </td>
       {props.questions.map((q) => (
-        <td key={q.number}>
+        // On a phone each student is a card of labelled marks (`data-label`), so a whole row is entered without scrolling.
+        <td key={q.number} data-label={`Q${q.number} /${q.max_marks}`}>
           <input
             className={`mark${props.invalid(q.number) ? ' invalid' : ''}`}
             inputMode="decimal"

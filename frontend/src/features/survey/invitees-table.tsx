@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { StatusTag } from '../../lib/format/delivery-status-tag';
 import { formatDate, formatDateTime, formatNumber, useLocale } from '../../lib/format/locale';
 import { ResponsiveTable, type TableColumn } from '../../components/table/responsive-table';
+import { EmailText } from '../../components/table/email-text';
 
 /** Where an invitee came from, in words: `Students`, or the stakeholder group. */
 const sourceText = (i: SurveyInvitee): string => (i.source === 'Students' ? 'Students' : (i.group ?? 'Stakeholder'));
@@ -23,7 +24,7 @@ export function InviteesTable({ invitees }: { invitees: readonly SurveyInvitee[]
   );
   const columns: TableColumn<SurveyInvitee>[] = [
     { key: 'name', header: 'Name', value: (i) => i.name, priority: 1 },
-    { key: 'email', header: 'Email', value: (i) => i.email, priority: 2, wide: true },
+    { key: 'email', header: 'Email', value: (i) => i.email, render: (i) => <EmailText value={i.email} />, priority: 2, wide: true },
     { key: 'source', header: 'Source / group', value: sourceText, priority: 2 },
     { key: 'invited_at', header: 'Invited on', value: (i) => i.invited_at, render: (i) => formatDate(i.invited_at, locale), priority: 2 },
     {

@@ -11,6 +11,7 @@ import { DateInput, datePattern } from '../../components/form/date-input';
 import { LoadMore } from '../../components/entity/load-more';
 import { formatDateTime, useLocale } from '../../lib/format/locale';
 import { ResultTable } from '../../components/table/result-table';
+import { EmailText } from '../../components/table/email-text';
 
 /** The filters as typed: user e-mail, record type, and dates `YYYY-MM-DD` (typed in the campus's style or picked). */
 interface AuditFilters {
@@ -109,7 +110,7 @@ export function AuditTrailPage() {
         empty={<p className="hint">{list.isPending ? 'Reading the audit trail…' : 'No entry matches these filters.'}</p>}
         columns={[
           { key: 'at', header: 'When', value: (e) => formatDateTime(e.at, locale) },
-          { key: 'user', header: 'User', value: (e) => e.user, wide: true },
+          { key: 'user', header: 'User', value: (e) => e.user, render: (e) => <EmailText value={e.user} />, wide: true },
           { key: 'action', header: 'Action', value: (e) => ACTION_LABELS[e.action] ?? e.action },
           { key: 'entity', header: 'Record type', value: (e) => auditEntityLabel(e.entity) },
           { key: 'record', header: 'Record', value: (e) => e.record_label ?? e.record_id },
