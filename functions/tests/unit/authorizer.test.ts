@@ -24,8 +24,7 @@ const { forgetCampusRegistrations } = await import('../../src/platform/store/cam
 const { handler: authorize } = await import('../../src/lambdas/api/authorizer.js');
 const { handler: configurationHandler } = await import('../../src/lambdas/api/configuration.js');
 /** The configuration API Lambda invoked with an HTTP API event (hono's own event type stands for `aws-lambda`'s). */
-const configurationLambda = (event: APIGatewayProxyEventV2) =>
-  configurationHandler(event as unknown as LambdaEvent, {} as LambdaContext);
+const configurationLambda = (event: APIGatewayProxyEventV2) => configurationHandler(event as unknown as LambdaEvent, {} as LambdaContext);
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const realFetch = globalThis.fetch;
