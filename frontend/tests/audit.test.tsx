@@ -100,7 +100,8 @@ describe('the audit trail on screen', () => {
       ],
     };
     const server = mockServer((method, url) => {
-      if (method === 'GET' && url.startsWith('/api/audit')) return { body: { data: [PROFILE_CHANGED], next: null } };
+      if (method === 'GET' && url.startsWith('/api/audit'))
+        return { body: { data: [PROFILE_CHANGED, { ...CREATED, id: 'a4', record_label: undefined }], next: null } };
       // The department read by id, as tables read references; the old one is gone.
       if (method === 'GET' && url.startsWith('/api/department?ids=')) return { body: { data: [civil], next: null } };
     });
@@ -116,6 +117,10 @@ describe('the audit trail on screen', () => {
     expect(row.textContent).toContain('Date of joining: — → 01/04/2024');
     expect(row.textContent).toContain('Role: Faculty → Campus administrator');
     expect(row.textContent).not.toMatch(/d-civil|\[|2024-04-01/);
+    // An entry that kept no name for its record names it from the record itself.
+    const created = screen.getAllByRole('row').find((r) => r.textContent?.includes('Created')) as HTMLElement;
+    await waitFor(() => expect(created.textContent).toContain('Civil Engineering'));
+    expect(created.textContent).not.toContain('d-civil');
     expect(server.gets().filter((u) => u.startsWith('/api/department?ids='))).toHaveLength(1);
   });
 });

@@ -1,9 +1,11 @@
 import {
   AUDIT_OTHER_KINDS,
   type AuditAction,
+  type AuditEntry,
   type AuditChange,
   type CampusLocale,
   ENTITIES,
+  type EntityDef,
   type FieldDef,
   refTarget,
 } from '@attain/shared-types';
@@ -63,19 +65,39 @@ export type AuditText = (entity: string, c: AuditChange, side: 'old' | 'new') =>
 /**
  * The audit trail in people's words, for the entries a page shows: a reference by the referenced record's name (read
  * by id, as tables do; "a record since deleted" when it is gone), dates in the campus's style, choices and roles as
- * words, lists as text, Yes/No; a change with no field definition (documents, marks) as plain text.
+ * words, lists as text, Yes/No; a change with no field definition (documents, marks) as plain text. `recordName`
+ * names the entry's record: the name kept in the entry, else the record's own (read by id), else its id.
  */
-export function useAuditText(entries: readonly { entity: string; changes: readonly AuditChange[] }[]): AuditText {
+export function useAuditText(entries: readonly AuditEntry[]): { text: AuditText; recordName: (e: AuditEntry) => string } {
   const locale: CampusLocale = useLocale();
-  const wants = entries.flatMap((e) =>
-    e.changes.flatMap((c) => {
+  const wants = entries.flatMap((e) => [
+    // The record itself, when it is a registry record with no name kept in the entry.
+    ...(ENTITIES[e.entity] && !e.record_label ? [{ target: ENTITIES[e.entity], ids: [e.record_id] }] : []),
+    ...e.changes.flatMap((c) => {
       const fd = fieldOf(e.entity, c);
       return fd?.kind === 'ref' ? [{ target: refTarget(fd), ids: [...idsOf(c.old), ...idsOf(c.new)] }] : [];
     }),
-  );
-  const lookup = useRefRecords(wants);
+  ]);
+  // One read per record type for the whole page: the ids of every want of that type together.
+  const byTarget = new Map<string, { target: EntityDef; ids: string[] }>();
+  for (const w of wants) {
+    const group = byTarget.get(w.target.name) ?? { target: w.target, ids: [] };
+    group.ids.push(...w.ids);
+    byTarget.set(w.target.name, group);
+  }
+  const lookup = useRefRecords([...byTarget.values()]);
   const reading = useIsFetching({ queryKey: ['refs'] }) > 0;
-  return useCallback(
+  const recordName = useCallback(
+    (e: AuditEntry) => {
+      if (e.record_label) return e.record_label;
+      const def = ENTITIES[e.entity];
+      const r = def ? lookup(def, e.record_id) : undefined;
+      if (def && r) return refLabel(def, r);
+      return def && !reading ? `${def.label} (no longer there)` : e.record_id;
+    },
+    [lookup, reading],
+  );
+  const text = useCallback<AuditText>(
     (entity, c, side) => {
       const v = c[side];
       const fd = fieldOf(entity, c);
@@ -94,6 +116,7 @@ export function useAuditText(entries: readonly { entity: string; changes: readon
     },
     [lookup, reading, locale],
   );
+  return { text, recordName };
 }
 
 /** One change in a line: `Department: Civil → Civil Engineering`, its values read by `text`. */

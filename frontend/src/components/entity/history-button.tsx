@@ -31,7 +31,7 @@ export function HistoryDialog(props: { entity: string; id: string; title: string
     staleTime: 0,
   });
   const entries = history.data ?? [];
-  const text = useAuditText(entries);
+  const { text } = useAuditText(entries);
   return (
     <Dialog
       header={`History: ${props.title}`}

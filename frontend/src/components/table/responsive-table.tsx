@@ -2,6 +2,7 @@ import { Paginator } from 'primereact/paginator';
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { type CellValue, sortRows } from './sort-rows';
 import { usePhone } from './use-media-query';
+import { useOverflows } from './use-overflows';
 
 /** One column of a table: its header, the value a row has in it, and optionally how that value is shown. */
 export interface TableColumn<R> {
@@ -90,6 +91,9 @@ export function ResponsiveTable<R>(props: {
 
   // The saved row: turn to its page once per save, then scroll it into view.
   const scrolled = useRef<string | null>(null);
+  // A table wider than the page (its last columns under the row actions) says so above it.
+  const scroller = useRef<HTMLDivElement>(null);
+  const overflows = useOverflows(scroller, `${phone}:${visible.length}:${columns.length}`);
   const highlight = props.highlight ?? null;
   const saveMark = `${highlight}#${props.highlightSeq ?? 0}`;
   const at = highlight === null ? -1 : rows.findIndex((r, i) => keyOf(r, i) === highlight);
@@ -206,8 +210,13 @@ export function ResponsiveTable<R>(props: {
   };
   return (
     <div className="responsive-table">
+      {overflows ? (
+        <p className="hint scroll-hint" aria-hidden>
+          More columns to the side: scroll the table sideways →
+        </p>
+      ) : null}
       {/* Focusable so the keyboard can scroll it sideways. */}
-      <div className="table-scroll" role="region" aria-label={`${props.label} (scrolls sideways)`} tabIndex={0}>
+      <div className="table-scroll" role="region" aria-label={`${props.label} (scrolls sideways)`} tabIndex={0} ref={scroller}>
         <table className="data-table" aria-label={props.label}>
           <thead>
             <tr>

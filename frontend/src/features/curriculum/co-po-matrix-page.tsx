@@ -9,7 +9,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { type ClipboardEvent, type KeyboardEvent, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { call } from '../../app/api-client';
 import { DOCUMENT_PATHS, qk } from '../../app/query-keys';
 import { showPopup } from '../../app/state';
@@ -19,6 +19,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { hrefWith } from '../../app/navigation';
 import { formatDateTime, useLocale } from '../../lib/format/locale';
 import { useUnsavedChanges } from '../../components/form/unsaved-changes';
+import { useOverflows } from '../../components/table/use-overflows';
 import { type MatrixCellAt, type MatrixChange, matrixKey, nextCell, pasteIntoMatrix } from './matrix-entry';
 
 /** The position a matrix cell's select carries (`data-cell="row,col"`). */
@@ -28,18 +29,6 @@ const cellAt = (el: EventTarget | null): MatrixCellAt | null => {
   const [row, col] = v.split(',').map(Number);
   return { row, col };
 };
-
-/** Whether the matrix is wider than its box (PSOs off screen): then a hint says to scroll sideways. */
-function useOverflows(box: RefObject<HTMLDivElement | null>, deps: unknown) {
-  const [over, setOver] = useState(false);
-  useEffect(() => {
-    const check = () => setOver(Boolean(box.current && box.current.scrollWidth > box.current.clientWidth + 1));
-    check();
-    window.addEventListener('resize', check);
-    return () => window.removeEventListener('resize', check);
-  }, [box, deps]);
-  return over;
-}
 
 /**
  * `/curriculum/co-po-maping`: the CO-PO matrix editor of one course. Rows are the course's COs, columns the
@@ -166,63 +155,63 @@ export function CoPoMatrixPage() {
         </p>
       ) : null}
       {view && view.cos.length && view.outcomes.length ? (
-        <div className="matrix-scroll" ref={box}>
-          <p className="hint matrix-keys">
-            Type 1, 2, 3 or - in a cell (the arrows move between cells), or paste a block copied from a spreadsheet.
-            {overflows ? <strong className="scroll-hint"> Scroll sideways for more POs and PSOs →</strong> : null}
-          </p>
-          <table className="matrix" aria-label="CO-PO matrix" ref={table} onPaste={onPaste}>
-            <thead>
-              <tr>
-                <th scope="col">CO</th>
-                {view.outcomes.map((o) => (
-                  <th key={o.id} scope="col" title={o.statement}>
-                    {o.po_reference}
-                  </th>
+        <>
+          <p className="hint">Type 1, 2, 3 or - in a cell (the arrows move between cells), or paste a block copied from a spreadsheet.</p>
+          {overflows ? <p className="hint scroll-hint">More POs and PSOs to the side: scroll the matrix sideways →</p> : null}
+          <div className="matrix-scroll" ref={box}>
+            <table className="matrix" aria-label="CO-PO matrix" ref={table} onPaste={onPaste}>
+              <thead>
+                <tr>
+                  <th scope="col">CO</th>
+                  {view.outcomes.map((o) => (
+                    <th key={o.id} scope="col" title={o.statement}>
+                      {o.po_reference}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {view.cos.map((co, row) => (
+                  <tr key={co.id}>
+                    <th scope="row" title={co.statement}>
+                      {co.code}
+                    </th>
+                    {view.outcomes.map((o, col) => (
+                      <td key={o.id}>
+                        <select
+                          aria-label={`${co.code} ${o.po_reference}`}
+                          data-cell={`${row},${col}`}
+                          value={cells[co.id]?.[o.id] ?? ''}
+                          onChange={(e) => setCell(co.id, o.id, e.target.value)}
+                          onKeyDown={onCellKey}
+                        >
+                          <option value="">-</option>
+                          <option value="1">1</option>
+                          <option value="2">2</option>
+                          <option value="3">3</option>
+                        </select>
+                      </td>
+                    ))}
+                  </tr>
                 ))}
-              </tr>
-            </thead>
-            <tbody>
-              {view.cos.map((co, row) => (
-                <tr key={co.id}>
-                  <th scope="row" title={co.statement}>
-                    {co.code}
-                  </th>
-                  {view.outcomes.map((o, col) => (
-                    <td key={o.id}>
-                      <select
-                        aria-label={`${co.code} ${o.po_reference}`}
-                        data-cell={`${row},${col}`}
-                        value={cells[co.id]?.[o.id] ?? ''}
-                        onChange={(e) => setCell(co.id, o.id, e.target.value)}
-                        onKeyDown={onCellKey}
-                      >
-                        <option value="">-</option>
-                        <option value="1">1</option>
-                        <option value="2">2</option>
-                        <option value="3">3</option>
-                      </select>
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row">Course ({rule})</th>
+                  {view.outcomes.map((o) => (
+                    <td key={o.id} data-testid={`avg-${o.po_reference}`}>
+                      {courseRow[o.id] !== undefined ? courseRow[o.id].toFixed(2) : '-'}
                     </td>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row">Course ({rule})</th>
-                {view.outcomes.map((o) => (
-                  <td key={o.id} data-testid={`avg-${o.po_reference}`}>
-                    {courseRow[o.id] !== undefined ? courseRow[o.id].toFixed(2) : '-'}
-                  </td>
-                ))}
-              </tr>
-            </tfoot>
-          </table>
-          <p className="hint">
-            1 = low, 2 = medium, 3 = high correlation; "-" = none. The last row is the course's articulation: {articulationCaption(rule)}
-            {view.updated_by ? ` Last saved by ${view.updated_by} on ${formatDateTime(String(view.updated_at), locale)}.` : ''}
-          </p>
-        </div>
+              </tfoot>
+            </table>
+            <p className="hint">
+              1 = low, 2 = medium, 3 = high correlation; "-" = none. The last row is the course's articulation: {articulationCaption(rule)}
+              {view.updated_by ? ` Last saved by ${view.updated_by} on ${formatDateTime(String(view.updated_at), locale)}.` : ''}
+            </p>
+          </div>
+        </>
       ) : null}
       <Dialog
         header="Paste into the matrix"

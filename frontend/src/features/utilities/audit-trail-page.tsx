@@ -43,7 +43,7 @@ export function AuditTrailPage() {
     staleTime: 0,
   });
   const rows = useMemo(() => list.data?.pages.flatMap((p) => p.data) ?? [], [list.data]);
-  const text = useAuditText(rows);
+  const { text, recordName } = useAuditText(rows);
   const ids = useId();
   const dateNotValid = (v: string) => v !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(v);
   const options = useMemo(() => [{ label: 'Every record type', value: '' }, ...auditEntityOptions()], []);
@@ -113,7 +113,7 @@ export function AuditTrailPage() {
           { key: 'user', header: 'User', value: (e) => e.user, render: (e) => <EmailText value={e.user} />, wide: true },
           { key: 'action', header: 'Action', value: (e) => ACTION_LABELS[e.action] ?? e.action },
           { key: 'entity', header: 'Record type', value: (e) => auditEntityLabel(e.entity) },
-          { key: 'record', header: 'Record', value: (e) => e.record_label ?? e.record_id },
+          { key: 'record', header: 'Record', value: recordName },
           {
             key: 'changes',
             header: 'Changes',
