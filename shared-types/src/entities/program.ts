@@ -13,7 +13,7 @@ const duration = <const N extends string>(name: N, label: string) =>
  * sanctioned intake and the lateral entries admitted into the second year that year, both counts of students.
  */
 const intakeRow = [
-  f.string('academic_year', 'Academic year', { required: true, max: 7 }),
+  f.string('academic_year', 'Academic year', { required: true, max: 7, academicYear: true }),
   f.int('sanctioned_intake', 'Sanctioned intake', { required: true, min: 0, max: 5000 }),
   f.int('lateral_entries', 'Lateral entries', { min: 0, max: 5000 }),
 ];

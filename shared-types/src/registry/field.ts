@@ -104,6 +104,8 @@ export interface FieldDef {
    * shown read-only, updating as the others are typed. Never sent by clients.
    */
   sumOf?: readonly string[];
+  /** For `string`: an academic year (`2025-26`), which forms and filters offer as a list, never typed. */
+  academicYear?: boolean;
   /**
    * Worked out by the form from other fields as they are typed (a course's total credits from its L-T-P), while the
    * person has not typed another value; still theirs to change, and stored as sent.

@@ -29,7 +29,7 @@ export const survey = defineEntity({
     f.ref('program', 'Program', 'program', { required: true, refLabel: 'title' }),
     f.ref('curriculum', 'Curriculum', 'curriculum', { required: true, within: 'program' }),
     f.ref('course', 'Course', 'course-curriculum', { within: 'curriculum', askedWhen: { field: 'survey_for', equals: 'CO' } }),
-    f.string('academic_year', 'Academic year', { required: true, max: 7 }),
+    f.string('academic_year', 'Academic year', { required: true, max: 7, academicYear: true }),
     f.date('start_date', 'Opens on', { required: true }),
     f.date('end_date', 'Closes on', { required: true }),
     f.boolean('anonymous', 'Anonymous answers', { default: false }),

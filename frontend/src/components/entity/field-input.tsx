@@ -12,6 +12,7 @@ import { EmailsField } from '../form/emails-field';
 import { ListField } from '../form/list-field';
 import { useLocale } from '../../lib/format/locale';
 import { DateInput } from '../form/date-input';
+import { AcademicYearPicker } from '../form/academic-year-picker';
 import { RefPicker } from './ref-picker';
 
 /**
@@ -172,6 +173,8 @@ export function FieldInput(props: {
     case 'date':
       return <DateInput id={id} className={cls} value={value} onChange={onChange} onBlur={onBlur} locale={locale} />;
     default:
+      if (fd.academicYear)
+        return <AcademicYearPicker id={id} className={cls} value={value} onChange={(v) => onChange(v ?? '')} onBlur={onBlur} />;
       return (
         <InputText
           id={id}

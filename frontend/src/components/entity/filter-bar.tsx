@@ -3,6 +3,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useState } from 'react';
 import { RefPicker } from './ref-picker';
+import { AcademicYearPicker } from '../form/academic-year-picker';
 
 /** A text filter (e.g. a student's section), applied when the field is left or Enter is pressed. */
 function TextFilter(p: { id: string; value: string | undefined; onChange: (v: string | undefined) => void }) {
@@ -75,6 +76,8 @@ export function FilterBar(props: {
                 filter={choices.length > 10}
                 onChange={(e) => set(i, name, e.value)}
               />
+            ) : fd.academicYear ? (
+              <AcademicYearPicker id={id} value={values[name]} placeholder="All" clearable onChange={(v) => set(i, name, v ?? '')} />
             ) : (
               <TextFilter id={id} value={values[name]} onChange={(v) => set(i, name, v)} />
             )}

@@ -18,7 +18,7 @@ export const facultyWorkload = personalRecord({
     f.ref('program', 'Program', 'program', { required: true, refLabel: 'title', byName: true, max: 200 }),
     f.string('program_category', 'Program category', { required: true, max: 100 }),
     f.enum('workload_distribution', 'Workload distribution', WORKLOAD_DISTRIBUTIONS, { required: true }),
-    f.string('academic_year', 'Academic year', { required: true, max: 9 }),
+    f.string('academic_year', 'Academic year', { required: true, max: 9, academicYear: true }),
     f.enum('type_of_work', 'Type of work', TYPES_OF_WORK, { required: true }),
     f.string('work_field', 'Work (specify)', { max: 200, askedWhen: { field: 'type_of_work', equals: OTHER_WORK } }),
     f.number('workload_percent', 'Workload (%)', { min: 0, max: 100 }),
