@@ -26,3 +26,19 @@ export function testIssuer(issuer = 'https://cognito-idp.ap-south-1.amazonaws.co
   };
   return { issuer, audience, jwks: { keys: [jwk] }, sign, otherKey: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey };
 }
+
+/**
+ * A test issuer whose pool the process's configuration names (user pool, app client, issuer), with a test table and
+ * region and dummy AWS keys: set before the code under test is imported, as a Lambda's environment would be.
+ */
+export function testIssuerEnvironment(): ReturnType<typeof testIssuer> {
+  const iss = testIssuer();
+  process.env.USER_POOL_ID = 'ap-south-1_TEST';
+  process.env.USER_POOL_CLIENT_ID = iss.audience;
+  process.env.JWT_ISSUER = iss.issuer;
+  process.env.TABLE_NAME = 'attain-test';
+  process.env.AWS_REGION = 'ap-south-1';
+  process.env.AWS_ACCESS_KEY_ID = 'test';
+  process.env.AWS_SECRET_ACCESS_KEY = 'test';
+  return iss;
+}

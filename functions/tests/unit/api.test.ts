@@ -3,16 +3,9 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactW
 import { mockClient } from 'aws-sdk-client-mock';
 import { forgetCampusRegistrations } from '../../src/platform/store/campus-registry.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { testIssuer } from '../support/tokens.js';
+import { testIssuerEnvironment } from '../support/tokens.js';
 
-const iss = testIssuer();
-process.env.USER_POOL_ID = 'ap-south-1_TEST';
-process.env.USER_POOL_CLIENT_ID = iss.audience;
-process.env.JWT_ISSUER = iss.issuer;
-process.env.TABLE_NAME = 'attain-test';
-process.env.AWS_REGION = 'ap-south-1';
-process.env.AWS_ACCESS_KEY_ID = 'test';
-process.env.AWS_SECRET_ACCESS_KEY = 'test';
+const iss = testIssuerEnvironment();
 
 const { buildApp } = await import('../../src/platform/http/app.js');
 const { resetConfig } = await import('../../src/platform/lib/config.js');

@@ -1,16 +1,9 @@
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testIssuer } from '../support/tokens.js';
+import { testIssuerEnvironment } from '../support/tokens.js';
 
-const iss = testIssuer();
-process.env.USER_POOL_ID = 'ap-south-1_TEST';
-process.env.USER_POOL_CLIENT_ID = iss.audience;
-process.env.JWT_ISSUER = iss.issuer;
-process.env.TABLE_NAME = 'attain-test';
-process.env.AWS_REGION = 'ap-south-1';
-process.env.AWS_ACCESS_KEY_ID = 'test';
-process.env.AWS_SECRET_ACCESS_KEY = 'test';
+const iss = testIssuerEnvironment();
 
 const { buildApp } = await import('../../src/platform/http/app.js');
 const { resetConfig } = await import('../../src/platform/lib/config.js');

@@ -3,19 +3,12 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { LambdaContext, LambdaEvent } from 'hono/aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { testIssuer } from '../support/tokens.js';
+import { testIssuerEnvironment } from '../support/tokens.js';
 
 // The cloud's sign-in check: API Gateway's Lambda authorizer verifies the ID token and each API Lambda trusts what it
 // passed on. These tests run both halves as API Gateway would: the authorizer on a request, then the API Lambda on
 // the same request with the authorizer's answer in its event.
-const iss = testIssuer();
-process.env.USER_POOL_ID = 'ap-south-1_TEST';
-process.env.USER_POOL_CLIENT_ID = iss.audience;
-process.env.JWT_ISSUER = iss.issuer;
-process.env.TABLE_NAME = 'attain-test';
-process.env.AWS_REGION = 'ap-south-1';
-process.env.AWS_ACCESS_KEY_ID = 'test';
-process.env.AWS_SECRET_ACCESS_KEY = 'test';
+const iss = testIssuerEnvironment();
 
 const { resetConfig } = await import('../../src/platform/lib/config.js');
 const { resetClients } = await import('../../src/platform/lib/aws.js');

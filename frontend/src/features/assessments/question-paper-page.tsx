@@ -9,7 +9,6 @@ import {
 } from '@attain/shared-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
@@ -25,6 +24,7 @@ import { useListQuery, useOccasionLists } from '../../components/entity/list-cac
 import { loadMoreFooter } from '../../components/entity/load-more';
 import { refLabel, useRefRecords } from '../../components/entity/ref-records';
 import { useUnsavedChanges } from '../../components/form/unsaved-changes';
+import { PastePreview } from '../../components/form/paste-preview';
 import { type PaperCo, type PaperLevel, parsePaperPaste, withCo } from './paper-entry';
 
 /** A native select (light and keyboard-friendly in a table of many rows) with an empty first choice. */
@@ -315,47 +315,24 @@ export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; 
           {err('total')}
         </>
       ) : null}
-      <Dialog
+      <PastePreview
         header="Paste a question paper"
-        visible={pasted !== null}
-        onHide={() => setPasted(null)}
-        style={{ width: 'min(36rem, 95vw)' }}
-        footer={
-          <div className="form-actions">
-            <Button type="button" label="Cancel" severity="secondary" outlined onClick={() => setPasted(null)} />
-            <Button
-              type="button"
-              label={`Use these ${pasted?.questions.length ?? 0} questions`}
-              disabled={!pasted?.questions.length}
-              onClick={() => {
-                if (pasted) setQuestions(pasted.questions);
-                setPasted(null);
-              }}
-            />
-          </div>
-        }
-      >
-        {pasted ? (
-          <>
-            <p className="hint">They replace the {questions.length} questions on screen; nothing is saved until Save paper.</p>
-            <ul className="paste-preview" aria-label="Questions read">
-              {pasted.questions.map((q) => (
-                <li key={q.number}>
-                  Q{q.number} · {q.max_marks} marks · {coCode(q.co)}
-                  {q.bloom_level ? ` · ${levelCode(q.bloom_level)}` : ''}
-                </li>
-              ))}
-            </ul>
-            {pasted.problems.length ? (
-              <ul className="field-error" aria-label="Rows left out">
-                {pasted.problems.map((p) => (
-                  <li key={p}>{p}</li>
-                ))}
-              </ul>
-            ) : null}
-          </>
-        ) : null}
-      </Dialog>
+        open={pasted !== null}
+        note={<p className="hint">They replace the {questions.length} questions on screen; nothing is saved until Save paper.</p>}
+        itemsLabel="Questions read"
+        items={(pasted?.questions ?? []).map(
+          (q) => `Q${q.number} · ${q.max_marks} marks · ${coCode(q.co)}${q.bloom_level ? ` · ${levelCode(q.bloom_level)}` : ''}`,
+        )}
+        empty="No question could be read from what was pasted."
+        problemsLabel="Rows left out"
+        problems={pasted?.problems ?? []}
+        applyLabel={`Use these ${pasted?.questions.length ?? 0} questions`}
+        onApply={() => {
+          if (pasted) setQuestions(pasted.questions);
+          setPasted(null);
+        }}
+        onCancel={() => setPasted(null)}
+      />
     </section>
   );
 }

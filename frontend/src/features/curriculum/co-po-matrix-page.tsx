@@ -8,7 +8,6 @@ import {
 } from '@attain/shared-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { call } from '../../app/api-client';
 import { DOCUMENT_PATHS, qk } from '../../app/query-keys';
@@ -20,6 +19,7 @@ import { hrefWith } from '../../app/navigation';
 import { formatDateTime, useLocale } from '../../lib/format/locale';
 import { useUnsavedChanges } from '../../components/form/unsaved-changes';
 import { useOverflows } from '../../components/table/use-overflows';
+import { PastePreview } from '../../components/form/paste-preview';
 import { type MatrixCellAt, type MatrixChange, matrixKey, nextCell, pasteIntoMatrix } from './matrix-entry';
 
 /** The position a matrix cell's select carries (`data-cell="row,col"`). */
@@ -213,46 +213,22 @@ export function CoPoMatrixPage() {
           </div>
         </>
       ) : null}
-      <Dialog
+      <PastePreview
         header="Paste into the matrix"
-        visible={pasted !== null}
-        onHide={() => setPasted(null)}
-        style={{ width: 'min(34rem, 95vw)' }}
-        footer={
-          <div className="form-actions">
-            <Button type="button" label="Cancel" severity="secondary" outlined onClick={() => setPasted(null)} />
-            <Button
-              type="button"
-              label={`Change ${pasted?.changes.length ?? 0} cells`}
-              disabled={!pasted?.changes.length}
-              onClick={applyPaste}
-            />
-          </div>
+        open={pasted !== null}
+        itemsLabel="Cells the paste changes"
+        items={
+          view && pasted
+            ? pasted.changes.map((c) => `${view.cos[c.row].code} ${view.outcomes[c.col].po_reference}: ${c.from ?? '-'} → ${c.to ?? '-'}`)
+            : []
         }
-      >
-        {pasted && view ? (
-          <>
-            {pasted.changes.length ? (
-              <ul className="paste-preview" aria-label="Cells the paste changes">
-                {pasted.changes.map((c) => (
-                  <li key={`${c.row},${c.col}`}>
-                    {view.cos[c.row].code} {view.outcomes[c.col].po_reference}: {c.from ?? '-'} → {c.to ?? '-'}
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="hint">The paste changes no cell.</p>
-            )}
-            {pasted.problems.length ? (
-              <ul className="field-error" aria-label="Cells left as they are">
-                {pasted.problems.map((p) => (
-                  <li key={p}>{p}</li>
-                ))}
-              </ul>
-            ) : null}
-          </>
-        ) : null}
-      </Dialog>
+        empty="The paste changes no cell."
+        problemsLabel="Cells left as they are"
+        problems={pasted?.problems ?? []}
+        applyLabel={`Change ${pasted?.changes.length ?? 0} cells`}
+        onApply={applyPaste}
+        onCancel={() => setPasted(null)}
+      />
     </section>
   );
 }
