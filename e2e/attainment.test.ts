@@ -208,7 +208,7 @@ it('the methodology screen refuses CIE and SEE weights that do not add up to 100
   await page.locator('tbody tr', { hasText: 'B.Tech Computer Science and Engineering' }).getByRole('button', { name: /Edit/ }).click();
   const cie = page.getByLabel('CIE (ISE + MSE) weight %');
   await cie.fill('40');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByText('CIE and SEE weights add up to 110, not 100').first().waitFor();
   await page.screenshot({ path: `${SHOTS}/methodology-refused.png`, fullPage: true });
   const saved = (await api.get('/api/attainment-method')).body.data.find((m: { cie_weight: number }) => m.cie_weight === 40);

@@ -41,19 +41,19 @@ it('an admin signs in, adds, edits and deletes a department, then logs out for g
 
   // The empty form is refused with Required on both required fields.
   await page.getByRole('button', { name: 'ADD' }).click();
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect.poll(() => page.locator('#e-name').textContent()).toBe('Required');
   expect(await page.locator('#e-short_name').textContent()).toBe('Required');
 
   // An 11-character short name is refused.
   await page.locator('#f-name').fill('Electrical and Electronics Engineering');
   await page.locator('#f-short_name').fill('ELECTRICALS');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect.poll(() => page.locator('#e-short_name').textContent()).toBe('Too Long!');
   await page.screenshot({ path: `${SHOTS}/department-form-errors.png` });
 
   await page.locator('#f-short_name').fill('EEE');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect.poll(() => page.locator('.popup').textContent()).toContain('successfully created');
   await departmentRow('Electrical and Electronics Engineering').waitFor();
   await page.screenshot({ path: `${SHOTS}/department-list.png` });
@@ -61,7 +61,7 @@ it('an admin signs in, adds, edits and deletes a department, then logs out for g
   // Edit it.
   await page.getByRole('button', { name: 'Edit Electrical and Electronics Engineering' }).click();
   await page.locator('#f-chairman').fill('Dr. S. Iyer');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await departmentRow('Dr. S. Iyer').waitFor();
 
   // Delete asks first; cancelling keeps the row, accepting removes it.
@@ -89,7 +89,7 @@ it('the organization form saves, and the banner shows the new name', async () =>
   await page.locator('.ql-editor').waitFor();
   await page.locator('#f-name').fill('Attain Demo Institute of Technology');
   await page.locator('.ql-editor').fill('Founded for outcome-based education.');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect.poll(() => page.locator('.banner .institution').textContent()).toBe('Attain Demo Institute of Technology');
   await page.reload();
   await page.locator('.ql-editor').waitFor();

@@ -91,7 +91,7 @@ it('a record saved onto a later page of a sorted list is turned to, highlighted 
   await page.getByRole('button', { name: /^Name/ }).click();
   await page.getByRole('button', { name: 'ADD' }).click();
   await page.locator('#f-name').fill('Zonal weekend mode');
-  await page.locator('.form-dialog button[type="submit"]').click();
+  await page.locator('.form-dialog').getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByText('successfully created').waitFor();
   const row = page.locator('tr.row-saved');
   await expect.poll(() => row.textContent()).toContain('Zonal weekend mode');
@@ -110,7 +110,7 @@ it('a campus that writes dates the US way sees them so on every page at once aft
   await page.waitForURL('**/configuration');
   await page.locator('.p-dropdown:has(#f-locale)').click();
   await page.getByRole('option', { name: /^United States/ }).click();
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByText('successfully updated').waitFor();
   const monthFirst = /^(0\d|1[0-2])\/(1[3-9]|2\d|3[01])\/20\d\d$/;
   const dayFirst = /^(1[3-9]|2\d|3[01])\/(0\d|1[0-2])\/20\d\d$/;
