@@ -1,4 +1,5 @@
 import { createSign, generateKeyPairSync } from 'node:crypto';
+import { afterAll, beforeAll, vi } from 'vitest';
 
 /** A test signing key and its JWKS, standing in for a Cognito user pool. */
 export function testIssuer(issuer = 'https://cognito-idp.ap-south-1.amazonaws.com/ap-south-1_TEST', audience = 'test-client') {
@@ -41,4 +42,19 @@ export function testIssuerEnvironment(): ReturnType<typeof testIssuer> {
   process.env.AWS_ACCESS_KEY_ID = 'test';
   process.env.AWS_SECRET_ACCESS_KEY = 'test';
   return iss;
+}
+
+/**
+ * For the tests of the calling file: before them, `reset` (the code's cached configuration, clients and verifier) and
+ * `fetch` answering every request with the issuer's JWKS; after them, the real `fetch` again.
+ */
+export function serveTestJwks(iss: ReturnType<typeof testIssuer>, reset: () => void): void {
+  const realFetch = globalThis.fetch;
+  beforeAll(() => {
+    reset();
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(iss.jwks), { headers: { 'content-type': 'application/json' } }));
+  });
+  afterAll(() => {
+    vi.stubGlobal('fetch', realFetch);
+  });
 }

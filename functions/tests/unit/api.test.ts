@@ -2,8 +2,8 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { forgetCampusRegistrations } from '../../src/platform/store/campus-registry.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { testIssuerEnvironment } from '../support/tokens.js';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { serveTestJwks, testIssuerEnvironment } from '../support/tokens.js';
 
 const iss = testIssuerEnvironment();
 
@@ -18,7 +18,6 @@ const { configurationDomain } = await import('../../src/lambdas/bundles/configur
 const app = buildApp([authDomain, configurationDomain], callerFromRequest);
 const admin = iss.sign({});
 const faculty = iss.sign({ 'cognito:groups': ['faculty'], email: 'teacher@campus-a.example' });
-const realFetch = globalThis.fetch;
 
 const call = (method: string, path: string, opts: { token?: string | null; body?: unknown; raw?: string; auth?: string } = {}) =>
   app.request(path, {
@@ -30,14 +29,10 @@ const call = (method: string, path: string, opts: { token?: string | null; body?
     body: opts.raw ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
   });
 
-beforeAll(() => {
+serveTestJwks(iss, () => {
   resetConfig();
   resetClients();
   resetVerifier();
-  vi.stubGlobal('fetch', async () => new Response(JSON.stringify(iss.jwks), { headers: { 'content-type': 'application/json' } }));
-});
-afterAll(() => {
-  vi.stubGlobal('fetch', realFetch);
 });
 /** The campus's registration (issue 16): campus-a belongs to no group, so its users work as before. */
 const REGISTRATION = { PK: 'T#campus-a#campus-registration', SK: 'campus' };

@@ -1,7 +1,7 @@
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testIssuerEnvironment } from '../support/tokens.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { serveTestJwks, testIssuerEnvironment } from '../support/tokens.js';
 
 const iss = testIssuerEnvironment();
 
@@ -14,17 +14,12 @@ const ddb = mockClient(DynamoDBDocumentClient);
 const app = buildApp([utilitiesDomain], callerFromRequest);
 const admin = iss.sign({});
 const faculty = iss.sign({ 'cognito:groups': ['faculty'], email: 'teacher@campus-a.example' });
-const realFetch = globalThis.fetch;
 const call = (method: string, path: string, token = admin) => app.request(path, { method, headers: { authorization: `Bearer ${token}` } });
 
-beforeAll(() => {
+serveTestJwks(iss, () => {
   resetConfig();
   resetClients();
   resetVerifier();
-  globalThis.fetch = (async () => new Response(JSON.stringify(iss.jwks))) as typeof fetch;
-});
-afterAll(() => {
-  globalThis.fetch = realFetch;
 });
 beforeEach(() => ddb.reset());
 

@@ -2,8 +2,8 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-d
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { LambdaContext, LambdaEvent } from 'hono/aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { testIssuerEnvironment } from '../support/tokens.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { serveTestJwks, testIssuerEnvironment } from '../support/tokens.js';
 
 // The cloud's sign-in check: API Gateway's Lambda authorizer verifies the ID token and each API Lambda trusts what it
 // passed on. These tests run both halves as API Gateway would: the authorizer on a request, then the API Lambda on
@@ -20,15 +20,10 @@ const { handler: configurationHandler } = await import('../../src/lambdas/api/co
 const configurationLambda = (event: APIGatewayProxyEventV2) => configurationHandler(event as unknown as LambdaEvent, {} as LambdaContext);
 
 const ddb = mockClient(DynamoDBDocumentClient);
-const realFetch = globalThis.fetch;
-beforeAll(() => {
+serveTestJwks(iss, () => {
   resetConfig();
   resetClients();
   resetVerifier();
-  vi.stubGlobal('fetch', async () => new Response(JSON.stringify(iss.jwks), { headers: { 'content-type': 'application/json' } }));
-});
-afterAll(() => {
-  vi.stubGlobal('fetch', realFetch);
 });
 beforeEach(() => {
   ddb.reset();
