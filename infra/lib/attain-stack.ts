@@ -66,18 +66,20 @@ export class AttainStack extends Stack {
     new Mail(this, 'Mail', {
       table: storage.table,
       filesBucket: storage.filesBucket,
-      // Send Mail (utilities), Add User's invitation (auth), survey invitations (survey) and a new campus's first
-      // admin's invitation (group) queue mail.
-      senders: (['utilities', 'auth', 'survey', 'group'] as const).flatMap((d) => api.functions.get(d) ?? []),
+      // Send Mail (utilities), Add User's invitation (auth), survey invitations (survey-hosting) and a new campus's
+      // first admin's invitation (group) queue mail.
+      senders: (['utilities', 'auth', 'survey-hosting', 'group'] as const).flatMap((d) => api.functions.get(d) ?? []),
       environment,
       mailFrom: String(this.node.tryGetContext('mailFrom') ?? ''),
     });
     new Results(this, 'Results', {
       table: storage.table,
       // The domains whose writes change course inputs (COs, occasions, papers, the matrix, marks, the method, survey
-      // counts), and the marks import worker.
+      // answers and paper counts), and the marks import worker.
       writers: [
-        ...(['curriculum', 'assessments', 'attainment', 'marks', 'survey'] as const).flatMap((d) => api.functions.get(d) ?? []),
+        ...(['curriculum', 'assessments', 'attainment', 'marks', 'survey', 'survey-hosting'] as const).flatMap(
+          (d) => api.functions.get(d) ?? [],
+        ),
         marksImport.worker,
       ],
       environment,

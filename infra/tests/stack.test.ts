@@ -221,11 +221,20 @@ describe('the Attain stack', () => {
     expect(policies).toContain('ses:SendEmail');
     expect(policies).toContain('sqs:SendMessage');
   });
+  it('lets only the API Lambdas that send mail queue it: Send Mail, Add User, survey invitations, a new campus', () => {
+    const fns = template.findResources('AWS::Lambda::Function');
+    const senders = Object.entries(fns)
+      .filter(([id, f]) => id.startsWith('ApiFn') && f.Properties.Environment?.Variables?.MAIL_QUEUE_URL)
+      .map(([id]) => id.replace(/^ApiFn/, '').replace(/[0-9A-F]{8}$/, ''));
+    expect(senders.sort()).toEqual(['auth', 'group', 'surveyhosting', 'utilities']);
+  });
   it('computes results on write: input writers queue recomputations for a worker, with a dead-letter queue', () => {
     const fns = template.findResources('AWS::Lambda::Function');
     const withUrl = Object.entries(fns).filter(([, f]) => f.Properties.Environment?.Variables?.RESULTS_QUEUE_URL);
     const ids = withUrl.map(([id]) => id);
-    for (const d of ['curriculum', 'assessments', 'attainment', 'survey']) expect(ids.some((id) => id.startsWith(`ApiFn${d}`))).toBe(true);
+    for (const d of ['curriculum', 'assessments', 'attainment', 'survey', 'surveyhosting'])
+      expect(ids.some((id) => id.startsWith(`ApiFn${d}`))).toBe(true);
+    expect(ids.some((id) => id.startsWith('ApiFnsurveyresults'))).toBe(false);
     expect(ids.some((id) => id.startsWith('MarksImportWorker'))).toBe(true);
     const worker = Object.entries(fns).find(([id]) => id.startsWith('ResultsWorker'));
     expect(worker).toBeDefined();

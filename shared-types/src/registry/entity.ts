@@ -3,6 +3,8 @@ import type { Role } from '../identity/roles.js';
 
 /**
  * Lambda grouping of API paths: each domain is one Lambda function in the cloud and one Hono sub-app locally.
+ * `survey` defines surveys and takes answers, `survey-hosting` invites and counts paper answers (it alone carries the
+ * HTML sanitizer and the mail queue), `survey-results` reports them (it alone carries the attainment service).
  * `exports` serves file downloads written with large libraries (the faculty CV as DOCX and PDF), so no other
  * Lambda carries them.
  */
@@ -16,6 +18,8 @@ export type Domain =
   | 'faculty'
   | 'documents'
   | 'survey'
+  | 'survey-hosting'
+  | 'survey-results'
   | 'utilities'
   | 'reports'
   | 'group';

@@ -82,7 +82,7 @@ const text = (max: number) => z.optional(z.nullable(z.string({ error: 'Must be t
 export const surveyHostRoute = defineRoute({
   method: 'GET',
   path: `${SURVEY_HOST_PATH}/{survey}`,
-  domain: 'survey',
+  domain: 'survey-hosting',
   summary: 'A survey as its host sees it: form, status, invitees and their delivery, response rate, paper counts',
   roles: HOSTS_READ,
   answer: item('SurveyHostView'),
@@ -97,7 +97,7 @@ export const surveyHostRoute = defineRoute({
 export const inviteToSurveyRoute = defineRoute({
   method: 'POST',
   path: `${SURVEY_HOST_PATH}/{survey}/invite`,
-  domain: 'survey',
+  domain: 'survey-hosting',
   summary: "Invite the curriculum's students and/or stakeholders to a survey, each with their own link",
   roles: ['admin'],
   body: z.object({
@@ -116,7 +116,7 @@ export const inviteToSurveyRoute = defineRoute({
 export const remindSurveyRoute = defineRoute({
   method: 'POST',
   path: `${SURVEY_HOST_PATH}/{survey}/remind`,
-  domain: 'survey',
+  domain: 'survey-hosting',
   summary: 'Remind the invitees who have not answered',
   roles: ['admin'],
   answer: item('SurveyMailResult', 201),
@@ -130,7 +130,7 @@ export const remindSurveyRoute = defineRoute({
 export const saveOfflineResultsRoute = defineRoute({
   method: 'PUT',
   path: `${SURVEY_HOST_PATH}/{survey}/offline`,
-  domain: 'survey',
+  domain: 'survey-hosting',
   summary: "Save a survey's paper (offline) counts",
   description:
     '`surveyed`: people handed the paper form; `counts`: per rating question id, the count at each scale point (lowest ' +
@@ -151,7 +151,7 @@ export const saveOfflineResultsRoute = defineRoute({
 export const surveyDashboardRoute = defineRoute({
   method: 'GET',
   path: `${SURVEY_RESULTS_PATH}/dashboard`,
-  domain: 'survey',
+  domain: 'survey-results',
   summary: "The surveys of an academic year and department, their response rates and the outcomes' survey levels",
   query: z.object({ year: z.optional(z.string()), department: z.optional(z.string()) }),
   answer: item('SurveyDashboardView'),
@@ -162,7 +162,7 @@ export const surveyDashboardRoute = defineRoute({
 export const surveyReportRoute = defineRoute({
   method: 'GET',
   path: `${SURVEY_RESULTS_PATH}/{survey}`,
-  domain: 'survey',
+  domain: 'survey-results',
   summary: "A survey's report: response rate, margin of error, counts per question, outcomes and review flags",
   answer: item('SurveyReportView'),
   errors: [401, 404],

@@ -11,6 +11,8 @@ import { groupDomain } from './group.js';
 import { marksDomain } from './marks.js';
 import { reportsDomain } from './reports.js';
 import { surveyDomain } from './survey.js';
+import { surveyHostingDomain } from './survey-hosting.js';
+import { surveyResultsDomain } from './survey-results.js';
 import { utilitiesDomain } from './utilities.js';
 
 /**
@@ -39,6 +41,8 @@ export const ALL_DOMAINS: readonly DomainModule[] = checked([
   facultyDomain,
   documentsDomain,
   surveyDomain,
+  surveyHostingDomain,
+  surveyResultsDomain,
   utilitiesDomain,
   reportsDomain,
   groupDomain,

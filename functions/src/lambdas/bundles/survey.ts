@@ -1,8 +1,6 @@
 import { stakeholder, survey, surveyTemplate } from '@attain/shared-types';
 import { PUBLIC_SURVEY_ENDPOINTS } from '../../features/survey/public-survey-routes.js';
 import { STAKEHOLDER_IMPORT_ENDPOINTS } from '../../features/survey/stakeholder-import-routes.js';
-import { SURVEY_HOST_ENDPOINTS } from '../../features/survey/survey-host-routes.js';
-import { SURVEY_RESULTS_ENDPOINTS } from '../../features/survey-results/survey-results-routes.js';
 import { deleteDocument, getDocument, overwriteDocument } from '../../platform/store/documents.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { getRecord } from '../../platform/store/records.js';
@@ -14,7 +12,9 @@ import { behaviour, defineDomain } from '../../platform/http/domain-module.js';
 /**
  * The `survey` domain (spec part 2 Survey): stakeholders, templates and surveys as registry entities; a
  * survey's form is copied from its template when it is made (and again when its template or outcome changes before
- * anyone was invited); hosting, the public answer route, and the results.
+ * anyone was invited); the stakeholder import and the public answer route. Hosting (`survey-hosting.ts`) and the
+ * results (`survey-results.ts`) are Lambdas of their own, so this one carries neither the mail queue and HTML
+ * sanitizer nor the attainment service.
  */
 export const surveyDomain = defineDomain({
   name: 'survey',
@@ -62,5 +62,5 @@ export const surveyDomain = defineDomain({
       },
     }),
   ],
-  endpoints: [...PUBLIC_SURVEY_ENDPOINTS, ...STAKEHOLDER_IMPORT_ENDPOINTS, ...SURVEY_HOST_ENDPOINTS, ...SURVEY_RESULTS_ENDPOINTS],
+  endpoints: [...PUBLIC_SURVEY_ENDPOINTS, ...STAKEHOLDER_IMPORT_ENDPOINTS],
 });
