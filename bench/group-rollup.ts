@@ -6,7 +6,7 @@ import { documentClient } from '../functions/src/platform/lib/aws.js';
 import { config } from '../functions/src/platform/lib/config.js';
 import { batchWrite } from '../functions/src/platform/store/batch.js';
 import { DEMO_GROUP, DEMO_TENANT } from '../functions/src/local/seed/demo-campus.js';
-import { SETTLE_MS } from '../functions/src/features/group/campus-summary.js';
+import { SETTLE_MS } from '../functions/src/features/group/summary-shapes.js';
 
 type Row = { metric: string; value: string; budget: string; ok: boolean | null };
 

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { OWNER_FIELD, type ProgramAttainment, apiDomains, campusScope, researchPublication, validateBody } from '@attain/shared-types';
 import { build } from 'esbuild';
-import { BUNDLE_BUDGET_KB, BUNDLING, REPO_ROOT, handlerEntry } from '../infra/lib/bundling.js';
+import { BUNDLE_BUDGET_KB, BUNDLING, REPO_ROOT, WORKERS, handlerEntry } from '../infra/lib/bundling.js';
 import { launchChromium } from '../e2e/browser.js';
 import { programAttainment } from '../functions/src/features/attainment/attainment-service.js';
 import { startLocalStack } from '../functions/src/local/stack.js';
@@ -44,14 +44,7 @@ const pct = (xs: number[], p: number) => {
 };
 
 // 1. Lambda bundles
-for (const name of [
-  ...apiDomains(),
-  'authorizer' as const,
-  'mail-receipts' as const,
-  'mail-sender' as const,
-  'marks-import' as const,
-  'course-results' as const,
-]) {
+for (const name of [...apiDomains(), 'authorizer' as const, ...WORKERS]) {
   const file = join(out, `${name}.mjs`);
   await build({
     entryPoints: [handlerEntry(name)],

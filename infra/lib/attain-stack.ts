@@ -9,6 +9,7 @@ import { MarksImport } from './constructs/marks-import.js';
 import { Results } from './constructs/results.js';
 import { Site } from './constructs/site.js';
 import { Storage } from './constructs/storage.js';
+import { Summaries } from './constructs/summaries.js';
 import { arnWildcardFinding } from './nag.js';
 
 export interface AttainStackProps extends StackProps {
@@ -20,7 +21,8 @@ export interface AttainStackProps extends StackProps {
  * The whole of Attain in one stack (DESIGN.md "Shape"), one construct per concern under `constructs/`:
  * storage (the single table, the files and access-log buckets), identity (Cognito: groups = roles,
  * `custom:tenant` = campus), api (HTTP API, one route per `/api` path to per-domain Lambdas), marks-import (S3 upload
- * -> worker), mail (SES configuration-set events -> SNS -> receipts Lambda) and site (CloudFront over the site bucket,
+ * -> worker), mail (SES configuration-set events -> SNS -> receipts Lambda), results (queue -> worker), summaries
+ * (the group Lambda -> the campus summaries Lambda) and site (CloudFront over the site bucket,
  * `/api/*` sent to the API). Keys, routes and groups come from `@attain/shared-types`.
  */
 export class AttainStack extends Stack {
@@ -82,6 +84,12 @@ export class AttainStack extends Stack {
         ),
         marksImport.worker,
       ],
+      environment,
+    });
+    new Summaries(this, 'Summaries', {
+      table: storage.table,
+      // The group roll-up and the dashboards (both served by the group domain) read the campuses' summaries.
+      readers: (['group'] as const).flatMap((d) => api.functions.get(d) ?? []),
       environment,
     });
     const site = new Site(this, 'Site', {

@@ -17,15 +17,20 @@ export const BUNDLE_BUDGET_KB: Readonly<Partial<Record<Domain, number>>> & { def
   reports: 1000,
 };
 
-/** The queue and event workers: their entries are in `functions/src/lambdas/workers/`. */
-const WORKERS: readonly string[] = ['mail-receipts', 'mail-sender', 'marks-import', 'course-results'];
+/**
+ * The queue, event and invoked workers: their entries are in `functions/src/lambdas/workers/` (`campus-summaries` is
+ * invoked by the group Lambda, the others read queues and events).
+ */
+export const WORKERS = ['mail-receipts', 'mail-sender', 'marks-import', 'course-results', 'campus-summaries'] as const;
+/** A worker Lambda's name. */
+export type Worker = (typeof WORKERS)[number];
 
 /**
  * Entry file of a Lambda: an API bundle's (`functions/src/lambdas/api/<bundle>.ts`), the API's Lambda authorizer
  * (`api/authorizer.ts`) or a worker's.
  */
-export const handlerEntry = (name: Domain | 'authorizer' | 'mail-receipts' | 'mail-sender' | 'marks-import' | 'course-results') =>
-  join(REPO_ROOT, 'functions', 'src', 'lambdas', WORKERS.includes(name) ? 'workers' : 'api', `${name}.ts`);
+export const handlerEntry = (name: Domain | 'authorizer' | Worker) =>
+  join(REPO_ROOT, 'functions', 'src', 'lambdas', (WORKERS as readonly string[]).includes(name) ? 'workers' : 'api', `${name}.ts`);
 
 /**
  * esbuild options shared by the CDK `NodejsFunction`s and `npm run bench`, so the bench measures what ships:

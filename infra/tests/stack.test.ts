@@ -248,7 +248,24 @@ describe('the Attain stack', () => {
       FunctionResponseTypes: ['ReportBatchItemFailures'],
     });
   });
-  it('denies every domain Lambda (and the marks import and results workers) editing or deleting audit entries', () => {
+  it('computes campus summaries in a Lambda of their own, which only the group Lambda may invoke and knows by name', () => {
+    const fns = template.findResources('AWS::Lambda::Function');
+    const worker = Object.entries(fns).find(([id]) => id.startsWith('SummariesWorker'));
+    expect(worker).toBeDefined();
+    expect(worker?.[1].Properties.Timeout).toBeLessThan(30);
+    const named = Object.entries(fns)
+      .filter(([, f]) => f.Properties.Environment?.Variables?.SUMMARIES_FUNCTION)
+      .map(([id]) => id);
+    expect(named).toHaveLength(1);
+    expect(named[0]).toMatch(/^ApiFngroup/);
+    const invokers = Object.values(template.findResources('AWS::IAM::Policy')).filter((p) =>
+      (p.Properties.PolicyDocument.Statement as Record<string, any>[]).some(
+        (st) => [st.Action].flat().includes('lambda:InvokeFunction') && JSON.stringify(st.Resource).includes(worker?.[0] ?? '-'),
+      ),
+    );
+    expect(invokers.map((p) => JSON.stringify(p.Properties.Roles))).toEqual([expect.stringMatching(/ApiFngroup/)]);
+  });
+  it('denies every domain Lambda (and the marks import, results and summaries workers) editing or deleting audit entries', () => {
     const denyRoles = new Set<string>();
     for (const p of Object.values(template.findResources('AWS::IAM::Policy'))) {
       const denies = (p.Properties.PolicyDocument.Statement as Record<string, any>[]).filter(
@@ -262,7 +279,7 @@ describe('the Attain stack', () => {
     const fns = Object.entries(template.findResources('AWS::Lambda::Function')).filter(([id]) => /^ApiFn/.test(id));
     expect(fns.length).toBe(apiDomains().length);
     for (const [id, f] of fns) expect(denyRoles.has(f.Properties.Role['Fn::GetAtt'][0]), id).toBe(true);
-    expect(denyRoles.size).toBe(apiDomains().length + 2);
+    expect(denyRoles.size).toBe(apiDomains().length + 3);
   });
   it('blocks public access and versions every bucket', () => {
     for (const b of Object.values(template.findResources('AWS::S3::Bucket'))) {

@@ -27,6 +27,8 @@ import { startServer } from './server.js';
 import { LOCAL_EVENTS_TOPIC, startSesEventProxy } from './ses-events.js';
 import { type LocalMailWorker, startLocalMailWorker } from './local-mail-worker.js';
 import { startLocalResultsWorker } from './local-results-worker.js';
+import { setLocalSummaryComputer } from '../features/group/summary-computer.js';
+import { computeSummary } from '../features/group/summary-compute.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The repository root (functions/src/local -> ../../..). */
@@ -119,6 +121,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   let stopResults: (() => void) | undefined;
   const stop = async () => {
     stopResults?.();
+    setLocalSummaryComputer(undefined);
     await mailWorker?.stop();
     if (server) await new Promise<void>((r) => server?.close(() => r()));
     server?.closeAllConnections?.();
@@ -241,6 +244,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     if (opts.mail?.worker !== false) mailWorker = await startLocalMailWorker(ses.url);
     // Registered after the seed, which stamps its writes and computes every program once (`seedDemoResults`).
     stopResults = startLocalResultsWorker();
+    // The campus summaries Lambda's work, in this process (`summary-computer.ts`).
+    setLocalSummaryComputer(computeSummary);
     setSignInLimits({ ...SIGN_IN_LIMITS, ...opts.signInLimits });
     step('Starting the web server');
     server = await startServer({

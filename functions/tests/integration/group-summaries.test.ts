@@ -1,6 +1,6 @@
 import type { DashboardView, ProgramAttainment, RollupView } from '@attain/shared-types';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { SETTLE_MS } from '../../src/features/group/campus-summary.js';
+import { SETTLE_MS } from '../../src/features/group/summary-shapes.js';
 import { client, login, signedIn } from '../support/client.js';
 
 /**

@@ -1,5 +1,6 @@
 import { surveyStatus } from '../survey/index.js';
-import type { CampusSummaries, ProgramSummary, YearSummary } from './campus-summary.js';
+import type { CampusSummaries } from './campus-summary.js';
+import type { ProgramSummary, YearSummary } from './summary-shapes.js';
 
 /**
  * What the group roll-up shows of one campus for one academic year, read from the campus's summaries

@@ -1,7 +1,8 @@
 import { type DashboardFigure, type DashboardTileKey, type DashboardView, type YearChoice, isKeyOf } from '@attain/shared-types';
 import { resultsYear } from '../structure/index.js';
 import { openSurveys, surveyTotals } from './campus-figures.js';
-import { type CampusSummaries, type ProgramsSummary, monthSummary, resultYears, yearSummary } from './campus-summary.js';
+import { type CampusSummaries, monthSummary, resultYears, yearSummary } from './campus-summary.js';
+import type { ProgramsSummary } from './summary-shapes.js';
 
 /**
  * The raw counts behind one campus's dashboard tiles, summable over a group's campuses. Each is what the

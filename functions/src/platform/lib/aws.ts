@@ -1,6 +1,7 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { LambdaClient } from '@aws-sdk/client-lambda';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { SQSClient } from '@aws-sdk/client-sqs';
@@ -19,6 +20,7 @@ let cognito: CognitoIdentityProviderClient | undefined;
 let s3: S3Client | undefined;
 let ses: SESv2Client | undefined;
 let sqs: SQSClient | undefined;
+let lambda: LambdaClient | undefined;
 
 /**
  * The DynamoDB document client (created once per Lambda container). Every call it sends is counted against
@@ -83,6 +85,15 @@ export async function sqsClient(): Promise<SQSClient> {
   return sqs;
 }
 
+/** The Lambda client (the group Lambda invokes the campus summaries Lambda), loaded on first use. */
+export async function lambdaClient(): Promise<LambdaClient> {
+  if (!lambda) {
+    const { LambdaClient: Client } = await import('@aws-sdk/client-lambda');
+    lambda = new Client({ region: config().region, endpoint: endpointFor('LAMBDA') });
+  }
+  return lambda;
+}
+
 /** Drops cached clients (used when the local stack changes endpoints). */
 export function resetClients(): void {
   ddb = undefined;
@@ -90,4 +101,5 @@ export function resetClients(): void {
   s3 = undefined;
   ses = undefined;
   sqs = undefined;
+  lambda = undefined;
 }

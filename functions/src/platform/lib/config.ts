@@ -21,6 +21,8 @@ export interface Config {
   mailQueueUrl: string;
   /** The queue of attainment recomputations (SQS); empty locally, where the local stack runs them in-process. */
   resultsQueueUrl: string;
+  /** The Lambda that computes a campus's group summaries (its name); empty locally, where they are computed in-process. */
+  summariesFunction: string;
 }
 
 /** Reads the configuration from `env`; missing values become '' and fail at first use with a clear message. */
@@ -40,6 +42,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? '',
     mailQueueUrl: env.MAIL_QUEUE_URL ?? '',
     resultsQueueUrl: env.RESULTS_QUEUE_URL ?? '',
+    summariesFunction: env.SUMMARIES_FUNCTION ?? '',
   };
 }
 

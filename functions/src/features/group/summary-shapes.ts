@@ -1,0 +1,87 @@
+import { ATTAINMENT_ENGINE_VERSION, type CampusScope } from '@attain/shared-types';
+import * as z from 'zod/mini';
+
+/**
+ * A campus's summaries: what the group roll-up and the dashboards count in one campus, computed once and stored
+ * (`docs/decisions/0039-campus-summaries.md`). Each figure is computed by the services the campus's own pages use,
+ * so it equals the page it drills down to; the roll-up (`rollup.ts`) and the dashboard (`dashboard-figures.ts`) only
+ * read and add them. Three kinds, each stored on its own:
+ * - `programs`: each program with its type's name and, per academic year with stored results, its PO/PSO levels, its
+ *   courses with results and those below target; the campus's courses;
+ * - `year` (per academic year): faculty in position by cadre and Ph.D., publications and funded projects, the year's
+ *   surveys (invited, responded, dates), mail recipients and bounces over the year (to today), occasions held and
+ *   those without marks;
+ * - `month` (per current academic year, CAY): mail this month, faculty contribution records added in the CAY.
+ * Computed by `summary-compute.ts` (in a Lambda of its own in AWS: `summary-computer.ts`). A summary is current when
+ * computed `SETTLE_MS` after the campus's last change stamp (`noteCampusChange`), with this `SUMMARY_VERSION` and
+ * attainment engine; otherwise the read computes and stores it again (`campus-summary.ts`).
+ */
+const count = z.number();
+const mailSchema = z.object({ recipients: count, bounced: count });
+
+export const programsSchema = z.object({
+  programs: z.array(
+    z.object({
+      id: z.string(),
+      type: z.string(),
+      years: z.array(
+        z.object({
+          year: z.string(),
+          outcomes: z.array(z.object({ reference: z.string(), attainment: z.nullable(z.number()) })),
+          courses: count,
+          below_target: count,
+        }),
+      ),
+    }),
+  ),
+  courses: count,
+  /** Some course was shown with its previous results while its recomputation is queued: not kept as current. */
+  updating: z.boolean(),
+});
+/** The programs summary: each program's type and per-year PO levels and course counts; the campus's courses. */
+export type ProgramsSummary = z.infer<typeof programsSchema>;
+/** One program of the programs summary. */
+export type ProgramSummary = ProgramsSummary['programs'][number];
+
+export const yearSchema = z.object({
+  faculty: z.object({ total: count, professors: count, associates: count, assistants: count, other: count, phd: count }),
+  publications: count,
+  funded: count,
+  /** The year's surveys: population (invited or surveyed on paper), responses, and dates (their status is today's). */
+  surveys: z.array(z.object({ invited: count, responded: count, start_date: z.string(), end_date: z.string() })),
+  mail: mailSchema,
+  occasions: count,
+  occasions_without_marks: count,
+});
+/** One academic year's figures of a campus. */
+export type YearSummary = z.infer<typeof yearSchema>;
+
+export const monthSchema = z.object({ month: z.string(), mail: mailSchema, faculty_records: count });
+/** A campus's figures of the current month (`yyyy-mm`) and academic year. */
+export type MonthSummary = z.infer<typeof monthSchema>;
+
+/** The summaries' shape and the attainment engine they were computed with; a summary of another version is recomputed. */
+export const SUMMARY_VERSION = `1.${ATTAINMENT_ENGINE_VERSION}`;
+/**
+ * How long after a change stamp a summary must have started to count as current (ms): DynamoDB's Queries of records
+ * and its indexes are eventually consistent, so a computation started just after a write might not have read it.
+ */
+export const SETTLE_MS = 2_000;
+
+/**
+ * One summary to compute: a campus's `programs`, one academic `year`'s figures (`year` "2025-26") or the `month`'s
+ * (`current` the CAY); `today` an ISO date (India), which bounds what mail and records are counted.
+ */
+export type SummaryRequest =
+  | { kind: 'programs'; scope: CampusScope }
+  | { kind: 'year'; scope: CampusScope; year: string; today: string }
+  | { kind: 'month'; scope: CampusScope; current: string; today: string };
+
+const scopeSchema = z.object({ campus: z.string(), actor: z.string(), access: z.enum(['read-write', 'read-only']) });
+
+/** `SummaryRequest` as the campus summaries Lambda checks its event. */
+export const SummaryRequestSchema = z.union([
+  z.object({ kind: z.literal('programs'), scope: scopeSchema }),
+  z.object({ kind: z.literal('year'), scope: scopeSchema, year: z.string(), today: z.string() }),
+  z.object({ kind: z.literal('month'), scope: scopeSchema, current: z.string(), today: z.string() }),
+]);
