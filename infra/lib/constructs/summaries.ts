@@ -46,7 +46,7 @@ export class Summaries extends Construct {
       this.worker.grantInvoke(reader);
       Validations.of(reader).acknowledge({
         id: `AwsSolutions::AwsSolutions-IAM5[Resource::<${logicalIdOf(this.worker)}.Arn>:*]`,
-        reason: "The only wildcard is `<summaries function arn>:*` (its versions and aliases), which the invoke grant adds.",
+        reason: 'The only wildcard is `<summaries function arn>:*` (its versions and aliases), which the invoke grant adds.',
       });
       reader.addEnvironment('SUMMARIES_FUNCTION', this.worker.functionName);
     }
