@@ -257,10 +257,10 @@ function sarServer(fileError?: { status: number; detail: string }) {
 }
 
 describe('NBA SAR export page (issue 15)', () => {
-  it("sends the chosen year, criteria and courses, shows the program's SAR version, and downloads the DOCX with the user's token", async () => {
+  it("sends the chosen year, criteria and courses, shows the program's SAR format in people's words, and downloads the DOCX with the user's token", async () => {
     const server = sarServer();
     renderReports('/reports/sar');
-    expect(await screen.findByText('SAR 2019 (UG Tier II)')).toBeTruthy();
+    expect(await screen.findByText('UG Engineering Tier II (2015-2024, 10 criteria)')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Change it in Configuration/ }).getAttribute('href')).toBe(
       '/configuration/program?department=d1',
     );
@@ -297,7 +297,7 @@ describe('NBA SAR export page (issue 15)', () => {
   it('without a chosen year asks the server for its default, then shows that year in the picker and why', async () => {
     const server = sarServer();
     renderReports('/reports/sar');
-    await screen.findByText('SAR 2019 (UG Tier II)');
+    await screen.findByText('UG Engineering Tier II (2015-2024, 10 criteria)');
     expect(screen.getByText(/^The newest year with results, not after the current academic year \d{4}-\d{2}$/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Show' }));
     expect(await screen.findByText('2025-26: the newest year with results (current academic year 2026-27)')).toBeTruthy();
@@ -309,7 +309,7 @@ describe('NBA SAR export page (issue 15)', () => {
   it("says why a download failed, in the server's words", async () => {
     sarServer({ status: 400, detail: 'No intake recorded for 2025-26: add it to the program' });
     renderReports('/reports/sar');
-    await screen.findByText('SAR 2019 (UG Tier II)');
+    await screen.findByText('UG Engineering Tier II (2015-2024, 10 criteria)');
     fireEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The SAR could not be prepared: No intake recorded for 2025-26: add it to the program',
@@ -357,12 +357,12 @@ describe('Curriculum > Text and Reference Books (issue 15)', () => {
 });
 
 describe('Configuration > Program: the SAR fields (issue 15)', () => {
-  it("offers the SAR formulas (2025 by default) and the intake per academic year in the program's form", async () => {
+  it("offers the three SAR formats (2025 by default) and the intake per academic year in the program's form", async () => {
     mockServer((method, url) => (method === 'GET' && /[?&](limit|ids)=/.test(url) ? { body: { data: [], next: null } } : undefined));
     renderApp(<EntityPage entityName="program" />, '/configuration/program');
     fireEvent.click(await screen.findByRole('button', { name: 'ADD' }));
-    const sar = (await screen.findByText('SAR formulas (Criterion 5)')).closest('.form-field') as HTMLElement;
-    expect(sar.textContent).toContain('SAR 2025 (GAPC v4)');
+    const sar = (await screen.findByText('SAR format')).closest('.form-field') as HTMLElement;
+    expect(sar.textContent).toContain('2025 (GAPC v4.0, 9 criteria, 11 POs)');
     expect(screen.getByText('Intake per academic year')).toBeTruthy();
   });
 });

@@ -54,3 +54,4 @@ export * from './reports/index.js';
 export * from './group/index.js';
 export * from './audit/index.js';
 export * from './guards.js';
+export * from './sar/index.js';

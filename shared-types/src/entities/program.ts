@@ -1,7 +1,7 @@
 import { defineEntity } from '../registry/entity.js';
 import { f } from '../registry/field.js';
 import { DURATION_UNITS, NBA_SAR_TYPES, TOPIC_UNITS } from './choices.js';
-import { DEFAULT_SAR_VERSION, SAR_VERSIONS } from '../reports/sar.js';
+import { DEFAULT_SAR_VERSION, SAR_VERSIONS, SAR_VERSION_LABELS } from '../reports/sar.js';
 import { isAcademicYear } from '../format/academic-year.js';
 
 /** A duration as the spec stores it: an integer quantity and its unit (Minutes .. Years). */
@@ -21,7 +21,7 @@ const intakeRow = [
 /**
  * Program (spec part 1 §3, §5): `title` required; every number is an integer; four durations with units;
  * `nba_sar_type` picks the NBA SAR format; `number_of_terms` sets how many terms each new curriculum gets.
- * `sar_version` picks the Criterion 5 formulas of the SAR export; `intake` lists each academic year's
+ * `sar_version` picks the NBA SAR format the program follows (its criteria, items and formulas); `intake` lists each academic year's
  * sanctioned intake and lateral entries (the SAR's student count S).
  */
 export const program = defineEntity({
@@ -48,7 +48,7 @@ export const program = defineEntity({
     ...duration('term_maximum_duration', 'Term maximum duration'),
     f.enum('topic_unit_upto', 'Topic units up to', TOPIC_UNITS),
     f.enum('nba_sar_type', 'NBA SAR type', NBA_SAR_TYPES),
-    f.enum('sar_version', 'SAR formulas (Criterion 5)', SAR_VERSIONS, { default: DEFAULT_SAR_VERSION }),
+    f.enum('sar_version', 'SAR format', SAR_VERSIONS, { default: DEFAULT_SAR_VERSION, choiceLabels: SAR_VERSION_LABELS }),
     f.list('intake', 'Intake per academic year', intakeRow, { maxItems: 40, itemLabel: 'Year' }),
   ],
   columns: ['title', 'acronym', 'department', 'program_type', 'number_of_terms', 'total_credits', 'nba_sar_type'],

@@ -24,19 +24,31 @@ export const SAR_FORMATS = ['json', 'docx', 'pdf'] as const;
 export type SarFormat = (typeof SAR_FORMATS)[number];
 
 /**
- * Versions of the SAR's Criterion 5 formulas a program can follow (its `sar_version`), each with its source in
- * `shared/data/nba-sar-criteria.md`: the 2019 SAR (UG Tier II) and the 2025 SAR of the GAPC v4.0 framework.
+ * The SAR formats a program can follow (its `sar_version`), by the ids stored since the first two were added; each is
+ * defined as data in `shared-types/src/sar/` (`SAR_FORMAT_DEFS`, whose ids and labels a unit test checks against
+ * these). Kept apart from the definitions so that the program record does not carry them into every Lambda.
  */
-export const SAR_VERSIONS = ['SAR 2019 (UG Tier II)', 'SAR 2025 (GAPC v4)'] as const;
+export const SAR_VERSIONS = ['SAR 2019 (UG Tier II)', 'SAR 2016 (UG Tier I)', 'SAR 2025 (GAPC v4)'] as const;
 export type SarVersion = (typeof SAR_VERSIONS)[number];
-/** The version a program follows until an admin picks one. */
+/** Each format in people words, as the program form and the SAR pages name it. */
+export const SAR_VERSION_LABELS: Readonly<Record<SarVersion, string>> = {
+  'SAR 2019 (UG Tier II)': 'UG Engineering Tier II (2015-2024, 10 criteria)',
+  'SAR 2016 (UG Tier I)': 'UG Engineering Tier I (2016-2024, 10 criteria)',
+  'SAR 2025 (GAPC v4)': '2025 (GAPC v4.0, 9 criteria, 11 POs)',
+};
+/**
+ * The versions of the Criterion 5 formulas (`criterion5-formulas.ts`), each with its source in
+ * `shared/data/nba-sar-criteria.md`: the 2019 SAR's (UG Tier II, which Tier I shares) and the 2025 SAR's (GAPC v4.0).
+ */
+export type Criterion5Version = 'SAR 2019 (UG Tier II)' | 'SAR 2025 (GAPC v4)';
+/** The format a program follows until an admin picks one. */
 export const DEFAULT_SAR_VERSION: SarVersion = 'SAR 2025 (GAPC v4)';
 
 /**
  * The SAR as the web page shows it and the documents print it: a `ReportView` whose sections are criterion items
  * (`3.1`, `3.2.2`, `3.3.2`, `5.1` ...), plus what it was made for.
  * - `years`: CAY, CAYm1, CAYm2 as academic years (`['2025-26', '2024-25', '2023-24']`);
- * - `version`: the Criterion 5 formula version used (the program's `sar_version`);
+ * - `version`: the Criterion 5 formula version used (that of the program's format, `sar_version`);
  * - `method_version`: the attainment method's record version the Criterion 3 figures were computed with;
  * - `frozen`: the years among CAY, CAYm1, CAYm2 whose Criterion 3 figures come from an approved (frozen) snapshot
  *  , each with who approved it, when and its method version; the context says so for each;
@@ -49,7 +61,7 @@ export interface SarView extends ReportView {
   program_acronym: string;
   years: string[];
   year_choice: YearChoice;
-  version: SarVersion;
+  version: Criterion5Version;
   criteria: SarCriterion[];
   method_version: number;
   frozen: Pick<FrozenYear, 'academic_year' | 'approved_by' | 'approved_at' | 'method_version'>[];

@@ -1,5 +1,6 @@
 import {
   DEFAULT_SAR_VERSION,
+  SAR_VERSION_LABELS,
   SAR_CRITERIA,
   type SarCriterion,
   type SarFormat,
@@ -151,7 +152,7 @@ export function SarPage() {
       </div>
       {record ? (
         <p className="sar-version">
-          SAR version: <strong>{record.sar_version || DEFAULT_SAR_VERSION}</strong>.{' '}
+          SAR format: <strong>{SAR_VERSION_LABELS[record.sar_version ?? DEFAULT_SAR_VERSION]}</strong>.{' '}
           <Link
             to={hrefWith('/configuration/program', { department: typeof record.department === 'string' ? record.department : undefined })}
           >

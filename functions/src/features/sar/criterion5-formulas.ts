@@ -1,4 +1,4 @@
-import type { Figure, SarVersion, TraceInput } from '@attain/shared-types';
+import type { Figure, Criterion5Version, TraceInput } from '@attain/shared-types';
 import { roundHalfAway } from '@attain/shared-types';
 import { figure, notAvailable } from '../reports/index.js';
 import { CRITERION5_2019_CITATION, CRITERION5_2025_CITATION } from '../reports/index.js';
@@ -55,7 +55,7 @@ export interface SfrFigures {
 
 /** One version's Criterion 5 formulas, with the source they are taken from. */
 export interface Criterion5Formulas {
-  version: SarVersion;
+  version: Criterion5Version;
   source: string;
   sfr(years: readonly FacultyYear[]): SfrFigures;
   cadre(y: FacultyYear): Figure;
@@ -89,7 +89,7 @@ const yearInputs = (y: FacultyYear, ...keys: ('S' | 'F' | 'X' | 'Y' | 'AF')[]): 
   });
 
 /** S/F of each year: shared by both versions (the ratio's definition is the same; the marks differ). */
-function ratios(years: readonly FacultyYear[], version: SarVersion, source: string): Figure[] {
+function ratios(years: readonly FacultyYear[], version: Criterion5Version, source: string): Figure[] {
   return years.map((y) =>
     y.students <= 0
       ? notAvailable(
@@ -103,7 +103,7 @@ function ratios(years: readonly FacultyYear[], version: SarVersion, source: stri
 }
 
 /** The average of the years' ratios that have a value (null when none has). */
-function averageRatio(rs: readonly Figure[], years: readonly FacultyYear[], version: SarVersion, source: string): Figure {
+function averageRatio(rs: readonly Figure[], years: readonly FacultyYear[], version: Criterion5Version, source: string): Figure {
   // A year without students or faculty has no ratio and is left out of the average.
   const known = rs.flatMap((r, i) => (r.value === null ? [] : [{ year: years[i].year, value: r.value }]));
   const inputs = known.map((k) => ({ label: `SFR ${k.year}`, value: k.value }));
@@ -268,7 +268,7 @@ export const SAR_2025: Criterion5Formulas = {
 };
 
 /** The formulas of each version. */
-export const CRITERION5_FORMULAS: Readonly<Record<SarVersion, Criterion5Formulas>> = {
+export const CRITERION5_FORMULAS: Readonly<Record<Criterion5Version, Criterion5Formulas>> = {
   'SAR 2019 (UG Tier II)': SAR_2019,
   'SAR 2025 (GAPC v4)': SAR_2025,
 };

@@ -7,7 +7,7 @@ import {
   type RecordOf,
   type ReportCell,
   type ReportSection,
-  type SarVersion,
+  type Criterion5Version,
   choiceLabel,
   formatDate,
   personalView,
@@ -43,8 +43,8 @@ interface Criterion5Input {
   years: readonly string[];
   /** CAY, the newest assessment year. */
   cay: string;
-  version: SarVersion;
-  formulas: (typeof CRITERION5_FORMULAS)[SarVersion];
+  version: Criterion5Version;
+  formulas: (typeof CRITERION5_FORMULAS)[Criterion5Version];
   members: Member[];
   students: ReturnType<typeof studentCount>[];
   census: ReturnType<typeof facultyYear>[];
@@ -71,7 +71,7 @@ export async function criterion5(
   scope: CampusScope,
   prog: RecordOf<typeof program>,
   years: readonly string[],
-  version: SarVersion,
+  version: Criterion5Version,
   locale: CampusLocale,
   viewer: DataViewer,
   yearLabel: (y: string) => string,

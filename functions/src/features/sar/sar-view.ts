@@ -3,14 +3,14 @@ import {
   type CampusScope,
   type RecordOf,
   DEFAULT_LOCALE,
-  DEFAULT_SAR_VERSION,
   type FrozenSnapshot,
   type ProgramAttainment,
   frozenFiguresNote,
   type ReportSection,
   type SarCriterion,
   type SarFormat,
-  type SarVersion,
+  type Criterion5Version,
+  sarFormatDef,
   type SarView,
   organization,
   program,
@@ -51,8 +51,8 @@ function withSnapshots<T extends { years: ProgramAttainment[] }>(stored: T, appr
   return { ...stored, years };
 }
 
-/** The version a program follows: its `sar_version`, or the default until an admin picks one. */
-export const sarVersionOf = (p: RecordOf<typeof program>): SarVersion => p.sar_version ?? DEFAULT_SAR_VERSION;
+/** The Criterion 5 formulas of the program's SAR format (its `sar_version`; the default format until an admin picks one). */
+export const sarVersionOf = (p: RecordOf<typeof program>): Criterion5Version => sarFormatDef(p.sar_version).criterion5;
 
 /**
  * The SAR of a program for `query`: Criterion 3 from the program's stored attainment (the figures its Attainment pages

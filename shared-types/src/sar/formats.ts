@@ -1,0 +1,12 @@
+import { GAPC_2025 } from './gapc-2025.js';
+import type { SarFormatDef } from './sar-format.js';
+import { TIER1_2016 } from './tier1-2016.js';
+import { TIER2_2015 } from './tier2-2015.js';
+
+/** Every SAR format a program can follow, in the order a program's form lists them. Add a format here. */
+export const SAR_FORMAT_DEFS: readonly SarFormatDef[] = [TIER2_2015, TIER1_2016, GAPC_2025];
+
+/** The format a program's `sar_version` names; the 2025 format when none or an unknown one is stored. */
+export function sarFormatDef(id: string | null | undefined): SarFormatDef {
+  return SAR_FORMAT_DEFS.find((f) => f.id === id) ?? GAPC_2025;
+}

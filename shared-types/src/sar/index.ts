@@ -1,0 +1,3 @@
+export * from './sar-format.js';
+export * from './formats.js';
+export * from './readiness-rule.js';
