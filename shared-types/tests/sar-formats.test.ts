@@ -38,9 +38,41 @@ describe('the SAR formats as data', () => {
   });
 
   it("have NBA's criteria in NBA's order: 10 for Tier II and Tier I, 9 for 2025, with their marks", () => {
-    expect(tier2.criteria.map((c) => `${c.number}:${c.marks}`)).toEqual(['1:60', '2:120', '3:120', '4:150', '5:200', '6:80', '7:50', '8:50', '9:50', '10:120']);
-    expect(tier1.criteria.map((c) => `${c.number}:${c.marks}`)).toEqual(['1:50', '2:100', '3:175', '4:100', '5:200', '6:80', '7:75', '8:50', '9:50', '10:120']);
-    expect(gapc.criteria.map((c) => `${c.number}:${c.marks}`)).toEqual(['1:120', '2:120', '3:120', '4:120', '5:100', '6:120', '7:100', '8:80', '9:120']);
+    expect(tier2.criteria.map((c) => `${c.number}:${c.marks}`)).toEqual([
+      '1:60',
+      '2:120',
+      '3:120',
+      '4:150',
+      '5:200',
+      '6:80',
+      '7:50',
+      '8:50',
+      '9:50',
+      '10:120',
+    ]);
+    expect(tier1.criteria.map((c) => `${c.number}:${c.marks}`)).toEqual([
+      '1:50',
+      '2:100',
+      '3:175',
+      '4:100',
+      '5:200',
+      '6:80',
+      '7:75',
+      '8:50',
+      '9:50',
+      '10:120',
+    ]);
+    expect(gapc.criteria.map((c) => `${c.number}:${c.marks}`)).toEqual([
+      '1:120',
+      '2:120',
+      '3:120',
+      '4:120',
+      '5:100',
+      '6:120',
+      '7:100',
+      '8:80',
+      '9:120',
+    ]);
     // Tier I's strategic plan is 10.1.2, Tier II's 10.1.2 (governing body) becomes 10.1.3.
     expect(tier1.criteria[9].items.slice(0, 3).map((i) => i.number)).toEqual(['10.1.1', '10.1.2', '10.1.3']);
     expect(tier1.criteria[9].items[2].title).toMatch(/^Governing body/);

@@ -20,14 +20,15 @@ export const table = (number: string, title: string, marks: number | null, table
 });
 
 /** A computed item: figures from data over `years`; marks by `scoring` when NBA's documents give the formula. */
-export const computed = (
-  number: string,
-  title: string,
-  marks: number,
-  years: string,
-  scoring?: SarScoring,
-  note?: string,
-): SarItemDef => ({ number, title, marks, kind: 'computed', years, ...(scoring ? { scoring } : {}), ...(note ? { note } : {}) });
+export const computed = (number: string, title: string, marks: number, years: string, scoring?: SarScoring, note?: string): SarItemDef => ({
+  number,
+  title,
+  marks,
+  kind: 'computed',
+  years,
+  ...(scoring ? { scoring } : {}),
+  ...(note ? { note } : {}),
+});
 
 /** The note of a computed item whose marks no NBA document available gives a formula for. */
 export const CLAIMED = 'The figures are computed from the program’s data; the marks are the team’s claim.';

@@ -135,7 +135,8 @@ export function formatProblems(f: SarFormatDef): string[] {
   for (const c of f.criteria) {
     const numbers = new Set(c.items.map((i) => i.number));
     const pooled = new Set((c.pools ?? []).flatMap((p) => p.items));
-    for (const p of c.pools ?? []) for (const n of p.items) if (!numbers.has(n)) out.push(`${f.id} ${c.number}: pool names ${n}, not an item`);
+    for (const p of c.pools ?? [])
+      for (const n of p.items) if (!numbers.has(n)) out.push(`${f.id} ${c.number}: pool names ${n}, not an item`);
     for (const i of c.items) {
       if (i.marks === null && !pooled.has(i.number)) out.push(`${f.id} ${i.number}: no marks and in no pool`);
       if (i.marks !== null && pooled.has(i.number)) out.push(`${f.id} ${i.number}: has marks and is pooled`);

@@ -28,16 +28,14 @@ const TIER1_C10 = (() => {
 
 /** A criterion whose item marks were not found for this format: its items as Tier II names them, marked together. */
 const wholePool = (c: SarCriterionDef, marks: number): SarCriterionDef => {
-  const items = c.items.map(
-    (i, k): SarItemDef => ({
-      number: i.number,
-      title: i.title,
-      marks: null,
-      kind: i.kind === 'computed' ? 'table' : i.kind,
-      ...(i.tables ? { tables: i.tables } : {}),
-      ...(k === 0 ? { note: pooledNote(`the items of Criterion ${c.number}`, marks) } : {}),
-    }),
-  );
+  const items = c.items.map((i, k): SarItemDef => ({
+    number: i.number,
+    title: i.title,
+    marks: null,
+    kind: i.kind === 'computed' ? 'table' : i.kind,
+    ...(i.tables ? { tables: i.tables } : {}),
+    ...(k === 0 ? { note: pooledNote(`the items of Criterion ${c.number}`, marks) } : {}),
+  }));
   return { ...c, marks, items, pools: [{ items: items.map((i) => i.number), marks }] };
 };
 
@@ -82,7 +80,14 @@ export const TIER1_2016: SarFormatDef = {
           'Program Articulation Matrix',
         ]),
         narrative('3.2.1', 'Describe the assessment processes used to gather the data upon which the evaluation of CO is based', 10),
-        computed('3.2.2', 'Record the attainment of Course Outcomes of all courses with respect to set attainment levels', 65, THREE_YEARS, undefined, CLAIMED),
+        computed(
+          '3.2.2',
+          'Record the attainment of Course Outcomes of all courses with respect to set attainment levels',
+          65,
+          THREE_YEARS,
+          undefined,
+          CLAIMED,
+        ),
         narrative('3.3.1', 'Describe assessment tools and processes used for measuring the attainment of each PO/PSO', 10),
         computed('3.3.2', 'Provide results of evaluation of each PO and PSO', 65, THREE_YEARS, undefined, CLAIMED),
       ],
@@ -124,7 +129,10 @@ export const TIER1_2016: SarFormatDef = {
     {
       ...tier2('7'),
       marks: 75,
-      items: tier2('7').items.map((i) => ({ ...i, marks: ({ '7.1': 30, '7.2': 15, '7.3': 10, '7.4': 20 } as Record<string, number>)[i.number] ?? i.marks })),
+      items: tier2('7').items.map((i) => ({
+        ...i,
+        marks: ({ '7.1': 30, '7.2': 15, '7.3': 10, '7.4': 20 } as Record<string, number>)[i.number] ?? i.marks,
+      })),
     },
     tier2('8'),
     tier2('9'),

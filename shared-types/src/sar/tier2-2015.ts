@@ -35,8 +35,15 @@ export const TIER2_2015: SarFormatDef = {
         narrative('1.1', 'State the Vision and Mission of the Department and Institute', 5),
         narrative('1.2', 'State the Program Educational Objectives (PEOs)', 5),
         narrative('1.3', 'Indicate where and how the Vision, Mission and PEOs are published and disseminated among stakeholders', 10),
-        narrative('1.4', 'State the process for defining the Vision and Mission of the Department, and PEOs of the program', null, pooledNote('1.4 and 1.5', 40)),
-        table('1.5', 'Establish consistency of PEOs with Mission of the Department', null, ['Matrix of PEOs and the elements of the Mission']),
+        narrative(
+          '1.4',
+          'State the process for defining the Vision and Mission of the Department, and PEOs of the program',
+          null,
+          pooledNote('1.4 and 1.5', 40),
+        ),
+        table('1.5', 'Establish consistency of PEOs with Mission of the Department', null, [
+          'Matrix of PEOs and the elements of the Mission',
+        ]),
       ],
       pools: [{ items: ['1.4', '1.5'], marks: 40 }],
     },
@@ -46,7 +53,11 @@ export const TIER2_2015: SarFormatDef = {
       marks: 120,
       level: 'program',
       items: [
-        narrative('2.1.1', 'State the process used to identify extent of compliance of the University curriculum for attaining the POs and PSOs', 10),
+        narrative(
+          '2.1.1',
+          'State the process used to identify extent of compliance of the University curriculum for attaining the POs and PSOs',
+          10,
+        ),
         table('2.1.2', 'State the delivery details of the content beyond the syllabus for the attainment of POs and PSOs', 10, [
           'Courses, labs and projects added to close each curricular gap',
         ]),
@@ -69,7 +80,14 @@ export const TIER2_2015: SarFormatDef = {
         table('3.1.2', 'CO-PO/PSO matrices of the courses selected in 3.1.1', 5, ['Course Articulation Matrix of each course']),
         table('3.1.3', 'Program level Course-PO/PSO matrix of all courses including first year', 10, ['Program Articulation Matrix']),
         narrative('3.2.1', 'Describe the assessment processes used to gather the data upon which the evaluation of CO is based', 10),
-        computed('3.2.2', 'Record the attainment of Course Outcomes of all courses with respect to set attainment levels', 40, THREE_YEARS, undefined, CLAIMED),
+        computed(
+          '3.2.2',
+          'Record the attainment of Course Outcomes of all courses with respect to set attainment levels',
+          40,
+          THREE_YEARS,
+          undefined,
+          CLAIMED,
+        ),
         narrative('3.3.1', 'Describe assessment tools and processes used for measuring the attainment of each PO/PSO', 10),
         computed('3.3.2', 'Provide results of evaluation of each PO and PSO', 40, THREE_YEARS, undefined, CLAIMED),
       ],
@@ -117,7 +135,13 @@ export const TIER2_2015: SarFormatDef = {
       marks: 80,
       level: 'program',
       items: [
-        table('6.1', 'Adequate and well equipped laboratories, and technical manpower', null, ['Laboratories, equipment, utilisation, technical staff'], pooledNote('6.1 to 6.5', 80)),
+        table(
+          '6.1',
+          'Adequate and well equipped laboratories, and technical manpower',
+          null,
+          ['Laboratories, equipment, utilisation, technical staff'],
+          pooledNote('6.1 to 6.5', 80),
+        ),
         narrative('6.2', 'Additional facilities created for improving the quality of learning experience in laboratories', null),
         narrative('6.3', 'Laboratories: maintenance and overall ambience', null),
         narrative('6.4', 'Project laboratory', null),
@@ -131,10 +155,24 @@ export const TIER2_2015: SarFormatDef = {
       marks: 50,
       level: 'program',
       items: [
-        table('7.1', 'Actions taken based on the results of evaluation of each of the POs and PSOs', 20, ['PO/PSO attainment, gaps, actions']),
+        table('7.1', 'Actions taken based on the results of evaluation of each of the POs and PSOs', 20, [
+          'PO/PSO attainment, gaps, actions',
+        ]),
         narrative('7.2', 'Academic audit and actions taken thereof during the period of assessment', 10),
-        table('7.3', 'Improvement in placement, higher studies and entrepreneurship', 10, ['Placement, higher studies and entrepreneurs per year'], 'NBA’s marking formula for 7.3 was not found; the team claims its marks.'),
-        table('7.4', 'Improvement in the quality of students admitted to the program', 10, ['Entrance ranks and scores per year'], 'NBA’s marking formula for 7.4 was not found; the team claims its marks.'),
+        table(
+          '7.3',
+          'Improvement in placement, higher studies and entrepreneurship',
+          10,
+          ['Placement, higher studies and entrepreneurs per year'],
+          'NBA’s marking formula for 7.3 was not found; the team claims its marks.',
+        ),
+        table(
+          '7.4',
+          'Improvement in the quality of students admitted to the program',
+          10,
+          ['Entrance ranks and scores per year'],
+          'NBA’s marking formula for 7.4 was not found; the team claims its marks.',
+        ),
       ],
     },
     {
@@ -146,7 +184,11 @@ export const TIER2_2015: SarFormatDef = {
         computed('8.1', 'First year Student-Faculty Ratio (FYSFR)', 5, THREE_YEARS, 'c8-fysfr-2015'),
         computed('8.2', 'Qualification of faculty teaching first year common courses', 5, THREE_YEARS, 'c8-qualification-2015'),
         computed('8.3', 'First year academic performance', 10, THREE_YEARS, 'c8-api-first-year-2015'),
-        narrative('8.4.1', 'Describe the assessment processes used to gather the data upon which the evaluation of COs of first year is done', 5),
+        narrative(
+          '8.4.1',
+          'Describe the assessment processes used to gather the data upon which the evaluation of COs of first year is done',
+          5,
+        ),
         computed('8.4.2', 'Record the attainment of Course Outcomes of all first year courses', 5, THREE_YEARS, undefined, CLAIMED),
         computed('8.5.1', 'Indicate results of evaluation of each relevant PO and/or PSO', 10, THREE_YEARS, undefined, CLAIMED),
         narrative('8.5.2', 'Actions taken based on the results of evaluation of relevant POs and PSOs', 10),
@@ -174,14 +216,25 @@ export const TIER2_2015: SarFormatDef = {
       level: 'institute',
       items: [
         narrative('10.1.1', 'State the Vision and Mission of the Institute', 5),
-        table('10.1.2', 'Governing body, administrative setup, functions of various bodies, service rules, procedures, recruitment and promotional policies', 10, [
-          'Bodies, members, meetings, attendance',
-        ]),
+        table(
+          '10.1.2',
+          'Governing body, administrative setup, functions of various bodies, service rules, procedures, recruitment and promotional policies',
+          10,
+          ['Bodies, members, meetings, attendance'],
+        ),
         narrative('10.1.3', 'Decentralization in working and grievance redressal mechanism', 10),
         narrative('10.1.4', 'Delegation of financial powers', 10),
         narrative('10.1.5', 'Transparency and availability of correct/unambiguous information in public domain', 5),
-        table('10.2', 'Budget allocation, utilization, and public accounting at institute level', 30, ['Budget and actual expenditure per financial year']),
-        table('10.3', 'Program specific budget allocation, utilization', null, ['Budget and actual expenditure per financial year'], pooledNote('10.3 and 10.4', 50)),
+        table('10.2', 'Budget allocation, utilization, and public accounting at institute level', 30, [
+          'Budget and actual expenditure per financial year',
+        ]),
+        table(
+          '10.3',
+          'Program specific budget allocation, utilization',
+          null,
+          ['Budget and actual expenditure per financial year'],
+          pooledNote('10.3 and 10.4', 50),
+        ),
         table('10.4', 'Library and internet', null, ['Library holdings, e-resources, internet bandwidth']),
       ],
       pools: [{ items: ['10.3', '10.4'], marks: 50 }],

@@ -13,6 +13,8 @@
 const SAR_TIER1 = 'NBA SAR, UG Engineering Tier I (January 2016)';
 /** NBA's Self Assessment Report for UG engineering programs, Tier II (June 2019 format). */
 const SAR_TIER2_2019 = 'NBA SAR, UG Engineering Tier II (June 2019)';
+/** NBA's Self Assessment Report for UG engineering programs, Tier II (June 2015 format). */
+const SAR_TIER2_2015 = 'NBA SAR, UG Engineering Tier II (June 2015)';
 /** NBA's Self Assessment Report under the Graduate Attribute and Professional Competency framework, version 4.0. */
 const SAR_GAPC4 = 'NBA SAR, UG Engineering, GAPC version 4.0 (2025)';
 
@@ -40,3 +42,23 @@ export const CRITERION5_2025_CITATION =
 /** S, the students counted for the student-faculty ratio. */
 export const STUDENT_COUNT_CITATION =
   `${SAR_TIER2_2019} and ${SAR_GAPC4}, Criterion 5.1: ` + 'S counts UG 2nd to 4th year students as sanctioned intake plus lateral entries';
+
+/** Criterion 4 (students' performance) under the Tier II format. */
+export const CRITERION4_2015_CITATION =
+  `${SAR_TIER2_2015}, Criterion 4 (4.1 enrolment ratio, 4.2 success rates, 4.3 and 4.4 academic performance, 4.5 placement), ` +
+  'as published in "Criteria 4: Students\u2019 Performance" (SKIT Jaipur, NBA pages)';
+
+/** Criterion 4 under the Tier I format, where its multipliers differ from Tier II's. */
+export const CRITERION4_2016_CITATION =
+  `${SAR_TIER1}, Criterion 4 (4.2 success rates, 4.3 second-year academic performance, 4.4 placement), ` +
+  'as published in "Criterion 4: Students\u2019 Performance" (ERES Publications, 2019)';
+
+/** Criterion 4 under the 2025 (GAPC version 4.0) format. */
+export const CRITERION4_2025_CITATION =
+  `${SAR_GAPC4}, Criterion 4 (4.1 enrolment ratio, 4.2 success rate, 4.3 to 4.5 academic performance, 4.6 placement), ` +
+  'as published in SAR calculators for the GAPC version 4.0 format';
+
+/** Criterion 8 (first year academics) under the Tier II and Tier I formats. */
+export const CRITERION8_2015_CITATION =
+  `${SAR_TIER2_2015}, Criterion 8 (8.1 first-year student-faculty ratio, 8.2 faculty qualification, 8.3 academic performance), ` +
+  'as published in "Criteria 8: First Year Academics" (SKIT Jaipur, NBA pages)';
