@@ -35,6 +35,8 @@ let n = 0;
 /** A valid value for one field (unique per call, so unique fields do not collide). */
 function sample(fd: FieldDef): unknown {
   n += 1;
+  // A field written as an academic year (`2025-26`) is offered as one.
+  if (fd.kind === 'string' && fd.academicYear) return '2025-26';
   switch (fd.kind) {
     case 'int':
     case 'number':

@@ -34,12 +34,19 @@ export function fixtures(api: Api) {
     // Unique text values get a per-run suffix, so fixtures made by one test file never collide with another's.
     for (const f of (def.unique ?? []).flatMap((u) => (typeof u === 'string' ? [u] : []))) {
       const fd = def.fields.find((x) => x.name === f);
-      if (typeof b[f] === 'string' && fd?.kind === 'string') b[f] = `${String(b[f]).slice(0, Math.max(1, (fd.max ?? 200) - 6))}${++unique}`;
+      // An academic year stays one: a year of this run's own (1900-01 .. 1989-90).
+      if (fd?.academicYear) {
+        const y = 1900 + (++unique % 90);
+        b[f] = `${y}-${String((y + 1) % 100).padStart(2, '0')}`;
+      } else if (typeof b[f] === 'string' && fd?.kind === 'string')
+        b[f] = `${String(b[f]).slice(0, Math.max(1, (fd.max ?? 200) - 6))}${++unique}`;
     }
     if (def.name === 'program') b.number_of_terms = 4;
     // A DOI is checked by its syntax.
     if (def.name === 'research-publication') b.direct_object_identifier = '10.1000/sample.2026';
     if (def.name === 'faculty-workload') b.academic_year = '2025-26';
+    // A SAR section is for an item of its format (Tier II's 1.1, 5 marks).
+    if (def.name === 'sar-section') b.item = '1.1';
     // A book as a course lists it (kind, title, authors, publisher, edition, year of that edition).
     if (def.name === 'text-reference')
       Object.assign(b, {

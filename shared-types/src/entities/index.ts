@@ -28,6 +28,7 @@ import { FACULTY_RECORDS } from './faculty/index.js';
 import { stakeholder } from '../survey/stakeholder.js';
 import { surveyTemplate } from '../survey/survey-template.js';
 import { survey } from '../survey/survey.js';
+import { batchPerformance, firstYearAcademics, sarSection } from '../sar/sar-data.js';
 
 export * from './choices.js';
 export { BOOK_KINDS } from './text-reference.js';
@@ -94,6 +95,9 @@ export const CRUD_ENTITIES: readonly EntityDef[] = /* @__PURE__ */ (() => [
   stakeholder,
   surveyTemplate,
   survey,
+  batchPerformance,
+  firstYearAcademics,
+  sarSection,
 ])();
 
 /** All registry entities, by name. */

@@ -170,6 +170,20 @@ export const REPORTS: readonly ReportEntry[] = /* @__PURE__ */ ((): ReportEntry[
     required: [],
     purpose: 'Criterion 3 and 5 tables of the NBA Self Assessment Report, as DOCX or PDF.',
   },
+  {
+    path: 'sar-students',
+    label: 'SAR: Students’ Performance',
+    pickers: [],
+    required: [],
+    purpose: 'Each batch of a program by entry year: admissions, results per year of study, graduates and placements (Criterion 4).',
+  },
+  {
+    path: 'sar-first-year',
+    label: 'SAR: First Year Academics',
+    pickers: [],
+    required: [],
+    purpose: 'The first year of each academic year: students, faculty by fractional load and qualification, results (Criterion 8).',
+  },
 ])();
 
 /** The catalogue entry served at `GET /api/reports/{api}`, if any. */

@@ -2,6 +2,7 @@ import { REPORTS, type ReportEntry } from '@attain/shared-types';
 import type { ReactNode } from 'react';
 import { SideTabsArea } from '../../components/areas/side-tabs-area';
 import { ReportPage } from './report-page';
+import { EntityPage } from '../../components/entity/entity-page';
 import { SarPage } from './sar-page';
 
 /** The Survey area's pages the Reports area shows at its own routes (given by the router, which composes areas). */
@@ -16,6 +17,15 @@ const KEPT = ['survey', 'curriculum', 'term', 'course'];
 const hasApi = (r: ReportEntry): r is ReportEntry & { api: string } => Boolean(r.api);
 const isSurveyPage = (path: string): path is keyof SurveyPages => path === 'host-survey' || path === 'survey-report';
 
+/** The pages of the Reports area that are not generic reports: the SAR export and the SAR's own data. */
+const SCREENS: Record<string, () => ReactNode> = {
+  sar: () => <SarPage />,
+  'sar-students': () => (
+    <EntityPage key="batches" entityName="batch-performance" title="Students’ Performance (batches)" filters={['program']} />
+  ),
+  'sar-first-year': () => <EntityPage key="first-year" entityName="first-year-academics" title="First Year Academics" />,
+};
+
 /**
  * `/reports/*` (spec part 2 §2 Reports): a side menu of every report of the catalogue in its order; each
  * report with an API on the generic report page (the curriculum, term and course chosen follow to the next report);
@@ -26,7 +36,7 @@ export default function ReportsArea({ surveyPages }: { surveyPages: SurveyPages 
   const screenOf = (r: ReportEntry): ReactNode => {
     if (hasApi(r)) return <ReportPage key={r.api} entry={r} />;
     if (isSurveyPage(r.path)) return surveyPages[r.path];
-    return r.path === 'sar' ? <SarPage /> : <p className="hint">This report has no page yet.</p>;
+    return SCREENS[r.path]?.() ?? <p className="hint">This report has no page yet.</p>;
   };
   return (
     <SideTabsArea
