@@ -8,7 +8,9 @@ import { sanitizeHtml } from '../../platform/lib/sanitize-html.js';
 /**
  * The `reports` domain: the Reports area's tables (`/api/reports/{report}`) and the NBA SAR export
  * (`/api/reports/sar/{program}`, DOCX or PDF), and the SAR's own data: a program's batches (students' performance,
- * Criterion 4) and the first year's figures (Criterion 8). It reads across the campus's records; it carries the DOCX and PDF writers, so it is a Lambda of its own and the record Lambdas stay small.
+ * Criterion 4), the first year's figures (Criterion 8) and the SAR sections the program team writes. It reads across
+ * the campus's records; it carries the DOCX and PDF writers, so it is a Lambda of its own and the record Lambdas stay
+ * small.
  */
 export const reportsDomain = defineDomain({
   name: 'reports',
