@@ -17,7 +17,7 @@ import { coPoMatrixRoutes, questionPaperRoutes } from '../documents/document-rou
 import { importFileRoute } from '../imports/import-routes.js';
 import { programOutcomeSetupRoute } from '../entities/program-outcome-routes.js';
 import { facultyCvRoute, publicationImportRoute } from '../faculty/faculty-routes.js';
-import { REPORT_ROUTES, sarRoute } from '../reports/report-routes.js';
+import { REPORT_ROUTES, sarReadinessRoute, sarRoute } from '../reports/report-routes.js';
 import { campusStatusRoute, createCampusRoute, dashboardRoute, groupCampusesRoute, rollupRoute } from '../group/group-routes.js';
 import { SURVEY_ROUTES } from '../survey/survey-routes.js';
 import { MAIL_ROUTES } from '../mail/mail-routes.js';
@@ -59,6 +59,7 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   // reports
   ...REPORT_ROUTES,
   sarRoute,
+  sarReadinessRoute,
   // group
   groupCampusesRoute,
   createCampusRoute,

@@ -14,6 +14,7 @@ import type { ImportResult } from '../imports/import-kinds.js';
 import type { PublicationImportResult } from './publication-import.js';
 import type { ReportView } from '../reports/report-view.js';
 import type { SarView } from '../reports/sar.js';
+import type { SarReadinessView } from '../sar/readiness-view.js';
 import type { GroupCampus, GroupView } from '../group/group-api.js';
 import type { RollupView } from '../group/rollup.js';
 import type { DashboardView } from '../group/dashboard.js';
@@ -58,6 +59,7 @@ export interface ResponseTypes {
   PublicationImportResult: PublicationImportResult;
   ReportView: ReportView;
   SarView: SarView;
+  SarReadinessView: SarReadinessView;
   GroupView: GroupView;
   GroupCampus: GroupCampus;
   RollupView: RollupView;

@@ -87,3 +87,20 @@ export const sarRoute = defineRoute({
   answer: item('SarView', 200, [DOCX_TYPE, PDF_TYPE]),
   errors: [400, 401, 404],
 });
+
+/**
+ * `GET /api/reports/sar/{program}/readiness?year=<CAY>`: the program's readiness for its SAR format
+ * (`SarReadinessView`): every criterion's marks from the data or the team's claims, NBA's decision rule applied, and
+ * what holds the program back; without `year`, the SAR export's year. 400 for a bad year, 404 for another campus's
+ * program.
+ */
+export const sarReadinessRoute = defineRoute({
+  method: 'GET',
+  path: `${SAR_PATH}/{program}/readiness`,
+  domain: 'reports',
+  summary: "A program's readiness for NBA accreditation: each criterion's marks, the decision rule, what holds it back",
+  query: z.object({ year: z.optional(blankOr(isAcademicYear, 'Write it as 2025-26')) }),
+  invalid: 'Check the readiness request',
+  answer: item('SarReadinessView'),
+  errors: [400, 401, 404],
+});

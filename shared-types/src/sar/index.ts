@@ -2,3 +2,4 @@ export * from './sar-format.js';
 export * from './formats.js';
 export * from './readiness-rule.js';
 export * from './sar-data.js';
+export * from './readiness-view.js';

@@ -3,7 +3,7 @@ import { f } from '../registry/field.js';
 import { isAcademicYear } from '../format/academic-year.js';
 import { SAR_VERSIONS, SAR_VERSION_LABELS } from '../reports/sar.js';
 
-const count = (name: string, label: string, section: string) => f.int(name, label, { min: 0, max: 100_000, section });
+const count = <const N extends string>(name: N, label: string, section: string) => f.int(name, label, { min: 0, max: 100_000, section });
 
 /**
  * One year of study of a batch (Criterion 4's academic performance tables): the year of study (1-4), students who

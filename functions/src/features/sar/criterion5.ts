@@ -16,7 +16,7 @@ import {
   fieldOf,
 } from '@attain/shared-types';
 import { listAll } from '../../platform/store/list-all.js';
-import { figure } from '../reports/index.js';
+import { figure, notAvailable } from '../reports/index.js';
 import { CRITERION5_FORMULAS } from './criterion5-formulas.js';
 import {
   type Member,
@@ -76,13 +76,38 @@ export async function criterion5(
   viewer: DataViewer,
   yearLabel: (y: string) => string,
 ): Promise<ReportSection[]> {
-  const [profiles, ...lists] = await Promise.all([listAll(scope, profile), ...RESEARCH_ENTITIES.map((e) => listAll(scope, e))]);
-  const records = new Map<string, readonly EntityRecord[]>(RESEARCH_ENTITIES.map((e, i) => [e.name, lists[i]]));
-  const members: Member[] = profiles
+  const [input, records] = await Promise.all([
+    criterion5Input(scope, prog, years, version, yearLabel),
+    Promise.all(RESEARCH_ENTITIES.map((e) => listAll(scope, e))).then(
+      (lists) => new Map<string, readonly EntityRecord[]>(RESEARCH_ENTITIES.map((e, i) => [e.name, lists[i]])),
+    ),
+  ]);
+  return [
+    facultyList(input, locale, viewer),
+    studentFacultyRatio(input),
+    cadreProportion(input),
+    facultyQualification(input),
+    facultyRetention(input),
+    research(input, records),
+  ];
+}
+
+/**
+ * What Criterion 5's figures are computed from: the program's faculty (the department's members, by name), and per
+ * year (CAY, CAYm1, CAYm2: `years`) its students and faculty census. One paged Query of the profiles.
+ */
+async function criterion5Input(
+  scope: CampusScope,
+  prog: RecordOf<typeof program>,
+  years: readonly string[],
+  version: Criterion5Version,
+  yearLabel: (y: string) => string,
+): Promise<Criterion5Input> {
+  const members: Member[] = (await listAll(scope, profile))
     .filter((m) => isProgramFaculty(m, prog.department))
     .sort((a, b) => memberName(a).localeCompare(memberName(b)));
   const students = years.map((y) => studentCount(prog, y));
-  const input: Criterion5Input = {
+  return {
     years,
     cay: years[0],
     version,
@@ -92,14 +117,71 @@ export async function criterion5(
     census: years.map((y, i) => facultyYear(members, y, students[i].value ?? 0)),
     yearLabel,
   };
-  return [
-    facultyList(input, locale, viewer),
-    studentFacultyRatio(input),
-    cadreProportion(input),
-    facultyQualification(input),
-    facultyRetention(input),
-    research(input, records),
-  ];
+}
+
+/** The marks figures of Criterion 5's computed items: 5.1 SFR, cadre, qualification (FQ or FQI) and retention. */
+export interface Criterion5Marks {
+  sfr: Figure;
+  cadre: Figure;
+  qualification: Figure;
+  retention: Figure;
+}
+
+/** The mean of the years' figures that have a value (cadre and qualification are computed per year), as a figure. */
+function yearsMean(figs: readonly Figure[], years: readonly string[], what: string, version: Criterion5Version, source: string): Figure {
+  const inputs = figs.map((f, i) => ({ label: `${what} (${years[i]})`, value: f.text }));
+  const known = figs.flatMap((f) => (f.value === null ? [] : [f.value]));
+  const formula = `${what} marks = mean of the years with a value`;
+  if (!known.length) return notAvailable({ formula, inputs, version, source }, figs[0]?.note ?? `No ${what} marks can be computed`);
+  return figure(
+    known.reduce((a, b) => a + b, 0) / known.length,
+    { formula, inputs, version, source },
+    known.length < figs.length ? { note: `Mean of ${known.length} of ${figs.length} years` } : {},
+  );
+}
+
+/**
+ * Criterion 5's marks for a program under `version` (`CRITERION5_FORMULAS`), as the readiness page counts them: the SFR
+ * marks of the average ratio, the mean over CAY, CAYm1, CAYm2 of the cadre and qualification marks, and the
+ * retention marks. A figure without a value says why (e.g. the 2019 cadre formula is not available).
+ */
+export async function criterion5Marks(
+  scope: CampusScope,
+  prog: RecordOf<typeof program>,
+  years: readonly string[],
+  version: Criterion5Version,
+): Promise<Criterion5Marks> {
+  const input = await criterion5Input(scope, prog, years, version, (y) => y);
+  const { formulas, census } = input;
+  return {
+    sfr: formulas.sfr(census).marks,
+    cadre: yearsMean(
+      census.map((c) => formulas.cadre(c)),
+      years,
+      'Cadre',
+      version,
+      formulas.source,
+    ),
+    qualification: yearsMean(
+      census.map((c) => formulas.qualification(c)),
+      years,
+      'Qualification',
+      version,
+      formulas.source,
+    ),
+    retention: formulas.retention(retentionInputs(input)),
+  };
+}
+
+/** 5.4's inputs: faculty in position in the oldest year (the base), those of them still in position in CAY, service years, RF. */
+function retentionInputs({ years, cay, members, students, census }: Criterion5Input) {
+  const retained = retainedFrom(members, years[years.length - 1], cay);
+  return {
+    base: census[census.length - 1].faculty,
+    retained: retained.length,
+    serviceYears: census[0].members.flatMap((m) => serviceYears(m, cay) ?? []),
+    required: (students[0].value ?? 0) / 20,
+  };
 }
 
 /**
@@ -293,9 +375,10 @@ function facultyQualification({ version, formulas, census }: Criterion5Input): R
 }
 
 /** 5.4: the members in position in the oldest year, those still in position in CAY, and the retention marks. */
-function facultyRetention({ years, cay, formulas, members, students, census }: Criterion5Input): ReportSection {
+function facultyRetention(input: Criterion5Input): ReportSection {
+  const { years, cay, formulas } = input;
   const base = years[years.length - 1];
-  const retained = retainedFrom(members, base, cay);
+  const r = retentionInputs(input);
   return {
     id: '5.4',
     title: '5.4 Faculty retention',
@@ -308,18 +391,7 @@ function facultyRetention({ years, cay, formulas, members, students, census }: C
           { key: 'retained', label: `Still in position in ${cay}`, unit: 'faculty' },
           { key: 'marks', label: 'Retention marks' },
         ],
-        rows: [
-          {
-            base: census[census.length - 1].faculty,
-            retained: retained.length,
-            marks: formulas.retention({
-              base: census[census.length - 1].faculty,
-              retained: retained.length,
-              serviceYears: census[0].members.flatMap((m) => serviceYears(m, cay) ?? []),
-              required: (students[0].value ?? 0) / 20,
-            }),
-          },
-        ],
+        rows: [{ base: r.base, retained: r.retained, marks: formulas.retention(r) }],
       },
     ],
   };

@@ -1,4 +1,5 @@
-import { DOCX_TYPE, PDF_TYPE, SAR_CRITERIA, dataViewer, sarRoute } from '@attain/shared-types';
+import { DOCX_TYPE, PDF_TYPE, SAR_CRITERIA, dataViewer, sarReadinessRoute, sarRoute } from '@attain/shared-types';
+import { sarReadiness } from './readiness.js';
 import { fileNamePart } from '../faculty/index.js';
 import { reportDocx, reportPdf } from '../reports/index.js';
 import { attachment } from '../../platform/lib/file-objects.js';
@@ -37,4 +38,7 @@ export const SAR_ENDPOINTS: readonly Endpoint[] = [
       'Cache-Control': 'no-store',
     });
   }),
+  endpoint(sarReadinessRoute, async (c, { query: q }) => ({
+    data: await sarReadiness(c.var.scope, pathId(c, 'program', 'Program'), q.year || undefined),
+  })),
 ];

@@ -15,13 +15,13 @@ export function checkSarSection(data: Pick<Section, 'sar_format' | 'item' | 'cla
   if (!found) throw new HttpError(400, `Item ${data.item} is not an item of ${format.label}`, { item: `Not an item of ${format.label}` });
   if (typeof data.claimed_marks !== 'number') return;
   if (found.item.scoring)
-    throw new HttpError(400, `The marks of ${data.item} are computed from the program's data`, {
+    throw new HttpError(400, `The marks of ${data.item} are computed from the program’s data`, {
       claimed_marks: 'Computed from the data: no claim is taken',
     });
   const pool = found.criterion.pools?.find((p) => p.items.includes(data.item));
   const max = found.item.marks ?? pool?.marks ?? 0;
   if (data.claimed_marks > max)
     throw new HttpError(400, `Item ${data.item} has at most ${max} marks`, {
-      claimed_marks: `At most ${max} (NBA's marks for ${data.item})`,
+      claimed_marks: `At most ${max} (NBA’s marks for ${data.item})`,
     });
 }

@@ -55,6 +55,23 @@ function withSnapshots<T extends { years: ProgramAttainment[] }>(stored: T, appr
 export const sarVersionOf = (p: RecordOf<typeof program>): Criterion5Version => sarFormatDef(p.sar_version).criterion5;
 
 /**
+ * The year a program's SAR is for: `asked`, else the year every results page opens on (`resultsYear`: the newest year
+ * with results or an approval, not after the campus's CAY `cay`; none: CAYm1). The program's stored attainment and
+ * approvals are read when the year is to be chosen or `withResults` asks for them (Criterion 3), and returned.
+ */
+export async function sarYear(scope: CampusScope, programId: string, cay: string, asked: string | undefined, withResults: boolean) {
+  const [current, approvals] =
+    withResults || !asked
+      ? await Promise.all([storedProgramAttainment(scope, programId), listFrozenYears(scope, programId)])
+      : [undefined, []];
+  const years = [
+    ...(current?.years ?? []).map((y) => y.academic_year ?? ''),
+    ...approvals.filter((f) => f.status === 'Frozen').map((f) => f.academic_year),
+  ];
+  return { yearChoice: resultsYear(asked, [years], cay), current, approvals };
+}
+
+/**
  * The SAR of a program for `query`: Criterion 3 from the program's stored attainment (the figures its Attainment pages
  * show) and Criterion 5 from the department's profiles, the program's intake and the contribution records, with the
  * program's `sar_version` formulas; `viewer` is who reads it (a faculty list shows what they may read). A year approved
@@ -68,16 +85,7 @@ export async function sarView(scope: CampusScope, programId: string, query: SarQ
   const [prog, org] = await Promise.all([getRecord(scope, program, programId), findRecord(scope, organization, scope.campus)]);
   // The campus's CAY from the organization just read (as `campusCurrentYear` reads it).
   const cay = currentAcademicYear(org?.academic_year_start_month, todayInIndia());
-  // The attainment is read when Criterion 3 needs it or the year is to be chosen from the results.
-  const needResults = query.criteria.includes('3') || !query.year;
-  const [current, approvals] = needResults
-    ? await Promise.all([storedProgramAttainment(scope, prog.id), listFrozenYears(scope, prog.id)])
-    : [undefined, []];
-  const withResults = [
-    ...(current?.years ?? []).map((y) => y.academic_year ?? ''),
-    ...approvals.filter((f) => f.status === 'Frozen').map((f) => f.academic_year),
-  ];
-  const yearChoice = resultsYear(query.year, [withResults], cay);
+  const { yearChoice, current, approvals } = await sarYear(scope, prog.id, cay, query.year, query.criteria.includes('3'));
   const years = [0, -1, -2].map((k) => shiftAcademicYear(yearChoice.year, k));
   // Every year the SAR prints is named by NBA's label from the campus's CAY (2025-26 is CAYm1 in 2026-27).
   const yearLabel = (y: string) => `${nbaYearLabel(y, cay)} ${y}`;
