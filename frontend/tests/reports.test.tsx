@@ -127,10 +127,10 @@ describe('Reports area (issue 15)', () => {
     const labels = within(menu)
       .getAllByRole('link')
       .map((a) => a.textContent);
-    expect(labels).toHaveLength(20);
+    expect(labels).toHaveLength(22);
     expect(labels).toEqual(REPORTS.map((r) => r.label));
     // The SAR's own data follows the export.
-    expect(labels.slice(-3)).toEqual(['NBA SAR Export', 'SAR: Students’ Performance', 'SAR: First Year Academics']);
+    expect(labels.slice(-5)).toEqual(['NBA SAR Export', 'SAR Readiness', 'SAR: Sections', 'SAR: Students’ Performance', 'SAR: First Year Academics']);
     expect(within(menu).getByRole('link', { name: 'NBA SAR Export' }).getAttribute('href')).toBe('/reports/sar');
     expect(AREA_TABS['/reports'].map((t) => t.label)).toEqual(labels);
   });

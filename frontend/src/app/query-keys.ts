@@ -28,8 +28,9 @@
  *   `['survey', 'dashboard', year, department]` (`GET /api/survey-results/dashboard?year=&department=`; null = the
  *   server's default). Inviting, reminding, paper results and any registry write mark them all stale.
  * - `['report', name, filters]`: a report of the Reports area (`GET /api/reports/{name}?<filters>`, a `ReportView`),
- *   and `['report', 'sar', program, filters]` the SAR export's page (`GET /api/reports/sar/{program}?<filters>`).
- *   Computed from the records on each read; kept fresh 30 s like every read.
+ *   `['report', 'sar', program, filters]` the SAR export's page (`GET /api/reports/sar/{program}?<filters>`) and
+ *   `['report', 'sar-readiness', program, year]` the SAR readiness page (`GET /api/reports/sar/{program}/readiness`).
+ *   Computed from the records on each read; kept fresh 30 s like every read; any registry write marks them stale.
  * - `['group', view, ...]`: a group administrator's views: `['group', 'campuses']` (`GET /api/group/campus`)
  *   and `['group', 'rollup', year]` (`GET /api/group/rollup?year=`; null = the server's default). Adding, disabling or
  *   enabling a campus marks them stale.
@@ -74,6 +75,9 @@ export const qk = {
   auditList: (filters: Filters) => ['audit', 'list', filters] as const,
   report: (name: string, filters: Filters) => ['report', name, filters] as const,
   sar: (program: string, filters: Filters) => ['report', 'sar', program, filters] as const,
+  sarReadiness: (program: string, year: string) => ['report', 'sar-readiness', program, year] as const,
+  /** Every report, the SAR export and the SAR readiness: what any record write may change. */
+  reports: () => ['report'] as const,
   group: () => ['group'] as const,
   groupCampuses: () => ['group', 'campuses'] as const,
   rollup: (year: string | null) => ['group', 'rollup', year] as const,

@@ -171,6 +171,20 @@ export const REPORTS: readonly ReportEntry[] = /* @__PURE__ */ ((): ReportEntry[
     purpose: 'Criterion 3 and 5 tables of the NBA Self Assessment Report, as DOCX or PDF.',
   },
   {
+    path: 'sar-readiness',
+    label: 'SAR Readiness',
+    pickers: [],
+    required: [],
+    purpose: 'Each criterion’s marks from the data or the team’s claims, NBA’s decision rule applied, and what holds the program back.',
+  },
+  {
+    path: 'sar-sections',
+    label: 'SAR: Sections',
+    pickers: [],
+    required: [],
+    purpose: 'The items the program team writes: text, owner, status, claimed marks, evidence and review comments.',
+  },
+  {
     path: 'sar-students',
     label: 'SAR: Students’ Performance',
     pickers: [],

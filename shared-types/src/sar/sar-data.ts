@@ -200,7 +200,7 @@ export const sarSection = defineEntity({
     ),
   ],
   columns: ['item', 'status', 'owner', 'claimed_marks', 'academic_year', 'program'],
-  filters: ['program', 'sar_format', 'academic_year', 'status'],
+  filters: ['program', 'sar_format', 'academic_year', 'item', 'status'],
   indexes: [{ field: 'program', sortBy: 'academic_year' }],
   unique: [['program', 'sar_format', 'academic_year', 'item']],
   checks: (d): Record<string, string> =>

@@ -188,7 +188,8 @@ export function dropDeleted(qc: QueryClient, def: EntityDef, id: string): void {
  * Marks stale what a write to `def` changes besides its own lists (which `putSaved`/`dropDeleted` already updated):
  * lists of records created or deleted with it (a curriculum's terms), the documents that show its records (CO-PO
  * matrices, question papers, marks sheets), every attainment view (a method, an outcome or a course changes them) and
- * every Survey view (a survey's dates, a stakeholder). Only queries on screen are read again; the others when next shown.
+ * every Survey view (a survey's dates, a stakeholder) and every report (they read across the campus's records, e.g. a
+ * SAR section's claim moves the readiness page). Only queries on screen are read again; the others when next shown.
  */
 export function invalidateAfterWrite(qc: QueryClient, def: EntityDef): void {
   for (const child of CRUD_ENTITIES) {
@@ -200,4 +201,5 @@ export function invalidateAfterWrite(qc: QueryClient, def: EntityDef): void {
   for (const path of Object.values(DOCUMENT_PATHS)) void qc.invalidateQueries({ queryKey: qk.records(path) });
   void qc.invalidateQueries({ queryKey: qk.attainment() });
   void qc.invalidateQueries({ queryKey: qk.surveyViews() });
+  void qc.invalidateQueries({ queryKey: qk.reports() });
 }

@@ -4,6 +4,7 @@ import { SideTabsArea } from '../../components/areas/side-tabs-area';
 import { ReportPage } from './report-page';
 import { EntityPage } from '../../components/entity/entity-page';
 import { SarPage } from './sar-page';
+import { SarReadinessPage } from './sar-readiness-page';
 
 /** The Survey area's pages the Reports area shows at its own routes (given by the router, which composes areas). */
 export interface SurveyPages {
@@ -20,6 +21,15 @@ const isSurveyPage = (path: string): path is keyof SurveyPages => path === 'host
 /** The pages of the Reports area that are not generic reports: the SAR export and the SAR's own data. */
 const SCREENS: Record<string, () => ReactNode> = {
   sar: () => <SarPage />,
+  'sar-readiness': () => <SarReadinessPage />,
+  'sar-sections': () => (
+    <EntityPage
+      key="sections"
+      entityName="sar-section"
+      title="SAR Sections"
+      filters={['program', 'sar_format', 'academic_year', 'item', 'status']}
+    />
+  ),
   'sar-students': () => (
     <EntityPage key="batches" entityName="batch-performance" title="Students’ Performance (batches)" filters={['program']} />
   ),
