@@ -18,6 +18,7 @@ import { seedDemoGroup } from './seed/demo-group.js';
 import { seedDemoSurveys } from './seed/demo-surveys.js';
 import { seedDemoAttainment } from './seed/demo-attainment.js';
 import { seedDemoReports } from './seed/demo-reports.js';
+import { seedDemoSar } from './seed/demo-sar.js';
 import { seedDemoStructure } from './seed/demo-structure.js';
 import { seedDemoResults } from './seed/demo-results.js';
 import { ensureBucket, ensureTable, ensureUserPool } from './bootstrap.js';
@@ -240,6 +241,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       group = { email: signIns.groupAdmin, password: groupPassword, campusAdmins: signIns.campusAdmins };
       step('Computing attainment results');
       await seedDemoResults();
+      step('Seeding the demo program: SAR data and sections');
+      await seedDemoSar(scope);
     }
     if (opts.mail?.worker !== false) mailWorker = await startLocalMailWorker(ses.url);
     // Registered after the seed, which stamps its writes and computes every program once (`seedDemoResults`).

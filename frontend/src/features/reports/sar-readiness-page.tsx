@@ -1,5 +1,6 @@
 import { type ReadinessItem, type SarReadinessView, pickerYears, sarReadinessRoute } from '@attain/shared-types';
 import { useQuery } from '@tanstack/react-query';
+import { Tag } from 'primereact/tag';
 import { Link } from 'react-router-dom';
 import { call } from '../../app/api-client';
 import { hrefWith } from '../../app/navigation';
@@ -43,9 +44,9 @@ function ItemSource({ item, write }: { item: ReadinessItem; write: string }) {
   );
 }
 
-/** The outcome as a badge: six years, three years, not accredited. */
-const outcomeClass = (v: SarReadinessView) =>
-  v.outcome === 'Accredited for 6 years' ? 'badge-good' : v.outcome === 'Accredited for 3 years' ? 'badge-warn' : 'badge-bad';
+/** The outcome's tag colour: six years, three years, not accredited. */
+const outcomeSeverity = (v: SarReadinessView) =>
+  v.outcome === 'Accredited for 6 years' ? 'success' : v.outcome === 'Accredited for 3 years' ? 'warning' : 'danger';
 
 /**
  * `/reports/sar-readiness`: a program's readiness for NBA accreditation under its SAR format
@@ -110,7 +111,7 @@ export function SarReadinessPage() {
           <div className="readiness-summary" aria-live="polite">
             <p>
               <strong className="readiness-total">{v.total.toFixed(2)}</strong> of 1000 marks:{' '}
-              <span className={`badge ${outcomeClass(v)}`}>{v.outcome}</span>
+              <Tag className="status-tag" severity={outcomeSeverity(v)} value={v.outcome} />
             </p>
             <p className="hint">{v.rule}</p>
             <p className="hint">
@@ -133,7 +134,7 @@ export function SarReadinessPage() {
               </ul>
             </section>
           ) : null}
-          <table className="report-table readiness-criteria">
+          <table className="result-table readiness-table readiness-criteria">
             <caption>Criteria of {v.format.label}</caption>
             <thead>
               <tr>
@@ -161,7 +162,7 @@ export function SarReadinessPage() {
               <summary>
                 Criterion {c.number}: {c.title} ({c.awarded.toFixed(2)} of {c.max})
               </summary>
-              <table className="report-table">
+              <table className="result-table readiness-table">
                 <caption>Items of criterion {c.number}</caption>
                 <thead>
                   <tr>

@@ -57,7 +57,8 @@ export function score(
   const avg = values.reduce((s, v) => s + v, 0) / values.length;
   const partial = values.length < rows.length ? `Average of ${values.length} of ${rows.length}: the others lack data` : undefined;
   const m = mark(avg);
-  const marksTrace = trace(m.formula, [{ label: `Average ${averageName}`, value: avg.toFixed(4) }]);
+  // The marks' trace names every row's value and the unrounded average it was computed from.
+  const marksTrace = trace(m.formula, [...avgInputs, { label: `Average ${averageName}`, value: avg.toFixed(4) }]);
   return {
     rows: figures,
     average: figure(avg, trace(avgFormula, avgInputs), partial ? { note: partial } : {}),
