@@ -1,4 +1,4 @@
-import { CLAIMED, computed, narrative, table } from './items.js';
+import { CLAIMED, withTables, computed, narrative, table } from './items.js';
 import type { SarFormatDef } from './sar-format.js';
 
 const THREE_YEARS = 'CAY, CAYm1, CAYm2';
@@ -48,8 +48,8 @@ export const GAPC_2025: SarFormatDef = {
         table('1.3.1', 'Program Outcomes (11) and Program Specific Outcomes', 5, ['POs and PSOs']),
         table('1.3.2', 'Mapping of courses with POs and PSOs', 10, ['Course and PO/PSO mapping']),
         table('1.4.1', 'Course Outcomes, semester-wise (two core courses per semester)', 15, ['COs of the chosen courses']),
-        table('1.4.2', 'Course Articulation Matrix', 10, ['Course Articulation Matrix of each chosen course']),
-        table('1.5', 'Program Articulation Matrix', 10, ['Program Articulation Matrix']),
+        withTables(table('1.4.2', 'Course Articulation Matrix', 10, ['Course Articulation Matrix of each chosen course']), ['3.1-cam']),
+        withTables(table('1.5', 'Program Articulation Matrix', 10, ['Program Articulation Matrix']), ['3.1-pam']),
       ],
     },
     {
@@ -81,8 +81,8 @@ export const GAPC_2025: SarFormatDef = {
         table('3.5', 'Assessment of projects', 20, ['Rubric for complexity', 'Rubric for teamwork']),
         narrative('3.6', 'Evidence of SDG attainment', 10),
         narrative('3.7.1', 'CO assessment tools and processes', 5),
-        computed('3.7.2', 'Attainment of Course Outcomes', 20, THREE_YEARS, undefined, CLAIMED),
-        computed('3.8', 'Attainment of POs and PSOs (direct and indirect)', 25, THREE_YEARS, undefined, CLAIMED),
+        withTables(computed('3.7.2', 'Attainment of Course Outcomes', 20, THREE_YEARS, undefined, CLAIMED), ['3.2.2']),
+        withTables(computed('3.8', 'Attainment of POs and PSOs (direct and indirect)', 25, THREE_YEARS, undefined, CLAIMED), ['3.3.2']),
       ],
     },
     {
@@ -111,9 +111,9 @@ export const GAPC_2025: SarFormatDef = {
       marks: 100,
       level: 'program',
       items: [
-        computed('5.1', 'Student-Faculty Ratio (SFR)', 30, THREE_YEARS, 'c5-sfr-2025'),
-        computed('5.2', 'Faculty Qualification Index (FQI)', 25, THREE_YEARS, 'c5-qualification-2025'),
-        computed('5.3', 'Faculty cadre proportion', 25, THREE_YEARS, 'c5-cadre-2025'),
+        withTables(computed('5.1', 'Student-Faculty Ratio (SFR)', 30, THREE_YEARS, 'c5-sfr-2025'), ['5', '5.1']),
+        withTables(computed('5.2', 'Faculty Qualification Index (FQI)', 25, THREE_YEARS, 'c5-qualification-2025'), ['5.3']),
+        withTables(computed('5.3', 'Faculty cadre proportion', 25, THREE_YEARS, 'c5-cadre-2025'), ['5.2']),
         table(
           '5.4',
           'Visiting/adjunct faculty and professors of practice',
@@ -121,7 +121,7 @@ export const GAPC_2025: SarFormatDef = {
           ['Persons, organisation, course, hours per year'],
           UNCONFIRMED,
         ),
-        computed('5.5', 'Faculty retention', 10, 'CAYm1, CAYm2, CAYm3', 'c5-retention-2025'),
+        withTables(computed('5.5', 'Faculty retention', 10, 'CAYm1, CAYm2, CAYm3', 'c5-retention-2025'), ['5.4']),
       ],
     },
     {
@@ -137,7 +137,7 @@ export const GAPC_2025: SarFormatDef = {
         table('6.1.4', 'FDPs/STTPs organised by the department', 10, ['Programme, dates, participants'], UNCONFIRMED),
         table('6.1.5', 'Faculty support to student innovative projects', 10, ['Projects, faculty, outcome'], UNCONFIRMED),
         table('6.1.6', 'Faculty internship and industry collaboration', 10, ['Faculty, organisation, duration'], UNCONFIRMED),
-        table('6.2.1', 'Academic research (papers, books)', 10, ['Publications per faculty'], UNCONFIRMED),
+        withTables(table('6.2.1', 'Academic research (papers, books)', 10, ['Publications per faculty'], UNCONFIRMED), ['5.5']),
         table('6.2.2', 'Development activities (patents, prototypes)', 10, ['Patents, products, prototypes'], UNCONFIRMED),
         table('6.2.3', 'Sponsored research', 15, ['Projects, agency, amount, duration'], UNCONFIRMED),
         table('6.2.4', 'Consultancy', 15, ['Projects, client, amount'], UNCONFIRMED),

@@ -34,3 +34,6 @@ export const computed = (number: string, title: string, marks: number, years: st
 export const CLAIMED = 'The figures are computed from the program’s data; the marks are the team’s claim.';
 /** The note of an item whose marks within a pool were not found. */
 export const pooledNote = (items: string, marks: number) => `NBA gives ${items} ${marks} marks together; the split was not found.`;
+
+/** An item with the SAR tables the product already writes placed under it (`SarItemDef.tablesFrom`). */
+export const withTables = (item: SarItemDef, ids: readonly string[]): SarItemDef => ({ ...item, tablesFrom: ids });

@@ -1,4 +1,4 @@
-import { CLAIMED, computed, narrative, pooledNote, table } from './items.js';
+import { CLAIMED, withTables, computed, narrative, pooledNote, table } from './items.js';
 import type { SarCriterionDef, SarFormatDef, SarItemDef } from './sar-format.js';
 import { TIER2_2015 } from './tier2-2015.js';
 
@@ -74,22 +74,28 @@ export const TIER1_2016: SarFormatDef = {
       ...tier2('3'),
       marks: 175,
       items: [
-        table('3.1', 'Establish the correlation between the courses and the POs and PSOs', 25, [
-          'Course Outcomes',
-          'Course Articulation Matrix of each course',
-          'Program Articulation Matrix',
-        ]),
+        withTables(
+          table('3.1', 'Establish the correlation between the courses and the POs and PSOs', 25, [
+            'Course Outcomes',
+            'Course Articulation Matrix of each course',
+            'Program Articulation Matrix',
+          ]),
+          ['3.1-cam', '3.1-pam'],
+        ),
         narrative('3.2.1', 'Describe the assessment processes used to gather the data upon which the evaluation of CO is based', 10),
-        computed(
-          '3.2.2',
-          'Record the attainment of Course Outcomes of all courses with respect to set attainment levels',
-          65,
-          THREE_YEARS,
-          undefined,
-          CLAIMED,
+        withTables(
+          computed(
+            '3.2.2',
+            'Record the attainment of Course Outcomes of all courses with respect to set attainment levels',
+            65,
+            THREE_YEARS,
+            undefined,
+            CLAIMED,
+          ),
+          ['3.2.2'],
         ),
         narrative('3.3.1', 'Describe assessment tools and processes used for measuring the attainment of each PO/PSO', 10),
-        computed('3.3.2', 'Provide results of evaluation of each PO and PSO', 65, THREE_YEARS, undefined, CLAIMED),
+        withTables(computed('3.3.2', 'Provide results of evaluation of each PO and PSO', 65, THREE_YEARS, undefined, CLAIMED), ['3.3.2']),
       ],
     },
     {
@@ -109,14 +115,14 @@ export const TIER1_2016: SarFormatDef = {
     {
       ...tier2('5'),
       items: [
-        computed('5.1', 'Student-Faculty Ratio (SFR)', 20, THREE_YEARS, 'c5-sfr-2019'),
-        computed('5.2', 'Faculty cadre proportion', 20, THREE_YEARS, 'c5-cadre-2019'),
-        computed('5.3', 'Faculty qualification', 20, THREE_YEARS, 'c5-qualification-2019'),
-        computed('5.4', 'Faculty retention', 10, THREE_YEARS, 'c5-retention-2019'),
+        withTables(computed('5.1', 'Student-Faculty Ratio (SFR)', 20, THREE_YEARS, 'c5-sfr-2019'), ['5', '5.1']),
+        withTables(computed('5.2', 'Faculty cadre proportion', 20, THREE_YEARS, 'c5-cadre-2019'), ['5.2']),
+        withTables(computed('5.3', 'Faculty qualification', 20, THREE_YEARS, 'c5-qualification-2019'), ['5.3']),
+        withTables(computed('5.4', 'Faculty retention', 10, THREE_YEARS, 'c5-retention-2019'), ['5.4']),
         narrative('5.5', 'Faculty competencies in correlation to program specific criteria', 10),
         narrative('5.6', 'Innovations by the faculty in teaching and learning', 10),
         table('5.7', 'Faculty as participants in Faculty Development/Training activities/STTPs', 15, ['Faculty, programme, days']),
-        table('5.8.1', 'Academic research', 20, ['Publications, books, Ph.D. guidance']),
+        withTables(table('5.8.1', 'Academic research', 20, ['Publications, books, Ph.D. guidance']), ['5.5']),
         table('5.8.2', 'Sponsored research', 20, ['Projects, agency, amount, duration']),
         table('5.8.3', 'Development activities', 15, ['Products, prototypes, laboratories, instructional materials']),
         table('5.8.4', 'Consultancy (from industry)', 20, ['Projects, client, amount']),

@@ -1,4 +1,4 @@
-import { CLAIMED, computed, narrative, pooledNote, table } from './items.js';
+import { CLAIMED, withTables, computed, narrative, pooledNote, table } from './items.js';
 import type { SarFormatDef } from './sar-format.js';
 
 const THREE_YEARS = 'CAY, CAYm1, CAYm2';
@@ -77,19 +77,28 @@ export const TIER2_2015: SarFormatDef = {
       level: 'program',
       items: [
         table('3.1.1', 'Course Outcomes (COs), one course per semester', 5, ['COs of the chosen courses']),
-        table('3.1.2', 'CO-PO/PSO matrices of the courses selected in 3.1.1', 5, ['Course Articulation Matrix of each course']),
-        table('3.1.3', 'Program level Course-PO/PSO matrix of all courses including first year', 10, ['Program Articulation Matrix']),
+        withTables(
+          table('3.1.2', 'CO-PO/PSO matrices of the courses selected in 3.1.1', 5, ['Course Articulation Matrix of each course']),
+          ['3.1-cam'],
+        ),
+        withTables(
+          table('3.1.3', 'Program level Course-PO/PSO matrix of all courses including first year', 10, ['Program Articulation Matrix']),
+          ['3.1-pam'],
+        ),
         narrative('3.2.1', 'Describe the assessment processes used to gather the data upon which the evaluation of CO is based', 10),
-        computed(
-          '3.2.2',
-          'Record the attainment of Course Outcomes of all courses with respect to set attainment levels',
-          40,
-          THREE_YEARS,
-          undefined,
-          CLAIMED,
+        withTables(
+          computed(
+            '3.2.2',
+            'Record the attainment of Course Outcomes of all courses with respect to set attainment levels',
+            40,
+            THREE_YEARS,
+            undefined,
+            CLAIMED,
+          ),
+          ['3.2.2'],
         ),
         narrative('3.3.1', 'Describe assessment tools and processes used for measuring the attainment of each PO/PSO', 10),
-        computed('3.3.2', 'Provide results of evaluation of each PO and PSO', 40, THREE_YEARS, undefined, CLAIMED),
+        withTables(computed('3.3.2', 'Provide results of evaluation of each PO and PSO', 40, THREE_YEARS, undefined, CLAIMED), ['3.3.2']),
       ],
     },
     {
@@ -115,15 +124,18 @@ export const TIER2_2015: SarFormatDef = {
       marks: 200,
       level: 'program',
       items: [
-        computed('5.1', 'Student-Faculty Ratio (SFR)', 20, THREE_YEARS, 'c5-sfr-2019'),
-        computed('5.2', 'Faculty cadre proportion', 20, THREE_YEARS, 'c5-cadre-2019'),
-        computed('5.3', 'Faculty qualification', 20, THREE_YEARS, 'c5-qualification-2019'),
-        computed('5.4', 'Faculty retention', 10, THREE_YEARS, 'c5-retention-2019'),
+        withTables(computed('5.1', 'Student-Faculty Ratio (SFR)', 20, THREE_YEARS, 'c5-sfr-2019'), ['5', '5.1']),
+        withTables(computed('5.2', 'Faculty cadre proportion', 20, THREE_YEARS, 'c5-cadre-2019'), ['5.2']),
+        withTables(computed('5.3', 'Faculty qualification', 20, THREE_YEARS, 'c5-qualification-2019'), ['5.3']),
+        withTables(computed('5.4', 'Faculty retention', 10, THREE_YEARS, 'c5-retention-2019'), ['5.4']),
         narrative('5.5', 'Innovations by the faculty in teaching and learning', null, pooledNote('5.5 to 5.9', 130)),
         table('5.6', 'Faculty as participants in Faculty Development/Training activities/STTPs', null, ['Faculty, programme, days']),
-        table('5.7', 'Research and development (academic research, sponsored research, development activities, consultancy)', null, [
-          'Publications, sponsored projects, consultancy',
-        ]),
+        withTables(
+          table('5.7', 'Research and development (academic research, sponsored research, development activities, consultancy)', null, [
+            'Publications, sponsored projects, consultancy',
+          ]),
+          ['5.5'],
+        ),
         narrative('5.8', 'Faculty performance appraisal and development system (FPADS)', null),
         table('5.9', 'Visiting/adjunct/emeritus faculty etc.', null, ['Visiting faculty, course, hours']),
       ],

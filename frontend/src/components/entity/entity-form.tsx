@@ -20,6 +20,7 @@ import { FieldInput } from './field-input';
 import { useUnsavedChanges } from '../form/unsaved-changes';
 import { datePattern } from '../form/date-input';
 import { useLocale } from '../../lib/format/locale';
+import { inSentence } from '../../lib/format/in-sentence';
 
 /** Kinds whose input takes the form's whole width. */
 const WIDE_KINDS = new Set<FieldKind>(['html', 'text', 'list', 'files', 'file', 'emails']);
@@ -248,7 +249,7 @@ export function EntityForm(props: {
   const submit = form.handleSubmit(async (values) => void (await send(values)));
   // Leaving the page with the form changed asks first; Save there checks and sends the form as its own button does.
   useUnsavedChanges(isDirty, {
-    what: `the ${def.label.toLowerCase()} form`,
+    what: `the ${inSentence(def.label)} form`,
     save: async () => {
       let saved = false;
       await form.handleSubmit(async (values) => {

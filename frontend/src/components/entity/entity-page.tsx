@@ -20,6 +20,7 @@ import { dropDeleted, invalidateAfterWrite, putSaved, useListQuery } from './lis
 import { LoadMore } from './load-more';
 import { type RefWant, fieldRefLabel, useRefRecords } from './ref-records';
 import { presentParams } from '../../app/search-params';
+import { inSentence } from '../../lib/format/in-sentence';
 
 type Lookup = ReturnType<typeof useRefRecords>;
 
@@ -138,7 +139,7 @@ export function EntityPage(props: EntityPageProps) {
         />
       ) : null}
       <TableSearch
-        label={`Search ${def.label.toLowerCase()}s`}
+        label={`Search ${inSentence(def.label)}s`}
         value={search}
         onChange={setSearch}
         count={loading ? 'Loading…' : `${shown.length} of ${rows.length}${list.hasNextPage ? ' read; more on the server' : ''}`}
@@ -150,7 +151,7 @@ export function EntityPage(props: EntityPageProps) {
         rowKey={(r) => r.id}
         highlight={editor.last?.id}
         highlightSeq={editor.last?.n}
-        empty={<p className="hint">{loading ? 'Loading…' : (props.empty ?? `No ${def.label.toLowerCase()} yet`)}</p>}
+        empty={<p className="hint">{loading ? 'Loading…' : (props.empty ?? `No ${inSentence(def.label)} yet`)}</p>}
         actions={
           canWrite || props.rowActions || seesHistory
             ? (r: EntityRecord) => (
@@ -350,7 +351,7 @@ function useRecordWrites(
   });
   const askRemove = (row: EntityRecord) =>
     confirmDialog({
-      message: `Delete ${def.label.toLowerCase()} "${nameOf(row) || row.id}"? This cannot be undone.`,
+      message: `Delete ${inSentence(def.label)} "${nameOf(row) || row.id}"? This cannot be undone.`,
       header: 'Confirm delete',
       icon: 'pi pi-exclamation-triangle',
       acceptClassName: 'p-button-danger',
@@ -419,7 +420,7 @@ function EntityPageForm(props: {
       <>
         <Divider />
         <div ref={editor.inlineRef} className="inline-form">
-          <h3>{record === null ? `Add ${def.label.toLowerCase()}` : `Edit ${def.label.toLowerCase()}`}</h3>
+          <h3>{record === null ? `Add ${inSentence(def.label)}` : `Edit ${inSentence(def.label)}`}</h3>
           <EntityForm
             key={record === null ? `new#${editor.last?.n ?? 0}` : `${record.id}@${record.version}`}
             {...formProps}
@@ -430,7 +431,7 @@ function EntityPageForm(props: {
     );
   return (
     <FormDialog
-      header={editing === 'new' ? `Add ${def.label.toLowerCase()}` : `Edit ${def.label.toLowerCase()}`}
+      header={editing === 'new' ? `Add ${inSentence(def.label)}` : `Edit ${inSentence(def.label)}`}
       visible={editing !== null}
       onHide={editor.close}
       formId={editor.formId}

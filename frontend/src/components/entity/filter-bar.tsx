@@ -4,6 +4,7 @@ import { InputText } from 'primereact/inputtext';
 import { useEffect, useState } from 'react';
 import { RefPicker } from './ref-picker';
 import { AcademicYearPicker } from '../form/academic-year-picker';
+import { inSentence } from '../../lib/format/in-sentence';
 
 /** A text filter (e.g. a student's section), applied when the field is left or Enter is pressed. */
 function TextFilter(p: { id: string; value: string | undefined; onChange: (v: string | undefined) => void }) {
@@ -46,7 +47,7 @@ export function FilterBar(props: {
     props.onChange(next);
   };
   return (
-    <div className="filter-bar" role="search" aria-label={`Filter ${def.label.toLowerCase()}s`}>
+    <div className="filter-bar" role="search" aria-label={`Filter ${inSentence(def.label)}s`}>
       {fields.map((name, i) => {
         const fd = def.fields.find((x) => x.name === name);
         if (!fd) return null;
