@@ -1,4 +1,5 @@
-import type { SarReadinessView } from '@attain/shared-types';
+import { SAR_FORMAT_DEFS, type SarReadinessView, formatItems } from '@attain/shared-types';
+import mammoth from 'mammoth';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, login } from '../support/client.js';
 
@@ -11,6 +12,7 @@ const base = inject('stackUrl');
 const users = inject('users');
 const run = Date.now().toString(36);
 let admin: ReturnType<typeof client>;
+let token: string;
 let programId: string;
 
 const readiness = async (year = '2025-26'): Promise<SarReadinessView> => {
@@ -22,7 +24,8 @@ const item = (v: SarReadinessView, n: string) => v.criteria.flatMap((c) => c.ite
 const criterion = (v: SarReadinessView, n: string) => v.criteria.find((c) => c.number === n)!;
 
 beforeAll(async () => {
-  admin = client(base, await login(base, users.demoAdmin.email, users.demoAdmin.password));
+  token = await login(base, users.demoAdmin.email, users.demoAdmin.password);
+  admin = client(base, token);
   const p = await admin.post('/api/program', { title: `B.E. Readiness ${run}`, number_of_terms: 8, sar_version: 'SAR 2025 (GAPC v4)' });
   expect(p.status).toBe(201);
   programId = p.body.data.id;
@@ -93,6 +96,30 @@ describe('SAR readiness', () => {
     expect(item(v, '4.1').awarded).toBe(18);
     // The 2025 claim is not the Tier II SAR's: its 2.2.x items have no section.
     expect(v.criteria[1].items.map((i) => i.section)).toEqual(v.criteria[1].items.map(() => null));
+  });
+
+  it('writes the whole SAR of each format as DOCX: every criterion heading in NBA’s order and every item, written or not', async () => {
+    const prog = (await admin.get(`/api/program/${programId}`)).body.data;
+    for (const format of SAR_FORMAT_DEFS) {
+      const saved = await admin.put(`/api/program/${programId}`, { ...prog, sar_version: format.id });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      prog.version = saved.body.data.version;
+      const file = await fetch(`${base}/api/reports/sar/${programId}?year=2025-26&criteria=all&format=docx`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(file.status).toBe(200);
+      const { value: html } = await mammoth.convertToHtml({ buffer: Buffer.from(await file.arrayBuffer()) });
+      const headings = [...html.matchAll(/<h1>(.*?)<\/h1>/g)].map(([, h]) => h.replace(/&amp;/g, '&'));
+      expect(
+        headings.filter((h) => h.startsWith('Criterion ')),
+        format.id,
+      ).toEqual(format.criteria.map((c) => `Criterion ${c.number}: ${c.title} (${c.marks} marks)`));
+      const items = headings.filter((h) => /^\d/.test(h)).map((h) => h.split(' ')[0]);
+      expect(items, format.id).toEqual(formatItems(format).map((x) => x.item.number));
+      expect(headings[0]).toBe('Contents');
+      expect(headings.at(-1)).toBe('Declaration');
+      expect(html).toContain('Not written yet.');
+    }
   });
 
   it('answers 404 for a program of another campus and 400 for a malformed year', async () => {

@@ -4,7 +4,7 @@ import { DOCX_TYPE, PDF_TYPE } from '../files/document-types.js';
 import { isAcademicYear } from '../format/academic-year.js';
 import { MESSAGES } from '../registry/messages.js';
 import { MAPPING_OPTIONS, MAP_STATES, REPORTS, REPORTS_PATH, type ReportEntry, type ReportPicker } from './report-catalogue.js';
-import { SAR_CRITERIA, SAR_FORMATS, SAR_PATH } from './sar.js';
+import { SAR_CRITERIA, SAR_FORMATS, SAR_PATH, SAR_WHOLE } from './sar.js';
 
 /** `''` or a value meeting `test`. */
 const blankOr = (test: (v: string) => boolean, message: string) => z.string().check(z.refine((v) => v === '' || test(v), message));
@@ -66,7 +66,7 @@ export const sarRoute = defineRoute({
   method: 'GET',
   path: `${SAR_PATH}/{program}`,
   domain: 'reports',
-  summary: "A program's NBA Self Assessment Report (Criteria 3 and 5) as JSON, Word or PDF",
+  summary: "A program's NBA Self Assessment Report (Criteria 3 and 5, or the whole SAR of its format) as JSON, Word or PDF",
   query: z.object({
     year: z.optional(blankOr(isAcademicYear, 'Write it as 2025-26')),
     criteria: z.optional(
@@ -76,8 +76,11 @@ export const sarRoute = defineRoute({
             .split(',')
             .map((c) => c.trim())
             .filter(Boolean);
-          return asked.length > 0 && asked.every((c) => (SAR_CRITERIA as readonly string[]).includes(c));
-        }, 'Choose criterion 3, 5 or both'),
+          return (
+            (asked.length === 1 && asked[0] === SAR_WHOLE) ||
+            (asked.length > 0 && asked.every((c) => (SAR_CRITERIA as readonly string[]).includes(c)))
+          );
+        }, 'Choose criterion 3, 5, both, or all'),
       ),
     ),
     format: z.optional(z.enum(SAR_FORMATS, { error: 'Choose json, docx or pdf' })),

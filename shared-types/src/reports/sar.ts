@@ -8,7 +8,8 @@ import type { ReportView } from './report-view.js';
  *   given: the year every results page opens on (`defaultResultsYear`: the newest with results, not after the
  *   campus's current academic year), which `year_choice` names;
  * - `format`: `json` (the web page), `docx` or `pdf` (a download named `SAR-<program acronym>-<CAY>.<ext>`);
- * - `criteria`: comma-separated, a subset of `SAR_CRITERIA` (default both);
+ * - `criteria`: comma-separated, a subset of `SAR_CRITERIA` (default both), or `all`: the whole SAR of the program's
+ *   format (`SAR_WHOLE`): Part A, every criterion and item in NBA's order with the team's sections, the declaration;
  * - `courses`: comma-separated course ids whose course articulation matrices Criterion 3.1 shows (default every course
  *   of the program that has a matrix).
  * Errors: 400 for a bad year, format or criterion; 404 for a program not of the campus.
@@ -18,6 +19,8 @@ export const SAR_PATH = '/api/reports/sar';
 /** Criteria the export writes: 3 (course and program outcomes) and 5 (faculty information and contributions). */
 export const SAR_CRITERIA = ['3', '5'] as const;
 export type SarCriterion = (typeof SAR_CRITERIA)[number];
+/** The `criteria` value asking for the whole SAR of the program's format. */
+export const SAR_WHOLE = 'all';
 
 /** Formats of the export. */
 export const SAR_FORMATS = ['json', 'docx', 'pdf'] as const;
@@ -63,6 +66,8 @@ export interface SarView extends ReportView {
   year_choice: YearChoice;
   version: Criterion5Version;
   criteria: SarCriterion[];
+  /** The whole SAR of the format (`criteria=all`), not only Criteria 3 and 5. */
+  whole: boolean;
   method_version: number;
   frozen: Pick<FrozenYear, 'academic_year' | 'approved_by' | 'approved_at' | 'method_version'>[];
 }

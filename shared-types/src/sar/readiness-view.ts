@@ -21,6 +21,8 @@ export interface ReadinessSection {
   claimed_at: string;
   evidence: number;
   written: boolean;
+  /** The text as written (sanitised HTML), which the whole SAR prints. */
+  text: string;
 }
 
 /**

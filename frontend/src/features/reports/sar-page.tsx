@@ -2,6 +2,7 @@ import {
   DEFAULT_SAR_VERSION,
   SAR_VERSION_LABELS,
   SAR_CRITERIA,
+  SAR_WHOLE,
   type SarCriterion,
   type SarFormat,
   sarRoute,
@@ -60,7 +61,9 @@ export function SarPage() {
   // No year in the address: the server picks the newest year with results (the rule every results page follows).
   const [year, setYear] = useParam('year');
   const [criteriaParam, setCriteria] = useParam('criteria');
-  const criteria = criteriaParam ? SAR_CRITERIA.filter((c) => listOf(criteriaParam).includes(c)) : [...SAR_CRITERIA];
+  // `all`: the whole SAR of the program's format (every criterion in NBA's order), Criteria 3 and 5 included.
+  const whole = criteriaParam === SAR_WHOLE;
+  const criteria = whole || !criteriaParam ? [...SAR_CRITERIA] : SAR_CRITERIA.filter((c) => listOf(criteriaParam).includes(c));
   // The courses picked for 3.1 belong to the program they were picked under.
   const [picked, setPicked] = useState<{ program: string | undefined; ids: string[] }>({ program: undefined, ids: [] });
   const courses = picked.program === programId ? picked.ids : [];
@@ -68,7 +71,7 @@ export function SarPage() {
 
   const query = (format: SarFormat) => ({
     ...(year ? { year } : {}),
-    criteria: criteria.join(','),
+    criteria: whole ? SAR_WHOLE : criteria.join(','),
     ...(courses.length && criteria.includes('3') ? { courses: courses.join(',') } : {}),
     format,
   });
@@ -118,13 +121,17 @@ export function SarPage() {
         </p>
         <fieldset className="sar-criteria">
           <legend>Criteria</legend>
+          <label className="sar-criterion">
+            <input type="checkbox" checked={whole} onChange={(e) => setCriteria(e.target.checked ? SAR_WHOLE : null)} /> The whole SAR:
+            every criterion of the program’s format in NBA’s order, with Part A, the team’s sections and the declaration
+          </label>
           {SAR_CRITERIA.map((c) => (
             <label key={c} className="sar-criterion">
               <input
                 type="checkbox"
-                checked={criteria.includes(c)}
-                // The last criterion left stays: the export needs at least one.
-                disabled={criteria.length === 1 && criteria.includes(c)}
+                checked={whole || criteria.includes(c)}
+                // The last criterion left stays: the export needs at least one; the whole SAR has both.
+                disabled={whole || (criteria.length === 1 && criteria.includes(c))}
                 onChange={(e) => toggle(c, e.target.checked)}
               />{' '}
               {CRITERIA_TEXT[c]}

@@ -23,7 +23,7 @@ import {
 import { listAll } from '../../platform/store/list-all.js';
 import { findRecord, getRecord } from '../../platform/store/records.js';
 import * as c4 from './criterion4-formulas.js';
-import { sarYear } from './sar-view.js';
+import { sarYear } from './sar-year.js';
 import { type Criterion5Marks, criterion5Marks } from './criterion5.js';
 import { type FirstYear, firstYearPerformance, firstYearQualification, firstYearSfr } from './criterion8-formulas.js';
 import type { ItemFigures } from './item-figures.js';
@@ -130,6 +130,7 @@ function sectionOf(s: Section): ReadinessSection {
     claimed_at: s.updated_at,
     evidence: (s.evidence ?? []).length,
     written: Boolean(s.text && s.text.replace(/<[^>]*>/g, '').trim()),
+    text: s.text ?? '',
   };
 }
 

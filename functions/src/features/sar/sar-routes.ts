@@ -1,4 +1,4 @@
-import { DOCX_TYPE, PDF_TYPE, SAR_CRITERIA, dataViewer, sarReadinessRoute, sarRoute } from '@attain/shared-types';
+import { DOCX_TYPE, PDF_TYPE, SAR_CRITERIA, SAR_WHOLE, dataViewer, sarReadinessRoute, sarRoute } from '@attain/shared-types';
 import { sarReadiness } from './readiness.js';
 import { fileNamePart } from '../faculty/index.js';
 import { reportDocx, reportPdf } from '../reports/index.js';
@@ -21,9 +21,11 @@ export const SAR_ENDPOINTS: readonly Endpoint[] = [
       .map((x) => x.trim().slice(0, 64))
       .filter(Boolean);
     const format = q.format ?? 'json';
+    const whole = asked.includes(SAR_WHOLE);
     const query = {
       ...(q.year ? { year: q.year } : {}),
-      criteria: SAR_CRITERIA.filter((x) => asked.includes(x)),
+      criteria: SAR_CRITERIA.filter((x) => whole || asked.includes(x)),
+      whole,
       courses: courses?.length ? new Set(courses.slice(0, 500)) : null,
       format,
     };

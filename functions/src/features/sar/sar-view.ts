@@ -12,6 +12,7 @@ import {
   type Criterion5Version,
   sarFormatDef,
   type SarView,
+  department,
   organization,
   program,
   currentAcademicYear,
@@ -19,12 +20,12 @@ import {
   shiftAcademicYear,
   todayInIndia,
 } from '@attain/shared-types';
-import { storedProgramAttainment } from '../attainment/index.js';
-import { resultsYear } from '../structure/index.js';
-import { listFrozenYears } from '../course-inputs/index.js';
 import { findRecord, getRecord } from '../../platform/store/records.js';
 import { criterion3, criterion3Input } from './criterion3.js';
 import { criterion5 } from './criterion5.js';
+import { sarYear } from './sar-year.js';
+import { sarReadiness } from './readiness.js';
+import { wholeSarSections } from './whole-sar.js';
 
 /**
  * What a SAR was asked for: its year (the report's CAY; undefined: the newest year with results, `defaultResultsYear`),
@@ -33,6 +34,8 @@ import { criterion5 } from './criterion5.js';
 export interface SarQuery {
   year?: string;
   criteria: SarCriterion[];
+  /** The whole SAR of the program's format (`wholeSarSections`), Criteria 3 and 5 included. */
+  whole?: boolean;
   courses: Set<string> | null;
   format: SarFormat;
 }
@@ -53,23 +56,6 @@ function withSnapshots<T extends { years: ProgramAttainment[] }>(stored: T, appr
 
 /** The Criterion 5 formulas of the program's SAR format (its `sar_version`; the default format until an admin picks one). */
 export const sarVersionOf = (p: RecordOf<typeof program>): Criterion5Version => sarFormatDef(p.sar_version).criterion5;
-
-/**
- * The year a program's SAR is for: `asked`, else the year every results page opens on (`resultsYear`: the newest year
- * with results or an approval, not after the campus's CAY `cay`; none: CAYm1). The program's stored attainment and
- * approvals are read when the year is to be chosen or `withResults` asks for them (Criterion 3), and returned.
- */
-export async function sarYear(scope: CampusScope, programId: string, cay: string, asked: string | undefined, withResults: boolean) {
-  const [current, approvals] =
-    withResults || !asked
-      ? await Promise.all([storedProgramAttainment(scope, programId), listFrozenYears(scope, programId)])
-      : [undefined, []];
-  const years = [
-    ...(current?.years ?? []).map((y) => y.academic_year ?? ''),
-    ...approvals.filter((f) => f.status === 'Frozen').map((f) => f.academic_year),
-  ];
-  return { yearChoice: resultsYear(asked, [years], cay), current, approvals };
-}
 
 /**
  * The SAR of a program for `query`: Criterion 3 from the program's stored attainment (the figures its Attainment pages
@@ -108,6 +94,16 @@ export async function sarView(scope: CampusScope, programId: string, query: SarQ
   }
   if (query.criteria.includes('5')) sections.push(...(await criterion5(scope, prog, years, version, locale, viewer, yearLabel)));
   const title = prog.title;
+  const format = sarFormatDef(prog.sar_version);
+  const whole = Boolean(query.whole);
+  if (whole) {
+    const [readiness, dept] = await Promise.all([
+      sarReadiness(scope, prog.id, yearChoice.year),
+      prog.department ? findRecord(scope, department, prog.department) : Promise.resolve(undefined),
+    ]);
+    const built = new Map(sections.map((x) => [x.id, x]));
+    sections.splice(0, sections.length, ...wholeSarSections(format, readiness, built, { org, prog, dept }));
+  }
   return {
     report: 'sar',
     title: `NBA Self Assessment Report: ${title}`,
@@ -115,7 +111,7 @@ export async function sarView(scope: CampusScope, programId: string, query: SarQ
       `Program: ${title}${prog.acronym ? ` (${prog.acronym})` : ''}`,
       `Assessment years: ${years.map(yearLabel).join(', ')}`,
       `Year: ${yearChoice.text}`,
-      `Criteria: ${query.criteria.join(' and ')}`,
+      whole ? `SAR format: ${format.label} (${format.document}), every criterion` : `Criteria: ${query.criteria.join(' and ')}`,
       ...(query.criteria.includes('5') ? [`Criterion 5 formulas: ${version}`] : []),
       ...(query.criteria.includes('3') ? [`Attainment method version: ${methodVersion}`] : []),
       ...frozen.map(frozenFiguresNote),
@@ -130,6 +126,7 @@ export async function sarView(scope: CampusScope, programId: string, query: SarQ
     year_choice: yearChoice,
     version,
     criteria: query.criteria,
+    whole,
     method_version: methodVersion,
     frozen,
   };

@@ -11,7 +11,7 @@ import {
   sarSection,
   todayInIndia,
 } from '@attain/shared-types';
-import { sarYear } from '../../features/sar/sar-view.js';
+import { sarYear } from '../../features/sar/sar-year.js';
 import { listAll } from '../../platform/store/list-all.js';
 import { createRecord, findRecord } from '../../platform/store/records.js';
 import { prng } from './sample-random.js';
