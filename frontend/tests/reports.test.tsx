@@ -296,6 +296,17 @@ describe('NBA SAR export page (issue 15)', () => {
     expect(screen.getByText(`2025-26: the year chosen (current academic year 2026-27)`)).toBeTruthy();
   });
 
+  it('asks for the whole SAR of the program\u2019s format with criteria=all, Criteria 3 and 5 then included and fixed', async () => {
+    const server = sarServer();
+    renderReports('/reports/sar');
+    await screen.findByText('UG Engineering Tier II (2015-2024, 10 criteria)');
+    fireEvent.click(screen.getByRole('checkbox', { name: /The whole SAR/ }));
+    const c3 = screen.getByRole('checkbox', { name: /Criterion 3/ }) as HTMLInputElement;
+    expect(c3.checked && c3.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Download DOCX' }));
+    await waitFor(() => expect(server.urls().some((u) => u.startsWith('/api/reports/sar/p1?') && u.includes('criteria=all&format=docx'))).toBe(true));
+  });
+
   it('without a chosen year asks the server for its default, then shows that year in the picker and why', async () => {
     const server = sarServer();
     renderReports('/reports/sar');
