@@ -14,7 +14,9 @@ export const REPO_ROOT = resolve(here, '../..');
 export const BUNDLE_BUDGET_KB: Readonly<Partial<Record<Domain, number>>> & { default: number } = {
   default: 150,
   documents: 1000,
-  reports: 1000,
+  // The whole SAR (every format's criteria and items, Criteria 4 and 8 formulas, the readiness) added ~60 KB to the
+  // writers' ~725 KB; what bounds an export Lambda is its module init (DESIGN: <= 120 ms; 57 ms measured), not bytes.
+  reports: 1100,
 };
 
 /**

@@ -19,8 +19,12 @@ import { UNKNOWN_API_PATH } from '../lib/constructs/api.js';
 import { AttainStack } from '../lib/attain-stack.js';
 import { REPO_ROOT } from '../lib/bundling.js';
 
-/** CloudFormation refuses templates over 500 resources; keep well below it. */
-const RESOURCE_BUDGET = 350;
+/**
+ * CloudFormation refuses templates over 500 resources; keep well below it. 400 since the SAR's records and the Survey
+ * and summaries Lambdas (decisions 0043, 0044): the stack with 60 more paths and 4 more domains then counts 359, and
+ * the next large growth should split the stack (e.g. one nested stack of API routes) rather than raise this.
+ */
+const RESOURCE_BUDGET = 400;
 /** The same feature flags `cdk synth` reads from cdk.json. */
 const context = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')).context;
 

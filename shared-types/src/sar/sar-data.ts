@@ -70,7 +70,7 @@ export const batchPerformance = defineEntity({
   name: 'batch-performance',
   label: 'Batch',
   path: '/api/batch-performance',
-  domain: 'reports',
+  domain: 'sar',
   writeRoles: ['admin'],
   display: 'entry_year',
   fields: [
@@ -123,7 +123,7 @@ export const firstYearAcademics = defineEntity({
   name: 'first-year-academics',
   label: 'First year',
   path: '/api/first-year-academics',
-  domain: 'reports',
+  domain: 'sar',
   writeRoles: ['admin'],
   display: 'academic_year',
   fields: [
@@ -178,7 +178,7 @@ export const sarSection = defineEntity({
   name: 'sar-section',
   label: 'SAR section',
   path: '/api/sar-section',
-  domain: 'reports',
+  domain: 'sar',
   writeRoles: ['admin'],
   display: 'item',
   fields: [

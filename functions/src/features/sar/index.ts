@@ -2,4 +2,3 @@
 
 export { type Member, cadreOf, hasPhd, inPosition } from './faculty-census.js';
 export { RESEARCH_MEASURES, measure } from './research-counts.js';
-export { checkSarSection } from './sar-sections.js';

@@ -10,6 +10,7 @@ import { facultyDomain } from './faculty.js';
 import { groupDomain } from './group.js';
 import { marksDomain } from './marks.js';
 import { reportsDomain } from './reports.js';
+import { sarDomain } from './sar.js';
 import { surveyDomain } from './survey.js';
 import { surveyHostingDomain } from './survey-hosting.js';
 import { surveyResultsDomain } from './survey-results.js';
@@ -45,5 +46,6 @@ export const ALL_DOMAINS: readonly DomainModule[] = checked([
   surveyResultsDomain,
   utilitiesDomain,
   reportsDomain,
+  sarDomain,
   groupDomain,
 ]);

@@ -1,0 +1,25 @@
+import { batchPerformance, firstYearAcademics, sarSection } from '@attain/shared-types';
+import { checkSarSection } from '../../features/sar/sar-sections.js';
+import { behaviour, defineDomain } from '../../platform/http/domain-module.js';
+import { sanitizeHtml } from '../../platform/lib/sanitize-html.js';
+
+/**
+ * The `sar` domain: a program's SAR data as records: its batches (students' performance, Criterion 4), the first
+ * year's figures (Criterion 8) and the sections the program team writes (text sanitised, claims checked against the
+ * program's format). The `reports` domain computes the readiness and writes the SAR from them.
+ */
+export const sarDomain = defineDomain({
+  name: 'sar',
+  entities: [batchPerformance, firstYearAcademics, sarSection],
+  behaviours: [
+    behaviour(sarSection, {
+      async beforeCreate(_scope, data) {
+        checkSarSection(data);
+      },
+      async beforeReplace(_scope, data) {
+        checkSarSection(data);
+      },
+    }),
+  ],
+  sanitizeHtml,
+});
