@@ -253,7 +253,7 @@ describe('SAR Criterion 5 from profiles, intake and contribution records', () =>
     expect(bad.body.errors.fields).toEqual({
       year: 'Write it as 2025-26',
       format: 'Choose json, docx or pdf',
-      criteria: 'Choose criterion 3, 5 or both',
+      criteria: 'Choose criterion 3, 5, both, or all',
     });
     const other = client(base, await login(base, users.otherAdmin.email, users.otherAdmin.password));
     expect((await other.get(`/api/reports/sar/${programId}?year=2025-26`)).status).toBe(404);
