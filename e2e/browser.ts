@@ -36,3 +36,10 @@ export async function signedInPage(
   await page.waitForURL('**/dashboard');
   return page;
 }
+
+/** Opens the dropdown whose input is `#id` and picks the option named `option`. */
+export async function choose(page: Page, id: string, option: string | RegExp): Promise<void> {
+  await page.locator(`.p-dropdown:has(#${id})`).click();
+  await page.locator('.p-dropdown-panel').getByRole('option', { name: option }).first().click();
+  await page.locator('.p-dropdown-panel').waitFor({ state: 'detached' });
+}

@@ -1,8 +1,8 @@
 import { statSync } from 'node:fs';
 import { REPORTS } from '@attain/shared-types';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { SHOTS, launchChromium, signedInPage } from './browser.js';
+import { SHOTS, choose, launchChromium, signedInPage } from './browser.js';
 
 /**
  * The Reports area on the demo campus (issue 15), as the demo admin at 1366x900: every report with an API opens,
@@ -23,13 +23,6 @@ beforeAll(async () => {
   browser = await launchChromium();
 });
 afterAll(async () => browser?.close());
-
-/** Opens the dropdown whose input is `#id` and picks the option named `option`. */
-async function choose(page: Page, id: string, option: string | RegExp): Promise<void> {
-  await page.locator(`.p-dropdown:has(#${id})`).click();
-  await page.locator('.p-dropdown-panel').getByRole('option', { name: option }).first().click();
-  await page.locator('.p-dropdown-panel').waitFor({ state: 'detached' });
-}
 
 it('every report with an API shows its report for the demo curriculum, and the SAR downloads as DOCX', async () => {
   // Downloads are accepted by default in a new context.

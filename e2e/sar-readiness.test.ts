@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { pdfDocument } from '../functions/tests/support/sample-files.js';
-import { SHOTS, launchChromium, signedInPage } from './browser.js';
+import { SHOTS, choose, launchChromium, signedInPage } from './browser.js';
 
 /**
  * The SAR readiness page as the demo admin at 1366x900: the demo program's readiness names what holds it back; the
@@ -17,13 +17,6 @@ beforeAll(async () => {
   browser = await launchChromium();
 });
 afterAll(async () => browser?.close());
-
-/** Opens the dropdown whose input is `#id` and picks the option named `option`. */
-async function choose(page: Page, id: string, option: string | RegExp): Promise<void> {
-  await page.locator(`.p-dropdown:has(#${id})`).click();
-  await page.locator('.p-dropdown-panel').getByRole('option', { name: option }).first().click();
-  await page.locator('.p-dropdown-panel').waitFor({ state: 'detached' });
-}
 
 /** The readiness total as the page shows it (marks of 1000). */
 const total = async (page: Page) => Number(await page.locator('.readiness-total').textContent());

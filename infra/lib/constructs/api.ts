@@ -17,9 +17,8 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { AttainFunction } from '../attain-function.js';
-import { denyAuditEdits } from '../audit-guard.js';
+import { grantRecordsAccess } from '../audit-guard.js';
 import { handlerEntry } from '../bundling.js';
-import { arnWildcardFinding } from '../nag.js';
 
 export interface ApiProps {
   /** Every `/api` path and the domain that serves it (`apiRoutes()` from shared-types). */
@@ -51,18 +50,11 @@ export class Api extends Construct {
     super(scope, id);
     const { table, userPool, environment } = props;
 
-    const indexFinding = arnWildcardFinding(table, 'index/*');
     const functions = new Map<Domain, AttainFunction>();
     for (const domain of new Set(props.routes.map((r) => r.domain))) {
       const f = new AttainFunction(this, `Fn-${domain}`, { entry: handlerEntry(domain), environment });
       // Least privilege: data-plane access to the one table (and its indexes), nothing else.
-      table.grantReadWriteData(f);
-      // ... but never an edit or delete of an audit entry.
-      f.addToRolePolicy(denyAuditEdits(table));
-      Validations.of(f).acknowledge({
-        id: indexFinding,
-        reason: "The only wildcard is `<table arn>/index/*`, which the grant adds so queries can use the table's own GSIs.",
-      });
+      grantRecordsAccess(f, table);
       functions.set(domain, f);
     }
     this.functions = functions;

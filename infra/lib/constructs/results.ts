@@ -5,9 +5,8 @@ import * as sources from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { AttainFunction } from '../attain-function.js';
-import { denyAuditEdits } from '../audit-guard.js';
+import { grantRecordsAccess } from '../audit-guard.js';
 import { handlerEntry } from '../bundling.js';
-import { arnWildcardFinding } from '../nag.js';
 
 export interface ResultsProps {
   /** Marks, papers, matrices and the stored results. */
@@ -50,12 +49,7 @@ export class Results extends Construct {
       timeout,
     });
     this.worker.addEventSource(new sources.SqsEventSource(this.queue, { batchSize: 10, reportBatchItemFailures: true }));
-    table.grantReadWriteData(this.worker);
-    this.worker.addToRolePolicy(denyAuditEdits(table));
-    Validations.of(this.worker).acknowledge({
-      id: arnWildcardFinding(table, 'index/*'),
-      reason: "Read/write access includes `<table arn>/index/*`, added by the grant for the table's own GSIs.",
-    });
+    grantRecordsAccess(this.worker, table);
     for (const writer of props.writers) {
       this.queue.grantSendMessages(writer);
       writer.addEnvironment('RESULTS_QUEUE_URL', this.queue.queueUrl);

@@ -3,9 +3,9 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { AttainFunction } from '../attain-function.js';
-import { denyAuditEdits } from '../audit-guard.js';
+import { grantRecordsAccess } from '../audit-guard.js';
 import { handlerEntry } from '../bundling.js';
-import { arnWildcardFinding, logicalIdOf } from '../nag.js';
+import { logicalIdOf } from '../nag.js';
 
 export interface SummariesProps {
   /** The campuses' records, stored results and summaries. */
@@ -36,12 +36,7 @@ export class Summaries extends Construct {
       timeout: Duration.seconds(28),
     });
     // Read/write: computing a program's summary stores the course results it finds stale, as any program read does.
-    table.grantReadWriteData(this.worker);
-    this.worker.addToRolePolicy(denyAuditEdits(table));
-    Validations.of(this.worker).acknowledge({
-      id: arnWildcardFinding(table, 'index/*'),
-      reason: "Read/write access includes `<table arn>/index/*`, added by the grant for the table's own GSIs.",
-    });
+    grantRecordsAccess(this.worker, table);
     for (const reader of props.readers) {
       this.worker.grantInvoke(reader);
       Validations.of(reader).acknowledge({
