@@ -259,7 +259,7 @@ function sarServer(fileError?: { status: number; detail: string }) {
 }
 
 describe('NBA SAR export page (issue 15)', () => {
-  it("sends the chosen year, criteria and courses, shows the program's SAR format in people's words, and downloads the DOCX with the user's token", async () => {
+  it("sends the chosen year, criteria and courses, shows the program's SAR format in words, and downloads the DOCX with the user's token", async () => {
     const server = sarServer();
     renderReports('/reports/sar');
     expect(await screen.findByText('UG Engineering Tier II (2015-2024, 10 criteria)')).toBeTruthy();
