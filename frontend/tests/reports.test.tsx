@@ -130,7 +130,13 @@ describe('Reports area (issue 15)', () => {
     expect(labels).toHaveLength(22);
     expect(labels).toEqual(REPORTS.map((r) => r.label));
     // The SAR's own data follows the export.
-    expect(labels.slice(-5)).toEqual(['NBA SAR Export', 'SAR Readiness', 'SAR: Sections', 'SAR: Students’ Performance', 'SAR: First Year Academics']);
+    expect(labels.slice(-5)).toEqual([
+      'NBA SAR Export',
+      'SAR Readiness',
+      'SAR: Sections',
+      'SAR: Students’ Performance',
+      'SAR: First Year Academics',
+    ]);
     expect(within(menu).getByRole('link', { name: 'NBA SAR Export' }).getAttribute('href')).toBe('/reports/sar');
     expect(AREA_TABS['/reports'].map((t) => t.label)).toEqual(labels);
   });
@@ -304,7 +310,9 @@ describe('NBA SAR export page (issue 15)', () => {
     const c3 = screen.getByRole('checkbox', { name: /Criterion 3/ }) as HTMLInputElement;
     expect(c3.checked && c3.disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Download DOCX' }));
-    await waitFor(() => expect(server.urls().some((u) => u.startsWith('/api/reports/sar/p1?') && u.includes('criteria=all&format=docx'))).toBe(true));
+    await waitFor(() =>
+      expect(server.urls().some((u) => u.startsWith('/api/reports/sar/p1?') && u.includes('criteria=all&format=docx'))).toBe(true),
+    );
   });
 
   it('without a chosen year asks the server for its default, then shows that year in the picker and why', async () => {
