@@ -64,7 +64,8 @@ function batchProblems(d: Record<string, unknown>): Record<string, string> {
  * N2 lateral entries into the second year, N3 separate division, and for the 2025 format N4 supernumerary, N5 joined
  * and N6 left through multiple entry and exit; the results of each year of study; graduates without backlog and in
  * the stipulated period; placements, higher studies and entrepreneurs with the named lists NBA asks for. Counts of
- * students; every figure optional (a batch still studying has no graduates). One per program and entry year.
+ * students; every figure optional (a batch still studying has no graduates); `note` says where they come from. One per
+ * program and entry year.
  */
 export const batchPerformance = defineEntity({
   name: 'batch-performance',
@@ -76,6 +77,7 @@ export const batchPerformance = defineEntity({
   fields: [
     f.ref('program', 'Program', 'program', { required: true }),
     f.string('entry_year', 'Entry year', { required: true, max: 7, academicYear: true }),
+    f.text('note', 'Note (where these figures come from)', { max: 1000 }),
     count('sanctioned', 'N: sanctioned intake', 'Admission'),
     count('admitted', 'N1: admitted in first year (net of migration)', 'Admission'),
     count('lateral', 'N2: lateral entries into second year', 'Admission'),
@@ -117,7 +119,8 @@ export const batchPerformance = defineEntity({
  * One academic year of the institute's first year, as the SAR's Criterion 8 counts it: first-year students (the
  * approved intake), faculty teaching first-year common courses by fractional load (full-time equivalents, e.g. 8.5),
  * of them regular faculty with a Ph.D. and with a PG degree, the first-year results (appeared, successful, the mean GPA
- * or percent), and the faculty by name with their qualification. One per academic year.
+ * or percent), the faculty by name with their qualification, and a note on where the figures come from. One per
+ * academic year.
  */
 export const firstYearAcademics = defineEntity({
   name: 'first-year-academics',
@@ -128,6 +131,7 @@ export const firstYearAcademics = defineEntity({
   display: 'academic_year',
   fields: [
     f.string('academic_year', 'Academic year', { required: true, max: 7, academicYear: true }),
+    f.text('note', 'Note (where these figures come from)', { max: 1000 }),
     count('students', 'First-year students (approved intake)', 'Students and faculty'),
     f.number('faculty', 'Faculty teaching first-year common courses (fractional load)', {
       min: 0,

@@ -16,6 +16,9 @@ import { listAll } from '../../platform/store/list-all.js';
 import { createRecord, findRecord } from '../../platform/store/records.js';
 import { prng } from './sample-random.js';
 
+/** What every generated record says of itself. */
+const SAMPLE_NOTE = 'SAMPLE: generated for the demo with a fixed seed; replace with the program’s own figures.';
+
 /** SAMPLE employers and institutions of the named lists (invented names, labelled so). */
 const EMPLOYERS = ['Sample employer A', 'Sample employer B', 'Sample employer C'];
 
@@ -89,6 +92,7 @@ export async function seedDemoSar(scope: CampusScope): Promise<boolean> {
     await createRecord(scope, batchPerformance, {
       program: prog.id,
       entry_year: entry,
+      note: SAMPLE_NOTE,
       sanctioned: n,
       admitted: n1,
       lateral: n2,
@@ -116,6 +120,7 @@ export async function seedDemoSar(scope: CampusScope): Promise<boolean> {
     const appeared = students - between(0, 6);
     await createRecord(scope, firstYearAcademics, {
       academic_year: year,
+      note: SAMPLE_NOTE,
       students,
       faculty: between(80, 100) / 10,
       phd: between(2, 4),
