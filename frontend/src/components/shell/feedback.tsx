@@ -10,7 +10,8 @@ export function LoadingOverlay() {
   if (loading <= 0) return null;
   return (
     <div className="loading-overlay" role="status" aria-live="polite" aria-label="Loading">
-      <ProgressSpinner strokeWidth="4" style={{ width: 64, height: 64 }} />
+      {/* The spinner is a progressbar: it needs its own name (axe: aria-progressbar-name), not only the region's. */}
+      <ProgressSpinner strokeWidth="4" style={{ width: 64, height: 64 }} aria-label="Loading" />
     </div>
   );
 }
