@@ -32,3 +32,14 @@ export const errorName = (e: unknown): string =>
  */
 export const errorMessage = (e: unknown, otherwise?: string): string =>
   typeof e === 'object' && e !== null && 'message' in e && typeof e.message === 'string' ? e.message : (otherwise ?? String(e));
+
+/**
+ * A value read from a stored item or record as text: a string as it is, a finite number written out (`2025` ->
+ * `'2025'`), anything else (missing, null, an object) `''`. Use it where a field may be absent or of an older shape;
+ * it never turns an object into `'[object Object]'`.
+ * @example textOf(record.publication_year) // '2025' for 2025, '' when the field is missing
+ */
+export const textOf = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? `${v}` : '');
+
+/** A value read from a stored item or record as a number: a finite number as it is, anything else `undefined`. */
+export const numberOf = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);

@@ -1,4 +1,4 @@
-import { MAIL_QUEUE_PK } from '@attain/shared-types';
+import { MAIL_QUEUE_PK, textOf } from '@attain/shared-types';
 import { readPartition } from '../platform/store/partition.js';
 import { LEASE_MS } from '../features/mail/mail-items.js';
 import type { RecipientItem } from '../features/mail/mail-items.js';
@@ -73,7 +73,7 @@ export async function startLocalMailWorker(sesUrl: string): Promise<LocalMailWor
     timers.add(t);
   };
   setLocalMailRunner(later);
-  for (const item of await readPartition(MAIL_QUEUE_PK)) await enqueueMail({ campus: String(item.campus), mail: String(item.mail) });
+  for (const item of await readPartition(MAIL_QUEUE_PK)) await enqueueMail({ campus: textOf(item.campus), mail: textOf(item.mail) });
   return {
     async stop() {
       stopping = true;

@@ -1,16 +1,17 @@
 import type { EntityDef } from '../registry/entity.js';
 import type { FieldDef } from '../registry/field.js';
 import { ENTITIES } from '../entities/index.js';
+import { textOf } from '../guards.js';
 
 /**
  * What people see for a referenced record: its display field, prefixed by its code (`target.codeField`, default
  * `code`) when it has one: `BCS401 Operating System`, `K2 Understand`. The record's id when the field is empty.
  */
 export function refLabel(target: EntityDef, r: Readonly<Record<string, unknown>>, shown = target.display ?? 'name'): string {
-  const main = String(r[shown] ?? r.id);
+  const main = textOf(r[shown]) || textOf(r.id);
   const codeField = target.codeField ?? 'code';
-  const code = r[codeField];
-  return shown !== codeField && code ? `${String(code)} ${main}` : main;
+  const code = textOf(r[codeField]);
+  return shown !== codeField && code ? `${code} ${main}` : main;
 }
 
 /**

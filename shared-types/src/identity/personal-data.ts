@@ -3,6 +3,7 @@ import type { EntityDef } from '../registry/entity.js';
 import type { FieldDef } from '../registry/field.js';
 import type { Caller } from './roles.js';
 import type { CampusScope } from './scope.js';
+import { textOf } from '../guards.js';
 
 /**
  * Personal data by purpose: the one place that decides which fields of a record describing a person (an entity with
@@ -57,7 +58,7 @@ export function fieldAccess(
  * masked, `XXXX XXXX XXXX`). The stored value is kept as entered; this is for display only.
  */
 export function maskAadhaar(value: unknown): string {
-  const digits = String(value ?? '').replace(/\D/g, '');
+  const digits = textOf(value).replace(/\D/g, '');
   return `XXXX XXXX ${digits.length >= 4 ? digits.slice(-4) : 'XXXX'}`;
 }
 

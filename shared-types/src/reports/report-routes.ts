@@ -5,6 +5,7 @@ import { isAcademicYear } from '../format/academic-year.js';
 import { MESSAGES } from '../registry/messages.js';
 import { MAPPING_OPTIONS, MAP_STATES, REPORTS, REPORTS_PATH, type ReportEntry, type ReportPicker } from './report-catalogue.js';
 import { SAR_CRITERIA, SAR_FORMATS, SAR_PATH, SAR_WHOLE } from './sar.js';
+import { isOneOf } from '../guards.js';
 
 /** `''` or a value meeting `test`. */
 const blankOr = (test: (v: string) => boolean, message: string) => z.string().check(z.refine((v) => v === '' || test(v), message));
@@ -22,8 +23,8 @@ const PICKERS: Readonly<Record<ReportPicker, z.ZodMiniType<string>>> = {
   curriculum: pickedId,
   term: pickedId,
   course: pickedId,
-  option: blankOr((v) => (MAPPING_OPTIONS as readonly string[]).includes(v), 'Choose POs, PSOs or All'),
-  map_state: blankOr((v) => (MAP_STATES as readonly string[]).includes(v), 'Choose Highest or Average'),
+  option: blankOr((v) => isOneOf(MAPPING_OPTIONS, v), 'Choose POs, PSOs or All'),
+  map_state: blankOr((v) => isOneOf(MAP_STATES, v), 'Choose Highest or Average'),
   year: blankOr(isAcademicYear, 'Write it as 2025-26'),
 };
 
@@ -76,10 +77,7 @@ export const sarRoute = defineRoute({
             .split(',')
             .map((c) => c.trim())
             .filter(Boolean);
-          return (
-            (asked.length === 1 && asked[0] === SAR_WHOLE) ||
-            (asked.length > 0 && asked.every((c) => (SAR_CRITERIA as readonly string[]).includes(c)))
-          );
+          return (asked.length === 1 && asked[0] === SAR_WHOLE) || (asked.length > 0 && asked.every((c) => isOneOf(SAR_CRITERIA, c)));
         }, 'Choose criterion 3, 5, both, or all'),
       ),
     ),

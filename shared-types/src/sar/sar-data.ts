@@ -2,6 +2,7 @@ import { defineEntity } from '../registry/entity.js';
 import { f } from '../registry/field.js';
 import { isAcademicYear } from '../format/academic-year.js';
 import { SAR_VERSIONS, SAR_VERSION_LABELS } from '../reports/sar.js';
+import { isPlainObject, numberOf, textOf } from '../guards.js';
 
 const count = <const N extends string>(name: N, label: string, section: string) => f.int(name, label, { min: 0, max: 100_000, section });
 
@@ -31,16 +32,16 @@ const named = (what: string, detail: string) => [
  * backlog no more than those in the stipulated period, and a named list no longer than its count (field -> message).
  */
 function batchProblems(d: Record<string, unknown>): Record<string, string> {
-  const rows = Array.isArray(d.study_years) ? (d.study_years as Record<string, unknown>[]) : [];
+  const rows = Array.isArray(d.study_years) ? d.study_years.filter(isPlainObject) : [];
   const seen = new Set<unknown>();
   for (const [i, r] of rows.entries()) {
-    if (seen.has(r.year)) return { study_years: `Row ${i + 1}, Year of study: year ${String(r.year)} is already listed` };
+    if (seen.has(r.year)) return { study_years: `Row ${i + 1}, Year of study: year ${textOf(r.year)} is already listed` };
     seen.add(r.year);
     if (typeof r.successful === 'number' && typeof r.appeared === 'number' && r.successful > r.appeared)
       return { study_years: `Row ${i + 1}, Successful: more than the ${r.appeared} who appeared` };
   }
   const out: Record<string, string> = {};
-  const n = (k: string) => (typeof d[k] === 'number' ? (d[k] as number) : null);
+  const n = (k: string) => numberOf(d[k]) ?? null;
   const without = n('graduated_without_backlog');
   const inPeriod = n('graduated_in_period');
   if (without !== null && inPeriod !== null && without > inPeriod)
@@ -50,7 +51,8 @@ function batchProblems(d: Record<string, unknown>): Record<string, string> {
     ['higher_studies_students', 'higher_studies'],
     ['entrepreneur_students', 'entrepreneurs'],
   ] as const) {
-    const listed = Array.isArray(d[list]) ? (d[list] as unknown[]).length : 0;
+    const names = d[list];
+    const listed = Array.isArray(names) ? names.length : 0;
     const t = n(total);
     if (t !== null && listed > t) out[list] = `${listed} students listed, but the count is ${t}`;
   }

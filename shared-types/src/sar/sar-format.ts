@@ -1,3 +1,4 @@
+import type { SarVersion } from '../reports/sar.js';
 /**
  * A SAR format as data: NBA's criteria and items for one Self Assessment Report format, with their marks, how each
  * item is written (computed from data, narrative, or narrative with NBA's tables), the years each uses, and the
@@ -118,7 +119,7 @@ export interface SarDecisionRule {
  * document by name (every figure's citation starts with it); `criteria` in NBA's order.
  */
 export interface SarFormatDef {
-  id: string;
+  id: SarVersion;
   label: string;
   document: string;
   criteria: readonly SarCriterionDef[];

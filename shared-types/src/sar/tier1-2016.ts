@@ -5,6 +5,9 @@ import { TIER2_2015 } from './tier2-2015.js';
 const THREE_YEARS = 'CAY, CAYm1, CAYm2';
 const BATCHES = 'LYG, LYGm1, LYGm2';
 
+/** Tier I's Criterion 7 item marks, which differ from Tier II's. */
+const TIER1_C7_MARKS: Readonly<Record<string, number>> = { '7.1': 30, '7.2': 15, '7.3': 10, '7.4': 20 };
+
 /** Tier II's criterion `n`. */
 const tier2 = (n: string) => {
   const c = TIER2_2015.criteria.find((x) => x.number === n);
@@ -137,7 +140,7 @@ export const TIER1_2016: SarFormatDef = {
       marks: 75,
       items: tier2('7').items.map((i) => ({
         ...i,
-        marks: ({ '7.1': 30, '7.2': 15, '7.3': 10, '7.4': 20 } as Record<string, number>)[i.number] ?? i.marks,
+        marks: TIER1_C7_MARKS[i.number] ?? i.marks,
       })),
     },
     tier2('8'),

@@ -1,4 +1,4 @@
-import { type CampusUser, ROLE_LABELS, department, profile, isKeyOf } from '@attain/shared-types';
+import { type CampusUser, ROLE_LABELS, department, profile, isKeyOf, textOf } from '@attain/shared-types';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { profileAtom } from '../../app/state';
@@ -33,11 +33,11 @@ export function CampusUsersTable(props: { label: string; actions?: (u: CampusUse
           {
             key: 'role',
             header: 'Role',
-            value: (u) => (u.role !== undefined && isKeyOf(ROLE_LABELS, u.role) ? ROLE_LABELS[u.role] : String(u.role)),
+            value: (u) => (u.role !== undefined && isKeyOf(ROLE_LABELS, u.role) ? ROLE_LABELS[u.role] : textOf(u.role)),
           },
           { key: 'department', header: 'Department', value: (u) => String(departments(department, u.department)?.short_name ?? '') },
           // The phone number is private: only the campus's admins receive it (the server's `personalView`).
-          ...(isAdmin ? [{ key: 'phone_number', header: 'Phone', value: (u: CampusUser) => String(u.phone_number ?? '') }] : []),
+          ...(isAdmin ? [{ key: 'phone_number', header: 'Phone', value: (u: CampusUser) => textOf(u.phone_number) }] : []),
         ]}
       />
       <LoadMore list={list} />

@@ -1,3 +1,4 @@
+import { textOf } from '@attain/shared-types';
 import type { EntityRecord } from '@attain/shared-types';
 import { Button } from 'primereact/button';
 import { useNavigate } from 'react-router-dom';
@@ -14,7 +15,7 @@ export function QuestionPaperButton({ occasion }: { occasion: EntityRecord }) {
       icon="pi pi-file-edit"
       rounded
       text
-      aria-label={`Question paper of ${String(occasion.name)}`}
+      aria-label={`Question paper of ${textOf(occasion.name)}`}
       onClick={() => navigate(`/assessments/${tab}?occasion=${occasion.id}`)}
     />
   );

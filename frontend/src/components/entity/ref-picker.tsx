@@ -1,4 +1,4 @@
-import { type EntityDef, type FieldDef, refTarget } from '@attain/shared-types';
+import { type EntityDef, type FieldDef, refTarget, textOf } from '@attain/shared-types';
 import { Dropdown } from 'primereact/dropdown';
 import { useListQuery } from './list-cache';
 import { loadMoreFooter } from './load-more';
@@ -34,7 +34,7 @@ export function RefPicker(props: {
   const byId = useRefRecords(missing ? [{ target, ids: [value] }] : []);
   const extra = missing ? byId(target, value) : undefined;
   // A chosen record outside the scope (its parent changed) is not offered again.
-  const records = extra && Object.entries(scope).every(([k, v]) => String(extra[k] ?? '') === v) ? [extra, ...list.rows] : list.rows;
+  const records = extra && Object.entries(scope).every(([k, v]) => textOf(extra[k]) === v) ? [extra, ...list.rows] : list.rows;
   const options = records.map((r) => ({ value: r.id, label: fieldRefLabel(props.field, r) }));
   const more = loadMoreFooter(list);
   return (

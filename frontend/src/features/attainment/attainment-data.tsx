@@ -6,6 +6,7 @@ import {
   nbaYearLabel,
   programAttainmentRoute,
   studentsAttainmentRoute,
+  textOf,
 } from '@attain/shared-types';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -84,8 +85,9 @@ export function useProgramAttainment() {
           label="Academic year"
           value={current?.academic_year}
           options={data.years.map((y) => {
-            const nba = nbaYearLabel(String(y.academic_year), data.year_choice.current);
-            return { value: String(y.academic_year), label: nba ? `${String(y.academic_year)} (${nba})` : String(y.academic_year) };
+            const year = textOf(y.academic_year);
+            const nba = nbaYearLabel(year, data.year_choice.current);
+            return { value: year, label: nba ? `${year} (${nba})` : year };
           })}
           onChange={setYear}
         />

@@ -1,4 +1,4 @@
-import { type CourseAttainment, type ProgramOutcomeResult, nbaYearLabel, surveyEvidenceText } from '@attain/shared-types';
+import { type CourseAttainment, type ProgramOutcomeResult, nbaYearLabel, surveyEvidenceText, textOf } from '@attain/shared-types';
 import { fmt, levelClass, Pick, updatingText, useParam, useProgramAttainment } from './attainment-data';
 import { BarChart } from '../../components/chart/bar-chart';
 import { ResultTable } from '../../components/table/result-table';
@@ -44,7 +44,7 @@ function Frame({
           <Link to={hrefWith('/attainment', { program: programId })}>enter them under CIA Data Entry</Link>.
         </p>
       ) : null}
-      {data && current && programId ? <FreezePanel programId={programId} year={String(current.academic_year)} /> : null}
+      {data && current && programId ? <FreezePanel programId={programId} year={textOf(current.academic_year)} /> : null}
       {data && current && programId ? children(data, current, programId) : null}
     </section>
   );
@@ -258,7 +258,7 @@ export function CayPoAttainmentPage() {
       hint="CAY is the campus's current academic year; CAYm1 (the current assessment year) and CAYm2 are the two before it."
     >
       {(d) => {
-        const label = (i: number) => nbaYearLabel(String(d.years[i].academic_year), d.year_choice.current);
+        const label = (i: number) => nbaYearLabel(textOf(d.years[i].academic_year), d.year_choice.current);
         const cell = (y: (typeof d.years)[number], id: string) => y.outcomes.find((o) => o.outcome === id)?.attainment ?? null;
         return (
           <>

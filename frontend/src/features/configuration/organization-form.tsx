@@ -1,4 +1,4 @@
-import { DEFAULT_ACADEMIC_YEAR_START_MONTH, DEFAULT_LOCALE, organization } from '@attain/shared-types';
+import { DEFAULT_ACADEMIC_YEAR_START_MONTH, DEFAULT_LOCALE, organization, textOf } from '@attain/shared-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
 import { crud } from '../../app/crud-client';
@@ -31,7 +31,7 @@ export function OrganizationForm() {
       if (profile)
         setProfile({
           ...profile,
-          organization_name: String(res.data.name ?? ''),
+          organization_name: textOf(res.data.name),
           locale: res.data.locale ?? DEFAULT_LOCALE,
           academic_year_start_month: res.data.academic_year_start_month ?? DEFAULT_ACADEMIC_YEAR_START_MONTH,
         });

@@ -5,6 +5,7 @@ import {
   courseArticulation,
   isOneOf,
   CORRELATION_LEVELS,
+  textOf,
 } from '@attain/shared-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
@@ -208,7 +209,7 @@ export function CoPoMatrixPage() {
             </table>
             <p className="hint">
               1 = low, 2 = medium, 3 = high correlation; "-" = none. The last row is the course's articulation: {articulationCaption(rule)}
-              {view.updated_by ? ` Last saved by ${view.updated_by} on ${formatDateTime(String(view.updated_at), locale)}.` : ''}
+              {view.updated_by ? ` Last saved by ${view.updated_by} on ${formatDateTime(textOf(view.updated_at), locale)}.` : ''}
             </p>
           </div>
         </>

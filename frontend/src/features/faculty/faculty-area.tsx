@@ -1,4 +1,4 @@
-import { OWNER_FIELD, entity, profile, researchPublication, isOneOf } from '@attain/shared-types';
+import { OWNER_FIELD, entity, profile, researchPublication, isOneOf, textOf } from '@attain/shared-types';
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -82,7 +82,7 @@ function RecordPage(props: { entityName: string; title: string; isAdmin: boolean
       inlineForm
       rowActions={
         hasFiles
-          ? (r) => <AttachmentsButton files={r.attachments} title={String(r[def.display ?? 'name'] ?? def.label).slice(0, 60)} />
+          ? (r) => <AttachmentsButton files={r.attachments} title={(textOf(r[def.display ?? 'name']) || def.label).slice(0, 60)} />
           : undefined
       }
       toolbar={entityName === researchPublication.name && !readOnly && mayImport ? <PublicationImport /> : null}

@@ -1,3 +1,4 @@
+import { textOf } from '@attain/shared-types';
 import type { EntityRecord } from '@attain/shared-types';
 import { Link } from 'react-router-dom';
 import { EntityPage } from '../../components/entity/entity-page';
@@ -6,7 +7,7 @@ import { TemplateFill } from './template-fill';
 /** A survey row's links to host it and to its report. */
 function SurveyLinks({ record }: { record: EntityRecord }) {
   const q = `?survey=${encodeURIComponent(record.id)}`;
-  const name = String(record.name ?? '');
+  const name = textOf(record.name);
   return (
     <>
       <Link className="p-button p-button-text p-button-sm" to={`/survey/host-survey${q}`} aria-label={`Host ${name}`}>

@@ -419,7 +419,7 @@ export async function studentsOfCourse(
   const byYear = inputsByYear(material);
   const years = sortYears(byYear.keys());
   const chosen = year ?? (await defaultCourseYear(scope, years));
-  if (year && !byYear.has(year)) throw new HttpError(404, `No marks for ${String(course.code)} in ${year}`);
+  if (year && !byYear.has(year)) throw new HttpError(404, `No marks for ${course.code} in ${year}`);
   const input = chosen ? byYear.get(chosen)?.[0] : undefined;
   if (!chosen || !input) return { students: [], years, year: null, threshold: method.threshold_percent };
   const withMarks = new Set(input.occasions.flatMap((o) => o.marks.map((r) => r.student)));

@@ -10,7 +10,7 @@ import type {
   StudentAttainment,
   SurveyEvidence,
 } from '@attain/shared-types';
-import { ATTAINMENT_ENGINE_VERSION, OCCASION_KINDS, SEE_KINDS, directBands } from '@attain/shared-types';
+import { ATTAINMENT_ENGINE_VERSION, OCCASION_KINDS, SEE_KINDS, directBands, isOneOf } from '@attain/shared-types';
 import { bandLevel, round2 } from '../course-inputs/index.js';
 import { indirectLevel, indirectResult } from '../survey/index.js';
 
@@ -21,7 +21,7 @@ import { indirectLevel, indirectResult } from '../survey/index.js';
 
 /** Exam groups: CIE = in-semester and mid-semester (ISE, MSE), SEE = end-semester (ESE). */
 export type ExamGroup = 'cie' | 'see';
-export const groupOf = (kind: string): ExamGroup => ((SEE_KINDS as readonly string[]).includes(kind) ? 'see' : 'cie');
+export const groupOf = (kind: string): ExamGroup => (isOneOf(SEE_KINDS, kind) ? 'see' : 'cie');
 
 /** One question as the computation needs it; `co` may be missing (a question with no CO counts for no CO). */
 export interface QuestionInput {
@@ -95,7 +95,7 @@ const kindsOf = (t: Tally, g: ExamGroup) => t.kinds.flatMap((k, i) => (groupOf(k
 
 /** Position of a kind in `OCCASION_KINDS` (other kinds after them). */
 const kindOrder = (kind: string) => {
-  const i = (OCCASION_KINDS as readonly string[]).indexOf(kind);
+  const i = OCCASION_KINDS.findIndex((k) => k === kind);
   return i < 0 ? OCCASION_KINDS.length : i;
 };
 
@@ -114,7 +114,7 @@ function tally(input: CourseInput, notes: string[]): Tally {
   const size = students.size * kinds.length * input.cos.length;
   const t: Tally = { students, kinds, cos: input.cos.length, got: new Float64Array(size), max: new Float64Array(size) };
   for (const occ of input.occasions) {
-    const kind = kindIndex.get(occ.kind) as number;
+    const kind = kindIndex.get(occ.kind) ?? 0;
     const qs = occ.questions.filter((q) => q.co !== undefined && coIndex.has(q.co));
     const orphan = occ.questions.length - qs.length;
     if (orphan)
@@ -127,14 +127,14 @@ function tally(input: CourseInput, notes: string[]): Tally {
     const byCo: string[][] = Array.from({ length: t.cos }, () => []);
     const coMax = new Float64Array(t.cos);
     for (const q of qs) {
-      const c = coIndex.get(q.co as string) as number;
+      const c = coIndex.get(q.co ?? '') ?? 0;
       byCo[c].push(q.number);
       coMax[c] += q.max_marks;
     }
     const { got, max } = t;
     for (const row of occ.marks) {
       if (row.absent) continue;
-      const base = slot(t, students.get(row.student) as number, kind, 0);
+      const base = slot(t, students.get(row.student) ?? 0, kind, 0);
       const m = row.marks;
       for (let c = 0; c < byCo.length; c++) {
         const numbers = byCo[c];
@@ -227,12 +227,8 @@ function groupResult(t: Tally, co: number, g: ExamGroup, kinds: readonly number[
 
 /** Combines the CIE and SEE values by the method's weights; one alone counts fully; neither gives null. */
 function combine(cie: number | undefined | null, see: number | undefined | null, m: AttainmentMethod): number | null {
-  const hasC = cie !== undefined && cie !== null;
-  const hasS = see !== undefined && see !== null;
-  if (hasC && hasS) return (m.cie_weight * (cie as number) + m.see_weight * (see as number)) / 100;
-  if (hasC) return cie as number;
-  if (hasS) return see as number;
-  return null;
+  if (cie != null && see != null) return (m.cie_weight * cie + m.see_weight * see) / 100;
+  return cie ?? see ?? null;
 }
 
 /** The final level: (direct_weight x direct + indirect_weight x indirect) / 100 when a survey level exists, else direct. */

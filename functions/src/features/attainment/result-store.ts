@@ -1,5 +1,12 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ATTAINMENT_ENGINE_VERSION, type CampusScope, type CourseAttainment, type SurveyEvidence, TABLE } from '@attain/shared-types';
+import {
+  ATTAINMENT_ENGINE_VERSION,
+  type CampusScope,
+  type CourseAttainment,
+  type SurveyEvidence,
+  TABLE,
+  textOf,
+} from '@attain/shared-types';
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { batchWrite } from '../../platform/store/batch.js';
@@ -65,7 +72,7 @@ export async function readProgramResults(scope: CampusScope, program: string): P
     );
     calls++;
     for (const item of res.Items ?? []) {
-      const sk = String(item[TABLE.sortKey]);
+      const sk = textOf(item[TABLE.sortKey]);
       if (sk.startsWith('result#')) results.push(item.result as CourseAttainment);
       else if (sk === SURVEYS_SK)
         surveys = {
@@ -75,8 +82,8 @@ export async function readProgramResults(scope: CampusScope, program: string): P
         };
       else if (sk === PROGRAM_STAMP_SK) programStamp = { course: '*', queued_at: item.queued_at };
       else if (sk.startsWith('inputs#'))
-        stamps.set(String(item.course), {
-          course: String(item.course),
+        stamps.set(textOf(item.course), {
+          course: textOf(item.course),
           changed_at: item.changed_at,
           queued_at: item.queued_at,
           computed_at: item.computed_at,

@@ -1,5 +1,5 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { AUDIT_ACTIONS, type AuditEntry, type CampusScope, type ListResponse, TABLE, isPlainObject } from '@attain/shared-types';
+import { AUDIT_ACTIONS, type AuditEntry, type CampusScope, type ListResponse, TABLE, isPlainObject, textOf } from '@attain/shared-types';
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { HttpError } from '../../platform/lib/errors.js';
@@ -85,12 +85,12 @@ export function monthsBetween(from: string, to: string): string[] {
 function toEntry(item: Record<string, unknown>): AuditEntry {
   const action = AUDIT_ACTIONS.find((a) => a === item.action) ?? 'replace';
   return {
-    id: String(item.id),
-    at: String(item.at),
-    user: String(item.user),
+    id: textOf(item.id),
+    at: textOf(item.at),
+    user: textOf(item.user),
     action,
-    entity: String(item.entity),
-    record_id: String(item.record_id),
+    entity: textOf(item.entity),
+    record_id: textOf(item.record_id),
     ...(typeof item.record_label === 'string' ? { record_label: item.record_label } : {}),
     changes: Array.isArray(item.changes) ? (item.changes as AuditEntry['changes']) : [],
     ...(typeof item.truncated === 'number' ? { truncated: item.truncated } : {}),
@@ -152,7 +152,7 @@ async function collect(
   want: number,
 ): Promise<{ items: AuditEntry[]; next?: Record<string, string> }> {
   const names = keyNames(input.IndexName);
-  const keyOf = (i: Record<string, unknown>) => Object.fromEntries(names.map((n) => [n, String(i[n])]));
+  const keyOf = (i: Record<string, unknown>) => Object.fromEntries(names.map((n) => [n, textOf(i[n])]));
   const items: AuditEntry[] = [];
   let last: Record<string, unknown> | undefined;
   let from: Record<string, unknown> | undefined = start;

@@ -15,6 +15,7 @@ import {
   UPLOAD_PURPOSES,
   isOneOf,
   objectOrEmpty,
+  textOf,
 } from '@attain/shared-types';
 import { s3Client } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
@@ -80,12 +81,12 @@ export async function openUpload(scope: CampusScope, caller: Caller, body: unkno
     purpose,
     owner: caller.sub,
     key,
-    name: cleanName(String(b.file_name)),
+    name: cleanName(textOf(b.file_name)),
     status: 'waiting',
     created_by: scope.actor,
   };
   await overwriteDocument(scope, 'upload', id, { ...doc });
-  const upload = await presignUpload(key, rule.maxBytes, String(b.content_type), UPLOAD_SECONDS);
+  const upload = await presignUpload(key, rule.maxBytes, textOf(b.content_type), UPLOAD_SECONDS);
   return { id, key, upload };
 }
 

@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type CampusScope, TABLE } from '@attain/shared-types';
+import { type CampusScope, TABLE, textOf } from '@attain/shared-types';
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 
@@ -53,7 +53,7 @@ export async function claimInvitation(hash: string, claim: string, now: number):
       }),
     );
     const a = res.Attributes ?? {};
-    return { campus: String(a.campus), sub: String(a.sub), email: String(a.email) };
+    return { campus: textOf(a.campus), sub: textOf(a.sub), email: textOf(a.email) };
   } catch (e) {
     if (e instanceof ConditionalCheckFailedException) return undefined;
     throw e;

@@ -7,6 +7,7 @@ import {
   profile,
   setPasswordRoute,
   userListRoute,
+  textOf,
 } from '@attain/shared-types';
 import { ensureCampusUser } from './campus-users.js';
 import { campusUsers, listed } from './campus-user-list.js';
@@ -51,8 +52,8 @@ export const USER_ENDPOINTS: readonly Endpoint[] = [
       email: acct.data.email.toLowerCase(),
       password: acct.data.password,
       role: acct.data.role,
-      first_name: String(first_name),
-      last_name: String(last_name),
+      first_name: textOf(first_name),
+      last_name: textOf(last_name),
       profileFields,
       createdBy: caller.user,
       mustBeNew: true,
@@ -61,7 +62,7 @@ export const USER_ENDPOINTS: readonly Endpoint[] = [
     if (acct.data.password) return { message: 'successfully created', data };
     // No first password: the member sets their own through the link the invitation mail carries.
     const site = siteOf(c.req.header('origin'), c.req.url);
-    const mail = await inviteUser(c.var.scope, caller, { sub, email: acct.data.email.toLowerCase(), first_name: String(first_name) }, site);
+    const mail = await inviteUser(c.var.scope, caller, { sub, email: acct.data.email.toLowerCase(), first_name: textOf(first_name) }, site);
     return { message: 'successfully created', data, invitation: { mail } };
   }),
   endpoint(setPasswordRoute, async (_c, { body }) => {

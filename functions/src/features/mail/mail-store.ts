@@ -9,6 +9,7 @@ import {
   type SentMailDetail,
   TABLE,
   mailRecipientsPk,
+  textOf,
 } from '@attain/shared-types';
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
@@ -35,7 +36,7 @@ import { assertWritable } from '../../platform/store/records.js';
 const maySee = (caller: Caller, m: Pick<MailItem, 'created_by_sub'>) => caller.role !== 'faculty' || m.created_by_sub === caller.sub;
 
 /** A list cursor: the id of the last mail of the page (mail ids are UUIDv7s). */
-const cursorOf = (key: Record<string, unknown> | undefined) => (key ? String(key.SK) : null);
+const cursorOf = (key: Record<string, unknown> | undefined) => (key ? textOf(key.SK) : null);
 
 /**
  * The campus's mails, newest first, one page (`PAGE_SIZE`) per Query; faculty get only the mails they sent (the

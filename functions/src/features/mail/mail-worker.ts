@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { errorMessage, errorName } from '@attain/shared-types';
 import { sesClient } from '../../platform/lib/aws.js';
 import { LEASE_MS, type RecipientItem } from './mail-items.js';
 import { checkpoint, claimMail, finish, recipientsAt, rewindCursor } from './mail-job-store.js';
@@ -151,10 +152,10 @@ export async function runMailJob(job: MailJob, opts: MailWorkerOptions = {}): Pr
           opts.afterSend?.(++sends);
           await moveRecipient(job.campus, job.mail, r.index, 'sending', 'sent', { message_id: res.MessageId });
         } catch (e) {
-          if ((e as Error).name === 'WorkerCrash') throw e;
-          const name = (e as Error).name;
+          const name = errorName(e);
+          if (name === 'WorkerCrash') throw e;
           if (RECIPIENT_ERRORS.has(name)) {
-            const note = `SES refused it: ${(e as Error).message}`;
+            const note = `SES refused it: ${errorMessage(e)}`;
             await moveRecipient(job.campus, job.mail, r.index, 'sending', 'failed', {
               note,
               event: { event: 'failed', at: new Date().toISOString(), detail: note },
@@ -162,7 +163,7 @@ export async function runMailJob(job: MailJob, opts: MailWorkerOptions = {}): Pr
           } else {
             // The account or the service, not this message: put it back and stop the mail with the reason.
             await moveRecipient(job.campus, job.mail, r.index, 'sending', 'queued', {});
-            fatal ??= `SES did not take the mail (${name}: ${(e as Error).message}); resume it when SES is available`;
+            fatal ??= `SES did not take the mail (${name}: ${errorMessage(e)}); resume it when SES is available`;
           }
         }
       }),

@@ -1,12 +1,4 @@
-import {
-  type SentMail,
-  type StoredFile,
-  listMailsRoute,
-  mailDetailRoute,
-  resumeMailRoute,
-  sendMailRoute,
-  sentMail,
-} from '@attain/shared-types';
+import { listMailsRoute, mailDetailRoute, resumeMailRoute, sendMailRoute, sentMail } from '@attain/shared-types';
 import { checkAttachedFiles } from '../../platform/store/attached-files.js';
 import { sanitizeHtml } from '../../platform/lib/sanitize-html.js';
 import { assertOwnStudents } from './faculty-audience.js';
@@ -29,18 +21,18 @@ export const SEND_MAIL_ENDPOINTS: readonly Endpoint[] = [
     const { data } = cleanBody(sentMail, body, 'create', sanitizeHtml);
     await resolveReferences(scope, sentMail, data);
     await checkAttachedFiles(scope, sentMail, data, [caller.sub]);
-    const to = (data.to as string[] | undefined) ?? [];
-    const cc = (data.cc as string[] | undefined) ?? [];
+    const to = data.to ?? [];
+    const cc = data.cc ?? [];
     if (caller.role === 'faculty') await assertOwnStudents(scope, caller, [...to, ...cc]);
     return queueMail(scope, caller, {
       to,
       cc,
-      subject: String(data.subject),
-      email_body: String(data.email_body),
-      signature: (data.signature as string | null | undefined) ?? undefined,
-      role: (data.role as SentMail['role'] | null | undefined) ?? undefined,
-      department: (data.department as string | null | undefined) ?? undefined,
-      attachments: (data.attachments as StoredFile[] | null | undefined) ?? [],
+      subject: data.subject,
+      email_body: data.email_body,
+      signature: data.signature ?? undefined,
+      role: data.role ?? undefined,
+      department: data.department ?? undefined,
+      attachments: data.attachments ?? [],
     });
   }),
   endpoint(mailDetailRoute, async (c, { params }) => ({ data: await mailDetail(c.var.scope, c.var.caller, params.mail) })),

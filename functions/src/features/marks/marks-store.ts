@@ -1,4 +1,4 @@
-import { type CampusScope, type MarksRow, recordPk } from '@attain/shared-types';
+import { type CampusScope, type MarksRow, recordPk, textOf } from '@attain/shared-types';
 import { batchWrite } from '../../platform/store/batch.js';
 import { readPartition } from '../../platform/store/partition.js';
 
@@ -13,7 +13,7 @@ const pk = (scope: CampusScope, occasionId: string) => recordPk(scope.campus, `m
 /** Every student's marks in an occasion (one Query per 1 MB page). */
 export async function readMarks(scope: CampusScope, occasionId: string): Promise<MarksRow[]> {
   return (await readPartition(pk(scope, occasionId))).map((i) => ({
-    student: String(i.SK),
+    student: textOf(i.SK),
     marks: (i.marks ?? {}) as MarksRow['marks'],
     ...(i.absent ? { absent: true } : {}),
   }));

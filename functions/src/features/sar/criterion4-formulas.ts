@@ -1,5 +1,5 @@
 import type { TraceInput } from '@attain/shared-types';
-import { shiftAcademicYear } from '@attain/shared-types';
+import { numberOf, shiftAcademicYear } from '@attain/shared-types';
 import { CRITERION4_2015_CITATION, CRITERION4_2016_CITATION, CRITERION4_2025_CITATION } from '../reports/index.js';
 import { type ItemFigures, type Row, type Rule, floorBand, known, score } from './item-figures.js';
 
@@ -69,7 +69,7 @@ const assessmentYears = (cay: string) => [1, 2, 3].map((k) => ({ label: `CAYm${k
 
 /** N, N1 and the other counts of a batch as trace inputs. */
 const counts = (b: Batch | undefined, keys: readonly (keyof Batch)[], names: Record<string, string>): TraceInput[] =>
-  keys.map((k) => ({ label: names[k] ?? k, value: b && typeof b[k] === 'number' ? (b[k] as number) : 'not entered' }));
+  keys.map((k) => ({ label: names[k] ?? k, value: numberOf(b?.[k]) ?? 'not entered' }));
 const NAMES: Record<string, string> = {
   sanctioned: 'N, sanctioned intake',
   admitted: 'N1, admitted in first year',

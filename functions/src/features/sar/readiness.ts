@@ -8,13 +8,13 @@ import {
   type SarFormatDef,
   type SarReadinessView,
   type SarScoring,
-  type SarVersion,
   batchPerformance,
   currentAcademicYear,
   firstYearAcademics,
   organization,
   program,
   projectOutcome,
+  numberOf,
   sarFormatDef,
   sarSection,
   shiftAcademicYear,
@@ -95,10 +95,10 @@ function asBatch(b: Batch): c4.Batch {
     entrepreneurs: n(b.entrepreneurs),
     study_years: (b.study_years ?? []).map((y) => ({
       year: Number(y.year),
-      appeared: n(y.appeared as number | undefined),
-      successful: n(y.successful as number | undefined),
-      mean_gpa: n(y.mean_gpa as number | undefined),
-      mean_percent: n(y.mean_percent as number | undefined),
+      appeared: n(numberOf(y.appeared)),
+      successful: n(numberOf(y.successful)),
+      mean_gpa: n(numberOf(y.mean_gpa)),
+      mean_percent: n(numberOf(y.mean_percent)),
     })),
   };
 }
@@ -176,7 +176,7 @@ export async function sarReadiness(scope: CampusScope, programId: string, year?:
   return {
     program: prog.id,
     program_title: prog.title,
-    format: { id: format.id as SarVersion, label: format.label, document: format.document },
+    format: { id: format.id, label: format.label, document: format.document },
     year_choice: yearChoice,
     criteria,
     total: r2(projection.total),

@@ -12,6 +12,7 @@ import {
   sponsoredProject,
   workshopAttended,
   workshopOrganized,
+  textOf,
 } from '@attain/shared-types';
 
 /**
@@ -43,7 +44,7 @@ const paperIdentity = (r: EntityRecord): string => {
   const doi = typeof r.direct_object_identifier === 'string' ? r.direct_object_identifier.trim().toLowerCase() : '';
   return doi
     ? `doi:${doi.replace(/^https?:\/\/(dx\.)?doi\.org\//, '')}`
-    : `title:${String(r.paper_title).trim().toLowerCase()}|${String(r.publication_year ?? '')}`;
+    : `title:${textOf(r.paper_title).trim().toLowerCase()}|${textOf(r.publication_year)}`;
 };
 const published = (type: string) => (r: EntityRecord) => r.type === type && r.status === 'Published';
 
@@ -118,7 +119,8 @@ export interface MeasureValue {
   titles: string[];
 }
 
-const titleOf = (r: EntityRecord): string => String(r.paper_title ?? r.project_title ?? r.book_title ?? r.chapter_title ?? r.title ?? r.id);
+const titleOf = (r: EntityRecord): string =>
+  textOf(r.paper_title) || textOf(r.project_title) || textOf(r.book_title) || textOf(r.chapter_title) || textOf(r.title) || r.id;
 
 /**
  * A measure over the records of the given members (`records` by entity name) falling in `years`; records with no
@@ -135,7 +137,7 @@ export function measure(
   const seen = new Set<string>();
   const out: MeasureValue = { value: 0, titles: [] };
   for (const r of records.get(m.entity.name) ?? []) {
-    if (!members.has(String(r[OWNER_FIELD])) || !m.counts(r)) continue;
+    if (!members.has(textOf(r[OWNER_FIELD])) || !m.counts(r)) continue;
     const y = m.yearOf(r);
     if (y !== null && !years.has(y)) continue;
     if (opts.once && m.identity) {

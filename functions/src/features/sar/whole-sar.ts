@@ -72,8 +72,8 @@ export function wholeSarSections(
 ): ReportSection[] {
   const { org, prog, dept } = records;
   const intake = (prog.intake ?? []).map((r) => ({
-    what: `Sanctioned intake ${String(r.academic_year)}`,
-    value: `${String(r.sanctioned_intake)}`,
+    what: `Sanctioned intake ${r.academic_year}`,
+    value: `${r.sanctioned_intake}`,
   }));
   const partA: ReportSection = {
     id: 'part-a',

@@ -8,6 +8,7 @@ import {
   choiceLabel,
   stakeholder,
   validateBody,
+  textOf,
 } from '@attain/shared-types';
 import pLimit from 'p-limit';
 import { HttpError } from '../../platform/lib/errors.js';
@@ -58,7 +59,7 @@ export async function importStakeholders(
       if (!Object.keys(v.fields).length) errors.push({ row: r.row, field: '', message: v.detail });
       continue;
     }
-    const email = String(v.data.email ?? '').toLowerCase();
+    const email = textOf(v.data.email).toLowerCase();
     if (email && seen.has(email)) {
       errors.push({ row: r.row, field: 'email', message: `${email} is already on row ${seen.get(email)}` });
       continue;
@@ -71,9 +72,9 @@ export async function importStakeholders(
   const existing = new Map(
     (await listAll(scope, stakeholder, { curriculum: ctx.curriculum.id }))
       .filter((s) => s.email)
-      .map((s) => [String(s.email).toLowerCase(), s]),
+      .map((s) => [(s.email ?? '').toLowerCase(), s]),
   );
-  const known = planned.filter((p) => p.data.email && existing.has(String(p.data.email).toLowerCase()));
+  const known = planned.filter((p) => p.data.email && existing.has(p.data.email.toLowerCase()));
   const fresh = planned.filter((p) => !known.includes(p));
   await createRecords(
     scope,
@@ -84,7 +85,7 @@ export async function importStakeholders(
   await Promise.all(
     known.map((p) =>
       limit(async () => {
-        const old = existing.get(String(p.data.email).toLowerCase())!;
+        const old = existing.get((p.data.email ?? '').toLowerCase())!;
         await replaceRecord(scope, stakeholder, old.id, old.version, p.data);
       }),
     ),

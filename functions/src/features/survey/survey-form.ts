@@ -8,6 +8,7 @@ import {
   genericProgramOutcome,
   type survey,
   type surveyTemplate,
+  textOf,
 } from '@attain/shared-types';
 import { HttpError } from '../../platform/lib/errors.js';
 import { queryByField } from '../../platform/store/records.js';
@@ -67,10 +68,8 @@ export async function buildSurveyForm(
   const omitted: string[] = [];
   const questions: SurveyQuestion[] = [];
   (t.questions ?? []).forEach((row, i) => {
-    const code = String(row.outcome ?? '')
-      .trim()
-      .toUpperCase();
-    const text = String(row.text ?? '');
+    const code = textOf(row.outcome).trim().toUpperCase();
+    const text = textOf(row.text);
     const kind = row.kind === 'Free text' ? 'Free text' : 'Rating';
     if (!code) return void questions.push({ id: `q${i + 1}`, text, kind });
     const o = outcomes.get(code);
@@ -84,6 +83,6 @@ export async function buildSurveyForm(
       `None of the template's rated questions names an outcome the ${s.survey_for === 'CO' ? 'course' : 'program'} has (${omitted.join(', ')})`,
       { template: 'No matching outcome' },
     );
-  const scale: ScalePoint[] = (t.scale ?? []).map((p) => ({ label: String(p.label), weight: Number(p.weight) }));
+  const scale: ScalePoint[] = (t.scale ?? []).map((p) => ({ label: textOf(p.label), weight: Number(p.weight) }));
   return { scale, questions, ...(omitted.length ? { omitted } : {}) };
 }

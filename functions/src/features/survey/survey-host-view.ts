@@ -6,6 +6,7 @@ import {
   mailRecipientSk,
   mailRecipientsPk,
   survey as surveyEntity,
+  textOf,
 } from '@attain/shared-types';
 import { round2 } from '../course-inputs/index.js';
 import { readPartition } from '../../platform/store/partition.js';
@@ -41,7 +42,7 @@ async function deliveryStatus(scope: CampusScope, mails: readonly string[]): Pro
   await Promise.all(
     [...new Set(mails)].map(async (mail) => {
       for (const r of await readPartition(mailRecipientsPk(scope.campus, mail)))
-        if (String(r.SK).startsWith(mailRecipientSk(0).slice(0, 2))) byMailAndAddress.set(`${mail} ${String(r.address)}`, String(r.status));
+        if (textOf(r.SK).startsWith(mailRecipientSk(0).slice(0, 2))) byMailAndAddress.set(`${mail} ${textOf(r.address)}`, textOf(r.status));
     }),
   );
   return byMailAndAddress;
@@ -73,7 +74,7 @@ export async function surveyHostView(scope: CampusScope, surveyId: string): Prom
   const open = (c: { id: string; email?: string }) =>
     Boolean(c.email) && !invitedIds.has(c.id) && !invitedAddresses.has((c.email ?? '').toLowerCase());
   const stakeholders: Record<string, number> = {};
-  for (const c of candidates.stakeholders.filter(open)) stakeholders[String(c.group)] = (stakeholders[String(c.group)] ?? 0) + 1;
+  for (const c of candidates.stakeholders.filter(open)) stakeholders[c.group ?? ''] = (stakeholders[c.group ?? ''] ?? 0) + 1;
   const responded = invitees.filter((i) => i.responded).length;
   return {
     survey: surveyHead(s),

@@ -103,7 +103,7 @@ async function mailLinks(
   for (const [i, p] of people.entries()) {
     if (!kept[i]) continue;
     const token = newLinkToken();
-    links.set(String(p.email).toLowerCase(), `${site}${PUBLIC_SURVEY_PAGE}/${token}`);
+    links.set((p.email ?? '').toLowerCase(), `${site}${PUBLIC_SURVEY_PAGE}/${token}`);
     linkWrites.push({ hash: tokenHash(token), invitee: p.id });
     mailed.push(p);
   }
@@ -111,7 +111,7 @@ async function mailLinks(
   if (!mailed.length) return { mailed: 0, mail: null, skipped: [] };
   await queueMail(scope, sender, {
     id: mail,
-    to: mailed.map((p) => String(p.email).toLowerCase()),
+    to: mailed.map((p) => (p.email ?? '').toLowerCase()),
     ...mailText,
     links,
     purpose: 'survey',
@@ -169,7 +169,7 @@ export async function inviteToSurvey(
   const groups = new Set(body.groups ?? []);
   const chosen = [
     ...(body.students ? students : []),
-    ...stakeholders.filter((p) => groups.has(String(p.group)) || ids.has(p.id.slice('stakeholder#'.length))),
+    ...stakeholders.filter((p) => groups.has(p.group ?? '') || ids.has(p.id.slice('stakeholder#'.length))),
   ];
   const takenIds = new Set(invited.map((i) => i.id));
   const takenAddresses = new Set(invited.map((i) => i.email.toLowerCase()));
@@ -206,7 +206,7 @@ export async function inviteToSurvey(
       const item: InviteeItem = {
         id: p.id,
         name: p.name,
-        email: String(p.email),
+        email: p.email ?? '',
         source: p.source,
         ...(p.group ? { group: p.group } : {}),
         invited_at: now,

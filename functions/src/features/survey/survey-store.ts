@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type CampusScope, type SurveyInvitee, TABLE, recordPk } from '@attain/shared-types';
+import { type CampusScope, type SurveyInvitee, TABLE, recordPk, textOf } from '@attain/shared-types';
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { batchWrite } from '../../platform/store/batch.js';
@@ -51,7 +51,7 @@ export async function readInvitees(scope: CampusScope, survey: string): Promise<
  */
 export async function readAnswers(scope: CampusScope, survey: string): Promise<{ answers: Answers[]; days: string[] }> {
   const items = await readPartition(responsesPk(scope.campus, survey), 'a, d');
-  return { answers: items.map((i) => (i.a ?? {}) as Answers), days: items.map((i) => String(i.d ?? '')) };
+  return { answers: items.map((i) => (i.a ?? {}) as Answers), days: items.map((i) => textOf(i.d)) };
 }
 
 /** The link a token's hash names, or undefined when there is none. One GetItem. */

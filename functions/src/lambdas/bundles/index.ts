@@ -21,7 +21,7 @@ import { utilitiesDomain } from './utilities.js';
  * `API_CONTRACTS`): together they serve every CRUD entity and every declared route, each in its own domain.
  * @throws Error naming every problem, so the local server does not start with an entity unserved.
  */
-function checked(modules: readonly DomainModule[]): readonly DomainModule[] {
+export function checked(modules: readonly DomainModule[]): readonly DomainModule[] {
   const problems = modules.flatMap((m) => domainProblems(m, CRUD_ENTITIES, API_CONTRACTS));
   if (problems.length) throw new Error(`Domain modules are mis-wired:\n${problems.join('\n')}`);
   return modules;

@@ -1,4 +1,4 @@
-import { type EntityDef, MESSAGES, OWNER_FIELD, PAGE_SIZE, RECORD_ID, validateBody } from '@attain/shared-types';
+import { type DataOf, type EntityDef, MESSAGES, OWNER_FIELD, PAGE_SIZE, RECORD_ID, validateBody, textOf } from '@attain/shared-types';
 import { Hono } from 'hono/tiny';
 import type { EntityHooks } from './domain-module.js';
 import { HttpError, notFound } from '../lib/errors.js';
@@ -18,21 +18,23 @@ export type HtmlSanitizer = (html: string) => string;
  * @throws HttpError 400 with per-field messages; Error when the entity has `html` fields and no sanitizer is given
  * (a wiring mistake `domainProblems` also reports)
  */
-export function cleanBody(
-  def: EntityDef,
+export function cleanBody<D extends EntityDef>(
+  def: D,
   body: unknown,
   mode: 'create' | 'replace' | 'patch',
   sanitize?: HtmlSanitizer,
   stored?: Readonly<Record<string, unknown>>,
-) {
+): { data: DataOf<D>; version?: number } {
   const v = validateBody(def, body, mode, stored);
   if (!v.ok) throw new HttpError(400, v.detail, v.fields);
   for (const fd of def.fields) {
-    if (fd.kind !== 'html' || typeof v.data[fd.name] !== 'string') continue;
+    const html = v.data[fd.name];
+    if (fd.kind !== 'html' || typeof html !== 'string') continue;
     if (!sanitize) throw new Error(`${def.name}.${fd.name} is rich text but its domain gives no HTML sanitizer`);
-    v.data[fd.name] = sanitize(v.data[fd.name] as string);
+    v.data[fd.name] = sanitize(html);
   }
-  return v;
+  // The one place a validated body takes its entity's type: `validateBody` checked every field against `def`.
+  return { data: v.data as DataOf<D>, version: v.version };
 }
 
 /** Record ids are UUIDs (or the campus id for singletons); anything else cannot exist, so it is a 404. */
@@ -109,7 +111,7 @@ export function crudRouter(
     });
     await assertCanWrite(scope, caller, def, refs, def.writeRoles.includes(caller.role) ? undefined : old);
     // Files the owner attached, or the admin correcting the record.
-    await checkAttachedFiles(scope, def, v.data, [caller.sub, ...(old?.[OWNER_FIELD] ? [String(old[OWNER_FIELD])] : [])]);
+    await checkAttachedFiles(scope, def, v.data, [caller.sub, ...(textOf(old?.[OWNER_FIELD]) ? [textOf(old?.[OWNER_FIELD])] : [])]);
     if (hooks.beforeReplace && old) await hooks.beforeReplace(scope, v.data, old, refs);
     const data = await replaceRecord(scope, def, id, v.version as number, v.data);
     await hooks.afterSave?.(scope, data);

@@ -7,6 +7,7 @@ import {
   type UploadPurpose,
   parseUploadKey,
   objectOrEmpty,
+  textOf,
 } from '@attain/shared-types';
 import { HttpError } from '../lib/errors.js';
 import { type TableKey, batchGet } from './batch.js';
@@ -45,7 +46,7 @@ export async function checkAttachedFiles(
   );
   if (!fileFields.length) return;
   const keysOf = (v: unknown): string[] =>
-    typeof v === 'string' ? [v] : Array.isArray(v) ? v.map((x: unknown) => String(objectOrEmpty(x).key ?? '')) : [];
+    typeof v === 'string' ? [v] : Array.isArray(v) ? v.map((x: unknown) => textOf(objectOrEmpty(x).key)) : [];
   const errors: Record<string, string> = {};
   // Upload id -> its document's table key, for the keys that name an upload of this campus by an allowed person.
   const wanted = new Map<string, TableKey>();

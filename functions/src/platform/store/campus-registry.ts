@@ -9,6 +9,7 @@ import {
   TABLE,
   organization,
   recordPk,
+  textOf,
 } from '@attain/shared-types';
 import * as z from 'zod/mini';
 import { documentClient } from '../lib/aws.js';
@@ -59,7 +60,7 @@ export async function ensureGroup(group: Group, actor: string): Promise<void> {
 /** Reads a group; `undefined` when there is none. One GetItem. */
 export async function getGroup(id: string): Promise<Group | undefined> {
   const res = await documentClient().send(new GetCommand({ TableName: table(), Key: groupKey(id) }));
-  return res.Item ? { id: String(res.Item.id), name: String(res.Item.name) } : undefined;
+  return res.Item ? { id: textOf(res.Item.id), name: textOf(res.Item.name) } : undefined;
 }
 
 /** A stored registration, checked on read (DESIGN.md: items are parsed with a schema on read). */

@@ -11,6 +11,7 @@ import {
   TABLE,
   indexPk,
   recordPk,
+  textOf,
 } from '@attain/shared-types';
 import type { UploadDoc } from './attached-files.js';
 import { documentChanges } from './audit-changes.js';
@@ -259,7 +260,7 @@ export async function documentsInScope<K extends DocumentKind>(
         ExclusiveStartKey: start,
       }),
     );
-    for (const i of res.Items ?? []) out.push(Object.assign(strip(kind, i), { id: String(i[TABLE.sortKey]) }));
+    for (const i of res.Items ?? []) out.push(Object.assign(strip(kind, i), { id: textOf(i[TABLE.sortKey]) }));
     start = res.LastEvaluatedKey;
   } while (start);
   return out;

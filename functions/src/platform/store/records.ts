@@ -19,6 +19,7 @@ import {
   uniqueKey,
   uniquePk,
   uniqueSk,
+  textOf,
 } from '@attain/shared-types';
 import { v7 as uuidv7 } from 'uuid';
 import { recordChanges, recordLabel } from './audit-changes.js';
@@ -84,7 +85,7 @@ function indexAttributes(scope: CampusScope, def: EntityDef, rec: Record<string,
     if (v === undefined || v === null || v === '') remove.push(g.partitionKey, g.sortKey);
     else {
       set[g.partitionKey] = indexPk(scope.campus, def.name, ix.field, v);
-      set[g.sortKey] = indexSk(ix.sortBy ? rec[ix.sortBy] : '', String(rec.id));
+      set[g.sortKey] = indexSk(ix.sortBy ? rec[ix.sortBy] : '', textOf(rec.id));
     }
   });
   return { set, remove };

@@ -1,4 +1,13 @@
-import { type CampusScope, type Caller, type EntityDef, type EntityRecord, REFERENCE_INDEX, TABLE, recordPk } from '@attain/shared-types';
+import {
+  type CampusScope,
+  type Caller,
+  type EntityDef,
+  type EntityRecord,
+  REFERENCE_INDEX,
+  TABLE,
+  recordPk,
+  textOf,
+} from '@attain/shared-types';
 import { batchGet } from './batch.js';
 import { HttpError } from '../lib/errors.js';
 import { listAll } from './list-all.js';
@@ -119,7 +128,7 @@ export async function assertCanWrite(
 }
 
 /** How one referring record is named in a message (its display field, else its id). */
-const nameOf = (def: EntityDef, r: EntityRecord) => String(r[def.display ?? 'name'] ?? r.id);
+const nameOf = (def: EntityDef, r: EntityRecord) => textOf(r[def.display ?? 'name']) || r.id;
 
 /**
  * Refuses to delete a record others still refer to, naming them (e.g. `course outcomes CO1, CO2 and 3 more`).

@@ -1,4 +1,4 @@
-import { type EntityDef, type EntityRecord, FACULTY_RECORDS, FACULTY_RECORD_TITLES } from '@attain/shared-types';
+import { type EntityDef, type EntityRecord, FACULTY_RECORDS, FACULTY_RECORD_TITLES, textOf } from '@attain/shared-types';
 
 /** The records of one Faculty Contribution type, newest first, under the title the side menu gives the type. */
 export interface RecordGroup {
@@ -29,7 +29,7 @@ export function dateFieldOf(def: EntityDef): string | undefined {
 export function recordWhen(def: EntityDef, rec: Readonly<Record<string, unknown>>): string {
   const field = dateFieldOf(def);
   const v = field ? rec[field] : undefined;
-  return v === undefined || v === null || v === '' ? String(rec.created_at ?? '') : String(v);
+  return textOf(v) || textOf(rec.created_at);
 }
 
 /** Orders two sortable times newest first (code-unit order: ISO dates and years, no locale rules). */

@@ -12,12 +12,12 @@ const SPELLED: Readonly<Record<string, string>> = { '₹': 'Rs.', '−': '-', '�
 export function winAnsi(text: string): string {
   let out = '';
   for (const ch of text) {
-    const code = ch.codePointAt(0) as number;
+    const code = ch.codePointAt(0) ?? 0;
     if (ch === '\n' || ch === '\t' || (code >= 0x20 && code < 0x7f) || (code >= 0xa0 && code <= 0xff) || CP1252_EXTRA.has(ch)) out += ch;
     else if (SPELLED[ch]) out += SPELLED[ch];
     else {
       const bare = ch.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-      out += [...bare].every((c) => (c.codePointAt(0) as number) < 0x7f && (c.codePointAt(0) as number) >= 0x20) && bare ? bare : '?';
+      out += [...bare].every((c) => (c.codePointAt(0) ?? 0) < 0x7f && (c.codePointAt(0) ?? 0) >= 0x20) && bare ? bare : '?';
     }
   }
   return out;

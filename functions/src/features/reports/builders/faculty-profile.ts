@@ -16,6 +16,7 @@ import {
   listTable,
   profile,
   refLabel,
+  textOf,
 } from '@attain/shared-types';
 import { cvInput } from '../../faculty/index.js';
 import { recordWhen } from '../../faculty/index.js';
@@ -108,7 +109,7 @@ export async function facultyProfile(scope: CampusScope, query: ReportQuery, cal
   const name = [member.title, member.first_name, member.last_name].filter(Boolean).join(' ');
   return reportView(
     'faculty-profile',
-    [`Faculty member: ${name || String(member.email ?? member.id)}`],
+    [`Faculty member: ${name || textOf(member.email) || member.id}`],
     [{ id: 'profile', title: name || 'Profile', tables: [...fieldTables, ...listTables, counts] }],
     '',
   );
