@@ -176,6 +176,12 @@ const LISTS_WITH_ROWS: Record<string, number> = {
   '/reports': 3,
 };
 
+/**
+ * Lists whose every column fits beside the sticky Actions column on a 1366 px laptop, with nothing to scroll sideways:
+ * ISE/MSE Occasions once hid its Status column under Actions.
+ */
+const FIT_ON_LAPTOP = new Set(['/assessments/manage-ise-mse-occassion']);
+
 /** Filters that give course and result pages something to show (ignored by pages without such filters). */
 const queryFor = (area: string) =>
   area === '/configuration'
@@ -193,6 +199,14 @@ describe.each(SIZES)('at $width x $height', (size) => {
         await page.goto(`${url}${route}${queryFor(area)}`);
         await settled(page);
         expect(await layoutProblems(page), `${route} at ${size.width}`).toEqual([]);
+        if (!phone && FIT_ON_LAPTOP.has(route))
+          expect(
+            await page
+              .locator('main .table-scroll')
+              .first()
+              .evaluate((el) => el.scrollWidth - el.clientWidth),
+            `${route}: columns hidden under Actions`,
+          ).toBeLessThanOrEqual(0);
         // Lists and result tables are cards on a phone, tables elsewhere.
         expect(await page.locator(phone ? 'main table.data-table' : 'main .record-cards').count(), `${route} layout`).toBe(0);
         lists += await page.locator(phone ? 'main .record-cards' : 'main table.data-table').count();

@@ -387,3 +387,85 @@ describe('Configuration > Program: the SAR fields (issue 15)', () => {
     expect(screen.getByText('Intake per academic year')).toBeTruthy();
   });
 });
+
+describe("SAR: Students' Performance", () => {
+  const p1 = rec('p1', { title: 'B.E. Computer Engineering', acronym: 'CE' });
+  const fileOf = (text: string, name: string) => Object.assign(new File([text], name, { type: 'text/csv' }), { text: async () => text });
+
+  it('loads batches from a CSV into the chosen program; a refused file lists its rows and says nothing was written', async () => {
+    const bad = 'entry_year,sanctioned,admitted,year1_appeared,year1_successful\n2021-22,60,60,60,61\n';
+    const good = 'entry_year,sanctioned,admitted\n2021-22,60,58\n2022-23,60,57\n';
+    const server = mockServer((method, url, body) => {
+      if (url.startsWith('/api/program?')) return { body: { data: [p1], next: null } };
+      if (method === 'POST' && url === '/api/batch-performance/import?program=p1')
+        return String(body).includes('61')
+          ? {
+              status: 400,
+              body: {
+                errors: {
+                  detail: 'The file was not loaded: 1 problem (nothing was written)',
+                  rows: [{ row: 2, field: 'study_years', message: 'Row 1, Successful: more than the 60 who appeared' }],
+                },
+              },
+            }
+          : { body: { message: 'Loaded 2 batches: 1 created, 1 updated', data: { rows: 2, created: 1, updated: 1 } } };
+      if (method === 'GET') return { body: { data: [], next: null } };
+    });
+    renderReports('/reports/sar-students?program=p1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Load CSV or XLSX' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Load batches from CSV or XLSX' });
+    await waitFor(() => expect(within(dialog).getAllByText('B.E. Computer Engineering').length).toBeGreaterThan(0));
+    fireEvent.change(within(dialog).getByLabelText('CSV or XLSX file'), { target: { files: [fileOf(bad, 'batches.csv')] } });
+    await within(dialog).findByText('batches.csv: 1 row read.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Load' }));
+    const refused = await within(dialog).findByRole('alert');
+    expect(refused.textContent).toContain('Nothing was written');
+    expect(refused.textContent).toContain('Row 2, study_years: Row 1, Successful: more than the 60 who appeared');
+
+    fireEvent.change(within(dialog).getByLabelText('CSV or XLSX file'), { target: { files: [fileOf(good, 'batches.csv')] } });
+    await within(dialog).findByText('batches.csv: 2 rows read.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Load' }));
+    await within(dialog).findByText('Loaded 2 rows: 1 created, 1 updated.');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    const posts = server.calls('POST', '/api/batch-performance/import?program=p1');
+    expect(posts).toHaveLength(2);
+    expect(String(posts[1].body).trim().split(/\r?\n/)).toEqual(good.trim().split('\n'));
+  });
+});
+
+describe('the batch form', () => {
+  it('offers the figures Attain holds with their source and fills one only when the person chooses it', async () => {
+    const p1 = rec('p1', { title: 'B.E. Computer Engineering' });
+    mockServer((method, url) => {
+      if (url.startsWith('/api/program?')) return { body: { data: [p1], next: null } };
+      if (url === '/api/batch-figures/p1?entry_year=2021-22')
+        return {
+          body: {
+            data: {
+              entry_year: '2021-22',
+              offers: [
+                { field: 'sanctioned', value: 60, source: "The program's intake list, 2021-22" },
+                { field: 'admitted', value: 58, source: 'Students on the roll of B.E. CSE 2021' },
+              ],
+            },
+          },
+        };
+      if (method === 'GET') return { body: { data: [], next: null } };
+    });
+    renderReports('/reports/sar-students?program=p1');
+    fireEvent.click(await screen.findByRole('button', { name: 'ADD' }));
+    const form = await screen.findByRole('form', { name: 'Batch form' });
+    await within(form).findByText('Choose the program and the entry year to see the figures Attain already holds.');
+    await choose('f-entry_year', '2021-22');
+    await within(form).findByText("N: sanctioned intake: 60 (The program's intake list, 2021-22)");
+    expect(
+      within(form).getByText('N1: admitted in first year (net of migration): 58 (Students on the roll of B.E. CSE 2021)'),
+    ).toBeTruthy();
+    const sanctioned = within(form).getByLabelText(/^N: sanctioned intake/) as HTMLInputElement;
+    expect(sanctioned.value).toBe('');
+    fireEvent.click(within(form).getByRole('button', { name: 'Use 60 for N: sanctioned intake' }));
+    await waitFor(() => expect(sanctioned.value).toBe('60'));
+    expect(within(form).queryByRole('button', { name: 'Use 60 for N: sanctioned intake' })).toBeNull();
+    expect(within(form).getByRole('button', { name: 'Use 58 for N1: admitted in first year (net of migration)' })).toBeTruthy();
+  });
+});

@@ -76,6 +76,8 @@ export const qk = {
   report: (name: string, filters: Filters) => ['report', name, filters] as const,
   sar: (program: string, filters: Filters) => ['report', 'sar', program, filters] as const,
   sarReadiness: (program: string, year: string) => ['report', 'sar-readiness', program, year] as const,
+  /** What Attain holds of a batch (intake list, rolls): under `report`, so any record write refreshes it. */
+  batchFigures: (program: string, year: string) => ['report', 'batch-figures', program, year] as const,
   /** Every report, the SAR export and the SAR readiness: what any record write may change. */
   reports: () => ['report'] as const,
   group: () => ['group'] as const,

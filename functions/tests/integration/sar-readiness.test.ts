@@ -128,3 +128,130 @@ describe('SAR readiness', () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe('loading batches from a file', () => {
+  const load = async (program: string, csv: string) => {
+    const res = await fetch(`${base}/api/batch-performance/import?program=${program}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+      body: csv,
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, any> };
+  };
+  const batches = async () =>
+    new Map(
+      ((await admin.get(`/api/batch-performance?program=${programId}`)).body.data as Record<string, any>[]).map((b) => [b.entry_year, b]),
+    );
+
+  it('refuses a file with one bad row whole: nothing written, every problem named by row and column', async () => {
+    const before = await batches();
+    const res = await load(
+      programId,
+      [
+        'entry_year,sanctioned,admitted,year1_appeared,year1_successful',
+        '2022-23,60,58,58,55',
+        // Row 3: more successful than appeared; row 4: a count that is not a whole number.
+        '2021-22,60,60,60,61',
+        '2020-21,60,5x,,',
+      ].join('\n'),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.errors.detail).toMatch(/nothing was written/);
+    expect(res.body.errors.rows).toEqual([
+      { row: 3, field: 'study_years', message: 'Row 1, Successful: more than the 60 who appeared' },
+      { row: 4, field: 'admitted', message: expect.any(String) },
+    ]);
+    const after = await batches();
+    expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+    expect(after.has('2022-23')).toBe(false);
+  });
+
+  it('refuses an unknown column and an entry year given twice', async () => {
+    const res = await load(programId, 'entry_year,sanctioned,placd\n2019-20,60,3\n2019-20,60,4\n');
+    expect(res.status).toBe(400);
+    expect(res.body.errors.rows.map((r: { row: number; field: string }) => `${r.row} ${r.field}`)).toEqual(['1 placd', '3 entry_year']);
+    expect((await batches()).has('2019-20')).toBe(false);
+  });
+
+  it('creates new batches and updates an entered one, keeping its named list; the readiness follows', async () => {
+    const entered = (await batches()).get('2023-24')!;
+    const named = await admin.put(`/api/batch-performance/${entered.id}`, {
+      ...entered,
+      placed: 1,
+      placed_students: [{ name: 'Asha Nair', roll_no: '23CS001', detail: 'Infosys, 6.5 LPA' }],
+    });
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    const res = await load(
+      programId,
+      [
+        'entry_year,sanctioned,admitted,placed,year1_appeared,year1_successful,year1_mean_gpa',
+        '2023-24,60,48,2,48,46,7.9',
+        '2022-23,60,58,,58,55,8.1',
+      ].join('\n'),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toEqual({ rows: 2, created: 1, updated: 1 });
+    const after = await batches();
+    expect(after.get('2023-24')).toMatchObject({
+      admitted: 48,
+      placed: 2,
+      placed_students: [{ name: 'Asha Nair', roll_no: '23CS001', detail: 'Infosys, 6.5 LPA' }],
+      study_years: [{ year: 1, appeared: 48, successful: 46, mean_gpa: 7.9 }],
+    });
+    expect(after.get('2022-23')).toMatchObject({
+      sanctioned: 60,
+      admitted: 58,
+      study_years: [{ year: 1, appeared: 58, successful: 55, mean_gpa: 8.1 }],
+    });
+    // Enrolment for 2025-26 now reads 48 admitted for 2023-24: 57/60, (51 + 3)/60, 48/60 -> 88.33 %.
+    expect(item(await readiness(), '4.1').figures.map((f) => f.figure.value)).toEqual([95, 90, 80]);
+  });
+
+  it('answers 404 for an unknown program and 400 for an empty file', async () => {
+    expect((await load('no-such-program', 'entry_year\n2020-21\n')).status).toBe(404);
+    expect((await load(programId, '  ')).status).toBe(400);
+  });
+});
+
+describe('figures of a batch Attain already holds', () => {
+  it('offers N from the intake list, N2 from the next year’s lateral entries and N1 from the roll, each with its source', async () => {
+    const prog = (await admin.get(`/api/program/${programId}`)).body.data;
+    const saved = await admin.put(`/api/program/${programId}`, {
+      ...prog,
+      intake: [
+        { academic_year: '2024-25', sanctioned_intake: 60 },
+        { academic_year: '2025-26', sanctioned_intake: 66, lateral_entries: 6 },
+      ],
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const cur = await admin.post('/api/curriculum', { name: `Readiness 2024 scheme ${run}`, program: programId, start_year: 2024 });
+    expect(cur.status, JSON.stringify(cur.body)).toBe(201);
+    for (const n of [1, 2, 3]) {
+      const s = await admin.post('/api/student', {
+        curriculum: cur.body.data.id,
+        roll_no: `24R${run}${n}`,
+        name: `Student ${n}`,
+        section: 'A',
+      });
+      expect(s.status, JSON.stringify(s.body)).toBe(201);
+    }
+    const res = await admin.get(`/api/batch-figures/${programId}?entry_year=2024-25`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toEqual({
+      entry_year: '2024-25',
+      offers: [
+        { field: 'sanctioned', value: 60, source: "The program's intake list, 2024-25" },
+        { field: 'lateral', value: 6, source: "The program's intake list, lateral entries of 2025-26 (into the second year)" },
+        { field: 'admitted', value: 3, source: `Students on the roll of Readiness 2024 scheme ${run}` },
+      ],
+    });
+    // Offered, never applied: the 2024-25 batch still reads what was entered.
+    const batch = ((await admin.get(`/api/batch-performance?program=${programId}`)).body.data as Record<string, any>[]).find(
+      (b) => b.entry_year === '2024-25',
+    );
+    expect(batch).toMatchObject({ admitted: 51, sanctioned: 60 });
+    expect((await admin.get(`/api/batch-figures/${programId}?entry_year=2019-20`)).body.data.offers).toEqual([]);
+    expect((await admin.get(`/api/batch-figures/no-such-program?entry_year=2024-25`)).status).toBe(404);
+    expect((await admin.get(`/api/batch-figures/${programId}?entry_year=2024`)).status).toBe(400);
+  });
+});

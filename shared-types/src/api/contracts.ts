@@ -18,6 +18,7 @@ import { importFileRoute } from '../imports/import-routes.js';
 import { programOutcomeSetupRoute } from '../entities/program-outcome-routes.js';
 import { facultyCvRoute, publicationImportRoute } from '../faculty/faculty-routes.js';
 import { REPORT_ROUTES, sarReadinessRoute, sarRoute } from '../reports/report-routes.js';
+import { batchFiguresRoute, batchImportRoute } from '../sar/batch-import.js';
 import { campusStatusRoute, createCampusRoute, dashboardRoute, groupCampusesRoute, rollupRoute } from '../group/group-routes.js';
 import { SURVEY_ROUTES } from '../survey/survey-routes.js';
 import { MAIL_ROUTES } from '../mail/mail-routes.js';
@@ -60,6 +61,8 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   ...REPORT_ROUTES,
   sarRoute,
   sarReadinessRoute,
+  batchImportRoute,
+  batchFiguresRoute,
   // group
   groupCampusesRoute,
   createCampusRoute,

@@ -26,6 +26,7 @@ import type { LoginToken, NewUserResponse, PasswordSet, ProfileView } from './au
 import type { CampusUser } from './user-list.js';
 import type { SendMailResponse, SentMail, SentMailDetail, SuppressedAddress } from '../mail/mail-api.js';
 import type { StakeholderImportResult } from '../survey/stakeholder.js';
+import type { BatchImportResult, BatchKnownFigures } from '../sar/batch-import.js';
 import type {
   OfflineResults,
   PublicSurvey,
@@ -60,6 +61,8 @@ export interface ResponseTypes {
   ReportView: ReportView;
   SarView: SarView;
   SarReadinessView: SarReadinessView;
+  BatchImportResult: BatchImportResult;
+  BatchKnownFigures: BatchKnownFigures;
   GroupView: GroupView;
   GroupCampus: GroupCampus;
   RollupView: RollupView;

@@ -3,3 +3,4 @@ export * from './formats.js';
 export * from './readiness-rule.js';
 export * from './sar-data.js';
 export * from './readiness-view.js';
+export * from './batch-import.js';

@@ -5,6 +5,7 @@ import {
   type ImportResult,
   type RowError,
   bloomLevel,
+  curriculum,
   deliveryMethod,
   term,
   isKeyOf,
@@ -17,7 +18,7 @@ import { ApiError } from '../../app/api';
 import { call } from '../../app/api-client';
 import { showPopup } from '../../app/state';
 import { ImportFileField } from './import-file-field';
-import { CurriculumTargetField } from './curriculum-target-field';
+import { ImportTargetField } from './import-target-field';
 import { useListQuery } from './list-cache';
 import { loadMoreFooter } from './load-more';
 import { refLabel } from './ref-records';
@@ -87,7 +88,7 @@ export function ImportDialog({
             onChange={(e) => setKind(e.value)}
           />
         </div>
-        <CurriculumTargetField id="imp-curriculum" active={visible} value={target} onChange={setTarget} />
+        <ImportTargetField id="imp-curriculum" entity={curriculum} active={visible} value={target} onChange={setTarget} />
         {kind === 'course-outcomes' ? (
           <>
             <div className="form-field">

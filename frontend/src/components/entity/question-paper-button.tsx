@@ -1,5 +1,4 @@
-import { textOf } from '@attain/shared-types';
-import type { EntityRecord } from '@attain/shared-types';
+import { type EntityRecord, textOf } from '@attain/shared-types';
 import { Button } from 'primereact/button';
 import { useNavigate } from 'react-router-dom';
 

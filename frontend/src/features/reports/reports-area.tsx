@@ -5,6 +5,7 @@ import { ReportPage } from './report-page';
 import { EntityPage } from '../../components/entity/entity-page';
 import { SarPage } from './sar-page';
 import { SarReadinessPage } from './sar-readiness-page';
+import { BatchesPage } from './batches-page';
 
 /** The Survey area's pages the Reports area shows at its own routes (given by the router, which composes areas). */
 export interface SurveyPages {
@@ -30,9 +31,7 @@ const SCREENS: Record<string, () => ReactNode> = {
       filters={['program', 'sar_format', 'academic_year', 'item', 'status']}
     />
   ),
-  'sar-students': () => (
-    <EntityPage key="batches" entityName="batch-performance" title="Students’ Performance (batches)" filters={['program']} />
-  ),
+  'sar-students': () => <BatchesPage />,
   'sar-first-year': () => <EntityPage key="first-year" entityName="first-year-academics" title="First Year Academics" />,
 };
 

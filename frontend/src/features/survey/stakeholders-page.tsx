@@ -33,7 +33,7 @@ export function StakeholdersPage() {
         }
         toolbar={isAdmin ? <Button label="Load CSV or XLSX" icon="pi pi-upload" outlined onClick={() => setOpen(true)} /> : null}
       />
-      {open ? <StakeholderImport visible onHide={() => setOpen(false)} curriculum={chosen} /> : null}
+      {open ? <StakeholderImport onHide={() => setOpen(false)} curriculum={chosen} /> : null}
     </>
   );
 }

@@ -1,5 +1,4 @@
-import { textOf } from '@attain/shared-types';
-import type { EntityRecord } from '@attain/shared-types';
+import { type EntityRecord, textOf } from '@attain/shared-types';
 import { Link } from 'react-router-dom';
 import { EntityPage } from '../../components/entity/entity-page';
 import { TemplateFill } from './template-fill';
