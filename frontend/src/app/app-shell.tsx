@@ -4,10 +4,10 @@ import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Sidebar } from 'primereact/sidebar';
 import { Suspense, useEffect, useState } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { NavLink, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { logout } from './auth';
 import { campusAtom, setCampus } from './campus-choice';
-import { areaTabsFor, navEntriesFor, pageOf, tabRoute, tabsFor } from './navigation';
+import { areaTabsFor, navEntriesFor, pageOf, tabRoute, tabsFor, withCourseContext } from './navigation';
 import { useDocumentTitle } from '../lib/document-title';
 import { profileAtom } from './state';
 import { CampusPicker } from '../features/group/campus-picker';
@@ -20,10 +20,12 @@ const linkClass = ({ isActive }: { isActive: boolean }) => `nav-link${isActive ?
 /** The top navigation of wide screens: the nine areas (spec part 1 §2), and Group for a group administrator. */
 function TopLinks() {
   const role = useAtomValue(profileAtom)?.role;
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
   return (
     <>
       {navEntriesFor(role).map((e) => (
-        <NavLink key={e.to} to={e.to} className={linkClass}>
+        <NavLink key={e.to} to={withCourseContext(e.to, pathname, params)} className={linkClass}>
           <i className={e.icon} aria-hidden /> {e.label}
         </NavLink>
       ))}

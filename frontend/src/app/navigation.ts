@@ -1,3 +1,4 @@
+import { COURSE_CONTEXT } from '../lib/course-context';
 import { FACULTY_RECORD_TITLES, REPORTS } from '@attain/shared-types';
 
 /**
@@ -195,6 +196,16 @@ export const GROUP_TABS: readonly AreaTab[] = [
   { label: 'Campuses', path: 'campuses' },
   { label: 'Roll-up', path: 'rollup' },
 ];
+
+const COURSE_AREAS = new Set(['/curriculum', '/assessments', '/attainment', '/reports']);
+
+/** The menu entry `to` with the course being worked on carried from `params` when both are areas that work on a course. */
+export function withCourseContext(to: string, pathname: string, params: URLSearchParams): string {
+  const here = `/${pathname.split('/')[1] ?? ''}`;
+  if (!COURSE_AREAS.has(to) || !COURSE_AREAS.has(here)) return to;
+  const kept = new URLSearchParams(COURSE_CONTEXT.flatMap((k) => (params.get(k) ? [[k, params.get(k) ?? '']] : []))).toString();
+  return kept ? `${to}?${kept}` : to;
+}
 
 /** The top navigation's entries for a user of `role`: the nine areas, and Group for a group administrator. */
 export const navEntriesFor = (role: string | undefined): readonly { label: string; to: string; icon: string }[] =>

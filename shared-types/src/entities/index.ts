@@ -32,6 +32,7 @@ import { batchPerformance, firstYearAcademics, sarSection } from '../sar/sar-dat
 
 export * from './choices.js';
 export { BOOK_KINDS } from './text-reference.js';
+export { pickBloomLevel } from './bloom-inference.js';
 export * from './faculty/index.js';
 export {
   attainmentMethod,

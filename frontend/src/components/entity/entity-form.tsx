@@ -164,6 +164,8 @@ export function FieldControl(props: {
             invalid={Boolean(fieldState.error)}
             def={props.def}
             chosen={props.chosen}
+            // A required choice with one record to choose starts chosen, as the form's own value (not a change to ask about).
+            onOnlyChoice={fd.required ? (id) => props.form.resetField(fd.name, { defaultValue: id }) : undefined}
           />
           {fieldState.error ? (
             <small className="field-error" id={`e-${fd.name}`}>

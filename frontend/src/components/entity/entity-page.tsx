@@ -1,4 +1,13 @@
-import { type CampusLocale, ENTITIES, type EntityDef, type EntityRecord, type FieldDef, entity, isOneOf } from '@attain/shared-types';
+import {
+  type CampusLocale,
+  ENTITIES,
+  type EntityDef,
+  type EntityRecord,
+  type FieldDef,
+  entity,
+  isOneOf,
+  isWritable,
+} from '@attain/shared-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
@@ -83,6 +92,10 @@ export interface EntityPageProps {
    * or a watcher that fills fields from a chosen reference.
    */
   formBefore?: (form: EntityFormApi, chosen: Readonly<Record<string, unknown>>) => ReactNode;
+  /** Called with a record just added (Courses: the new course becomes the one being worked on). */
+  onCreated?: (record: EntityRecord) => void;
+  /** Values a new record starts with that do not filter the list (ISE/MSE Occasions: an ISE); the person may change them. */
+  startWith?: Readonly<Record<string, unknown>>;
   /** Server filters the page always applies and a new record starts with (ESE occasions: `{ kind: 'ESE' }`); not shown. */
   fixed?: Readonly<Record<string, string>>;
   /** Which of the rows read the page lists (ISE/MSE occasions leave ESE ones to their own page). */
@@ -118,7 +131,15 @@ export function EntityPage(props: EntityPageProps) {
     () => (q ? rows.filter((r) => shownColumns.some((c) => text(r, c).toLowerCase().includes(q))) : rows),
     [rows, q, text, shownColumns],
   );
-  const { save, askRemove } = useRecordWrites(def, nameOf, editor.saved, editor.afterSave);
+  const { onCreated } = props;
+  const afterSave = useCallback(
+    (wasNew: boolean, record: EntityRecord) => {
+      editor.afterSave(wasNew, record);
+      if (wasNew) onCreated?.(record);
+    },
+    [editor, onCreated],
+  );
+  const { save, askRemove } = useRecordWrites(def, nameOf, editor.saved, afterSave);
   const loading = list.isPending;
   return (
     <section>
@@ -174,7 +195,7 @@ export function EntityPage(props: EntityPageProps) {
         def={def}
         editor={editor}
         inline={editor.inline}
-        preset={filters}
+        preset={{ ...props.startWith, ...filters, ...editor.carried }}
         before={props.formBefore}
         submitting={save.isPending}
         onSubmit={async (values, record) => void (await save.mutateAsync({ values, record }))}
@@ -199,6 +220,25 @@ function useWriteRights(def: EntityDef, readOnly: boolean | undefined) {
 }
 
 /**
+ * The choices of a record just saved that the next one added with "Save and add another" starts with: its reference
+ * and choice fields (the course, a Bloom's level, a delivery method, an examination), except a field that must be
+ * unique on its own and fields worked out from others. The person changes any of them before saving.
+ */
+export function carriedChoices(def: EntityDef, record: EntityRecord): Record<string, unknown> {
+  const alone = new Set((def.unique ?? []).filter((u) => typeof u === 'string'));
+  const out: Record<string, unknown> = {};
+  for (const fd of def.fields)
+    if (
+      (fd.kind === 'ref' || fd.kind === 'enum' || fd.kind === 'multi') &&
+      isWritable(fd) &&
+      !alone.has(fd.name) &&
+      record[fd.name] != null
+    )
+      out[fd.name] = record[fd.name];
+  return out;
+}
+
+/**
  * The record being edited (`'new'` for ADD, null when the form is closed), whether the form holds unsaved changes,
  * and the record saved last (`last`: its id and a count of saves, so saving the same record again turns to it again).
  * `start` opens the form (full-screen, or the inline form brought into view with its first field focused), asking
@@ -216,11 +256,17 @@ function useRecordEditor(def: EntityDef, inline: boolean) {
     setDirty(false);
   }, []);
   const saved = useCallback((id: string) => setLast((s) => ({ id, n: (s?.n ?? 0) + 1 })), []);
-  // "Save and add another" (the full-screen form adding a record): after the save, a fresh form, first field focused.
+  // "Save and add another" (the full-screen form adding a record): after the save, a fresh form, first field focused,
+  // starting with the choices of the record just saved (its course, Bloom's level, delivery method...).
   const addAnother = useRef(false);
+  const [carried, setCarried] = useState<Record<string, unknown> | null>(null);
   const afterSave = useCallback(
-    (wasNew: boolean) => {
-      if (!(wasNew && addAnother.current && !inline)) return close();
+    (wasNew: boolean, record: EntityRecord) => {
+      if (!(wasNew && addAnother.current && !inline)) {
+        setCarried(null);
+        return close();
+      }
+      setCarried(carriedChoices(def, record));
       setEditing('new');
       setDirty(false);
       requestAnimationFrame(() =>
@@ -230,12 +276,13 @@ function useRecordEditor(def: EntityDef, inline: boolean) {
           ?.focus(),
       );
     },
-    [close, inline, formId],
+    [close, inline, formId, def],
   );
   // ADD and Edit: open the form (full-screen), or load the inline form and bring it into view with the first field
   // focused; changes typed there are given up only on request.
   const start = (next: EntityRecord | 'new') => {
     const go = () => {
+      setCarried(null);
       setEditing(next);
       setDirty(false);
       if (inline)
@@ -261,7 +308,7 @@ function useRecordEditor(def: EntityDef, inline: boolean) {
     setEditing(fresh);
     setDirty(false);
   };
-  return { editing, last, dirty, setDirty, formId, inline, inlineRef, close, saved, afterSave, addAnother, start, reload };
+  return { editing, last, dirty, setDirty, formId, inline, inlineRef, close, saved, afterSave, addAnother, carried, start, reload };
 }
 
 /**
@@ -326,7 +373,7 @@ function useRecordWrites(
   def: EntityDef,
   nameOf: (r: EntityRecord) => string,
   saved: (id: string) => void,
-  afterSave: (wasNew: boolean) => void,
+  afterSave: (wasNew: boolean, record: EntityRecord) => void,
 ) {
   const qc = useQueryClient();
   const save = useMutation({
@@ -338,7 +385,7 @@ function useRecordWrites(
       // The table turns to the saved record's page, marks it and scrolls it into view.
       saved(res.data.id);
       showPopup('success', savedMessage(def, nameOf(res.data), record ? 'updated' : 'created'));
-      afterSave(!record);
+      afterSave(!record, res.data);
     },
   });
   const remove = useMutation({

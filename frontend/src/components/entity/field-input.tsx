@@ -51,6 +51,8 @@ export function FieldInput(props: {
   chosen?: Readonly<Record<string, unknown>>;
   /** The input's id (default `f-<field name>`; a list row's inputs name their row). */
   inputId?: string;
+  /** For a required reference left empty: called with the one record there is to choose, so the form starts with it. */
+  onOnlyChoice?: (id: string) => void;
 }) {
   const { field: fd, value, onChange, onBlur, invalid } = props;
   const id = props.inputId ?? `f-${fd.name}`;
@@ -168,6 +170,7 @@ export function FieldInput(props: {
           onBlur={onBlur}
           filter
           showClear={!fd.required}
+          onOnlyChoice={props.onOnlyChoice}
         />
       ) : null;
     case 'date':

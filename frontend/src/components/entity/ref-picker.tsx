@@ -1,5 +1,6 @@
 import { type EntityDef, type FieldDef, refTarget, textOf } from '@attain/shared-types';
 import { Dropdown } from 'primereact/dropdown';
+import { useEffect } from 'react';
 import { useListQuery } from './list-cache';
 import { loadMoreFooter } from './load-more';
 import { fieldRefLabel, pickerScope, useRefRecords } from './ref-records';
@@ -9,7 +10,8 @@ import { fieldRefLabel, pickerScope, useRefRecords } from './ref-records';
  * the list filters it was opened under) it lists the scoped records from the server (`pickerScope`: a curriculum's
  * terms, a term's courses); else the first page of the referenced entity, the cached list every picker and table of
  * that entity shares. "Load more" in the panel reads the next page. A chosen record missing from the pages read (a
- * deep link, an old record) is read by id so it still shows.
+ * deep link, an old record) is read by id so it still shows. With `onOnlyChoice` (a required field of a form), the only
+ * record there is to choose is handed over while nothing is chosen.
  */
 export function RefPicker(props: {
   def: EntityDef;
@@ -25,6 +27,8 @@ export function RefPicker(props: {
   showClear?: boolean;
   /** Offer a text filter over the choices: always, or (default) from 11 choices on. */
   filter?: boolean;
+  /** Called with the only record there is to choose, while nothing is chosen (a required field of a form). */
+  onOnlyChoice?: (id: string) => void;
 }) {
   const target = refTarget(props.field);
   const scope = pickerScope(props.def, props.field, props.chosen);
@@ -37,6 +41,11 @@ export function RefPicker(props: {
   const records = extra && Object.entries(scope).every(([k, v]) => textOf(extra[k]) === v) ? [extra, ...list.rows] : list.rows;
   const options = records.map((r) => ({ value: r.id, label: fieldRefLabel(props.field, r) }));
   const more = loadMoreFooter(list);
+  const only = !value && list.isSuccess && !list.hasNextPage && records.length === 1 ? records[0].id : null;
+  const { onOnlyChoice } = props;
+  useEffect(() => {
+    if (only) onOnlyChoice?.(only);
+  }, [only, onOnlyChoice]);
   return (
     <Dropdown
       inputId={props.inputId}

@@ -2,14 +2,17 @@ import { CIE_KINDS, type EntityRecord, SEE_KINDS, isOneOf } from '@attain/shared
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { ASSESSMENT_TABS } from '../../app/navigation';
+import { COURSE_CONTEXT } from '../../lib/course-context';
 import { SideTabsArea } from '../../components/areas/side-tabs-area';
 import { EntityPage } from '../../components/entity/entity-page';
 import { QuestionPaperButton } from '../../components/entity/question-paper-button';
 import { QuestionPaperPage } from './question-paper-page';
 
-const OCCASION_FILTERS = ['department', 'program', 'curriculum', 'term'] as const;
+const OCCASION_FILTERS = ['department', 'program', 'curriculum', 'term', 'course'] as const;
 const FOR_ESE = { kind: 'ESE' } as const;
 const isCie = (r: EntityRecord) => isOneOf(CIE_KINDS, r.kind);
+/** A new occasion on the ISE/MSE page starts as an ISE (the person may choose MSE). */
+const ISE = { kind: 'ISE' } as const;
 
 /** The ISE and MSE occasions (ESE occasions are listed under ESE Question Papers), each with its question paper. */
 function OccasionsPage() {
@@ -20,6 +23,7 @@ function OccasionsPage() {
       title="ISE/MSE Occasions"
       filters={OCCASION_FILTERS}
       keep={isCie}
+      startWith={ISE}
       intro={
         <p className="hint">
           End-semester examinations are under <Link to="/assessments/manage-ese-qp">ESE Question Papers</Link>.
@@ -56,5 +60,12 @@ const SCREENS: Record<string, () => ReactElement> = {
 
 /** `/assessments/*` (spec part 1 §2 Assessments). */
 export default function AssessmentsArea() {
-  return <SideTabsArea base="/assessments" label="Assessments" tabs={ASSESSMENT_TABS.map((t) => ({ ...t, element: SCREENS[t.path]() }))} />;
+  return (
+    <SideTabsArea
+      base="/assessments"
+      label="Assessments"
+      keep={COURSE_CONTEXT}
+      tabs={ASSESSMENT_TABS.map((t) => ({ ...t, element: SCREENS[t.path]() }))}
+    />
+  );
 }

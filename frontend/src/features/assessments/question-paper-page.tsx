@@ -59,7 +59,8 @@ const blank = (n: number): PaperQuestion => ({ number: String(n), max_marks: 0, 
  *
  * Fewer clicks: a question's Bloom's level comes from its CO (until another is chosen); Enter in a question moves to
  * the next, adding one after the last; a paper copied from a spreadsheet (question, max marks, CO, Bloom's level) and
- * pasted into the table replaces the questions after a preview. Leaving with changes asks first.
+ * pasted into the table replaces the questions after a preview; a paper with no questions yet opens with the keyboard
+ * in question 1. Leaving with changes asks first.
  */
 export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; title: string }) {
   const [params, setParams] = useSearchParams();
@@ -140,6 +141,14 @@ export function QuestionPaperPage({ kinds, title }: { kinds: readonly string[]; 
   /** The number field of question `i` (0-based), focused after the row exists. */
   const focusQuestion = (i: number) =>
     requestAnimationFrame(() => tableRef.current?.querySelector<HTMLElement>(`[aria-label="Question ${i + 1} number"]`)?.focus());
+  // A paper with no questions yet opens with the keyboard in question 1, ready for typing or a pasted paper.
+  const emptyPaper = paper !== null && paper.questions.length === 0;
+  const focused = useRef<string | null>(null);
+  useEffect(() => {
+    if (!emptyPaper || !chosen || !questions.length || focused.current === chosen) return;
+    focused.current = chosen;
+    focusQuestion(0);
+  });
   // Enter in a question's fields moves to the next question, adding one after the last.
   const onRowKey = (i: number) => (e: KeyboardEvent<HTMLTableRowElement>) => {
     if (e.key !== 'Enter' || !(e.target instanceof HTMLInputElement)) return;

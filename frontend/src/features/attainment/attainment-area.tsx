@@ -1,6 +1,7 @@
 import { CIE_KINDS, SEE_KINDS } from '@attain/shared-types';
 import type { ReactElement } from 'react';
 import { ATTAINMENT_TABS } from '../../app/navigation';
+import { COURSE_CONTEXT } from '../../lib/course-context';
 import { SideTabsArea } from '../../components/areas/side-tabs-area';
 import { ImportableEntityPage } from '../../components/entity/importable-entity-page';
 import { EntityPage } from '../../components/entity/entity-page';
@@ -40,5 +41,12 @@ const SCREENS: Record<string, () => ReactElement> = {
 
 /** `/attainment/*` (spec part 1 §2 Attainment): marks entry and import, attainment results, methodology, rosters. */
 export default function AttainmentArea() {
-  return <SideTabsArea base="/attainment" label="Attainment" tabs={ATTAINMENT_TABS.map((t) => ({ ...t, element: SCREENS[t.path]() }))} />;
+  return (
+    <SideTabsArea
+      base="/attainment"
+      label="Attainment"
+      keep={COURSE_CONTEXT}
+      tabs={ATTAINMENT_TABS.map((t) => ({ ...t, element: SCREENS[t.path]() }))}
+    />
+  );
 }

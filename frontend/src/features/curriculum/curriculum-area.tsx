@@ -1,12 +1,36 @@
-import type { ReactElement } from 'react';
+import type { EntityRecord } from '@attain/shared-types';
+import { type ReactElement, useCallback } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { CURRICULUM_TABS } from '../../app/navigation';
+import { COURSE_CONTEXT } from '../../lib/course-context';
 import { SideTabsArea } from '../../components/areas/side-tabs-area';
 import { EntityPage } from '../../components/entity/entity-page';
 import { CoPoMatrixPage } from './co-po-matrix-page';
+import { BloomFromVerb } from './bloom-from-verb';
 import { ImportableEntityPage } from '../../components/entity/importable-entity-page';
 
+/**
+ * Curriculum > Courses: a curriculum's courses by term. A course just added becomes the course being worked on
+ * (`?course=`), so the Course Outcomes and CO-PO Mapping tabs open on it.
+ */
+function CoursesPage() {
+  const [, setParams] = useSearchParams();
+  const workOn = useCallback(
+    (course: EntityRecord) =>
+      setParams(
+        (p) => {
+          p.set('course', course.id);
+          return p;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return <EntityPage key="courses" entityName="course-curriculum" title="Courses" filters={['curriculum', 'term']} onCreated={workOn} />;
+}
+
 const SCREENS: Record<string, () => ReactElement> = {
-  '': () => <EntityPage key="courses" entityName="course-curriculum" title="Courses" filters={['curriculum', 'term']} />,
+  '': () => <CoursesPage />,
   // A program's curricula, with Load CSV for courses, course outcomes and CO-PO matrices.
   curricula: () => (
     <ImportableEntityPage
@@ -17,7 +41,13 @@ const SCREENS: Record<string, () => ReactElement> = {
     />
   ),
   'course-outcome': () => (
-    <EntityPage key="cos" entityName="course-outcome" title="Course Outcomes" filters={['curriculum', 'term', 'course']} />
+    <EntityPage
+      key="cos"
+      entityName="course-outcome"
+      title="Course Outcomes"
+      filters={['curriculum', 'term', 'course']}
+      formBefore={(form, chosen) => <BloomFromVerb form={form} chosen={chosen} />}
+    />
   ),
   'co-po-maping': () => <CoPoMatrixPage />,
   'manage-topic-tlos': () => <EntityPage key="topics" entityName="topic" title="Topics and TLOs" filters={['course']} />,
@@ -32,5 +62,12 @@ const SCREENS: Record<string, () => ReactElement> = {
 
 /** `/curriculum/*` (spec part 1 §2 Curriculum). */
 export default function CurriculumArea() {
-  return <SideTabsArea base="/curriculum" label="Curriculum" tabs={CURRICULUM_TABS.map((t) => ({ ...t, element: SCREENS[t.path]() }))} />;
+  return (
+    <SideTabsArea
+      base="/curriculum"
+      label="Curriculum"
+      keep={COURSE_CONTEXT}
+      tabs={CURRICULUM_TABS.map((t) => ({ ...t, element: SCREENS[t.path]() }))}
+    />
+  );
 }

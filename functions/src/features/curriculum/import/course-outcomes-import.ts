@@ -7,12 +7,12 @@ import {
   courseCurriculum,
   courseOutcome,
   deliveryMethod,
+  pickBloomLevel,
 } from '@attain/shared-types';
 import { HttpError } from '../../../platform/lib/errors.js';
 import { listAll } from '../../../platform/store/list-all.js';
 import { createRecord, getRecord, queryByField, replaceRecord } from '../../../platform/store/records.js';
 import { writeCourseInput } from '../../course-inputs/index.js';
-import { pickBloomLevel } from './bloom-inference.js';
 import { courseByCode, curriculumContext } from './curriculum-context.js';
 import { parseCsv, refuseIfAny } from '../../../platform/lib/csv-table.js';
 

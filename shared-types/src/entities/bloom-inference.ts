@@ -1,4 +1,5 @@
-import type { RecordOf, bloomLevel } from '@attain/shared-types';
+import type { RecordOf } from '../registry/entity.js';
+import type { bloomLevel } from './bloom-level.js';
 
 type BloomLevel = RecordOf<typeof bloomLevel>;
 
@@ -13,6 +14,8 @@ const norm = (w: string) => w.toLowerCase().trim().replace(/yze$/, 'yse').replac
  * - a blank cell: the first word is looked up among the level names (Remember .. Create) and their action
  *   verbs (blooms-levels.json: Anderson & Krathwohl 2001 as tabulated by source BL-A, and BL-C); a verb listed at
  *   several levels gives the lowest of them.
+ * Used by the course outcomes import and by the CO form, which fills a new CO's level from its statement until the
+ * person chooses one.
  * @returns the level and how it was found, or undefined when neither works
  */
 export function pickBloomLevel(
