@@ -198,6 +198,106 @@ describe('Group area', () => {
     ).toBeTruthy();
   });
 
+  it("shows each campus's SAR readiness, each program linking to its SAR Readiness page in that campus, as cards on a phone", async () => {
+    const readiness: RollupView = {
+      ...ROLLUP,
+      sections: [
+        ...ROLLUP.sections,
+        {
+          key: 'sar-readiness',
+          title: 'SAR readiness, 2025-26',
+          note: "Each program's total marks and the outcome NBA's decision rule projects for its SAR of this year.",
+          rows: [
+            {
+              label: 'Programs on course',
+              unit: 'count',
+              cells: {
+                demo: {
+                  value: 1,
+                  text: '1 of 2 programs on course',
+                  href: '/reports/sar-readiness?year=2025-26&campus=demo',
+                  programs: [
+                    {
+                      program: 'p1',
+                      title: 'B.Tech CSE',
+                      format: '2025 (GAPC v4.0, 9 criteria, 11 POs)',
+                      total: 512.4,
+                      max: 1000,
+                      outcome: 'Not accredited',
+                      on_course: false,
+                      line: 60,
+                      below: ['4'],
+                      weakest: { criterion: '4', percent: 41.2 },
+                      text: 'Not accredited, 512.40 of 1000, Criterion 4 below 60 %',
+                      href: '/reports/sar-readiness?program=p1&year=2025-26&campus=demo',
+                      api: '/api/reports/sar/p1/readiness?year=2025-26',
+                    },
+                    {
+                      program: 'p2',
+                      title: 'B.E. ECE',
+                      format: '2025 (GAPC v4.0, 9 criteria, 11 POs)',
+                      total: 782.5,
+                      max: 1000,
+                      outcome: 'Accredited for 6 years',
+                      on_course: true,
+                      line: 60,
+                      below: [],
+                      weakest: { criterion: '7', percent: 62 },
+                      text: 'Accredited for 6 years, 782.50 of 1000',
+                      href: '/reports/sar-readiness?program=p2&year=2025-26&campus=demo',
+                      api: '/api/reports/sar/p2/readiness?year=2025-26',
+                    },
+                  ],
+                },
+                'demo-east': { value: null, text: '-', href: '/reports/sar-readiness?year=2025-26&campus=demo-east', programs: [] },
+              },
+            },
+          ],
+        },
+      ],
+    };
+    mockServer((method, url) => (url === '/api/group/rollup' ? { body: { data: readiness } } : undefined));
+    const page = () =>
+      renderApp(
+        <Routes>
+          <Route path="/group/*" element={<GroupArea />} />
+        </Routes>,
+        '/group/rollup',
+      );
+    page();
+    const table = await screen.findByRole('table', { name: 'SAR readiness, 2025-26' });
+    const cse = within(table).getByRole('link', {
+      name: 'SAR readiness of B.Tech CSE, Attain Demo College of Engineering: Not accredited, 512.40 of 1000, Criterion 4 below 60 %',
+    });
+    expect(cse.getAttribute('href')).toBe('/reports/sar-readiness?program=p1&year=2025-26&campus=demo');
+    expect(cse.closest('li')?.textContent).toBe(
+      'B.Tech CSE: Not accredited, 512.40 of 1000, Criterion 4 below 60 %SAR format: 2025 (GAPC v4.0, 9 criteria, 11 POs)',
+    );
+    expect(
+      within(table)
+        .getByRole('link', { name: /SAR readiness of B\.E\. ECE/ })
+        .getAttribute('href'),
+    ).toBe('/reports/sar-readiness?program=p2&year=2025-26&campus=demo');
+    expect(
+      within(table).getByRole('link', { name: 'SAR readiness, Attain Demo College of Engineering: 1 of 2 programs on course' }),
+    ).toBeTruthy();
+    cleanup();
+
+    // A phone (390 px): the roll-up's rows are cards, the readiness field across the card with its program links.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    page();
+    const cards = await screen.findByRole('list', { name: 'SAR readiness, 2025-26' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const link = within(cards).getByRole('link', { name: /SAR readiness of B\.Tech CSE/ });
+    expect(link.getAttribute('href')).toBe('/reports/sar-readiness?program=p1&year=2025-26&campus=demo');
+    expect(link.closest('.record-card-fields > div')?.classList.contains('wide')).toBe(true);
+  });
+
   it("Add campus posts the form's body and shows the server's message under its field", async () => {
     const server = mockServer((method, url) => {
       if (method === 'GET' && url === '/api/group/campus') return { body: { data: GROUP } };

@@ -136,6 +136,18 @@ describe('a frozen year refuses edits', () => {
     expect(file.status).toBe(409);
   });
 
+  it("refuses the year's SAR sections (written, moved into it or deleted), and takes another year's", async () => {
+    const section = { program: programId, sar_format: 'SAR 2025 (GAPC v4)', academic_year: YEAR, item: '2.2', text: '<p>Projects</p>' };
+    const refused = await admin.post('/api/sar-section', section);
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors.detail).toMatch(/an admin must unfreeze it with a reason first/);
+    const open = await admin.post('/api/sar-section', { ...section, academic_year: '2023-24' });
+    expect(open.status, JSON.stringify(open.body)).toBe(201);
+    const moved = await admin.put(`/api/sar-section/${open.body.data.id}`, { ...open.body.data, academic_year: YEAR });
+    expect(moved.status).toBe(409);
+    expect((await admin.del(`/api/sar-section/${open.body.data.id}`)).status).toBe(200);
+  });
+
   it('refuses the question paper, the CO-PO matrix and the method', async () => {
     expect((await admin.put(`/api/question-paper/${occasionId}`, { version: 1, questions: paper })).status).toBe(409);
     const matrix = await admin.put(`/api/co-po-matrix/${courseId}`, { version: 1, cells });

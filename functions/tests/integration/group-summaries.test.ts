@@ -1,4 +1,4 @@
-import type { DashboardView, ProgramAttainment, RollupView } from '@attain/shared-types';
+import type { DashboardView, ProgramAttainment, RollupProgramReadiness, RollupView, SarReadinessView } from '@attain/shared-types';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { SETTLE_MS } from '../../src/features/group/summary-shapes.js';
 import { client, login, signedIn } from '../support/client.js';
@@ -6,7 +6,8 @@ import { client, login, signedIn } from '../support/client.js';
 /**
  * The group roll-up and dashboard read each campus's stored summaries (docs/decisions/0039-campus-summaries.md): at
  * most 2 DynamoDB calls per campus once they are current, and never a stale figure: a mark saved on a campus changes
- * that campus's roll-up cells at the next read, each equal to the Program Level PO Attainment page it opens.
+ * that campus's roll-up cells at the next read, each equal to the Program Level PO Attainment page it opens; marks
+ * claimed in a SAR section change that program's SAR readiness in the roll-up, equal to its SAR Readiness page.
  */
 const base = inject('stackUrl');
 const users = inject('users');
@@ -19,6 +20,11 @@ beforeAll(async () => {
 });
 
 const settle = () => new Promise((r) => setTimeout(r, SETTLE_MS + 100));
+const run = Date.now().toString(36);
+
+/** A program's SAR readiness in the roll-up's cell of `campus` (undefined: not listed there). */
+const readinessOf = (roll: RollupView, campus: string, program: string): RollupProgramReadiness | undefined =>
+  roll.sections.find((s) => s.key === 'sar-readiness')?.rows[0]?.cells[campus]?.programs?.find((p) => p.program === program);
 
 /** Each PO/PSO row's cell of `campus` with a figure, per program type: `type/reference` -> level. */
 const rollupCells = (roll: RollupView, campus: string) =>
@@ -108,5 +114,52 @@ describe('campus summaries', { timeout: 180_000 }, () => {
         years.find((y) => y.academic_year === demo.academic_year)?.courses.filter((c) => c.cos.some((co) => co.met === false)).length ?? 0;
     }
     expect(demo.tiles.attainment[0].value).toBe(below);
+  });
+
+  it("a program's SAR readiness in the roll-up equals its SAR Readiness page, and moves at the next read when marks are claimed", async () => {
+    const admin = await signedIn(base, users.demoAdmin);
+    const made = await admin.post('/api/program', {
+      title: `B.E. Roll-up readiness ${run}`,
+      number_of_terms: 8,
+      sar_version: 'SAR 2025 (GAPC v4)',
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id = made.body.data.id as string;
+    const before = (await group.get('/api/group/rollup')).body.data as RollupView;
+    const year = before.academic_year;
+    const page = async (): Promise<SarReadinessView> => {
+      const res = await client(base, groupToken, 'demo').get(`/api/reports/sar/${id}/readiness?year=${year}`);
+      expect(res.status).toBe(200);
+      return res.body.data;
+    };
+    const shown = readinessOf(before, 'demo', id);
+    const read = await page();
+    expect(shown).toMatchObject({
+      title: read.program_title,
+      format: read.format.label,
+      total: read.total,
+      max: 1000,
+      outcome: read.outcome,
+      below: read.holding_back.map((h) => h.criterion),
+      href: `/reports/sar-readiness?program=${id}&year=${year}&campus=demo`,
+      api: `/api/reports/sar/${id}/readiness?year=${year}`,
+    });
+    expect(readinessOf(before, 'demo-east', id)).toBeUndefined();
+    // 2.2 (capstone project, 25 marks) claimed at 20 for the roll-up's year: the next read, at once, counts them.
+    const claimed = await admin.post('/api/sar-section', {
+      program: id,
+      sar_format: 'SAR 2025 (GAPC v4)',
+      academic_year: year,
+      item: '2.2',
+      text: '<p>Capstone projects assessed by rubric</p>',
+      claimed_marks: 20,
+      claim_reason: 'Rubric-assessed capstones',
+    });
+    expect(claimed.status, JSON.stringify(claimed.body)).toBe(201);
+    const after = readinessOf((await group.get(`/api/group/rollup?year=${year}`)).body.data as RollupView, 'demo', id);
+    const reread = await page();
+    expect(reread.total).toBeCloseTo(read.total + 20, 2);
+    expect(after).toMatchObject({ total: reread.total, outcome: reread.outcome, below: reread.holding_back.map((h) => h.criterion) });
+    expect(after?.total).not.toBe(shown?.total);
   });
 });

@@ -1,12 +1,15 @@
 import {
   FACULTY_RECORDS,
   attainmentMethod,
+  batchPerformance,
   courseCurriculum,
+  firstYearAcademics,
   genericProgramOutcome,
   occasion,
   profile,
   program,
   programType,
+  sarSection,
   survey,
 } from '@attain/shared-types';
 import { describe, expect, it } from 'vitest';
@@ -23,6 +26,9 @@ describe('the record types that stamp a campus summary stale', () => {
       courseCurriculum,
       occasion,
       survey,
+      batchPerformance,
+      firstYearAcademics,
+      sarSection,
       ...FACULTY_RECORDS,
     ];
     expect([...SUMMARY_RECORDS].sort()).toEqual(counted.map((d) => d.name).sort());

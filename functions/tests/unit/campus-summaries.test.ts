@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetClients } from '../../src/platform/lib/aws.js';
 import { resetConfig } from '../../src/platform/lib/config.js';
 import { setLocalSummaryComputer, summaryFor } from '../../src/features/group/summary-computer.js';
-import { type SummaryRequest, monthSchema } from '../../src/features/group/summary-shapes.js';
+import { type ReadinessSummary, type SummaryRequest, monthSchema, readinessSchema } from '../../src/features/group/summary-shapes.js';
 import { handler } from '../../src/lambdas/workers/campus-summaries.js';
 
 // The group Lambda reads stored campus summaries; computing a stale one happens in the campus summaries Lambda
@@ -65,8 +65,37 @@ describe('a stale campus summary', () => {
     expect(seen).toEqual([req]);
     expect(lambda.commandCalls(InvokeCommand)).toHaveLength(0);
   });
+  it("is a campus's SAR readiness for a year: asked of the Lambda whole, its answer checked against its shape", async () => {
+    inAws();
+    const asked: SummaryRequest = { kind: 'readiness', scope: req.scope, year: '2025-26' };
+    const readiness: ReadinessSummary = {
+      programs: [
+        {
+          id: 'p1',
+          title: 'B.Tech CSE',
+          format: '2025 (GAPC v4.0, 9 criteria, 11 POs)',
+          total: 512.4,
+          max: 1000,
+          outcome: 'Not accredited',
+          line: 60,
+          below: ['4'],
+          weakest: { criterion: '4', percent: 41.2 },
+        },
+      ],
+    };
+    lambda.on(InvokeCommand).resolves({ StatusCode: 200, Payload: payload(readiness) });
+    expect(await summaryFor(asked, readinessSchema)).toEqual(readiness);
+    expect(JSON.parse(new TextDecoder().decode(lambda.commandCalls(InvokeCommand)[0].args[0].input.Payload as Uint8Array))).toEqual(asked);
+    // An outcome NBA does not decide is not stored.
+    lambda.on(InvokeCommand).resolves({
+      StatusCode: 200,
+      Payload: payload({ programs: [{ ...readiness.programs[0], outcome: 'Provisionally accredited' }] }),
+    });
+    await expect(summaryFor(asked, readinessSchema)).rejects.toThrow(/readiness summary of campus c1 is not of its shape/);
+  });
   it('is refused by the summaries Lambda when the event is not a summary request', async () => {
     await expect(handler({ kind: 'week', scope: req.scope })).rejects.toThrow('Not a summary request');
     await expect(handler({ kind: 'month', scope: { campus: 'c1' } })).rejects.toThrow('Not a summary request');
+    await expect(handler({ kind: 'readiness', scope: req.scope })).rejects.toThrow('Not a summary request');
   });
 });

@@ -56,7 +56,7 @@ export const rollupRoute = defineRoute({
   method: 'GET',
   path: ROLLUP_PATH,
   domain: 'group',
-  summary: "The group's campuses side by side: program-level PO attainment and activity, for one academic year",
+  summary: "The group's campuses side by side: program-level PO attainment, SAR readiness and activity, for one academic year",
   roles: ['group-admin'],
   forbidden: GROUP_ADMINS_ONLY,
   query: z.object({ year: z.optional(z.string().check(z.refine(isAcademicYear, 'Not valid'))) }),

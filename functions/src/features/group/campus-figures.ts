@@ -1,6 +1,6 @@
 import { surveyStatus } from '../survey/index.js';
 import type { CampusSummaries } from './campus-summary.js';
-import type { ProgramSummary, YearSummary } from './summary-shapes.js';
+import type { ProgramReadiness, ProgramSummary, YearSummary } from './summary-shapes.js';
 
 /**
  * What the group roll-up shows of one campus for one academic year, read from the campus's summaries
@@ -10,7 +10,8 @@ import type { ProgramSummary, YearSummary } from './summary-shapes.js';
  * - the faculty in position that year (role faculty) by cadre and PhD (the SAR's census rules);
  * - publications (journal and conference papers, a co-authored paper once) and funded projects of the year, by the
  *   SAR's measures;
- * - mails sent in the year up to today, with their bounced recipients (Send Mail's counts).
+ * - mails sent in the year up to today, with their bounced recipients (Send Mail's counts);
+ * - each program's SAR readiness for the year as its report year (as the SAR Readiness page).
  */
 export interface CampusFigures {
   campus: string;
@@ -21,10 +22,15 @@ export interface CampusFigures {
   publications: number;
   funded: number;
   mail: YearSummary['mail'];
+  /** Each program's SAR readiness for the year (its total, outcome and the criteria below NBA's line). */
+  readiness: ProgramReadiness[];
 }
 
-/** A campus's roll-up figures for `year` ("2025-26") from its summaries and that year's (`yearSummary`). No DynamoDB call. */
-export function campusFigures(c: CampusSummaries, y: YearSummary, year: string): CampusFigures {
+/**
+ * A campus's roll-up figures for `year` ("2025-26") from its summaries, that year's (`yearSummary`) and its programs'
+ * SAR readiness that year (`readinessSummary`). No DynamoDB call.
+ */
+export function campusFigures(c: CampusSummaries, y: YearSummary, year: string, readiness: readonly ProgramReadiness[]): CampusFigures {
   return {
     campus: c.scope.campus,
     programs: c.programs.programs.map((p) => ({ id: p.id, type: p.type, year: p.years.find((x) => x.year === year) })),
@@ -33,6 +39,7 @@ export function campusFigures(c: CampusSummaries, y: YearSummary, year: string):
     publications: y.publications,
     funded: y.funded,
     mail: y.mail,
+    readiness: [...readiness],
   };
 }
 

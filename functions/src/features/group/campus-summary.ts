@@ -3,11 +3,13 @@ import type * as z from 'zod/mini';
 import {
   type MonthSummary,
   type ProgramsSummary,
+  type ReadinessSummary,
   SETTLE_MS,
   SUMMARY_VERSION,
   type YearSummary,
   monthSchema,
   programsSchema,
+  readinessSchema,
   yearSchema,
 } from './summary-shapes.js';
 import { summaryFor } from './summary-computer.js';
@@ -26,6 +28,7 @@ const UPDATING_RECHECK_MS = 60_000;
 const PROGRAMS_SK = 'summary#programs';
 const yearSk = (year: string) => `summary#year#${year}`;
 const monthSk = (current: string) => `summary#month#${current}`;
+const readinessSk = (year: string) => `summary#readiness#${year}`;
 
 /** Whether a stored summary is current: its version, and started `SETTLE_MS` or more after the last change stamp. */
 const isCurrent = (item: { computed_at: string; version: string }, changedAt: string | undefined) =>
@@ -106,6 +109,21 @@ export const monthSummary = (c: CampusSummaries, current: string, today: string)
     monthSchema,
     (s) => s.month === today.slice(0, 7),
     () => summaryFor({ kind: 'month', scope: c.scope, current, today }, monthSchema),
+  );
+
+/**
+ * A campus's SAR readiness for the report year `year` ("2025-26"), each program as its SAR Readiness page shows it:
+ * as stored when current (no DynamoDB call), else computed (`computeReadiness`: about 1 + 6 per program calls) and
+ * stored. Only the roll-up reads it.
+ */
+export const readinessSummary = (c: CampusSummaries, year: string): Promise<ReadinessSummary> =>
+  currentOr(
+    c.scope.campus,
+    c.stored,
+    readinessSk(year),
+    readinessSchema,
+    () => true,
+    () => summaryFor({ kind: 'readiness', scope: c.scope, year }, readinessSchema),
   );
 
 /** The academic years with stored results in any of the campuses' programs, newest first. */

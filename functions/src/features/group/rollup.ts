@@ -2,6 +2,7 @@ import {
   type CampusScope,
   type Caller,
   type RollupCell,
+  type RollupProgramReadiness,
   type RollupRow,
   type RollupSection,
   type RollupView,
@@ -15,17 +16,20 @@ import { HttpError } from '../../platform/lib/errors.js';
 import { todayInIndia } from '@attain/shared-types';
 import { type CampusFigures, campusFigures } from './campus-figures.js';
 import { type CampusRegistration, getGroup, groupCampuses } from '../../platform/store/campus-registry.js';
-import { readCampusSummaries, resultYears, yearSummary } from './campus-summary.js';
+import { readCampusSummaries, readinessSummary, resultYears, yearSummary } from './campus-summary.js';
+import type { ProgramReadiness } from './summary-shapes.js';
 
 const r2 = (n: number) => Math.round(n * 100) / 100;
 const r1 = (n: number) => Math.round(n * 10) / 10;
 const DASH = '-';
 
+/** The address of `page` opened with `campus` chosen (`campus=` added to its query). */
+const campusHref = (campus: string, page: string) => `${page}${page.includes('?') ? '&' : '?'}campus=${encodeURIComponent(campus)}`;
 /** A cell that drills down to `page` with the campus chosen. */
 const cell = (campus: string, value: number | null, text: string, page: string, api?: string): RollupCell => ({
   value,
   text: value === null ? DASH : text,
-  href: `${page}${page.includes('?') ? '&' : '?'}campus=${encodeURIComponent(campus)}`,
+  href: campusHref(campus, page),
   ...(api ? { api } : {}),
 });
 const countCell = (campus: string, n: number, page: string) => cell(campus, n, String(n), page);
@@ -77,6 +81,64 @@ function attainmentSections(campuses: readonly CampusFigures[], year: string): R
       rows,
     } satisfies RollupSection;
   });
+}
+
+/**
+ * What a program's readiness line says after its title: the projected outcome, the marks out of the format's, and
+ * what holds it back: the criterion below NBA's per-criterion line for six years (several: how many, and the lowest);
+ * with no such line (Tier II), the lowest criterion while six years is not reached.
+ * E.g. "Not accredited, 512.40 of 1000, Criterion 4 below 60 %".
+ */
+function readinessText(p: ProgramReadiness): string {
+  const parts: string[] = [p.outcome, `${p.total.toFixed(2)} of ${p.max}`];
+  if (p.line !== null && p.below.length === 1) parts.push(`Criterion ${p.below[0]} below ${p.line} %`);
+  else if (p.line !== null && p.below.length > 1)
+    parts.push(`${p.below.length} criteria below ${p.line} %${p.weakest ? `, the lowest Criterion ${p.weakest.criterion}` : ''}`);
+  else if (p.line === null && p.outcome !== 'Accredited for 6 years' && p.weakest)
+    parts.push(`the lowest Criterion ${p.weakest.criterion} (${p.weakest.percent.toFixed(2)} %)`);
+  return parts.join(', ');
+}
+
+/**
+ * SAR readiness: per campus, how many of its programs NBA's decision rule projects as accredited (for six or three
+ * years) for the SAR of `year` (its CAY), and each program, those not on course first, with its line and a link to its
+ * SAR Readiness page in that campus (`/reports/sar-readiness?program=<id>&year=<year>&campus=<campus>`).
+ */
+function readinessSection(campuses: readonly CampusFigures[], year: string): RollupSection[] {
+  if (!campuses.some((c) => c.readiness.length)) return [];
+  const cells = campuses.map((c): [string, RollupCell] => {
+    const programs = c.readiness
+      .map((p): RollupProgramReadiness => ({
+        program: p.id,
+        title: p.title,
+        format: p.format,
+        total: p.total,
+        max: p.max,
+        outcome: p.outcome,
+        on_course: p.outcome !== 'Not accredited',
+        line: p.line,
+        below: p.below,
+        weakest: p.weakest,
+        text: readinessText(p),
+        href: campusHref(c.campus, `/reports/sar-readiness?program=${p.id}&year=${year}`),
+        api: `/api/reports/sar/${p.id}/readiness?year=${year}`,
+      }))
+      .sort((a, b) => Number(a.on_course) - Number(b.on_course));
+    const on = programs.filter((p) => p.on_course).length;
+    const n = programs.length;
+    const text = `${on} of ${n} program${n === 1 ? '' : 's'} on course`;
+    return [c.campus, { ...cell(c.campus, n ? on : null, text, `/reports/sar-readiness?year=${year}`), programs }];
+  });
+  return [
+    {
+      key: 'sar-readiness',
+      title: `SAR readiness, ${year}`,
+      note:
+        "Each program's total marks and the outcome NBA's decision rule projects for its SAR of this year, as on its SAR Readiness " +
+        'page; on course: projected accredited for six or three years.',
+      rows: [{ label: 'Programs on course', unit: 'count', cells: Object.fromEntries(cells) }],
+    },
+  ];
 }
 
 /** The other sections: surveys, faculty, research and mail, one row per measure. */
@@ -145,8 +207,8 @@ function activitySections(campuses: readonly CampusFigures[], year: string): Rol
 
 /**
  * Reads every campus of a group from its summaries (`campus-summary.ts`), at most 4 campuses at a time: one Query per
- * campus when its summaries are current (a stale one is computed again, once). Disabled campuses are included (their
- * data is still the group's).
+ * campus when its summaries (programs, the year's figures, its programs' SAR readiness that year) are current (a stale
+ * one is computed again, once). Disabled campuses are included (their data is still the group's).
  * @param year "2025-26"; default `defaultResultsYear` over the campuses: the newest year with stored results (not
  *   after CAY) in every campus that has any, as the group dashboard counts
  * @returns the campuses, the year used (with why) and each campus's figures, in the group's order
@@ -169,14 +231,21 @@ export async function groupFigures(
     summaries.map((s) => resultYears([s.programs])),
     current,
   );
-  const years = await Promise.all(summaries.map((s) => limit(() => yearSummary(s, chosen.year, today))));
-  return { campuses, year: chosen, figures: summaries.map((s, i) => campusFigures(s, years[i], chosen.year)) };
+  const [years, readiness] = await Promise.all([
+    Promise.all(summaries.map((s) => limit(() => yearSummary(s, chosen.year, today)))),
+    Promise.all(summaries.map((s) => limit(() => readinessSummary(s, chosen.year)))),
+  ]);
+  return {
+    campuses,
+    year: chosen,
+    figures: summaries.map((s, i) => campusFigures(s, years[i], chosen.year, readiness[i].programs)),
+  };
 }
 
 /**
  * `GET /api/group/rollup`: the caller's group's campuses side by side (`RollupView`): program-level PO attainment
- * per program type, survey response rates, faculty by cadre and Ph.D., publications and funded projects per faculty
- * member, and mail bounce rates. Every cell links to the campus page it came from.
+ * per program type, each program's SAR readiness, survey response rates, faculty by cadre and Ph.D., publications and
+ * funded projects per faculty member, and mail bounce rates. Every cell links to the campus page it came from.
  * @throws HttpError 404 when the caller's group does not exist; 400 for a bad year
  */
 export async function groupRollup(caller: Caller, year: string | undefined): Promise<RollupView> {
@@ -188,6 +257,10 @@ export async function groupRollup(caller: Caller, year: string | undefined): Pro
     academic_year: chosen.year,
     year_choice: chosen,
     campuses: campuses.map((c) => ({ id: c.id, name: c.name, status: c.status })),
-    sections: [...attainmentSections(figures, chosen.year), ...activitySections(figures, chosen.year)],
+    sections: [
+      ...attainmentSections(figures, chosen.year),
+      ...readinessSection(figures, chosen.year),
+      ...activitySections(figures, chosen.year),
+    ],
   };
 }

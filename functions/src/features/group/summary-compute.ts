@@ -14,13 +14,23 @@ import {
   sponsoredProject,
   survey,
 } from '@attain/shared-types';
+import pLimit from 'p-limit';
 import { storedProgramAttainment } from '../attainment/index.js';
-import { type Member, RESEARCH_MEASURES, cadreOf, hasPhd, inPosition, measure } from '../sar/index.js';
+import { type Member, RESEARCH_MEASURES, cadreOf, hasPhd, inPosition, measure, sarReadiness } from '../sar/index.js';
 import { surveyDashboard } from '../survey-results/index.js';
+import { HttpError } from '../../platform/lib/errors.js';
 import { getDocuments } from '../../platform/store/documents.js';
 import { listAll } from '../../platform/store/list-all.js';
 import { mailsBetween } from './mail-count-store.js';
-import type { MonthSummary, ProgramSummary, ProgramsSummary, SummaryRequest, YearSummary } from './summary-shapes.js';
+import type {
+  MonthSummary,
+  ProgramReadiness,
+  ProgramSummary,
+  ProgramsSummary,
+  ReadinessSummary,
+  SummaryRequest,
+  YearSummary,
+} from './summary-shapes.js';
 
 /*
  * How a campus's summaries are computed, by the services the campus's own pages use, so each figure equals the page
@@ -135,11 +145,54 @@ async function computeMonth(scope: CampusScope, current: string, today: string):
 }
 
 /**
+ * Computes the campus's SAR readiness for the report year `year` ("2025-26"): every program's readiness by
+ * `sarReadiness`, the function the Reports > SAR Readiness page reads (`GET /api/reports/sar/{program}/readiness?year=`),
+ * so each figure equals that page: total and its format's maximum, the projected outcome, the criteria it lists as
+ * holding the program back when the format states a per-criterion line, and the weakest criterion. A program deleted
+ * meanwhile is left out. DynamoDB calls: one Query for the programs, then per program (4 at a time) about 6: the
+ * program and the organization (2 GetItems), its batches, the first-year records, its SAR sections and every
+ * profile (Criterion 5) (4 Queries, each one per MB read).
+ */
+async function computeReadiness(scope: CampusScope, year: string): Promise<ReadinessSummary> {
+  const programs = await listAll(scope, program);
+  const limit = pLimit(4);
+  const views = await Promise.all(
+    programs.map((p) =>
+      limit(() =>
+        sarReadiness(scope, p.id, year).catch((e: unknown) => {
+          if (e instanceof HttpError && e.status === 404) return null;
+          throw e;
+        }),
+      ),
+    ),
+  );
+  return {
+    programs: views.flatMap((v): ProgramReadiness[] => {
+      if (!v) return [];
+      const weakest = v.criteria.reduce<(typeof v.criteria)[number] | null>((w, c) => (w === null || c.percent < w.percent ? c : w), null);
+      return [
+        {
+          id: v.program,
+          title: v.program_title,
+          format: v.format.label,
+          total: v.total,
+          max: v.criteria.reduce((n, c) => n + c.max, 0),
+          outcome: v.outcome,
+          line: v.six_years.criterion_percent,
+          below: v.six_years.criterion_percent === null ? [] : v.holding_back.map((h) => h.criterion),
+          weakest: weakest ? { criterion: weakest.number, percent: weakest.percent } : null,
+        },
+      ];
+    }),
+  };
+}
+
+/**
  * Computes one summary (`SummaryRequest`) from the campus's records, documents and stored results; it stores nothing
  * (the reader, `campus-summary.ts`, stores what it is given). Its DynamoDB calls are those of `computePrograms`,
- * `computeYear` or `computeMonth`.
+ * `computeYear`, `computeMonth` or `computeReadiness`.
  */
-export function computeSummary(req: SummaryRequest): Promise<ProgramsSummary | YearSummary | MonthSummary> {
+export function computeSummary(req: SummaryRequest): Promise<ProgramsSummary | YearSummary | MonthSummary | ReadinessSummary> {
   switch (req.kind) {
     case 'programs':
       return computePrograms(req.scope);
@@ -147,5 +200,7 @@ export function computeSummary(req: SummaryRequest): Promise<ProgramsSummary | Y
       return computeYear(req.scope, req.year, req.today);
     case 'month':
       return computeMonth(req.scope, req.current, req.today);
+    case 'readiness':
+      return computeReadiness(req.scope, req.year);
   }
 }

@@ -1,4 +1,4 @@
-import { ATTAINMENT_ENGINE_VERSION, type CampusScope } from '@attain/shared-types';
+import { ATTAINMENT_ENGINE_VERSION, type AccreditationOutcome, type CampusScope } from '@attain/shared-types';
 import * as z from 'zod/mini';
 
 /**
@@ -11,7 +11,9 @@ import * as z from 'zod/mini';
  * - `year` (per academic year): faculty in position by cadre and Ph.D., publications and funded projects, the year's
  *   surveys (invited, responded, dates), mail recipients and bounces over the year (to today), occasions held and
  *   those without marks;
- * - `month` (per current academic year, CAY): mail this month, faculty contribution records added in the CAY.
+ * - `month` (per current academic year, CAY): mail this month, faculty contribution records added in the CAY;
+ * - `readiness` (per academic year, the SAR's report year): each program's SAR readiness as its SAR Readiness page
+ *   shows it (only the roll-up reads it, so the dashboards never pay for it).
  * Computed by `summary-compute.ts` (in a Lambda of its own in AWS: `summary-computer.ts`). A summary is current when
  * computed `SETTLE_MS` after the campus's last change stamp (`noteCampusChange`), with this `SUMMARY_VERSION` and
  * attainment engine; otherwise the read computes and stores it again (`campus-summary.ts`).
@@ -60,6 +62,38 @@ export const monthSchema = z.object({ month: z.string(), mail: mailSchema, facul
 /** A campus's figures of the current month (`yyyy-mm`) and academic year. */
 export type MonthSummary = z.infer<typeof monthSchema>;
 
+/** NBA's decisions, as `AccreditationOutcome` names them. */
+const OUTCOMES = ['Accredited for 6 years', 'Accredited for 3 years', 'Not accredited'] as const satisfies readonly AccreditationOutcome[];
+
+export const readinessSchema = z.object({
+  programs: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      /** The SAR format's label. */
+      format: z.string(),
+      /** Marks counted (2 decimals), out of `max`: the sum of the format's criteria (1000). */
+      total: count,
+      max: count,
+      outcome: z.enum(OUTCOMES),
+      /** The six-year per-criterion line in percent (null: the format states none). */
+      line: z.nullable(count),
+      /** The criteria below that line by NBA's number, as the page's "What holds the program back" lists them. */
+      below: z.array(z.string()),
+      /** The criterion with the lowest percent of its marks (0-100, 2 decimals). */
+      weakest: z.nullable(z.object({ criterion: z.string(), percent: count })),
+    }),
+  ),
+});
+/**
+ * A campus's SAR readiness for one report year (its CAY): per program, in the campus's order, its title, SAR format,
+ * total marks out of the format's, the projected outcome, the criteria below NBA's line and the weakest criterion,
+ * each from `sarReadiness` (the SAR Readiness page's own function).
+ */
+export type ReadinessSummary = z.infer<typeof readinessSchema>;
+/** One program of the readiness summary. */
+export type ProgramReadiness = ReadinessSummary['programs'][number];
+
 /** The summaries' shape and the attainment engine they were computed with; a summary of another version is recomputed. */
 export const SUMMARY_VERSION = `1.${ATTAINMENT_ENGINE_VERSION}`;
 /**
@@ -69,13 +103,15 @@ export const SUMMARY_VERSION = `1.${ATTAINMENT_ENGINE_VERSION}`;
 export const SETTLE_MS = 2_000;
 
 /**
- * One summary to compute: a campus's `programs`, one academic `year`'s figures (`year` "2025-26") or the `month`'s
- * (`current` the CAY); `today` an ISO date (India), which bounds what mail and records are counted.
+ * One summary to compute: a campus's `programs`, one academic `year`'s figures (`year` "2025-26"), the `month`'s
+ * (`current` the CAY) or its programs' SAR `readiness` for a report year (`year` "2025-26"); `today` an ISO date
+ * (India), which bounds what mail and records are counted.
  */
 export type SummaryRequest =
   | { kind: 'programs'; scope: CampusScope }
   | { kind: 'year'; scope: CampusScope; year: string; today: string }
-  | { kind: 'month'; scope: CampusScope; current: string; today: string };
+  | { kind: 'month'; scope: CampusScope; current: string; today: string }
+  | { kind: 'readiness'; scope: CampusScope; year: string };
 
 const scopeSchema = z.object({ campus: z.string(), actor: z.string(), access: z.enum(['read-write', 'read-only']) });
 
@@ -84,4 +120,5 @@ export const SummaryRequestSchema = z.union([
   z.object({ kind: z.literal('programs'), scope: scopeSchema }),
   z.object({ kind: z.literal('year'), scope: scopeSchema, year: z.string(), today: z.string() }),
   z.object({ kind: z.literal('month'), scope: scopeSchema, current: z.string(), today: z.string() }),
+  z.object({ kind: z.literal('readiness'), scope: scopeSchema, year: z.string() }),
 ]);

@@ -8,9 +8,10 @@ import { readPartition } from '../../platform/store/partition.js';
 /**
  * Storage of a campus's summaries (`docs/decisions/0039-campus-summaries.md`), in the campus's summary partition
  * `PK = T#<campus>#campus-summary` beside its change stamp (`platform/store/campus-changes.ts`):
- * - `SK = summary#programs`, `summary#year#<academic year>`, `summary#month#<CAY>`: `summary` (the figures, see
- *   `campus-summary.ts`), `computed_at` (ISO-8601 UTC, when its computation started) and `version` (the figures'
- *   shape and the attainment engine they were computed with).
+ * - `SK = summary#programs`, `summary#year#<academic year>`, `summary#month#<CAY>`,
+ *   `summary#readiness#<academic year>`: `summary` (the figures, see `summary-shapes.ts`), `computed_at` (ISO-8601
+ *   UTC, when its computation started) and `version` (the figures' shape and the attainment engine they were computed
+ *   with).
  */
 export interface StoredSummary {
   summary: unknown;

@@ -2,3 +2,4 @@
 
 export { type Member, cadreOf, hasPhd, inPosition } from './faculty-census.js';
 export { RESEARCH_MEASURES, measure } from './research-counts.js';
+export { sarReadiness } from './readiness.js';

@@ -1,5 +1,6 @@
-import { type RecordOf, type sarSection, formatItems, sarFormatDef } from '@attain/shared-types';
+import { type CampusScope, type RecordOf, type sarSection, formatItems, sarFormatDef } from '@attain/shared-types';
 import { HttpError } from '../../platform/lib/errors.js';
+import { assertCourseYearOpen } from '../course-inputs/index.js';
 
 type Section = RecordOf<typeof sarSection>;
 
@@ -24,4 +25,17 @@ export function checkSarSection(data: Pick<Section, 'sar_format' | 'item' | 'cla
     throw new HttpError(400, `Item ${data.item} has at most ${max} marks`, {
       claimed_marks: `At most ${max} (NBA’s marks for ${data.item})`,
     });
+}
+
+/**
+ * Refuses a write to SAR sections of a program year whose attainment an admin approved and froze (the SAR of an
+ * approved year freezes with its attainment snapshot): `sections` are the section as stored and as it would be after
+ * the write (a moved section is checked in both years).
+ * @throws HttpError 409 naming the approval, as every frozen-year refusal does
+ */
+export async function assertSectionsOpen(
+  scope: CampusScope,
+  ...sections: readonly Pick<Section, 'program' | 'academic_year'>[]
+): Promise<void> {
+  await assertCourseYearOpen(scope, ...sections.map((s) => ({ program: s.program, year: s.academic_year })));
 }

@@ -19,7 +19,8 @@ export const CHANGED_SK = 'changed';
 /**
  * The record types a campus summary counts (by entity name): programs and their types, outcomes and method (the
  * program-level attainment), faculty profiles and contribution records (faculty, research, records added), courses,
- * occasions and surveys. A record of one of these created, changed or deleted stamps the campus (`records.ts`). Names,
+ * occasions and surveys, and the SAR's records (batches, first-year figures, sections and their claims: each
+ * program's SAR readiness). A record of one of these created, changed or deleted stamps the campus (`records.ts`). Names,
  * not definitions: every Lambda and worker carries this store, and the definitions would bring the whole registry
  * (a unit test checks the names against the definitions).
  */
@@ -32,6 +33,10 @@ export const SUMMARY_RECORDS: ReadonlySet<string> = new Set([
   'course-curriculum',
   'occasion',
   'survey',
+  // The SAR readiness: batches (Criterion 4), first-year figures (Criterion 8), sections (claimed marks).
+  'batch-performance',
+  'first-year-academics',
+  'sar-section',
   // FACULTY_RECORDS
   'faculty-workload',
   'research-publication',
