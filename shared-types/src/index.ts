@@ -45,6 +45,7 @@ export * from './faculty/faculty-routes.js';
 export * from './format/locale-format.js';
 export * from './format/list-table.js';
 export * from './format/field-text.js';
+export * from './format/in-sentence.js';
 export * from './format/ref-label.js';
 export * from './mail/index.js';
 export * from './survey/index.js';

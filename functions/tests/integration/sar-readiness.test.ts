@@ -255,3 +255,35 @@ describe('figures of a batch Attain already holds', () => {
     expect((await admin.get(`/api/batch-figures/${programId}?entry_year=2024`)).status).toBe(400);
   });
 });
+
+describe('sections written by their owners', () => {
+  it('lets a faculty member write the section they own, not approve it, not another’s; an admin approves', async () => {
+    const faculty = client(base, await login(base, users.demoFaculty.email, users.demoFaculty.password));
+    const colleague = client(base, await login(base, users.demoFaculty2.email, users.demoFaculty2.password));
+    const me = (await faculty.get('/api/auth/profile')).body.data.id;
+    const section = { program: programId, sar_format: 'SAR 2025 (GAPC v4)', academic_year: '2025-26', item: '1.1.2', text: '<p>PEOs</p>' };
+    // Someone else's section, or none of theirs: refused.
+    const forAnother = await faculty.post('/api/sar-section', {
+      ...section,
+      owner: (await colleague.get('/api/auth/profile')).body.data.id,
+    });
+    expect(forAnother.status).toBe(403);
+    expect((await faculty.post('/api/sar-section', section)).status).toBe(403);
+    const approving = await faculty.post('/api/sar-section', { ...section, owner: me, status: 'Approved' });
+    expect(approving.status).toBe(403);
+    expect(approving.body.errors.detail).toBe('Only an administrator may set Status to Approved');
+    const mine = await faculty.post('/api/sar-section', { ...section, owner: me, status: 'In review' });
+    expect(mine.status, JSON.stringify(mine.body)).toBe(201);
+    const edited = await faculty.put(`/api/sar-section/${mine.body.data.id}`, { ...mine.body.data, text: '<p>Vision, revised</p>' });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect((await colleague.put(`/api/sar-section/${mine.body.data.id}`, { ...edited.body.data, text: '<p>Mine now</p>' })).status).toBe(
+      403,
+    );
+    const approved = await admin.put(`/api/sar-section/${mine.body.data.id}`, { ...edited.body.data, status: 'Approved' });
+    expect(approved.status).toBe(200);
+    const after = await faculty.put(`/api/sar-section/${mine.body.data.id}`, { ...approved.body.data, text: '<p>Late change</p>' });
+    expect(after.status).toBe(403);
+    expect(after.body.errors.detail).toBe('This SAR section is approved: only an administrator may change it now');
+    expect((await faculty.del(`/api/sar-section/${mine.body.data.id}`)).status).toBe(403);
+  });
+});

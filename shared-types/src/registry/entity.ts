@@ -71,6 +71,16 @@ export interface EntityDef {
    * the record, besides `writeRoles` (DESIGN.md: faculty write the outcomes, mapping and papers of own courses).
    */
   ownedVia?: string;
+  /**
+   * The ref field (to `profile`) naming who owns a record: faculty may also create and write a record they own, and
+   * keep it theirs (a SAR section its owner writes); only `writeRoles` hand it to another.
+   */
+  ownerField?: string;
+  /**
+   * Choices only `writeRoles` may give a field, by field (`{ status: ['Approved'] }`: only an administrator approves a
+   * SAR section); a record holding one is then written by `writeRoles` only.
+   */
+  reservedChoices?: Readonly<Record<string, readonly string[]>>;
   /** Further API paths serving the same records (the spec lists both `/api/course` and `/api/Course-Curriculum`). */
   aliases?: readonly string[];
   /**

@@ -209,6 +209,8 @@ export const sarSection = defineEntity({
   filters: ['program', 'sar_format', 'academic_year', 'item', 'status'],
   indexes: [{ field: 'program', sortBy: 'academic_year' }],
   unique: [['program', 'sar_format', 'academic_year', 'item']],
+  ownerField: 'owner',
+  reservedChoices: { status: ['Approved'] },
   checks: (d): Record<string, string> =>
     typeof d.item === 'string' && !/^\d{1,2}(\.\d{1,2}){0,3}$/.test(d.item) ? { item: 'Write NBA’s item number, e.g. 4.7.1' } : {},
 });

@@ -9,6 +9,7 @@ import {
   isAsked,
   isWritable,
   isPlainObject,
+  inSentence,
 } from '@attain/shared-types';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
@@ -20,7 +21,6 @@ import { FieldInput } from './field-input';
 import { useUnsavedChanges } from '../form/unsaved-changes';
 import { datePattern } from '../form/date-input';
 import { useLocale } from '../../lib/format/locale';
-import { inSentence } from '../../lib/format/in-sentence';
 
 /** Kinds whose input takes the form's whole width. */
 const WIDE_KINDS = new Set<FieldKind>(['html', 'text', 'list', 'files', 'file', 'emails']);

@@ -7,6 +7,7 @@ import {
   entity,
   isOneOf,
   isWritable,
+  inSentence,
 } from '@attain/shared-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
@@ -29,7 +30,6 @@ import { dropDeleted, invalidateAfterWrite, putSaved, useListQuery } from './lis
 import { LoadMore } from './load-more';
 import { type RefWant, fieldRefLabel, useRefRecords } from './ref-records';
 import { presentParams } from '../../app/search-params';
-import { inSentence } from '../../lib/format/in-sentence';
 
 type Lookup = ReturnType<typeof useRefRecords>;
 
@@ -213,7 +213,10 @@ function useWriteRights(def: EntityDef, readOnly: boolean | undefined) {
   const profile = useAtomValue(profileAtom);
   const canWrite =
     !readOnly &&
-    Boolean(profile && (isOneOf(def.writeRoles, profile.role) || (profile.role === 'faculty' && (def.ownedVia || def.personal))));
+    Boolean(
+      profile &&
+      (isOneOf(def.writeRoles, profile.role) || (profile.role === 'faculty' && (def.ownedVia || def.personal || def.ownerField))),
+    );
   // A row's history (one click): administrators for every record, faculty for what they may write.
   const seesHistory = profile?.role === 'admin' || profile?.role === 'group-admin' || canWrite;
   return { canWrite, seesHistory };

@@ -1,10 +1,9 @@
-import { type EntityDef, choiceLabel } from '@attain/shared-types';
+import { type EntityDef, choiceLabel, inSentence } from '@attain/shared-types';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useState } from 'react';
 import { RefPicker } from './ref-picker';
 import { AcademicYearPicker } from '../form/academic-year-picker';
-import { inSentence } from '../../lib/format/in-sentence';
 
 /** A text filter (e.g. a student's section), applied when the field is left or Enter is pressed. */
 function TextFilter(p: { id: string; value: string | undefined; onChange: (v: string | undefined) => void }) {

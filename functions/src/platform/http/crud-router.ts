@@ -58,7 +58,7 @@ export function crudRouter(
   // Roles that can never write this entity are refused before the body is read.
   const mayEverWrite = (c: AppContext) => {
     const role = c.var.caller.role;
-    if (!def.writeRoles.includes(role) && !(role === 'faculty' && def.ownedVia))
+    if (!def.writeRoles.includes(role) && !(role === 'faculty' && (def.ownedVia || def.ownerField)))
       throw new HttpError(403, 'Your role does not allow this action');
   };
   // Personal records (Faculty Contribution): faculty see and change only their own; others' are "not found".
@@ -83,7 +83,7 @@ export function crudRouter(
     const { scope, caller } = c.var;
     const v = cleanBody(def, await readJson(c), 'create', sanitize);
     const refs = await resolveReferences(scope, def, v.data);
-    await assertCanWrite(scope, caller, def, refs);
+    await assertCanWrite(scope, caller, def, refs, undefined, v.data);
     // A personal record belongs to whoever creates it (from the token, never from the body).
     if (def.personal) v.data[OWNER_FIELD] = caller.sub;
     await checkAttachedFiles(scope, def, v.data, [caller.sub]);
@@ -109,7 +109,7 @@ export function crudRouter(
       if (!old) await getRecord(scope, def, id);
       throw e;
     });
-    await assertCanWrite(scope, caller, def, refs, def.writeRoles.includes(caller.role) ? undefined : old);
+    await assertCanWrite(scope, caller, def, refs, def.writeRoles.includes(caller.role) ? undefined : old, v.data);
     // Files the owner attached, or the admin correcting the record.
     await checkAttachedFiles(scope, def, v.data, [caller.sub, ...(textOf(old?.[OWNER_FIELD]) ? [textOf(old?.[OWNER_FIELD])] : [])]);
     if (hooks.beforeReplace && old) await hooks.beforeReplace(scope, v.data, old, refs);

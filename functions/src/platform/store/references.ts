@@ -5,6 +5,7 @@ import {
   type EntityRecord,
   REFERENCE_INDEX,
   TABLE,
+  inSentence,
   recordPk,
   textOf,
 } from '@attain/shared-types';
@@ -102,7 +103,8 @@ export async function resolveReferences(scope: CampusScope, def: EntityDef, data
 /**
  * Refuses a write the caller's role does not allow: roles in `writeRoles` may write; faculty may also write a
  * record of an `ownedVia` entity when they own its course (`course.owner` is their user id), both the course the
- * record belongs to now (`old`) and the one it is moved to (`refs`).
+ * record belongs to now (`old`) and the one it is moved to (`refs`); and a record of an `ownerField` entity they own
+ * before (`old`) and after (`data`) the write, holding no `reservedChoices` value.
  * @throws HttpError 403
  */
 export async function assertCanWrite(
@@ -111,8 +113,10 @@ export async function assertCanWrite(
   def: EntityDef,
   refs: ResolvedRefs | undefined,
   old?: EntityRecord,
+  data?: Readonly<Record<string, unknown>>,
 ): Promise<void> {
   if (def.writeRoles.includes(caller.role)) return;
+  if (caller.role === 'faculty' && def.ownerField) return assertOwnerWrite(caller, def, def.ownerField, old, data);
   if (caller.role === 'faculty' && def.ownedVia) {
     const courseDef = known(def.fields.find((fd) => fd.name === def.ownedVia)?.ref);
     const courses: (EntityRecord | undefined)[] = [];
@@ -125,6 +129,34 @@ export async function assertCanWrite(
     throw new HttpError(403, `Only an administrator or the course's owner may change this ${def.label.toLowerCase()}`);
   }
   throw new HttpError(403, 'Your role does not allow this action');
+}
+
+/**
+ * A faculty member's write to a record of an `ownerField` entity: the record must be theirs before (`old`) and after
+ * (`data`) the write, and neither may hold a `reservedChoices` value (an approved SAR section is the administrators').
+ * @throws HttpError 403 saying who may
+ */
+function assertOwnerWrite(
+  caller: Caller,
+  def: EntityDef,
+  field: string,
+  old?: EntityRecord,
+  data?: Readonly<Record<string, unknown>>,
+): void {
+  const what = inSentence(def.label);
+  if ((old && old[field] !== caller.sub) || (data && data[field] !== caller.sub))
+    throw new HttpError(403, `Only an administrator or its owner may change this ${what}; as its owner, keep yourself its owner`, {
+      [field]: 'Yourself',
+    });
+  for (const [name, values] of Object.entries(def.reservedChoices ?? {})) {
+    const label = def.fields.find((fd) => fd.name === name)?.label ?? name;
+    if (old && values.includes(textOf(old[name])))
+      throw new HttpError(403, `This ${what} is ${textOf(old[name]).toLowerCase()}: only an administrator may change it now`);
+    if (data && values.includes(textOf(data[name])))
+      throw new HttpError(403, `Only an administrator may set ${label} to ${textOf(data[name])}`, {
+        [name]: `Only an administrator sets it`,
+      });
+  }
 }
 
 /** How one referring record is named in a message (its display field, else its id). */
