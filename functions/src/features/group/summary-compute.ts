@@ -149,17 +149,17 @@ async function computeMonth(scope: CampusScope, current: string, today: string):
  * `sarReadiness`, the function the Reports > SAR Readiness page reads (`GET /api/reports/sar/{program}/readiness?year=`),
  * so each figure equals that page: total and its format's maximum, the projected outcome, the criteria it lists as
  * holding the program back when the format states a per-criterion line, and the weakest criterion. A program deleted
- * meanwhile is left out. DynamoDB calls: one Query for the programs, then per program (4 at a time) about 6: the
- * program and the organization (2 GetItems), its batches, the first-year records, its SAR sections and every
- * profile (Criterion 5) (4 Queries, each one per MB read).
+ * meanwhile is left out. DynamoDB calls: one Query each for the programs and the profiles (Criterion 5, read once
+ * for every program), then per program (4 at a time) about 5: the program and the organization (2 GetItems), its
+ * batches, the first-year records and its SAR sections (3 Queries, each one per MB read).
  */
 async function computeReadiness(scope: CampusScope, year: string): Promise<ReadinessSummary> {
-  const programs = await listAll(scope, program);
+  const [programs, profiles] = await Promise.all([listAll(scope, program), listAll(scope, profile)]);
   const limit = pLimit(4);
   const views = await Promise.all(
     programs.map((p) =>
       limit(() =>
-        sarReadiness(scope, p.id, year).catch((e: unknown) => {
+        sarReadiness(scope, p.id, year, profiles).catch((e: unknown) => {
           if (e instanceof HttpError && e.status === 404) return null;
           throw e;
         }),

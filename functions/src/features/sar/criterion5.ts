@@ -59,13 +59,16 @@ const countFigure = (n: number, what: string, year: string, who: readonly Member
     { digits: 0 },
   );
 
+/** Every faculty profile of a campus as stored, read once and shared by the parts of one SAR (or one campus summary). */
+export type CampusProfiles = readonly RecordOf<typeof profile>[];
+
 /**
  * Criterion 5 of the SAR for a program (faculty information and contributions), with the formulas of `version`: 5
  * faculty list, 5.1 student-faculty ratio, 5.2 cadre proportion, 5.3 qualification, 5.4 retention, 5.5-5.7 research,
  * IPR, funded projects, consultancy and faculty development per member and for the department. `years` are CAY, CAYm1,
  * CAYm2 of the formulas (newest first), titled by `yearLabel` (NBA's label from the campus's CAY); `locale` (the
- * campus's) writes dates; `viewer` reads the faculty list. Reads every profile and
- * the eight research record types of the campus once each (paged Queries).
+ * campus's) writes dates; `viewer` reads the faculty list. Reads every profile (unless `profiles` are given: the
+ * campus's, read once for a whole SAR) and the eight research record types of the campus once each (paged Queries).
  */
 export async function criterion5(
   scope: CampusScope,
@@ -75,9 +78,10 @@ export async function criterion5(
   locale: CampusLocale,
   viewer: DataViewer,
   yearLabel: (y: string) => string,
+  profiles?: CampusProfiles,
 ): Promise<ReportSection[]> {
   const [input, records] = await Promise.all([
-    criterion5Input(scope, prog, years, version, yearLabel),
+    criterion5Input(scope, prog, years, version, yearLabel, profiles),
     Promise.all(RESEARCH_ENTITIES.map((e) => listAll(scope, e))).then(
       (lists) => new Map<string, readonly EntityRecord[]>(RESEARCH_ENTITIES.map((e, i) => [e.name, lists[i]])),
     ),
@@ -94,7 +98,8 @@ export async function criterion5(
 
 /**
  * What Criterion 5's figures are computed from: the program's faculty (the department's members, by name), and per
- * year (CAY, CAYm1, CAYm2: `years`) its students and faculty census. One paged Query of the profiles.
+ * year (CAY, CAYm1, CAYm2: `years`) its students and faculty census. One paged Query of the profiles, unless the
+ * campus's `profiles` are given.
  */
 async function criterion5Input(
   scope: CampusScope,
@@ -102,8 +107,9 @@ async function criterion5Input(
   years: readonly string[],
   version: Criterion5Version,
   yearLabel: (y: string) => string,
+  profiles?: CampusProfiles,
 ): Promise<Criterion5Input> {
-  const members: Member[] = (await listAll(scope, profile))
+  const members: Member[] = (profiles ?? (await listAll(scope, profile)))
     .filter((m) => isProgramFaculty(m, prog.department))
     .sort((a, b) => memberName(a).localeCompare(memberName(b)));
   const students = years.map((y) => studentCount(prog, y));
@@ -143,15 +149,17 @@ function yearsMean(figs: readonly Figure[], years: readonly string[], what: stri
 /**
  * Criterion 5's marks for a program under `version` (`CRITERION5_FORMULAS`), as the readiness page counts them: the SFR
  * marks of the average ratio, the mean over CAY, CAYm1, CAYm2 of the cadre and qualification marks, and the
- * retention marks. A figure without a value says why (e.g. the 2019 cadre formula is not available).
+ * retention marks. A figure without a value says why (e.g. the 2019 cadre formula is not available). `profiles`: the
+ * campus's, when already read (else one paged Query).
  */
 export async function criterion5Marks(
   scope: CampusScope,
   prog: RecordOf<typeof program>,
   years: readonly string[],
   version: Criterion5Version,
+  profiles?: CampusProfiles,
 ): Promise<Criterion5Marks> {
-  const input = await criterion5Input(scope, prog, years, version, (y) => y);
+  const input = await criterion5Input(scope, prog, years, version, (y) => y, profiles);
   const { formulas, census } = input;
   return {
     sfr: formulas.sfr(census).marks,

@@ -24,7 +24,7 @@ import { listAll } from '../../platform/store/list-all.js';
 import { findRecord, getRecord } from '../../platform/store/records.js';
 import * as c4 from './criterion4-formulas.js';
 import { sarYear } from './sar-year.js';
-import { type Criterion5Marks, criterion5Marks } from './criterion5.js';
+import { type CampusProfiles, type Criterion5Marks, criterion5Marks } from './criterion5.js';
 import { type FirstYear, firstYearPerformance, firstYearQualification, firstYearSfr } from './criterion8-formulas.js';
 import type { ItemFigures } from './item-figures.js';
 
@@ -75,9 +75,11 @@ const SCORING: Readonly<Record<SarScoring, (i: ScoringInput) => Scored>> = {
   'c8-api-first-year-2015': (i) => fromItem(firstYearPerformance(i.firstYear, i.cay)),
 };
 
+/** A figure as the formulas read it: the number entered, else null. */
+const n = (v: unknown): number | null => numberOf(v) ?? null;
+
 /** A batch record as the Criterion 4 formulas read it (every figure null where not entered). */
 function asBatch(b: Batch): c4.Batch {
-  const n = (v: number | undefined) => (typeof v === 'number' ? v : null);
   return {
     entry_year: b.entry_year,
     sanctioned: n(b.sanctioned),
@@ -95,17 +97,16 @@ function asBatch(b: Batch): c4.Batch {
     entrepreneurs: n(b.entrepreneurs),
     study_years: (b.study_years ?? []).map((y) => ({
       year: Number(y.year),
-      appeared: n(numberOf(y.appeared)),
-      successful: n(numberOf(y.successful)),
-      mean_gpa: n(numberOf(y.mean_gpa)),
-      mean_percent: n(numberOf(y.mean_percent)),
+      appeared: n(y.appeared),
+      successful: n(y.successful),
+      mean_gpa: n(y.mean_gpa),
+      mean_percent: n(y.mean_percent),
     })),
   };
 }
 
 /** A first-year record as the Criterion 8 formulas read it. */
 function asFirstYear(r: RecordOf<typeof firstYearAcademics>): FirstYear {
-  const n = (v: number | undefined) => (typeof v === 'number' ? v : null);
   return {
     year: r.academic_year,
     students: n(r.students),
@@ -143,10 +144,15 @@ const r2 = (n: number) => (Math.sign(n) * Math.round(Math.abs(n) * 100 + Number.
  * claimed), each criterion's total and percent, NBA's decision rule applied (`projectOutcome`), and what holds the
  * program back. `year` is the report's CAY (default: the SAR export's, `sarYear`).
  * Reads: the program, the organization, the program's batches and sections, the first-year records, and the profiles
- * (Criterion 5).
+ * (Criterion 5; not again when the campus's `profiles` are given, as the whole SAR and the campus summaries do).
  * @throws HttpError 404 for a program that is not the campus's
  */
-export async function sarReadiness(scope: CampusScope, programId: string, year?: string): Promise<SarReadinessView> {
+export async function sarReadiness(
+  scope: CampusScope,
+  programId: string,
+  year?: string,
+  profiles?: CampusProfiles,
+): Promise<SarReadinessView> {
   const [prog, org] = await Promise.all([getRecord(scope, program, programId), findRecord(scope, organization, scope.campus)]);
   // The report year as the SAR export chooses it (`sarYear`), so the page projects the SAR that is downloaded.
   const { yearChoice } = await sarYear(scope, prog.id, currentAcademicYear(org?.academic_year_start_month, todayInIndia()), year, false);
@@ -161,6 +167,7 @@ export async function sarReadiness(scope: CampusScope, programId: string, year?:
       prog,
       [0, -1, -2].map((k) => shiftAcademicYear(cay, k)),
       format.criterion5,
+      profiles,
     ),
   ]);
   const input: ScoringInput = {

@@ -15,12 +15,14 @@ import {
   department,
   organization,
   program,
+  profile,
   currentAcademicYear,
   nbaYearLabel,
   shiftAcademicYear,
   todayInIndia,
 } from '@attain/shared-types';
 import { findRecord, getRecord } from '../../platform/store/records.js';
+import { listAll } from '../../platform/store/list-all.js';
 import { criterion3, criterion3Input } from './criterion3.js';
 import { criterion5 } from './criterion5.js';
 import { sarYear } from './sar-year.js';
@@ -92,13 +94,15 @@ export async function sarView(scope: CampusScope, programId: string, query: SarQ
     methodVersion = stored.method.version;
     sections.push(...criterion3(await criterion3Input(scope, prog.id, stored, years), years, query.courses, yearLabel));
   }
-  if (query.criteria.includes('5')) sections.push(...(await criterion5(scope, prog, years, version, locale, viewer, yearLabel)));
+  const whole = Boolean(query.whole);
+  // The campus's profiles, read once for Criterion 5 and, in the whole SAR, its readiness figures.
+  const profiles = query.criteria.includes('5') || whole ? await listAll(scope, profile) : undefined;
+  if (query.criteria.includes('5')) sections.push(...(await criterion5(scope, prog, years, version, locale, viewer, yearLabel, profiles)));
   const title = prog.title;
   const format = sarFormatDef(prog.sar_version);
-  const whole = Boolean(query.whole);
   if (whole) {
     const [readiness, dept] = await Promise.all([
-      sarReadiness(scope, prog.id, yearChoice.year),
+      sarReadiness(scope, prog.id, yearChoice.year, profiles),
       prog.department ? findRecord(scope, department, prog.department) : Promise.resolve(undefined),
     ]);
     const built = new Map(sections.map((x) => [x.id, x]));
