@@ -43,6 +43,16 @@ interface Hit {
   move?: string;
 }
 
+/** Whether an approval freezes `program` in `year` (any year when none is given). */
+const ofProgram = (f: FrozenCoverage, program: string | undefined, year?: string) =>
+  f.program === program && (!year || f.academic_year === year);
+
+/** Refuses with the approval `hit` names: 409, the program by its title (one GetItem). */
+async function refuse(scope: CampusScope, hit: Hit): Promise<never> {
+  const title = (await findRecord(scope, programEntity, hit.f.program))?.title;
+  throw new HttpError(409, frozenRefusal(hit.f, title, hit.move));
+}
+
 /** A hit of a plain input write (not a move). */
 const found = (f: FrozenCoverage | undefined): Hit | undefined => (f ? { f } : undefined);
 
@@ -66,7 +76,7 @@ async function hitOf(scope: CampusScope, frozen: FrozenCoverage[], ch: CourseYea
     const into = target.find((f) => years.has(f.academic_year));
     return into && { f: into, move: `curriculum ${ch.curriculum.name ?? ''}`.trim() };
   }
-  if (!ch.course) return found(frozen.find((f) => f.program === ch.program && (!ch.year || f.academic_year === ch.year)));
+  if (!ch.course) return found(frozen.find((f) => ofProgram(f, ch.program, ch.year)));
   const course = typeof ch.course === 'string' ? await getRecord(scope, courseCurriculum, ch.course) : ch.course;
   const label = `course ${course.code ?? course.title}`;
   // Approved under any program (the approval lists it), or a year of the program the course is in now.
@@ -114,8 +124,19 @@ export async function assertCourseYearOpen(scope: CampusScope, ...changes: Cours
   if (!frozen.length) return;
   for (const ch of changes) {
     const hit = await hitOf(scope, frozen, ch);
-    if (!hit) continue;
-    const title = (await findRecord(scope, programEntity, hit.f.program))?.title;
-    throw new HttpError(409, frozenRefusal(hit.f, title, hit.move));
+    if (hit) await refuse(scope, hit);
   }
+}
+
+/**
+ * The gate's program-year rule alone, for writes that belong to a program's year and no course (its SAR sections):
+ * refuses while an approval freezes `program` in `year` (academic year, `2025-26`). The same Query and message as
+ * `assertCourseYearOpen`, without what courses and occasions need (so a Lambda that writes no course input carries
+ * less).
+ * @throws HttpError 409 naming the approval
+ */
+export async function assertProgramYearOpen(scope: CampusScope, program: string, year: string): Promise<void> {
+  const frozen = await frozenCoverage(scope);
+  const f = frozen.find((x) => ofProgram(x, program, year));
+  if (f) await refuse(scope, { f });
 }

@@ -1,6 +1,6 @@
 import { type CampusScope, type RecordOf, type sarSection, formatItems, sarFormatDef } from '@attain/shared-types';
 import { HttpError } from '../../platform/lib/errors.js';
-import { assertCourseYearOpen } from '../course-inputs/index.js';
+import { assertProgramYearOpen } from '../course-inputs/index.js';
 
 type Section = RecordOf<typeof sarSection>;
 
@@ -37,5 +37,5 @@ export async function assertSectionsOpen(
   scope: CampusScope,
   ...sections: readonly Pick<Section, 'program' | 'academic_year'>[]
 ): Promise<void> {
-  await assertCourseYearOpen(scope, ...sections.map((s) => ({ program: s.program, year: s.academic_year })));
+  for (const s of sections) await assertProgramYearOpen(scope, s.program, s.academic_year);
 }
