@@ -241,7 +241,7 @@ describe('figures of a batch Attain already holds', () => {
       entry_year: '2024-25',
       offers: [
         { field: 'sanctioned', value: 60, source: "The program's intake list, 2024-25" },
-        { field: 'lateral', value: 6, source: "The program's intake list, lateral entries of 2025-26 (into the second year)" },
+        { field: 'lateral', value: 6, source: "The program's intake list, lateral entries of 2025-26, into the second year" },
         { field: 'admitted', value: 3, source: `Students on the roll of Readiness 2024 scheme ${run}` },
       ],
     });

@@ -35,7 +35,7 @@ export async function knownBatchFigures(scope: CampusScope, programId: string, e
     offers.push({
       field: 'lateral',
       value: lateral,
-      source: `The program's intake list, lateral entries of ${next} (into the second year)`,
+      source: `The program's intake list, lateral entries of ${next}, into the second year`,
     });
   const start = Number(entryYear.slice(0, 4));
   const curricula = (await listAll(scope, curriculum, { program: programId })).filter((c) => c.start_year === start);
