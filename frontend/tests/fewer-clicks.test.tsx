@@ -61,6 +61,36 @@ describe("a new CO's Bloom's level", () => {
   });
 });
 
+describe("a CO added after another keeps the Bloom's level the person chose again", () => {
+  it('when the level carried from the previous CO is chosen back, the verb no longer changes it', async () => {
+    mockServer((method, url) => {
+      if (url.startsWith('/api/bloom-level?')) return { body: { data: LEVELS, next: null } };
+      if (method === 'GET') return { body: { data: [], next: null } };
+    });
+    let form: EntityFormApi | undefined;
+    renderApp(
+      <EntityForm
+        def={courseOutcome}
+        preset={{ cognitive_domain: 'k2' }}
+        onSubmit={async () => undefined}
+        before={(f, chosen) => {
+          form = f;
+          return <BloomFromVerb form={f} chosen={chosen} />;
+        }}
+      />,
+      '/curriculum/course-outcome',
+    );
+    await waitFor(() => expect(form).toBeDefined());
+    act(() => form?.setValue('statement', 'Construct a parser.', { shouldDirty: true }));
+    await waitFor(() => expect(form?.getValues('cognitive_domain')).toBe('k3'));
+    // The person chooses K2 back (the carried value, so not a change from the form's start).
+    act(() => form?.setValue('cognitive_domain', 'k2'));
+    act(() => form?.setValue('statement', 'Solve recurrences.', { shouldDirty: true }));
+    await screen.findByText("Bloom's level as you chose it.");
+    expect(form?.getValues('cognitive_domain')).toBe('k2');
+  });
+});
+
 describe('a required choice with one record to choose', () => {
   it('starts chosen, as the form’s own value: nothing to discard', async () => {
     mockServer((method, url) => {

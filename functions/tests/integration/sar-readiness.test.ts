@@ -2,6 +2,7 @@ import { SAR_FORMAT_DEFS, type SarReadinessView, formatItems } from '@attain/sha
 import mammoth from 'mammoth';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, login } from '../support/client.js';
+import { upload } from '../support/uploads.js';
 
 /**
  * The SAR readiness page's API (`GET /api/reports/sar/{program}/readiness`): a program made here, with its batches
@@ -166,7 +167,9 @@ describe('loading batches from a file', () => {
     expect(after.has('2022-23')).toBe(false);
   });
 
-  it('refuses an unknown column and an entry year given twice', async () => {
+  it('refuses an entry year not written as one, an unknown column and an entry year given twice', async () => {
+    const badYear = await load(programId, 'entry_year,sanctioned\n2019/20,60\n');
+    expect(badYear.body.errors.rows).toEqual([{ row: 2, field: 'entry_year', message: 'Write it as 2021-22' }]);
     const res = await load(programId, 'entry_year,sanctioned,placd\n2019-20,60,3\n2019-20,60,4\n');
     expect(res.status).toBe(400);
     expect(res.body.errors.rows.map((r: { row: number; field: string }) => `${r.row} ${r.field}`)).toEqual(['1 placd', '3 entry_year']);
@@ -202,6 +205,19 @@ describe('loading batches from a file', () => {
       sanctioned: 60,
       admitted: 58,
       study_years: [{ year: 1, appeared: 58, successful: 55, mean_gpa: 8.1 }],
+    });
+    // A later file with the second year only: the first year, the counts it leaves out and the named list stay.
+    const second = await load(programId, 'entry_year,year2_appeared,year2_successful,sanctioned\n2023-24,46,44,\n');
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect((await batches()).get('2023-24')).toMatchObject({
+      sanctioned: 60,
+      admitted: 48,
+      supernumerary: 0,
+      placed_students: [{ name: 'Asha Nair' }],
+      study_years: [
+        { year: 1, appeared: 48, successful: 46, mean_gpa: 7.9 },
+        { year: 2, appeared: 46, successful: 44 },
+      ],
     });
     // Enrolment for 2025-26 now reads 48 admitted for 2023-24: 57/60, (51 + 3)/60, 48/60 -> 88.33 %.
     expect(item(await readiness(), '4.1').figures.map((f) => f.figure.value)).toEqual([95, 90, 80]);
@@ -274,13 +290,21 @@ describe('sections written by their owners', () => {
     expect(approving.body.errors.detail).toBe('Only an administrator may set Status to Approved');
     const mine = await faculty.post('/api/sar-section', { ...section, owner: me, status: 'In review' });
     expect(mine.status, JSON.stringify(mine.body)).toBe(201);
-    const edited = await faculty.put(`/api/sar-section/${mine.body.data.id}`, { ...mine.body.data, text: '<p>Vision, revised</p>' });
+    // The owner attaches evidence; the administrator then approves the section with it.
+    const minutes = await upload(faculty, 'attachment', 'dab-minutes.pdf', 'application/pdf', Buffer.from('%PDF-1.4 minutes'));
+    const edited = await faculty.put(`/api/sar-section/${mine.body.data.id}`, {
+      ...mine.body.data,
+      text: '<p>Vision, revised</p>',
+      evidence: [minutes],
+    });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.data.evidence).toEqual([expect.objectContaining({ name: 'dab-minutes.pdf' })]);
     expect((await colleague.put(`/api/sar-section/${mine.body.data.id}`, { ...edited.body.data, text: '<p>Mine now</p>' })).status).toBe(
       403,
     );
     const approved = await admin.put(`/api/sar-section/${mine.body.data.id}`, { ...edited.body.data, status: 'Approved' });
-    expect(approved.status).toBe(200);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body.data.evidence).toHaveLength(1);
     const after = await faculty.put(`/api/sar-section/${mine.body.data.id}`, { ...approved.body.data, text: '<p>Late change</p>' });
     expect(after.status).toBe(403);
     expect(after.body.errors.detail).toBe('This SAR section is approved: only an administrator may change it now');

@@ -51,8 +51,8 @@ export interface BatchImportResult {
 /**
  * `POST /api/batch-performance/import?program=<id>` (campus admins): loads a program's batches (Criterion 4) from a
  * CSV with the columns `BATCH_COLUMNS`, one row per entry year. A batch already entered for that entry year is
- * updated: the file's columns replace its figures, and what the file does not carry (its named lists, a note when the
- * file has no `note` column) is kept. Every row is checked first, by the batch's own rules; a file with any wrong row
+ * updated: the figures a row fills replace the entered ones, and every other is kept (blank cells, columns the file
+ * lacks, a fifth year of study, the named lists). Every row is checked first, by the batch's own rules; a file with any wrong row
  * is refused whole (400 with `errors.rows`) and nothing is written. Answers `{ message, data: BatchImportResult }`.
  */
 export const batchImportRoute = defineRoute({

@@ -28,10 +28,12 @@ const named = (what: string, detail: string) => [
 ];
 
 /**
- * The rules across a batch's figures: each year of study once, successful no more than appeared, graduates without
- * backlog no more than those in the stipulated period, and a named list no longer than its count (field -> message).
+ * The rules across a batch's figures: the entry year written as an academic year (`2021-22`), each year of study
+ * once, successful no more than appeared, graduates without backlog no more than those in the stipulated period, and a
+ * named list no longer than its count (field -> message).
  */
 function batchProblems(d: Record<string, unknown>): Record<string, string> {
+  if (typeof d.entry_year === 'string' && !isAcademicYear(d.entry_year)) return { entry_year: 'Write it as 2021-22' };
   const rows = Array.isArray(d.study_years) ? d.study_years.filter(isPlainObject) : [];
   const seen = new Set<unknown>();
   for (const [i, r] of rows.entries()) {

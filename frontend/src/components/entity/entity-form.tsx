@@ -132,6 +132,8 @@ export function FieldControl(props: {
   /** The values chosen so far (they scope reference pickers). */
   chosen: Readonly<Record<string, unknown>>;
   onChanged?: (v: unknown) => void;
+  /** A new record's form: a required choice with one record to choose starts chosen (never on an edit). */
+  isNew?: boolean;
 }) {
   const { fd, onChanged } = props;
   const locale = useLocale();
@@ -165,7 +167,7 @@ export function FieldControl(props: {
             def={props.def}
             chosen={props.chosen}
             // A required choice with one record to choose starts chosen, as the form's own value (not a change to ask about).
-            onOnlyChoice={fd.required ? (id) => props.form.resetField(fd.name, { defaultValue: id }) : undefined}
+            onOnlyChoice={fd.required && props.isNew ? (id) => props.form.resetField(fd.name, { defaultValue: id }) : undefined}
           />
           {fieldState.error ? (
             <small className="field-error" id={`e-${fd.name}`}>
@@ -308,7 +310,7 @@ export function EntityForm(props: {
             return (
               <Fragment key={fd.name}>
                 {heading}
-                <FieldControl fd={fd} form={form} def={def} chosen={chosen} />
+                <FieldControl fd={fd} form={form} def={def} chosen={chosen} isNew={!props.record} />
               </Fragment>
             );
           })}

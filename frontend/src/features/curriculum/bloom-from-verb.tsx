@@ -1,5 +1,5 @@
 import { bloomLevel, pickBloomLevel, refLabel, textOf } from '@attain/shared-types';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { EntityFormApi } from '../../components/entity/entity-form';
 import { useListQuery } from '../../components/entity/list-cache';
 
@@ -14,10 +14,21 @@ export function BloomFromVerb({ form, chosen }: { form: EntityFormApi; chosen: R
   const statement = textOf(chosen.statement);
   const isNew = !textOf(form.formState.defaultValues?.statement);
   const picked = statement ? pickBloomLevel('', statement, levels) : undefined;
-  const own = form.getFieldState('cognitive_domain').isDirty;
+  // The person's choice: the level changed to something other than what was set from a verb (even back to the level
+  // the form started with, carried from the CO saved before).
+  const current = textOf(chosen.cognitive_domain);
+  const auto = useRef<string | null>(null);
+  const seen = useRef(current);
+  const chosenByPerson = useRef(false);
+  if (current !== seen.current) {
+    if (current !== auto.current) chosenByPerson.current = true;
+    seen.current = current;
+  }
+  const own = chosenByPerson.current || form.getFieldState('cognitive_domain').isDirty;
   useEffect(() => {
     if (!isNew || own || !picked || form.getValues('cognitive_domain') === picked.level.id) return;
     // Not marked as the person's change: a level they choose afterwards is theirs and stays.
+    auto.current = picked.level.id;
     form.setValue('cognitive_domain', picked.level.id, { shouldDirty: false, shouldValidate: true });
   }, [form, isNew, own, picked]);
   if (!isNew) return null;

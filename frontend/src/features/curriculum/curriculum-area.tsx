@@ -19,6 +19,8 @@ function CoursesPage() {
     (course: EntityRecord) =>
       setParams(
         (p) => {
+          // Its curriculum and term too: it may have been added under another term than the list's.
+          for (const k of ['curriculum', 'term'] as const) if (typeof course[k] === 'string') p.set(k, course[k]);
           p.set('course', course.id);
           return p;
         },

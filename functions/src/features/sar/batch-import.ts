@@ -6,6 +6,7 @@ import {
   type BatchImportResult,
   type CampusScope,
   type DataOf,
+  type RecordOf,
   type RowError,
   batchPerformance,
   program,
@@ -16,29 +17,42 @@ import { createRecords, getRecord, replaceRecord } from '../../platform/store/re
 import { type CsvRow, parseCsv, refuseIfAny } from '../../platform/lib/csv-table.js';
 
 type BatchData = DataOf<typeof batchPerformance>;
+type Batch = RecordOf<typeof batchPerformance>;
 
 /** A cell as the batch's schema judges it: a number when it reads as one, else the text (refused with its message). */
 const cellValue = (v: string): number | string => (v !== '' && Number.isFinite(Number(v)) ? Number(v) : v);
 
-/** The body of a batch from one row of the file: the columns it fills (blank cells left out), years of study in order. */
-function rowBody(programId: string, r: CsvRow): Record<string, unknown> {
-  const body: Record<string, unknown> = { program: programId, entry_year: r.cells.entry_year ?? '' };
+/**
+ * The body of a batch from one row of the file over the batch already entered (`old`): every figure the row fills
+ * replaces the entered one, and what it leaves blank or does not carry stays (a year of study's figures merge by year;
+ * a fifth year, the named lists and the note are kept).
+ */
+function rowBody(programId: string, r: CsvRow, old: Batch | undefined): Record<string, unknown> {
+  const body: Record<string, unknown> = { ...(old ? dataOf(old) : {}), program: programId, entry_year: r.cells.entry_year ?? '' };
   for (const c of BATCH_COUNT_COLUMNS) if (r.cells[c]) body[c] = cellValue(r.cells[c]);
-  const years = BATCH_FILE_YEARS.flatMap((year) => {
+  const years = new Map((old?.study_years ?? []).map((y) => [Number(y.year), { ...y }]));
+  for (const year of BATCH_FILE_YEARS) {
     const figures = BATCH_YEAR_FIGURES.filter((f) => r.cells[`year${year}_${f}`]);
-    return figures.length ? [{ year, ...Object.fromEntries(figures.map((f) => [f, cellValue(r.cells[`year${year}_${f}`])])) }] : [];
-  });
-  if (years.length) body.study_years = years;
+    if (figures.length)
+      years.set(year, { ...years.get(year), year, ...Object.fromEntries(figures.map((f) => [f, cellValue(r.cells[`year${year}_${f}`])])) });
+  }
+  if (years.size) body.study_years = [...years.values()].sort((a, b) => Number(a.year) - Number(b.year));
   if (r.cells.note) body.note = r.cells.note;
   return body;
+}
+
+/** A stored batch's own fields (its system fields left out), as a body to write again. */
+function dataOf(b: Batch): Record<string, unknown> {
+  const { id: _id, version: _v, created_at: _ca, created_by: _cb, updated_at: _ua, updated_by: _ub, ...data } = b;
+  return data;
 }
 
 /**
  * Loads a program's batches (Criterion 4's students' performance) from CSV text with the columns `BATCH_COLUMNS`, one
  * row per entry year. Each row is checked as the batch form checks it (`batchPerformance`'s fields and rules: whole
  * counts, successful no more than appeared...), an entry year may appear once, and an unknown column is refused;
- * any problem refuses the whole file. A batch already entered for the entry year is replaced by the file's figures,
- * keeping what the file cannot carry (the named lists; the note when the file has no `note` column).
+ * any problem refuses the whole file. A batch already entered for the entry year takes the figures the row fills and
+ * keeps every other (blank cells, columns the file lacks, a fifth year of study, the named lists), checked together.
  * @returns rows read, batches created and updated
  * @throws HttpError 404 for an unknown program; 400 with `errors.rows` (row, column, message) and nothing written
  */
@@ -49,21 +63,10 @@ export async function importBatches(scope: CampusScope, programId: string, text:
     if (h && !BATCH_COLUMNS.includes(h))
       errors.push({ row: 1, field: h, message: `Column ${h} is not a batch figure; the columns are ${BATCH_COLUMNS.join(', ')}` });
   const existing = new Map((await listAll(scope, batchPerformance, { program: programId })).map((b) => [b.entry_year, b]));
-  const keepNote = !headers.includes('note');
   const seen = new Map<string, number>();
   const planned: BatchData[] = [];
   for (const r of rows) {
-    const old = existing.get(r.cells.entry_year ?? '');
-    // What the file cannot carry is kept from the batch already entered, and checked with the file's figures.
-    const kept: Record<string, unknown> = old
-      ? {
-          placed_students: old.placed_students,
-          higher_studies_students: old.higher_studies_students,
-          entrepreneur_students: old.entrepreneur_students,
-          ...(keepNote ? { note: old.note } : {}),
-        }
-      : {};
-    const v = validateBody(batchPerformance, { ...kept, ...rowBody(programId, r) }, 'create');
+    const v = validateBody(batchPerformance, rowBody(programId, r, existing.get(r.cells.entry_year ?? '')), 'create');
     if (!v.ok) {
       const fields = Object.entries(v.fields);
       for (const [field, message] of fields) errors.push({ row: r.row, field, message } satisfies RowError);

@@ -4,7 +4,7 @@ import type { EntityHooks } from './domain-module.js';
 import { HttpError, notFound } from '../lib/errors.js';
 import { createRecord, deleteRecord, getRecord, listRecords, recordsByIds, replaceRecord } from '../store/records.js';
 import { assertCanWrite, assertNotReferenced, resolveReferences } from '../store/references.js';
-import { checkAttachedFiles } from '../store/attached-files.js';
+import { checkAttachedFiles, uploadersOf } from '../store/attached-files.js';
 import type { AppContext, AppEnv } from './context.js';
 import { pathId } from './path-id.js';
 import { readJson } from './read-json.js';
@@ -110,8 +110,9 @@ export function crudRouter(
       throw e;
     });
     await assertCanWrite(scope, caller, def, refs, def.writeRoles.includes(caller.role) ? undefined : old, v.data);
-    // Files the owner attached, or the admin correcting the record.
-    await checkAttachedFiles(scope, def, v.data, [caller.sub, ...(textOf(old?.[OWNER_FIELD]) ? [textOf(old?.[OWNER_FIELD])] : [])]);
+    // Files the saver or the record's owner uploaded, and those the record already holds (checked when attached).
+    const owner = textOf(old?.[def.ownerField ?? OWNER_FIELD]);
+    await checkAttachedFiles(scope, def, v.data, [caller.sub, ...(owner ? [owner] : []), ...uploadersOf(def, old)]);
     if (hooks.beforeReplace && old) await hooks.beforeReplace(scope, v.data, old, refs);
     const data = await replaceRecord(scope, def, id, v.version as number, v.data);
     await hooks.afterSave?.(scope, data);

@@ -26,6 +26,23 @@ export interface UploadDoc {
   created_by: string;
 }
 
+/** The file keys a `file` or `files` field's value names. */
+const keysOf = (v: unknown): string[] =>
+  typeof v === 'string' ? [v] : Array.isArray(v) ? v.map((x: unknown) => textOf(objectOrEmpty(x).key)) : [];
+
+/**
+ * Who uploaded the files a stored record already names (user ids, from the upload keys): a save that keeps them
+ * (an admin approving a section with the owner's evidence, the owner saving one with an admin's) is not refused for
+ * files checked when they were attached.
+ */
+export function uploadersOf(def: EntityDef, record: Readonly<Record<string, unknown>> | undefined): string[] {
+  if (!record) return [];
+  const owners = def.fields
+    .filter((fd) => fd.kind === 'file' || fd.kind === 'files')
+    .flatMap((fd) => keysOf(record[fd.name]).flatMap((k) => parseUploadKey(k)?.owner ?? []));
+  return [...new Set(owners)];
+}
+
 /**
  * Checks the uploads a record names before it is stored (every `file` and `files` field), in one BatchGetItem of
  * their upload documents: each key must be inside the record's campus prefix, uploaded by one of `uploaders` (the
@@ -45,8 +62,6 @@ export async function checkAttachedFiles(
     (fd) => (fd.kind === 'file' || fd.kind === 'files') && data[fd.name] !== undefined && data[fd.name] !== null,
   );
   if (!fileFields.length) return;
-  const keysOf = (v: unknown): string[] =>
-    typeof v === 'string' ? [v] : Array.isArray(v) ? v.map((x: unknown) => textOf(objectOrEmpty(x).key)) : [];
   const errors: Record<string, string> = {};
   // Upload id -> its document's table key, for the keys that name an upload of this campus by an allowed person.
   const wanted = new Map<string, TableKey>();
