@@ -17,6 +17,7 @@ import CurriculumArea from '../src/features/curriculum/curriculum-area';
 import { EntityPage } from '../src/components/entity/entity-page';
 import ReportsArea from '../src/features/reports/reports-area';
 import { mockServer, rec, renderApp, signInAs } from './support';
+import { profileAtom, store } from '../src/app/state';
 
 vi.mock('../src/app/auth', () => ({ idToken: async () => 'test-token', logout: async () => undefined }));
 
@@ -467,5 +468,36 @@ describe('the batch form', () => {
     await waitFor(() => expect(sanctioned.value).toBe('60'));
     expect(within(form).queryByRole('button', { name: 'Use 60 for N: sanctioned intake' })).toBeNull();
     expect(within(form).getByRole('button', { name: 'Use 58 for N1: admitted in first year (net of migration)' })).toBeTruthy();
+  });
+});
+
+describe('SAR sections for a faculty member', () => {
+  it('offers Edit on their own sections until approved, and not on a colleague’s', async () => {
+    signInAs('faculty');
+    const me = store.get(profileAtom);
+    if (me) store.set(profileAtom, { ...me, id: 'me' });
+    const section = (id: string, owner: string, status: string, item: string) =>
+      rec(id, { program: 'p1', sar_format: 'SAR 2025 (GAPC v4)', academic_year: '2025-26', item, owner, status, text: '<p>x</p>' });
+    mockServer((method, url) => {
+      if (url.startsWith('/api/sar-section?'))
+        return {
+          body: {
+            data: [
+              section('s1', 'me', 'Draft', '1.1.2'),
+              section('s2', 'me', 'Approved', '1.1.3'),
+              section('s3', 'colleague', 'Draft', '1.1.4'),
+            ],
+            next: null,
+          },
+        };
+      if (method === 'GET') return { body: { data: [], next: null } };
+    });
+    renderReports('/reports/sar-sections');
+    await screen.findByRole('button', { name: 'Edit 1.1.2' });
+    expect(screen.queryByRole('button', { name: 'Edit 1.1.3' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit 1.1.4' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete 1.1.4' })).toBeNull();
+    // They may still add a section of their own.
+    expect(screen.getByRole('button', { name: 'ADD' })).toBeTruthy();
   });
 });

@@ -8,6 +8,7 @@ import {
   isOneOf,
   isWritable,
   inSentence,
+  textOf,
 } from '@attain/shared-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
@@ -115,7 +116,7 @@ export interface EntityPageProps {
 export function EntityPage(props: EntityPageProps) {
   const def = useMemo(() => entity(props.entityName), [props.entityName]);
   const filterFields = useMemo(() => props.filters ?? def.filters ?? [], [props.filters, def]);
-  const { canWrite, seesHistory } = useWriteRights(def, props.readOnly);
+  const { canWrite, seesHistory, writesRow } = useWriteRights(def, props.readOnly);
   const [params, setParams] = useSearchParams();
   const { fixed, keep } = props;
   const filters = useMemo(() => ({ ...presentParams(params, filterFields), ...fixed }), [params, filterFields, fixed]);
@@ -182,7 +183,7 @@ export function EntityPage(props: EntityPageProps) {
                   name={nameOf(r)}
                   extra={props.rowActions}
                   history={seesHistory}
-                  write={canWrite}
+                  write={writesRow(r)}
                   onEdit={() => editor.start(r)}
                   onDelete={() => askRemove(r)}
                 />
@@ -207,7 +208,8 @@ export function EntityPage(props: EntityPageProps) {
 /**
  * Whether the signed-in user may write records of `def` here (`canWrite`: the entity's writing roles, or faculty on
  * records of courses they own or their own records; never with `readOnly`) and see a row's history (`seesHistory`:
- * administrators for every record, others for what they may write). The server checks every write again.
+ * administrators for every record, others for what they may write), and whether they may edit one row (`writesRow`: a
+ * faculty member their own SAR section, until approved). The server checks every write again.
  */
 function useWriteRights(def: EntityDef, readOnly: boolean | undefined) {
   const profile = useAtomValue(profileAtom);
@@ -219,7 +221,14 @@ function useWriteRights(def: EntityDef, readOnly: boolean | undefined) {
     );
   // A row's history (one click): administrators for every record, faculty for what they may write.
   const seesHistory = profile?.role === 'admin' || profile?.role === 'group-admin' || canWrite;
-  return { canWrite, seesHistory };
+  // A record of an `ownerField` entity (a SAR section): faculty edit only their own, and not once it holds a value only
+  // administrators give (approved); the server refuses the rest as well.
+  const writesRow = (r: EntityRecord): boolean => {
+    if (!canWrite || !def.ownerField || !profile || isOneOf(def.writeRoles, profile.role)) return canWrite;
+    const reserved = Object.entries(def.reservedChoices ?? {}).some(([field, values]) => values.includes(textOf(r[field])));
+    return r[def.ownerField] === profile.id && !reserved;
+  };
+  return { canWrite, seesHistory, writesRow };
 }
 
 /**
