@@ -108,6 +108,10 @@ describe('send mail to the mailbox simulator', { timeout: 120_000 }, () => {
     expect((await other.del(`/api/mail-suppression/${encodeURIComponent(SIM('bounce'))}`)).status).toBe(404);
     expect((await admin.del(`/api/mail-suppression/${encodeURIComponent(SIM('bounce'))}`)).status).toBe(204);
     expect((await admin.del(`/api/mail-suppression/${encodeURIComponent(SIM('bounce'))}`)).status).toBe(404);
+    // A blank address is on no list: 404, not a refused storage key.
+    const blank = await admin.del('/api/mail-suppression/%20');
+    expect(blank.status).toBe(404);
+    expect(blank.body.errors.detail).toMatch(/is not on the suppression list/);
     // The removal and the mail are in the audit trail: who took the address off and why it was listed.
     const removal = await admin.get(`/api/audit/history/mail-suppression/${encodeURIComponent(SIM('bounce'))}`);
     expect(removal.status).toBe(200);

@@ -52,6 +52,8 @@ export async function suppressedAddresses(scope: CampusScope): Promise<Suppresse
 export async function clearSuppressedAddress(scope: CampusScope, address: string): Promise<boolean> {
   assertWritable(scope);
   const key = address.trim().toLowerCase();
+  // A blank address is on no list (and DynamoDB takes no empty key).
+  if (!key) return false;
   const listed = await documentClient().send(
     new GetCommand({ TableName: config().tableName, Key: { [TABLE.partitionKey]: suppressionPk(scope.campus), [TABLE.sortKey]: key } }),
   );
