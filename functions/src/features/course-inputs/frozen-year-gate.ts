@@ -130,13 +130,13 @@ export async function assertCourseYearOpen(scope: CampusScope, ...changes: Cours
 
 /**
  * The gate's program-year rule alone, for writes that belong to a program's year and no course (its SAR sections):
- * refuses while an approval freezes `program` in `year` (academic year, `2025-26`). The same Query and message as
- * `assertCourseYearOpen`, without what courses and occasions need (so a Lambda that writes no course input carries
- * less).
+ * refuses while an approval freezes one of the `years` (a program and an academic year, `2025-26`). One Query and the
+ * message of `assertCourseYearOpen`, without what courses and occasions need (so a Lambda that writes no course input
+ * carries less).
  * @throws HttpError 409 naming the approval
  */
-export async function assertProgramYearOpen(scope: CampusScope, program: string, year: string): Promise<void> {
+export async function assertProgramYearOpen(scope: CampusScope, ...years: readonly { program: string; year: string }[]): Promise<void> {
   const frozen = await frozenCoverage(scope);
-  const f = frozen.find((x) => ofProgram(x, program, year));
+  const f = frozen.find((x) => years.some((y) => ofProgram(x, y.program, y.year)));
   if (f) await refuse(scope, { f });
 }

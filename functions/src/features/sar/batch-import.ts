@@ -7,14 +7,13 @@ import {
   type CampusScope,
   type DataOf,
   type RecordOf,
-  type RowError,
   batchPerformance,
   program,
   validateBody,
 } from '@attain/shared-types';
 import { listAll } from '../../platform/store/list-all.js';
 import { createRecords, getRecord, replaceRecord } from '../../platform/store/records.js';
-import { type CsvRow, parseCsv, refuseIfAny } from '../../platform/lib/csv-table.js';
+import { type CsvRow, parseCsv, refuseIfAny, rowErrorsOf } from '../../platform/lib/csv-table.js';
 
 type BatchData = DataOf<typeof batchPerformance>;
 type Batch = RecordOf<typeof batchPerformance>;
@@ -28,7 +27,8 @@ const cellValue = (v: string): number | string => (v !== '' && Number.isFinite(N
  * a fifth year, the named lists and the note are kept).
  */
 function rowBody(programId: string, r: CsvRow, old: Batch | undefined): Record<string, unknown> {
-  const body: Record<string, unknown> = { ...(old ? dataOf(old) : {}), program: programId, entry_year: r.cells.entry_year ?? '' };
+  // The stored batch as the start (`validateBody` drops its system fields, as it does a form's).
+  const body: Record<string, unknown> = { ...old, program: programId, entry_year: r.cells.entry_year ?? '' };
   for (const c of BATCH_COUNT_COLUMNS) if (r.cells[c]) body[c] = cellValue(r.cells[c]);
   const years = new Map((old?.study_years ?? []).map((y) => [Number(y.year), { ...y }]));
   for (const year of BATCH_FILE_YEARS) {
@@ -39,12 +39,6 @@ function rowBody(programId: string, r: CsvRow, old: Batch | undefined): Record<s
   if (years.size) body.study_years = [...years.values()].sort((a, b) => Number(a.year) - Number(b.year));
   if (r.cells.note) body.note = r.cells.note;
   return body;
-}
-
-/** A stored batch's own fields (its system fields left out), as a body to write again. */
-function dataOf(b: Batch): Record<string, unknown> {
-  const { id: _id, version: _v, created_at: _ca, created_by: _cb, updated_at: _ua, updated_by: _ub, ...data } = b;
-  return data;
 }
 
 /**
@@ -68,9 +62,7 @@ export async function importBatches(scope: CampusScope, programId: string, text:
   for (const r of rows) {
     const v = validateBody(batchPerformance, rowBody(programId, r, existing.get(r.cells.entry_year ?? '')), 'create');
     if (!v.ok) {
-      const fields = Object.entries(v.fields);
-      for (const [field, message] of fields) errors.push({ row: r.row, field, message } satisfies RowError);
-      if (!fields.length) errors.push({ row: r.row, field: '', message: v.detail });
+      errors.push(...rowErrorsOf(r.row, v));
       continue;
     }
     const year = r.cells.entry_year ?? '';

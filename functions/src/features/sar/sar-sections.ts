@@ -37,5 +37,5 @@ export async function assertSectionsOpen(
   scope: CampusScope,
   ...sections: readonly Pick<Section, 'program' | 'academic_year'>[]
 ): Promise<void> {
-  for (const s of sections) await assertProgramYearOpen(scope, s.program, s.academic_year);
+  await assertProgramYearOpen(scope, ...sections.map((s) => ({ program: s.program, year: s.academic_year })));
 }

@@ -1,7 +1,6 @@
 import {
   type CampusScope,
   type DataOf,
-  type RowError,
   STAKEHOLDER_COLUMNS,
   STAKEHOLDER_GROUPS,
   type StakeholderImportResult,
@@ -13,7 +12,7 @@ import {
 import pLimit from 'p-limit';
 import { HttpError } from '../../platform/lib/errors.js';
 import { curriculumContext } from '../curriculum/index.js';
-import { parseCsv, refuseIfAny } from '../../platform/lib/csv-table.js';
+import { parseCsv, refuseIfAny, rowErrorsOf } from '../../platform/lib/csv-table.js';
 import { listAll } from '../../platform/store/list-all.js';
 import { createRecords, replaceRecord } from '../../platform/store/records.js';
 
@@ -55,8 +54,7 @@ export async function importStakeholders(
     };
     const v = validateBody(stakeholder, body, 'create');
     if (!v.ok) {
-      for (const [field, message] of Object.entries(v.fields)) errors.push({ row: r.row, field, message } satisfies RowError);
-      if (!Object.keys(v.fields).length) errors.push({ row: r.row, field: '', message: v.detail });
+      errors.push(...rowErrorsOf(r.row, v));
       continue;
     }
     const email = textOf(v.data.email).toLowerCase();

@@ -41,6 +41,15 @@ export function intCell(r: CsvRow, field: string, errors: RowError[], min = 0, m
 }
 
 /**
+ * The problems of one file row that a record's validation refused (`validateBody`'s per-field messages, else its
+ * detail), as row errors for `refuseIfAny`.
+ */
+export function rowErrorsOf(row: number, refused: { detail: string; fields: Record<string, string> }): RowError[] {
+  const fields = Object.entries(refused.fields);
+  return fields.length ? fields.map(([field, message]) => ({ row, field, message })) : [{ row, field: '', message: refused.detail }];
+}
+
+/**
  * Refuses a whole file when any row has a problem: 400 with `errors.rows` (one per problem) and nothing written.
  * Every CSV import checks all its rows first and calls this before its first write.
  * @throws HttpError 400
