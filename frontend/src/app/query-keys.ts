@@ -78,6 +78,8 @@ export const qk = {
   sarReadiness: (program: string, year: string) => ['report', 'sar-readiness', program, year] as const,
   /** What Attain holds of a batch (intake list, rolls): under `report`, so any record write refreshes it. */
   batchFigures: (program: string, year: string) => ['report', 'batch-figures', program, year] as const,
+  sarTableRows: (program: string, format: string, year: string, item: string) =>
+    ['report', 'sar-table-rows', program, format, year, item] as const,
   /** Every report, the SAR export and the SAR readiness: what any record write may change. */
   reports: () => ['report'] as const,
   group: () => ['group'] as const,

@@ -58,6 +58,7 @@ function sample(fd: FieldDef): unknown {
     case 'multi':
       return fd.choices?.slice(0, 1);
     case 'list':
+    case 'grids':
       return [];
     default:
       return `${fd.label} ${n}`.slice(0, Math.min(fd.max ?? 50, 50)).padEnd(Math.max(fd.min ?? 0, 1), 'x');

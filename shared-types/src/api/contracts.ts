@@ -19,6 +19,7 @@ import { programOutcomeSetupRoute } from '../entities/program-outcome-routes.js'
 import { facultyCvRoute, publicationImportRoute } from '../faculty/faculty-routes.js';
 import { REPORT_ROUTES, sarReadinessRoute, sarRoute } from '../reports/report-routes.js';
 import { batchFiguresRoute, batchImportRoute } from '../sar/batch-import.js';
+import { sarTableRowsRoute } from '../sar/table-rows.js';
 import { campusStatusRoute, createCampusRoute, dashboardRoute, groupCampusesRoute, rollupRoute } from '../group/group-routes.js';
 import { SURVEY_ROUTES } from '../survey/survey-routes.js';
 import { MAIL_ROUTES } from '../mail/mail-routes.js';
@@ -61,6 +62,7 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   ...REPORT_ROUTES,
   sarRoute,
   sarReadinessRoute,
+  sarTableRowsRoute,
   batchImportRoute,
   batchFiguresRoute,
   // group

@@ -27,6 +27,7 @@ import type { CampusUser } from './user-list.js';
 import type { SendMailResponse, SentMail, SentMailDetail, SuppressedAddress } from '../mail/mail-api.js';
 import type { StakeholderImportResult } from '../survey/stakeholder.js';
 import type { BatchImportResult, BatchKnownFigures } from '../sar/batch-import.js';
+import type { SarTableRowsView } from '../sar/table-rows.js';
 import type {
   OfflineResults,
   PublicSurvey,
@@ -63,6 +64,7 @@ export interface ResponseTypes {
   SarReadinessView: SarReadinessView;
   BatchImportResult: BatchImportResult;
   BatchKnownFigures: BatchKnownFigures;
+  SarTableRowsView: SarTableRowsView;
   GroupView: GroupView;
   GroupCampus: GroupCampus;
   RollupView: RollupView;

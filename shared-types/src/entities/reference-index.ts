@@ -297,12 +297,12 @@ export const REFERENCE_INDEX: ReferenceIndex = /* @__PURE__ */ referenceIndexFro
     {
       name: 'batch-performance',
       label: 'Batch',
-      domain: 'sar',
+      domain: 'sar-figures',
       display: 'entry_year',
       indexes: [{ field: 'program', sortBy: 'entry_year' }],
       fields: ['entry_year'],
     },
-    { name: 'first-year-academics', label: 'First year', domain: 'sar', display: 'academic_year', fields: ['academic_year'] },
+    { name: 'first-year-academics', label: 'First year', domain: 'sar-figures', display: 'academic_year', fields: ['academic_year'] },
     {
       name: 'sar-section',
       label: 'SAR section',

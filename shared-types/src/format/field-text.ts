@@ -1,6 +1,7 @@
 import type { CampusLocale } from '../entities/choices.js';
 import { type FieldDef, choiceLabel } from '../registry/field.js';
 import { listTable } from './list-table.js';
+import { textOf } from '../guards.js';
 import { formatDate, formatNumber } from './locale-format.js';
 
 /** How many addresses of an `emails` field a line of text shows before "+N more". */
@@ -9,7 +10,7 @@ export const EMAILS_SHOWN = 3;
 /**
  * What people see for value `v` of field `fd` (not a reference: those need the referenced record, see
  * `fieldRefLabel`): choices in words, dates in the campus's format, Yes/No (Active/Inactive for `status`), rich text
- * without its tags, several choices joined by commas, files by their names, a list of small records as one line per
+ * without its tags, several choices joined by commas, files by their names, tables by their titles and rows, a list of small records as one line per
  * item (`Label: value, Label: value`, items joined by `; `), e-mail addresses joined by commas after the first
  * `EMAILS_SHOWN` only counted (`a@x.edu, b@x.edu, c@x.edu +1,997 more`); '' when there is no value. The pages and the
  * server's documents (the faculty CV) share it.
@@ -24,6 +25,11 @@ export function fieldText(fd: FieldDef | undefined, v: unknown, locale: CampusLo
     const more = v.length - EMAILS_SHOWN;
     return `${v.slice(0, EMAILS_SHOWN).join(', ')}${more > 0 ? ` +${formatNumber(more, locale)} more` : ''}`;
   }
+  // Tables by their titles and rows: `Laboratories (4 rows)`.
+  if (fd?.kind === 'grids' && Array.isArray(v))
+    return v
+      .map((t: { title?: unknown; rows?: unknown }) => `${textOf(t.title)} (${Array.isArray(t.rows) ? t.rows.length : 0} rows)`)
+      .join(', ');
   if (Array.isArray(v)) {
     const t = listTable(fd, v, locale, fieldText);
     return t

@@ -5,7 +5,9 @@ import type { Role } from '../identity/roles.js';
  * Lambda grouping of API paths: each domain is one Lambda function in the cloud and one Hono sub-app locally.
  * `survey` defines surveys and takes answers, `survey-hosting` invites and counts paper answers (it alone carries the
  * HTML sanitizer and the mail queue), `survey-results` reports them (it alone carries the attainment service).
- * `sar` keeps a program's SAR data and sections (`reports` computes and writes the SAR from them).
+ * `sar-figures` keeps a program's SAR figures (its batches, with their CSV import, and the first year's figures); `sar`
+ * the sections the program team writes (it alone carries the SAR formats and the HTML sanitizer); `reports` computes
+ * and writes the SAR from them.
  * `exports` serves file downloads written with large libraries (the faculty CV as DOCX and PDF), so no other
  * Lambda carries them.
  */
@@ -24,6 +26,7 @@ export type Domain =
   | 'utilities'
   | 'reports'
   | 'sar'
+  | 'sar-figures'
   | 'group';
 
 /**

@@ -27,7 +27,19 @@ export type FieldKind =
   /** Checked uploads: a list of `StoredFile`, at most `MAX_ATTACHMENTS`. */
   | 'files'
   /** E-mail addresses (a mail's `to` and `cc`): a list of them, each checked (`Not valid email`), at most `maxItems`. */
-  | 'emails';
+  | 'emails'
+  /**
+   * Tables a person types (a SAR item's NBA tables): a list of `GridTable`, each with its title, column headings and
+   * rows of text cells, at most `maxItems` tables; which tables a record may hold is the entity's own check.
+   */
+  | 'grids';
+
+/** One table of a `grids` field: its title, its column headings and its rows (one text cell per column, at most `max` characters each). */
+export interface GridTable {
+  title: string;
+  columns: string[];
+  rows: string[][];
+}
 
 /**
  * A value a form works out from other fields (`FieldDef.workedOut`): `compute` gives it from the form's values (null
@@ -134,6 +146,7 @@ export const DEFAULT_MAX: Partial<Record<FieldKind, number>> = {
   html: 100_000,
   ref: 64,
   date: 10,
+  grids: 1000,
 };
 
 /** Options of a field builder (everything but name, label and kind). */
@@ -163,7 +176,8 @@ const build =
  * Builders that keep entity files short and typed: `f.string('name', 'Name', { required: true })`.
  * Stored value types: text kinds, dates (ISO `YYYY-MM-DD`) and refs (the referenced record's id) are strings;
  * `int`/`number` numbers; `boolean` booleans; `enum` the union of its choices; `multi` a list of them; `list` a list of
- * small records; `file` an upload key; `files` a list of `StoredFile`; `emails` a list of addresses.
+ * small records; `file` an upload key; `files` a list of `StoredFile`; `emails` a list of addresses; `grids` a list of
+ * `GridTable`.
  */
 export const f = {
   string: build<'string', string>('string'),
@@ -171,6 +185,7 @@ export const f = {
   html: build<'html', string>('html'),
   email: build<'email', string>('email'),
   emails: build<'emails', string[]>('emails'),
+  grids: build<'grids', GridTable[]>('grids'),
   int: build<'int', number>('int'),
   number: build<'number', number>('number'),
   boolean: build<'boolean', boolean>('boolean'),

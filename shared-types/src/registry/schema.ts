@@ -77,6 +77,13 @@ function valueSchema(fd: FieldDef): z.ZodMiniType {
       if (fd.required) checks.push(z.minLength(1, MESSAGES.required));
       return z.array(one, { error: missingOr('Must be a list of e-mail addresses') }).check(...checks);
     }
+    case 'grids': {
+      // The shape only ("Table 1, rows: Too Long!"); which titles, columns and how many rows a record may hold are the
+      // entity's own checks.
+      const text = (n: number) => z.string().check(z.maxLength(n, MESSAGES.tooLong));
+      const table = z.strictObject({ title: text(200), columns: z.array(text(200)), rows: z.array(z.array(text(max ?? 0))) });
+      return z.array(table, { error: missingOr('Must be a list') }).check(z.maxLength(fd.maxItems ?? 20, MESSAGES.tooLong));
+    }
     case 'file':
       return z
         .string({ error: missingOr('Must be an uploaded file') })
@@ -156,11 +163,11 @@ export function issueFields(
       // One address of a list: "Not valid email (address 4)", so it can be found among many.
       into[String(top)] ??= `${iss.message} (address ${row + 1})`;
     else if (typeof row === 'number') {
-      // A row of a list (or one file of a list): "Row 2, Degree: Required", on the list's field.
+      // A row of a list (or one file of a list): "Row 2, Degree: Required", on the list's field (a table of a `grids` field: "Table 1, rows: ...").
       const fd = fields.find((x) => x.name === top);
       const item = fd?.items?.find((x) => x.name === sub)?.label ?? (sub === undefined ? undefined : String(sub));
       const what = iss.code === 'unrecognized_keys' ? `${MESSAGES.unknown} ${iss.keys.join(', ')}` : iss.message;
-      into[String(top)] ??= `Row ${row + 1}${item ? `, ${item}` : ''}: ${what}`;
+      into[String(top)] ??= `${fd?.itemLabel ?? 'Row'} ${row + 1}${item ? `, ${item}` : ''}: ${what}`;
     } else into[String(top ?? '_')] ??= iss.message;
   }
   return into;

@@ -58,7 +58,7 @@ export interface BatchImportResult {
 export const batchImportRoute = defineRoute({
   method: 'POST',
   path: BATCH_IMPORT_PATH,
-  domain: 'sar',
+  domain: 'sar-figures',
   summary: "Load a program's batches (students' performance) from a CSV file",
   roles: ['admin'],
   query: z.object({
@@ -96,7 +96,7 @@ export interface BatchKnownFigures {
 export const batchFiguresRoute = defineRoute({
   method: 'GET',
   path: `${BATCH_FIGURES_PATH}/{program}`,
-  domain: 'sar',
+  domain: 'sar-figures',
   summary: 'The figures of a batch Attain already holds (intake, lateral entries, students on the roll)',
   query: z.object({ entry_year: z.string({ error: MESSAGES.required }).check(z.refine(isAcademicYear, 'Write it as 2025-26')) }),
   invalid: 'Write the entry year as 2025-26',

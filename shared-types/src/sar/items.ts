@@ -1,4 +1,4 @@
-import type { SarItemDef, SarScoring } from './sar-format.js';
+import type { SarItemDef, SarScoring, SarTableDef } from './sar-format.js';
 
 /** A narrative item (prose the program team writes). */
 export const narrative = (number: string, title: string, marks: number | null, note?: string): SarItemDef => ({
@@ -10,7 +10,7 @@ export const narrative = (number: string, title: string, marks: number | null, n
 });
 
 /** A narrative item with the tables NBA prescribes. */
-export const table = (number: string, title: string, marks: number | null, tables: readonly string[], note?: string): SarItemDef => ({
+export const table = (number: string, title: string, marks: number | null, tables: readonly SarTableDef[], note?: string): SarItemDef => ({
   number,
   title,
   marks,
@@ -37,3 +37,6 @@ export const pooledNote = (items: string, marks: number) => `NBA gives ${items} 
 
 /** An item with the SAR tables the product already writes placed under it (`SarItemDef.tablesFrom`). */
 export const withTables = (item: SarItemDef, ids: readonly string[]): SarItemDef => ({ ...item, tablesFrom: ids });
+
+/** A computed item with NBA's tables the team fills beside its figures (4.5's named list of students placed). */
+export const withNbaTables = (item: SarItemDef, tables: readonly SarTableDef[]): SarItemDef => ({ ...item, tables });

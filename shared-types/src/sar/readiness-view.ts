@@ -1,4 +1,5 @@
 import type { YearChoice } from '../format/academic-year.js';
+import type { GridTable } from '../registry/field.js';
 import type { Figure } from '../reports/report-view.js';
 import type { SarVersion } from '../reports/sar.js';
 import type { AccreditationOutcome } from './readiness-rule.js';
@@ -20,9 +21,12 @@ export interface ReadinessSection {
   claimed_by: string;
   claimed_at: string;
   evidence: number;
+  /** Whether the team has written text or filled a row of a table. */
   written: boolean;
   /** The text as written (sanitised HTML), which the whole SAR prints. */
   text: string;
+  /** NBA's tables for the item as the team filled them, which the whole SAR prints under the text. */
+  tables: GridTable[];
 }
 
 /**

@@ -75,7 +75,7 @@ export const batchPerformance = defineEntity({
   name: 'batch-performance',
   label: 'Batch',
   path: '/api/batch-performance',
-  domain: 'sar',
+  domain: 'sar-figures',
   writeRoles: ['admin'],
   display: 'entry_year',
   fields: [
@@ -130,7 +130,7 @@ export const firstYearAcademics = defineEntity({
   name: 'first-year-academics',
   label: 'First year',
   path: '/api/first-year-academics',
-  domain: 'sar',
+  domain: 'sar-figures',
   writeRoles: ['admin'],
   display: 'academic_year',
   fields: [
@@ -179,7 +179,8 @@ export type SarSectionStatus = (typeof SAR_SECTION_STATUSES)[number];
  * One item of a program's SAR as the program team writes it, for one format and report year (`academic_year`, the
  * report's CAY): the text (rich text, sanitised on the server), its owner, its status (Draft -> In review ->
  * Approved), the marks the team claims for it and why (up to the item's marks; a computed item's marks come from the
- * data, not a claim), evidence files (the checked upload path), and the review comments. Who changed what is in the
+ * data, not a claim), NBA's tables for the item as the team fills them (`tables`: the item's `SarTableDef`s, checked
+ * against its format on the server), evidence files (the checked upload path), and the review comments. Who changed what is in the
  * audit trail. One per program, format, year and item (`item` is NBA's number, e.g. `4.7.1`).
  */
 export const sarSection = defineEntity({
@@ -199,6 +200,7 @@ export const sarSection = defineEntity({
     f.enum('status', 'Status', SAR_SECTION_STATUSES, { default: 'Draft' }),
     f.number('claimed_marks', 'Marks claimed', { min: 0, max: 200 }),
     f.text('claim_reason', 'Why these marks', { max: 2000 }),
+    f.grids('tables', 'NBA tables', { max: 1000, maxItems: 10, itemLabel: 'Table' }),
     f.files('evidence', 'Evidence', 'attachment'),
     f.list(
       'comments',

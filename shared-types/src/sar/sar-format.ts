@@ -52,6 +52,26 @@ export const SAR_SCORING = [
 /** One marks formula's id. */
 export type SarScoring = (typeof SAR_SCORING)[number];
 
+/** Data of the product that can fill one of NBA's tables (offered to the team, never put in by itself). */
+export const SAR_TABLE_FILLS = [
+  'question-papers',
+  'placements',
+  'fdp-attended',
+  'fdp-organised',
+  'memberships',
+  'labs',
+  'first-year',
+] as const;
+/** One source of a table's rows. */
+export type SarTableFill = (typeof SAR_TABLE_FILLS)[number];
+
+/** One of NBA's tables with an item: its title, its column headings, and the product's data that fills it. */
+export interface SarTableDef {
+  title: string;
+  columns: readonly string[];
+  fill?: SarTableFill;
+}
+
 /** One item of a criterion, as NBA numbers and names it. */
 export interface SarItemDef {
   /** NBA's number, e.g. `4.2.1`. */
@@ -65,8 +85,8 @@ export interface SarItemDef {
   scoring?: SarScoring;
   /** The years the item reports, in NBA's labels (e.g. `CAY, CAYm1, CAYm2` or `LYG, LYGm1, LYGm2`). */
   years?: string;
-  /** The tables NBA asks for with it (e.g. `Table 4.5a: students placed`). */
-  tables?: readonly string[];
+  /** The tables NBA asks for with it, which the program team fills in its section (`NBA_TABLES`). */
+  tables?: readonly SarTableDef[];
   /**
    * The SAR's tables the product already writes that belong under this item in the document, by their section id
    * (`3.1-cam`, `3.1-pam`, `3.2.2`, `3.3.2` of Criterion 3; `5`, `5.1`, `5.2`, `5.3`, `5.4`, `5.5` of Criterion 5).

@@ -1,4 +1,5 @@
-import { CLAIMED, withTables, computed, narrative, pooledNote, table } from './items.js';
+import { CLAIMED, withTables, computed, narrative, pooledNote, table, withNbaTables } from './items.js';
+import { NBA_TABLES as T } from './nba-tables.js';
 import type { SarCriterionDef, SarFormatDef, SarItemDef } from './sar-format.js';
 import { TIER2_2015 } from './tier2-2015.js';
 
@@ -61,30 +62,26 @@ export const TIER1_2016: SarFormatDef = {
       marks: 100,
       items: [
         narrative('2.1.1', 'State the process for designing the program curriculum', 10),
-        table('2.1.2', 'Structure of the curriculum', 5, ['Courses per term: lecture, tutorial, practical, total hours, credits']),
-        table('2.1.3', 'Components of the curriculum', 5, ['Curriculum components: contact hours and credits']),
+        table('2.1.2', 'Structure of the curriculum', 5, [T.curriculumStructure]),
+        table('2.1.3', 'Components of the curriculum', 5, [T.curriculumComponents]),
         narrative('2.1.4', 'State the process used to identify extent of compliance of the curriculum for attaining the POs and PSOs', 10),
         narrative('2.2.1', 'Describe processes followed to improve the quality of Teaching-Learning', 15),
         table('2.2.2', 'Quality of end semester examination, internal semester question papers, assignments and evaluation', 15, [
-          'Question papers: marks by CO and by Bloom’s level',
+          T.questionPapers,
         ]),
-        table('2.2.3', 'Quality of student projects', 20, ['Projects: title, type, guide, PO/PSO mapping']),
+        table('2.2.3', 'Quality of student projects', 20, [T.projects]),
         narrative('2.2.4', 'Initiatives related to industry interaction', 10),
-        table('2.2.5', 'Initiatives related to industry internship/summer training', 10, ['Internships: student, organisation, duration']),
+        table('2.2.5', 'Initiatives related to industry internship/summer training', 10, [T.internships]),
       ],
     },
     {
       ...tier2('3'),
       marks: 175,
       items: [
-        withTables(
-          table('3.1', 'Establish the correlation between the courses and the POs and PSOs', 25, [
-            'Course Outcomes',
-            'Course Articulation Matrix of each course',
-            'Program Articulation Matrix',
-          ]),
-          ['3.1-cam', '3.1-pam'],
-        ),
+        withTables(table('3.1', 'Establish the correlation between the courses and the POs and PSOs', 25, [T.courseOutcomes]), [
+          '3.1-cam',
+          '3.1-pam',
+        ]),
         narrative('3.2.1', 'Describe the assessment processes used to gather the data upon which the evaluation of CO is based', 10),
         withTables(
           computed(
@@ -109,10 +106,10 @@ export const TIER1_2016: SarFormatDef = {
         computed('4.2.1', 'Success rate without backlogs in any semester/year of study', 15, BATCHES, 'c4-success-no-backlog-2016'),
         computed('4.2.2', 'Success rate with backlog in stipulated period of study', 5, BATCHES, 'c4-success-stipulated-2016'),
         computed('4.3', 'Academic performance in second year', 10, 'CAYm1, CAYm2, CAYm3', 'c4-api-second-year-2016'),
-        computed('4.4', 'Placement, higher studies and entrepreneurship', 30, BATCHES, 'c4-placement-2016'),
-        table('4.5.1', 'Professional societies/chapters and organising engineering events', 5, ['Chapters and events per year']),
-        table('4.5.2', 'Publication of technical magazines, newsletters, etc.', 5, ['Titles, editors, publishers']),
-        table('4.5.3', 'Participation in inter-institute events by students of the program of study', 10, ['Events, participants, awards']),
+        withNbaTables(computed('4.4', 'Placement, higher studies and entrepreneurship', 30, BATCHES, 'c4-placement-2016'), [T.placements]),
+        table('4.5.1', 'Professional societies/chapters and organising engineering events', 5, [T.chaptersEvents]),
+        table('4.5.2', 'Publication of technical magazines, newsletters, etc.', 5, [T.magazines]),
+        table('4.5.3', 'Participation in inter-institute events by students of the program of study', 10, [T.studentEvents]),
       ],
     },
     {
@@ -124,13 +121,13 @@ export const TIER1_2016: SarFormatDef = {
         withTables(computed('5.4', 'Faculty retention', 10, THREE_YEARS, 'c5-retention-2019'), ['5.4']),
         narrative('5.5', 'Faculty competencies in correlation to program specific criteria', 10),
         narrative('5.6', 'Innovations by the faculty in teaching and learning', 10),
-        table('5.7', 'Faculty as participants in Faculty Development/Training activities/STTPs', 15, ['Faculty, programme, days']),
-        withTables(table('5.8.1', 'Academic research', 20, ['Publications, books, Ph.D. guidance']), ['5.5']),
-        table('5.8.2', 'Sponsored research', 20, ['Projects, agency, amount, duration']),
-        table('5.8.3', 'Development activities', 15, ['Products, prototypes, laboratories, instructional materials']),
-        table('5.8.4', 'Consultancy (from industry)', 20, ['Projects, client, amount']),
+        table('5.7', 'Faculty as participants in Faculty Development/Training activities/STTPs', 15, [T.fdpAttended]),
+        withTables(table('5.8.1', 'Academic research', 20, []), ['5.5']),
+        table('5.8.2', 'Sponsored research', 20, [T.sponsored]),
+        table('5.8.3', 'Development activities', 15, [T.development]),
+        table('5.8.4', 'Consultancy (from industry)', 20, [T.consultancy]),
         narrative('5.9', 'Faculty performance appraisal and development system (FPADS)', 10),
-        table('5.10', 'Visiting/adjunct/emeritus faculty etc.', 10, ['Visiting faculty, course, hours']),
+        table('5.10', 'Visiting/adjunct/emeritus faculty etc.', 10, [T.visiting]),
       ],
       pools: [],
     },

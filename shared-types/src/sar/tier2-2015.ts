@@ -1,4 +1,5 @@
-import { CLAIMED, withTables, computed, narrative, pooledNote, table } from './items.js';
+import { CLAIMED, withTables, computed, narrative, pooledNote, table, withNbaTables } from './items.js';
+import { NBA_TABLES as T } from './nba-tables.js';
 import type { SarFormatDef } from './sar-format.js';
 
 const THREE_YEARS = 'CAY, CAYm1, CAYm2';
@@ -41,9 +42,7 @@ export const TIER2_2015: SarFormatDef = {
           null,
           pooledNote('1.4 and 1.5', 40),
         ),
-        table('1.5', 'Establish consistency of PEOs with Mission of the Department', null, [
-          'Matrix of PEOs and the elements of the Mission',
-        ]),
+        table('1.5', 'Establish consistency of PEOs with Mission of the Department', null, [T.peoMission]),
       ],
       pools: [{ items: ['1.4', '1.5'], marks: 40 }],
     },
@@ -59,15 +58,13 @@ export const TIER2_2015: SarFormatDef = {
           10,
         ),
         table('2.1.2', 'State the delivery details of the content beyond the syllabus for the attainment of POs and PSOs', 10, [
-          'Courses, labs and projects added to close each curricular gap',
+          T.contentBeyond,
         ]),
         narrative('2.2.1', 'Describe processes followed to improve the quality of Teaching-Learning', 25),
-        table('2.2.2', 'Quality of internal semester question papers, assignments and evaluation', 20, [
-          'Question papers: marks by CO and by Bloom’s level',
-        ]),
-        table('2.2.3', 'Quality of student projects', 25, ['Projects: title, type, guide, PO/PSO mapping']),
+        table('2.2.2', 'Quality of internal semester question papers, assignments and evaluation', 20, [T.questionPapers]),
+        table('2.2.3', 'Quality of student projects', 25, [T.projects]),
         narrative('2.2.4', 'Initiatives related to industry interaction', 15),
-        table('2.2.5', 'Initiatives related to industry internship/summer training', 15, ['Internships: student, organisation, duration']),
+        table('2.2.5', 'Initiatives related to industry internship/summer training', 15, [T.internships]),
       ],
     },
     {
@@ -76,15 +73,9 @@ export const TIER2_2015: SarFormatDef = {
       marks: 120,
       level: 'program',
       items: [
-        table('3.1.1', 'Course Outcomes (COs), one course per semester', 5, ['COs of the chosen courses']),
-        withTables(
-          table('3.1.2', 'CO-PO/PSO matrices of the courses selected in 3.1.1', 5, ['Course Articulation Matrix of each course']),
-          ['3.1-cam'],
-        ),
-        withTables(
-          table('3.1.3', 'Program level Course-PO/PSO matrix of all courses including first year', 10, ['Program Articulation Matrix']),
-          ['3.1-pam'],
-        ),
+        table('3.1.1', 'Course Outcomes (COs), one course per semester', 5, [T.courseOutcomes]),
+        withTables(table('3.1.2', 'CO-PO/PSO matrices of the courses selected in 3.1.1', 5, []), ['3.1-cam']),
+        withTables(table('3.1.3', 'Program level Course-PO/PSO matrix of all courses including first year', 10, []), ['3.1-pam']),
         narrative('3.2.1', 'Describe the assessment processes used to gather the data upon which the evaluation of CO is based', 10),
         withTables(
           computed(
@@ -112,10 +103,10 @@ export const TIER2_2015: SarFormatDef = {
         computed('4.2.2', 'Success rate with backlog in stipulated period of study', 15, BATCHES, 'c4-success-stipulated-2015'),
         computed('4.3', 'Academic performance in third year', 15, 'CAYm1, CAYm2, CAYm3', 'c4-api-third-year-2015'),
         computed('4.4', 'Academic performance in second year', 15, 'CAYm1, CAYm2, CAYm3', 'c4-api-second-year-2015'),
-        computed('4.5', 'Placement, higher studies and entrepreneurship', 40, BATCHES, 'c4-placement-2015'),
-        table('4.6.1', 'Professional societies/chapters and organising engineering events', 5, ['Chapters and events per year']),
-        table('4.6.2', 'Publication of technical magazines, newsletters, etc.', 5, ['Titles, editors, publishers']),
-        table('4.6.3', 'Participation in inter-institute events by students of the program of study', 10, ['Events, participants, awards']),
+        withNbaTables(computed('4.5', 'Placement, higher studies and entrepreneurship', 40, BATCHES, 'c4-placement-2015'), [T.placements]),
+        table('4.6.1', 'Professional societies/chapters and organising engineering events', 5, [T.chaptersEvents]),
+        table('4.6.2', 'Publication of technical magazines, newsletters, etc.', 5, [T.magazines]),
+        table('4.6.3', 'Participation in inter-institute events by students of the program of study', 10, [T.studentEvents]),
       ],
     },
     {
@@ -129,15 +120,15 @@ export const TIER2_2015: SarFormatDef = {
         withTables(computed('5.3', 'Faculty qualification', 20, THREE_YEARS, 'c5-qualification-2019'), ['5.3']),
         withTables(computed('5.4', 'Faculty retention', 10, THREE_YEARS, 'c5-retention-2019'), ['5.4']),
         narrative('5.5', 'Innovations by the faculty in teaching and learning', null, pooledNote('5.5 to 5.9', 130)),
-        table('5.6', 'Faculty as participants in Faculty Development/Training activities/STTPs', null, ['Faculty, programme, days']),
+        table('5.6', 'Faculty as participants in Faculty Development/Training activities/STTPs', null, [T.fdpAttended]),
         withTables(
           table('5.7', 'Research and development (academic research, sponsored research, development activities, consultancy)', null, [
-            'Publications, sponsored projects, consultancy',
+            T.research,
           ]),
           ['5.5'],
         ),
         narrative('5.8', 'Faculty performance appraisal and development system (FPADS)', null),
-        table('5.9', 'Visiting/adjunct/emeritus faculty etc.', null, ['Visiting faculty, course, hours']),
+        table('5.9', 'Visiting/adjunct/emeritus faculty etc.', null, [T.visiting]),
       ],
       pools: [{ items: ['5.5', '5.6', '5.7', '5.8', '5.9'], marks: 130 }],
     },
@@ -147,17 +138,11 @@ export const TIER2_2015: SarFormatDef = {
       marks: 80,
       level: 'program',
       items: [
-        table(
-          '6.1',
-          'Adequate and well equipped laboratories, and technical manpower',
-          null,
-          ['Laboratories, equipment, utilisation, technical staff'],
-          pooledNote('6.1 to 6.5', 80),
-        ),
+        table('6.1', 'Adequate and well equipped laboratories, and technical manpower', null, [T.labs], pooledNote('6.1 to 6.5', 80)),
         narrative('6.2', 'Additional facilities created for improving the quality of learning experience in laboratories', null),
         narrative('6.3', 'Laboratories: maintenance and overall ambience', null),
         narrative('6.4', 'Project laboratory', null),
-        table('6.5', 'Safety measures in laboratories', null, ['Laboratory, safety measures']),
+        table('6.5', 'Safety measures in laboratories', null, [T.labSafety]),
       ],
       pools: [{ items: ['6.1', '6.2', '6.3', '6.4', '6.5'], marks: 80 }],
     },
@@ -167,22 +152,20 @@ export const TIER2_2015: SarFormatDef = {
       marks: 50,
       level: 'program',
       items: [
-        table('7.1', 'Actions taken based on the results of evaluation of each of the POs and PSOs', 20, [
-          'PO/PSO attainment, gaps, actions',
-        ]),
+        table('7.1', 'Actions taken based on the results of evaluation of each of the POs and PSOs', 20, [T.poActions]),
         narrative('7.2', 'Academic audit and actions taken thereof during the period of assessment', 10),
         table(
           '7.3',
           'Improvement in placement, higher studies and entrepreneurship',
           10,
-          ['Placement, higher studies and entrepreneurs per year'],
+          [T.placementImprovement],
           'NBA’s marking formula for 7.3 was not found; the team claims its marks.',
         ),
         table(
           '7.4',
           'Improvement in the quality of students admitted to the program',
           10,
-          ['Entrance ranks and scores per year'],
+          [T.admittedQuality],
           'NBA’s marking formula for 7.4 was not found; the team claims its marks.',
         ),
       ],
@@ -232,22 +215,14 @@ export const TIER2_2015: SarFormatDef = {
           '10.1.2',
           'Governing body, administrative setup, functions of various bodies, service rules, procedures, recruitment and promotional policies',
           10,
-          ['Bodies, members, meetings, attendance'],
+          [T.governance],
         ),
         narrative('10.1.3', 'Decentralization in working and grievance redressal mechanism', 10),
         narrative('10.1.4', 'Delegation of financial powers', 10),
         narrative('10.1.5', 'Transparency and availability of correct/unambiguous information in public domain', 5),
-        table('10.2', 'Budget allocation, utilization, and public accounting at institute level', 30, [
-          'Budget and actual expenditure per financial year',
-        ]),
-        table(
-          '10.3',
-          'Program specific budget allocation, utilization',
-          null,
-          ['Budget and actual expenditure per financial year'],
-          pooledNote('10.3 and 10.4', 50),
-        ),
-        table('10.4', 'Library and internet', null, ['Library holdings, e-resources, internet bandwidth']),
+        table('10.2', 'Budget allocation, utilization, and public accounting at institute level', 30, [T.budget]),
+        table('10.3', 'Program specific budget allocation, utilization', null, [T.budget], pooledNote('10.3 and 10.4', 50)),
+        table('10.4', 'Library and internet', null, [T.library]),
       ],
       pools: [{ items: ['10.3', '10.4'], marks: 50 }],
     },

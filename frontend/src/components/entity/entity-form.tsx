@@ -23,7 +23,7 @@ import { datePattern } from '../form/date-input';
 import { useLocale } from '../../lib/format/locale';
 
 /** Kinds whose input takes the form's whole width. */
-const WIDE_KINDS = new Set<FieldKind>(['html', 'text', 'list', 'files', 'file', 'emails']);
+const WIDE_KINDS = new Set<FieldKind>(['html', 'text', 'list', 'files', 'file', 'emails', 'grids']);
 
 /** The form's handle, for what a page adds to the generic form (`before` given as a function). */
 export type EntityFormApi = UseFormReturn<Record<string, unknown>>;
@@ -62,7 +62,7 @@ export function initialValues(def: EntityDef, record?: EntityRecord | null, pres
             ? null
             : fd.kind === 'boolean'
               ? false
-              : fd.kind === 'multi' || fd.kind === 'list' || fd.kind === 'files' || fd.kind === 'emails'
+              : fd.kind === 'multi' || fd.kind === 'list' || fd.kind === 'files' || fd.kind === 'emails' || fd.kind === 'grids'
                 ? []
                 : '';
   }
@@ -121,6 +121,17 @@ function useWorkedOut(def: EntityDef, form: EntityFormApi) {
 }
 
 /**
+ * A page's own input for a field of its form, in place of the generic one (a SAR section's tables, whose columns come
+ * from the chosen item): given the input's id, the value, the change handler and the form's values.
+ */
+export type FieldInputOverride = (args: {
+  id: string;
+  value: unknown;
+  onChange: (v: unknown) => void;
+  chosen: Readonly<Record<string, unknown>>;
+}) => ReactNode;
+
+/**
  * One field of a form of `def`: its label (`*` when required), its input (`FieldInput`, by kind) and its message,
  * shown once the field was touched or a save was tried, or when the server refused the value. `onChanged` hears
  * each change the person makes (after the form has it).
@@ -134,6 +145,8 @@ export function FieldControl(props: {
   onChanged?: (v: unknown) => void;
   /** A new record's form: a required choice with one record to choose starts chosen (never on an edit). */
   isNew?: boolean;
+  /** The page's own input for this field (`FieldInputOverride`). */
+  input?: FieldInputOverride;
 }) {
   const { fd, onChanged } = props;
   const locale = useLocale();
@@ -155,20 +168,32 @@ export function FieldControl(props: {
               </span>
             ) : null}
           </label>
-          <FieldInput
-            field={fd}
-            value={field.value}
-            onChange={(v) => {
-              field.onChange(v);
-              onChanged?.(v);
-            }}
-            onBlur={field.onBlur}
-            invalid={Boolean(fieldState.error)}
-            def={props.def}
-            chosen={props.chosen}
-            // A required choice with one record to choose starts chosen, as the form's own value (not a change to ask about).
-            onOnlyChoice={fd.required && props.isNew ? (id) => props.form.resetField(fd.name, { defaultValue: id }) : undefined}
-          />
+          {props.input ? (
+            props.input({
+              id: `f-${fd.name}`,
+              value: field.value,
+              onChange: (v) => {
+                field.onChange(v);
+                onChanged?.(v);
+              },
+              chosen: props.chosen,
+            })
+          ) : (
+            <FieldInput
+              field={fd}
+              value={field.value}
+              onChange={(v) => {
+                field.onChange(v);
+                onChanged?.(v);
+              }}
+              onBlur={field.onBlur}
+              invalid={Boolean(fieldState.error)}
+              def={props.def}
+              chosen={props.chosen}
+              // A required choice with one record to choose starts chosen, as the form's own value (not a change to ask about).
+              onOnlyChoice={fd.required && props.isNew ? (id) => props.form.resetField(fd.name, { defaultValue: id }) : undefined}
+            />
+          )}
           {fieldState.error ? (
             <small className="field-error" id={`e-${fd.name}`}>
               {say(fieldState.error.message)}
@@ -217,6 +242,8 @@ export function EntityForm(props: {
   preset?: Record<string, unknown>;
   /** Why this person may read the form but not save it: the fields are shown disabled, with this sentence, and no Save. */
   readOnly?: string;
+  /** The page's own inputs for some fields, by field name (`FieldInputOverride`). */
+  inputs?: Readonly<Record<string, FieldInputOverride>>;
 }) {
   const { def } = props;
   const resolver = useMemo(() => entityResolver(def), [def]);
@@ -310,7 +337,7 @@ export function EntityForm(props: {
             return (
               <Fragment key={fd.name}>
                 {heading}
-                <FieldControl fd={fd} form={form} def={def} chosen={chosen} isNew={!props.record} />
+                <FieldControl fd={fd} form={form} def={def} chosen={chosen} isNew={!props.record} input={props.inputs?.[fd.name]} />
               </Fragment>
             );
           })}

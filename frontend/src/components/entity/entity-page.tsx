@@ -25,7 +25,7 @@ import { FormDialog } from '../form/form-dialog';
 import { fieldText } from '../../lib/format/field-text';
 import { useLocale } from '../../lib/format/locale';
 import { ResponsiveTable, type TableColumn } from '../table/responsive-table';
-import { EntityForm, type EntityFormApi, isShortForm } from './entity-form';
+import { EntityForm, type EntityFormApi, type FieldInputOverride, isShortForm } from './entity-form';
 import { FilterBar } from './filter-bar';
 import { dropDeleted, invalidateAfterWrite, putSaved, useListQuery } from './list-cache';
 import { LoadMore } from './load-more';
@@ -93,6 +93,8 @@ export interface EntityPageProps {
    * or a watcher that fills fields from a chosen reference.
    */
   formBefore?: (form: EntityFormApi, chosen: Readonly<Record<string, unknown>>) => ReactNode;
+  /** The page's own inputs for some fields of the form, by field name (a SAR section's tables). */
+  formInputs?: Readonly<Record<string, FieldInputOverride>>;
   /** Called with a record just added (Courses: the new course becomes the one being worked on). */
   onCreated?: (record: EntityRecord) => void;
   /** Values a new record starts with that do not filter the list (ISE/MSE Occasions: an ISE); the person may change them. */
@@ -198,6 +200,7 @@ export function EntityPage(props: EntityPageProps) {
         inline={editor.inline}
         preset={{ ...props.startWith, ...filters, ...editor.carried }}
         before={props.formBefore}
+        inputs={props.formInputs}
         submitting={save.isPending}
         onSubmit={async (values, record) => void (await save.mutateAsync({ values, record }))}
       />
@@ -458,6 +461,7 @@ function EntityPageForm(props: {
   inline: boolean;
   preset: Readonly<Record<string, unknown>>;
   before?: (form: EntityFormApi, chosen: Readonly<Record<string, unknown>>) => ReactNode;
+  inputs?: Readonly<Record<string, FieldInputOverride>>;
   submitting: boolean;
   onSubmit: (values: Record<string, unknown>, record: EntityRecord | null) => Promise<void>;
 }) {
@@ -470,6 +474,7 @@ function EntityPageForm(props: {
     record,
     preset: props.preset,
     before: props.before,
+    inputs: props.inputs,
     onDirtyChange: editor.setDirty,
     onReload: record === null ? undefined : () => void editor.reload(record),
     onSubmit: (values: Record<string, unknown>) => props.onSubmit(values, record),

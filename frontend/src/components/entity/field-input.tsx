@@ -10,6 +10,7 @@ import { AttachmentsField } from '../files/attachments-field';
 import { PhotoField } from '../files/photo-field';
 import { EmailsField } from '../form/emails-field';
 import { ListField } from '../form/list-field';
+import { GridsField } from '../form/grids-field';
 import { useLocale } from '../../lib/format/locale';
 import { DateInput } from '../form/date-input';
 import { AcademicYearPicker } from '../form/academic-year-picker';
@@ -151,6 +152,8 @@ export function FieldInput(props: {
           )}
         />
       );
+    case 'grids':
+      return <GridsField id={id} value={value} onChange={onChange} />;
     case 'file':
       return <PhotoField id={id} value={value} onChange={onChange} label={fd.label} />;
     case 'emails':

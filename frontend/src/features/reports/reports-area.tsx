@@ -6,6 +6,7 @@ import { EntityPage } from '../../components/entity/entity-page';
 import { SarPage } from './sar-page';
 import { SarReadinessPage } from './sar-readiness-page';
 import { BatchesPage } from './batches-page';
+import { SarSectionTables } from './sar-section-tables';
 
 /** The Survey area's pages the Reports area shows at its own routes (given by the router, which composes areas). */
 export interface SurveyPages {
@@ -29,6 +30,7 @@ const SCREENS: Record<string, () => ReactNode> = {
       entityName="sar-section"
       title="SAR Sections"
       filters={['program', 'sar_format', 'academic_year', 'item', 'status']}
+      formInputs={{ tables: SarSectionTables }}
     />
   ),
   'sar-students': () => <BatchesPage />,

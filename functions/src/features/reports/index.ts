@@ -14,6 +14,7 @@ export {
 } from './nba-citations.js';
 export { courseName } from './report-curriculum.js';
 export { TWO_DECIMALS, figure, notAvailable } from './report-figures.js';
+export { campusLocale } from './report-shape.js';
 export { type CourseMatrix, courseMatrices } from './report-outcomes.js';
 export { reportDocx } from './documents/report-docx.js';
 export { reportPdf } from './documents/report-pdf.js';

@@ -1,4 +1,14 @@
-import { DOCX_TYPE, PDF_TYPE, SAR_CRITERIA, SAR_WHOLE, dataViewer, sarReadinessRoute, sarRoute } from '@attain/shared-types';
+import {
+  DOCX_TYPE,
+  PDF_TYPE,
+  SAR_CRITERIA,
+  SAR_WHOLE,
+  dataViewer,
+  sarReadinessRoute,
+  sarRoute,
+  sarTableRowsRoute,
+} from '@attain/shared-types';
+import { sarTableRows } from './table-rows.js';
 import { sarReadiness } from './readiness.js';
 import { fileNamePart } from '../faculty/index.js';
 import { reportDocx, reportPdf } from '../reports/index.js';
@@ -42,5 +52,8 @@ export const SAR_ENDPOINTS: readonly Endpoint[] = [
   }),
   endpoint(sarReadinessRoute, async (c, { query: q }) => ({
     data: await sarReadiness(c.var.scope, pathId(c, 'program', 'Program'), q.year || undefined),
+  })),
+  endpoint(sarTableRowsRoute, async (c, { query: q }) => ({
+    data: await sarTableRows(c.var.scope, pathId(c, 'program', 'Program'), q.sar_format, q.year, q.item),
   })),
 ];

@@ -1,19 +1,58 @@
-import { type CampusScope, type RecordOf, type sarSection, formatItems, sarFormatDef } from '@attain/shared-types';
+import {
+  type CampusScope,
+  type GridTable,
+  type RecordOf,
+  type SarTableDef,
+  type sarSection,
+  formatItems,
+  sarFormatDef,
+} from '@attain/shared-types';
 import { HttpError } from '../../platform/lib/errors.js';
 import { assertProgramYearOpen } from '../course-inputs/index.js';
 
 type Section = RecordOf<typeof sarSection>;
 
+/** The most rows of one table, and characters of all of a section's tables (a section is one DynamoDB item, at most 400 KB). */
+export const SECTION_TABLE_LIMITS = { rows: 300, characters: 150_000 } as const;
+
 /**
- * The rules of a SAR section that need its format (`SarFormatDef`): the item must be one of the format's, and a claim
- * is for an item whose marks the team claims (not one computed from data by NBA's formula) and at most the item's
- * marks (a pooled item: the pool's).
- * @throws HttpError 400 naming the field (`item`, `claimed_marks`)
+ * What is wrong with a section's tables for its item (null: nothing): each must be one of the item's NBA tables
+ * (`defs`), once, with that table's columns in order; every row has one cell per column; at most
+ * `SECTION_TABLE_LIMITS` rows and characters.
  */
-export function checkSarSection(data: Pick<Section, 'sar_format' | 'item' | 'claimed_marks'>): void {
+export function tableProblem(tables: readonly GridTable[], defs: readonly SarTableDef[], item: string): string | null {
+  const seen = new Set<string>();
+  let characters = 0;
+  for (const t of tables) {
+    const def = defs.find((d) => d.title === t.title);
+    if (!def) return `“${t.title}” is not one of NBA’s tables for ${item}`;
+    if (seen.has(t.title)) return `“${t.title}” is given twice`;
+    seen.add(t.title);
+    if (t.columns.length !== def.columns.length || t.columns.some((c, i) => c !== def.columns[i]))
+      return `“${t.title}” has the columns ${def.columns.join(', ')}`;
+    if (t.rows.length > SECTION_TABLE_LIMITS.rows) return `“${t.title}” has ${t.rows.length} rows; at most ${SECTION_TABLE_LIMITS.rows}`;
+    const bad = t.rows.findIndex((r) => r.length !== def.columns.length);
+    if (bad >= 0) return `“${t.title}”, row ${bad + 1}: ${t.rows[bad].length} cells for ${def.columns.length} columns`;
+    characters += t.rows.reduce((n, r) => n + r.reduce((m, c) => m + c.length, 0), 0);
+  }
+  const most = SECTION_TABLE_LIMITS.characters;
+  if (characters > most)
+    return `The tables hold ${characters.toLocaleString('en-IN')} characters; at most ${most.toLocaleString('en-IN')} fit in a section`;
+  return null;
+}
+
+/**
+ * The rules of a SAR section that need its format (`SarFormatDef`): the item must be one of the format's, its tables
+ * NBA's tables for the item (`tableProblem`), and a claim is for an item whose marks the team claims (not one computed
+ * from data by NBA's formula) and at most the item's marks (a pooled item: the pool's).
+ * @throws HttpError 400 naming the field (`item`, `tables`, `claimed_marks`)
+ */
+export function checkSarSection(data: Pick<Section, 'sar_format' | 'item' | 'claimed_marks' | 'tables'>): void {
   const format = sarFormatDef(data.sar_format);
   const found = formatItems(format).find((x) => x.item.number === data.item);
   if (!found) throw new HttpError(400, `Item ${data.item} is not an item of ${format.label}`, { item: `Not an item of ${format.label}` });
+  const problem = tableProblem(data.tables ?? [], found.item.tables ?? [], data.item);
+  if (problem) throw new HttpError(400, problem, { tables: problem });
   if (typeof data.claimed_marks !== 'number') return;
   if (found.item.scoring)
     throw new HttpError(400, `The marks of ${data.item} are computed from the program’s data`, {

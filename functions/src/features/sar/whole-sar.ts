@@ -4,6 +4,7 @@ import {
   type ReportSection,
   type ReportTable,
   type SarFormatDef,
+  type SarItemDef,
   type SarReadinessView,
   type department,
   type organization,
@@ -44,6 +45,24 @@ function figuresTable(item: ReadinessItem): ReportTable[] {
   ];
 }
 
+/**
+ * NBA's tables for an item as the team filled them in its section, in the format's order: every table NBA asks for
+ * is printed, one not filled yet with its headings and "Not filled yet.".
+ */
+function teamTables(item: ReadinessItem, def: SarItemDef): ReportTable[] {
+  return (def.tables ?? []).map((t, k) => {
+    const rows = item.section?.tables.find((x) => x.title === t.title)?.rows ?? [];
+    const keys = t.columns.map((_, i) => `c${i}`);
+    return {
+      id: `${def.number}-table-${k + 1}`,
+      title: t.title,
+      columns: t.columns.map((label, i) => ({ key: keys[i], label })),
+      rows: rows.map((r) => Object.fromEntries(keys.map((key, i) => [key, r[i] ?? '']))),
+      ...(rows.length ? {} : { notes: ['Not filled yet.'] }),
+    };
+  });
+}
+
 /** What the team wrote for an item, as the document prints it: its text, or "Not written yet."; its claim and status. */
 function writtenText(item: ReadinessItem): ReportSection['texts'] {
   const s = item.section;
@@ -60,8 +79,9 @@ function writtenText(item: ReadinessItem): ReportSection['texts'] {
 /**
  * The whole SAR of a program in NBA's order and numbering for its format: the contents (criteria and marks), Part A (the institution, the department
  * and the program from their records), every criterion with its marks counted, and under it every item with what the
- * team wrote (or "Not written yet."), its computed figures (traced) and the product's tables NBA asks for there
- * (`tablesFrom`: Criterion 3's matrices and attainment, Criterion 5's faculty tables), then the declaration.
+ * team wrote (or "Not written yet."), its computed figures (traced), the product's tables NBA asks for there
+ * (`tablesFrom`: Criterion 3's matrices and attainment, Criterion 5's faculty tables) and NBA's tables as the team
+ * filled them (`teamTables`), then the declaration.
  * `built` holds the Criterion 3 and 5 sections by id; `readiness` the items' figures, sections and marks.
  */
 export function wholeSarSections(
@@ -117,7 +137,7 @@ export function wholeSarSections(
         id: def.number,
         title: `${def.number} ${def.title} (${marks})`,
         texts: [...(def.note ? [{ title: 'Note', paragraphs: [def.note] }] : []), ...(writtenText(item) ?? [])],
-        tables: [...figuresTable(item), ...(def.tablesFrom ?? []).flatMap((id) => built.get(id)?.tables ?? [])],
+        tables: [...figuresTable(item), ...(def.tablesFrom ?? []).flatMap((id) => built.get(id)?.tables ?? []), ...teamTables(item, def)],
       };
     });
     return [head, ...items];

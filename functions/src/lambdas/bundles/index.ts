@@ -11,6 +11,7 @@ import { groupDomain } from './group.js';
 import { marksDomain } from './marks.js';
 import { reportsDomain } from './reports.js';
 import { sarDomain } from './sar.js';
+import { sarFiguresDomain } from './sar-figures.js';
 import { surveyDomain } from './survey.js';
 import { surveyHostingDomain } from './survey-hosting.js';
 import { surveyResultsDomain } from './survey-results.js';
@@ -47,5 +48,6 @@ export const ALL_DOMAINS: readonly DomainModule[] = checked([
   utilitiesDomain,
   reportsDomain,
   sarDomain,
+  sarFiguresDomain,
   groupDomain,
 ]);

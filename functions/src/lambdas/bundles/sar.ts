@@ -1,18 +1,17 @@
-import { batchPerformance, firstYearAcademics, sarSection } from '@attain/shared-types';
+import { sarSection } from '@attain/shared-types';
 import { assertSectionsOpen, checkSarSection } from '../../features/sar/sar-sections.js';
-import { BATCH_FIGURES_ENDPOINTS, BATCH_IMPORT_ENDPOINTS } from '../../features/sar/batch-import-routes.js';
 import { behaviour, defineDomain } from '../../platform/http/domain-module.js';
 import { sanitizeHtml } from '../../platform/lib/sanitize-html.js';
 
 /**
- * The `sar` domain: a program's SAR data as records: its batches (students' performance, Criterion 4), the first
- * year's figures (Criterion 8) and the sections the program team writes (text sanitised, claims checked against the
- * program's format, refused in a year whose attainment is approved and frozen); batches also load from a CSV. The
- * `reports` domain computes the readiness and writes the SAR from them.
+ * The `sar` domain: the SAR sections the program team writes (text sanitised; claims and NBA's tables checked against
+ * the program's format; refused in a year whose attainment is approved and frozen). It alone carries the SAR formats'
+ * definitions and the HTML sanitizer. The program's figures are the `sar-figures` domain's; the `reports` domain
+ * computes the readiness and writes the SAR from both.
  */
 export const sarDomain = defineDomain({
   name: 'sar',
-  entities: [batchPerformance, firstYearAcademics, sarSection],
+  entities: [sarSection],
   behaviours: [
     behaviour(sarSection, {
       async beforeCreate(scope, data) {
@@ -29,6 +28,6 @@ export const sarDomain = defineDomain({
       },
     }),
   ],
-  endpoints: [...BATCH_IMPORT_ENDPOINTS, ...BATCH_FIGURES_ENDPOINTS],
+  endpoints: [],
   sanitizeHtml,
 });

@@ -1,0 +1,254 @@
+import {
+  type CampusLocale,
+  type CampusScope,
+  type RecordOf,
+  type SarTableDef,
+  type SarTableFill,
+  type SarTableRows,
+  type SarTableRowsView,
+  type SarVersion,
+  academicYearOf,
+  batchPerformance,
+  bloomLevel,
+  courseCurriculum,
+  courseOutcome,
+  curriculum,
+  firstYearAcademics,
+  formatDate,
+  formatItems,
+  textOf,
+  labExperiment,
+  occasion,
+  professionalBody,
+  profile,
+  program,
+  sarFormatDef,
+  workshopAttended,
+  workshopOrganized,
+} from '@attain/shared-types';
+import { HttpError } from '../../platform/lib/errors.js';
+import { getDocuments } from '../../platform/store/documents.js';
+import { listAll } from '../../platform/store/list-all.js';
+import { getRecord, queryByField } from '../../platform/store/records.js';
+import { campusLocale, courseName } from '../reports/index.js';
+import { isProgramFaculty, memberName } from './faculty-census.js';
+
+type Program = RecordOf<typeof program>;
+/** One row of a table by column heading; a heading the row lacks is left blank. */
+type Row = Readonly<Record<string, string>>;
+/** The rows a fill gives, and where they come from in people words. */
+interface Filled {
+  rows: Row[];
+  source: string;
+}
+/** What a fill reads: the campus, the program, the report year (`2025-26`) and the campus's date format. */
+interface FillContext {
+  scope: CampusScope;
+  prog: Program;
+  year: string;
+  locale: CampusLocale;
+}
+
+const sum = (xs: readonly number[]) => Math.round(xs.reduce((a, b) => a + b, 0) * 100) / 100;
+/** `CO1 20, CO2 30`: marks per key, in the order first met. */
+const marksBy = (pairs: readonly (readonly [string, number])[]) => {
+  const by = new Map<string, number>();
+  for (const [k, m] of pairs) by.set(k, sum([by.get(k) ?? 0, m]));
+  return [...by].map(([k, m]) => `${k} ${m}`).join(', ');
+};
+/** Days from `from` to `to` (ISO dates), both counted; '' when either is missing. */
+const daysBetween = (from?: string, to?: string) =>
+  from && to ? String(Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1) : '';
+
+/**
+ * 2.2.2: the question papers of the program's assessments held in the report year, one row per occasion with a paper:
+ * the course, the assessment, its marks, and its marks by CO and by Bloom's level (sums of the questions' maximum marks).
+ */
+async function questionPapers({ scope, prog, year }: FillContext): Promise<Filled> {
+  const [courses, occasions, curricula, levels] = await Promise.all([
+    listAll(scope, courseCurriculum, { program: prog.id }),
+    listAll(scope, occasion, { program: prog.id }),
+    listAll(scope, curriculum, { program: prog.id }),
+    listAll(scope, bloomLevel),
+  ]);
+  const cos = (await Promise.all(curricula.map((c) => queryByField(scope, courseOutcome, 'curriculum', c.id)))).flat();
+  const held = occasions
+    .filter((o) => o.held_on && academicYearOf(o.held_on) === year)
+    .sort((a, b) => (a.held_on ?? '').localeCompare(b.held_on ?? '') || a.name.localeCompare(b.name));
+  const papers = await getDocuments(
+    scope,
+    'question-paper',
+    held.map((o) => o.id),
+  );
+  const course = new Map(courses.map((c) => [c.id, courseName(c)]));
+  const co = new Map(cos.map((c) => [c.id, c.code]));
+  const level = new Map(levels.map((l) => [l.id, [l.level_of_learning, l.name].filter(Boolean).join(' ')]));
+  const rows = held.flatMap((o): Row[] => {
+    const qs = papers.get(o.id)?.questions ?? [];
+    if (!qs.length) return [];
+    return [
+      {
+        Course: course.get(o.course) ?? '',
+        Assessment: `${o.name} (${o.kind})`,
+        Marks: String(sum(qs.map((q) => q.max_marks))),
+        'Marks by CO': marksBy(qs.map((q) => [co.get(q.co) ?? q.co, q.max_marks])),
+        'Marks by Bloom’s level': marksBy(qs.map((q) => [level.get(q.bloom_level) ?? q.bloom_level, q.max_marks])),
+      },
+    ];
+  });
+  return { rows, source: `The question papers of ${prog.title}’s assessments held in ${year}` };
+}
+
+/** 4.5a: the students each batch of the program lists as placed, admitted to higher studies, or entrepreneurs (newest batch first). */
+async function placements({ scope, prog }: FillContext): Promise<Filled> {
+  const batches = (await listAll(scope, batchPerformance, { program: prog.id })).sort((a, b) => b.entry_year.localeCompare(a.entry_year));
+  const lists = [
+    ['placed_students', 'Placed'],
+    ['higher_studies_students', 'Higher studies'],
+    ['entrepreneur_students', 'Entrepreneur'],
+  ] as const;
+  const rows = batches.flatMap((b) =>
+    lists.flatMap(([field, outcome]) =>
+      (b[field] ?? []).map((s): Row => ({
+        Batch: `Entered ${b.entry_year}`,
+        Student: typeof s.name === 'string' ? s.name : '',
+        'Roll no.': typeof s.roll_no === 'string' ? s.roll_no : '',
+        Outcome: outcome,
+        'Employer, exam and institution, or venture': typeof s.detail === 'string' ? s.detail : '',
+      })),
+    ),
+  );
+  return { rows, source: `The named lists of ${prog.title}’s batches (Students’ performance)` };
+}
+
+/** The program's faculty (profiles of its department in a teaching post), by id, with their names. */
+async function programFaculty({ scope, prog }: FillContext): Promise<Map<string, string>> {
+  const members = (await listAll(scope, profile)).filter((m) => isProgramFaculty(m, prog.department));
+  return new Map(members.map((m) => [m.id, memberName(m)]));
+}
+
+/**
+ * Faculty Contribution records of the program's faculty (`faculty` is the owner's profile id), with the owner's name;
+ * `inYear` keeps those begun (`start_data`) in the report year. Personal records are read through `textOf`/`numberOf`:
+ * their registry type does not carry their fields.
+ */
+async function facultyRecords<D extends typeof workshopAttended | typeof workshopOrganized | typeof professionalBody>(
+  ctx: FillContext,
+  def: D,
+  inYear: boolean,
+): Promise<{ name: string; r: Record<string, unknown> }[]> {
+  const [faculty, records] = await Promise.all([programFaculty(ctx), listAll(ctx.scope, def)]);
+  return records
+    .map((r: Record<string, unknown>) => ({ name: faculty.get(textOf(r.faculty)) ?? '', r }))
+    .filter(({ name, r }) => name && (!inYear || (textOf(r.start_data) && academicYearOf(textOf(r.start_data)) === ctx.year)))
+    .sort((a, b) => textOf(a.r.start_data).localeCompare(textOf(b.r.start_data)) || a.name.localeCompare(b.name));
+}
+
+/** An ISO date in the campus's format ('' for none). */
+const dateIn = (locale: CampusLocale, d: unknown) => (textOf(d) ? formatDate(textOf(d), locale) : '');
+
+/** 5.6 / 6.1.2.2: FDPs, STTPs and workshops the program's faculty attended that began in the report year. */
+async function fdpAttended(ctx: FillContext): Promise<Filled> {
+  const rows = (await facultyRecords(ctx, workshopAttended, true)).map(({ name, r }): Row => ({
+    Faculty: name,
+    Programme: `${textOf(r.title)} (${textOf(r.type)})`,
+    Organiser: textOf(r.event_organizer),
+    From: dateIn(ctx.locale, r.start_data),
+    To: dateIn(ctx.locale, r.end_data),
+    Days: daysBetween(textOf(r.start_data), textOf(r.end_data)),
+  }));
+  return { rows, source: `Faculty Contribution: programmes attended by ${ctx.prog.title}’s faculty, begun in ${ctx.year}` };
+}
+
+/** 6.1.4: FDPs, STTPs and workshops the program's faculty organised that began in the report year. */
+async function fdpOrganised(ctx: FillContext): Promise<Filled> {
+  const rows = (await facultyRecords(ctx, workshopOrganized, true)).map(({ r }): Row => ({
+    Programme: textOf(r.title),
+    Type: textOf(r.type),
+    From: dateIn(ctx.locale, r.start_data),
+    To: dateIn(ctx.locale, r.end_data),
+    Participants: textOf(r.no_of_participants),
+  }));
+  return { rows, source: `Faculty Contribution: programmes organised by ${ctx.prog.title}’s faculty, begun in ${ctx.year}` };
+}
+
+/** 6.1.1: the program's faculty's memberships of professional bodies. */
+async function memberships(ctx: FillContext): Promise<Filled> {
+  const rows = (await facultyRecords(ctx, professionalBody, false)).map(({ name, r }): Row => ({
+    Faculty: name,
+    Society: textOf(r.organization_name),
+    Membership: [textOf(r.membership_type), textOf(r.membership_no)].filter(Boolean).join(', '),
+    'Member since': dateIn(ctx.locale, r.start_date),
+  }));
+  return { rows, source: `Faculty Contribution: professional bodies of ${ctx.prog.title}’s faculty` };
+}
+
+/** 6.1 / 7.1 and the safety table: the program's courses with laboratory experiments, their experiments and sessions. */
+async function labs({ scope, prog }: FillContext): Promise<Filled> {
+  const [courses, experiments] = await Promise.all([listAll(scope, courseCurriculum, { program: prog.id }), listAll(scope, labExperiment)]);
+  const rows = courses
+    .map((c) => ({ c, mine: experiments.filter((e) => e.course === c.id) }))
+    .filter(({ mine }) => mine.length > 0)
+    .sort((a, b) => (a.c.code ?? '').localeCompare(b.c.code ?? '', undefined, { numeric: true }))
+    .map(({ c, mine }): Row => ({
+      'Laboratory (course)': courseName(c),
+      Experiments: String(mine.length),
+      Sessions: String(sum(mine.map((e) => e.no_of_session ?? 0))),
+    }));
+  return { rows, source: `The laboratory experiments of ${prog.title}’s courses (Curriculum)` };
+}
+
+/** 9.1 (2025): the first year's students and faculty of each academic year entered, with their ratio. */
+async function firstYear({ scope }: FillContext): Promise<Filled> {
+  const years = (await listAll(scope, firstYearAcademics)).sort((a, b) => b.academic_year.localeCompare(a.academic_year));
+  const rows = years.map((y): Row => ({
+    'Academic year': y.academic_year,
+    Students: typeof y.students === 'number' ? String(y.students) : '',
+    'Faculty (full-time equivalent)': typeof y.faculty === 'number' ? String(y.faculty) : '',
+    Ratio: typeof y.students === 'number' && y.faculty ? (y.students / y.faculty).toFixed(2) : '',
+  }));
+  return { rows, source: 'First Year Academics' };
+}
+
+/** Each fill by its id (`SarTableFill`). */
+const FILLS: Readonly<Record<SarTableFill, (ctx: FillContext) => Promise<Filled>>> = {
+  'question-papers': questionPapers,
+  placements,
+  'fdp-attended': fdpAttended,
+  'fdp-organised': fdpOrganised,
+  memberships,
+  labs,
+  'first-year': firstYear,
+};
+
+/** A fill's rows in a table's columns, in order (a column the fill does not know is blank). */
+const inColumns = (def: SarTableDef, filled: Filled): SarTableRows => ({
+  title: def.title,
+  columns: [...def.columns],
+  rows: filled.rows.map((r) => def.columns.map((c) => r[c] ?? '')),
+  source: filled.source,
+});
+
+/**
+ * The rows Attain holds for each fillable NBA table of `item` of format `format`, for program `programId` and report
+ * year `year` (`2025-26`), in each table's columns (`SarTableRowsView`); an item without fillable tables answers none.
+ * Reads only what the item's tables need.
+ * @throws HttpError 404 for a program of another campus or none; 400 for an item not of the format
+ */
+export async function sarTableRows(
+  scope: CampusScope,
+  programId: string,
+  format: SarVersion,
+  year: string,
+  item: string,
+): Promise<SarTableRowsView> {
+  const prog = await getRecord(scope, program, programId);
+  const def = sarFormatDef(format);
+  const found = formatItems(def).find((x) => x.item.number === item);
+  if (!found) throw new HttpError(400, `Item ${item} is not an item of ${def.label}`, { item: `Not an item of ${def.label}` });
+  const fillable = (found.item.tables ?? []).flatMap((t) => (t.fill ? [{ t, fill: t.fill }] : []));
+  if (!fillable.length) return { item, year, tables: [] };
+  const ctx: FillContext = { scope, prog, year, locale: await campusLocale(scope) };
+  const tables = await Promise.all(fillable.map(async ({ t, fill }) => inColumns(t, await FILLS[fill](ctx))));
+  return { item, year, tables };
+}

@@ -1,0 +1,16 @@
+import { batchPerformance, firstYearAcademics } from '@attain/shared-types';
+import { BATCH_FIGURES_ENDPOINTS, BATCH_IMPORT_ENDPOINTS } from '../../features/sar/batch-import-routes.js';
+import { defineDomain } from '../../platform/http/domain-module.js';
+
+/**
+ * The `sar-figures` domain: a program's figures for the SAR as records: its batches (students' performance, Criterion
+ * 4; also loaded from a CSV, and offered the figures Attain already holds) and the first year's figures (Criterion 8).
+ * A Lambda of its own so the `sar` Lambda, which carries the SAR formats and the HTML sanitizer for the sections,
+ * stays within 150 KB (decision 0043).
+ */
+export const sarFiguresDomain = defineDomain({
+  name: 'sar-figures',
+  entities: [batchPerformance, firstYearAcademics],
+  behaviours: [],
+  endpoints: [...BATCH_IMPORT_ENDPOINTS, ...BATCH_FIGURES_ENDPOINTS],
+});
