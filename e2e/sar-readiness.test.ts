@@ -66,3 +66,37 @@ it('a section written, evidenced and approved from the readiness page moves the 
   await page.screenshot({ path: `${SHOTS}/sar-readiness-after.png`, fullPage: true });
   await page.context().close();
 });
+
+it('a section’s NBA table is filled from Attain’s data, completed by hand, saved, and read back on a phone', async () => {
+  const TITLE = 'Safety measures in laboratories';
+  const cell = (page: Page, column: string, row: number) =>
+    page.getByRole('region', { name: TITLE }).getByLabel(`${column}, row ${row} of ${TITLE}`);
+  const laptop = await signedInPage(browser, url, admin, { width: 1366, height: 900 });
+  await laptop.goto(`${url}/reports/sar-readiness`);
+  await choose(laptop, 'pick-program', PROGRAM);
+  await laptop.locator('.readiness-total').waitFor();
+  // 7.4 of the 2025 format asks for the laboratories' safety measures; nobody has written it yet.
+  await laptop.locator('summary', { hasText: 'Criterion 7:' }).click();
+  await laptop.locator('tr', { hasText: '7.4' }).getByRole('link', { name: 'Write 7.4' }).click();
+  await laptop.waitForURL('**/reports/sar-sections?**');
+  await laptop.getByRole('button', { name: 'ADD' }).click();
+  const table = laptop.getByRole('region', { name: TITLE });
+  await table.getByRole('button', { name: `Fill ${TITLE} from Attain’s data` }).click();
+  // The program's laboratory courses come in; the safety measures are the team's to write.
+  await expect.poll(() => cell(laptop, 'Laboratory (course)', 1).inputValue()).toMatch(/\S/);
+  await table.getByRole('status').waitFor();
+  await cell(laptop, 'Safety measures', 1).fill('Fire extinguisher, first-aid kit, earthed benches');
+  await laptop.screenshot({ path: `${SHOTS}/sar-section-table.png` });
+  await laptop.getByRole('button', { name: 'Save', exact: true }).click();
+  await laptop.getByText(/SAR section .*created/).waitFor();
+  await laptop.context().close();
+
+  // Read back on a phone: what was filled and typed is there, the grid scrolling sideways.
+  const phone = await signedInPage(browser, url, admin, { width: 390, height: 844 });
+  await phone.goto(`${url}/reports/sar-sections`);
+  await phone.getByRole('button', { name: 'Edit 7.4' }).click();
+  await expect.poll(() => cell(phone, 'Safety measures', 1).inputValue()).toBe('Fire extinguisher, first-aid kit, earthed benches');
+  await phone.getByRole('region', { name: TITLE }).scrollIntoViewIfNeeded();
+  await phone.screenshot({ path: `${SHOTS}/sar-section-table-phone.png` });
+  await phone.context().close();
+});

@@ -501,3 +501,83 @@ describe('SAR sections for a faculty member', () => {
     expect(screen.getByRole('button', { name: 'ADD' })).toBeTruthy();
   });
 });
+
+describe('NBA tables in a SAR section', () => {
+  const TIER2 = 'SAR 2019 (UG Tier II)';
+  const PAPERS = 'Question papers: marks by CO and by Bloom’s level';
+  const filled = [['CS301 Operating Systems', 'ISE 1 (ISE)', '20', 'CO1 14, CO2 6', 'K1 Remember 10, K2 Understand 10']];
+  /** The sections page with one Tier II 2.2.2 section holding `rows` in its question-paper table. */
+  function sectionsWith(rows: string[][]) {
+    const tables = rows.length
+      ? [{ title: PAPERS, columns: ['Course', 'Assessment', 'Marks', 'Marks by CO', 'Marks by Bloom’s level'], rows }]
+      : [];
+    const s1 = rec('s1', { program: 'p1', sar_format: TIER2, academic_year: '2025-26', item: '2.2.2', status: 'Draft', tables });
+    return mockServer((method, url, body) => {
+      if (url.startsWith('/api/sar-section?')) return { body: { data: [s1], next: null } };
+      if (url.startsWith('/api/reports/sar/p1/table-rows?'))
+        return {
+          body: {
+            data: {
+              item: '2.2.2',
+              year: '2025-26',
+              tables: [{ title: PAPERS, columns: [], rows: filled, source: 'The question papers of 2025-26' }],
+            },
+          },
+        };
+      if (method === 'PUT' && url === '/api/sar-section/s1') return { body: { data: { ...s1, ...(body as object), version: 2 } } };
+      if (method === 'GET') return { body: { data: [], next: null } };
+    });
+  }
+  const cell = (form: HTMLElement, column: string, row: number) =>
+    within(form).getByLabelText(`${column}, row ${row} of ${PAPERS}`) as HTMLInputElement;
+
+  it('fills a table from Attain’s data on request, edits it by row, and saves it with the section', async () => {
+    const server = sectionsWith([]);
+    renderReports('/reports/sar-sections');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit 2.2.2' }));
+    const form = await screen.findByRole('form', { name: 'SAR section form' });
+    const table = within(form).getByRole('region', { name: PAPERS });
+    expect(within(table).getByText('No rows yet.')).toBeTruthy();
+    // Nothing is read or put in until asked.
+    expect(server.calls('GET', /table-rows/)).toHaveLength(0);
+    fireEvent.click(within(table).getByRole('button', { name: `Fill ${PAPERS} from Attain’s data` }));
+    await waitFor(() => expect(cell(form, 'Marks by CO', 1).value).toBe('CO1 14, CO2 6'));
+    expect(server.calls('GET', /table-rows/)[0].url).toBe(
+      `/api/reports/sar/p1/table-rows?${new URLSearchParams({ sar_format: TIER2, year: '2025-26', item: '2.2.2' })}`,
+    );
+    expect(within(table).getByRole('status').textContent).toBe(
+      '1 row filled in. Source: The question papers of 2025-26. Check them, then save.',
+    );
+    fireEvent.change(cell(form, 'Assessment', 1), { target: { value: 'ISE 1 (ISE), section A' } });
+    // A row added takes the focus in its first cell; a row removed goes.
+    fireEvent.click(within(table).getByRole('button', { name: `Add a row to ${PAPERS}` }));
+    await waitFor(() => expect(document.activeElement).toBe(cell(form, 'Course', 2)));
+    fireEvent.change(cell(form, 'Course', 2), { target: { value: 'CS302 Networks' } });
+    fireEvent.click(within(table).getByRole('button', { name: `Remove row 2 of ${PAPERS}` }));
+    expect(within(form).queryByLabelText(`Course, row 2 of ${PAPERS}`)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.calls('PUT', '/api/sar-section/s1')).toHaveLength(1));
+    const sent = server.calls('PUT', '/api/sar-section/s1')[0].body as { tables: unknown };
+    expect(sent.tables).toEqual([
+      {
+        title: PAPERS,
+        columns: ['Course', 'Assessment', 'Marks', 'Marks by CO', 'Marks by Bloom’s level'],
+        rows: [['CS301 Operating Systems', 'ISE 1 (ISE), section A', '20', 'CO1 14, CO2 6', 'K1 Remember 10, K2 Understand 10']],
+      },
+    ]);
+  });
+
+  it('asks before Attain’s rows replace rows typed in the table, and keeps them when told to', async () => {
+    sectionsWith([['Typed by hand', '', '', '', '']]);
+    renderReports('/reports/sar-sections');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit 2.2.2' }));
+    const form = await screen.findByRole('form', { name: 'SAR section form' });
+    expect(cell(form, 'Course', 1).value).toBe('Typed by hand');
+    fireEvent.click(within(form).getByRole('button', { name: `Fill ${PAPERS} from Attain’s data` }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Keep mine' }));
+    expect(cell(form, 'Course', 1).value).toBe('Typed by hand');
+    fireEvent.click(within(form).getByRole('button', { name: `Fill ${PAPERS} from Attain’s data` }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Replace' }));
+    await waitFor(() => expect(cell(form, 'Course', 1).value).toBe('CS301 Operating Systems'));
+  });
+});

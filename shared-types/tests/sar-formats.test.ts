@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  NBA_TABLES,
   SAR_FORMAT_DEFS,
+  SAR_TABLE_FILLS,
   SAR_VERSIONS,
   SAR_VERSION_LABELS,
   type SarFormatDef,
@@ -8,6 +10,7 @@ import {
   formatProblems,
   projectOutcome,
   sarFormatDef,
+  sarItemTables,
 } from '../src/index.js';
 
 const byId = (id: string) => SAR_FORMAT_DEFS.find((f) => f.id === id) as SarFormatDef;
@@ -35,6 +38,44 @@ describe('the SAR formats as data', () => {
       'SAR 2019 (UG Tier II) criterion 9: items add up to 50, not 55',
       'SAR 2019 (UG Tier II): criteria add up to 1005, not 1000',
     ]);
+  });
+
+  it('give every table item NBA’s tables, each once with its columns, the same table defined once for every format', () => {
+    const broken = {
+      ...tier2,
+      criteria: tier2.criteria.map((c) =>
+        c.number === '2'
+          ? {
+              ...c,
+              items: c.items.map((i) =>
+                i.number === '2.2.3'
+                  ? { ...i, tables: [] }
+                  : i.number === '2.2.5'
+                    ? { ...i, tables: [NBA_TABLES.internships, NBA_TABLES.internships] }
+                    : i,
+              ),
+            }
+          : c,
+      ),
+    };
+    expect(formatProblems(broken)).toEqual([
+      'SAR 2019 (UG Tier II) 2.2.3: a table item without tables',
+      'SAR 2019 (UG Tier II) 2.2.5: a table given twice',
+    ]);
+    // 2.2.2 asks for the question papers in both Tier formats: one definition, which Attain fills from the papers.
+    expect(sarItemTables(tier2.id, '2.2.2')).toEqual([NBA_TABLES.questionPapers]);
+    expect(sarItemTables(tier1.id, '2.2.2')[0]).toBe(sarItemTables(tier2.id, '2.2.2')[0]);
+    expect(NBA_TABLES.questionPapers.fill).toBe('question-papers');
+    // The placement items carry the named list (4.5a) beside their computed marks.
+    expect([sarItemTables(tier2.id, '4.5'), sarItemTables(tier1.id, '4.4'), sarItemTables(gapc.id, '4.6')]).toEqual([
+      [NBA_TABLES.placements],
+      [NBA_TABLES.placements],
+      [NBA_TABLES.placements],
+    ]);
+    expect(sarItemTables(gapc.id, '99.9')).toEqual([]);
+    // Every fill a table names is one Attain serves.
+    for (const f of SAR_FORMAT_DEFS)
+      for (const { item } of formatItems(f)) for (const t of item.tables ?? []) if (t.fill) expect(SAR_TABLE_FILLS).toContain(t.fill);
   });
 
   it("have NBA's criteria in NBA's order: 10 for Tier II and Tier I, 9 for 2025, with their marks", () => {

@@ -154,7 +154,8 @@ export const formatItems = (f: SarFormatDef): { criterion: SarCriterionDef; item
 
 /**
  * The problems of a format definition (none for a sound one): each criterion's item marks and pools must add up to its
- * marks, every item of a pool must exist with null marks, and the criteria must add up to 1000.
+ * marks, every item of a pool must exist with null marks, and the criteria must add up to 1000; a table item has
+ * tables (NBA's, or the product's `tablesFrom`), each once and with columns.
  */
 export function formatProblems(f: SarFormatDef): string[] {
   const out: string[] = [];
@@ -167,6 +168,10 @@ export function formatProblems(f: SarFormatDef): string[] {
       if (i.marks === null && !pooled.has(i.number)) out.push(`${f.id} ${i.number}: no marks and in no pool`);
       if (i.marks !== null && pooled.has(i.number)) out.push(`${f.id} ${i.number}: has marks and is pooled`);
       if (i.scoring && i.kind !== 'computed') out.push(`${f.id} ${i.number}: a marks formula on a ${i.kind} item`);
+      if (i.kind === 'table' && !i.tables?.length && !i.tablesFrom?.length) out.push(`${f.id} ${i.number}: a table item without tables`);
+      const titles = (i.tables ?? []).map((t) => t.title);
+      if (new Set(titles).size !== titles.length) out.push(`${f.id} ${i.number}: a table given twice`);
+      for (const t of i.tables ?? []) if (!t.columns.length) out.push(`${f.id} ${i.number}: “${t.title}” has no columns`);
     }
     const sum = c.items.reduce((s, i) => s + (i.marks ?? 0), 0) + (c.pools ?? []).reduce((s, p) => s + p.marks, 0);
     if (sum !== c.marks) out.push(`${f.id} criterion ${c.number}: items add up to ${sum}, not ${c.marks}`);

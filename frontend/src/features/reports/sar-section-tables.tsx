@@ -47,7 +47,8 @@ function SectionTables({ id, value, onChange, chosen }: Parameters<FieldInputOve
       }
       const apply = () => {
         put(shape.title, found.rows, shape.columns);
-        setSaid({ ...said, [shape.title]: `Filled with ${found.rows.length} rows from ${found.source}. Check them, then save.` });
+        const n = found.rows.length;
+        setSaid({ ...said, [shape.title]: `${n} ${n === 1 ? 'row' : 'rows'} filled in. Source: ${found.source}. Check them, then save.` });
       };
       if (!typed) return apply();
       confirmDialog({

@@ -99,26 +99,34 @@ async function questionPapers({ scope, prog, year }: FillContext): Promise<Fille
   return { rows, source: `The question papers of ${prog.title}’s assessments held in ${year}` };
 }
 
-/** 4.5a: the students each batch of the program lists as placed, admitted to higher studies, or entrepreneurs (newest batch first). */
+/** The named lists of a batch NBA's 4.5a prints, with the outcome each stands for. */
+const NAMED_LISTS = [
+  ['placed_students', 'Placed'],
+  ['higher_studies_students', 'Higher studies'],
+  ['entrepreneur_students', 'Entrepreneur'],
+] as const;
+
+/**
+ * 4.5a: the students the program's three newest batches with named lists (the graduating batches LYG, LYGm1 and
+ * LYGm2 of the SAR) list as placed, admitted to higher studies, or entrepreneurs, newest batch first.
+ */
 async function placements({ scope, prog }: FillContext): Promise<Filled> {
-  const batches = (await listAll(scope, batchPerformance, { program: prog.id })).sort((a, b) => b.entry_year.localeCompare(a.entry_year));
-  const lists = [
-    ['placed_students', 'Placed'],
-    ['higher_studies_students', 'Higher studies'],
-    ['entrepreneur_students', 'Entrepreneur'],
-  ] as const;
+  const batches = (await listAll(scope, batchPerformance, { program: prog.id }))
+    .filter((b) => NAMED_LISTS.some(([field]) => (b[field] ?? []).length))
+    .sort((a, b) => b.entry_year.localeCompare(a.entry_year))
+    .slice(0, 3);
   const rows = batches.flatMap((b) =>
-    lists.flatMap(([field, outcome]) =>
+    NAMED_LISTS.flatMap(([field, outcome]) =>
       (b[field] ?? []).map((s): Row => ({
         Batch: `Entered ${b.entry_year}`,
-        Student: typeof s.name === 'string' ? s.name : '',
-        'Roll no.': typeof s.roll_no === 'string' ? s.roll_no : '',
+        Student: textOf(s.name),
+        'Roll no.': textOf(s.roll_no),
         Outcome: outcome,
-        'Employer, exam and institution, or venture': typeof s.detail === 'string' ? s.detail : '',
+        'Employer, exam and institution, or venture': textOf(s.detail),
       })),
     ),
   );
-  return { rows, source: `The named lists of ${prog.title}’s batches (Students’ performance)` };
+  return { rows, source: `The named lists of ${prog.title}’s three newest graduated batches (Students’ performance)` };
 }
 
 /** The program's faculty (profiles of its department in a teaching post), by id, with their names. */

@@ -12,6 +12,7 @@ import {
   todayInIndia,
 } from '@attain/shared-types';
 import { sarYear } from '../../features/sar/sar-year.js';
+import { sarTableRows } from '../../features/sar/table-rows.js';
 import { listAll } from '../../platform/store/list-all.js';
 import { createRecord, findRecord } from '../../platform/store/records.js';
 import { prng } from './sample-random.js';
@@ -148,5 +149,28 @@ export async function seedDemoSar(scope: CampusScope): Promise<boolean> {
       ...(s.marks === null ? {} : { claimed_marks: s.marks, claim_reason: `${s.reason} (sample)` }),
     });
   }
+  // Sections whose NBA tables are filled from Attain's own data (as "Fill from Attain" does), in the program's format
+  // and in Tier II (so switching the program's format shows them too): written, some in review.
+  const tier2 = 'SAR 2019 (UG Tier II)';
+  const FILLED = [
+    [prog.sar_version ?? DEFAULT_SAR_VERSION, ['4.6', '6.1.2.2', '7.1', '9.1']],
+    [tier2, ['2.2.2', '4.5', '5.6', '6.1']],
+  ] as const;
+  for (const [sarFormat, items] of FILLED)
+    for (const item of items) {
+      if (!sarFormatDef(sarFormat).criteria.some((c) => c.items.some((i) => i.number === item))) continue;
+      const { tables } = await sarTableRows(scope, prog.id, sarFormat, yearChoice.year, item);
+      const filled = tables.filter((t) => t.rows.length);
+      if (!filled.length) continue;
+      await createRecord(scope, sarSection, {
+        program: prog.id,
+        sar_format: sarFormat,
+        academic_year: yearChoice.year,
+        item,
+        text: `<p>Sample text for ${item}: the table below was filled from Attain's data; replace the text with the program's own.</p>`,
+        status: item === '2.2.2' || item === '4.6' ? 'In review' : 'Draft',
+        tables: filled.map((t) => ({ title: t.title, columns: t.columns, rows: t.rows.slice(0, 300) })),
+      });
+    }
   return true;
 }
