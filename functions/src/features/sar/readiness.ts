@@ -206,7 +206,7 @@ export async function sarReadiness(
 }
 
 /** A program's years of study from its minimum duration (years; 4 when not given in years). */
-function programYears(p: RecordOf<typeof program>): number {
+export function programYears(p: RecordOf<typeof program>): number {
   return p.minimum_duration_unit === 'Years' && typeof p.minimum_duration_qty === 'number' && p.minimum_duration_qty > 0
     ? p.minimum_duration_qty
     : 4;

@@ -31,7 +31,9 @@ import { getDocuments } from '../../platform/store/documents.js';
 import { listAll } from '../../platform/store/list-all.js';
 import { getRecord, queryByField } from '../../platform/store/records.js';
 import { campusLocale, courseName } from '../reports/index.js';
+import { graduatedBatches } from './criterion4-formulas.js';
 import { isProgramFaculty, memberName } from './faculty-census.js';
+import { programYears } from './readiness.js';
 
 type Program = RecordOf<typeof program>;
 /** One row of a table by column heading; a heading the row lacks is left blank. */
@@ -107,18 +109,15 @@ const NAMED_LISTS = [
 ] as const;
 
 /**
- * 4.5a: the students the program's three newest batches with named lists (the graduating batches LYG, LYGm1 and
- * LYGm2 of the SAR) list as placed, admitted to higher studies, or entrepreneurs, newest batch first.
+ * 4.5a: the students the graduated batches LYG, LYGm1 and LYGm2 of the report year (the batches Criterion 4's
+ * placement figure counts, `graduatedBatches`) list as placed, admitted to higher studies, or entrepreneurs.
  */
-async function placements({ scope, prog }: FillContext): Promise<Filled> {
-  const batches = (await listAll(scope, batchPerformance, { program: prog.id }))
-    .filter((b) => NAMED_LISTS.some(([field]) => (b[field] ?? []).length))
-    .sort((a, b) => b.entry_year.localeCompare(a.entry_year))
-    .slice(0, 3);
-  const rows = batches.flatMap((b) =>
+async function placements({ scope, prog, year }: FillContext): Promise<Filled> {
+  const batches = new Map((await listAll(scope, batchPerformance, { program: prog.id })).map((b) => [b.entry_year, b]));
+  const rows = graduatedBatches(year, programYears(prog)).flatMap(({ label, entry }) =>
     NAMED_LISTS.flatMap(([field, outcome]) =>
-      (b[field] ?? []).map((s): Row => ({
-        Batch: `Entered ${b.entry_year}`,
+      (batches.get(entry)?.[field] ?? []).map((s): Row => ({
+        Batch: `${label} ${entry}`,
         Student: textOf(s.name),
         'Roll no.': textOf(s.roll_no),
         Outcome: outcome,
@@ -126,7 +125,7 @@ async function placements({ scope, prog }: FillContext): Promise<Filled> {
       })),
     ),
   );
-  return { rows, source: `The named lists of ${prog.title}’s three newest graduated batches (Students’ performance)` };
+  return { rows, source: `The named lists of ${prog.title}’s batches LYG, LYGm1 and LYGm2 of ${year} (Students’ performance)` };
 }
 
 /** The program's faculty (profiles of its department in a teaching post), by id, with their names. */
