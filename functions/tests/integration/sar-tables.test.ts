@@ -19,10 +19,11 @@ let admin: ReturnType<typeof client>;
 let token: string;
 let programId: string;
 let courseName: string;
+let course: { code: string; title: string };
 let levels: { id: string; name: string }[];
 
-const rowsOf = async (item: string, year = '2025-26'): Promise<SarTableRowsView> => {
-  const res = await admin.get(`/api/reports/sar/${programId}/table-rows?sar_format=${encodeURIComponent(TIER2)}&year=${year}&item=${item}`);
+const rowsOf = async (item: string, year = '2025-26', format = TIER2): Promise<SarTableRowsView> => {
+  const res = await admin.get(`/api/reports/sar/${programId}/table-rows?${new URLSearchParams({ sar_format: format, year, item })}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data;
 };
@@ -32,7 +33,8 @@ beforeAll(async () => {
   admin = client(base, token);
   const made = await courseWithOneCo(admin, `SAR tables ${run}`, `ST${run.slice(-5)}`);
   programId = made.program.id;
-  courseName = `${made.course.code} ${made.course.title}`;
+  course = made.course;
+  courseName = `${course.code} ${course.title}`;
   const prog = (await admin.get(`/api/program/${programId}`)).body.data;
   expect((await admin.put(`/api/program/${programId}`, { ...prog, sar_version: TIER2 })).status).toBe(200);
   const all = (await admin.get('/api/bloom-level')).body.data as { id: string; level_of_learning?: string; name: string }[];
@@ -122,6 +124,11 @@ describe('NBA tables Attain can fill', () => {
     expect((await rowsOf('6.5')).tables[0].rows).toEqual([[courseName, '']]);
     // An item whose tables Attain cannot fill answers none.
     expect((await rowsOf('2.2.3')).tables).toEqual([]);
+    // Tier I's 2.1.2: the courses of the curriculum in force, term by term.
+    const structure = (await rowsOf('2.1.2', '2025-26', 'SAR 2016 (UG Tier I)')).tables[0];
+    expect(structure.title).toBe(NBA_TABLES.curriculumStructure.title);
+    expect(structure.rows).toHaveLength(1);
+    expect(structure.rows[0].slice(1, 3)).toEqual([course.code, course.title]);
   });
 
   it('answers 400 for an item not of the format or a bad year, 404 for a program of another campus', async () => {

@@ -16,15 +16,11 @@ const grid = (title: string, columns: readonly string[], fill?: SarTableFill): S
  */
 export const NBA_TABLES = {
   peoMission: grid('PEOs and the elements of the Mission', ['PEO', 'Mission element 1', 'Mission element 2', 'Mission element 3']),
-  curriculumStructure: grid('Structure of the curriculum', [
-    'Term',
-    'Course code',
-    'Course',
-    'Lecture (L)',
-    'Tutorial (T)',
-    'Practical (P)',
-    'Credits',
-  ]),
+  curriculumStructure: grid(
+    'Structure of the curriculum',
+    ['Term', 'Course code', 'Course', 'Lecture (L)', 'Tutorial (T)', 'Practical (P)', 'Credits'],
+    'curriculum',
+  ),
   curriculumComponents: grid('Components of the curriculum', [
     'Course component',
     'Share of total credits (%)',
@@ -74,7 +70,11 @@ export const NBA_TABLES = {
   facultyInternships: grid('Faculty internships and industry collaboration', ['Faculty', 'Organisation', 'From', 'To', 'Outcome']),
   research: grid('Research and development', ['Faculty', 'Work (paper, book, project or consultancy)', 'Year', 'Details']),
   development: grid('Development activities', ['Faculty', 'Patent, product, prototype or material', 'Year', 'Status']),
-  sponsored: grid('Sponsored research', ['Faculty', 'Project', 'Funding agency', 'Amount (₹)', 'Duration']),
+  sponsored: grid(
+    'Sponsored research',
+    ['Faculty', 'Project', 'Funding agency', 'Year sanctioned', 'Amount (₹)', 'Duration (months)'],
+    'sponsored',
+  ),
   consultancy: grid('Consultancy', ['Faculty', 'Project', 'Client', 'Amount (₹)', 'Year']),
   seedMoney: grid('Seed money and internal research grants', ['Faculty', 'Grant', 'Amount (₹)', 'Year', 'Use']),
   visiting: grid('Visiting, adjunct and emeritus faculty', ['Name', 'Organisation', 'Course', 'Hours per year']),

@@ -59,7 +59,9 @@ export const SAR_TABLE_FILLS = [
   'fdp-attended',
   'fdp-organised',
   'memberships',
+  'sponsored',
   'labs',
+  'curriculum',
   'first-year',
 ] as const;
 /** One source of a table's rows. */

@@ -25,15 +25,16 @@ export interface SarTableRowsView {
 /**
  * `GET /api/reports/sar/{program}/table-rows?sar_format=&year=<CAY>&item=2.2.2` (every signed-in user of the campus):
  * for each of the item's NBA tables that Attain can fill, the rows it holds for the program and report year (2.2.2:
- * the question papers of the year by CO and Bloom's level; 4.5a: the batches' named lists; 5.6: FDPs attended by the
- * department's faculty; 6.1: the program's laboratory courses). 400 for a bad query or an item not of the format, 404
- * for another campus's program.
+ * the question papers of the year by CO and Bloom's level; 4.5a: the named lists of LYG to LYGm2; FDPs attended and
+ * organised, memberships and sponsored projects of the department's faculty; the program's laboratory courses; the
+ * curriculum's structure; the first year's ratio). 400 for a bad query or an item not of the format, 404 for another
+ * campus's program.
  */
 export const sarTableRowsRoute = defineRoute({
   method: 'GET',
   path: `${SAR_PATH}/{program}/table-rows`,
   domain: 'reports',
-  summary: 'The rows Attain holds for the NBA tables of a SAR item (question papers, placements, FDPs, laboratories)',
+  summary: 'The rows Attain holds for the NBA tables of a SAR item (question papers, placements, faculty contributions, laboratories)',
   query: z.object({
     sar_format: z.enum(SAR_VERSIONS, { error: 'Choose a SAR format' }),
     year: z.string({ error: MESSAGES.required }).check(z.refine(isAcademicYear, 'Write it as 2025-26')),

@@ -8,6 +8,7 @@ import {
   type SarTableRowsView,
   type SarVersion,
   academicYearOf,
+  academicYearStart,
   batchPerformance,
   bloomLevel,
   courseCurriculum,
@@ -16,6 +17,10 @@ import {
   firstYearAcademics,
   formatDate,
   formatItems,
+  formatNumber,
+  numberOf,
+  sponsoredProject,
+  term,
   textOf,
   labExperiment,
   occasion,
@@ -139,11 +144,9 @@ async function programFaculty({ scope, prog }: FillContext): Promise<Map<string,
  * `inYear` keeps those begun (`start_data`) in the report year. Personal records are read through `textOf`/`numberOf`:
  * their registry type does not carry their fields.
  */
-async function facultyRecords<D extends typeof workshopAttended | typeof workshopOrganized | typeof professionalBody>(
-  ctx: FillContext,
-  def: D,
-  inYear: boolean,
-): Promise<{ name: string; r: Record<string, unknown> }[]> {
+async function facultyRecords<
+  D extends typeof workshopAttended | typeof workshopOrganized | typeof professionalBody | typeof sponsoredProject,
+>(ctx: FillContext, def: D, inYear: boolean): Promise<{ name: string; r: Record<string, unknown> }[]> {
   const [faculty, records] = await Promise.all([programFaculty(ctx), listAll(ctx.scope, def)]);
   return records
     .map((r: Record<string, unknown>) => ({ name: faculty.get(textOf(r.faculty)) ?? '', r }))
@@ -190,6 +193,62 @@ async function memberships(ctx: FillContext): Promise<Filled> {
   return { rows, source: `Faculty Contribution: professional bodies of ${ctx.prog.title}’s faculty` };
 }
 
+/**
+ * 6.2.3 (2025) and 5.8.2 (Tier I): the sponsored projects of the program's faculty sanctioned in the report year's
+ * first calendar year or the three before it (CAYm3 to CAY), newest first.
+ */
+async function sponsored(ctx: FillContext): Promise<Filled> {
+  const start = academicYearStart(ctx.year);
+  const rows = (await facultyRecords(ctx, sponsoredProject, false))
+    .filter(({ r }) => {
+      const y = numberOf(r.year_of_sanction);
+      return y !== undefined && y >= start - 3 && y <= start;
+    })
+    .sort((a, b) => (numberOf(b.r.year_of_sanction) ?? 0) - (numberOf(a.r.year_of_sanction) ?? 0))
+    .map(({ name, r }): Row => ({
+      Faculty: name,
+      Project: textOf(r.project_title),
+      'Funding agency': textOf(r.spomsoring_organization),
+      'Year sanctioned': textOf(r.year_of_sanction),
+      'Amount (₹)': numberOf(r.amount) === undefined ? '' : formatNumber(numberOf(r.amount) ?? 0, ctx.locale, 0),
+      'Duration (months)': textOf(r.duration),
+    }));
+  return { rows, source: `Faculty Contribution: sponsored projects of ${ctx.prog.title}’s faculty sanctioned ${start - 3} to ${start}` };
+}
+
+/**
+ * 1.2.1 (2025) and 2.1.2 (Tier I): the courses of the program's curriculum in force in the report year (the newest
+ * first admitted in or before it; else the newest), term by term, with their L-T-P and credits.
+ */
+async function curriculumStructure({ scope, prog, year }: FillContext): Promise<Filled> {
+  const start = academicYearStart(year);
+  const all = (await listAll(scope, curriculum, { program: prog.id })).sort((a, b) => (b.start_year ?? 0) - (a.start_year ?? 0));
+  const inForce = all.find((c) => (c.start_year ?? 0) <= start) ?? all[0];
+  if (!inForce) return { rows: [], source: `${prog.title} has no curriculum yet (Curriculum)` };
+  const [terms, courses] = await Promise.all([
+    listAll(scope, term, { curriculum: inForce.id }),
+    listAll(scope, courseCurriculum, { curriculum: inForce.id }),
+  ]);
+  const termOf = new Map(terms.map((t) => [t.id, t]));
+  const n = (v: number | undefined) => (v === undefined ? '' : String(v));
+  const rows = courses
+    .sort(
+      (a, b) =>
+        (termOf.get(a.term)?.number ?? 0) - (termOf.get(b.term)?.number ?? 0) ||
+        (a.code ?? '').localeCompare(b.code ?? '', undefined, { numeric: true }),
+    )
+    .map((c): Row => ({
+      Term: termOf.get(c.term)?.name ?? '',
+      'Course code': c.code ?? '',
+      Course: c.title,
+      'Lecture (L)': n(c.lecture_credits),
+      'Tutorial (T)': n(c.tutor_credits),
+      'Practical (P)': n(c.practical_credits),
+      Credits: n(c.total_credits),
+    }));
+  return { rows, source: `The courses of ${inForce.name} (Curriculum)` };
+}
+
 /** 6.1 / 7.1 and the safety table: the program's courses with laboratory experiments, their experiments and sessions. */
 async function labs({ scope, prog }: FillContext): Promise<Filled> {
   const [courses, experiments] = await Promise.all([listAll(scope, courseCurriculum, { program: prog.id }), listAll(scope, labExperiment)]);
@@ -224,7 +283,9 @@ const FILLS: Readonly<Record<SarTableFill, (ctx: FillContext) => Promise<Filled>
   'fdp-attended': fdpAttended,
   'fdp-organised': fdpOrganised,
   memberships,
+  sponsored,
   labs,
+  curriculum: curriculumStructure,
   'first-year': firstYear,
 };
 
