@@ -497,8 +497,16 @@ describe('SAR sections for a faculty member', () => {
     expect(screen.queryByRole('button', { name: 'Edit 1.1.3' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit 1.1.4' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete 1.1.4' })).toBeNull();
-    // They may still add a section of their own.
-    expect(screen.getByRole('button', { name: 'ADD' })).toBeTruthy();
+    // They may still add a section of their own, and write it up to review; approving is an administrator's.
+    fireEvent.click(screen.getByRole('button', { name: 'ADD' }));
+    await screen.findByRole('form', { name: 'SAR section form' });
+    const status = (await waitFor(() => document.getElementById('f-status')?.closest('.p-dropdown'))) as HTMLElement;
+    fireEvent.click(status.querySelector('.p-dropdown-trigger') as HTMLElement);
+    const panel = (await waitFor(() => document.querySelector('.p-dropdown-panel'))) as HTMLElement;
+    const offered = within(panel)
+      .getAllByRole('option', { hidden: true })
+      .map((o) => o.textContent);
+    expect(offered).toEqual(['Draft', 'In review']);
   });
 });
 

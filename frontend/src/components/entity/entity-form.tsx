@@ -8,6 +8,7 @@ import {
   entitySchema,
   isAsked,
   isWritable,
+  isOneOf,
   isPlainObject,
   inSentence,
 } from '@attain/shared-types';
@@ -17,6 +18,8 @@ import { InputText } from 'primereact/inputtext';
 import { Fragment, type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { ApiError } from '../../app/api';
+import { profileAtom } from '../../app/state';
+import { useAtomValue } from 'jotai';
 import { FieldInput } from './field-input';
 import { useUnsavedChanges } from '../form/unsaved-changes';
 import { datePattern } from '../form/date-input';
@@ -209,6 +212,19 @@ export function FieldControl(props: {
 }
 
 /**
+ * The choices a field offers the signed-in user: without an entity's writing role (a faculty member writing their SAR
+ * section), the values only those roles give (`reservedChoices`: Approved) are not offered; the server refuses them too.
+ */
+function useOfferedChoices(def: EntityDef): (fd: FieldDef) => FieldDef {
+  const role = useAtomValue(profileAtom)?.role;
+  const gives = role !== undefined && isOneOf(def.writeRoles, role);
+  return (fd) => {
+    const reserved = def.reservedChoices?.[fd.name];
+    return reserved && !gives && fd.choices ? { ...fd, choices: fd.choices.filter((c) => !reserved.includes(String(c))) } : fd;
+  };
+}
+
+/**
  * The generic form of a registry entity: one input per field, validated with the entity's shared zod schema
  * (the server's rules and messages), errors shown for touched fields and after a submit attempt. Server-side
  * per-field errors (400) are shown on their fields.
@@ -290,6 +306,7 @@ export function EntityForm(props: {
     },
   });
   useWorkedOut(def, form);
+  const offered = useOfferedChoices(def);
   const values = form.watch();
   // Reference pickers are scoped by what is chosen: the form's values over the list's filters.
   const chosen = { ...props.preset, ...values };
@@ -337,7 +354,7 @@ export function EntityForm(props: {
             return (
               <Fragment key={fd.name}>
                 {heading}
-                <FieldControl fd={fd} form={form} def={def} chosen={chosen} isNew={!props.record} input={props.inputs?.[fd.name]} />
+                <FieldControl fd={offered(fd)} form={form} def={def} chosen={chosen} isNew={!props.record} input={props.inputs?.[fd.name]} />
               </Fragment>
             );
           })}
