@@ -575,6 +575,31 @@ describe('NBA tables in a SAR section', () => {
     ]);
   });
 
+  it('says why Attain gives no rows: none held yet, or colleagues’ records only an administrator fills from', async () => {
+    for (const [answer, says] of [
+      [{ rows: [], source: 'The question papers of 2025-26' }, 'Attain holds no rows for this table yet (The question papers of 2025-26).'],
+      [
+        { rows: [], source: 'Faculty Contribution', withheld: 'Only a campus administrator fills this table from Attain.' },
+        'Only a campus administrator fills this table from Attain.',
+      ],
+    ] as const) {
+      const s1 = rec('s1', { program: 'p1', sar_format: TIER2, academic_year: '2025-26', item: '2.2.2', status: 'Draft' });
+      mockServer((method, url) => {
+        if (url.startsWith('/api/sar-section?')) return { body: { data: [s1], next: null } };
+        if (url.startsWith('/api/reports/sar/p1/table-rows?'))
+          return { body: { data: { item: '2.2.2', year: '2025-26', tables: [{ title: PAPERS, columns: [], ...answer }] } } };
+        if (method === 'GET') return { body: { data: [], next: null } };
+      });
+      renderReports('/reports/sar-sections');
+      fireEvent.click(await screen.findByRole('button', { name: 'Edit 2.2.2' }));
+      const form = await screen.findByRole('form', { name: 'SAR section form' });
+      fireEvent.click(within(form).getByRole('button', { name: `Fill ${PAPERS} from Attain’s data` }));
+      await waitFor(() => expect(within(form).getByRole('status').textContent).toBe(says));
+      expect(within(form).getByText('No rows yet.')).toBeTruthy();
+      cleanup();
+    }
+  });
+
   it('asks before Attain’s rows replace rows typed in the table, and keeps them when told to', async () => {
     sectionsWith([['Typed by hand', '', '', '', '']]);
     renderReports('/reports/sar-sections');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldText } from '../src/format/field-text.js';
 import { sentMail } from '../src/mail/sent-mail.js';
+import { sarSection } from '../src/sar/sar-data.js';
 
 const to = sentMail.fields.find((f) => f.name === 'to');
 
@@ -19,5 +20,23 @@ describe('an e-mail list as one line of text', () => {
         'en-IN',
       ),
     ).toMatch(/\+1,00,000 more$/);
+  });
+});
+
+describe('NBA tables as one line of text', () => {
+  const tables = sarSection.fields.find((f) => f.name === 'tables');
+  it('names each table with its rows, in the campus’s number format', () => {
+    const row = ['a', 'b'];
+    expect(
+      fieldText(
+        tables,
+        [
+          { title: 'Laboratories', columns: ['x', 'y'], rows: [row] },
+          { title: 'Students placed', columns: ['x', 'y'], rows: Array.from({ length: 1200 }, () => row) },
+          null,
+        ],
+        'en-IN',
+      ),
+    ).toBe('Laboratories (1 row), Students placed (1,200 rows)');
   });
 });

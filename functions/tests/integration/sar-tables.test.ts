@@ -139,7 +139,24 @@ describe('NBA tables Attain can fill', () => {
     expect(
       (await admin.get(`/api/reports/sar/${programId}/table-rows?sar_format=${encodeURIComponent(TIER2)}&year=2025&item=2.2.2`)).status,
     ).toBe(400);
-    expect((await admin.get(`/api/reports/sar/no-such-program/table-rows?${q}&item=2.2.2`)).status).toBe(404);
+    // The other campus's administrator names this campus's program: not found there.
+    const other = client(base, await login(base, users.otherAdmin.email, users.otherAdmin.password));
+    expect((await other.get(`/api/reports/sar/${programId}/table-rows?${q}&item=2.2.2`)).status).toBe(404);
+  });
+
+  it('gives colleagues’ Faculty Contribution records to a campus administrator only; a faculty member is told why', async () => {
+    const faculty = client(base, await login(base, users.demoFaculty.email, users.demoFaculty.password));
+    const q = (item: string) => `sar_format=${encodeURIComponent(TIER2)}&year=2025-26&item=${item}`;
+    const mine = await faculty.get(`/api/reports/sar/${programId}/table-rows?${q('5.6')}`);
+    expect(mine.status).toBe(200);
+    expect(mine.body.data.tables[0]).toMatchObject({
+      title: NBA_TABLES.fdpAttended.title,
+      rows: [],
+      withheld: expect.stringMatching(/Only a campus administrator/),
+    });
+    expect((await admin.get(`/api/reports/sar/${programId}/table-rows?${q('5.6')}`)).body.data.tables[0].withheld).toBeUndefined();
+    // Question papers are nobody's personal record: a faculty member gets them.
+    expect((await faculty.get(`/api/reports/sar/${programId}/table-rows?${q('2.2.2')}`)).body.data.tables[0].rows).toHaveLength(1);
   });
 });
 
@@ -155,6 +172,19 @@ describe('a section’s tables', () => {
       [[{ title, columns: cols, rows: [['only one cell']] }], /row 1: 1 cells for 5 columns/],
       [[{ title, columns: cols, rows: [['a', 'b', 'c', 'd', 'x'.repeat(1001)]] }], /^Table 1, rows: Too Long!$/],
       [[{ title, columns: cols, rows: [[1, 2, 3, 4, 5]] }], /^Table 1, rows/],
+      [
+        [
+          { title, columns: cols, rows: [] },
+          { title, columns: cols, rows: [] },
+        ],
+        /is given twice/,
+      ],
+      [[{ title, columns: cols, rows: Array.from({ length: 301 }, () => ['a', 'b', 'c', 'd', 'e']) }], /has 301 rows; at most 300/],
+      // 150 rows of 5 cells of 100 Devanagari letters (3 bytes each in UTF-8): 225,000 bytes, over the 150,000 a section holds.
+      [
+        [{ title, columns: cols, rows: Array.from({ length: 150 }, () => Array.from({ length: 5 }, () => 'क'.repeat(100))) }],
+        /bytes of text; at most 1,50,000/,
+      ],
     ];
     for (const [tables, message] of cases) {
       const res = await admin.post('/api/sar-section', section(tables));

@@ -1,7 +1,7 @@
 import type { CampusLocale } from '../entities/choices.js';
 import { type FieldDef, choiceLabel } from '../registry/field.js';
 import { listTable } from './list-table.js';
-import { textOf } from '../guards.js';
+import { isPlainObject, textOf } from '../guards.js';
 import { formatDate, formatNumber } from './locale-format.js';
 
 /** How many addresses of an `emails` field a line of text shows before "+N more". */
@@ -28,7 +28,11 @@ export function fieldText(fd: FieldDef | undefined, v: unknown, locale: CampusLo
   // Tables by their titles and rows: `Laboratories (4 rows)`.
   if (fd?.kind === 'grids' && Array.isArray(v))
     return v
-      .map((t: { title?: unknown; rows?: unknown }) => `${textOf(t.title)} (${Array.isArray(t.rows) ? t.rows.length : 0} rows)`)
+      .filter(isPlainObject)
+      .map((t) => {
+        const n = Array.isArray(t.rows) ? t.rows.length : 0;
+        return `${textOf(t.title)} (${formatNumber(n, locale, 0)} ${n === 1 ? 'row' : 'rows'})`;
+      })
       .join(', ');
   if (Array.isArray(v)) {
     const t = listTable(fd, v, locale, fieldText);

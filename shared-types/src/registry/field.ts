@@ -42,6 +42,16 @@ export interface GridTable {
 }
 
 /**
+ * A table's rows in `columns` (a table's columns as defined now), each cell found by its column's heading in the
+ * table as stored ('' for a column it did not have).
+ */
+export const gridRows = (t: Pick<GridTable, 'columns' | 'rows'>, columns: readonly string[]): string[][] =>
+  t.rows.map((r) => columns.map((c) => (t.columns.indexOf(c) < 0 ? '' : (r[t.columns.indexOf(c)] ?? ''))));
+
+/** The rows with a cell typed (a row of blanks is left out of what is counted and printed). */
+export const typedRows = (rows: readonly string[][]): string[][] => rows.filter((r) => r.some((c) => c.trim()));
+
+/**
  * A value a form works out from other fields (`FieldDef.workedOut`): `compute` gives it from the form's values (null
  * when it cannot: a part missing, or a result the field cannot hold); `rule` says how, in words shown under the field.
  */

@@ -167,7 +167,7 @@ export function issueFields(
       const fd = fields.find((x) => x.name === top);
       const item = fd?.items?.find((x) => x.name === sub)?.label ?? (sub === undefined ? undefined : String(sub));
       const what = iss.code === 'unrecognized_keys' ? `${MESSAGES.unknown} ${iss.keys.join(', ')}` : iss.message;
-      into[String(top)] ??= `${fd?.itemLabel ?? 'Row'} ${row + 1}${item ? `, ${item}` : ''}: ${what}`;
+      into[String(top)] ??= `${fd?.kind === 'grids' ? 'Table' : 'Row'} ${row + 1}${item ? `, ${item}` : ''}: ${what}`;
     } else into[String(top ?? '_')] ??= iss.message;
   }
   return into;

@@ -1,5 +1,5 @@
 import { GAPC_2025 } from './gapc-2025.js';
-import type { SarFormatDef, SarTableDef } from './sar-format.js';
+import type { SarCriterionDef, SarFormatDef, SarItemDef, SarTableDef } from './sar-format.js';
 import { TIER1_2016 } from './tier1-2016.js';
 import { TIER2_2015 } from './tier2-2015.js';
 
@@ -11,8 +11,16 @@ export function sarFormatDef(id: string | null | undefined): SarFormatDef {
   return SAR_FORMAT_DEFS.find((f) => f.id === id) ?? GAPC_2025;
 }
 
-/** The tables NBA asks for with item `number` of format `id` (none for an item without tables or not of the format). */
-export function sarItemTables(id: string | null | undefined, number: string | null | undefined): readonly SarTableDef[] {
-  for (const c of sarFormatDef(id).criteria) for (const i of c.items) if (i.number === number) return i.tables ?? [];
-  return [];
+/** Item `number` of format `id` (`sarFormatDef`) with its criterion; undefined when the format has no such item. */
+export function sarItem(
+  id: string | null | undefined,
+  number: string | null | undefined,
+): { criterion: SarCriterionDef; item: SarItemDef } | undefined {
+  for (const criterion of sarFormatDef(id).criteria)
+    for (const item of criterion.items) if (item.number === number) return { criterion, item };
+  return undefined;
 }
+
+/** The tables NBA asks for with item `number` of format `id` (none for an item without tables or not of the format). */
+export const sarItemTables = (id: string | null | undefined, number: string | null | undefined): readonly SarTableDef[] =>
+  sarItem(id, number)?.item.tables ?? [];

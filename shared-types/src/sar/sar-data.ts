@@ -200,7 +200,7 @@ export const sarSection = defineEntity({
     f.enum('status', 'Status', SAR_SECTION_STATUSES, { default: 'Draft' }),
     f.number('claimed_marks', 'Marks claimed', { min: 0, max: 200 }),
     f.text('claim_reason', 'Why these marks', { max: 2000 }),
-    f.grids('tables', 'NBA tables', { max: 1000, maxItems: 10, itemLabel: 'Table' }),
+    f.grids('tables', 'NBA tables', { max: 1000, maxItems: 10 }),
     f.files('evidence', 'Evidence', 'attachment'),
     f.list(
       'comments',

@@ -13,6 +13,8 @@ export interface SarTableRows {
   columns: string[];
   rows: string[][];
   source: string;
+  /** Why no rows are given to this caller (colleagues' records only a campus administrator reads). */
+  withheld?: string;
 }
 
 /** `GET /api/reports/sar/{program}/table-rows`: the rows Attain holds for each fillable table of one item. */
@@ -23,7 +25,8 @@ export interface SarTableRowsView {
 }
 
 /**
- * `GET /api/reports/sar/{program}/table-rows?sar_format=&year=<CAY>&item=2.2.2` (every signed-in user of the campus):
+ * `GET /api/reports/sar/{program}/table-rows?sar_format=&year=<CAY>&item=2.2.2` (every signed-in user of the campus;
+ * tables of colleagues' Faculty Contribution records for its administrators only, `withheld` for others):
  * for each of the item's NBA tables that Attain can fill, the rows it holds for the program and report year (2.2.2:
  * the question papers of the year by CO and Bloom's level; 4.5a: the named lists of LYG to LYGm2; FDPs attended and
  * organised, memberships and sponsored projects of the department's faculty; the program's laboratory courses; the

@@ -1,4 +1,4 @@
-import type { GridTable } from '@attain/shared-types';
+import { type GridTable, gridRows } from '@attain/shared-types';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -7,6 +7,16 @@ import { type ReactNode, useEffect, useState } from 'react';
 export interface GridShape {
   title: string;
   columns: readonly string[];
+}
+
+/**
+ * `tables` with table `shape` holding `rows` (a table with no rows taken out), in the order of `order` (the titles the
+ * form offers); the stored columns are the shape's.
+ */
+export function withTable(tables: readonly GridTable[], shape: GridShape, rows: string[][], order: readonly string[]): GridTable[] {
+  const rest = tables.filter((t) => t.title !== shape.title);
+  const next = rows.length ? [...rest, { title: shape.title, columns: [...shape.columns], rows }] : rest;
+  return next.sort((a, b) => order.indexOf(a.title) - order.indexOf(b.title));
 }
 
 /** The tables of a `grids` value (anything else reads as none). */
@@ -30,6 +40,8 @@ export function GridsField(props: {
   extra?: (shape: GridShape, rows: readonly string[][]) => ReactNode;
   /** The most rows of a table. */
   maxRows?: number;
+  /** The most characters of a cell. */
+  maxLength?: number;
 }) {
   const tables = gridTables(props.value);
   // A row just added takes the focus in its first cell, so a keyboard user types on.
@@ -45,20 +57,25 @@ export function GridsField(props: {
     ...offered.map((shape) => ({ shape, offered: true })),
     ...stray.map((shape) => ({ shape, offered: false })),
   ];
-  const rowsOf = (title: string) => tables.find((t) => t.title === title)?.rows ?? [];
-  const put = (shape: GridShape, rows: string[][]) => {
-    const rest = tables.filter((t) => t.title !== shape.title);
-    const next = rows.length ? [...rest, { title: shape.title, columns: [...shape.columns], rows }] : rest;
-    // Kept in the order the tables are offered.
-    props.onChange(
-      next.sort((a, b) => shown.findIndex((s) => s.shape.title === a.title) - shown.findIndex((s) => s.shape.title === b.title)),
-    );
+  // A table stored under other columns (its definition changed) shows each cell under its column's heading.
+  const rowsOf = (shape: GridShape) => {
+    const t = tables.find((x) => x.title === shape.title);
+    return t ? gridRows(t, shape.columns) : [];
   };
+  const put = (shape: GridShape, rows: string[][]) =>
+    props.onChange(
+      withTable(
+        tables,
+        shape,
+        rows,
+        shown.map((x) => x.shape.title),
+      ),
+    );
   if (!shown.length) return <p className="hint">NBA asks for no table with this item.</p>;
   return (
     <div className="grids-field" id={props.id}>
       {shown.map(({ shape, offered: isOffered }, k) => {
-        const rows = rowsOf(shape.title);
+        const rows = rowsOf(shape);
         const set = (i: number, j: number, v: string) =>
           put(
             shape,
@@ -96,6 +113,7 @@ export function GridsField(props: {
                             id={`${props.id}-${k}-${i}-${j}`}
                             aria-label={`${c}, row ${i + 1} of ${shape.title}`}
                             value={row[j] ?? ''}
+                            maxLength={props.maxLength ?? 1000}
                             onChange={(e) => set(i, j, e.target.value)}
                           />
                         </td>

@@ -28,7 +28,13 @@ export interface FirstYear {
 }
 
 const RULE = { version: 'Tier II (2015)', source: CRITERION8_2015_CITATION };
-const YEARS = (cay: string) => [0, 1, 2].map((k) => ({ label: k ? `CAYm${k}` : 'CAY', year: shiftAcademicYear(cay, -k) }));
+/** The years Criterion 8 reports, newest first, in NBA's labels: CAY, CAYm1, CAYm2 of `cay`. */
+export const FIRST_YEAR_YEARS = (cay: string) =>
+  [0, 1, 2].map((k) => ({ label: k ? `CAYm${k}` : 'CAY', year: shiftAcademicYear(cay, -k) }));
+
+/** FYSFR = first-year students / faculty (fractional load); null unless both are entered and faculty > 0. */
+export const fysfr = (y: Pick<FirstYear, 'students' | 'faculty'> | undefined): number | null =>
+  y && known(y.students, y.faculty) && (y.faculty ?? 0) > 0 ? (y.students ?? 0) / (y.faculty ?? 1) : null;
 const entered = (v: number | null | undefined) => (typeof v === 'number' ? v : 'not entered');
 
 /**
@@ -36,10 +42,9 @@ const entered = (v: number | null | undefined) => (typeof v === 'number' ? v : '
  * 5 x 20 / FYSFR, limited to 5, and 0 when FYSFR > 25; marks = the average of the three years' assessments.
  */
 export function firstYearSfr(years: ReadonlyMap<string, FirstYear>, cay: string): ItemFigures {
-  const rows = YEARS(cay).map(({ label, year }): Row => {
+  const rows = FIRST_YEAR_YEARS(cay).map(({ label, year }): Row => {
     const y = years.get(year);
-    const ok = y && known(y.students, y.faculty) && (y.faculty ?? 0) > 0;
-    const ratio = ok ? (y.students ?? 0) / (y.faculty ?? 1) : null;
+    const ratio = fysfr(y);
     const inputs = [
       { label: 'Students (first-year intake)', value: entered(y?.students) },
       { label: 'Faculty (fractional load)', value: entered(y?.faculty) },
@@ -56,7 +61,7 @@ export function firstYearSfr(years: ReadonlyMap<string, FirstYear>, cay: string)
  * Ph.D., y with a PG degree, RF = students / 20 (faculty required at 20:1), limited to 5; marks = the average.
  */
 export function firstYearQualification(years: ReadonlyMap<string, FirstYear>, cay: string): ItemFigures {
-  const rows = YEARS(cay).map(({ label, year }): Row => {
+  const rows = FIRST_YEAR_YEARS(cay).map(({ label, year }): Row => {
     const y = years.get(year);
     const rf = y && known(y.students) ? (y.students ?? 0) / 20 : null;
     const ok = y && rf && known(y.phd, y.pg);
@@ -80,7 +85,7 @@ export function firstYearQualification(years: ReadonlyMap<string, FirstYear>, ca
  * / 10), Y successful, Z appeared; marks = the average API (out of 10).
  */
 export function firstYearPerformance(years: ReadonlyMap<string, FirstYear>, cay: string): ItemFigures {
-  const rows = YEARS(cay).map(({ label, year }): Row => {
+  const rows = FIRST_YEAR_YEARS(cay).map(({ label, year }): Row => {
     const y = years.get(year);
     const x = y?.mean_gpa ?? (typeof y?.mean_percent === 'number' ? y.mean_percent / 10 : null);
     const ok = y && known(x, y.successful, y.appeared) && (y.appeared ?? 0) > 0;

@@ -11,6 +11,7 @@ import {
   batchPerformance,
   currentAcademicYear,
   firstYearAcademics,
+  typedRows,
   organization,
   program,
   projectOutcome,
@@ -130,7 +131,7 @@ function sectionOf(s: Section): ReadinessSection {
     claimed_by: s.updated_by,
     claimed_at: s.updated_at,
     evidence: (s.evidence ?? []).length,
-    written: Boolean(s.text && s.text.replace(/<[^>]*>/g, '').trim()) || (s.tables ?? []).some((t) => t.rows.length > 0),
+    written: Boolean(s.text && s.text.replace(/<[^>]*>/g, '').trim()) || (s.tables ?? []).some((t) => typedRows(t.rows).length > 0),
     text: s.text ?? '',
     tables: s.tables ?? [],
   };

@@ -54,6 +54,13 @@ export const SAR_ENDPOINTS: readonly Endpoint[] = [
     data: await sarReadiness(c.var.scope, pathId(c, 'program', 'Program'), q.year || undefined),
   })),
   endpoint(sarTableRowsRoute, async (c, { query: q }) => ({
-    data: await sarTableRows(c.var.scope, pathId(c, 'program', 'Program'), q.sar_format, q.year, q.item),
+    data: await sarTableRows(
+      c.var.scope,
+      dataViewer(c.var.caller, c.var.scope),
+      pathId(c, 'program', 'Program'),
+      q.sar_format,
+      q.year,
+      q.item,
+    ),
   })),
 ];

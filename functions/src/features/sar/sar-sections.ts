@@ -2,27 +2,32 @@ import {
   type CampusScope,
   type GridTable,
   type RecordOf,
+  type SarCriterionDef,
+  type SarItemDef,
   type SarTableDef,
   type sarSection,
-  formatItems,
   sarFormatDef,
+  sarItem,
 } from '@attain/shared-types';
 import { HttpError } from '../../platform/lib/errors.js';
 import { assertProgramYearOpen } from '../course-inputs/index.js';
 
 type Section = RecordOf<typeof sarSection>;
 
-/** The most rows of one table, and characters of all of a section's tables (a section is one DynamoDB item, at most 400 KB). */
-export const SECTION_TABLE_LIMITS = { rows: 300, characters: 150_000 } as const;
+/**
+ * The most rows of one table, and bytes (UTF-8) of all of a section's tables. A request body is at most 256 KB
+ * (`MAX_BODY_BYTES`), which keeps a section within DynamoDB's 400 KB item; the tables' share leaves room for the text.
+ */
+export const SECTION_TABLE_LIMITS = { rows: 300, bytes: 150_000 } as const;
 
 /**
  * What is wrong with a section's tables for its item (null: nothing): each must be one of the item's NBA tables
  * (`defs`), once, with that table's columns in order; every row has one cell per column; at most
- * `SECTION_TABLE_LIMITS` rows and characters.
+ * `SECTION_TABLE_LIMITS` rows and bytes.
  */
 export function tableProblem(tables: readonly GridTable[], defs: readonly SarTableDef[], item: string): string | null {
   const seen = new Set<string>();
-  let characters = 0;
+  let bytes = 0;
   for (const t of tables) {
     const def = defs.find((d) => d.title === t.title);
     if (!def) return `“${t.title}” is not one of NBA’s tables for ${item}`;
@@ -33,12 +38,23 @@ export function tableProblem(tables: readonly GridTable[], defs: readonly SarTab
     if (t.rows.length > SECTION_TABLE_LIMITS.rows) return `“${t.title}” has ${t.rows.length} rows; at most ${SECTION_TABLE_LIMITS.rows}`;
     const bad = t.rows.findIndex((r) => r.length !== def.columns.length);
     if (bad >= 0) return `“${t.title}”, row ${bad + 1}: ${t.rows[bad].length} cells for ${def.columns.length} columns`;
-    characters += t.rows.reduce((n, r) => n + r.reduce((m, c) => m + c.length, 0), 0);
+    bytes += Buffer.byteLength(t.rows.flat().join(''));
   }
-  const most = SECTION_TABLE_LIMITS.characters;
-  if (characters > most)
-    return `The tables hold ${characters.toLocaleString('en-IN')} characters; at most ${most.toLocaleString('en-IN')} fit in a section`;
+  const most = SECTION_TABLE_LIMITS.bytes;
+  if (bytes > most)
+    return `The tables hold ${bytes.toLocaleString('en-IN')} bytes of text; at most ${most.toLocaleString('en-IN')} fit in a section`;
   return null;
+}
+
+/**
+ * Item `number` of SAR format `format` with its criterion (`sarItem`).
+ * @throws HttpError 400 naming the field `item` when the format has no such item
+ */
+export function sarItemOrRefuse(format: string, number: string): { criterion: SarCriterionDef; item: SarItemDef } {
+  const found = sarItem(format, number);
+  if (found) return found;
+  const label = sarFormatDef(format).label;
+  throw new HttpError(400, `Item ${number} is not an item of ${label}`, { item: `Not an item of ${label}` });
 }
 
 /**
@@ -48,9 +64,7 @@ export function tableProblem(tables: readonly GridTable[], defs: readonly SarTab
  * @throws HttpError 400 naming the field (`item`, `tables`, `claimed_marks`)
  */
 export function checkSarSection(data: Pick<Section, 'sar_format' | 'item' | 'claimed_marks' | 'tables'>): void {
-  const format = sarFormatDef(data.sar_format);
-  const found = formatItems(format).find((x) => x.item.number === data.item);
-  if (!found) throw new HttpError(400, `Item ${data.item} is not an item of ${format.label}`, { item: `Not an item of ${format.label}` });
+  const found = sarItemOrRefuse(data.sar_format, data.item);
   const problem = tableProblem(data.tables ?? [], found.item.tables ?? [], data.item);
   if (problem) throw new HttpError(400, problem, { tables: problem });
   if (typeof data.claimed_marks !== 'number') return;

@@ -1,6 +1,7 @@
 import {
   type CampusLocale,
   type CampusScope,
+  type DataViewer,
   type RecordOf,
   type SarTableDef,
   type SarTableFill,
@@ -8,6 +9,7 @@ import {
   type SarTableRowsView,
   type SarVersion,
   academicYearOf,
+  academicYearSpan,
   academicYearStart,
   batchPerformance,
   bloomLevel,
@@ -16,7 +18,6 @@ import {
   curriculum,
   firstYearAcademics,
   formatDate,
-  formatItems,
   formatNumber,
   numberOf,
   sponsoredProject,
@@ -27,17 +28,17 @@ import {
   professionalBody,
   profile,
   program,
-  sarFormatDef,
   workshopAttended,
   workshopOrganized,
 } from '@attain/shared-types';
-import { HttpError } from '../../platform/lib/errors.js';
 import { getDocuments } from '../../platform/store/documents.js';
 import { listAll } from '../../platform/store/list-all.js';
 import { getRecord, queryByField } from '../../platform/store/records.js';
 import { campusLocale, courseName } from '../reports/index.js';
 import { graduatedBatches } from './criterion4-formulas.js';
-import { isProgramFaculty, memberName } from './faculty-census.js';
+import { FIRST_YEAR_YEARS, fysfr } from './criterion8-formulas.js';
+import { inPosition, isProgramFaculty, memberName } from './faculty-census.js';
+import { sarItemOrRefuse } from './sar-sections.js';
 import { programYears } from './readiness.js';
 
 type Program = RecordOf<typeof program>;
@@ -133,9 +134,9 @@ async function placements({ scope, prog, year }: FillContext): Promise<Filled> {
   return { rows, source: `The named lists of ${prog.title}’s batches LYG, LYGm1 and LYGm2 of ${year} (Students’ performance)` };
 }
 
-/** The program's faculty (profiles of its department in a teaching post), by id, with their names. */
-async function programFaculty({ scope, prog }: FillContext): Promise<Map<string, string>> {
-  const members = (await listAll(scope, profile)).filter((m) => isProgramFaculty(m, prog.department));
+/** The program's faculty in the report year (profiles of its department in a teaching post, in position), by id, with their names. */
+async function programFaculty({ scope, prog, year }: FillContext): Promise<Map<string, string>> {
+  const members = (await listAll(scope, profile)).filter((m) => isProgramFaculty(m, prog.department) && inPosition(m, year));
   return new Map(members.map((m) => [m.id, memberName(m)]));
 }
 
@@ -184,13 +185,16 @@ async function fdpOrganised(ctx: FillContext): Promise<Filled> {
 
 /** 6.1.1: the program's faculty's memberships of professional bodies. */
 async function memberships(ctx: FillContext): Promise<Filled> {
-  const rows = (await facultyRecords(ctx, professionalBody, false)).map(({ name, r }): Row => ({
-    Faculty: name,
-    Society: textOf(r.organization_name),
-    Membership: [textOf(r.membership_type), textOf(r.membership_no)].filter(Boolean).join(', '),
-    'Member since': dateIn(ctx.locale, r.start_date),
-  }));
-  return { rows, source: `Faculty Contribution: professional bodies of ${ctx.prog.title}’s faculty` };
+  const { to } = academicYearSpan(ctx.year);
+  const rows = (await facultyRecords(ctx, professionalBody, false))
+    .filter(({ r }) => textOf(r.start_date) <= to)
+    .map(({ name, r }): Row => ({
+      Faculty: name,
+      Society: textOf(r.organization_name),
+      Membership: textOf(r.membership_type),
+      'Member since': dateIn(ctx.locale, r.start_date),
+    }));
+  return { rows, source: `Faculty Contribution: professional bodies ${ctx.prog.title}’s faculty belonged to by the end of ${ctx.year}` };
 }
 
 /**
@@ -264,30 +268,46 @@ async function labs({ scope, prog }: FillContext): Promise<Filled> {
   return { rows, source: `The laboratory experiments of ${prog.title}’s courses (Curriculum)` };
 }
 
-/** 9.1 (2025): the first year's students and faculty of each academic year entered, with their ratio. */
-async function firstYear({ scope }: FillContext): Promise<Filled> {
-  const years = (await listAll(scope, firstYearAcademics)).sort((a, b) => b.academic_year.localeCompare(a.academic_year));
-  const rows = years.map((y): Row => ({
-    'Academic year': y.academic_year,
-    Students: typeof y.students === 'number' ? String(y.students) : '',
-    'Faculty (full-time equivalent)': typeof y.faculty === 'number' ? String(y.faculty) : '',
-    Ratio: typeof y.students === 'number' && y.faculty ? (y.students / y.faculty).toFixed(2) : '',
-  }));
-  return { rows, source: 'First Year Academics' };
+/**
+ * 9.1 (2025): the first year's students and faculty of CAY, CAYm1 and CAYm2 of the report year, with their ratio as
+ * Criterion 8 computes it (`fysfr`, two decimals).
+ */
+async function firstYear({ scope, year }: FillContext): Promise<Filled> {
+  const entered = new Map((await listAll(scope, firstYearAcademics)).map((r) => [r.academic_year, r]));
+  const rows = FIRST_YEAR_YEARS(year).map(({ label, year: y }): Row => {
+    const r = entered.get(y);
+    const ratio = fysfr({ students: r?.students ?? null, faculty: r?.faculty ?? null });
+    return {
+      'Academic year': `${label} ${y}`,
+      Students: textOf(r?.students),
+      'Faculty (full-time equivalent)': textOf(r?.faculty),
+      Ratio: ratio === null ? '' : ratio.toFixed(2),
+    };
+  });
+  return {
+    rows: rows.some((r) => r.Students || r['Faculty (full-time equivalent)']) ? rows : [],
+    source: 'First Year Academics, CAY to CAYm2',
+  };
 }
 
-/** Each fill by its id (`SarTableFill`). */
-const FILLS: Readonly<Record<SarTableFill, (ctx: FillContext) => Promise<Filled>>> = {
-  'question-papers': questionPapers,
-  placements,
-  'fdp-attended': fdpAttended,
-  'fdp-organised': fdpOrganised,
-  memberships,
-  sponsored,
-  labs,
-  curriculum: curriculumStructure,
-  'first-year': firstYear,
+/**
+ * Each fill by its id (`SarTableFill`); `personal` fills list colleagues' Faculty Contribution records, which only the
+ * campus's administrators may read (a faculty member reads their own).
+ */
+const FILLS: Readonly<Record<SarTableFill, { rows: (ctx: FillContext) => Promise<Filled>; personal?: true }>> = {
+  'question-papers': { rows: questionPapers },
+  placements: { rows: placements },
+  'fdp-attended': { rows: fdpAttended, personal: true },
+  'fdp-organised': { rows: fdpOrganised, personal: true },
+  memberships: { rows: memberships, personal: true },
+  sponsored: { rows: sponsored, personal: true },
+  labs: { rows: labs },
+  curriculum: { rows: curriculumStructure },
+  'first-year': { rows: firstYear },
 };
+
+/** What a table says when its rows are colleagues' records and the caller is not a campus administrator. */
+export const WITHHELD = 'Only a campus administrator fills this table from Attain: it lists colleagues’ Faculty Contribution records.';
 
 /** A fill's rows in a table's columns, in order (a column the fill does not know is blank). */
 const inColumns = (def: SarTableDef, filled: Filled): SarTableRows => ({
@@ -300,23 +320,29 @@ const inColumns = (def: SarTableDef, filled: Filled): SarTableRows => ({
 /**
  * The rows Attain holds for each fillable NBA table of `item` of format `format`, for program `programId` and report
  * year `year` (`2025-26`), in each table's columns (`SarTableRowsView`); an item without fillable tables answers none.
- * Reads only what the item's tables need.
+ * A table of colleagues' Faculty Contribution records is filled for a campus administrator only (`viewer`); anyone
+ * else gets no rows and `withheld` saying why. Reads only what the item's tables need.
  * @throws HttpError 404 for a program of another campus or none; 400 for an item not of the format
  */
 export async function sarTableRows(
   scope: CampusScope,
+  viewer: DataViewer,
   programId: string,
   format: SarVersion,
   year: string,
   item: string,
 ): Promise<SarTableRowsView> {
   const prog = await getRecord(scope, program, programId);
-  const def = sarFormatDef(format);
-  const found = formatItems(def).find((x) => x.item.number === item);
-  if (!found) throw new HttpError(400, `Item ${item} is not an item of ${def.label}`, { item: `Not an item of ${def.label}` });
-  const fillable = (found.item.tables ?? []).flatMap((t) => (t.fill ? [{ t, fill: t.fill }] : []));
+  const found = sarItemOrRefuse(format, item);
+  const fillable = (found.item.tables ?? []).flatMap((t) => (t.fill ? [{ t, fill: FILLS[t.fill] }] : []));
   if (!fillable.length) return { item, year, tables: [] };
   const ctx: FillContext = { scope, prog, year, locale: await campusLocale(scope) };
-  const tables = await Promise.all(fillable.map(async ({ t, fill }) => inColumns(t, await FILLS[fill](ctx))));
+  const tables = await Promise.all(
+    fillable.map(async ({ t, fill }) =>
+      fill.personal && !viewer.campusAdmin
+        ? { ...inColumns(t, { rows: [], source: 'Faculty Contribution' }), withheld: WITHHELD }
+        : inColumns(t, await fill.rows(ctx)),
+    ),
+  );
   return { item, year, tables };
 }

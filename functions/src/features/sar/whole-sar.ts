@@ -6,6 +6,8 @@ import {
   type SarFormatDef,
   type SarItemDef,
   type SarReadinessView,
+  gridRows,
+  typedRows,
   type department,
   type organization,
   type program,
@@ -46,12 +48,14 @@ function figuresTable(item: ReadinessItem): ReportTable[] {
 }
 
 /**
- * NBA's tables for an item as the team filled them in its section, in the format's order: every table NBA asks for
- * is printed, one not filled yet with its headings and "Not filled yet.".
+ * NBA's tables for an item as the team filled them in its section, in the format's order and columns (`gridRows`: a
+ * cell by its column's heading; rows with nothing typed left out): every table NBA asks for is printed, one not filled
+ * yet with its headings and "Not filled yet.".
  */
 function teamTables(item: ReadinessItem, def: SarItemDef): ReportTable[] {
   return (def.tables ?? []).map((t, k) => {
-    const rows = item.section?.tables.find((x) => x.title === t.title)?.rows ?? [];
+    const stored = item.section?.tables.find((x) => x.title === t.title);
+    const rows = stored ? typedRows(gridRows(stored, t.columns)) : [];
     const keys = t.columns.map((_, i) => `c${i}`);
     return {
       id: `${def.number}-table-${k + 1}`,

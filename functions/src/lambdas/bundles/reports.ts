@@ -4,9 +4,10 @@ import { defineDomain } from '../../platform/http/domain-module.js';
 
 /**
  * The `reports` domain: the Reports area's tables (`/api/reports/{report}`) and the NBA SAR export
- * (`/api/reports/sar/{program}`, DOCX or PDF, Criteria 3 and 5 or the whole SAR) with the SAR readiness. It reads across
- * the campus's records (the SAR's own data is the `sar` domain's) and has none of its own; it carries the DOCX and PDF
- * writers, so it is a Lambda of its own and the record Lambdas stay small.
+ * (`/api/reports/sar/{program}`, DOCX or PDF, Criteria 3 and 5 or the whole SAR) with the SAR readiness and the rows
+ * Attain holds for NBA's tables. It reads across the campus's records (the SAR's own data is the `sar` and
+ * `sar-figures` domains') and has none of its own; it carries the DOCX and PDF writers, so it is a Lambda of its own
+ * and the record Lambdas stay small.
  */
 export const reportsDomain = defineDomain({
   name: 'reports',

@@ -159,7 +159,7 @@ export async function seedDemoSar(scope: CampusScope): Promise<boolean> {
   for (const [sarFormat, items] of FILLED)
     for (const item of items) {
       if (!sarFormatDef(sarFormat).criteria.some((c) => c.items.some((i) => i.number === item))) continue;
-      const { tables } = await sarTableRows(scope, prog.id, sarFormat, yearChoice.year, item);
+      const { tables } = await sarTableRows(scope, { sub: 'seed', campusAdmin: true }, prog.id, sarFormat, yearChoice.year, item);
       const filled = tables.filter((t) => t.rows.length);
       if (!filled.length) continue;
       await createRecord(scope, sarSection, {
