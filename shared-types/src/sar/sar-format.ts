@@ -91,7 +91,8 @@ export interface SarItemDef {
   tables?: readonly SarTableDef[];
   /**
    * The SAR's tables the product already writes that belong under this item in the document, by their section id
-   * (`3.1-cam`, `3.1-pam`, `3.2.2`, `3.3.2` of Criterion 3; `5`, `5.1`, `5.2`, `5.3`, `5.4`, `5.5` of Criterion 5).
+   * (`3.1-cam`, `3.1-pam`, `3.2.2`, `3.3.2` of Criterion 3; `5`, `5.1`, `5.2`, `5.3`, `5.4`, `5.5` of Criterion 5;
+   * `8.4.2`, the first-year courses' CO attainment).
    */
   tablesFrom?: readonly string[];
   /** A sentence a college reads with the item: what could not be found (e.g. "NBA's marking formula for 7.3 was not found; the team claims its marks"). */

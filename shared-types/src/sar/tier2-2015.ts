@@ -184,7 +184,10 @@ export const TIER2_2015: SarFormatDef = {
           'Describe the assessment processes used to gather the data upon which the evaluation of COs of first year is done',
           5,
         ),
-        computed('8.4.2', 'Record the attainment of Course Outcomes of all first year courses', 5, THREE_YEARS, undefined, CLAIMED),
+        withTables(
+          computed('8.4.2', 'Record the attainment of Course Outcomes of all first year courses', 5, THREE_YEARS, undefined, CLAIMED),
+          ['8.4.2'],
+        ),
         computed('8.5.1', 'Indicate results of evaluation of each relevant PO and/or PSO', 10, THREE_YEARS, undefined, CLAIMED),
         narrative('8.5.2', 'Actions taken based on the results of evaluation of relevant POs and PSOs', 10),
       ],

@@ -14,6 +14,7 @@ import {
   courseOutcome,
   curriculum,
   articulationCaption,
+  term,
 } from '@attain/shared-types';
 import type { MethodInUse } from '../course-inputs/index.js';
 import { type ProgramOutcomeColumn, byCode } from '../curriculum/index.js';
@@ -33,13 +34,15 @@ export interface Criterion3Input {
   method: MethodInUse;
   /** Improvement plans by `<course id>#<academic year>`: the actions recorded per student and CO. */
   plans: Map<string, Record<string, PlanAction>>;
+  /** The first-year courses (ids): those of terms 1 and 2 of their curriculum. */
+  firstYear: ReadonlySet<string>;
 }
 
 const level = (v: number | null | undefined): string | number => (v === null || v === undefined ? '-' : v);
 
 /**
  * Reads Criterion 3's inputs for a program whose stored attainment the caller already read (`years`, `outcomes`,
- * `method` from `storedProgramAttainment`): its curricula's courses and COs (paged Queries per curriculum), its
+ * `method` from `storedProgramAttainment`): its curricula's courses, COs and terms (paged Queries per curriculum), its
  * courses' matrices and the improvement plans of `planYears` (BatchGetItem, 100 keys a call).
  */
 export async function criterion3Input(
@@ -51,9 +54,14 @@ export async function criterion3Input(
   const curricula = await listAll(scope, curriculum, { program: programId });
   const perCurriculum = await Promise.all(
     curricula.map((cu) =>
-      Promise.all([listAll(scope, courseCurriculum, { curriculum: cu.id }), listAll(scope, courseOutcome, { curriculum: cu.id })]),
+      Promise.all([
+        listAll(scope, courseCurriculum, { curriculum: cu.id }),
+        listAll(scope, courseOutcome, { curriculum: cu.id }),
+        listAll(scope, term, { curriculum: cu.id }),
+      ]),
     ),
   );
+  const firstTerms = new Set(perCurriculum.flatMap(([, , terms]) => terms.filter((t) => t.number <= 2).map((t) => t.id)));
   const courses = perCurriculum.flatMap(([cs]) => cs).sort(byCode);
   const ids = courses.map((c) => c.id);
   const [docs, planDocs] = await Promise.all([
@@ -70,7 +78,8 @@ export async function criterion3Input(
     perCurriculum.flatMap(([, cos]) => cos),
     docs,
   );
-  return { matrices, outcomes: stored.outcomes, years: stored.years, method: stored.method, plans };
+  const firstYear = new Set(courses.filter((c) => firstTerms.has(c.term)).map((c) => c.id));
+  return { matrices, outcomes: stored.outcomes, years: stored.years, method: stored.method, plans, firstYear };
 }
 
 /** Outcome columns (POs then PSOs) of the articulation tables. */
@@ -172,10 +181,15 @@ function finalFigure(value: number | null, direct: number | null, indirect: numb
   return figure(value, { formula, inputs, source: FINAL_LEVEL_CITATION });
 }
 
-/** 3.2.2: CO attainment of each course in CAY, with its CIE/SEE levels, survey, final level, target and whether met. */
-function coAttainment(input: Criterion3Input, cay: ProgramAttainment | undefined): ReportSection {
+/** The CO attainment table of the courses of `cay` that `keep` keeps: CIE/SEE levels, direct, survey, final, target, met. */
+function coAttainmentTable(
+  input: Criterion3Input,
+  cay: ProgramAttainment | undefined,
+  keep: (c: CourseAttainment) => boolean,
+  empty: string,
+): ReportTable {
   const m = input.method.method;
-  const rows: Record<string, ReportCell>[] = (cay?.courses ?? []).flatMap((c: CourseAttainment) =>
+  const rows: Record<string, ReportCell>[] = (cay?.courses ?? []).filter(keep).flatMap((c: CourseAttainment) =>
     c.cos.map((co) => ({
       course: courseName(c),
       co: co.code,
@@ -206,27 +220,51 @@ function coAttainment(input: Criterion3Input, cay: ProgramAttainment | undefined
     })),
   );
   return {
+    id: 'co-attainment',
+    title: 'CO attainment per course',
+    columns: [
+      { key: 'course', label: 'Course' },
+      { key: 'co', label: 'CO' },
+      { key: 'cie', label: 'CIE level', unit: 'level 0-3' },
+      { key: 'see', label: 'SEE level', unit: 'level 0-3' },
+      { key: 'direct', label: 'Direct', unit: 'level 0-3' },
+      { key: 'indirect', label: 'Indirect (survey)', unit: 'level 0-3' },
+      { key: 'final', label: `Final (direct ${m.direct_weight} % + indirect ${m.indirect_weight} %)`, unit: 'level 0-3' },
+      { key: 'target', label: 'Target' },
+      { key: 'met', label: 'Met' },
+    ],
+    rows,
+    notes: rows.length ? [] : [empty],
+  };
+}
+
+/** 3.2.2: CO attainment of each course in CAY, with its CIE/SEE levels, survey, final level, target and whether met. */
+function coAttainment(input: Criterion3Input, cay: ProgramAttainment | undefined): ReportSection {
+  return {
     id: '3.2.2',
     title: `3.2.2 CO attainment, ${cay?.academic_year ?? 'no year with marks'}`,
-    texts: [{ title: 'Method', paragraphs: [methodText(m, input.method.version)] }],
+    texts: [{ title: 'Method', paragraphs: [methodText(input.method.method, input.method.version)] }],
+    tables: [coAttainmentTable(input, cay, () => true, 'No course of this program has marks in this year.')],
+  };
+}
+
+/**
+ * 8.4.2 (Tier II and Tier I): the CO attainment of the first-year courses (terms 1 and 2) in `year`, the same table
+ * and figures as 3.2.2's rows of those courses; the method is 3.2.2's.
+ */
+export function firstYearCoAttainment(input: Criterion3Input, year: string): ReportSection {
+  const cay = input.years.find((p) => p.academic_year === year);
+  return {
+    id: '8.4.2',
+    title: `8.4.2 CO attainment of first-year courses, ${year}`,
+    texts: [{ title: 'Method', paragraphs: [`The attainment method of 3.2.2 (version ${input.method.version}).`] }],
     tables: [
-      {
-        id: 'co-attainment',
-        title: 'CO attainment per course',
-        columns: [
-          { key: 'course', label: 'Course' },
-          { key: 'co', label: 'CO' },
-          { key: 'cie', label: 'CIE level', unit: 'level 0-3' },
-          { key: 'see', label: 'SEE level', unit: 'level 0-3' },
-          { key: 'direct', label: 'Direct', unit: 'level 0-3' },
-          { key: 'indirect', label: 'Indirect (survey)', unit: 'level 0-3' },
-          { key: 'final', label: `Final (direct ${m.direct_weight} % + indirect ${m.indirect_weight} %)`, unit: 'level 0-3' },
-          { key: 'target', label: 'Target' },
-          { key: 'met', label: 'Met' },
-        ],
-        rows,
-        notes: rows.length ? [] : ['No course of this program has marks in this year.'],
-      },
+      coAttainmentTable(
+        input,
+        cay,
+        (c) => input.firstYear.has(c.course),
+        'No first-year course (term 1 or 2) of this program has marks in this year.',
+      ),
     ],
   };
 }

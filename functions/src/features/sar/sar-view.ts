@@ -23,7 +23,7 @@ import {
 } from '@attain/shared-types';
 import { findRecord, getRecord } from '../../platform/store/records.js';
 import { listAll } from '../../platform/store/list-all.js';
-import { criterion3, criterion3Input } from './criterion3.js';
+import { criterion3, criterion3Input, firstYearCoAttainment } from './criterion3.js';
 import { criterion5 } from './criterion5.js';
 import { sarYear } from './sar-year.js';
 import { sarReadiness } from './readiness.js';
@@ -92,7 +92,10 @@ export async function sarView(scope: CampusScope, programId: string, query: SarQ
       method_version,
     }));
     methodVersion = stored.method.version;
-    sections.push(...criterion3(await criterion3Input(scope, prog.id, stored, years), years, query.courses, yearLabel));
+    const input = await criterion3Input(scope, prog.id, stored, years);
+    sections.push(...criterion3(input, years, query.courses, yearLabel));
+    // The whole SAR's 8.4.2 (Tier II, Tier I): the first-year courses' CO attainment, 3.2.2's figures of those courses.
+    if (query.whole) sections.push(firstYearCoAttainment(input, years[0]));
   }
   const whole = Boolean(query.whole);
   // The campus's profiles, read once for Criterion 5 and, in the whole SAR, its readiness figures.
