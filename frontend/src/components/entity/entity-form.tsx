@@ -354,7 +354,14 @@ export function EntityForm(props: {
             return (
               <Fragment key={fd.name}>
                 {heading}
-                <FieldControl fd={offered(fd)} form={form} def={def} chosen={chosen} isNew={!props.record} input={props.inputs?.[fd.name]} />
+                <FieldControl
+                  fd={offered(fd)}
+                  form={form}
+                  def={def}
+                  chosen={chosen}
+                  isNew={!props.record}
+                  input={props.inputs?.[fd.name]}
+                />
               </Fragment>
             );
           })}
