@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { THREE_PAPERS_BIBTEX } from '../functions/tests/support/bibliography.js';
 import { client, login } from '../functions/tests/support/client.js';
 import { pdfDocument, pngImage } from '../functions/tests/support/sample-files.js';
-import { SHOTS, launchChromium } from './browser.js';
+import { SHOTS, choose as pick, launchChromium } from './browser.js';
 
 /**
  * Faculty Contribution (issue 12): a faculty member keeps a publication of their own; an admin finds it through
@@ -14,6 +14,9 @@ import { SHOTS, launchChromium } from './browser.js';
 const url = inject('e2eUrl');
 const admin = inject('e2eAdmin');
 const member = { email: 'meera.iyer@attain.example', password: 'Meera-Faculty-1!' };
+/** Meera's colleague, with a directory field and a private one (his phone number, which Meera must never see). */
+const colleague = { email: 'ravi.nair@attain.example', password: 'Ravi-Faculty-1!' };
+const RAVI_PHONE = '+91 98470 22618';
 let browser: Browser;
 
 beforeAll(async () => {
@@ -21,6 +24,15 @@ beforeAll(async () => {
   const api = client(url, await login(url, admin.email, admin.password));
   const made = await api.post('/api/auth/user-list', { ...member, role: 'faculty', first_name: 'Meera', last_name: 'Iyer' });
   expect(made.status).toBe(201);
+  const ravi = await api.post('/api/auth/user-list', {
+    ...colleague,
+    role: 'faculty',
+    first_name: 'Ravi',
+    last_name: 'Nair',
+    research_interest: 'Formal methods for embedded control',
+    phone_number: RAVI_PHONE,
+  });
+  expect(ravi.status).toBe(201);
 });
 afterAll(async () => browser?.close());
 
@@ -147,4 +159,45 @@ it('a faculty member imports a BibTeX file on a phone: the preview lists 3 new, 
   expect(await dialog.getByRole('button', { name: 'Nothing to import' }).isDisabled()).toBe(true);
   await phone.screenshot({ path: `${SHOTS}/publication-import-again-390.png` });
   await phone.context().close();
+});
+
+it("a faculty member reads a colleague's directory profile from Users and from Reports, read-only, and edits their own", async () => {
+  const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+  await page.goto(`${url}/configuration/users`);
+  await signIn(page, member);
+  await page.waitForURL('**/configuration/users');
+  await page.locator('tr', { hasText: colleague.email }).getByRole('link', { name: 'View Faculty Contribution' }).click();
+  await page.getByText('Reading the Faculty Contribution of').waitFor();
+  const read = page.locator('.profile-read').first();
+  await expect.poll(() => read.textContent()).toContain('Ravi');
+  await page.getByText('Formal methods for embedded control').waitFor();
+  // The colleague's directory fields only, nothing to edit, no error.
+  expect(await page.getByText(RAVI_PHONE).count()).toBe(0);
+  expect(await page.getByText('Phone number').count()).toBe(0);
+  expect(await page.getByRole('button', { name: 'Update' }).count()).toBe(0);
+  expect(await page.locator('main input, main textarea').count()).toBe(0);
+  expect(await page.getByRole('alert').count()).toBe(0);
+  await page.screenshot({ path: `${SHOTS}/faculty-reads-colleague.png` });
+  // A record tab says a colleague's records are the administrators' to read.
+  await page.getByRole('link', { name: 'Research publication', exact: true }).click();
+  await page.getByText("A colleague's Faculty Contribution records are read by the campus's administrators only.").waitFor();
+  expect(await page.getByRole('button', { name: 'ADD' }).count()).toBe(0);
+
+  // Reports > Faculty Profile of the colleague: his directory fields.
+  await page.goto(`${url}/reports`);
+  await page.getByRole('heading', { level: 2, name: 'Faculty Profile' }).waitFor();
+  await pick(page, 'pick-user', /Ravi Nair/);
+  await page.locator('main table.data-table').first().waitFor();
+  await page.locator('main td', { hasText: 'Formal methods for embedded control' }).waitFor();
+  expect(await page.getByText('Faculty member not found').count()).toBe(0);
+  expect(await page.getByText(RAVI_PHONE).count()).toBe(0);
+  await page.screenshot({ path: `${SHOTS}/faculty-report-of-colleague.png`, fullPage: true });
+
+  // Their own row opens their own profile, to edit.
+  await page.goto(`${url}/configuration/users`);
+  await page.locator('tr', { hasText: member.email }).getByRole('link', { name: 'View Faculty Contribution' }).click();
+  await page.getByRole('button', { name: 'Update' }).waitFor();
+  expect(await page.locator('#f-first_name').inputValue()).toBe('Meera');
+  expect(await page.getByText('Reading the Faculty Contribution of').count()).toBe(0);
+  await page.context().close();
 });

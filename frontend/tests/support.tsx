@@ -45,8 +45,11 @@ export function mockServer(route: (method: string, url: string, body: unknown) =
   };
 }
 
-/** Signs a user of the given role in, as far as the pages can tell (the profile atom). */
-export function signInAs(role: 'admin' | 'faculty' | 'group-admin'): void {
+/**
+ * Signs a user of the given role in, as far as the pages can tell (the profile atom); `own` adds to their profile
+ * (e.g. `{ id: 'u-1', first_name: 'Meera' }`, for pages that tell the user's own records from others').
+ */
+export function signInAs(role: 'admin' | 'faculty' | 'group-admin', own: Record<string, unknown> = {}): void {
   const p: ProfileView = {
     email: `${role}@example.edu`,
     role,
@@ -54,6 +57,7 @@ export function signInAs(role: 'admin' | 'faculty' | 'group-admin'): void {
     organization_name: 'Test College',
     department_name: '',
     locale: 'en-IN',
+    ...own,
   };
   store.set(profileAtom, p);
 }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { articulationCaption } from '@attain/shared-types';
+import { COLLEAGUE_RECORDS_WITHHELD, articulationCaption } from '@attain/shared-types';
 import { client, signedIn } from '../support/client.js';
 
 /**
@@ -331,19 +331,43 @@ describe('reports: what a user may ask', () => {
     expect((await report(admin, 'text-ref', `curriculum=${ids.curriculum}&course=not-a-course`)).status).toBe(404);
   });
 
-  it('faculty-profile: faculty see their own profile only; admins see any member', async () => {
+  it("faculty-profile: faculty read a colleague's directory fields and their own whole profile; admins read any member whole", async () => {
     const asha = await signedIn(base, users.demoFaculty);
     const vikram = await signedIn(base, users.demoFaculty2);
     const ashaId = (await asha.get('/api/auth/profile')).body.data.id;
     const vikramId = (await vikram.get('/api/auth/profile')).body.data.id;
-    expect((await report(asha, 'faculty-profile', `user=${vikramId}`)).status).toBe(404);
-    const own = await report(asha, 'faculty-profile', `user=${ashaId}`);
+    // Vikram's own private fields, and a directory one.
+    const phone = '+91 94470 58213';
+    const saved = await vikram.patch('/api/auth/profile', { phone_number: phone, research_interest: 'Compiler testing' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const rowsOf = (v: View) => v.sections.flatMap((s) => s.tables).flatMap((t) => t.rows);
+    const field = (v: View, label: string) => rowsOf(v).find((r) => r.field === label)?.value;
+
+    // A colleague: the directory fields, no private field (not even its label), no record counts (and why).
+    const colleague = await report(asha, 'faculty-profile', `user=${vikramId}`);
+    expect(colleague.status, JSON.stringify(colleague.body)).toBe(200);
+    expect(field(colleague.body.data, 'First name')).toBe('Vikram');
+    expect(field(colleague.body.data, 'Research interest')).toBe('Compiler testing');
+    expect(JSON.stringify(colleague.body)).not.toContain(phone);
+    expect(rowsOf(colleague.body.data).map((r) => r.field)).not.toContain('Phone number');
+    const withheld = tableOf(colleague.body.data, 'contributions') as Table & { notes?: string[] };
+    expect(withheld.rows).toEqual([]);
+    expect(withheld.notes).toEqual([COLLEAGUE_RECORDS_WITHHELD]);
+
+    // Themself: every field, and their record counts.
+    const own = await report(vikram, 'faculty-profile', `user=${vikramId}`);
     expect(own.status).toBe(200);
-    const personal = own.body.data.sections[0].tables[0] as Table;
-    expect(personal.rows.find((r) => r.field === 'First name')?.value).toBe('Asha');
-    const counts = (own.body.data.sections[0].tables as Table[]).find((t) => t.id === 'contributions');
-    expect(counts?.rows).toHaveLength(13);
-    expect((await report(admin, 'faculty-profile', `user=${vikramId}`)).status).toBe(200);
+    expect(field(own.body.data, 'Phone number')).toBe(phone);
+    expect(tableOf(own.body.data, 'contributions').rows).toHaveLength(13);
+    const ashaOwn = await report(asha, 'faculty-profile', `user=${ashaId}`);
+    expect(field(ashaOwn.body.data, 'First name')).toBe('Asha');
+
+    // The campus admin: every field of any member, with the counts.
+    const byAdmin = await report(admin, 'faculty-profile', `user=${vikramId}`);
+    expect(byAdmin.status).toBe(200);
+    expect(field(byAdmin.body.data, 'Phone number')).toBe(phone);
+    expect(tableOf(byAdmin.body.data, 'contributions').rows).toHaveLength(13);
+    expect((await report(asha, 'faculty-profile', 'user=no-such-member')).status).toBe(404);
     expect((await report(admin, 'faculty-profile', '')).body.errors.fields.user).toBe('Required');
   });
 });

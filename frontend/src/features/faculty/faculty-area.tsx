@@ -1,4 +1,4 @@
-import { OWNER_FIELD, entity, profile, researchPublication, isOneOf, textOf } from '@attain/shared-types';
+import { COLLEAGUE_RECORDS_WITHHELD, OWNER_FIELD, entity, profile, researchPublication, isOneOf, textOf } from '@attain/shared-types';
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -19,13 +19,19 @@ const NONE: readonly string[] = [];
  * `/faculty-contribution/*` (spec part 2 §2): the member's profile and the 13 kinds of record they keep. Faculty see
  * their own records (the server keeps it so); campus admins, and group admins reading a campus, see everyone's with a
  * Faculty member column and filter. A group admin has no profile in the campus, so its Profile tab asks for a member.
+ *
+ * `?faculty=<user id>` (View Faculty Contribution in Configuration > Users) reads that member, read-only, for every
+ * role: the Profile tab shows their profile as the server lets the reader read it (a colleague: the directory fields,
+ * decision 0004), and the record tabs their records for admins; a faculty member reading a colleague is told that
+ * a colleague's records are for the campus's administrators, rather than being shown their own under the colleague's
+ * name. The reader's own id (or none) opens their own editable profile.
  */
 export default function FacultyArea() {
   const me = useAtomValue(profileAtom);
   const isAdmin = me?.role === 'admin' || me?.role === 'group-admin';
-  // An admin reading a member's contribution (from Manage User): `?faculty=<user id>` follows from tab to tab.
+  // Reading a member's contribution (from Manage User): `?faculty=<user id>` follows from tab to tab.
   const [params] = useSearchParams();
-  const member = isAdmin ? params.get('faculty') : null;
+  const member = params.get('faculty');
   const reading = member && member !== me?.id ? member : null;
   const name = useRefRecords(reading ? [{ target: profile, ids: [reading] }] : [])(profile, reading)?.name;
   return (
@@ -39,12 +45,16 @@ export default function FacultyArea() {
       <SideTabsArea
         base="/faculty-contribution"
         label="Faculty Contribution"
-        keep={isAdmin ? OWNER_COLUMN : NONE}
+        keep={isAdmin || reading ? OWNER_COLUMN : NONE}
         tabs={FACULTY_TABS.map((t) => ({
           label: t.label,
           path: t.path,
           element: t.entity ? (
-            <RecordPage key={t.entity} entityName={t.entity} title={t.label} isAdmin={isAdmin} readOnly={Boolean(reading)} />
+            reading && !isAdmin ? (
+              <ColleagueRecords key={t.entity} title={t.label} />
+            ) : (
+              <RecordPage key={t.entity} entityName={t.entity} title={t.label} isAdmin={isAdmin} readOnly={Boolean(reading)} />
+            )
           ) : reading ? (
             <MemberProfile key={reading} id={reading} />
           ) : me?.role === 'group-admin' ? (
@@ -57,6 +67,21 @@ export default function FacultyArea() {
         }))}
       />
     </>
+  );
+}
+
+/**
+ * A record tab while a faculty member reads a colleague: the server lists a faculty member's own records only
+ * (whatever owner is asked for), so the tab says whose records these are for instead of listing the reader's own.
+ */
+function ColleagueRecords({ title }: { title: string }) {
+  return (
+    <section>
+      <div className="page-head">
+        <h2>{title}</h2>
+      </div>
+      <p className="hint">{COLLEAGUE_RECORDS_WITHHELD}</p>
+    </section>
   );
 }
 

@@ -1,6 +1,15 @@
-import { type FieldDef, isWritable, listTable, profile, profileRoute, updateProfileRoute } from '@attain/shared-types';
+import {
+  type FieldDef,
+  isWritable,
+  listTable,
+  personalView,
+  profile,
+  profileRoute,
+  textOf,
+  updateProfileRoute,
+} from '@attain/shared-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { call } from '../../app/api-client';
 import { qk } from '../../app/query-keys';
 import { profileAtom, showPopup } from '../../app/state';
@@ -50,12 +59,18 @@ export function ProfilePage() {
 }
 
 /**
- * Another member's profile, read-only (an admin arriving from Manage User): the photo and every profile field the
- * member has filled, under the form's sections, in words and the campus's date format; list fields as small tables.
- * Read from the campus's user list (`?ids=`), with Download CV of the member.
+ * Another member's profile, read-only (from Manage User's View Faculty Contribution): the photo and every profile
+ * field the member has filled that the reader may read, under the form's sections, in words and the campus's date
+ * format; list fields as small tables; no edit control. Read from the campus's user list (`?ids=`), which the server
+ * already narrows (`personalView`: a colleague or a group administrator gets the directory fields, a campus admin
+ * every field); the same function is applied here as well, so a private field never shows to a colleague. Download
+ * CV of the member and their photo for campus administrators only (the CV and file routes refuse them to others).
  */
 export function MemberProfile({ id }: { id: string }) {
-  const member = useRefRecords([{ target: profile, ids: [id] }])(profile, id);
+  const me = useAtomValue(profileAtom);
+  const stored = useRefRecords([{ target: profile, ids: [id] }])(profile, id);
+  const viewer = { sub: textOf(me?.id), campusAdmin: me?.role === 'admin' };
+  const member = stored ? personalView(profile, stored, viewer) : undefined;
   const locale = useLocale();
   const filled = (fd: FieldDef) => {
     const v = member?.[fd.name];
@@ -67,14 +82,19 @@ export function MemberProfile({ id }: { id: string }) {
     <section>
       <div className="page-head">
         <h2>Faculty Profile</h2>
-        <span className="page-tools">
-          <DownloadCvButton faculty={id} />
-        </span>
+        {me?.role === 'faculty' ? null : (
+          <span className="page-tools">
+            <DownloadCvButton faculty={id} />
+          </span>
+        )}
       </div>
       {member ? (
         <>
           <div className="member-head">
-            <StoredPhoto photoKey={typeof member.image === 'string' ? member.image : null} alt={`Photo of ${member.name}`} />
+            {/* The photo's link goes to the member and the campus's admins only (decision 0011): others are not offered it. */}
+            {me?.role === 'admin' ? (
+              <StoredPhoto photoKey={typeof member.image === 'string' ? member.image : null} alt={`Photo of ${member.name}`} />
+            ) : null}
             <div>
               <strong>{member.name}</strong>
               <div className="hint">{member.email ?? ''}</div>

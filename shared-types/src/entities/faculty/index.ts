@@ -15,7 +15,7 @@ import { workshopOrganized } from './workshop-organized.js';
 export * from './choices.js';
 export { DOI_PATTERN } from './research-publication.js';
 export { OWNER_FIELD } from './personal-record.js';
-export { FACULTY_RECORD_TITLES } from './record-titles.js';
+export { COLLEAGUE_RECORDS_WITHHELD, FACULTY_RECORD_TITLES } from './record-titles.js';
 export {
   awardHonour,
   bookChapter,

@@ -19,3 +19,10 @@ export const FACULTY_RECORD_TITLES: Readonly<Record<(typeof FACULTY_RECORDS)[num
   'professional-body': 'Professional bodies',
   'research-project': 'Research projects',
 };
+
+/**
+ * What a faculty member reading a colleague is told in place of the colleague's Faculty Contribution records (the
+ * record tabs of View Faculty Contribution, the counts of the Faculty Profile report): the record lists give faculty
+ * their own records only, and a campus's admins everyone's (docs/decisions/0004-personal-data-by-purpose.md).
+ */
+export const COLLEAGUE_RECORDS_WITHHELD = "A colleague's Faculty Contribution records are read by the campus's administrators only.";

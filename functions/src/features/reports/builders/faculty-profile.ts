@@ -1,6 +1,7 @@
 import {
   type CampusScope,
   type Caller,
+  COLLEAGUE_RECORDS_WITHHELD,
   type EntityDef,
   type EntityRecord,
   FACULTY_RECORDS,
@@ -29,14 +30,13 @@ import { column, reportTable, reportView } from '../report-shape.js';
 const notFound = () => new HttpError(404, 'Faculty member not found');
 
 /**
- * Reads the picked member's profile, as the caller may read it (`personalView`), if the caller may see it at all:
- * faculty only their own (anyone else's answers 404, as an unknown id does); admins and group administrators any member
- * of the campus. With a department picked, the member must belong to it.
- * @throws HttpError 404 `Faculty member not found` / `Department not found`
+ * Reads the picked member's profile (any member of the campus, for every signed-in reader) as the caller may read it
+ * (`personalView`, decision 0004): the member and the campus's admins every field, a colleague or a group
+ * administrator the directory fields. With a department picked, the member must belong to it.
+ * @throws HttpError 404 `Faculty member not found` for an id that is no member of the campus (or not of the department)
  */
 async function visibleMember(scope: CampusScope, query: ReportQuery, caller: Caller): Promise<EntityRecord> {
   const id = query.user ?? '';
-  if (caller.role === 'faculty' && id !== caller.sub) throw notFound();
   const [member, dept] = await Promise.all([
     findRecord(scope, profile, id),
     query.department ? getRecord(scope, department, query.department) : undefined,
@@ -50,7 +50,9 @@ async function visibleMember(scope: CampusScope, query: ReportQuery, caller: Cal
  * `Professional details`, `Qualification details`; every field labelled as the form labels it, choices in words,
  * dates as the campus writes them, references by name), a table per list (qualifications, posts held, Ph.D), and a
  * count of their Faculty Contribution records per type (read as the CV reads them, `cvInput`). The `user` picker is
- * required; who may see whom: `visibleMember`.
+ * required; which fields: `visibleMember`. A faculty member reading a colleague gets the counts table empty with a
+ * note: a colleague's records (their titles are in each count's trace) are for the campus's administrators, as the
+ * record lists keep them.
  */
 export async function facultyProfile(scope: CampusScope, query: ReportQuery, caller: Caller): Promise<ReportView> {
   const member = await visibleMember(scope, query, caller);
@@ -88,11 +90,12 @@ export async function facultyProfile(scope: CampusScope, query: ReportQuery, cal
       );
     });
   const byType = new Map(cv.groups.map((g) => [g.def.name, g.records]));
+  const colleague = caller.role === 'faculty' && member.id !== caller.sub;
   const counts = reportTable(
     'contributions',
     'Faculty Contribution records',
     [column('type', 'Record type'), column('count', 'Records', 'records')],
-    FACULTY_RECORDS.map((def) => {
+    (colleague ? [] : FACULTY_RECORDS).map((def) => {
       const records = byType.get(def.name) ?? [];
       const generic: EntityDef = def;
       const shown = generic.display ?? generic.fields[0].name;
@@ -105,6 +108,7 @@ export async function facultyProfile(scope: CampusScope, query: ReportQuery, cal
         ),
       };
     }),
+    { notes: colleague ? [COLLEAGUE_RECORDS_WITHHELD] : [] },
   );
   const name = [member.title, member.first_name, member.last_name].filter(Boolean).join(' ');
   return reportView(
