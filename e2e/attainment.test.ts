@@ -146,10 +146,10 @@ it('downloads the template, refuses a bad file row by row, saves a good one and 
       .replace('B4,Dev,,', 'B4,Dev,4,'),
   );
   await page.getByLabel('Marks file (CSV or XLSX)').setInputFiles(good);
-  await page.getByTestId('marks-preview').getByText('4 students, 0 absent').waitFor();
+  await page.getByTestId('marks-preview').getByText('4 students with marks; 1 blank cell beside given marks counts as 0').waitFor();
   await page.screenshot({ path: `${SHOTS}/marks-upload-preview.png`, fullPage: true });
   await page.getByRole('button', { name: 'Save marks of 4 students' }).click();
-  await page.getByText('Saved the marks of 4 students').waitFor();
+  await page.getByText('Saved: 4 students with marks; 1 blank cell beside given marks counts as 0').waitFor();
   await expect.poll(() => page.getByLabel('B1 question 1').inputValue()).toBe('5');
   expect(await page.getByLabel('B4 question 2').inputValue()).toBe('');
   // The grid checks with the same rules before it saves: B3's question 2 typed as 9 (refused), then 4.5.
@@ -158,7 +158,7 @@ it('downloads the template, refuses a bad file row by row, saves a good one and 
   expect(await page.getByRole('button', { name: 'Save 1 changed' }).isDisabled()).toBe(true);
   await page.getByLabel('B3 question 2').fill('4.5');
   await page.getByRole('button', { name: 'Save 1 changed' }).click();
-  await page.getByText('Saved the marks of 1 student').waitFor();
+  await page.getByText('Saved: 1 student with marks').waitFor();
   expect((await api.get(`/api/marks/${occ.id}`)).body.data.rows.map((r: { marks: Record<string, number> }) => r.marks['2'])).toContain(4.5);
   // The correction is in the sheet's history, newest first: who, and the mark's old and new value.
   await page.getByRole('button', { name: 'History' }).click();

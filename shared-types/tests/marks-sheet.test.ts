@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_METHOD, attainmentMethod, marksTemplate, methodProblems, readMarksTable, validateBody } from '../src/index.js';
+import {
+  DEFAULT_METHOD,
+  attainmentMethod,
+  marksCountText,
+  marksCounts,
+  marksTemplate,
+  methodProblems,
+  readMarksTable,
+  validateBody,
+} from '../src/index.js';
 
 const questions = [
   { number: '1a', max_marks: 5, co_code: 'CO1' },
@@ -31,6 +40,35 @@ describe('marks template and file reading', () => {
       { student: 's1', marks: { '1a': 4.5, '1b': null } },
       { student: 's2', absent: true, marks: {} },
     ]);
+  });
+
+  it('a row left wholly blank is no marks entered: not a student who sat and scored 0, and said in words', () => {
+    const roster3 = [...roster, { id: 's3', roll_no: '22CS003', name: 'Chitra' }];
+    const t = marksTemplate(questions, roster3);
+    t[3] = ['22CS001', 'Asha', '4', ''];
+    t[5] = ['22CS003', 'Chitra', 'AB', 'AB'];
+    const res = readMarksTable(t, questions, roster3);
+    expect(res.errors).toEqual([]);
+    expect(res.rows.map((r) => r.student)).toEqual(['s1', 's3']);
+    expect(res.unmarked).toEqual(['s2']);
+    // Asha sat the paper: her blank 1b counts 0, and the preview counts that cell.
+    expect(res.blank_cells).toBe(1);
+    expect(marksCountText(marksCounts(res))).toBe(
+      '1 student with marks, 1 absent, 1 without marks: it is left as it was; 1 blank cell beside given marks counts as 0',
+    );
+    expect(marksCountText({ with_marks: 30, absent: 1, unmarked: 9, blank_cells: 0 })).toBe(
+      '30 students with marks, 1 absent, 9 without marks: they are left as they were',
+    );
+    expect(marksCountText({ with_marks: 2, absent: 0, unmarked: 1, blank_cells: 0 }, 'cleared')).toBe(
+      '2 students with marks, 1 without marks: their marks are cleared',
+    );
+  });
+
+  it('a template with every row blank has no marks: no row to store, each student unmarked', () => {
+    const res = readMarksTable(marksTemplate(questions, roster), questions, roster);
+    expect(res.errors).toEqual([]);
+    expect(res.rows).toEqual([]);
+    expect(res.unmarked).toEqual(['s1', 's2']);
   });
 
   it('unknown student, repeated student, above the maximum, not a number, AB with marks: each on its row', () => {

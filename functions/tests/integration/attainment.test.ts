@@ -304,6 +304,85 @@ describe('marks: template, upload, attainment', () => {
     const t = await login(base, users.demoFaculty.email, users.demoFaculty.password);
     expect((await csvPost(`/api/marks/${ise.id}/upload`, 'roll_no,1,2\nS1,1,1\n', t)).status).toBe(403);
   });
+
+  it('a row left blank is no marks entered: not stored as sat, never over stored marks, said in words; the grid clears', async () => {
+    const mse = (
+      await admin.post('/api/occasion', { course: course.id, kind: 'MSE', name: 'MSE blank rows', section: 'A', total_marks: 10 })
+    ).body.data;
+    const bloom = (await admin.get('/api/bloom-level')).body.data[0].id;
+    const paper = [
+      { number: '1', max_marks: 5, co: co.CO1, bloom_level: bloom },
+      { number: '2', max_marks: 5, co: co.CO2, bloom_level: bloom },
+    ];
+    expect((await admin.put(`/api/question-paper/${mse.id}`, { version: 0, questions: paper })).status).toBe(200);
+    // The template as downloaded, filled for 3 of 5 students: S3 and S4 left as they came (roll number and name only).
+    const csv = 'roll_no,name,1,2\nmax_marks,,5,5\nco,,CO1,CO2\nS1,One,5,5\nS2,Two,3,\nS3,Three,,\nS4,Four,,\nS5,Five,AB,AB\n';
+    const preview = await csvPost(`/api/marks/${mse.id}/upload?dry_run=true`, csv);
+    expect(preview.body.data).toMatchObject({ rows: 3, with_marks: 2, absent: 1, unmarked: 2, blank_cells: 1 });
+    expect(preview.body.message).toBe(
+      'The file is fine: 2 students with marks, 1 absent, 2 without marks: they are left as they were; ' +
+        '1 blank cell beside given marks counts as 0; nothing saved yet',
+    );
+    const saved = await csvPost(`/api/marks/${mse.id}/upload`, csv);
+    expect(saved.body.message).toMatch(/^Saved: 2 students with marks, 1 absent, 2 without marks/);
+    const roll = async () => {
+      const sheet = (await admin.get(`/api/marks/${mse.id}`)).body.data;
+      const byId = new Map(sheet.students.map((s: { id: string; roll_no: string }) => [s.id, s.roll_no]));
+      return { sheet, rows: Object.fromEntries(sheet.rows.map((r: { student: string }) => [byId.get(r.student), r])) };
+    };
+    let { rows } = await roll();
+    expect(Object.keys(rows).sort()).toEqual(['S1', 'S2', 'S5']);
+    // A second file with S1 blank keeps S1's stored marks; S3's new marks are stored.
+    await csvPost(`/api/marks/${mse.id}/upload`, 'roll_no,1,2\nS1,,\nS3,4,4\n');
+    ({ rows } = await roll());
+    expect(rows.S1.marks).toEqual({ 1: 5, 2: 5 });
+    expect(rows.S3.marks).toEqual({ 1: 4, 2: 4 });
+    // The attainment counts the students with marks only: the CIE share of CO1 is over S1, S2 and S3 in this occasion's
+    // kind (the course-level CIE pools ISE as well, so the per-kind figure is read from the stored rows' count).
+    expect(Object.values(rows).filter((r: any) => !r.absent)).toHaveLength(3);
+    // A file with no marks at all saves nothing and says so.
+    const empty = await csvPost(`/api/marks/${mse.id}/upload`, 'roll_no,1,2\nS1,,\nS2,,\n');
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors.detail).toMatch(/the file has no marks/);
+    // In the grid, which shows what is stored, a row emptied is cleared: S3 has no marks entered again.
+    const { sheet } = await roll();
+    const s3 = sheet.students.find((s: { roll_no: string }) => s.roll_no === 'S3').id;
+    const cleared = await admin.put(`/api/marks/${mse.id}`, {
+      version: sheet.version,
+      rows: [{ student: s3, marks: { 1: null, 2: null } }],
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.message).toBe('Saved: 0 students with marks, 1 without marks: their marks are cleared');
+    ({ rows } = await roll());
+    expect(Object.keys(rows).sort()).toEqual(['S1', 'S2', 'S5']);
+  });
+});
+
+describe("a course's own weightage", () => {
+  it('ISE + MSE 40 and ESE 60 set on the course are its CIE/SEE split on the CO attainment page, said with its source', async () => {
+    // The hand-checked ESE marks again (SEE CO1 level 2, CO2 level 2), so CIE and SEE levels differ.
+    await csvPost(`/api/marks/${ese.id}/upload`, 'roll_no,1,2\nS1,8,6\nS2,5,5\nS3,7,9\nS4,6,2\nS5,4,7\n');
+    const before = (await admin.get(`/api/attainment/course/${course.id}`)).body.data.result;
+    expect(before.weights).toEqual({ cie: 50, see: 50, from: 'method' });
+    const rec = (await admin.get(`/api/Course-Curriculum/${course.id}`)).body.data;
+    const saved = await admin.put(`/api/Course-Curriculum/${course.id}`, {
+      ...rec,
+      total_ISE_and_MSE_weightage: 40,
+      total_ESE_weightage: 60,
+    });
+    expect(saved.status).toBe(200);
+    const after = (await admin.get(`/api/attainment/course/${course.id}`)).body.data.result;
+    expect(after.weights).toEqual({ cie: 40, see: 60, from: 'course' });
+    // A CO whose CIE and SEE levels differ shows the split: direct = 0.4 x CIE + 0.6 x SEE, where 50/50 gave another value.
+    const differs = after.cos.findIndex((c: any) => c.cie && c.see && c.cie.level !== c.see.level);
+    expect(differs).toBeGreaterThanOrEqual(0);
+    const co = after.cos[differs];
+    expect(co.direct).toBe(Math.round((0.4 * co.cie.level + 0.6 * co.see.level) * 100) / 100);
+    expect(co.direct).not.toBe(before.cos[differs].direct);
+    const back = (await admin.get(`/api/Course-Curriculum/${course.id}`)).body.data;
+    await admin.put(`/api/Course-Curriculum/${course.id}`, { ...back, total_ISE_and_MSE_weightage: null, total_ESE_weightage: null });
+    expect((await admin.get(`/api/attainment/course/${course.id}`)).body.data.result.weights.from).toBe('method');
+  });
 });
 
 describe('demo campus sample marks', () => {

@@ -1,4 +1,12 @@
-import { type AttainmentMethod, DEFAULT_METHOD, type MarksRow, academicYearOf } from '@attain/shared-types';
+import {
+  type AttainmentMethod,
+  DEFAULT_METHOD,
+  type MarksRow,
+  academicYearOf,
+  courseOwnWeights,
+  examWeightsText,
+  groupCountText,
+} from '@attain/shared-types';
 import { describe, expect, it } from 'vitest';
 import {
   type CourseInput,
@@ -131,6 +139,38 @@ describe('course attainment on hand-checked numbers', () => {
     expect(st[5].po).toEqual({});
     // distribution: CO1 percents 86, 0.3x60+0.7x50=53, 0.3x40+0.7x70=61, 60, 0.3x80+0.7x40=52 -> bins 8, 5, 6, 6, 5
     expect(coDistribution(st, ['co1']).co1).toEqual([0, 0, 0, 0, 0, 2, 2, 0, 1, 0]);
+  });
+});
+
+describe("a course's own CIE/SEE weightage", () => {
+  it("ISE + MSE 40 and ESE 60 on the course give 40/60, not the method's 30/70, and the result says which split and whence", () => {
+    const weights = courseOwnWeights({ total_ISE_and_MSE_weightage: 40, total_ESE_weightage: 60 });
+    expect(weights).toEqual({ cie: 40, see: 60, from: 'course' });
+    const res = courseAttainment({ ...course(), weights }, M, 1);
+    // CO1: 0.4 x 3 + 0.6 x 2 = 2.4 (30/70 gave 2.3);  CO2: 0.4 x 1 + 0.6 x 2 = 1.6
+    expect(res.cos[0].direct).toBe(2.4);
+    expect(res.cos[1].direct).toBe(1.6);
+    expect(res.weights).toEqual({ cie: 40, see: 60, from: 'course' });
+    expect(examWeightsText(res.weights!)).toBe("CIE 40 / SEE 60, the course's ISE + MSE and ESE weightage");
+    // Without the course's split: the method's, said so.
+    expect(courseAttainment(course(), M, 1).weights).toEqual({ cie: 30, see: 70, from: 'method' });
+    // Each student's CO percent uses the same split: s1 CO1 0.4 x 100 + 0.6 x 80 = 88.
+    expect(studentAttainment({ ...course(), weights }, [{ id: 's1', roll_no: 'S1', name: 's1' }], M)[0].co.co1).toBe(88);
+  });
+
+  it('one field set: the other is the rest of 100; both set: their proportion; neither, or both 0: the method decides', () => {
+    expect(courseOwnWeights({ total_ESE_weightage: 50 })).toEqual({ cie: 50, see: 50, from: 'course' });
+    expect(courseOwnWeights({ total_ISE_and_MSE_weightage: 20, total_ESE_weightage: 30 })).toEqual({ cie: 40, see: 60, from: 'course' });
+    expect(courseOwnWeights({})).toBeUndefined();
+    expect(courseOwnWeights({ total_ISE_and_MSE_weightage: 0, total_ESE_weightage: 0 })).toBeUndefined();
+  });
+
+  it('counts students with marks only: a student with no row is neither sat nor counted', () => {
+    const c = course();
+    const res = courseAttainment({ ...c, roster: 40 }, M, 1);
+    expect(res.students).toBe(40);
+    expect(res.students_with_marks).toBe(5);
+    expect(groupCountText(res.cos[0].cie!, M.threshold_percent)).toBe('3 of 4 students with marks reached 60 %');
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ImportJob, MarksRow, SheetQuestion, SheetStudent } from './marks-sheet.js';
+import type { ImportJob, MarksCounts, MarksRow, SheetQuestion, SheetStudent } from './marks-sheet.js';
 
 /**
  * `GET /api/marks/{occasion}` (`{ data: <view> }`): what the marks grid and the template need for one assessment
@@ -30,11 +30,13 @@ export type SheetState = 'saved' | 'saving' | 'interrupted';
  * What saving marks did, the `data` of `PUT /api/marks/{occasion}` (grid) and `POST /api/marks/{occasion}/upload`
  * (file; with `?dry_run=true` nothing is written and `written` is absent).
  */
-export interface MarksSaveResult {
-  /** Student rows read. */
+export interface MarksSaveResult extends MarksCounts {
+  /** Student rows stored: students with marks plus students marked absent (rows without marks are not stored). */
   rows: number;
   /** Of those, students marked absent. */
   absent: number;
+  /** The counts in words (`marksCountText`), e.g. "30 students with marks, 1 absent, 9 without marks: ...". */
+  counts_text: string;
   /** Things to know that did not stop the save (e.g. a question with no column keeps its stored marks). */
   notes: string[];
   /** The first rows as stored (a dry run's preview), at most 20. */

@@ -4,6 +4,7 @@ import type { RowError } from '../api/envelope.js';
 /**
  * Marks of one student in one assessment occasion: `marks[question number]` in marks (blank = not answered,
  * counted as 0 when the student sat the paper); `absent` = did not sit it (left out of that occasion's counts).
+ * A student with no row has no marks entered: neither sat nor absent, counted by no result.
  */
 export interface MarksRow {
   student: string;
@@ -56,17 +57,69 @@ export function marksTemplate(
 
 /** The result of reading a filled-in marks file: rows ready to store, problems (nothing is stored if any), notes. */
 export interface MarksTable {
+  /** Students with marks or marked absent: the rows a save stores. */
   rows: MarksRow[];
+  /**
+   * Students whose row has a roll number and no mark in any question column (and no `AB`): "no marks entered".
+   * Never stored as sat; a file leaves their stored marks as they were, the grid clears them (`applyMarks`).
+   */
+  unmarked: string[];
+  /** Blank cells in rows that have other marks: the student sat the paper, so each counts 0. */
+  blank_cells: number;
   errors: RowError[];
   /** Things a person should know that do not stop the import (e.g. a question with no column). */
   notes: string[];
+}
+
+/** How many students a marks file or grid save holds, by kind (`marksCountText` says it in words). */
+export interface MarksCounts {
+  /** Students with marks (sat the paper). */
+  with_marks: number;
+  absent: number;
+  /** Students with a blank row: no marks entered. */
+  unmarked: number;
+  /** Blank cells beside given marks, each counted as 0. */
+  blank_cells: number;
+}
+
+/** The counts of a read marks table (`MarksTable`). */
+export function marksCounts(t: Pick<MarksTable, 'rows' | 'unmarked' | 'blank_cells'>): MarksCounts {
+  const absent = t.rows.filter((r) => r.absent).length;
+  return { with_marks: t.rows.length - absent, absent, unmarked: t.unmarked.length, blank_cells: t.blank_cells };
+}
+
+const students = (n: number) => `${n} student${n === 1 ? '' : 's'}`;
+
+/**
+ * A marks file's or grid save's counts in words, the one sentence the preview, the save's answer and the import job
+ * use: "30 students with marks, 1 absent, 9 without marks: they are left as they were; 4 blank cells beside given
+ * marks count as 0". Parts that are zero are left out (but the students with marks always show).
+ * @param unmarked what happens to students without marks: `kept` (a file: stored marks stay) or `cleared` (the grid:
+ *   a row emptied there has no marks entered)
+ */
+export function marksCountText(c: MarksCounts, unmarked: 'kept' | 'cleared' = 'kept'): string {
+  const parts = [`${students(c.with_marks)} with marks`];
+  if (c.absent) parts.push(`${c.absent} absent`);
+  let text = parts.join(', ');
+  if (c.unmarked)
+    text +=
+      `, ${c.unmarked} without marks: ` +
+      (unmarked === 'kept'
+        ? `${c.unmarked === 1 ? 'it is' : 'they are'} left as ${c.unmarked === 1 ? 'it was' : 'they were'}`
+        : 'their marks are cleared');
+  if (c.blank_cells)
+    text += `; ${c.blank_cells} blank cell${c.blank_cells === 1 ? '' : 's'} beside given marks count${c.blank_cells === 1 ? 's' : ''} as 0`;
+  return text;
 }
 
 const MARK = /^\d+(\.\d{1,2})?$/;
 
 /**
  * Reads a filled-in marks file (rows of cells, header first, as the template lays it out; the `max_marks` and `co`
- * rows may be left in or removed). Checks every row: an unknown or repeated roll number, a question column the paper
+ * rows may be left in or removed). A row with a roll number and every question cell blank is "no marks entered"
+ * (`unmarked`), never a student who sat and scored 0; a blank cell beside given marks is 0 for a student who sat
+ * (`blank_cells` counts them). The grid, the CSV/XLSX imports and the large-file worker all read through here, so
+ * they share this rule. Checks every row: an unknown or repeated roll number, a question column the paper
  * does not have, a mark that is not a number (at most 2 decimals), negative, or above the question's maximum, and
  * `AB` mixed with marks. Pure; used by the browser's preview and by the server, so both say the same thing.
  * @param table cells by row; row i is line i + 1 of the file
@@ -80,6 +133,8 @@ export function readMarksTable(
   const errors: RowError[] = [];
   const notes: string[] = [];
   const rows: MarksRow[] = [];
+  const unmarked: string[] = [];
+  let blankCells = 0;
   const header = (table[0] ?? []).map((h) => String(h ?? '').trim());
   const rollCol = header.findIndex((h) => h.toLowerCase() === 'roll_no');
   if (rollCol < 0) errors.push({ row: 1, field: 'roll_no', message: 'Column roll_no is missing' });
@@ -95,7 +150,7 @@ export function readMarksTable(
   const missing = questions.filter((q) => !present.has(q.number)).map((q) => q.number);
   if (missing.length && rollCol >= 0)
     notes.push(`No column for question${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: those marks are left as they are`);
-  if (rollCol < 0) return { rows, errors, notes };
+  if (rollCol < 0) return { rows, unmarked, blank_cells: 0, errors, notes };
   const byRoll = new Map(roster.map((s) => [s.roll_no.trim().toLowerCase(), s]));
   const seen = new Map<string, number>();
   for (let r = 1; r < table.length; r++) {
@@ -139,10 +194,16 @@ export function readMarksTable(
       else marks[q.number] = Number(v);
     }
     if (absent && given) errors.push({ row: line, field: 'roll_no', message: `${roll} is marked ${ABSENT_MARK} and also has marks` });
-    rows.push(absent ? { student: s.id, absent: true, marks: {} } : { student: s.id, marks });
+    if (absent) rows.push({ student: s.id, absent: true, marks: {} });
+    else if (!given) unmarked.push(s.id);
+    else {
+      blankCells += cols.length - given;
+      rows.push({ student: s.id, marks });
+    }
   }
-  if (!rows.length && !errors.length) errors.push({ row: 2, field: 'roll_no', message: 'The file has no student rows' });
-  return { rows, errors, notes };
+  if (!rows.length && !unmarked.length && !errors.length)
+    errors.push({ row: 2, field: 'roll_no', message: 'The file has no student rows' });
+  return { rows, unmarked, blank_cells: blankCells, errors, notes };
 }
 
 /** Largest marks file the browser may upload to S3 for the import worker, in bytes (20 MB). */
@@ -164,6 +225,8 @@ export interface ImportJob {
   errors: RowError[];
   detail?: string;
   notes: string[];
+  /** Once done: what was saved in words (`marksCountText`), e.g. "30 students with marks, 9 without marks: ...". */
+  counts_text?: string;
   /** BatchWriteItem calls made. */
   write_calls?: number;
   created_by: string;

@@ -171,3 +171,53 @@ export function methodProblems(m: Partial<AttainmentMethod>): Record<string, str
     out.co_target_percent = 'Required when the CO target is a percent of students';
   return out;
 }
+
+/**
+ * The CIE/SEE split one course's attainment uses (levels combined as `(cie x CIE level + see x SEE level) / 100`),
+ * and where it comes from: `course` when the course sets its "ISE + MSE weightage (%)" or "ESE weightage (%)"
+ * (`total_ISE_and_MSE_weightage`, `total_ESE_weightage`), `method` (the program's methodology) otherwise.
+ */
+export interface ExamWeights {
+  /** CIE (ISE + MSE) weight, percent 0-100. */
+  cie: number;
+  /** SEE (ESE) weight, percent 0-100; cie + see = 100. */
+  see: number;
+  from: 'course' | 'method';
+}
+
+/** A course's weightage fields as `courseExamWeights` reads them (percent; null or absent: not set). */
+export interface CourseWeightage {
+  total_ISE_and_MSE_weightage?: number | null;
+  total_ESE_weightage?: number | null;
+}
+
+const isPercent = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 100;
+
+/**
+ * One weightage rule per course: the course's own ISE + MSE and ESE weightage, when set, is its CIE/SEE split (the
+ * program's methodology split is the default, used when this gives undefined). Both set: in their proportion (40 and
+ * 60 -> 40/60; 20 and 30 -> 40/60); one set: the other is the rest of 100; neither, or both 0: undefined. Rounded
+ * to 2 decimals. The computation applies it (`withCourseWeights` in the attainment feature) and stores what it used in
+ * the result's `weights`, which every page and the SAR read.
+ * @param course the course record's weightage fields (percent)
+ */
+export function courseOwnWeights(course: CourseWeightage): ExamWeights | undefined {
+  const a = course.total_ISE_and_MSE_weightage;
+  const b = course.total_ESE_weightage;
+  const r2 = (x: number) => Math.round(x * 100) / 100;
+  if (isPercent(a) && isPercent(b)) {
+    if (a + b === 0) return undefined;
+    const cie = r2((a / (a + b)) * 100);
+    return { cie, see: r2(100 - cie), from: 'course' };
+  }
+  if (isPercent(a)) return { cie: a, see: r2(100 - a), from: 'course' };
+  if (isPercent(b)) return { cie: r2(100 - b), see: b, from: 'course' };
+  return undefined;
+}
+
+/**
+ * The split in words, as the CO attainment page, the SAR's review notes and the trace say it: "CIE 40 / SEE 60, the
+ * course's ISE + MSE and ESE weightage" or "CIE 30 / SEE 70, the program's methodology".
+ */
+export const examWeightsText = (w: ExamWeights): string =>
+  `CIE ${w.cie} / SEE ${w.see}, ${w.from === 'course' ? "the course's ISE + MSE and ESE weightage" : "the program's methodology"}`;

@@ -2,6 +2,7 @@
  * What the attainment computation returns (functions/src/features/attainment/compute.ts) and the pages show.
  * Percentages are 0-100 with 2 decimals; levels are 0-3 (CO/PO attainment levels may be fractional, e.g. 2.35).
  */
+import type { ExamWeights } from './method.js';
 
 /** One CO's result in one exam group (CIE = ISE + MSE, SEE = ESE). */
 export interface GroupResult {
@@ -26,8 +27,9 @@ export interface GroupResult {
 /**
  * What the results' shape and rules are at: a stored result of another version is recomputed on its next read, as a
  * changed method's is. 2: survey validity (population, margin of error and responses needed on every indirect level).
+ * 3: a course's own CIE/SEE weightage, and the count of students with marks.
  */
-export const ATTAINMENT_ENGINE_VERSION = 2;
+export const ATTAINMENT_ENGINE_VERSION = 3;
 
 /**
  * What the surveys of one academic year say about one outcome (CO, PO, PSO or PEO), and the indirect level read from
@@ -117,6 +119,10 @@ export interface CourseAttainment {
   po: Record<string, number>;
   /** Students on the roster of the course's occasions. */
   students: number;
+  /** Students with marks in at least one occasion of the year (those the CO shares count; absent: before engine 3). */
+  students_with_marks?: number;
+  /** The CIE/SEE split used and where it comes from (`courseExamWeights`; absent: before engine 3). */
+  weights?: ExamWeights;
   notes: string[];
   method_version: number;
   /** `ATTAINMENT_ENGINE_VERSION` it was computed with (absent: before version 2). */
@@ -161,3 +167,11 @@ export interface StudentAttainment {
   /** Outcome id -> weighted percent through the CO-PO matrix. */
   po: Record<string, number | null>;
 }
+
+/**
+ * A CO's share in one exam group in words, naming how many students it counts: "21 of 30 students with marks reached
+ * 60 %" (`threshold` = the method's `threshold_percent`, percent of the CO's marks). Absent students and students with
+ * no marks entered are not among them.
+ */
+export const groupCountText = (g: Pick<GroupResult, 'reached' | 'students'>, threshold: number): string =>
+  `${g.reached} of ${g.students} student${g.students === 1 ? '' : 's'} with marks reached ${threshold} %`;

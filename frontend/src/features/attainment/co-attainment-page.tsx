@@ -1,4 +1,4 @@
-import { type CoResult, curriculum, surveyEvidenceText } from '@attain/shared-types';
+import { type CoResult, curriculum, examWeightsText, groupCountText, surveyEvidenceText } from '@attain/shared-types';
 import { useCoursePicker } from '../../components/entity/course-picker';
 import { CourseHead, fmt, levelClass, useCourseAttainment, useParam } from './attainment-data';
 import { BarChart } from '../../components/chart/bar-chart';
@@ -7,7 +7,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { hrefWith } from '../../app/navigation';
 import { useRefRecords } from '../../components/entity/ref-records';
 
-const group = (g: CoResult['cie']) => (g ? `${g.reached}/${g.students} (${fmt(g.percent)} %)` : '-');
+/** A group's share: "21 of 30 students with marks reached 60 % (70 %)", or '-' when the group has no question of the CO. */
+const group = (g: CoResult['cie'], threshold: number) => (g ? `${groupCountText(g, threshold)} (${fmt(g.percent)} %)` : '-');
 
 /**
  * A CO's course-exit survey evidence in words (`surveyEvidenceText`: the survey, respondents of how many, the margin
@@ -46,10 +47,11 @@ export function CoAttainmentPage() {
       {res && m ? (
         <>
           <p className="hint" data-testid="method-line">
-            {res.code} {res.title}, {res.academic_year}: {res.students} students. Threshold {m.threshold_percent} % of a CO's marks; level
-            3/2/1 when {m.level3_percent}/{m.level2_percent}/{m.level1_percent} % of students reach it; CIE {m.cie_weight} / SEE{' '}
-            {m.see_weight}; final = direct {m.direct_weight} % + indirect (course-exit survey) {m.indirect_weight} %; CO target{' '}
-            {m.co_target}.{' '}
+            {res.code} {res.title}, {res.academic_year}: {res.students} students on the roll
+            {res.students_with_marks === undefined ? '' : `, ${res.students_with_marks} with marks`}. Threshold {m.threshold_percent} % of a
+            CO&apos;s marks; level 3/2/1 when {m.level3_percent}/{m.level2_percent}/{m.level1_percent} % of students with marks reach it;{' '}
+            {examWeightsText(res.weights ?? { cie: m.cie_weight, see: m.see_weight, from: 'method' })}; final = direct {m.direct_weight} % +
+            indirect (course-exit survey) {m.indirect_weight} %; CO target {m.co_target}.{' '}
             {res.method_version ? (
               `The program's saved methodology (version ${res.method_version}).`
             ) : (
@@ -87,9 +89,9 @@ export function CoAttainmentPage() {
             rows={res.cos}
             columns={[
               { header: 'CO', value: (c) => c.code },
-              { header: 'CIE students at threshold', value: (c) => group(c.cie) },
+              { header: 'CIE students at threshold', value: (c) => group(c.cie, m.threshold_percent) },
               { header: 'CIE level', value: (c) => c.cie?.level },
-              { header: 'SEE students at threshold', value: (c) => group(c.see) },
+              { header: 'SEE students at threshold', value: (c) => group(c.see, m.threshold_percent) },
               { header: 'SEE level', value: (c) => c.see?.level },
               { header: 'Direct', value: (c) => fmt(c.direct) },
               { header: 'Indirect (survey)', value: (c) => fmt(c.indirect) },

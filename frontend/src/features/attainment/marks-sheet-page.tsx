@@ -1,4 +1,12 @@
-import { ABSENT_MARK, type MarksSheetView, type RowError, type SheetState, marksTemplate } from '@attain/shared-types';
+import {
+  ABSENT_MARK,
+  type MarksSheetView,
+  type RowError,
+  type SheetState,
+  marksCountText,
+  marksCounts,
+  marksTemplate,
+} from '@attain/shared-types';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { ProgressBar } from 'primereact/progressbar';
@@ -154,7 +162,8 @@ function MarksFilePanel({ sheet, files }: { sheet: MarksSheetView; files: Return
       </div>
       <p className="hint">
         Fill one row per student: marks up to each question's maximum (2 decimals at most), blank for not answered, {ABSENT_MARK} for
-        absent. The max_marks and co rows may stay.
+        absent. A row left wholly blank means no marks entered: that student is not counted and keeps any marks already saved. The max_marks
+        and co rows may stay.
       </p>
       {file ? <FilePreview sheet={sheet} file={file} failed={job?.status === 'failed'} onSave={saveFile} /> : null}
       {job ? (
@@ -175,11 +184,15 @@ function FilePreview({ sheet, file, failed, onSave }: { sheet: MarksSheetView; f
   return (
     <div className="preview" data-testid="marks-preview">
       <p>
-        <strong>{file.name}</strong>: {file.read.rows.length} students, {file.read.rows.filter((r) => r.absent).length} absent.
-        {file.read.notes.map((n) => ` ${n}.`)}
+        <strong>{file.name}</strong>: {marksCountText(marksCounts(file.read))}.{file.read.notes.map((n) => ` ${n}.`)}
       </p>
       <RowErrors errors={file.read.errors} />
-      {!file.read.errors.length ? (
+      {!file.read.errors.length && !file.read.rows.length ? (
+        <p className="hint" role="alert">
+          No row of the file has marks: there is nothing to save.
+        </p>
+      ) : null}
+      {!file.read.errors.length && file.read.rows.length ? (
         <>
           <table className="result-table" aria-label="Preview of the file">
             <thead>

@@ -109,7 +109,7 @@ export function useMarksFile(sheet: MarksSheetView | null, occasionId: string, s
           showPopup('error', ended.detail ?? 'The import failed');
           return;
         }
-        showPopup('success', `Saved the marks of ${ended.rows_written} students`);
+        showPopup('success', ended.counts_text ? `Saved: ${ended.counts_text}` : `Saved the marks of ${ended.rows_written} students`);
         setFile(null);
         if (input.current) input.current.value = '';
         saved();

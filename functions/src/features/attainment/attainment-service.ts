@@ -10,6 +10,7 @@ import {
   type ProgramAttainment,
   type StudentAttainment,
   academicYearOf,
+  courseOwnWeights,
   defaultResultsYear,
   courseCurriculum,
   courseOutcome,
@@ -115,6 +116,7 @@ function inputsByYear(m: Material, surveys?: ReadonlyMap<string, EvidenceByYear>
         matrix: m.matrices.get(course.id) ?? {},
         occasions,
         academic_year: year,
+        weights: courseOwnWeights(course),
         indirect: Object.fromEntries(surveys?.get(course.id)?.get(year) ?? []),
       };
       out.set(year, [...(out.get(year) ?? []), input]);

@@ -3,6 +3,7 @@ import type {
   CoPoMatrix,
   CoResult,
   CourseAttainment,
+  ExamWeights,
   GroupResult,
   IndirectResult,
   MarksRow,
@@ -57,7 +58,13 @@ export interface CourseInput {
   /** Students on the course's roster (for the report; the counts come from the marks). */
   roster?: number;
   academic_year?: string;
+  /** The course's CIE/SEE split (`courseExamWeights`); absent: the method's. */
+  weights?: ExamWeights;
 }
+
+/** The method with the course's CIE/SEE split in it (the one place the course's weightage enters the computation). */
+const withCourseWeights = (m: AttainmentMethod, w: ExamWeights | undefined): AttainmentMethod =>
+  w ? { ...m, cie_weight: w.cie, see_weight: w.see } : m;
 
 /**
  * The level earned when `percent` of students reach the threshold, by the method's direct bands and rules (the one
@@ -288,7 +295,8 @@ export function outcomeAttainment(
  *    questions;
  * 2. per CO and group: share of (present) students at or above `threshold_percent`, and its level by the bands
  *    (`levelFor`); CIE under `Average of ISE/MSE levels`: the mean of each kind's level (`groupResult`);
- * 3. direct level = (cie_weight * CIE level + see_weight * SEE level) / 100; one group alone counts fully;
+ * 3. direct level = (cie_weight * CIE level + see_weight * SEE level) / 100, by the course's own split when it sets
+ *    one (`input.weights`, `courseExamWeights`), else the method's; one group alone counts fully;
  * 4. indirect level from the CO's course-exit survey evidence (`indirectResult`: none when fewer than
  *    `min_responses` answered); final level = (direct_weight * direct + indirect_weight * indirect) / 100 when an
  *    indirect level exists, else direct;
@@ -299,7 +307,8 @@ export function outcomeAttainment(
  * A CO with no question is "not assessed" (null) and left out of the course mean and the POs.
  * @param methodVersion stored with the result so a changed method shows
  */
-export function courseAttainment(input: CourseInput, m: AttainmentMethod, methodVersion: number, now = new Date()): CourseAttainment {
+export function courseAttainment(input: CourseInput, method: AttainmentMethod, methodVersion: number, now = new Date()): CourseAttainment {
+  const m = withCourseWeights(method, input.weights);
   const notes: string[] = [...(input.notes ?? [])];
   const t = tally(input, notes);
   const cieKinds = kindsOf(t, 'cie');
@@ -351,6 +360,8 @@ export function courseAttainment(input: CourseInput, m: AttainmentMethod, method
     course_attainment: values.length ? round2(values.reduce((s, a) => s + a, 0) / values.length) : null,
     po: Object.fromEntries(Object.entries(po).map(([k, v]) => [k, round2(v)])),
     students: input.roster ?? t.students.size,
+    students_with_marks: t.students.size,
+    weights: { cie: m.cie_weight, see: m.see_weight, from: input.weights?.from ?? 'method' },
     notes,
     method_version: methodVersion,
     engine: ATTAINMENT_ENGINE_VERSION,
@@ -402,8 +413,9 @@ export function programOutcomes(
 export function studentAttainment(
   input: CourseInput,
   roster: readonly { id: string; roll_no: string; name: string }[],
-  m: AttainmentMethod,
+  method: AttainmentMethod,
 ): StudentAttainment[] {
+  const m = withCourseWeights(method, input.weights);
   const t = tally(input, []);
   const cieKinds = kindsOf(t, 'cie');
   const seeKinds = kindsOf(t, 'see');

@@ -56,7 +56,7 @@ export async function openImportJob(scope: CampusScope, caller: Caller, occasion
 
 /** The API's view of a stored job: its `ImportJob` fields (the upload key, sheet version and bookkeeping left out). */
 function toJob(id: string, d: ImportJobDoc & Partial<DocumentMeta>): ImportJob {
-  const optional = { detail: d.detail, write_calls: d.write_calls, updated_at: d.updated_at };
+  const optional = { detail: d.detail, counts_text: d.counts_text, write_calls: d.write_calls, updated_at: d.updated_at };
   return {
     id,
     occasion: d.occasion,
@@ -160,6 +160,7 @@ export async function runImportJob(bucket: string, key: string): Promise<ImportJ
       rows_written: res.written?.items ?? 0,
       write_calls: res.written?.calls,
       notes: res.notes,
+      counts_text: res.counts_text,
     });
   } catch (e) {
     // A refused file is not kept (the server checked what the upload policy could not).

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type CampusScope, type MarksSaveResult, type RowError, readMarksTable } from '@attain/shared-types';
+import { type CampusScope, type MarksSaveResult, type RowError, marksCountText, marksCounts, readMarksTable } from '@attain/shared-types';
 import { assertCourseYearOpen } from '../course-inputs/index.js';
 import { courseInputsChanged, markCourseChanged } from '../course-inputs/index.js';
 import { marksChanges } from '../../platform/store/audit-changes.js';
 import { appendAudit } from '../../platform/store/audit-store.js';
 import { HttpError } from '../../platform/lib/errors.js';
-import { readMarks, writeMarks } from './marks-store.js';
+import { type MarksWrite, readMarks, writeMarks } from './marks-store.js';
 import { claimSheet, completeClaim, renewClaim } from './sheet-claim-store.js';
 import type { OccasionSheet } from './occasion-sheet.js';
 
@@ -25,13 +25,16 @@ export function refuseRows(errors: RowError[]): never {
 /**
  * Checks a table of marks (template layout) against the occasion's paper and roster and, unless `dryRun`, stores
  * it: students' rows are replaced whole, except that questions the file has no column for keep their stored marks.
+ * A row with no marks at all is "no marks entered" (`readMarksTable`), never stored as sat: from a file it leaves
+ * that student's stored marks as they were (`unmarked: 'kept'`); from the grid, which shows what is stored, a row
+ * emptied there clears them (`unmarked: 'cleared'`).
  * One save at a time: the save claims the sheet at the version it started from (`sheet-claim-store.ts`), renews its lease
  * while it writes and completes it at the end; then one audit entry (entity `marks`, the occasion's id) lists every
  * mark that changed, old and new, and the course's attainment is computed again.
  * @param expectVersion the sheet version the save started from (a grid sends what it read; a file the version read
  *   when its request began; the worker the version read when its job opened)
  * @param saveId names this save in the claim (the job id for the worker; random otherwise)
- * @throws HttpError 400 with row errors (nothing written); 409 when the sheet moved on since `expectVersion`, another
+ * @throws HttpError 400 with row errors, or for a file with no marks in any row (nothing written); 409 when the sheet moved on since `expectVersion`, another
  *   save is under way, or the occasion's academic year is approved (frozen) for the program (nothing written).
  *   Callers check who may write the course first (the routes with `assertOwnsCourse`; the worker runs a job whose
  *   opener was checked)
@@ -42,6 +45,8 @@ export async function applyMarks(
   table: readonly (readonly string[])[],
   opts: {
     dryRun?: boolean;
+    /** Students without marks: `kept` as stored (files, the default) or `cleared` (the grid). */
+    unmarked?: 'kept' | 'cleared';
     expectVersion?: number;
     saveId?: string;
     onProgress?: (written: number, total: number) => Promise<void> | void;
@@ -49,8 +54,19 @@ export async function applyMarks(
 ): Promise<MarksSaveResult> {
   const read = readMarksTable(table, sheet.questions, sheet.roster);
   if (read.errors.length) refuseRows(read.errors);
-  const absent = read.rows.filter((r) => r.absent).length;
-  const base = { rows: read.rows.length, absent, notes: read.notes, preview: read.rows.slice(0, 20) };
+  const rule = opts.unmarked ?? 'kept';
+  const counts = marksCounts(read);
+  if (!read.rows.length && rule === 'kept')
+    throw new HttpError(400, `Nothing was saved: the file has no marks (${marksCountText(counts)})`, {
+      file: 'No marks in any row',
+    });
+  const base = {
+    ...counts,
+    rows: read.rows.length,
+    counts_text: marksCountText(counts, rule),
+    notes: read.notes,
+    preview: read.rows.slice(0, 20),
+  };
   if (opts.dryRun) return { ...base, version: sheet.version };
   // Checked by the save itself, so a large file whose ticket was opened before the year was approved is refused too.
   await assertCourseYearOpen(scope, { course: sheet.course, occasion: sheet.occasion });
@@ -59,14 +75,18 @@ export async function applyMarks(
   const version = await claimSheet(scope, ids, opts.expectVersion ?? sheet.version, saveId, read.rows.length);
   // Stamped before any mark is written: should the save stop half-way, the stored results count as stale.
   await markCourseChanged(scope, sheet.course.id, sheet.course.program);
-  let rows = read.rows;
+  let rows: MarksWrite[] = read.rows;
   // The stored marks: kept for questions the file has no column for, and the audit entry's old values.
   const stored = await readMarks(scope, sheet.occasion.id);
   const present = new Set((table[0] ?? []).map((h) => String(h).trim().toLowerCase()));
   if (sheet.questions.some((q) => !present.has(q.number.toLowerCase()))) {
     const old = new Map(stored.map((r) => [r.student, r]));
-    rows = rows.map((r) => (r.absent ? r : { ...r, marks: { ...(old.get(r.student)?.marks ?? {}), ...r.marks } }));
+    rows = read.rows.map((r) => (r.absent ? r : { ...r, marks: { ...(old.get(r.student)?.marks ?? {}), ...r.marks } }));
   }
+  // The grid's emptied rows: only students who have a stored row need clearing.
+  const storedIds = new Set(stored.map((r) => r.student));
+  if (rule === 'cleared')
+    rows = [...rows, ...read.unmarked.filter((s) => storedIds.has(s)).map((student) => ({ student, clear: true as const }))];
   const written = await writeMarks(scope, sheet.occasion.id, rows, async (n) => {
     await renewClaim(scope, sheet.occasion.id, saveId);
     await opts.onProgress?.(n, rows.length);
@@ -77,7 +97,11 @@ export async function applyMarks(
     entity: 'marks',
     record_id: sheet.occasion.id,
     record_label: [sheet.course.code, sheet.occasion.name].filter(Boolean).join(' '),
-    changes: marksChanges(stored, rows, new Map(sheet.roster.map((s) => [s.id, s.roll_no]))),
+    changes: marksChanges(
+      stored,
+      rows.map((r) => ('clear' in r ? { student: r.student, marks: {} } : r)),
+      new Map(sheet.roster.map((s) => [s.id, s.roll_no])),
+    ),
   });
   await courseInputsChanged(scope, { course: sheet.course.id, program: sheet.course.program });
   return { ...base, written, version };

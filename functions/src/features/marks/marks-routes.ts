@@ -68,8 +68,8 @@ export const MARKS_ENDPOINTS: readonly Endpoint[] = [
   endpoint(saveMarksRoute, async (c, { body }) => {
     const sheet = await occasionSheet(c.var.scope, occasionId(c));
     assertOwnsCourse(c.var.caller, sheet.course);
-    const data = await applyMarks(c.var.scope, sheet, rowsToTable(body.rows, sheet), { expectVersion: body.version });
-    return { message: `Saved the marks of ${data.rows} student${data.rows === 1 ? '' : 's'}`, data };
+    const data = await applyMarks(c.var.scope, sheet, rowsToTable(body.rows, sheet), { expectVersion: body.version, unmarked: 'cleared' });
+    return { message: `Saved: ${data.counts_text}`, data };
   }),
   endpoint(marksTemplateRoute, async (c, { query }) => {
     const sheet = await occasionSheet(c.var.scope, occasionId(c));
@@ -85,9 +85,7 @@ export const MARKS_ENDPOINTS: readonly Endpoint[] = [
     assertOwnsCourse(c.var.caller, sheet.course);
     const dryRun = query.dry_run === 'true';
     const data = await applyMarks(c.var.scope, sheet, table, { dryRun });
-    const message = dryRun
-      ? `The file is fine: ${data.rows} students (${data.absent} absent); nothing saved yet`
-      : `Saved the marks of ${data.rows} students (${data.absent} absent)`;
+    const message = dryRun ? `The file is fine: ${data.counts_text}; nothing saved yet` : `Saved: ${data.counts_text}`;
     return { message, data };
   }),
   endpoint(marksUploadTicketRoute, async (c, { body }) => {

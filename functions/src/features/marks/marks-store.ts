@@ -25,30 +25,46 @@ export interface WriteStats {
   calls: number;
 }
 
+/** One student's change in a marks save: their row stored whole, or `{ student, clear: true }` (no marks entered). */
+export type MarksWrite = MarksRow | { student: string; clear: true };
+
+const isClear = (w: MarksWrite): w is { student: string; clear: true } => 'clear' in w;
+
 /**
- * Writes students' marks with BatchWriteItem, 25 items per call, `parallel` calls at a time. Unprocessed items are
- * sent again with exponential backoff (50 ms doubling, up to 8 tries) as DynamoDB asks; a batch still unprocessed
- * after that throws, so no mark is silently lost.
+ * Writes students' marks with BatchWriteItem, 25 items per call, `parallel` calls at a time: a row is put whole, a
+ * `clear` deletes the student's item (no marks entered). Unprocessed items are sent again with exponential backoff
+ * (50 ms doubling, up to 8 tries) as DynamoDB asks; a batch still unprocessed after that throws, so no mark is
+ * silently lost.
  * @param onProgress called with the number of items written so far
  * @throws Error when DynamoDB keeps a batch unprocessed
  */
 export async function writeMarks(
   scope: CampusScope,
   occasionId: string,
-  rows: readonly MarksRow[],
+  rows: readonly MarksWrite[],
   onProgress?: (written: number) => Promise<void> | void,
   parallel = 8,
 ): Promise<WriteStats> {
   const stats: WriteStats = { items: 0, calls: 0 };
-  const batches: MarksRow[][] = [];
+  const batches: MarksWrite[][] = [];
   for (let i = 0; i < rows.length; i += 25) batches.push(rows.slice(i, i + 25));
-  const send = async (batch: MarksRow[]) => {
+  const send = async (batch: MarksWrite[]) => {
     stats.calls += await batchWrite(
-      batch.map((r) => ({
-        PutRequest: {
-          Item: { PK: pk(scope, occasionId), SK: r.student, entityType: 'marks', marks: r.marks, ...(r.absent ? { absent: true } : {}) },
-        },
-      })),
+      batch.map((r) =>
+        isClear(r)
+          ? { DeleteRequest: { Key: { PK: pk(scope, occasionId), SK: r.student } } }
+          : {
+              PutRequest: {
+                Item: {
+                  PK: pk(scope, occasionId),
+                  SK: r.student,
+                  entityType: 'marks',
+                  marks: r.marks,
+                  ...(r.absent ? { absent: true } : {}),
+                },
+              },
+            },
+      ),
     );
     stats.items += batch.length;
   };

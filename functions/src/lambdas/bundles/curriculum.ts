@@ -1,4 +1,14 @@
-import { courseCurriculum, courseOutcome, curriculum, labExperiment, topic, term, textReference } from '@attain/shared-types';
+import {
+  type CourseWeightage,
+  courseCurriculum,
+  courseOutcome,
+  courseOwnWeights,
+  curriculum,
+  labExperiment,
+  topic,
+  term,
+  textReference,
+} from '@attain/shared-types';
 import { assertCourseYearOpen } from '../../features/course-inputs/frozen-year-gate.js';
 import { courseInputsChanged } from '../../features/course-inputs/write-course-input.js';
 import { matrixUsesCo } from '../../features/curriculum/co-po-matrix.js';
@@ -9,6 +19,9 @@ import { HttpError } from '../../platform/lib/errors.js';
 import { deleteDocument } from '../../platform/store/documents.js';
 import { createRecord } from '../../platform/store/records.js';
 import { behaviour, defineDomain, listed } from '../../platform/http/domain-module.js';
+
+/** Whether two versions of a course give the same CIE/SEE split. */
+const sameWeights = (a: CourseWeightage, b: CourseWeightage) => JSON.stringify(courseOwnWeights(a)) === JSON.stringify(courseOwnWeights(b));
 
 /** The `curriculum` domain: curricula and their terms, courses, course outcomes, topics, lab experiments, the CO-PO matrix and CSV imports. */
 export const curriculumDomain = defineDomain({
@@ -41,7 +54,11 @@ export const curriculumDomain = defineDomain({
             course: old,
             moveTo: { curriculum: data.curriculum, term: data.term, program: data.program },
           });
+        // Its ISE + MSE and ESE weightage is its CIE/SEE split (`courseOwnWeights`): an input of every year of it.
+        else if (!sameWeights(data, old)) await assertCourseYearOpen(scope, { course: old });
       },
+      // A changed weightage changes the course's attainment in every year: its results are computed again.
+      afterSave: (scope, rec) => courseInputsChanged(scope, { course: rec.id, program: rec.program }),
       beforeDelete: async (scope, rec) => {
         await assertCourseYearOpen(scope, { course: rec });
         return [];
