@@ -7,8 +7,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import S3rver from 's3rver';
 import sesModule from 'aws-ses-v2-local';
-import { waitForHttp } from './ports.js';
-import { errorMessage } from '@attain/shared-types';
+import { EmulatorStartError, httpProbe, listenOrExplain, portTakenMessage, waitForEmulator, watchChild } from './emulator-wait.js';
+import { isPortFree } from './ports.js';
 
 const require = createRequire(import.meta.url);
 
@@ -16,6 +16,29 @@ const require = createRequire(import.meta.url);
 export interface Emulator {
   url: string;
   stop(): Promise<void>;
+}
+
+/** How a start tells its progress: `onProgress` gets a line every 10 s while an emulator is still starting. */
+export interface StartOptions {
+  onProgress?: (line: string) => void;
+}
+
+/**
+ * Starts an emulator's child process on `port` and waits for it to answer at `url` (`waitForEmulator`: as long as the
+ * process lives); a port someone already holds is refused before anything is started.
+ * @throws EmulatorStartError one line (port taken, process exited, or the overall cap), with its last output
+ */
+async function startChild(what: string, port: number, url: string, spawnIt: () => ChildProcess, opts: StartOptions): Promise<Emulator> {
+  if (!(await isPortFree(port))) throw new EmulatorStartError(portTakenMessage(what, url));
+  const child = spawnIt();
+  const watched = watchChild(child);
+  try {
+    await waitForEmulator({ what, url, probe: httpProbe(url), process: watched, onProgress: opts.onProgress });
+  } catch (e) {
+    await stopChild(child);
+    throw e;
+  }
+  return { url, stop: () => stopChild(child) };
 }
 
 /** Thrown when a prerequisite is missing; the CLI prints only its message. */
@@ -54,7 +77,7 @@ function dynamoLocalDir(): string {
  * `java/LoopbackDynamoDb.java`, which binds its server before starting it. No telemetry; no CORS (only this
  * process talks to it).
  */
-export async function startDynamo(port: number, dir: string | null, host = '127.0.0.1'): Promise<Emulator> {
+export async function startDynamo(port: number, dir: string | null, host = '127.0.0.1', opts: StartOptions = {}): Promise<Emulator> {
   assertJava();
   if (dir) mkdirSync(dir, { recursive: true });
   const home = dynamoLocalDir();
@@ -71,17 +94,7 @@ export async function startDynamo(port: number, dir: string | null, host = '127.
     '-sharedDb',
     '-disableTelemetry',
   ];
-  const child = spawn('java', args, { stdio: 'pipe' });
-  let log = '';
-  child.stderr?.on('data', (d) => (log += d));
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHttp(url, 'DynamoDB Local');
-  } catch (e) {
-    await stopChild(child);
-    throw new Error(`${errorMessage(e)}\n${log.slice(-2000)}`);
-  }
-  return { url, stop: () => stopChild(child) };
+  return startChild('DynamoDB Local', port, `http://127.0.0.1:${port}`, () => spawn('java', args, { stdio: 'pipe' }), opts);
 }
 
 /** The key id cognito-local writes into every token's header (it is fixed in its code; only the key changes). */
@@ -110,27 +123,18 @@ export function ensureCognitoKeys(file: string): string {
  * signed with this data folder's own key pair (`dir/signing-keys.json`, `ensureCognitoKeys`), which
  * `cognito-keys.mjs` hands to cognito-local in place of the pair that ships in its package.
  */
-export async function startCognito(port: number, dir: string): Promise<Emulator> {
+export async function startCognito(port: number, dir: string, opts: StartOptions = {}): Promise<Emulator> {
   mkdirSync(dir, { recursive: true });
   const keys = ensureCognitoKeys(join(dir, 'signing-keys.json'));
   const bin = require.resolve('cognito-local/lib/bin/start.js');
   const preload = fileURLToPath(new URL('./cognito-keys.mjs', import.meta.url));
-  const child = spawn(process.execPath, ['--import', pathToFileURL(preload).href, bin], {
-    cwd: dir,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DEBUG: '', ATTAIN_COGNITO_KEYS: keys },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout?.on('data', (d) => (log = (log + d).slice(-4000)));
-  child.stderr?.on('data', (d) => (log = (log + d).slice(-4000)));
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHttp(`${url}/`, 'cognito-local');
-  } catch (e) {
-    await stopChild(child);
-    throw new Error(`${errorMessage(e)}\n${log}`);
-  }
-  return { url, stop: () => stopChild(child) };
+  const spawnIt = () =>
+    spawn(process.execPath, ['--import', pathToFileURL(preload).href, bin], {
+      cwd: dir,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DEBUG: '', ATTAIN_COGNITO_KEYS: keys },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  return startChild('cognito-local', port, `http://127.0.0.1:${port}`, spawnIt, opts);
 }
 
 /**
@@ -143,10 +147,11 @@ export async function startS3(
   onEvent?: (event: { Records?: { eventName?: string; s3?: { bucket?: { name?: string }; object?: { key?: string } } }[] }) => void,
 ): Promise<Emulator> {
   mkdirSync(dir, { recursive: true });
+  const url = `http://127.0.0.1:${port}`;
   const s3 = new S3rver({ port, address: '127.0.0.1', directory: dir, silent: true });
   if (onEvent) s3.on('event', onEvent);
-  await s3.run();
-  return { url: `http://127.0.0.1:${port}`, stop: () => s3.close() };
+  await listenOrExplain('The S3 emulator (s3rver)', url, () => s3.run());
+  return { url, stop: () => s3.close() };
 }
 
 /** The part of aws-ses-v2-local's store module the local stack uses (its messages, and the function that adds one). */
@@ -178,9 +183,13 @@ export async function startSes(port: number, dir?: string): Promise<Emulator> {
       save(email);
     };
   }
-  const server: Server = await start({ host: '127.0.0.1', port });
+  const url = `http://127.0.0.1:${port}`;
+  const what = 'The SES emulator (aws-ses-v2-local)';
+  const server: Server = await listenOrExplain(what, url, () => start({ host: '127.0.0.1', port }));
+  // Its start resolves even when the port is taken (Express 5 hands the listen error to the callback it ignores).
+  if (!server.listening) throw new EmulatorStartError(portTakenMessage(what, url));
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     stop: () => new Promise<void>((r) => server.close(() => r())),
   };
 }

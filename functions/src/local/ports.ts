@@ -21,17 +21,3 @@ export function freePort(): Promise<number> {
     });
   });
 }
-
-/** Polls `url` until it answers (any HTTP status) or `timeoutMs` passes. @throws Error naming `what` on timeout. */
-export async function waitForHttp(url: string, what: string, timeoutMs = 30_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(1000) });
-      return;
-    } catch {
-      if (Date.now() > end) throw new Error(`${what} did not start within ${timeoutMs / 1000} s (${url})`);
-      await new Promise((r) => setTimeout(r, 150));
-    }
-  }
-}

@@ -23,6 +23,7 @@ import { seedDemoStructure } from './seed/demo-structure.js';
 import { seedDemoResults } from './seed/demo-results.js';
 import { ensureBucket, ensureTable, ensureUserPool } from './bootstrap.js';
 import { type Emulator, startCognito, startDynamo, startS3, startSes } from './emulators.js';
+import { listenOrExplain } from './emulator-wait.js';
 import { freePort } from './ports.js';
 import { startServer } from './server.js';
 import { LOCAL_EVENTS_TOPIC, startSesEventProxy } from './ses-events.js';
@@ -62,6 +63,11 @@ export interface LocalStackOptions {
   signInLimits?: Partial<SignInLimits>;
   /** Told each step as it starts (`npm start` prints them), so a long first start shows where it is. */
   onStep?: (step: string) => void;
+  /**
+   * Told every 10 s while an emulator is still starting (`Waiting for DynamoDB Local (20 s)...`; `npm start` prints
+   * them). The start waits as long as the emulator's process lives (`emulator-wait.ts`).
+   */
+  onWait?: (line: string) => void;
 }
 
 export interface LocalStack {
@@ -110,7 +116,8 @@ function generatePassword(): string {
  * Starts the whole product on this machine: DynamoDB Local, cognito-local, s3rver and aws-ses-v2-local on free
  * ports; creates the table, bucket and user pool idempotently from the shared definitions; seeds the demo campus
  * and admin (when `seed`); then serves the API and the built frontend on `port`.
- * @throws Error when an emulator does not start (the message says which) or the port is taken.
+ * @throws EmulatorStartError when an emulator does not start (its process exits, its port is taken, or it runs without
+ *   answering past `ATTAIN_EMULATOR_WAIT_S`): one line saying which, with its last output; Error when the port is taken.
  */
 export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
   const temp = opts.dataDir === null;
@@ -136,9 +143,11 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const sendRate = opts.mail?.sendRate ?? (Number(process.env.ATTAIN_MAIL_SEND_RATE) || 14);
     // The SES emulator answers GetAccount from this variable (it reads it per request, in this process).
     process.env.AWS_SES_ACCOUNT = JSON.stringify(localSesAccount(sendRate));
-    const [dynamo, cognito, s3, ses] = await Promise.all([
-      startDynamo(dPort, join(dataDir, 'dynamodb')),
-      startCognito(cPort, join(dataDir, 'cognito')),
+    const waiting = { onProgress: opts.onWait };
+    // All four start together; when one fails, the ones that did start are stopped with the rest (`stop`).
+    const starts = await Promise.allSettled([
+      startDynamo(dPort, join(dataDir, 'dynamodb'), undefined, waiting),
+      startCognito(cPort, join(dataDir, 'cognito'), waiting),
       // S3 -> import worker, as the cloud's ObjectCreated notification does (only created objects under imports/).
       startS3(sPort, join(dataDir, 's3'), (e) => {
         const created = {
@@ -148,9 +157,15 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       }),
       startSes(mPort, join(dataDir, 'ses')),
     ]);
-    started.push(dynamo, cognito, s3, ses);
+    started.push(...starts.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])));
+    const [dynamo, cognito, s3, ses] = starts.map((r) => {
+      if (r.status === 'rejected') throw r.reason;
+      return r.value;
+    });
     // SES events: the emulator emits none, so a proxy in front of it publishes them to the receipts handler.
-    const sesEvents = await startSesEventProxy(pPort, ses.url, mailReceiptsHandler, opts.mail?.eventDelayMs ?? 500);
+    const sesEvents = await listenOrExplain('The SES events proxy', `http://127.0.0.1:${pPort}`, () =>
+      startSesEventProxy(pPort, ses.url, mailReceiptsHandler, opts.mail?.eventDelayMs ?? 500),
+    );
     started.push(sesEvents);
     const env: Record<string, string> = {
       AWS_REGION: 'ap-south-1',

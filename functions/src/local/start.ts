@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { EmulatorStartError } from './emulator-wait.js';
 import { PrerequisiteError, assertJava } from './emulators.js';
 import { isPortFree } from './ports.js';
 import { REPO_ROOT, startLocalStack } from './stack.js';
@@ -6,7 +7,9 @@ import { errorMessage } from '@attain/shared-types';
 
 /**
  * `npm start`: runs the product on one machine. Data is kept in `.local/` (git-ignored), so a restart keeps
- * every record. Ctrl-C stops every process it started. Missing Java or a busy port is one clear line.
+ * every record. Ctrl-C stops every process it started. Missing Java or a busy port is one clear line. A slow
+ * emulator is waited for as long as its process lives, with a line every 10 s; one that fails (its process exits, its
+ * port is taken) is one clear line followed by its last output (`emulator-wait.ts`).
  */
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 8080);
@@ -25,6 +28,7 @@ async function main(): Promise<void> {
     seed: true,
     host: process.env.HOST || undefined,
     onStep: (step) => console.log(`  ${++n}. ${step}... (${((Date.now() - started) / 1000).toFixed(0)} s)`),
+    onWait: (line) => console.log(`     ${line}`),
   });
   console.log('');
   console.log(`Attain is running at ${stack.url} (started in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
@@ -61,6 +65,9 @@ async function main(): Promise<void> {
 
 main().catch((e) => {
   if (e instanceof PrerequisiteError) console.error(`Cannot start Attain: ${e.message}`);
-  else console.error(`Cannot start Attain: ${errorMessage(e).split('\n')[0]}`);
+  else if (e instanceof EmulatorStartError) {
+    console.error(`Cannot start Attain: ${e.message}`);
+    if (e.output) console.error(`Its last output:\n${e.output.replace(/^/gm, '  | ')}`);
+  } else console.error(`Cannot start Attain: ${errorMessage(e).split('\n')[0]}`);
   process.exit(1);
 });
