@@ -356,6 +356,25 @@ describe('a course-exit survey moves CO attainment by the indirect weight', { ti
     expect(levels.CO2).toMatchObject({ direct: 1, indirect: 0, attainment: 0.8 });
     expect(levels.CO2.survey).toMatchObject({ respondents: 3, percent: 44.33 });
   });
+
+  it("a course-exit survey's population is the course's students, whatever is typed as surveyed: 1 of 4 is no census", async () => {
+    const c = await markedCourse('Q');
+    const s = await courseExitSurvey(await courseExitTemplate(), c);
+    const above = await admin.put(`/api/survey-host/${s.id}/offline`, { version: 0, surveyed: 5, counts: {} });
+    expect(above.status).toBe(400);
+    expect(above.body.errors.fields.surveyed).toBe(`The course has 4 students in ${YEAR}: at most 4 can be surveyed`);
+    // "1 surveyed, 1 answered" on paper: 1 of the course's 4, so its margin is wide and it moves no CO level.
+    expect(
+      (await admin.put(`/api/survey-host/${s.id}/offline`, { version: 0, surveyed: 1, counts: { q1: [0, 0, 1], q2: [0, 0, 1] } })).status,
+    ).toBe(200);
+    const levels = await coLevels(c.course.id);
+    expect(levels.CO1.survey).toMatchObject({ respondents: 1, population: 4 });
+    expect(levels.CO1.survey.margin_of_error).toBeGreaterThan(15);
+    expect(levels.CO1).toMatchObject({ direct: 3, indirect: null, attainment: 3 });
+    expect(levels.CO2).toMatchObject({ direct: 1, indirect: null, attainment: 1 });
+    const report = (await admin.get(`/api/survey-results/${s.id}`)).body.data;
+    expect(report.response_rate).toBe(25);
+  });
 });
 
 /**

@@ -12,7 +12,7 @@ import { genericProgramOutcome } from './generic-program-outcome.js';
 import { labCategory } from './lab-category.js';
 import { labExperiment } from './lab-experiment.js';
 import { mapLevelWeightage } from './map-level-weightage.js';
-import { occasion } from './occasion.js';
+import { occasion, occasionYear } from './occasion.js';
 import { organization } from './organization.js';
 import { profile } from './profile.js';
 import { program } from './program.js';
@@ -49,6 +49,7 @@ export {
   labExperiment,
   mapLevelWeightage,
   occasion,
+  occasionYear,
   organization,
   profile,
   program,

@@ -1,5 +1,6 @@
 import { defineEntity } from '../registry/entity.js';
 import { f } from '../registry/field.js';
+import { academicYearOf } from '../format/academic-year.js';
 import { OCCASION_KINDS, OCCASION_MODES, OCCASION_STATUSES } from './choices.js';
 
 /**
@@ -33,3 +34,9 @@ export const occasion = defineEntity({
   filters: ['department', 'program', 'curriculum', 'term', 'course', 'kind'],
   indexes: [{ field: 'curriculum', sortBy: 'term' }, { field: 'course' }],
 });
+
+/**
+ * The academic year an occasion counts in (`2025-26`): from its date (June start, decision 0033), or `undated` when it
+ * has none. The one rule every feature groups occasions into years by.
+ */
+export const occasionYear = (o: { held_on?: string | null }): string => (o.held_on ? academicYearOf(o.held_on) : 'undated');

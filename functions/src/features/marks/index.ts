@@ -2,3 +2,4 @@
 
 export { readMarks } from './marks-store.js';
 export { sheetState } from './sheet-claim-store.js';
+export { courseYearStudents } from './occasion-sheet.js';

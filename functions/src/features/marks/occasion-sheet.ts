@@ -9,6 +9,7 @@ import {
   courseCurriculum,
   courseOutcome,
   occasion,
+  occasionYear,
   student,
 } from '@attain/shared-types';
 import { HttpError } from '../../platform/lib/errors.js';
@@ -46,6 +47,20 @@ export async function occasionRoster(scope: CampusScope, occ: RecordOf<typeof oc
   return rows
     .map((s) => ({ id: s.id, roll_no: s.roll_no, name: s.name }))
     .sort((a, b) => a.roll_no.localeCompare(b.roll_no, undefined, { numeric: true }));
+}
+
+/**
+ * A course's students in an academic year: the union of the rosters of its occasions of that year (each curriculum
+ * and section read once), the population a course-exit survey of that year is for. One Query for the occasions, one
+ * per roster.
+ * @returns the number of students, or undefined when the course has no occasion (or no roster) that year
+ */
+export async function courseYearStudents(scope: CampusScope, course: string, year: string): Promise<number | undefined> {
+  const occs = (await queryByField(scope, occasion, 'course', course)).filter((o) => occasionYear(o) === year);
+  const rosters = new Map(occs.map((o) => [`${o.curriculum ?? ''}|${o.section ?? ''}`, o]));
+  const ids = new Set<string>();
+  for (const o of rosters.values()) for (const s of await occasionRoster(scope, o)) ids.add(s.id);
+  return ids.size || undefined;
 }
 
 /**

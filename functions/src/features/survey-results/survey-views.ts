@@ -82,7 +82,7 @@ async function outcomeResults(scope: CampusScope, list: readonly { survey: Surve
  */
 export async function surveyReport(scope: CampusScope, surveyId: string): Promise<SurveyReportView> {
   const s = await getRecord(scope, surveyEntity, surveyId);
-  const t: SurveyTally = (await tallySurvey(scope, s.id)) ?? {
+  const t: SurveyTally = (await tallySurvey(scope, s)) ?? {
     form: { scale: [], questions: [] },
     online: {},
     offline: null,
@@ -149,7 +149,7 @@ export async function surveyDashboard(scope: CampusScope, year?: string, departm
   const chosen = yearChoice.year;
   const surveys = all.filter((s) => s.academic_year === chosen && (!department || s.department === department));
   const limit = pLimit(8);
-  const read = await Promise.all(surveys.map((s) => limit(async () => ({ survey: s, tally: await tallySurvey(scope, s.id) }))));
+  const read = await Promise.all(surveys.map((s) => limit(async () => ({ survey: s, tally: await tallySurvey(scope, s) }))));
   const summaries: SurveySummary[] = read.map(({ survey: s, tally }) => {
     const invited = tally ? surveyPopulation(tally) : 0;
     const responded = (tally?.respondentsOnline ?? 0) + (tally?.respondentsOffline ?? 0);

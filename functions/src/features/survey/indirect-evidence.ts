@@ -14,7 +14,7 @@ const TALLIES_IN_FLIGHT = 8;
 /** Tallies the surveys and pools them per academic year (`outcomeEvidence`). */
 async function byYear(scope: CampusScope, surveys: readonly Survey[]): Promise<EvidenceByYear> {
   const limit = pLimit(TALLIES_IN_FLIGHT);
-  const tallies = await Promise.all(surveys.map((s) => limit(async () => ({ s, tally: await tallySurvey(scope, s.id) }))));
+  const tallies = await Promise.all(surveys.map((s) => limit(async () => ({ s, tally: await tallySurvey(scope, s) }))));
   const years = new Map<string, { id: string; name: string; tally: SurveyTally }[]>();
   for (const { s, tally } of tallies) {
     if (!tally) continue;

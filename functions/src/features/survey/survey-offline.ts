@@ -3,7 +3,7 @@ import { surveyEvidenceChanged, writeCourseInput } from '../course-inputs/index.
 import { HttpError } from '../../platform/lib/errors.js';
 import { putDocument } from '../../platform/store/documents.js';
 import { assertWritable, getRecord } from '../../platform/store/records.js';
-import { surveyDocuments } from './survey-tally.js';
+import { surveyDocuments, surveyStudents } from './survey-tally.js';
 
 /** Largest count accepted (people surveyed on paper, or at one scale point). */
 const MAX_COUNT = 100_000;
@@ -18,7 +18,8 @@ const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isI
  * answers. A CO survey's course has its attainment computed again (`writeCourseInput`).
  * @param body `{ surveyed, counts, version }` (`OfflineResultsBody`); `version` as read (0 the first time)
  * @returns the stored counts with their new version
- * @throws HttpError 400 (per field: `surveyed`, or the question id: a count that is not a whole number >= 0, a list
+ * @throws HttpError 400 (per field: `surveyed` (not a count, or above a course-exit survey's course's students of its
+ *   year, `surveyStudents`), or the question id: a count that is not a whole number >= 0, a list
  *   of another length than the scale, a question that is not rated, counts adding up to more than were surveyed),
  *   404 (no such survey), 409 (saved by someone else since `version`, or the survey's year is approved (frozen) for
  *   its course (CO survey) or program (PO survey): `assertCourseYearOpen`)
@@ -26,11 +27,14 @@ const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isI
 export async function saveOfflineResults(scope: CampusScope, surveyId: string, body: unknown): Promise<OfflineResults> {
   assertWritable(scope);
   const s = await getRecord(scope, surveyEntity, surveyId);
-  const docs = await surveyDocuments(scope, s.id);
+  const [docs, students] = await Promise.all([surveyDocuments(scope, s.id), surveyStudents(scope, s)]);
   if (!docs) throw new HttpError(409, 'This survey has no questions yet; save it again from its template');
   const b = objectOrEmpty(body);
   const fields: Record<string, string> = {};
   if (!isCount(b.surveyed)) fields.surveyed = 'Digit only!';
+  // A course-exit survey is for the course's students of its year: no more can have been surveyed.
+  else if (students !== undefined && b.surveyed > students)
+    fields.surveyed = `The course has ${students} students in ${s.academic_year}: at most ${students} can be surveyed`;
   const version = typeof b.version === 'number' && Number.isInteger(b.version) && b.version >= 0 ? b.version : undefined;
   if (version === undefined) fields.version = 'Send the version you read';
   const given = isPlainObject(b.counts) ? b.counts : {};

@@ -9,6 +9,7 @@ import {
 import { surveyPercent } from './survey-math.js';
 import { getDocument } from '../../platform/store/documents.js';
 import { readAnswers, readInvitees } from './survey-store.js';
+import { courseYearStudents } from '../marks/index.js';
 
 /** Most free-text answers a report lists per question. */
 const FREE_TEXT_SHOWN = 500;
@@ -25,15 +26,34 @@ export interface SurveyTally {
   respondentsOffline: number;
   /** People invited online (the survey's invitee list). */
   invited: number;
+  /**
+   * A course-exit survey's population as Attain knows it: the course's students of the survey's year
+   * (`courseYearStudents`), whatever was typed as surveyed on paper; absent for other surveys or a course with no roster.
+   */
+  students?: number;
   freeText: Record<string, string[]>;
 }
 
 /**
- * The people a survey was for: invited online plus surveyed on paper (the paper count's `surveyed`), and never fewer
- * than those who answered. The population of its margin of error and of its validity (`surveyValidity`).
+ * The people a survey was for: for a course-exit survey the course's students of its year (`students`); otherwise
+ * invited online plus surveyed on paper (the paper count's `surveyed`); never fewer than those who answered. The
+ * population of its margin of error and of its validity (`surveyValidity`), so "1 surveyed, 1 answered" of a class of
+ * 40 is 1 of 40, not a census.
  */
 export const surveyPopulation = (t: SurveyTally): number =>
-  Math.max(t.invited + (t.offline?.surveyed ?? 0), t.respondentsOnline + t.respondentsOffline);
+  Math.max(t.students ?? t.invited + (t.offline?.surveyed ?? 0), t.respondentsOnline + t.respondentsOffline);
+
+/** What `tallySurvey` needs of a survey record: its id and, for a course-exit survey, its course and year. */
+export interface TalliedSurvey {
+  id: string;
+  survey_for?: string;
+  course?: string | null;
+  academic_year?: string;
+}
+
+/** A course-exit survey's population (`courseYearStudents` of its course and year); undefined for other surveys. */
+export const surveyStudents = (scope: CampusScope, s: TalliedSurvey): Promise<number | undefined> =>
+  s.survey_for === 'CO' && s.course && s.academic_year ? courseYearStudents(scope, s.course, s.academic_year) : Promise.resolve(undefined);
 
 const zeros = (n: number) => Array.from({ length: n }, () => 0);
 
@@ -49,14 +69,16 @@ export async function surveyDocuments(scope: CampusScope, survey: string) {
 
 /**
  * Counts a survey's answers: reads its form, its paper counts, its invitees and every online answer set (one Query per
- * MB each).
+ * MB each), and for a course-exit survey its course's students of the year (`surveyStudents`).
  * @returns null when the survey has no form (made before surveys had one, or deleted meanwhile)
  */
-export async function tallySurvey(scope: CampusScope, survey: string): Promise<SurveyTally | null> {
-  const [docs, { answers }, invitees] = await Promise.all([
+export async function tallySurvey(scope: CampusScope, s: TalliedSurvey): Promise<SurveyTally | null> {
+  const survey = s.id;
+  const [docs, { answers }, invitees, students] = await Promise.all([
     surveyDocuments(scope, survey),
     readAnswers(scope, survey),
     readInvitees(scope, survey),
+    surveyStudents(scope, s),
   ]);
   if (!docs) return null;
   const { form, offline } = docs;
@@ -72,7 +94,16 @@ export async function tallySurvey(scope: CampusScope, survey: string): Promise<S
       else if (typeof v === 'string' && freeText[qid] && freeText[qid].length < FREE_TEXT_SHOWN) freeText[qid].push(v);
     }
   const respondentsOffline = offline ? Math.max(0, ...Object.values(offline.counts).map((c) => c.reduce((s, x) => s + x, 0))) : 0;
-  return { form, online, offline, respondentsOnline: answers.length, respondentsOffline, invited: invitees.length, freeText };
+  return {
+    form,
+    online,
+    offline,
+    respondentsOnline: answers.length,
+    respondentsOffline,
+    invited: invitees.length,
+    freeText,
+    ...(students === undefined ? {} : { students }),
+  };
 }
 
 /** One rating question's counts: online, on paper (zeros when none), and together, with respondents and percent (unrounded). */
