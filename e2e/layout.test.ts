@@ -27,7 +27,9 @@ beforeAll(async () => {
   browser = await launchChromium();
   api = client(url, await login(url, admin.email, admin.password));
   const samples = (await api.get('/api/curriculum')).body.data.find((c: { name: string }) => c.name === 'Published CO-PO samples');
-  const bcs401 = (await api.get(`/api/course?curriculum=${samples.id}`)).body.data.find((c: { code: string }) => c.code === 'BCS401');
+  const bcs401 = (await api.get(`/api/Course-Curriculum?curriculum=${samples.id}`)).body.data.find(
+    (c: { code: string }) => c.code === 'BCS401',
+  );
   pick = { curriculum: samples.id, term: bcs401.term, course: bcs401.id };
 });
 afterAll(async () => browser?.close());

@@ -21,7 +21,7 @@ beforeAll(async () => {
   await page.waitForURL('**/dashboard');
   api = client(url, await login(url, admin.email, admin.password));
   samples = (await api.get('/api/curriculum')).body.data.find((c: { name: string }) => c.name === 'Published CO-PO samples');
-  bcs401 = (await api.get(`/api/course?curriculum=${samples.id}`)).body.data.find((c: { code: string }) => c.code === 'BCS401');
+  bcs401 = (await api.get(`/api/Course-Curriculum?curriculum=${samples.id}`)).body.data.find((c: { code: string }) => c.code === 'BCS401');
 });
 afterAll(async () => browser?.close());
 

@@ -47,7 +47,8 @@ async function docxTables(bytes: Uint8Array): Promise<string[][][]> {
 beforeAll(async () => {
   admin = client(base, await login(base, users.demoAdmin.email, users.demoAdmin.password));
   demoProgram = (await admin.get('/api/program')).body.data.find((p: { title: string }) => p.title.startsWith('B.Tech'));
-  const res = await admin.get(`/api/reports/sar/${demoProgram.id}?year=2025-26`);
+  // The team's review copy: every figure with its trace (the copy to submit prints values only).
+  const res = await admin.get(`/api/reports/sar/${demoProgram.id}?year=2025-26&review=1`);
   expect(res.status).toBe(200);
   sar = res.body.data;
 });
@@ -73,7 +74,10 @@ describe('SAR Criterion 3 matches the web pages figure for figure', () => {
   });
 
   it("each course's CO attainment and its PAM row are the CO Attainment and CO-PO Mapping pages'", async () => {
-    const courses = (await admin.get(`/api/course?program=${demoProgram.id}&limit=1000`)).body.data as { id: string; code?: string }[];
+    const courses = (await admin.get(`/api/Course-Curriculum?program=${demoProgram.id}&limit=1000`)).body.data as {
+      id: string;
+      code?: string;
+    }[];
     const co = table(sar, '3.2.2').rows;
     const pam = table(sar, '3.1-pam').rows;
     let compared = 0;
@@ -94,11 +98,11 @@ describe('SAR Criterion 3 matches the web pages figure for figure', () => {
 
   it('the DOCX carries every table of the JSON, cell for cell, and each figure has a footnote', async () => {
     const token = await login(base, users.demoAdmin.email, users.demoAdmin.password);
-    const file = await fetch(`${base}/api/reports/sar/${demoProgram.id}?year=2025-26&format=docx`, {
+    const file = await fetch(`${base}/api/reports/sar/${demoProgram.id}?year=2025-26&format=docx&review=1`, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(file.status).toBe(200);
-    expect(file.headers.get('content-disposition')).toMatch(/attachment; filename="?SAR-B\.Tech-CSE-2025-26\.docx"?/);
+    expect(file.headers.get('content-disposition')).toMatch(/attachment; filename="?SAR-B\.Tech-CSE-2025-26-review\.docx"?/);
     const bytes = new Uint8Array(await file.arrayBuffer());
     const tables = await docxTables(bytes);
     const json = sar.sections.flatMap((s) => s.tables).filter((t) => t.rows.length || t.footer?.length);
@@ -117,8 +121,8 @@ describe('SAR Criterion 3 matches the web pages figure for figure', () => {
 
   it("speaks NBA's words: no web address, repository path, spec section or trust note in the JSON or the DOCX", async () => {
     const token = await login(base, users.demoAdmin.email, users.demoAdmin.password);
-    const both = await admin.get(`/api/reports/sar/${demoProgram.id}?year=2025-26&criteria=3,5`);
-    const file = await fetch(`${base}/api/reports/sar/${demoProgram.id}?year=2025-26&criteria=3,5&format=docx`, {
+    const both = await admin.get(`/api/reports/sar/${demoProgram.id}?year=2025-26&criteria=3,5&review=1`);
+    const file = await fetch(`${base}/api/reports/sar/${demoProgram.id}?year=2025-26&criteria=3,5&format=docx&review=1`, {
       headers: { authorization: `Bearer ${token}` },
     });
     const { value: html } = await mammoth.convertToHtml({ buffer: Buffer.from(await file.arrayBuffer()) });
@@ -139,9 +143,11 @@ describe('SAR Criterion 3 matches the web pages figure for figure', () => {
     ]) {
       expect(INTERNAL.filter((re) => re.test(text)).map(String), what).toEqual([]);
     }
-    // Each figure's source names NBA's document and item.
-    expect(html.includes('NBA SAR, UG Engineering Tier I (January 2016), Criterion 3')).toBe(true);
-    expect(JSON.stringify(both.body).includes('NBA SAR, UG Engineering, GAPC version 4.0 (2025), Criterion 5')).toBe(true);
+    // Each figure's source names the item of the program's own format (2025) it prints under.
+    expect(html.includes('NBA SAR, UG Engineering, GAPC version 4.0 (2025), 1.5 Program Articulation Matrix')).toBe(true);
+    expect(JSON.stringify(both.body).includes('NBA SAR, UG Engineering, GAPC version 4.0 (2025), 5.1 Student-Faculty Ratio (SFR)')).toBe(
+      true,
+    );
   });
 });
 
@@ -202,7 +208,7 @@ describe('SAR Criterion 5 from profiles, intake and contribution records', () =>
   });
 
   const sfrRows = (v: SarView) => table(v, '5.1').rows;
-  const read = async () => (await admin.get(`/api/reports/sar/${programId}?year=2025-26&criteria=5`)).body.data as SarView;
+  const read = async () => (await admin.get(`/api/reports/sar/${programId}?year=2025-26&criteria=5&review=1`)).body.data as SarView;
 
   it('2019: S, F, SFR and its marks, FQ and retention as worked by hand', async () => {
     const v = await read();

@@ -1,3 +1,4 @@
+import { CRUD_ENTITIES } from '@attain/shared-types';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { login } from '../support/client.js';
 
@@ -134,5 +135,78 @@ describe("the spec's bodies, as the spec writes them", () => {
     const bad = await spec('PUT', `/api/Course-Curriculum/${course.id}`, { ...res.body.data, type: 'Mandatory' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.fields.type).toBeDefined();
+  });
+});
+
+/**
+ * Spec part 1 §7's route table, each path with fields of the form (§3) whose screen (§2) calls it. `/api/course` is
+ * the Configuration > Course type screen's path: the table lists no other for it, and its courses are
+ * `/api/Course-Curriculum` (decision 0029).
+ */
+const SPEC_PATHS: Readonly<Record<string, readonly string[]>> = {
+  '/api/organization': ['name', 'society_name', 'description', 'mission', 'vision'],
+  '/api/department': ['name', 'short_name', 'year_of_establishment', 'no_of_magazines', 'professional_bodies', 'faculty', 'status'],
+  '/api/program-type': ['name', 'description'],
+  '/api/program-mode': ['name', 'description'],
+  '/api/program': ['specialization', 'number_of_terms', 'title', 'topic_unit_upto', 'nba_sar_type', 'program_type', 'department'],
+  '/api/course': ['component_name', 'type', 'open_elective', 'description'],
+  '/api/program-outcome': ['type', 'description'],
+  '/api/bloom-domain': ['name', 'acronym', 'description'],
+  '/api/bloom-level': ['name', 'level_of_learning', 'characteristics_of_learning', 'action_verb', 'domain'],
+  '/api/delivery-method': ['name', 'guidelines', 'bloom_level'],
+  '/api/lab-category': ['name', 'description'],
+  '/api/maplevel-weightage': ['name', 'acronym', 'status', 'weightage'],
+  '/api/questionbank': ['topic', 'course', 'bloom_level', 'difficulty_level', 'question_type', 'questions'],
+  '/api/Course-Curriculum': ['curriculum', 'term', 'type_of_course', 'code', 'title', 'reviewer_department', 'ese_duration'],
+  '/api/Course-Outcome': ['code', 'statement', 'cognitive_domain', 'delivery_method', 'course'],
+  '/api/term': ['name'],
+  '/api/curriculum': ['name'],
+  '/api/Topic': ['code', 'title', 'content', 'hours', 'unit', 'delivery_method', 'course'],
+  '/api/lab_experiment': ['exp_no', 'experiment_detail', 'no_of_session', 'marks', 'planned_date_delivary'],
+};
+
+describe("the spec's route table against its forms", () => {
+  it('every path of spec part 1 §7 answers the entity whose form has the fields the spec gives it', async () => {
+    const wrong: string[] = [];
+    for (const [path, fields] of Object.entries(SPEC_PATHS)) {
+      const served = CRUD_ENTITIES.filter((e) => e.path === path || (e.aliases ?? []).includes(path));
+      const names = new Set(served[0]?.fields.map((fd) => fd.name));
+      const missing = fields.filter((f) => !names.has(f));
+      if (served.length !== 1 || missing.length) wrong.push(`${path} (${served.map((e) => e.name).join(', ')}): ${missing.join(', ')}`);
+      const list = await spec('GET', path);
+      expect(list.status, path).toBe(200);
+      expect(Array.isArray(list.body.data), path).toBe(true);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("creates, reads, replaces and deletes a course type at /api/course with the Course type form's body", async () => {
+    const form = {
+      component_name: 'Core',
+      type: `Wire Course Type ${tag}`,
+      open_elective: false,
+      description: 'Sent as spec part 1 writes it',
+    };
+    const made = await spec('POST', '/api/course', form);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.message).toBe('successfully created');
+    expect(made.body.data).toMatchObject(form);
+    const id = made.body.data.id as string;
+    // The same record at both paths: a course type, not a course.
+    const read = await spec('GET', `/api/course/${id}`);
+    expect(read.status).toBe(200);
+    expect(read.body.data).toMatchObject(form);
+    expect(read.body.data).not.toHaveProperty('curriculum');
+    expect((await spec('GET', `/api/course-type/${id}`)).body.data).toMatchObject(form);
+    const listed = (await spec('GET', '/api/course')).body.data as { id: string }[];
+    expect(listed.find((r) => r.id === id)).toMatchObject(form);
+    const replaced = await spec('PUT', `/api/course/${id}`, { ...read.body.data, open_elective: true });
+    expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
+    expect((await spec('GET', `/api/course-type/${id}`)).body.data.open_elective).toBe(true);
+    expect((await spec('DELETE', `/api/course/${id}`)).status).toBe(200);
+    expect((await spec('GET', `/api/course-type/${id}`)).status).toBe(404);
+    // The courses stay at the spec's /api/Course-Curriculum.
+    const courses = (await spec('GET', `/api/Course-Curriculum?curriculum=${curriculum.id}&limit=1`)).body.data;
+    expect(courses[0]).toHaveProperty('curriculum', curriculum.id);
   });
 });

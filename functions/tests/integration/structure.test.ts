@@ -61,12 +61,14 @@ describe('the demo campus holds the real curriculum, outcomes and matrices', () 
     // 144 (SOURCES.md, non-honours total) + 4 honours-only PME* slots of 3
     expect(courses.reduce((s: number, c: { total_credits?: number }) => s + (c.total_credits ?? 0), 0)).toBe(144 + 12);
     const samples = curricula.find((c: { name: string }) => c.name === 'Published CO-PO samples');
-    expect((await admin.get(`/api/course?curriculum=${samples.id}`)).body.data).toHaveLength(9);
+    expect((await admin.get(`/api/Course-Curriculum?curriculum=${samples.id}`)).body.data).toHaveLength(9);
     expect((await admin.get(`/api/Course-Outcome?curriculum=${samples.id}&limit=1000`)).body.data).toHaveLength(47);
   });
   it("shows BCS401's matrix with the published average row", async () => {
     const samples = (await admin.get('/api/curriculum')).body.data.find((c: { name: string }) => c.name === 'Published CO-PO samples');
-    const os = (await admin.get(`/api/course?curriculum=${samples.id}`)).body.data.find((c: { code: string }) => c.code === 'BCS401');
+    const os = (await admin.get(`/api/Course-Curriculum?curriculum=${samples.id}`)).body.data.find(
+      (c: { code: string }) => c.code === 'BCS401',
+    );
     const m = (await admin.get(`/api/co-po-matrix/${os.id}`)).body.data;
     expect(m.cos.map((c: { code: string }) => c.code)).toEqual(['CO1', 'CO2', 'CO3', 'CO4', 'CO5']);
     const ref = (r: string) => m.outcomes.find((o: { po_reference: string }) => o.po_reference === r).id;
@@ -154,7 +156,7 @@ describe('course ownership, CO-PO matrix and question paper', () => {
       cognitive_domain: k2.id,
       delivery_method: method.id,
     });
-    const os = (await admin.get('/api/course')).body.data.find((c: { code: string }) => c.code === 'CS3010');
+    const os = (await admin.get('/api/Course-Curriculum')).body.data.find((c: { code: string }) => c.code === 'CS3010');
     const notMine = await faculty.post('/api/Course-Outcome', {
       course: os.id,
       code: 'CO9',
@@ -265,7 +267,7 @@ describe('CSV import', () => {
       { row: 4, field: 'title', message: 'Required' },
       { row: 4, field: 'lecture', message: 'x is not a whole number from 0 to 40' },
     ]);
-    const titles = (await admin.get(`/api/course?curriculum=${cur.id}`)).body.data.map((c: { title: string }) => c.title);
+    const titles = (await admin.get(`/api/Course-Curriculum?curriculum=${cur.id}`)).body.data.map((c: { title: string }) => c.title);
     expect(titles).not.toContain('Machine Learning');
   });
   it('loads course outcomes and a matrix, inferring Bloom levels from verbs, and is idempotent', async () => {
@@ -307,7 +309,9 @@ describe('CSV import', () => {
       .filter((l, i) => i === 0 || l.startsWith('C204,'));
     const m = await importCsv(adminToken, 'co-po-matrix', `curriculum=${cur.id}`, matrix.join('\n'));
     expect(m.status, JSON.stringify(m.body)).toBe(200);
-    const course = (await admin.get(`/api/course?curriculum=${cur.id}`)).body.data.find((c: { code: string }) => c.code === 'C204');
+    const course = (await admin.get(`/api/Course-Curriculum?curriculum=${cur.id}`)).body.data.find(
+      (c: { code: string }) => c.code === 'C204',
+    );
     const view = (await admin.get(`/api/co-po-matrix/${course.id}`)).body.data;
     expect(Object.keys(view.cells)).toHaveLength(5);
   });

@@ -21,8 +21,8 @@ export const AICTE_CREDITS: WorkedOut = {
 };
 
 /**
- * A course as taught in one term of a curriculum (spec part 1 §3 "Course curriculum"; `/api/Course-Curriculum`,
- * also listed at `/api/course`). Required: curriculum, term, reviewer_department (spec part 1 §5). Credits are
+ * A course as taught in one term of a curriculum (spec part 1 §3 "Course curriculum"; `/api/Course-Curriculum`; the
+ * spec's `/api/course` is the course type, `courseType`). Required: curriculum, term, reviewer_department (spec part 1 §5). Credits are
  * integers; weightages are percent; marks are marks; `ese_duration` is minutes. `owner` is the faculty member
  * who may write the course's outcomes, CO-PO mapping and question papers.
  */
@@ -30,7 +30,6 @@ export const courseCurriculum = defineEntity({
   name: 'course-curriculum',
   label: 'Course',
   path: '/api/Course-Curriculum',
-  aliases: ['/api/course'],
   domain: 'curriculum',
   writeRoles: ['admin'],
   fields: [

@@ -84,7 +84,7 @@ export interface EntityDef {
    * SAR section); a record holding one is then written by `writeRoles` only.
    */
   reservedChoices?: Readonly<Record<string, readonly string[]>>;
-  /** Further API paths serving the same records (the spec lists both `/api/course` and `/api/Course-Curriculum`). */
+  /** Further API paths serving the same records (the spec's `/api/course` for the course type, `/api/course-type`). */
   aliases?: readonly string[];
   /**
    * A faculty member's own record (Faculty Contribution): the server sets its `faculty` field to the creator's user
