@@ -240,8 +240,8 @@ function sarServer(fileError?: { status: number; detail: string }) {
           ...MAPPING,
           report: 'sar',
           title: 'SAR',
-          // The server names each year by NBA's label from the campus's current academic year.
-          context: [`Assessment years: ${years.map((y) => `${nbaYearLabel(y, '2026-27')} ${y}`).join(', ')}`],
+          // The server names each year by NBA's label from the year the SAR is made for, its CAY.
+          context: [`Report year (CAY): ${choice.year}`, `Years: ${years.map((y) => `${nbaYearLabel(y, choice.year)} ${y}`).join(', ')}`],
           program: 'p1',
           program_title: 'B.Tech Computer Science and Engineering',
           years,
@@ -254,8 +254,11 @@ function sarServer(fileError?: { status: number; detail: string }) {
     }
     if (url.startsWith('/api/reports/sar/p1')) {
       if (fileError) return json({ errors: { detail: fileError.detail } }, fileError.status);
-      return new Response(new Blob(['PK docx']), {
-        headers: { 'Content-Disposition': 'attachment; filename="SAR-BTech-CSE-2025-26.docx"' },
+      // As the server names the files: the review copy's name ends in "-review".
+      const review = url.includes('review=1') ? '-review' : '';
+      const format = url.includes('format=pdf') ? 'pdf' : 'docx';
+      return new Response(new Blob([`file ${format}`]), {
+        headers: { 'Content-Disposition': `attachment; filename="SAR-BTech-CSE-2025-26${review}.${format}"` },
       });
     }
     if (/[?&](limit|ids)=/.test(url)) return json({ data: [], next: null });
@@ -294,12 +297,19 @@ describe('NBA SAR export page (issue 15)', () => {
     const want = `/api/reports/sar/p1?year=${years[1]}&criteria=3&courses=k1&format=docx`;
     expect(server.fetch).toHaveBeenCalledWith(want, { headers: { Authorization: 'Bearer test-token' } });
     expect(await screen.findByRole('button', { name: 'Download DOCX' })).toBeTruthy();
+    // The team's review copy: the same SAR with every figure's notes, named so.
+    fireEvent.click(screen.getByRole('button', { name: 'Review copy (PDF)' }));
+    await waitFor(() => expect(saved.map((s) => s.name)).toContain('SAR-BTech-CSE-2025-26-review.pdf'));
+    expect(server.fetch).toHaveBeenCalledWith(`/api/reports/sar/p1?year=${years[1]}&criteria=3&courses=k1&format=pdf&review=1`, {
+      headers: { Authorization: 'Bearer test-token' },
+    });
+    await screen.findByRole('button', { name: 'Review copy (PDF)' });
 
-    // Show: the same choices as JSON, drawn as a report.
+    // Show: the same choices as JSON (the review copy, with each figure's notes), drawn as a report.
     fireEvent.click(screen.getByRole('button', { name: 'Show' }));
     expect(await screen.findByRole('table', { name: 'CO-PO mapping of CS3101' })).toBeTruthy();
-    expect(server.urls()).toContain(`/api/reports/sar/p1?year=${years[1]}&criteria=3&courses=k1&format=json`);
-    expect(screen.getByText(`Assessment years: CAYm1 2025-26, CAYm2 2024-25, CAYm3 2023-24`)).toBeTruthy();
+    expect(server.urls()).toContain(`/api/reports/sar/p1?year=${years[1]}&criteria=3&courses=k1&format=json&review=1`);
+    expect(screen.getByText(`Years: CAY 2025-26, CAYm1 2024-25, CAYm2 2023-24`)).toBeTruthy();
     expect(screen.getByText(`2025-26: the year chosen (current academic year 2026-27)`)).toBeTruthy();
   });
 
@@ -323,7 +333,7 @@ describe('NBA SAR export page (issue 15)', () => {
     expect(screen.getByText(/^The newest year with results, not after the current academic year \d{4}-\d{2}$/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Show' }));
     expect(await screen.findByText('2025-26: the newest year with results (current academic year 2026-27)')).toBeTruthy();
-    expect(server.urls()).toContain('/api/reports/sar/p1?criteria=3%2C5&format=json');
+    expect(server.urls()).toContain('/api/reports/sar/p1?criteria=3%2C5&format=json&review=1');
     const picker = document.getElementById('pick-cay')?.closest('.p-dropdown') as HTMLElement;
     expect(picker.querySelector('.p-dropdown-label')?.textContent).toBe('2025-26');
   });

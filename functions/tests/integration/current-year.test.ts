@@ -56,14 +56,17 @@ describe('the year every page opens on', { timeout: 180_000 }, () => {
     expect(program.year_choice).toEqual(want);
     expect(program.year_choice.text).toBe(`${want.year}: the newest year with results (current academic year ${cay})`);
 
-    const sar = await admin.get(`/api/reports/sar/${bTech.id}`);
+    const sar = await admin.get(`/api/reports/sar/${bTech.id}?review=1`);
     expect(sar.status).toBe(200);
     const view = sar.body.data as SarView;
     expect(view.year_choice).toEqual(want);
     expect(view.years[0]).toBe(want.year);
     expect(view.context).toContain(`Year: ${want.text}`);
-    // Each year is named by NBA's label from the campus's CAY (the SAR's own year is CAYm1 when it is last year).
-    expect(view.context).toContain(`Assessment years: ${view.years.map((y) => `${nbaYearLabel(y, cay)} ${y}`).join(', ')}`);
+    // The SAR is made for its year: that year is its CAY, and every year is named from it (decision 0045).
+    expect(view.context).toContain(`Report year (CAY): ${want.year}`);
+    expect(view.context.find((c) => c.startsWith('Years: '))).toContain(
+      view.years.map((y) => `${nbaYearLabel(y, want.year)} ${y}`).join(', '),
+    );
     for (const format of ['docx', 'pdf']) {
       const file = await fetch(`${base}/api/reports/sar/${bTech.id}?format=${format}`, {
         headers: { authorization: `Bearer ${adminToken}` },

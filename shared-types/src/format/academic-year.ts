@@ -198,3 +198,27 @@ export function nbaYearLabel(year: string, current: string): string {
 
 /** The years a year picker offers: CAY and the five before it, newest first (`2026-27` .. `2021-22`). */
 export const pickerYears = (current: string): string[] => academicYearsBetween(academicYearStart(current) - 5, academicYearStart(current));
+
+/** One of NBA's year labels of a SAR: academic years `CAY` to `CAYm3`, graduated batches `LYG` to `LYGm2`. */
+export type NbaYearLabel = 'CAY' | 'CAYm1' | 'CAYm2' | 'CAYm3' | 'LYG' | 'LYGm1' | 'LYGm2';
+
+/**
+ * The one vocabulary of a SAR's years (source: NBA's SAR formats, "Year labels used by every format"; the same in
+ * Tier II, Tier I and 2025): for a SAR made for `cay` (the report year; docs/decisions/0045) and a program of
+ * `durationYears` years (default 4), each label with its academic year, CAY to CAYm3 then LYG to LYGm2 (a batch named
+ * by its entry year): `nbaYears('2025-26')` -> CAY 2025-26, CAYm1 2024-25, CAYm2 2023-24, CAYm3 2022-23,
+ * LYG 2021-22, LYGm1 2020-21, LYGm2 2019-20. Every header, table and note of the SAR names its years from this list.
+ * @throws RangeError as `assessmentYears`
+ */
+export function nbaYears(cay: string, durationYears = 4): { label: NbaYearLabel; year: string }[] {
+  const a = assessmentYears(cay, durationYears);
+  return [
+    { label: 'CAY', year: a.cay },
+    { label: 'CAYm1', year: a.caym1 },
+    { label: 'CAYm2', year: a.caym2 },
+    { label: 'CAYm3', year: a.caym3 },
+    { label: 'LYG', year: a.lyg },
+    { label: 'LYGm1', year: a.lygm1 },
+    { label: 'LYGm2', year: a.lygm2 },
+  ];
+}

@@ -83,6 +83,8 @@ export const sarRoute = defineRoute({
     ),
     format: z.optional(z.enum(SAR_FORMATS, { error: 'Choose json, docx or pdf' })),
     courses: z.optional(z.string()),
+    /** `1`: the team's review copy (figure notes, "Review copy" on every page); otherwise the SAR to submit. */
+    review: z.optional(z.enum(['0', '1'], { error: 'Write review=1 for the review copy' })),
   }),
   invalid: 'Check the SAR request',
   answer: item('SarView', 200, [DOCX_TYPE, PDF_TYPE]),

@@ -75,6 +75,8 @@ export interface ReportSection {
 /**
  * A whole report: its title, what it was asked for as people read it (`context`: e.g. `Curriculum: B.Tech CSE 2022`),
  * its sections (empty when nothing matches; `empty` then says what to add), and when it was made (ISO-8601).
+ * `traces: false` prints figures as their values only, without the DOCX footnotes or the PDF annex (the SAR a program
+ * submits); `page_label` is printed in the header and footer of every page (the SAR's "Review copy").
  */
 export interface ReportView {
   report: string;
@@ -83,6 +85,8 @@ export interface ReportView {
   sections: ReportSection[];
   empty?: string;
   generated_at: string;
+  traces?: boolean;
+  page_label?: string;
 }
 
 /** Whether a cell is a computed figure. */

@@ -55,9 +55,13 @@ export const DEFAULT_SAR_VERSION: SarVersion = 'SAR 2025 (GAPC v4)';
  * - `method_version`: the attainment method's record version the Criterion 3 figures were computed with;
  * - `frozen`: the years among CAY, CAYm1, CAYm2 whose Criterion 3 figures come from an approved (frozen) snapshot
  *  , each with who approved it, when and its method version; the context says so for each;
- * - `year_choice`: the report's year and why (asked for, or the default), with the caption the page shows.
+ * - `year_choice`: the report's year and why (asked for, or the default), with the caption the page shows; that year
+ *   is the SAR's CAY (docs/decisions/0045);
+ * - `review`: the team's review copy (`?review=1`): figure notes, the method and formula versions, "Review copy" on every
+ *   page; without it, the SAR a program submits, in NBA's words only.
  */
 export interface SarView extends ReportView {
+  review: boolean;
   program: string;
   program_title: string;
   /** The program's acronym (e.g. `CSE`), '' when it has none: the download's file name `SAR-<acronym>-<CAY>.docx`. */

@@ -20,6 +20,7 @@ export const GAPC_2025: SarFormatDef = {
   id: 'SAR 2025 (GAPC v4)',
   label: '2025 (GAPC v4.0, 9 criteria, 11 POs)',
   document: 'NBA SAR, UG Engineering, GAPC version 4.0 (2025)',
+  pos: 11,
   criterion5: 'SAR 2025 (GAPC v4)',
   rule: {
     sixYears: { total: 750, criterionPercent: 60 },

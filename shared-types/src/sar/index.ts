@@ -6,3 +6,4 @@ export * from './sar-data.js';
 export * from './readiness-view.js';
 export * from './batch-import.js';
 export * from './table-rows.js';
+export * from './program-outcomes.js';

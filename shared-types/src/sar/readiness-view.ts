@@ -90,6 +90,11 @@ export interface SarReadinessView {
   six_years: { total: number; criterion_percent: number | null };
   three_years: { total: number; criterion_percent: number | null };
   holding_back: { criterion: string; title: string; percent: number; line: number | null; lifts: ReadinessLift[] }[];
+  /**
+   * The POs: how many the format names and the program has, and, when they differ, what the page says (the SAR lists
+   * the format's POs only; `poMismatch`), else null.
+   */
+  pos: { format: number; program: number; mismatch: string | null };
   /** Counts for the page's summary: items computed with a formula, computed with claimed marks, and written. */
   counts: { computed: number; claimed_figures: number; written: number; not_written: number };
 }

@@ -147,6 +147,8 @@ export interface SarFormatDef {
   document: string;
   criteria: readonly SarCriterionDef[];
   rule: SarDecisionRule;
+  /** How many POs the format names, `PO1` .. `PO<pos>`: 12 (NBA's POs, Tier II and Tier I), 11 (GAPC v4.0, 2025). */
+  pos: 12 | 11;
   /** The Criterion 5 formulas' version (`criterion5-formulas.ts`). */
   criterion5: 'SAR 2019 (UG Tier II)' | 'SAR 2025 (GAPC v4)';
 }

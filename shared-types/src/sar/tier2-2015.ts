@@ -17,6 +17,7 @@ export const TIER2_2015: SarFormatDef = {
   id: 'SAR 2019 (UG Tier II)',
   label: 'UG Engineering Tier II (2015-2024, 10 criteria)',
   document: 'NBA SAR, UG Engineering Tier II (June 2015)',
+  pos: 12,
   criterion5: 'SAR 2019 (UG Tier II)',
   rule: {
     sixYears: { total: 750, criterionPercent: null },

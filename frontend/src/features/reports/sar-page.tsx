@@ -34,10 +34,15 @@ const CRITERIA_TEXT: Readonly<Record<SarCriterion, string>> = {
   '5': 'Criterion 5: faculty information and contributions',
 };
 
-/** The export's formats and their buttons. */
+/**
+ * The export's files and their buttons: the SAR to submit (NBA's words only), and the team's review copy with every
+ * figure's notes and "Review copy" on every page (`review=1`).
+ */
 const FILES = [
-  { format: 'docx', label: 'Download DOCX', icon: 'pi pi-file-word' },
-  { format: 'pdf', label: 'Download PDF', icon: 'pi pi-file-pdf' },
+  { key: 'docx', format: 'docx', review: false, label: 'Download DOCX', icon: 'pi pi-file-word' },
+  { key: 'pdf', format: 'pdf', review: false, label: 'Download PDF', icon: 'pi pi-file-pdf' },
+  { key: 'docx-review', format: 'docx', review: true, label: 'Review copy (DOCX)', icon: 'pi pi-file-edit' },
+  { key: 'pdf-review', format: 'pdf', review: true, label: 'Review copy (PDF)', icon: 'pi pi-file-edit' },
 ] as const;
 
 /** Comma-separated ids from the address, in order, without blanks. */
@@ -51,8 +56,9 @@ const listOf = (v: string | undefined) => (v ? v.split(',').filter(Boolean) : []
  * least one) and, optionally, the courses whose articulation matrices Criterion 3.1 shows (none chosen: every
  * course with a matrix); program, year and criteria are kept in the address. The program's SAR version is shown with a link to the
  * program in Configuration, where an admin changes it. 'Show' draws the SAR's tables on the page (figures traceable
- * as in every report); 'Download DOCX' / 'Download PDF' fetch the document with the user's token, saying
- * "Preparing..." while the server writes it and the server's reason when it fails.
+ * as in every report, the team's review copy); 'Download DOCX' / 'Download PDF' fetch the SAR to submit (NBA's words,
+ * no figure notes) and 'Review copy (DOCX)' / '(PDF)' the team's copy with every figure's notes, with the user's
+ * token, saying "Preparing..." while the server writes it and the server's reason when it fails.
  */
 export function SarPage() {
   const { programId, record, picker: programPicker } = useProgramPicker();
@@ -69,11 +75,12 @@ export function SarPage() {
   const courses = picked.program === programId ? picked.ids : [];
   const courseList = useListQuery(courseCurriculum, programId && criteria.includes('3') ? { program: programId } : null);
 
-  const query = (format: SarFormat) => ({
+  const query = (format: SarFormat, review: boolean) => ({
     ...(year ? { year } : {}),
     criteria: whole ? SAR_WHOLE : criteria.join(','),
     ...(courses.length && criteria.includes('3') ? { courses: courses.join(',') } : {}),
     format,
+    ...(review ? { review: '1' as const } : {}),
   });
   const [shown, setShown] = useState<{ program: string; filters: ReturnType<typeof query> } | null>(null);
   const sar = useQuery({
@@ -173,22 +180,22 @@ export function SarPage() {
           label="Show"
           icon="pi pi-eye"
           disabled={!programId}
-          onClick={() => programId && setShown({ program: programId, filters: query('json') })}
+          onClick={() => programId && setShown({ program: programId, filters: query('json', true) })}
         />
         {FILES.map((f) => (
           <Button
-            key={f.format}
-            label={files.busy === f.format ? `Preparing ${f.format.toUpperCase()}...` : f.label}
+            key={f.key}
+            label={files.busy === f.key ? `Preparing ${f.format.toUpperCase()}...` : f.label}
             icon={f.icon}
             outlined
-            loading={files.busy === f.format}
+            loading={files.busy === f.key}
             disabled={!programId || files.busy !== null}
             onClick={() =>
               programId &&
               void files.download(
-                f.format,
-                callUrl(sarRoute, { params: { program: programId }, query: query(f.format) }),
-                `SAR-${acronym}-${year ?? view?.year_choice.year ?? current}.${f.format}`,
+                f.key,
+                callUrl(sarRoute, { params: { program: programId }, query: query(f.format, f.review) }),
+                `SAR-${acronym}-${year ?? view?.year_choice.year ?? current}${f.review ? '-review' : ''}.${f.format}`,
               )
             }
           />

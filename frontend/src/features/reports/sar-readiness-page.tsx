@@ -108,6 +108,11 @@ export function SarReadinessPage() {
               Change it in Configuration &gt; Program
             </Link>
           </p>
+          {v.pos.mismatch ? (
+            <p className="field-error readiness-pos" role="note">
+              <strong>POs differ from the format:</strong> {v.pos.mismatch}
+            </p>
+          ) : null}
           <div className="readiness-summary" aria-live="polite">
             <p>
               <strong className="readiness-total">{v.total.toFixed(2)}</strong> of 1000 marks:{' '}

@@ -13,7 +13,7 @@ export {
   STUDENT_COUNT_CITATION,
 } from './nba-citations.js';
 export { courseName } from './report-curriculum.js';
-export { TWO_DECIMALS, figure, notAvailable } from './report-figures.js';
+export { NOT_COMPUTED, TWO_DECIMALS, figure, notAvailable } from './report-figures.js';
 export { campusLocale } from './report-shape.js';
 export { type CourseMatrix, courseMatrices } from './report-outcomes.js';
 export { reportDocx } from './documents/report-docx.js';

@@ -25,9 +25,12 @@ export function figure(
   };
 }
 
+/** The rounding rule of a figure that cannot be computed (`notAvailable`). */
+export const NOT_COMPUTED = 'not computed';
+
 /** A figure that cannot be computed: no value, `-`, and `note` saying why (its trace still names the rule). */
 export const notAvailable = (trace: Omit<Trace, 'rounding'>, note: string): Figure =>
-  figure(null, { ...trace, rounding: 'not computed' }, { note });
+  figure(null, { ...trace, rounding: NOT_COMPUTED }, { note });
 
 const values = (inputs: readonly TraceInput[]) => inputs.map((i) => Number(i.value));
 const names = (inputs: readonly TraceInput[]) => inputs.map((i) => i.label);

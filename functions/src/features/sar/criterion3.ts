@@ -14,6 +14,9 @@ import {
   courseOutcome,
   curriculum,
   articulationCaption,
+  type SarFormatDef,
+  formatPoReferences,
+  isPoReference,
   term,
 } from '@attain/shared-types';
 import type { MethodInUse } from '../course-inputs/index.js';
@@ -82,6 +85,21 @@ export async function criterion3Input(
   return { matrices, outcomes: stored.outcomes, years: stored.years, method: stored.method, plans, firstYear };
 }
 
+/**
+ * Criterion 3's inputs with the POs of `format` only (`formatPoReferences`) and every PSO: a program whose POs differ
+ * from its format's (12 under the 2025 format) prints the format's columns and rows, and the readiness page says what
+ * differs (`poMismatch`).
+ */
+export function onlyFormatPos(input: Criterion3Input, format: SarFormatDef): Criterion3Input {
+  const keep = new Set(formatPoReferences(format));
+  const shown = (reference: string) => !isPoReference(reference) || keep.has(reference);
+  return {
+    ...input,
+    outcomes: input.outcomes.filter((o) => shown(o.po_reference)),
+    years: input.years.map((y) => ({ ...y, outcomes: y.outcomes.filter((o) => shown(o.reference)) })),
+  };
+}
+
 /** Outcome columns (POs then PSOs) of the articulation tables. */
 const outcomeColumns = (outcomes: readonly ProgramOutcomeColumn[]): ReportColumn[] =>
   outcomes.map((o) => ({ key: o.id, label: o.po_reference, unit: 'level 1-3' }));
@@ -141,10 +159,12 @@ function articulation(input: Criterion3Input, chosen: ReadonlySet<string> | null
 const coTarget = (m: AttainmentMethod) =>
   m.co_target_kind === 'Level' ? `level ${m.co_target}` : `${m.co_target_percent ?? ''} % of students`;
 
-/** The method as a paragraph: what every attainment figure of Criterion 3 was computed with. */
-function methodText(m: AttainmentMethod, version: number): string {
+/**
+ * The method as a paragraph: what every attainment figure of Criterion 3 was computed with (its record version is the
+ * review copy's header, `SarView.method_version`).
+ */
+function methodText(m: AttainmentMethod): string {
   return [
-    `Attainment method version ${version}${version === 0 ? ' (the defaults, never saved)' : ''}.`,
     `A student attains a CO at ${m.threshold_percent} % of its marks;`,
     `level 3, 2, 1 when ${m.level3_percent} %, ${m.level2_percent} %, ${m.level1_percent} % of students do (${m.band_rule.toLowerCase()}).`,
     `Direct level = ${m.cie_weight} % CIE (ISE + MSE) + ${m.see_weight} % SEE (ESE);`,
@@ -176,8 +196,10 @@ function finalFigure(value: number | null, direct: number | null, indirect: numb
   const formula =
     indirect === null
       ? 'Final = direct level (no survey level this year)'
-      : `Final = ${m.direct_weight} % x direct + ${m.indirect_weight} % x indirect` +
-        ` = (${m.direct_weight} x ${direct} + ${m.indirect_weight} x ${indirect}) / 100`;
+      : direct === null
+        ? 'Final = indirect level (no direct level this year)'
+        : `Final = ${m.direct_weight} % x direct + ${m.indirect_weight} % x indirect` +
+          ` = (${m.direct_weight} x ${direct} + ${m.indirect_weight} x ${indirect}) / 100`;
   return figure(value, { formula, inputs, source: FINAL_LEVEL_CITATION });
 }
 
@@ -243,7 +265,7 @@ function coAttainment(input: Criterion3Input, cay: ProgramAttainment | undefined
   return {
     id: '3.2.2',
     title: `3.2.2 CO attainment, ${cay?.academic_year ?? 'no year with marks'}`,
-    texts: [{ title: 'Method', paragraphs: [methodText(input.method.method, input.method.version)] }],
+    texts: [{ title: 'Method', paragraphs: [methodText(input.method.method)] }],
     tables: [coAttainmentTable(input, cay, () => true, 'No course of this program has marks in this year.')],
   };
 }
@@ -257,7 +279,7 @@ export function firstYearCoAttainment(input: Criterion3Input, year: string): Rep
   return {
     id: '8.4.2',
     title: `8.4.2 CO attainment of first-year courses, ${year}`,
-    texts: [{ title: 'Method', paragraphs: [`The attainment method of 3.2.2 (version ${input.method.version}).`] }],
+    texts: [{ title: 'Method', paragraphs: ['The attainment method given with the CO attainment.'] }],
     tables: [
       coAttainmentTable(
         input,
@@ -269,15 +291,24 @@ export function firstYearCoAttainment(input: Criterion3Input, year: string): Rep
   };
 }
 
-/** The action-taken text of an outcome in a year: the improvement plans of the courses that map it. */
+/**
+ * The action-taken text of an outcome in a year: for each course that maps it, the improvement-plan actions recorded
+ * on those of its COs whose CO-PO row maps this outcome (a level in the course's matrix), e.g.
+ * "BCS401 CO2, CO4: 3 actions (1 done): remedial tutorial ...". Courses and COs that do not map the outcome add nothing.
+ */
 function actionTaken(input: Criterion3Input, year: ProgramAttainment, outcomeId: string): string {
   const parts = year.courses.flatMap((c) => {
     if (c.po[outcomeId] === undefined) return [];
-    const actions = Object.values(input.plans.get(`${c.course}#${year.academic_year}`) ?? {});
+    const matrix = input.matrices.find((m) => m.course.id === c.course);
+    const mapping = new Set(matrix?.cos.filter((co) => typeof matrix.cells[co.id]?.[outcomeId] === 'number').map((co) => co.id));
+    const plan = Object.entries(input.plans.get(`${c.course}#${year.academic_year}`) ?? {});
+    // Actions are keyed `<student>:<co>`.
+    const actions = plan.filter(([key]) => mapping.has(key.slice(key.lastIndexOf(':') + 1))).map(([, a]) => a);
     if (!actions.length) return [];
+    const cos = matrix?.cos.filter((co) => mapping.has(co.id) && plan.some(([key]) => key.endsWith(`:${co.id}`))).map((co) => co.code);
     const done = actions.filter((a) => a.status === 'Done').length;
     const kinds = [...new Set(actions.map((a) => a.action.trim()))].slice(0, 3).join('; ');
-    return [`${c.code}: ${actions.length} actions (${done} done): ${kinds}`];
+    return [`${c.code} ${cos?.join(', ') ?? ''}: ${actions.length} action${actions.length === 1 ? '' : 's'} (${done} done): ${kinds}`];
   });
   return parts.join(' | ');
 }
@@ -324,7 +355,7 @@ function poAttainment(input: Criterion3Input, years: readonly string[], yearLabe
     id: '3.3.2',
     title: '3.3.2 PO/PSO attainment, direct and indirect',
     // The method is printed once, in 3.2.2; this section names it.
-    texts: [{ title: 'Method', paragraphs: [`The attainment method of 3.2.2 (version ${input.method.version}).`] }],
+    texts: [{ title: 'Method', paragraphs: ['The attainment method given with the CO attainment.'] }],
     tables,
   };
 }

@@ -1,5 +1,5 @@
 import type { TraceInput } from '@attain/shared-types';
-import { numberOf, shiftAcademicYear } from '@attain/shared-types';
+import { nbaYears, numberOf, shiftAcademicYear } from '@attain/shared-types';
 import { CRITERION4_2015_CITATION, CRITERION4_2016_CITATION, CRITERION4_2025_CITATION } from '../reports/index.js';
 import { type ItemFigures, type Row, type Rule, floorBand, known, score } from './item-figures.js';
 
@@ -59,13 +59,18 @@ export interface Criterion4Input {
   duration: number;
 }
 
-/** NBA's batch labels: LYG entered `duration` years before CAY, LYGm1 and LYGm2 the two before it. */
+/** NBA's batch labels (`nbaYears`, the SAR's one vocabulary): LYG entered `duration` years before CAY, LYGm1 and LYGm2 before it. */
 export const graduatedBatches = (cay: string, duration: number) =>
-  [0, 1, 2].map((k) => ({ label: k ? `LYGm${k}` : 'LYG', entry: shiftAcademicYear(cay, -(duration + k)) }));
-/** CAY, CAYm1, CAYm2: the entry years the enrolment ratio reads. */
-const entryYears = (cay: string) => [0, 1, 2].map((k) => ({ label: k ? `CAYm${k}` : 'CAY', entry: shiftAcademicYear(cay, -k) }));
-/** CAYm1, CAYm2, CAYm3: the assessment years of the academic performance items. */
-const assessmentYears = (cay: string) => [1, 2, 3].map((k) => ({ label: `CAYm${k}`, year: shiftAcademicYear(cay, -k) }));
+  nbaYears(cay, duration)
+    .filter((y) => y.label.startsWith('LYG'))
+    .map(({ label, year }) => ({ label, entry: year }));
+/** CAY, CAYm1, CAYm2 (`nbaYears`): the entry years the enrolment ratio reads. */
+const entryYears = (cay: string) =>
+  nbaYears(cay)
+    .slice(0, 3)
+    .map(({ label, year }) => ({ label, entry: year }));
+/** CAYm1, CAYm2, CAYm3 (`nbaYears`): the assessment years of the academic performance items. */
+const assessmentYears = (cay: string) => nbaYears(cay).slice(1, 4);
 
 /** N, N1 and the other counts of a batch as trace inputs. */
 const counts = (b: Batch | undefined, keys: readonly (keyof Batch)[], names: Record<string, string>): TraceInput[] =>

@@ -66,7 +66,7 @@ export type CampusProfiles = readonly RecordOf<typeof profile>[];
  * Criterion 5 of the SAR for a program (faculty information and contributions), with the formulas of `version`: 5
  * faculty list, 5.1 student-faculty ratio, 5.2 cadre proportion, 5.3 qualification, 5.4 retention, 5.5-5.7 research,
  * IPR, funded projects, consultancy and faculty development per member and for the department. `years` are CAY, CAYm1,
- * CAYm2 of the formulas (newest first), titled by `yearLabel` (NBA's label from the campus's CAY); `locale` (the
+ * CAYm2 of the formulas (newest first), named by `yearLabel` (NBA's label from the SAR's CAY); `locale` (the
  * campus's) writes dates; `viewer` reads the faculty list. Reads every profile (unless `profiles` are given: the
  * campus's, read once for a whole SAR) and the eight research record types of the campus once each (paged Queries).
  */
@@ -262,7 +262,7 @@ function facultyList({ cay, version, formulas, members }: Criterion5Input, local
 }
 
 /** 5.1: per year S, F, the regular share and S/F, with the average SFR and its marks (`formulas.sfr`). */
-function studentFacultyRatio({ years, version, formulas, students, census }: Criterion5Input): ReportSection {
+function studentFacultyRatio({ years, version, formulas, students, census, yearLabel }: Criterion5Input): ReportSection {
   const sfr = formulas.sfr(census);
   return {
     id: '5.1',
@@ -279,7 +279,7 @@ function studentFacultyRatio({ years, version, formulas, students, census }: Cri
           { key: 'sfr', label: 'SFR = S / F' },
         ],
         rows: census.map((c, i) => ({
-          year: years[i],
+          year: yearLabel(years[i]),
           students: students[i],
           faculty: countFigure(c.faculty, 'F', c.year, c.members),
           regular:
@@ -306,7 +306,7 @@ function studentFacultyRatio({ years, version, formulas, students, census }: Cri
 }
 
 /** 5.2: per year the professors, associate and assistant professors in position, and the cadre marks. */
-function cadreProportion({ formulas, census }: Criterion5Input): ReportSection {
+function cadreProportion({ formulas, census, yearLabel }: Criterion5Input): ReportSection {
   return {
     id: '5.2',
     title: '5.2 Faculty cadre proportion',
@@ -322,7 +322,7 @@ function cadreProportion({ formulas, census }: Criterion5Input): ReportSection {
           { key: 'marks', label: 'Cadre marks' },
         ],
         rows: census.map((c) => ({
-          year: c.year,
+          year: yearLabel(c.year),
           af1: countFigure(
             c.cadre.professors,
             'AF1 (designation Professor or Principal)',
@@ -352,7 +352,7 @@ function cadreProportion({ formulas, census }: Criterion5Input): ReportSection {
 }
 
 /** 5.3: per year the members with a PhD (X) and with an M.Tech/M.E. (Y), and FQ (2019) or FQI. */
-function facultyQualification({ version, formulas, census }: Criterion5Input): ReportSection {
+function facultyQualification({ version, formulas, census, yearLabel }: Criterion5Input): ReportSection {
   return {
     id: '5.3',
     title: '5.3 Faculty qualification',
@@ -367,7 +367,7 @@ function facultyQualification({ version, formulas, census }: Criterion5Input): R
           { key: 'fq', label: version.startsWith('SAR 2019') ? 'FQ' : 'FQI' },
         ],
         rows: census.map((c) => ({
-          year: c.year,
+          year: yearLabel(c.year),
           x: countFigure(c.phd, 'X (highest qualification PhD, or a PhD awarded)', c.year, c.members.filter(hasPhd)),
           y: countFigure(
             c.mtech,
@@ -384,8 +384,8 @@ function facultyQualification({ version, formulas, census }: Criterion5Input): R
 
 /** 5.4: the members in position in the oldest year, those still in position in CAY, and the retention marks. */
 function facultyRetention(input: Criterion5Input): ReportSection {
-  const { years, cay, formulas } = input;
-  const base = years[years.length - 1];
+  const { years, cay, formulas, yearLabel } = input;
+  const base = yearLabel(years[years.length - 1]);
   const r = retentionInputs(input);
   return {
     id: '5.4',
@@ -396,7 +396,7 @@ function facultyRetention(input: Criterion5Input): ReportSection {
         title: 'Faculty retention',
         columns: [
           { key: 'base', label: `In position in ${base}`, unit: 'faculty' },
-          { key: 'retained', label: `Still in position in ${cay}`, unit: 'faculty' },
+          { key: 'retained', label: `Still in position in ${yearLabel(cay)}`, unit: 'faculty' },
           { key: 'marks', label: 'Retention marks' },
         ],
         rows: [{ base: r.base, retained: r.retained, marks: formulas.retention(r) }],

@@ -1,4 +1,4 @@
-import { shiftAcademicYear } from '@attain/shared-types';
+import { nbaYears } from '@attain/shared-types';
 import { CRITERION8_2015_CITATION } from '../reports/index.js';
 import { type ItemFigures, type Row, known, score } from './item-figures.js';
 
@@ -28,9 +28,8 @@ export interface FirstYear {
 }
 
 const RULE = { version: 'Tier II (2015)', source: CRITERION8_2015_CITATION };
-/** The years Criterion 8 reports, newest first, in NBA's labels: CAY, CAYm1, CAYm2 of `cay`. */
-export const FIRST_YEAR_YEARS = (cay: string) =>
-  [0, 1, 2].map((k) => ({ label: k ? `CAYm${k}` : 'CAY', year: shiftAcademicYear(cay, -k) }));
+/** The years Criterion 8 reports, newest first, in NBA's labels (`nbaYears`): CAY, CAYm1, CAYm2 of `cay`. */
+export const FIRST_YEAR_YEARS = (cay: string) => nbaYears(cay).slice(0, 3);
 
 /** FYSFR = first-year students / faculty (fractional load); null unless both are entered and faculty > 0. */
 export const fysfr = (y: Pick<FirstYear, 'students' | 'faculty'> | undefined): number | null =>

@@ -11,6 +11,9 @@ import {
   batchPerformance,
   currentAcademicYear,
   firstYearAcademics,
+  genericProgramOutcome,
+  isPoReference,
+  poMismatch,
   typedRows,
   organization,
   program,
@@ -22,7 +25,7 @@ import {
   todayInIndia,
 } from '@attain/shared-types';
 import { listAll } from '../../platform/store/list-all.js';
-import { findRecord, getRecord } from '../../platform/store/records.js';
+import { findRecord, getRecord, queryByField } from '../../platform/store/records.js';
 import * as c4 from './criterion4-formulas.js';
 import { sarYear } from './sar-year.js';
 import { type CampusProfiles, type Criterion5Marks, criterion5Marks } from './criterion5.js';
@@ -144,8 +147,9 @@ const r2 = (n: number) => (Math.sign(n) * Math.round(Math.abs(n) * 100 + Number.
  * The readiness of a program for its SAR format and report year (`SarReadinessView`): every item's marks from its
  * formula over the program's data (batches, faculty, first year) or from the team's claim in its section (0 until
  * claimed), each criterion's total and percent, NBA's decision rule applied (`projectOutcome`), and what holds the
- * program back. `year` is the report's CAY (default: the SAR export's, `sarYear`).
- * Reads: the program, the organization, the program's batches and sections, the first-year records, and the profiles
+ * program back, and whether the program's POs are its format's (`poMismatch`). `year` is the report's CAY (default: the
+ * SAR export's, `sarYear`).
+ * Reads: the program, the organization, the program's batches, sections and outcomes, the first-year records, and the profiles
  * (Criterion 5; not again when the campus's `profiles` are given, as the whole SAR and the campus summaries do).
  * @throws HttpError 404 for a program that is not the campus's
  */
@@ -160,7 +164,7 @@ export async function sarReadiness(
   const { yearChoice } = await sarYear(scope, prog.id, currentAcademicYear(org?.academic_year_start_month, todayInIndia()), year, false);
   const cay = yearChoice.year;
   const format = sarFormatDef(prog.sar_version);
-  const [batches, firstYears, sections, c5] = await Promise.all([
+  const [batches, firstYears, sections, c5, outcomes] = await Promise.all([
     listAll(scope, batchPerformance, { program: prog.id }),
     listAll(scope, firstYearAcademics),
     listAll(scope, sarSection, { program: prog.id }),
@@ -171,7 +175,9 @@ export async function sarReadiness(
       format.criterion5,
       profiles,
     ),
+    queryByField(scope, genericProgramOutcome, 'program', prog.id),
   ]);
+  const programPos = outcomes.filter((o) => o.outcome_type === 'PO').map((o) => o.po_reference ?? '');
   const input: ScoringInput = {
     c4: { batches: new Map(batches.map((b) => [b.entry_year, asBatch(b)])), cay, duration: programYears(prog) },
     c5,
@@ -195,6 +201,7 @@ export async function sarReadiness(
     six_years: { total: format.rule.sixYears.total, criterion_percent: format.rule.sixYears.criterionPercent },
     three_years: { total: format.rule.threeYears.total, criterion_percent: format.rule.threeYears.criterionPercent },
     holding_back: holdingBack(format, criteria, projection.total),
+    pos: { format: format.pos, program: programPos.filter(isPoReference).length, mismatch: poMismatch(format, programPos)?.text ?? null },
     counts: {
       computed: items.filter((i) => i.source === 'computed').length,
       claimed_figures: items.filter(

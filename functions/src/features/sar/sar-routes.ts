@@ -18,10 +18,12 @@ import { type Endpoint, endpoint } from '../../platform/http/endpoint.js';
 import { sarView } from './sar-view.js';
 
 /**
- * `GET /api/reports/sar/{program}?year=<CAY>&criteria=3,5&courses=<ids>&format=json|docx|pdf` (contract `sarRoute`),
- * read by every signed-in user of the campus: the NBA SAR (`SarView`) as JSON, or as a download
+ * `GET /api/reports/sar/{program}?year=<CAY>&criteria=3,5&courses=<ids>&format=json|docx|pdf&review=1` (contract
+ * `sarRoute`), read by every signed-in user of the campus: the NBA SAR (`SarView`) as JSON, or as a download
  * `SAR-<acronym>-<CAY>.docx|pdf`; without `year`, the year every results page opens on (the newest with results, not
- * after the campus's current academic year: `defaultResultsYear`); 404 for another campus's program.
+ * after the campus's current academic year: `defaultResultsYear`), which is the SAR's CAY; `review=1` the team's review
+ * copy (`SAR-<acronym>-<CAY>-review.docx|pdf`, figure notes, "Review copy" on every page); 404 for another campus's
+ * program.
  */
 export const SAR_ENDPOINTS: readonly Endpoint[] = [
   endpoint(sarRoute, async (c, { query: q }) => {
@@ -38,11 +40,15 @@ export const SAR_ENDPOINTS: readonly Endpoint[] = [
       whole,
       courses: courses?.length ? new Set(courses.slice(0, 500)) : null,
       format,
+      review: q.review === '1',
     };
     const data = await sarView(c.var.scope, pathId(c, 'program', 'Program'), query, dataViewer(c.var.caller, c.var.scope));
     if (format === 'json') return { data };
     const bytes = format === 'docx' ? await reportDocx(data) : await reportPdf(data);
-    const name = ['SAR', fileNamePart(data.program_acronym || data.program_title), `${data.years[0]}.${format}`].filter(Boolean).join('-');
+    const name = ['SAR', fileNamePart(data.program_acronym || data.program_title), data.years[0], ...(data.review ? ['review'] : [])]
+      .filter(Boolean)
+      .join('-')
+      .concat(`.${format}`);
     // Document writers give a Uint8Array over a plain ArrayBuffer.
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': format === 'docx' ? DOCX_TYPE : PDF_TYPE,

@@ -17,17 +17,23 @@ import {
   program,
   profile,
   currentAcademicYear,
-  nbaYearLabel,
   shiftAcademicYear,
   todayInIndia,
 } from '@attain/shared-types';
 import { findRecord, getRecord } from '../../platform/store/records.js';
 import { listAll } from '../../platform/store/list-all.js';
-import { criterion3, criterion3Input, firstYearCoAttainment } from './criterion3.js';
+import { criterion3, criterion3Input, firstYearCoAttainment, onlyFormatPos } from './criterion3.js';
 import { criterion5 } from './criterion5.js';
 import { sarYear } from './sar-year.js';
-import { sarReadiness } from './readiness.js';
+import { programYears, sarReadiness } from './readiness.js';
 import { wholeSarSections } from './whole-sar.js';
+import { yearLines, yearText } from './sar-years.js';
+import { citeFormat, forSubmission } from './sar-words.js';
+
+/** The label on every page of the team's review copy. */
+export const REVIEW_COPY = 'Review copy';
+/** The first header line of the review copy: what it is for. */
+const REVIEW_NOTE = `${REVIEW_COPY}: for the program team, with every figure's notes; not the SAR to submit.`;
 
 /**
  * What a SAR was asked for: its year (the report's CAY; undefined: the newest year with results, `defaultResultsYear`),
@@ -40,6 +46,8 @@ export interface SarQuery {
   whole?: boolean;
   courses: Set<string> | null;
   format: SarFormat;
+  /** The team's review copy: figure notes (traces), versions and statuses, "Review copy" on every page. */
+  review?: boolean;
 }
 
 /**
@@ -74,10 +82,13 @@ export async function sarView(scope: CampusScope, programId: string, query: SarQ
   // The campus's CAY from the organization just read (as `campusCurrentYear` reads it).
   const cay = currentAcademicYear(org?.academic_year_start_month, todayInIndia());
   const { yearChoice, current, approvals } = await sarYear(scope, prog.id, cay, query.year, query.criteria.includes('3'));
-  const years = [0, -1, -2].map((k) => shiftAcademicYear(yearChoice.year, k));
-  // Every year the SAR prints is named by NBA's label from the campus's CAY (2025-26 is CAYm1 in 2026-27).
-  const yearLabel = (y: string) => `${nbaYearLabel(y, cay)} ${y}`;
+  // The SAR is made for its report year: that year is its CAY, and every year it prints (header, tables, figures) is
+  // named from it (`nbaYears`; decision 0045), as the readiness page and Criterion 4 name them.
+  const sarCay = yearChoice.year;
+  const years = [0, -1, -2].map((k) => shiftAcademicYear(sarCay, k));
+  const yearLabel = yearText(sarCay);
   const version = sarVersionOf(prog);
+  const format = sarFormatDef(prog.sar_version);
   const locale = org?.locale ?? DEFAULT_LOCALE;
   const sections: ReportSection[] = [];
   let methodVersion = 0;
@@ -92,7 +103,7 @@ export async function sarView(scope: CampusScope, programId: string, query: SarQ
       method_version,
     }));
     methodVersion = stored.method.version;
-    const input = await criterion3Input(scope, prog.id, stored, years);
+    const input = onlyFormatPos(await criterion3Input(scope, prog.id, stored, years), format);
     sections.push(...criterion3(input, years, query.courses, yearLabel));
     // The whole SAR's 8.4.2 (Tier II, Tier I): the first-year courses' CO attainment, 3.2.2's figures of those courses.
     if (query.whole) sections.push(firstYearCoAttainment(input, years[0]));
@@ -102,29 +113,40 @@ export async function sarView(scope: CampusScope, programId: string, query: SarQ
   const profiles = query.criteria.includes('5') || whole ? await listAll(scope, profile) : undefined;
   if (query.criteria.includes('5')) sections.push(...(await criterion5(scope, prog, years, version, locale, viewer, yearLabel, profiles)));
   const title = prog.title;
-  const format = sarFormatDef(prog.sar_version);
+  const review = Boolean(query.review);
   if (whole) {
     const [readiness, dept] = await Promise.all([
       sarReadiness(scope, prog.id, yearChoice.year, profiles),
       prog.department ? findRecord(scope, department, prog.department) : Promise.resolve(undefined),
     ]);
     const built = new Map(sections.map((x) => [x.id, x]));
-    sections.splice(0, sections.length, ...wholeSarSections(format, readiness, built, { org, prog, dept }));
+    sections.splice(0, sections.length, ...wholeSarSections(format, readiness, built, { org, prog, dept }, review));
   }
+  const cited = citeFormat(format, sections, whole);
+  // The criteria whose years the header lists: every one in the whole SAR, else those asked for.
+  const printed = format.criteria.filter((c) => whole || query.criteria.includes(c.number as SarCriterion));
   return {
     report: 'sar',
     title: `NBA Self Assessment Report: ${title}`,
     context: [
+      ...(review ? [REVIEW_NOTE] : []),
       `Program: ${title}${prog.acronym ? ` (${prog.acronym})` : ''}`,
-      `Assessment years: ${years.map(yearLabel).join(', ')}`,
-      `Year: ${yearChoice.text}`,
-      whole ? `SAR format: ${format.label} (${format.document}), every criterion` : `Criteria: ${query.criteria.join(' and ')}`,
-      ...(query.criteria.includes('5') ? [`Criterion 5 formulas: ${version}`] : []),
-      ...(query.criteria.includes('3') ? [`Attainment method version: ${methodVersion}`] : []),
-      ...frozen.map(frozenFiguresNote),
       ...(org?.name ? [`Institution: ${org.name}`] : []),
+      whole ? `SAR format: ${format.document}` : `SAR format: ${format.document}; Criteria: ${query.criteria.join(' and ')}`,
+      ...yearLines(sarCay, programYears(prog), printed),
+      ...(review
+        ? [
+            `Year: ${yearChoice.text}`,
+            ...(query.criteria.includes('5') ? [`Criterion 5 formulas: ${version}`] : []),
+            ...(query.criteria.includes('3') ? [`Attainment method version: ${methodVersion}`] : []),
+            ...frozen.map(frozenFiguresNote),
+          ]
+        : []),
     ],
-    sections,
+    sections: review ? cited : forSubmission(cited),
+    traces: review,
+    ...(review ? { page_label: REVIEW_COPY } : {}),
+    review,
     generated_at: new Date().toISOString(),
     program: prog.id,
     program_title: title,

@@ -1,4 +1,5 @@
 import {
+  type Figure,
   type ReadinessItem,
   type RecordOf,
   type ReportSection,
@@ -30,7 +31,14 @@ export function htmlParagraphs(html: string | undefined): string[] {
     .filter(Boolean);
 }
 
-/** An item's computed figures as a table: one row per year or batch, then the average and the marks (traced). */
+/** A figure that could not be computed, as the SAR prints it: its inputs (`N = 60; N1 = not entered`), not `-`. */
+const withInputs = (f: Figure): Figure =>
+  f.value === null && f.trace.inputs.length ? { ...f, text: f.trace.inputs.map((i) => `${i.label} = ${i.value}`).join('; ') } : f;
+
+/**
+ * An item's computed figures as a table: one row per year or batch (one that cannot be computed lists its inputs), then
+ * the average and the marks (traced; marks that cannot be computed are left for the team, `forSubmission`).
+ */
 function figuresTable(item: ReadinessItem): ReportTable[] {
   if (!item.computed || (!item.figures.length && item.computed.value === null)) return [];
   return [
@@ -41,7 +49,7 @@ function figuresTable(item: ReadinessItem): ReportTable[] {
         { key: 'what', label: 'Year or batch' },
         { key: 'value', label: 'Value' },
       ],
-      rows: item.figures.map((f) => ({ what: f.label, value: f.figure })),
+      rows: item.figures.map((f) => ({ what: f.label, value: withInputs(f.figure) })),
       footer: [...(item.average ? [{ what: 'Average', value: item.average }] : []), { what: 'Marks', value: item.computed }],
     },
   ];
@@ -67,15 +75,16 @@ function teamTables(item: ReadinessItem, def: SarItemDef): ReportTable[] {
   });
 }
 
-/** What the team wrote for an item, as the document prints it: its text, or "Not written yet."; its claim and status. */
-function writtenText(item: ReadinessItem): ReportSection['texts'] {
+/**
+ * What the team wrote for an item, as the document prints it: its text, or "Not written yet.", and the marks claimed
+ * (with why); the review copy (`review`) also gives the section's status (Draft, In review, Approved).
+ */
+function writtenText(item: ReadinessItem, review: boolean): ReportSection['texts'] {
   const s = item.section;
   const body = htmlParagraphs(s?.written ? s.text : undefined);
-  const status = s
-    ? [
-        `Status: ${s.status}.${s.claimed !== null && item.source === 'claimed' ? ` Marks claimed: ${s.claimed}${s.reason ? ` (${s.reason})` : ''}.` : ''}`,
-      ]
-    : [];
+  const claim =
+    s && s.claimed !== null && item.source === 'claimed' ? `Marks claimed: ${s.claimed}${s.reason ? ` (${s.reason})` : ''}.` : '';
+  const status = s && review ? [`Status: ${s.status}.${claim ? ` ${claim}` : ''}`] : claim ? [claim] : [];
   if (item.kind === 'computed' && item.source === 'computed') return body.length ? [{ title: 'Notes', paragraphs: body }] : [];
   return [{ title: 'Text', paragraphs: [...(body.length ? body : ['Not written yet.']), ...status] }];
 }
@@ -86,13 +95,16 @@ function writtenText(item: ReadinessItem): ReportSection['texts'] {
  * team wrote (or "Not written yet."), its computed figures (traced), the product's tables NBA asks for there
  * (`tablesFrom`: Criterion 3's matrices and attainment, Criterion 5's faculty tables) and NBA's tables as the team
  * filled them (`teamTables`), then the declaration.
- * `built` holds the Criterion 3 and 5 sections by id; `readiness` the items' figures, sections and marks.
+ * `built` holds the Criterion 3 and 5 sections by id; `readiness` the items' figures, sections and marks. The format's
+ * notes on an item (a formula not found, a split not given) are the readiness page's, never the document's; `review`
+ * (the team's review copy) adds each section's status and claim.
  */
 export function wholeSarSections(
   format: SarFormatDef,
   readiness: SarReadinessView,
   built: ReadonlyMap<string, ReportSection>,
   records: { org?: RecordOf<typeof organization>; prog: RecordOf<typeof program>; dept?: RecordOf<typeof department> },
+  review = false,
 ): ReportSection[] {
   const { org, prog, dept } = records;
   const intake = (prog.intake ?? []).map((r) => ({
@@ -119,7 +131,7 @@ export function wholeSarSections(
           ...(org?.society_name ? [{ what: 'Society or trust', value: org.society_name }] : []),
           { what: 'Department', value: dept ? `${dept.name} (${dept.short_name})` : '' },
           { what: 'Program', value: `${prog.title}${prog.acronym ? ` (${prog.acronym})` : ''}` },
-          { what: 'SAR format', value: `${format.label}: ${format.document}` },
+          { what: 'SAR format', value: format.document },
           ...intake,
         ],
       },
@@ -140,7 +152,7 @@ export function wholeSarSections(
       return {
         id: def.number,
         title: `${def.number} ${def.title} (${marks})`,
-        texts: [...(def.note ? [{ title: 'Note', paragraphs: [def.note] }] : []), ...(writtenText(item) ?? [])],
+        texts: writtenText(item, review) ?? [],
         tables: [...figuresTable(item), ...(def.tablesFrom ?? []).flatMap((id) => built.get(id)?.tables ?? []), ...teamTables(item, def)],
       };
     });
@@ -167,7 +179,7 @@ export function wholeSarSections(
     tables: [
       {
         id: 'contents',
-        title: `Criteria of ${format.label}`,
+        title: 'Criteria and marks',
         columns: [
           { key: 'part', label: 'Part' },
           { key: 'title', label: 'Title' },

@@ -137,7 +137,8 @@ const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00
  * - SAMPLE lesson plans, labelled so: for the theory courses BCS401 and KCS502 one topic per CO (the CO's published
  *   statement, in unit n for CO n, 8 contact hours each: sample hours), and for the lab course KCS551 one experiment
  *   per CO with weekly planned dates and sample actual dates (on time, late, early, not delivered);
- * - SAMPLE improvement actions for the first four students below the threshold in BCS401's newest year of marks.
+ * - SAMPLE improvement actions for the first four students below the threshold in each sample course's newest year of
+ *   marks (`sampleActions`).
  * @returns true when it seeded
  */
 export async function seedDemoReports(scope: CampusScope): Promise<boolean> {
@@ -181,24 +182,38 @@ export async function seedDemoReports(scope: CampusScope): Promise<boolean> {
       ...(shift === null ? {} : { actual_date_delivary: addDays(planned, shift) }),
     });
   }
-  await sampleActions(scope, courses.get('BCS401')?.id);
+  for (const [k, code] of Object.keys(BOOKS).entries()) await sampleActions(scope, courses.get(code)?.id, k);
   return true;
 }
 
-/** SAMPLE improvement actions (Planned, In progress, Done, Done) for the first four students below the threshold of a course. */
-async function sampleActions(scope: CampusScope, courseId: string | undefined): Promise<void> {
+/** SAMPLE remedial actions, one chosen per course and CO (`sampleActions`), so each PO's action-taken text differs. */
+const ACTIONS = [
+  'remedial tutorial and a re-test',
+  'peer-assisted problem-solving session',
+  'extra laboratory session with a viva',
+  'assignment on the weak topic, marked with feedback',
+  'bridge lecture on the prerequisites',
+  'worked examples and a short quiz',
+] as const;
+
+/**
+ * SAMPLE improvement actions (Planned, In progress, Done, Done) for the first four students below the threshold of a
+ * course, each a remedial action chosen by the course's place `k` and the CO (`ACTIONS`), labelled sample.
+ */
+async function sampleActions(scope: CampusScope, courseId: string | undefined, k: number): Promise<void> {
   if (!courseId) return;
   const plan = await improvementPlan(scope, courseId);
   if (!plan.year || (await getDocument(scope, 'improvement-plan', `${courseId}#${plan.year}`))) return;
   const statuses = ['Planned', 'In progress', 'Done', 'Done'] as const;
   const code = new Map(plan.cos.map((c) => [c.id, c.code]));
   const actions: Record<string, PlanAction> = Object.fromEntries(
-    plan.below
-      .slice(0, statuses.length)
-      .map((b, i) => [
-        `${b.student}:${b.co}`,
-        { action: `Sample action: remedial tutorial and a re-test on ${code.get(b.co) ?? 'the CO'}`, status: statuses[i] },
-      ]),
+    plan.below.slice(0, statuses.length).map((b, i) => [
+      `${b.student}:${b.co}`,
+      {
+        action: `Sample action: ${ACTIONS[(k + plan.cos.findIndex((c) => c.id === b.co)) % ACTIONS.length]} on ${code.get(b.co) ?? 'the CO'}`,
+        status: statuses[i],
+      },
+    ]),
   );
   await putDocument(scope, 'improvement-plan', `${courseId}#${plan.year}`, 0, { course: courseId, year: plan.year, actions });
 }

@@ -13,6 +13,7 @@ import {
   department,
   genericProgramOutcome,
   labCategory,
+  PO12_TO_PO11,
   mapLevelWeightage,
   program,
   programMode,
@@ -31,15 +32,36 @@ const dataDir = join(dirname(fileURLToPath(import.meta.url)), 'data');
 const csv = (name: string) => readFileSync(join(dataDir, name), 'utf8');
 
 /**
+ * A CO-PO matrix CSV over NBA's 12 POs (co-po-matrix.csv: no quoted cells) moved to the 11 POs of GAPC v4.0 by
+ * `PO12_TO_PO11`: the columns that become one PO (PO6 and PO7) hold the higher level of the two ('-' when neither
+ * maps it); every other column is renamed; PSO and other columns are kept as they are.
+ */
+export function matrixToGapcPos(text: string): string {
+  const [head, ...rows] = text
+    .trim()
+    .split('\n')
+    .map((l) => l.split(','));
+  const target = head.map((h) => PO12_TO_PO11[h] ?? h);
+  const columns = [...new Set(target)];
+  const merged = (row: string[], name: string) => {
+    const levels = row.filter((_, i) => target[i] === name);
+    const numbers = levels.map(Number).filter((n) => Number.isFinite(n) && n > 0);
+    return levels.length === 1 ? levels[0] : numbers.length ? String(Math.max(...numbers)) : '-';
+  };
+  return [columns, ...rows.map((r) => columns.map((c) => merged(r, c)))].map((r) => r.join(',')).join('\n') + '\n';
+}
+
+/**
  * Seeds the demo campus's academic structure once (when it has no program yet), entirely through the same
  * services the API uses:
  * - reference lists: program type and mode, PO/PSO/PEO types, delivery methods, the spec's four lab categories,
  *   NBA's correlation levels 1-3 as map level weightages, and course types from IIT Palakkad's categories;
- * - the B.Tech CSE program (8 terms, 144 credits: data/SOURCES.md CUR-IITPKD) with NBA's 12 POs and three PSO slots;
+ * - the B.Tech CSE program (8 terms, 144 credits: data/SOURCES.md CUR-IITPKD), following the 2025 SAR format, with its
+ *   11 POs (GAPC v4.0, data/SOURCES.md PO11-A) and three PSO slots;
  * - curriculum "2022 (IIT Palakkad)" loaded from curriculum-cse-iitpkd-2022.csv;
  * - curriculum "Published CO-PO samples" holding the nine courses of course-outcomes.csv with their COs and the
- *   matrices of co-po-matrix.csv (the sources are other institutions, so these courses are kept apart; their
- *   term placement is not from the sources).
+ *   matrices of co-po-matrix.csv moved to the 11 POs (`matrixToGapcPos`; the sources are other institutions, so these
+ *   courses are kept apart; their term placement is not from the sources).
  * `size.full` false (the smaller demo campus): no IIT Palakkad curriculum.
  * @returns true when it seeded
  */
@@ -102,7 +124,8 @@ export async function seedDemoStructure(scope: CampusScope, admin: Caller, size:
     // 10 % of the intake, 2019-20 to 2025-26. Replace with the program's own sanctioned figures.
     intake: academicYearsBetween(2019, 2025).map((academic_year) => ({ academic_year, sanctioned_intake: 60, lateral_entries: 6 })),
   });
-  await setUpProgramOutcomes(scope, btech.id, 'nba_12_po');
+  // The program follows the 2025 SAR format (the default): its POs are that format's 11 (GAPC v4.0).
+  await setUpProgramOutcomes(scope, btech.id, 'nba_11_po_gapc_v4');
   for (const n of [1, 2, 3]) {
     await createRecord(scope, genericProgramOutcome, {
       program: btech.id,
@@ -135,6 +158,7 @@ export async function seedDemoStructure(scope: CampusScope, admin: Caller, size:
     fallback_bloom_level: analyse?.id,
     create_courses_in_term: 1,
   });
-  await importCoPoMatrix(scope, admin, samples.id, csv('co-po-matrix.csv'));
+  // The published matrices map NBA's 12 POs; the program has the 11 of GAPC v4.0 (`matrixToGapcPos`).
+  await importCoPoMatrix(scope, admin, samples.id, matrixToGapcPos(csv('co-po-matrix.csv')));
   return true;
 }

@@ -30,7 +30,7 @@ import { prng } from './sample-random.js';
  *   locally and in AWS without reaching anyone);
  * - two templates: a three-point course-exit scale (Slight 0.33 / Moderate 0.67 / Substantial 1, the published
  *   workbook's; nba-sar-criteria.md) with a question per CO1-CO8 and a comment, and a five-point alumni scale
- *   (Strongly disagree 1 .. Strongly agree 5, deepeshdivakaran.com's) with a question per PO1-PO12;
+ *   (Strongly disagree 1 .. Strongly agree 5, deepeshdivakaran.com's) with a question per PO1-PO11;
  * - for each published-sample course, a closed course-exit survey of 2025-26 (the demo's CAY) answered by most of
  *   section A (about 85 %), except `FEW_ANSWERS_COURSE`'s, answered by about a fifth: too few for the default 95 %
  *   margin of error of +-15 points, so its CO page shows no indirect level and the sentence why; and an alumni survey
@@ -183,7 +183,8 @@ export async function seedDemoSurveys(scope: CampusScope): Promise<boolean> {
     department: place.department,
     program: place.program,
     scale: AGREEMENT_SCALE,
-    questions: Array.from({ length: 12 }, (_, i) => ({
+    // One question per PO of the demo program (its 2025 format's 11).
+    questions: Array.from({ length: 11 }, (_, i) => ({
       text: 'The program prepared me for this: {statement}',
       kind: 'Rating',
       outcome: `PO${i + 1}`,

@@ -12,12 +12,14 @@ const GREY = '595959';
  * Writes a report (the SAR, or any `ReportView`) as a Word document, A4 landscape: the title, the context lines, then
  * each section as a heading with its paragraphs and tables (a bold repeated header row, footer rows in bold). Every
  * computed figure carries a footnote with its trace (formula, inputs, rounding, version, source, note), numbered in
- * reading order as `numberFigures` gives. The `docx` library is loaded on first use.
+ * reading order as `numberFigures` gives, unless `view.traces` is false; `view.page_label` is printed in every page's
+ * header and footer. The `docx` library is loaded on first use.
  * @returns the DOCX file's bytes (a ZIP)
  */
 export async function reportDocx(view: ReportView): Promise<Uint8Array> {
   const d = await import('docx');
-  const numbers = numberFigures(view);
+  // Without traces (the SAR a program submits) no figure gets a footnote.
+  const numbers = view.traces === false ? new Map<never, number>() : numberFigures(view);
   const border = { style: d.BorderStyle.SINGLE, size: 4, color: RULE };
   const borders = { top: border, bottom: border, left: border, right: border, insideHorizontal: border, insideVertical: border };
   const margins = { top: 30, bottom: 30, left: 60, right: 60 };
@@ -50,7 +52,8 @@ export async function reportDocx(view: ReportView): Promise<Uint8Array> {
               const children: (InstanceType<typeof d.TextRun> | InstanceType<typeof d.FootnoteReferenceRun>)[] = [
                 run(cellText(v), { bold, size: 17 }),
               ];
-              if (isFigure(v)) children.push(new d.FootnoteReferenceRun(numbers.get(v) ?? 0));
+              const n = isFigure(v) ? numbers.get(v) : undefined;
+              if (n !== undefined) children.push(new d.FootnoteReferenceRun(n));
               return cell([new d.Paragraph({ children })], i, false);
             }),
           }),
@@ -105,7 +108,21 @@ export async function reportDocx(view: ReportView): Promise<Uint8Array> {
             margin: { top: PAGE.margin, bottom: PAGE.margin, left: PAGE.margin, right: PAGE.margin },
           },
         },
-        footers: { default: pageFooter(d, view.title, 15) },
+        footers: { default: pageFooter(d, view.page_label ? `${view.page_label}: ${view.title}` : view.title, 15) },
+        ...(view.page_label
+          ? {
+              headers: {
+                default: new d.Header({
+                  children: [
+                    new d.Paragraph({
+                      alignment: d.AlignmentType.RIGHT,
+                      children: [run(view.page_label, { bold: true, size: 18, color: 'C00000' })],
+                    }),
+                  ],
+                }),
+              },
+            }
+          : {}),
         children,
       },
     ],

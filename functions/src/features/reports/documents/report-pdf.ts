@@ -12,7 +12,8 @@ const BOTTOM = PAGE.height - PAGE.margin;
  * Writes a report (the SAR, or any `ReportView`) as a PDF, A4 landscape, in the standard Helvetica font (text outside
  * Windows-1252 spelled plainly, see `winAnsi`): title, context, each section's heading, paragraphs and tables (header
  * row repeated on each new page, rows never split). A computed figure prints as `value [n]`, and an annex "Figure
- * traces" at the end lists each n with its formula, inputs, rounding, version and source (`numberFigures`).
+ * traces" at the end lists each n with its formula, inputs, rounding, version and source (`numberFigures`); with
+ * `view.traces` false neither. `view.page_label` is printed at the top of every page and in its footer.
  * The `jspdf` library is loaded on first use.
  * @returns the PDF file's bytes
  */
@@ -20,7 +21,8 @@ export async function reportPdf(view: ReportView): Promise<Uint8Array> {
   const { jsPDF } = await import('jspdf');
   const doc: Pdf = new jsPDF({ unit: 'mm', format: 'a4', orientation: 'landscape', compress: true });
   doc.setProperties({ title: winAnsi(view.title), creator: 'Attain' });
-  const numbers = numberFigures(view);
+  // Without traces (the SAR a program submits) figures print as their values, with no annex.
+  const numbers = view.traces === false ? new Map<never, number>() : numberFigures(view);
   let y = PAGE.margin;
   const { font, lineHeight, lines } = pdfText(doc);
   const room = (h: number) => {
@@ -39,16 +41,33 @@ export async function reportPdf(view: ReportView): Promise<Uint8Array> {
     y += after;
   };
 
-  const table = (t: ReportTable) => {
+  /** A table's columns (x, width), its header cells, a row's cells and the height a row of cells takes. */
+  const layout = (t: ReportTable) => {
     const first = Math.min(70, (TEXT_WIDTH / Math.max(2, t.columns.length)) * 2);
     const rest = (TEXT_WIDTH - first) / Math.max(1, t.columns.length - 1);
     const xs = t.columns.map((_, i) => (i === 0 ? PAGE.margin : PAGE.margin + first + (i - 1) * rest));
     const widths = t.columns.map((_, i) => (i === 0 ? first : rest));
     const headerCells = t.columns.map((c) => (c.unit ? `${c.label} (${c.unit})` : c.label));
-    const draw = (cells: readonly string[], bold: boolean, header: boolean) => {
-      font(header ? 7.5 : 8, bold ? 'bold' : 'normal', header ? GREY : '#000000');
-      const wrapped = cells.map((c, i) => lines(c, widths[i] - 1.6));
-      const h = Math.max(1, ...wrapped.map((w) => w.length)) * lineHeight() + 1.4;
+    const cells = (r: ReportTable['rows'][number]) =>
+      t.columns.map((c) => {
+        const v = r[c.key];
+        const n = isFigure(v) ? numbers.get(v) : undefined;
+        return n === undefined ? cellText(v) : `${cellText(v)} [${n}]`;
+      });
+    const wrap = (row: readonly string[], header: boolean, bold = header) => {
+      font(header ? 7.5 : 8, bold ? 'bold' : 'normal');
+      const wrapped = row.map((c, i) => lines(c, widths[i] - 1.6));
+      return { wrapped, h: Math.max(1, ...wrapped.map((w) => w.length)) * lineHeight() + 1.4 };
+    };
+    // What must fit below a table's title: its header row and its first row (never a header alone at a page's foot).
+    const start = () => wrap(headerCells, true).h + (t.rows.length ? wrap(cells(t.rows[0]), false).h : 0);
+    return { xs, headerCells, cells, wrap, start };
+  };
+
+  const table = (t: ReportTable) => {
+    const { xs, headerCells, cells, wrap } = layout(t);
+    const draw = (row: readonly string[], bold: boolean, header: boolean) => {
+      const { wrapped, h } = wrap(row, header, bold);
       // A row that does not fit goes to a new page, under the header row again.
       if (room(h) && !header) draw(headerCells, true, true);
       font(header ? 7.5 : 8, bold ? 'bold' : 'normal', header ? GREY : '#000000');
@@ -58,11 +77,6 @@ export async function reportPdf(view: ReportView): Promise<Uint8Array> {
       doc.setLineWidth(0.15);
       doc.line(PAGE.margin, y, PAGE.margin + TEXT_WIDTH, y);
     };
-    const cells = (r: ReportTable['rows'][number]) =>
-      t.columns.map((c) => {
-        const v = r[c.key];
-        return isFigure(v) ? `${cellText(v)} [${numbers.get(v)}]` : cellText(v);
-      });
     draw(headerCells, true, true);
     for (const r of t.rows) draw(cells(r), false, false);
     for (const r of t.footer ?? []) draw(cells(r), true, false);
@@ -81,7 +95,8 @@ export async function reportPdf(view: ReportView): Promise<Uint8Array> {
       for (const p of t.paragraphs) write(p, 9, 'normal', '#000000', 1.5);
     }
     for (const t of s.tables) {
-      room(16);
+      // The title, the header row and the first row start on the same page.
+      room(Math.min(BOTTOM - PAGE.margin, 7 + (t.rows.length || t.footer?.length ? layout(t).start() : 0)));
       write(t.title, 10.5, 'bold', '#000000', 1);
       if (t.rows.length || t.footer?.length) table(t);
       for (const n of t.notes ?? []) write(n, 8, 'normal', GREY, 0.5);
@@ -98,5 +113,13 @@ export async function reportPdf(view: ReportView): Promise<Uint8Array> {
       y += 1;
     }
   }
-  return finishPdf(doc, view.title, 7.5, 8);
+  if (view.page_label) {
+    // The label at the top right of every page; the footer names it too.
+    for (let p = 1; p <= doc.getNumberOfPages(); p++) {
+      doc.setPage(p);
+      font(8, 'bold', '#C00000');
+      doc.text(winAnsi(view.page_label), PAGE.width - PAGE.margin, PAGE.margin / 2, { align: 'right', baseline: 'middle' });
+    }
+  }
+  return finishPdf(doc, view.page_label ? `${view.page_label}: ${view.title}` : view.title, 7.5, 8);
 }

@@ -1,0 +1,71 @@
+import type { SarFormatDef } from './sar-format.js';
+
+/*
+ * The POs a SAR format names (docs/program-outcomes.md): Tier II and Tier I use NBA's 12 POs, the 2025 format the 11
+ * POs aligned to GAPC v4.0. A program's POs and its format agree, or the readiness page says how they differ.
+ */
+
+/** The PO references of a format, in order: `PO1` .. `PO<pos>` (`SarFormatDef.pos`). */
+export const formatPoReferences = (format: Pick<SarFormatDef, 'pos'>): string[] =>
+  Array.from({ length: format.pos }, (_, i) => `PO${i + 1}`);
+
+/**
+ * Where each of NBA's 12 POs goes among the 11 POs of the 2025 format, by what each says (docs/program-outcomes.md;
+ * a correspondence of ours, no NBA text gives one): PO1 to PO5 keep their numbers; PO6 (the engineer and society) and
+ * PO7 (environment and sustainability) are both PO6 (the engineer and the world); PO8 to PO12 (ethics, team work,
+ * communication, project management and finance, life-long learning) are PO7 to PO11.
+ */
+export const PO12_TO_PO11: Readonly<Record<string, string>> = {
+  PO1: 'PO1',
+  PO2: 'PO2',
+  PO3: 'PO3',
+  PO4: 'PO4',
+  PO5: 'PO5',
+  PO6: 'PO6',
+  PO7: 'PO6',
+  PO8: 'PO7',
+  PO9: 'PO8',
+  PO10: 'PO9',
+  PO11: 'PO10',
+  PO12: 'PO11',
+};
+
+/** Whether a reference is a PO (`PO3`), not a PSO or anything else. */
+export const isPoReference = (reference: string): boolean => /^PO\d+$/.test(reference);
+
+/**
+ * How a program's POs (`programPos`: the references of its outcomes of type PO) differ from its format's: null when
+ * they are the same list; else the format's and the program's, what the program lacks and has in addition, and the
+ * sentence the readiness page prints (what the SAR then shows, and the move to the format's list where one is known).
+ */
+export function poMismatch(
+  format: Pick<SarFormatDef, 'pos' | 'label'>,
+  programPos: readonly string[],
+): { format: string[]; program: string[]; missing: string[]; extra: string[]; text: string } | null {
+  const wanted = formatPoReferences(format);
+  const have = [...new Set(programPos.filter(isPoReference))].sort((a, b) => Number(a.slice(2)) - Number(b.slice(2)));
+  const missing = wanted.filter((r) => !have.includes(r));
+  const extra = have.filter((r) => !wanted.includes(r));
+  if (!missing.length && !extra.length) return null;
+  const list = (refs: readonly string[]) => refs.join(', ') || 'none';
+  const move =
+    format.pos === 11 && have.length === 12 && !missing.length
+      ? ' To follow the format, give the program the 11 POs of GAPC v4.0 (Configuration > Program outcomes) and move its ' +
+        'matrices: PO6 and PO7 become PO6, and PO8 to PO12 become PO7 to PO11.'
+      : format.pos === 12 && have.length === 11 && !extra.length
+        ? ' To follow the format, give the program NBA’s 12 POs (Configuration > Program outcomes), or choose the 2025 ' + 'format for it.'
+        : '';
+  return {
+    format: wanted,
+    program: have,
+    missing,
+    extra,
+    text:
+      `The format ${format.label} has ${wanted.length} POs (${list(wanted)}); this program has ${have.length} (${list(have)}). ` +
+      `The SAR's matrices and PO attainment list the format's POs only: ` +
+      `${extra.length ? `${list(extra)} ${extra.length === 1 ? 'is' : 'are'} left out` : ''}` +
+      `${extra.length && missing.length ? ', and ' : ''}` +
+      `${missing.length ? `${list(missing)} ${missing.length === 1 ? 'has' : 'have'} no column (the program has no such PO)` : ''}.` +
+      move,
+  };
+}
