@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { unzipSync, strFromU8 } from 'fflate';
-import { currentAcademicYear, todayInIndia } from '@attain/shared-types';
+import { DEMO_CURRENT_YEAR } from '../functions/src/local/seed/demo-campus.js';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { SHOTS, launchChromium, signedInPage } from './browser.js';
@@ -135,9 +135,12 @@ async function paste(text: string): Promise<void> {
 /** Waits for the popup message saying `text`, as a person reads it after a save. */
 const said = (text: string | RegExp) => page.getByText(text).first().waitFor();
 
-/** The day `month`-`day` of the current academic year (June start), typed as the campus writes dates (dd/mm/yyyy). */
+/**
+ * The day `month`-`day` of the campus's current academic year (the demo sets 2025-26; June start), typed as the campus
+ * writes dates (dd/mm/yyyy): the occasion counts in that year, the one its Academic year field starts from.
+ */
 function dayOfThisYear(month: number, day: number): string {
-  const start = Number(currentAcademicYear(undefined, todayInIndia()).slice(0, 4));
+  const start = Number(DEMO_CURRENT_YEAR.slice(0, 4));
   const year = month >= 6 ? start : start + 1;
   return `${String(day).padStart(2, '0')}/${String(month).padStart(2, '0')}/${year}`;
 }

@@ -52,7 +52,7 @@ it('every report with an API shows its report for the demo curriculum, and the S
   await page.goto(`${url}/reports/sar`);
   await page.getByRole('heading', { level: 2, name: 'NBA SAR Export' }).waitFor();
   await choose(page, 'pick-program', PROGRAM);
-  // No year chosen: the server's default, the newest year with results (2025-26 in the demo).
+  // No year chosen: the server's default, the campus's current academic year (2025-26 in the demo).
   const [download] = await Promise.all([
     page.waitForEvent('download', { timeout: 120_000 }),
     page.getByRole('button', { name: 'Download DOCX' }).click(),

@@ -24,13 +24,13 @@ const year = (academic_year: string, level: number): ProgramAttainment => ({
 });
 
 /**
- * A program with results in 2024-25 and 2025-26, and one course's marks typed with a date in 2027-28 (after the
- * current academic year 2026-27): the server's `year_choice` is 2025-26, by the one rule.
+ * A program with results in 2024-25 and 2025-26, and one course's marks of 2027-28 (after the campus's current academic
+ * year, set to 2025-26): the server's `year_choice` is the CAY, 2025-26, by the one rule.
  */
 const YEARS = [year('2027-28', 1), year('2025-26', 2.4), year('2024-25', 2.1)];
 const VIEW: ProgramAttainmentView = {
   years: YEARS,
-  year_choice: defaultResultsYear([YEARS.map((y) => y.academic_year ?? '')], '2026-27'),
+  year_choice: defaultResultsYear([YEARS.map((y) => y.academic_year ?? '')], '2025-26'),
   outcomes: [{ id: 'po1', reference: 'PO1', type: 'PO', statement: 'Engineering knowledge' }],
   method: DEFAULT_METHOD,
   method_version: 1,
@@ -46,15 +46,15 @@ function server() {
 }
 
 describe('One current academic year on the attainment pages', () => {
-  it('Program Level opens on the newest year with results, not the later-dated one, and says why', async () => {
+  it("Program Level opens on the campus's current academic year, not the later one with results, and says why", async () => {
     server();
     renderApp(<ProgramLevelPage />, '/attainment/program-level-course?program=p1');
-    expect(await screen.findByText('2025-26: the newest year with results (current academic year 2026-27)')).toBeTruthy();
+    expect(await screen.findByText('2025-26: the current academic year')).toBeTruthy();
     const picker = document.getElementById('pick-year')?.closest('.p-dropdown') as HTMLElement;
-    expect(picker.querySelector('.p-dropdown-label')?.textContent).toBe('2025-26 (CAYm1)');
+    expect(picker.querySelector('.p-dropdown-label')?.textContent).toBe('2025-26 (CAY)');
   });
 
-  it("CAY PO Attainment names each year by NBA's label from the current academic year (2025-26 is CAYm1 in 2026-27)", async () => {
+  it("CAY PO Attainment names each year by NBA's label from the current academic year (2024-25 is CAYm1 in 2025-26)", async () => {
     server();
     renderApp(<CayPoAttainmentPage />, '/attainment/cay-po-attainment?program=p1');
     const table = await screen.findByRole('table', { name: 'PO attainment by academic year' });
@@ -63,9 +63,9 @@ describe('One current academic year on the attainment pages', () => {
       .slice(1)
       .map((r) => r.textContent ?? '');
     expect(rows).toEqual([
-      expect.stringMatching(/^CAYp1 2027-28/),
-      expect.stringMatching(/^CAYm1 2025-26/),
-      expect.stringMatching(/^CAYm2 2024-25/),
+      expect.stringMatching(/^CAYp2 2027-28/),
+      expect.stringMatching(/^CAY 2025-26/),
+      expect.stringMatching(/^CAYm1 2024-25/),
     ]);
   });
 });

@@ -231,9 +231,9 @@ function sarServer(fileError?: { status: number; detail: string }) {
         next: null,
       });
     if (url.startsWith('/api/reports/sar/p1') && url.includes('format=json')) {
-      // The server's year: the one asked for, else the newest with results (2025-26) in the current academic year.
+      // The server's year: the one asked for, else the campus's current academic year (set to 2025-26).
       const asked = new URLSearchParams(url.split('?')[1]).get('year');
-      const choice = asked ? chosenYear(asked, '2026-27') : defaultResultsYear([['2025-26', '2024-25', '2023-24']], '2026-27');
+      const choice = asked ? chosenYear(asked, '2025-26') : defaultResultsYear([['2025-26', '2024-25', '2023-24']], '2025-26');
       const years = [0, -1, -2].map((k) => shiftAcademicYear(choice.year, k));
       return json({
         data: {
@@ -310,7 +310,7 @@ describe('NBA SAR export page (issue 15)', () => {
     expect(await screen.findByRole('table', { name: 'CO-PO mapping of CS3101' })).toBeTruthy();
     expect(server.urls()).toContain(`/api/reports/sar/p1?year=${years[1]}&criteria=3&courses=k1&format=json&review=1`);
     expect(screen.getByText(`Years: CAY 2025-26, CAYm1 2024-25, CAYm2 2023-24`)).toBeTruthy();
-    expect(screen.getByText(`2025-26: the year chosen (current academic year 2026-27)`)).toBeTruthy();
+    expect(screen.getByText(`2025-26: the year chosen (current academic year 2025-26)`)).toBeTruthy();
   });
 
   it('asks for the whole SAR of the program\u2019s format with criteria=all, Criteria 3 and 5 then included and fixed', async () => {
@@ -330,9 +330,9 @@ describe('NBA SAR export page (issue 15)', () => {
     const server = sarServer();
     renderReports('/reports/sar');
     await screen.findByText('UG Engineering Tier II (2015-2024, 10 criteria)');
-    expect(screen.getByText(/^The newest year with results, not after the current academic year \d{4}-\d{2}$/)).toBeTruthy();
+    expect(screen.getByText(/^\d{4}-\d{2}: the current academic year$/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Show' }));
-    expect(await screen.findByText('2025-26: the newest year with results (current academic year 2026-27)')).toBeTruthy();
+    expect(await screen.findByText('2025-26: the current academic year')).toBeTruthy();
     expect(server.urls()).toContain('/api/reports/sar/p1?criteria=3%2C5&format=json&review=1');
     const picker = document.getElementById('pick-cay')?.closest('.p-dropdown') as HTMLElement;
     expect(picker.querySelector('.p-dropdown-label')?.textContent).toBe('2025-26');

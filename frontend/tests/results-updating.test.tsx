@@ -23,7 +23,7 @@ const view = (updating?: string[]): ProgramAttainmentView => ({
       computed_at: '2026-11-20T00:00:00Z',
     },
   ],
-  year_choice: defaultResultsYear([['2025-26']], '2026-27'),
+  year_choice: defaultResultsYear([['2025-26']], '2025-26'),
   outcomes: [{ id: 'po1', reference: 'PO1', type: 'PO', statement: 'Engineering knowledge' }],
   method: DEFAULT_METHOD,
   method_version: 1,
@@ -52,7 +52,7 @@ describe('Results computed on write: a program page while some courses are being
   it('says nothing when every course is current', async () => {
     server(view());
     renderApp(<ProgramLevelPage />, '/attainment/program-level-course?program=p1');
-    await screen.findByText('2025-26: the newest year with results (current academic year 2026-27)');
+    await screen.findByText('2025-26: the current academic year');
     expect(screen.queryByText(/^Updating:/)).toBeNull();
   });
 });

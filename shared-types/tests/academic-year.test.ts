@@ -4,7 +4,9 @@ import {
   academicYearSpan,
   assessmentYears,
   currentAcademicYear,
+  courseResultsYear,
   defaultResultsYear,
+  organizationCurrentYear,
   nbaYearLabel,
   pickerYears,
   todayInIndia,
@@ -82,21 +84,31 @@ describe("NBA's year labels from CAY", () => {
 });
 
 describe('the year a results page opens on', () => {
-  it('is the newest year with results, named with the current academic year in its caption', () => {
-    const c = defaultResultsYear([['2023-24', '2025-26', '2024-25']], '2026-27');
-    expect(c).toMatchObject({ year: '2025-26', current: '2026-27', reason: 'results' });
-    expect(c.text).toBe('2025-26: the newest year with results (current academic year 2026-27)');
+  it('for one campus is its current academic year, chosen, whatever years have results: marks never move it', () => {
+    const c = defaultResultsYear([['2023-24', '2025-26', '2024-25', '2026-27']], '2025-26');
+    expect(c).toEqual({ year: '2025-26', current: '2025-26', reason: 'current', text: '2025-26: the current academic year' });
+    // No results in CAY yet: still CAY.
+    expect(defaultResultsYear([['2024-25']], '2025-26').year).toBe('2025-26');
+    expect(defaultResultsYear([], '2025-26').year).toBe('2025-26');
   });
 
-  it('is CAY itself once CAY has results, but never a year after CAY', () => {
-    expect(defaultResultsYear([['2025-26', '2026-27']], '2026-27').year).toBe('2026-27');
-    expect(defaultResultsYear([['2025-26', '2027-28', 'undated']], '2026-27').year).toBe('2025-26');
+  it("a course's pages open on CAY when the course has results then, else on the course's newest year", () => {
+    expect(courseResultsYear(['2026-27', '2025-26'], '2025-26')).toMatchObject({ year: '2025-26', reason: 'current' });
+    const c = courseResultsYear(['2026-27', 'undated'], '2025-26');
+    expect(c).toMatchObject({ year: '2026-27', reason: 'course' });
+    expect(c.text).toBe("2026-27: the course's newest year with results (current academic year 2025-26)");
   });
 
-  it('is CAYm1 when there are no results, and says so', () => {
+  it('for a group with no results is CAYm1, and says so', () => {
     const c = defaultResultsYear([[], ['undated']], '2026-27');
     expect(c).toMatchObject({ year: '2025-26', reason: 'none' });
     expect(c.text).toBe('2025-26: no results yet, so the last completed year (CAYm1) (current academic year 2026-27)');
+  });
+
+  it('a campus whose administrators set a CAY counts from it; until then from today by its start month', () => {
+    expect(organizationCurrentYear({ current_academic_year: '2025-26', academic_year_start_month: 6 }, '2026-11-28')).toBe('2025-26');
+    expect(organizationCurrentYear({ academic_year_start_month: 6 }, '2026-11-28')).toBe('2026-27');
+    expect(organizationCurrentYear(undefined, '2026-03-01')).toBe('2025-26');
   });
 
   it("for a group is the newest year every campus with results has, so one campus's early marks do not move it", () => {

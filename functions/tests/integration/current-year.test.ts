@@ -3,6 +3,7 @@ import {
   type ProgramAttainmentView,
   type RollupView,
   type SarView,
+  courseResultsYear,
   currentAcademicYear,
   defaultResultsYear,
   nbaYearLabel,
@@ -11,6 +12,7 @@ import {
 } from '@attain/shared-types';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, login } from '../support/client.js';
+import { DEMO_CURRENT_YEAR } from '../../src/local/seed/demo-campus.js';
 
 /**
  * One current academic year: every API that picks a year by default (the dashboard of a campus and of the group, the
@@ -44,17 +46,16 @@ async function resultYearsOf(campus: ReturnType<typeof client>): Promise<{ id: s
 }
 
 describe('the year every page opens on', { timeout: 180_000 }, () => {
-  it("is the demo campus's newest year with results (not after CAY) on its dashboard, program attainment and SAR", async () => {
-    // The demo campus has not set a start month: June, so 25/11/2026 is in 2026-27.
-    const cay = currentAcademicYear(undefined, todayInIndia());
+  it("is the demo campus's current academic year, as its admin set it, on its dashboard, program attainment and SAR", async () => {
+    // The demo campus's Organization sets its CAY (the year of its newest sample marks): chosen, not today's date's year.
+    const cay = DEMO_CURRENT_YEAR;
     const [bTech] = (await resultYearsOf(admin)).filter((p) => p.years.length);
     const want = defaultResultsYear([bTech.years], cay);
-    // The sample marks cover 2023-24 to 2025-26, so there is always a year with results.
-    expect(want.reason).toBe('results');
+    expect(want).toMatchObject({ year: cay, reason: 'current' });
 
     const program = (await admin.get(`/api/attainment/program/${bTech.id}`)).body.data as ProgramAttainmentView;
     expect(program.year_choice).toEqual(want);
-    expect(program.year_choice.text).toBe(`${want.year}: the newest year with results (current academic year ${cay})`);
+    expect(program.year_choice.text).toBe(`${cay}: the current academic year`);
 
     const sar = await admin.get(`/api/reports/sar/${bTech.id}?review=1`);
     expect(sar.status).toBe(200);
@@ -85,7 +86,7 @@ describe('the year every page opens on', { timeout: 180_000 }, () => {
     // A course's pages (CO attainment, students, improvement plan) open on the same rule over the course's years.
     const course = program.years[0].courses[0];
     const co = (await admin.get(`/api/attainment/course/${course.course}`)).body.data;
-    const courseWant = defaultResultsYear([co.years], cay).year;
+    const courseWant = courseResultsYear(co.years, cay).year;
     expect(co.result.academic_year).toBe(courseWant);
     expect((await admin.get(`/api/attainment/students/${course.course}`)).body.data.year).toBe(courseWant);
     expect((await admin.get(`/api/attainment/improvement-plan/${course.course}`)).body.data.year).toBe(courseWant);
@@ -100,7 +101,8 @@ describe('the year every page opens on', { timeout: 180_000 }, () => {
   });
 
   it("is one year for the group's dashboard and its roll-up: the newest every campus with results has", async () => {
-    const cay = currentAcademicYear(undefined, todayInIndia());
+    // Both demo campuses set 2025-26; the group counts from the newest of its campuses' CAYs.
+    const cay = DEMO_CURRENT_YEAR;
     const campuses = ['demo', 'demo-east'];
     const perCampus = await Promise.all(
       campuses.map(async (c) => (await resultYearsOf(client(base, groupToken, c))).flatMap((p) => p.years)),
@@ -148,6 +150,88 @@ describe('the year every page opens on', { timeout: 180_000 }, () => {
       expect(dashboard.year_choice.current).toBe(cay);
     } finally {
       await other.put(`/api/organization/${org.id}`, { ...kept, version: saved.body.data.version });
+    }
+  });
+
+  it("is changed only by an admin's audited save of the CAY; an occasion's year is picked, and a date outside it is refused", async () => {
+    const other = client(base, await login(base, users.otherAdmin.email, users.otherAdmin.password));
+    const list = (await other.get('/api/organization')).body.data as Record<string, unknown>[];
+    const org = (list[0] ?? (await other.post('/api/organization', { name: 'Other College' })).body.data) as Record<string, any>;
+    const kept = Object.fromEntries(organization.fields.flatMap((f) => (f.name in org ? [[f.name, org[f.name]]] : [])));
+    const bad = await other.put(`/api/organization/${org.id}`, { name: org.name, version: org.version, current_academic_year: '2024-26' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.fields.current_academic_year).toBe('Write it as 2025-26');
+    const saved = await other.put(`/api/organization/${org.id}`, {
+      name: org.name,
+      version: org.version,
+      current_academic_year: '2023-24',
+    });
+    expect(saved.status).toBe(200);
+    try {
+      const dashboard = (await other.get('/api/dashboard')).body.data as DashboardView;
+      expect(dashboard.year_choice).toMatchObject({ year: '2023-24', current: '2023-24', reason: 'current' });
+      const audit = (await other.get(`/api/audit/history/organization/${org.id}`)).body.data as {
+        changes?: { field: string }[];
+      }[];
+      expect(audit.some((e) => e.changes?.some((c) => c.field === 'current_academic_year'))).toBe(true);
+    } finally {
+      await other.put(`/api/organization/${org.id}`, { ...kept, current_academic_year: null, version: saved.body.data.version });
+    }
+
+    // The demo campus: a course's new occasion dated this term counts in the year picked for it, and the campus's
+    // pages stay on the campus's CAY even once that year has results.
+    const [bTech] = (await resultYearsOf(admin)).filter((p) => p.years.length);
+    const program = (await admin.get(`/api/attainment/program/${bTech.id}`)).body.data as ProgramAttainmentView;
+    const course = program.years[0].courses[0].course;
+    const sample = (await admin.get(`/api/occasion?course=${course}&limit=100`)).body.data.find((o: { kind: string }) => o.kind === 'ISE');
+    const next = '2026-27';
+    const outside = await admin.post('/api/occasion', {
+      course,
+      kind: 'ISE',
+      name: 'ISE dated',
+      section: 'A',
+      total_marks: 20,
+      academic_year: DEMO_CURRENT_YEAR,
+      held_on: '2026-11-15',
+    });
+    expect(outside.status).toBe(400);
+    expect(outside.body.errors.fields.held_on).toBe(
+      `15/11/2026 is outside ${DEMO_CURRENT_YEAR} (01/06/2025 to 31/05/2026): pick the year it falls in, or correct the date`,
+    );
+    const occ = (
+      await admin.post('/api/occasion', {
+        course,
+        kind: 'ISE',
+        name: 'ISE dated',
+        section: 'A',
+        total_marks: 20,
+        academic_year: next,
+        held_on: '2026-11-15',
+      })
+    ).body.data;
+    expect(occ.academic_year).toBe(next);
+    const paper = (await admin.get(`/api/question-paper/${sample.id}`)).body.data;
+    expect((await admin.put(`/api/question-paper/${occ.id}`, { version: 0, questions: paper.questions })).status).toBe(200);
+    const sheet = (await admin.get(`/api/marks/${occ.id}`)).body.data;
+    const row = (roll: string) => `${roll},,${sheet.questions.map((q: { max_marks: number }) => q.max_marks).join(',')}`;
+    const csv = [
+      'roll_no,name,' + sheet.questions.map((q: { number: string }) => q.number).join(','),
+      ...sheet.students.slice(0, 3).map((s: { roll_no: string }) => row(s.roll_no)),
+    ].join('\n');
+    const up = await fetch(`${base}/api/marks/${occ.id}/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'text/csv' },
+      body: csv,
+    });
+    expect(up.status).toBe(200);
+    try {
+      const after = (await admin.get(`/api/attainment/program/${bTech.id}`)).body.data as ProgramAttainmentView;
+      expect(after.years.map((y) => y.academic_year)).toContain(next);
+      expect(after.year_choice.year).toBe(DEMO_CURRENT_YEAR);
+      expect(((await admin.get('/api/dashboard')).body.data as DashboardView).year_choice.year).toBe(DEMO_CURRENT_YEAR);
+      expect((await admin.get(`/api/reports/sar/${bTech.id}?criteria=3`)).body.data.year_choice.year).toBe(DEMO_CURRENT_YEAR);
+    } finally {
+      expect((await admin.del(`/api/occasion/${occ.id}`)).status).toBe(200);
     }
   });
 });

@@ -27,6 +27,11 @@ export interface ProfileView extends Record<string, unknown> {
    * chosen; absent: June): with today's date it gives the current academic year (`currentAcademicYear`).
    */
   academic_year_start_month?: number;
+  /**
+   * The campus's current academic year as its administrators set it (the organization's `current_academic_year`,
+   * `2025-26`); absent until set, when `academic_year_start_month` and today's date give it (`organizationCurrentYear`).
+   */
+  current_academic_year?: string;
   /** A group administrator's group: its id and name; absent for campus users. */
   group?: { id: string; name: string };
 }

@@ -23,6 +23,8 @@ export const occasion = defineEntity({
     f.ref('instructor', 'Instructor', 'profile'),
     f.enum('mode', 'Mode', OCCASION_MODES, { default: 'Offline' }),
     f.int('total_marks', 'Total marks', { required: true, min: 1, max: 1000 }),
+    // The academic year the occasion counts in, picked (decision 0046); its date, when given, falls inside it.
+    f.string('academic_year', 'Academic year', { max: 7, academicYear: true }),
     f.date('held_on', 'Date'),
     f.enum('status', 'Status', OCCASION_STATUSES, { default: 'Planned' }),
     f.ref('curriculum', 'Curriculum', 'curriculum', { derivedFrom: 'course' }),
@@ -30,13 +32,15 @@ export const occasion = defineEntity({
     f.ref('program', 'Program', 'program', { derivedFrom: 'course' }),
     f.ref('department', 'Department', 'department', { derivedFrom: 'course' }),
   ],
-  columns: ['name', 'kind', 'section', 'course', 'instructor', 'mode', 'total_marks', 'status'],
+  columns: ['name', 'kind', 'section', 'course', 'academic_year', 'instructor', 'mode', 'total_marks', 'status'],
   filters: ['department', 'program', 'curriculum', 'term', 'course', 'kind'],
   indexes: [{ field: 'curriculum', sortBy: 'term' }, { field: 'course' }],
 });
 
 /**
- * The academic year an occasion counts in (`2025-26`): from its date (June start, decision 0033), or `undated` when it
- * has none. The one rule every feature groups occasions into years by.
+ * The academic year an occasion counts in (`2025-26`): the one picked (`academic_year`, decision 0046); for an occasion
+ * stored before it had one, the year its date falls in (June start, decision 0033), or `undated` with no date. The one
+ * rule every feature groups occasions into years by.
  */
-export const occasionYear = (o: { held_on?: string | null }): string => (o.held_on ? academicYearOf(o.held_on) : 'undated');
+export const occasionYear = (o: { academic_year?: string | null; held_on?: string | null }): string =>
+  o.academic_year || (o.held_on ? academicYearOf(o.held_on) : 'undated');

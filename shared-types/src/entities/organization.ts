@@ -10,7 +10,8 @@ const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
  * Organization: the campus itself (the tenant). One record per campus, id = campus id (spec part 1 §3).
  * `description` is rich text, sanitized on save and on display. `locale` is how the campus's screens write dates and
  * numbers (en-IN unless chosen). `academic_year_start_month` (1-12, June unless chosen) is the month the campus's
- * academic year starts in: it sets the current academic year (CAY) every page defaults from (`currentAcademicYear`).
+ * academic year starts in. `current_academic_year` (`2025-26`) is the campus's current academic year (CAY), which every
+ * page opens on: an administrator's deliberate, audited choice; until one is set, the year today's date falls in.
  */
 export const organization = defineEntity({
   name: 'organization',
@@ -38,6 +39,8 @@ export const organization = defineEntity({
       default: DEFAULT_ACADEMIC_YEAR_START_MONTH,
       choiceLabels: Object.fromEntries(MONTHS.map((m) => [String(m), MONTH_NAMES[m - 1]])),
     }),
+    // One current academic year, chosen: every page opens on it (`campusCurrentYear`); none set: the year of today's date.
+    f.string('current_academic_year', 'Current academic year (CAY)', { max: 7, academicYear: true }),
     // The campus's mail goes out from this address (an identity verified in SES); none: the stack's default.
     f.email('mail_from', 'Send mail from'),
   ],

@@ -136,21 +136,24 @@ export function assessmentYears(cay: string, durationYears = 4): AssessmentYears
 
 /**
  * The year a results page shows and why (`defaultResultsYear`, or `chosenYear` when the person picked one):
- * - `year`: the academic year shown (`2025-26`); `current`: the campus's CAY (`2026-27`);
- * - `reason`: `chosen` (asked for), `results` (the newest year with results, not after CAY), `common` (a group: the
- *   newest year with results in every campus that has any), `none` (no results yet: CAYm1, the current assessment
- *   year);
- * - `text`: the caption pages show, e.g. "2025-26: the newest year with results (current academic year 2026-27)".
+ * - `year`: the academic year shown (`2025-26`); `current`: the campus's CAY;
+ * - `reason`: `chosen` (asked for), `current` (a campus: its current academic year, as its administrators set it),
+ *   `course` (a course page: the course has no results in CAY, so its newest year with results), `common` (a group:
+ *   the newest year with results in every campus that has any), `results` (a group: the newest year any campus has),
+ *   `none` (a group with no results yet: CAYm1, the current assessment year);
+ * - `text`: the caption pages show, e.g. "2025-26: the current academic year".
  */
 export interface YearChoice {
   year: string;
   current: string;
-  reason: 'chosen' | 'results' | 'common' | 'none';
+  reason: 'chosen' | 'current' | 'course' | 'results' | 'common' | 'none';
   text: string;
 }
 
 const REASON_TEXT: Readonly<Record<YearChoice['reason'], string>> = {
   chosen: 'the year chosen',
+  current: 'the current academic year',
+  course: "the course's newest year with results",
   results: 'the newest year with results',
   common: 'the newest year with results in every campus that has any',
   none: 'no results yet, so the last completed year (CAYm1)',
@@ -160,26 +163,40 @@ const choice = (year: string, current: string, reason: YearChoice['reason']): Ye
   year,
   current,
   reason,
-  text: `${year}: ${REASON_TEXT[reason]} (current academic year ${current})`,
+  text: reason === 'current' ? `${year}: ${REASON_TEXT.current}` : `${year}: ${REASON_TEXT[reason]} (current academic year ${current})`,
 });
 
 /**
- * The year every results page (attainment, dashboard, group dashboard, roll-up, reports, the SAR) opens on when none
- * is asked for: the newest year with results that is not after CAY (a results year is a completed or running year;
- * marks dated later are a typing slip and never become the default); for several campuses (a group), the newest such
- * year that every campus with results has, so campuses are compared on the same year (else the newest anywhere);
- * with no results at all, CAYm1 (the current assessment year).
+ * The year every results page (attainment, dashboard, reports, the SAR) opens on when none is asked for (decision
+ * 0046: chosen, never inferred from results):
+ * - one campus (one list): its current academic year `current` (`campusCurrentYear`: set by its administrators), with
+ *   or without results there, so marks entered for another year never move a campus's pages;
+ * - several campuses (a group): the newest year, not after the group's CAY, that every campus with results has, so
+ *   campuses are compared on the same year (else the newest any has; none at all: CAYm1).
  * @param withResults per campus, the academic years it has results in (any order; anything not written `2025-26`,
- *   such as `undated`, is ignored); one list for one campus
- * @param current the campus's (or group's) CAY, from `currentAcademicYear`
+ *   such as `undated`, is ignored)
+ * @param current the campus's (or group's) CAY
  */
 export function defaultResultsYear(withResults: readonly (readonly string[])[], current: string): YearChoice {
+  if (withResults.length <= 1) return choice(current, current, 'current');
   const sets = withResults.map((years) => new Set(years.filter((y) => isAcademicYear(y) && y <= current))).filter((s) => s.size);
   const all = [...new Set(sets.flatMap((s) => [...s]))].sort().reverse();
   if (!all.length) return choice(shiftAcademicYear(current, -1), current, 'none');
   const common = all.find((y) => sets.every((s) => s.has(y)));
-  if (common) return choice(common, current, sets.length > 1 ? 'common' : 'results');
+  if (common) return choice(common, current, 'common');
   return choice(all[0], current, 'results');
+}
+
+/**
+ * The year a course's pages (CO attainment, students, improvement plan) open on: the campus's CAY when the course has
+ * results then, else the course's newest year with results (a course taught in another year still opens on its
+ * figures), else CAY.
+ * @param years the course's academic years with results (`undated` and the like ignored)
+ */
+export function courseResultsYear(years: readonly string[], current: string): YearChoice {
+  const real = years.filter(isAcademicYear).sort().reverse();
+  if (!real.length || real.includes(current)) return choice(current, current, 'current');
+  return choice(real[0], current, 'course');
 }
 
 /** The choice for a year the person asked for (`?year=2024-25`), with the same caption shape. */
@@ -221,4 +238,18 @@ export function nbaYears(cay: string, durationYears = 4): { label: NbaYearLabel;
     { label: 'LYGm1', year: a.lygm1 },
     { label: 'LYGm2', year: a.lygm2 },
   ];
+}
+
+/**
+ * A campus's current academic year (CAY) from its organization's settings: `current_academic_year` as its
+ * administrators set it (decision 0046), else the year `today` falls in by its `academic_year_start_month`.
+ * @param today ISO `yyyy-mm-dd` (India: `todayInIndia()`)
+ */
+export function organizationCurrentYear(
+  org: { current_academic_year?: string | null; academic_year_start_month?: number | null } | undefined,
+  today: string,
+): string {
+  return org?.current_academic_year && isAcademicYear(org.current_academic_year)
+    ? org.current_academic_year
+    : currentAcademicYear(org?.academic_year_start_month, today);
 }

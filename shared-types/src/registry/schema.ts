@@ -3,6 +3,7 @@ import type { EntityDef } from './entity.js';
 import { SYSTEM_FIELDS } from './entity.js';
 import { DEFAULT_MAX, type FieldDef } from './field.js';
 import { MESSAGES } from './messages.js';
+import { isAcademicYear } from '../format/academic-year.js';
 import { MAX_ATTACHMENTS, UPLOAD_KEY, UPLOAD_RULES } from '../files/stored-file.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -32,6 +33,7 @@ function valueSchema(fd: FieldDef): z.ZodMiniType {
       if (fd.min) checks.push(z.refine((v: string) => v === '' || v.length >= (fd.min as number), MESSAGES.tooShort));
       if (max) checks.push(z.maxLength(max, MESSAGES.tooLong));
       if (fd.kind === 'email') checks.push(z.refine((v: string) => v === '' || EMAIL.test(v), MESSAGES.email));
+      if (fd.academicYear) checks.push(z.refine((v: string) => v === '' || isAcademicYear(v), 'Write it as 2025-26'));
       if (fd.kind === 'date') checks.push(z.refine((v: string) => v === '' || (ISO_DATE.test(v) && isRealDate(v)), MESSAGES.date));
       return z.string({ error: missingOr('Must be text') }).check(...checks);
     }

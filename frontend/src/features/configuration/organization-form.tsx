@@ -9,7 +9,8 @@ import { putSaved, useListQuery } from '../../components/entity/list-cache';
 
 /**
  * `/configuration`: the campus's Organization form (society, name, rich-text description, mission, vision, the
- * locale, the month its academic year starts in (a month picker, June by default) and the mail sender).
+ * locale, the month its academic year starts in (a month picker, June by default), its current academic year (the year
+ * every page opens on, with what changing it does) and the mail sender).
  */
 export function OrganizationForm() {
   const [profile, setProfile] = useAtom(profileAtom);
@@ -34,7 +35,10 @@ export function OrganizationForm() {
           organization_name: textOf(res.data.name),
           locale: res.data.locale ?? DEFAULT_LOCALE,
           academic_year_start_month: res.data.academic_year_start_month ?? DEFAULT_ACADEMIC_YEAR_START_MONTH,
+          current_academic_year: res.data.current_academic_year || undefined,
         });
+      // A changed current academic year moves every page's default year: every view is read again.
+      if (textOf(res.data.current_academic_year) !== textOf(record?.current_academic_year)) void queryClient.invalidateQueries();
       showPopup('success', `Organization ${record ? 'successfully updated' : 'successfully created'}`);
     },
   });
@@ -50,6 +54,11 @@ export function OrganizationForm() {
   return (
     <section>
       <h2>Organization</h2>
+      <p className="hint" id="cay-consequence">
+        The current academic year (CAY) is the year every page opens on: the dashboard, the results pages, SAR readiness and the SAR. Marks
+        of other years never move it; until it is set, it is the year today falls in. Changing it moves all of them at once, and the change
+        is kept in the audit trail.
+      </p>
       {record === undefined ? null : (
         <EntityForm
           key={`${record?.id}-${record?.version}`}

@@ -1,4 +1,4 @@
-import { DASHBOARD_TILES, type DashboardFigure } from '@attain/shared-types';
+import { DASHBOARD_TILES, type DashboardFigure, organization } from '@attain/shared-types';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { campusAtom } from '../../app/campus-choice';
@@ -48,6 +48,12 @@ export default function DashboardPage() {
       <p className="dashboard-scope">
         <strong>{whose}</strong>
         {view ? <span className="hint year-choice">{`Academic year ${view.year_choice.text}`}</span> : null}
+        {view && !groupWide && organization.writeRoles.some((r) => r === profile?.role) ? (
+          // The campus's current academic year is an administrator's deliberate, audited choice (Configuration > Organization).
+          <Link className="hint" to="/configuration" aria-label="Change the current academic year (Configuration, Organization)">
+            Change
+          </Link>
+        ) : null}
       </p>
       {read.isPending ? (
         <p className="hint" role="status">

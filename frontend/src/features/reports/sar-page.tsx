@@ -110,7 +110,7 @@ export function SarPage() {
             id="pick-cay"
             label="Year of the report (its CAY)"
             value={year ?? view?.year_choice.year}
-            placeholder="The newest with results"
+            placeholder="The current academic year"
             showClear
             options={[...new Set([...(view ? [view.year_choice.year] : []), ...years])]
               .sort()
@@ -120,11 +120,7 @@ export function SarPage() {
           />
         </div>
         <p className="hint year-choice">
-          {view
-            ? view.year_choice.text
-            : year
-              ? chosenYear(year, current).text
-              : `The newest year with results, not after the current academic year ${current}`}
+          {view ? view.year_choice.text : year ? chosenYear(year, current).text : `${current}: the current academic year`}
         </p>
         <fieldset className="sar-criteria">
           <legend>Criteria</legend>

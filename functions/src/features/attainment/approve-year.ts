@@ -3,10 +3,10 @@ import {
   type FrozenInput,
   type FrozenSnapshot,
   type FrozenYear,
-  academicYearOf,
   approvalDate,
   isAcademicYear,
   occasion,
+  occasionYear,
   program as programEntity,
 } from '@attain/shared-types';
 import pLimit from 'p-limit';
@@ -49,7 +49,7 @@ export async function approveYear(scope: CampusScope, programId: string, year: s
   const limit = pLimit(8);
   const occasions = (await Promise.all(courses.map((c) => limit(() => queryByField(scope, occasion, 'course', c)))))
     .flat()
-    .filter((o) => o.held_on && academicYearOf(o.held_on) === year);
+    .filter((o) => occasionYear(o) === year);
   const ids = occasions.map((o) => o.id);
   const [sheets, papers, matrices] = await Promise.all([
     getDocuments(scope, 'marks-sheet', ids),

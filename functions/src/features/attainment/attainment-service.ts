@@ -9,13 +9,13 @@ import {
   type PaperQuestion,
   type ProgramAttainment,
   type StudentAttainment,
-  academicYearOf,
   courseOwnWeights,
-  defaultResultsYear,
+  courseResultsYear,
   courseCurriculum,
   courseOutcome,
   curriculum,
   occasion,
+  occasionYear,
   program as programEntity,
   student,
 } from '@attain/shared-types';
@@ -49,8 +49,8 @@ import { type MethodInUse, methodFor } from '../course-inputs/index.js';
 type Course = RecordOf<typeof courseCurriculum>;
 type Occasion = RecordOf<typeof occasion>;
 
-/** The academic year an occasion counts in (`2025-26` from its date), or `undated`. */
-const yearOf = (o: Occasion) => (o.held_on ? academicYearOf(o.held_on) : 'undated');
+/** The academic year an occasion counts in (`occasionYear`: the one picked, else its date's), or `undated`. */
+const yearOf = (o: Occasion) => occasionYear(o);
 
 /** The raw material of a set of courses, read with a bounded number of parallel DynamoDB calls. */
 interface Material {
@@ -187,13 +187,13 @@ export async function recomputeCourse(
 }
 
 /**
- * The year a course page opens on when none is asked: the campus's results-year rule (`defaultResultsYear`: the newest
- * year with marks not after the CAY), else (only marks dated after the CAY, or undated) the newest it has.
+ * The year a course page opens on when none is asked (`courseResultsYear`): the campus's CAY when the course has
+ * results then, else its newest year with results (an undated year only when it has no other).
  * @param years the course's years with marks, newest first
  */
 async function defaultCourseYear(scope: CampusScope, years: readonly string[]): Promise<string | undefined> {
   if (!years.length) return undefined;
-  const choice = defaultResultsYear([years], await campusCurrentYear(scope));
+  const choice = courseResultsYear(years, await campusCurrentYear(scope));
   return years.includes(choice.year) ? choice.year : years[0];
 }
 

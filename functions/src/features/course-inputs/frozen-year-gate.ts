@@ -1,10 +1,10 @@
 import {
   type CampusScope,
   type RecordOf,
-  academicYearOf,
   courseCurriculum,
   frozenRefusal,
   occasion,
+  occasionYear,
   program as programEntity,
 } from '@attain/shared-types';
 import { HttpError } from '../../platform/lib/errors.js';
@@ -28,7 +28,7 @@ import { type FrozenCoverage, frozenCoverage } from './frozen-years-store.js';
  */
 export interface CourseYearChange {
   course?: string | CourseRecord;
-  occasion?: { id?: string; held_on?: string };
+  occasion?: { id?: string; held_on?: string; academic_year?: string };
   year?: string;
   moveTo?: { curriculum?: string; term?: string; program?: string };
   program?: string;
@@ -56,8 +56,9 @@ async function refuse(scope: CampusScope, hit: Hit): Promise<never> {
 /** A hit of a plain input write (not a move). */
 const found = (f: FrozenCoverage | undefined): Hit | undefined => (f ? { f } : undefined);
 
-/** The academic years in which the occasions have a date. */
-const yearsOf = (occasions: { held_on?: string }[]) => new Set(occasions.flatMap((o) => (o.held_on ? [academicYearOf(o.held_on)] : [])));
+/** The academic years the occasions count in (`occasionYear`; undated ones in none). */
+const yearsOf = (occasions: { held_on?: string; academic_year?: string }[]) =>
+  new Set(occasions.map(occasionYear).filter((y) => y !== 'undated'));
 
 /**
  * The first frozen year a change touches, or undefined. Reads (only while some year of the campus is frozen): the
@@ -95,7 +96,8 @@ async function hitOf(scope: CampusScope, frozen: FrozenCoverage[], ch: CourseYea
   }
   const occ = ch.occasion;
   if (occ) {
-    const year = occ.held_on ? academicYearOf(occ.held_on) : undefined;
+    const y = occasionYear(occ);
+    const year = y === 'undated' ? undefined : y;
     return found(frozen.find((f) => (occ.id !== undefined && f.occasions.includes(occ.id)) || ofYear(f, year)));
   }
   if (ch.year) return found(frozen.find((f) => ofYear(f, ch.year)));

@@ -7,6 +7,7 @@ import {
   academicYearSpan,
   courseCurriculum,
   occasion,
+  occasionYear,
   profile,
   program,
   programType,
@@ -102,8 +103,8 @@ async function computeYear(scope: CampusScope, year: string, today: string): Pro
     return m ? measure(m, records, everyone, new Set([year]), { once: true }).value : 0;
   };
   const dates = new Map(surveys.map((s) => [s.id, s]));
-  // Occasions held in the year, and those whose marks sheet has no rows yet (CIA Data Entry).
-  const held = occasions.filter((o) => o.held_on && o.held_on >= from && o.held_on <= to);
+  // Occasions of the year (`occasionYear`), and those whose marks sheet has no rows yet (CIA Data Entry).
+  const held = occasions.filter((o) => occasionYear(o) === year);
   const sheets = await getDocuments(
     scope,
     'marks-sheet',

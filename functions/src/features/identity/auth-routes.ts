@@ -46,6 +46,7 @@ async function profileView(c: AppContext, rec: Record<string, unknown> | undefin
     department_name: dept?.name ?? '',
     locale: org?.locale ?? DEFAULT_LOCALE,
     academic_year_start_month: org?.academic_year_start_month ?? DEFAULT_ACADEMIC_YEAR_START_MONTH,
+    ...(org?.current_academic_year ? { current_academic_year: org.current_academic_year } : {}),
   };
 }
 

@@ -9,7 +9,7 @@ import {
   type SarReadinessView,
   type SarScoring,
   batchPerformance,
-  currentAcademicYear,
+  organizationCurrentYear,
   firstYearAcademics,
   genericProgramOutcome,
   isPoReference,
@@ -161,7 +161,7 @@ export async function sarReadiness(
 ): Promise<SarReadinessView> {
   const [prog, org] = await Promise.all([getRecord(scope, program, programId), findRecord(scope, organization, scope.campus)]);
   // The report year as the SAR export chooses it (`sarYear`), so the page projects the SAR that is downloaded.
-  const { yearChoice } = await sarYear(scope, prog.id, currentAcademicYear(org?.academic_year_start_month, todayInIndia()), year, false);
+  const { yearChoice } = await sarYear(scope, prog.id, organizationCurrentYear(org, todayInIndia()), year, false);
   const cay = yearChoice.year;
   const format = sarFormatDef(prog.sar_version);
   const [batches, firstYears, sections, c5, outcomes] = await Promise.all([

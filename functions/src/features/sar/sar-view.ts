@@ -16,7 +16,7 @@ import {
   organization,
   program,
   profile,
-  currentAcademicYear,
+  organizationCurrentYear,
   shiftAcademicYear,
   todayInIndia,
 } from '@attain/shared-types';
@@ -80,7 +80,7 @@ export const sarVersionOf = (p: RecordOf<typeof program>): Criterion5Version => 
 export async function sarView(scope: CampusScope, programId: string, query: SarQuery, viewer: DataViewer): Promise<SarView> {
   const [prog, org] = await Promise.all([getRecord(scope, program, programId), findRecord(scope, organization, scope.campus)]);
   // The campus's CAY from the organization just read (as `campusCurrentYear` reads it).
-  const cay = currentAcademicYear(org?.academic_year_start_month, todayInIndia());
+  const cay = organizationCurrentYear(org, todayInIndia());
   const { yearChoice, current, approvals } = await sarYear(scope, prog.id, cay, query.year, query.criteria.includes('3'));
   // The SAR is made for its report year: that year is its CAY, and every year it prints (header, tables, figures) is
   // named from it (`nbaYears`; decision 0045), as the readiness page and Criterion 4 name them.

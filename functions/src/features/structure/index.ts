@@ -1,3 +1,3 @@
 /** The `structure` feature as other features see it: everything they may import from it. */
 
-export { campusCurrentYear, campusesCurrentYear, resultsYear } from './current-year.js';
+export { campusCurrentYear, campusesCurrentYear, occasionAcademicYear, resultsYear } from './current-year.js';

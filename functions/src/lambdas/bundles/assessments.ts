@@ -1,7 +1,8 @@
-import { occasion, questionbank } from '@attain/shared-types';
+import { occasion, occasionYear, questionbank } from '@attain/shared-types';
 import { assertCourseYearOpen } from '../../features/course-inputs/frozen-year-gate.js';
 import { courseInputsChanged } from '../../features/course-inputs/write-course-input.js';
 import { QUESTION_PAPER_ENDPOINTS } from '../../features/assessments/question-paper-routes.js';
+import { occasionAcademicYear } from '../../features/structure/index.js';
 import { deleteDocument } from '../../platform/store/documents.js';
 import { behaviour, defineDomain } from '../../platform/http/domain-module.js';
 
@@ -13,16 +14,23 @@ export const assessmentsDomain = defineDomain({
     behaviour(occasion, {
       // An occasion of an approved (frozen) year is one of that year's inputs: it is not added, changed, moved out of
       // the year or deleted until an admin unfreezes the year (as its marks and question paper).
-      beforeCreate: (scope, data) => assertCourseYearOpen(scope, { course: data.course, occasion: { held_on: data.held_on } }),
-      beforeReplace: (scope, data, old) =>
-        // As stored (its approval, or its year in its course's program), and where it would go (another course or date).
-        assertCourseYearOpen(
+      // Its academic year is picked (or, from a client that does not send one, its date's, else the campus's CAY); a
+      // date outside the picked year is refused (`occasionAcademicYear`).
+      beforeCreate: async (scope, data) => {
+        data.academic_year = await occasionAcademicYear(scope, data);
+        await assertCourseYearOpen(scope, { course: data.course, occasion: { held_on: data.held_on, academic_year: data.academic_year } });
+      },
+      beforeReplace: async (scope, data, old) => {
+        data.academic_year = await occasionAcademicYear(scope, data);
+        // As stored (its approval, or its year in its course's program), and where it would go (another course or year).
+        await assertCourseYearOpen(
           scope,
           { course: old.course, occasion: old },
-          ...(data.course !== old.course || data.held_on !== old.held_on
-            ? [{ course: data.course, occasion: { held_on: data.held_on } }]
+          ...(data.course !== old.course || occasionYear(data) !== occasionYear(old)
+            ? [{ course: data.course, occasion: { held_on: data.held_on, academic_year: data.academic_year } }]
             : []),
-        ),
+        );
+      },
       beforeDelete: async (scope, rec) => {
         await assertCourseYearOpen(scope, { course: rec.course, occasion: rec });
         return [];

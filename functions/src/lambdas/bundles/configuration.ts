@@ -47,7 +47,8 @@ export const configurationDomain = defineDomain({
     behaviour(genericProgramOutcome, { beforeDelete: async (scope, rec) => listed(await matricesUsingOutcome(scope, rec)) }),
     // The campus's registration keeps its year's start month, so every page's current academic year costs no read.
     behaviour(organization, {
-      afterSave: (scope, rec) => noteYearStart(scope.campus, rec.academic_year_start_month ?? DEFAULT_ACADEMIC_YEAR_START_MONTH),
+      afterSave: (scope, rec) =>
+        noteYearStart(scope.campus, rec.academic_year_start_month ?? DEFAULT_ACADEMIC_YEAR_START_MONTH, rec.current_academic_year),
     }),
   ],
   sanitizeHtml,

@@ -28,6 +28,9 @@ export const DEMO_CAMPUSES: readonly DemoCampus[] = [
   { tenant: 'demo-east', name: 'Attain Demo Institute of Technology, East Campus', adminEmail: 'admin@east.attain.example', full: false },
 ];
 
+/** The demo campuses' current academic year (CAY): the year of their newest sample marks, set as an admin would. */
+export const DEMO_CURRENT_YEAR = '2025-26';
+
 /**
  * Seeds the demo campus once: its organization (a fictional college, marked as demo data), the Computer Science
  * and Engineering department, the three Bloom domains with their levels (Anderson & Krathwohl 2001; Krathwohl
@@ -47,6 +50,8 @@ export async function seedDemoCampus(adminEmail = DEMO_ADMIN_EMAIL, campus: Demo
       'sources listed in the product documentation.</p>',
     mission: 'Demo data: to educate engineers who apply their knowledge responsibly for society.',
     vision: 'Demo data: to be a centre of excellence in engineering education and research.',
+    // The year of the newest sample marks (section A, demo-attainment.ts) is the demo's current academic year.
+    current_academic_year: DEMO_CURRENT_YEAR,
   });
   await createRecord(scope, department, {
     name: 'Computer Science and Engineering',

@@ -3,7 +3,7 @@ import {
   DEFAULT_SAR_VERSION,
   academicYearsBetween,
   batchPerformance,
-  currentAcademicYear,
+  organizationCurrentYear,
   firstYearAcademics,
   organization,
   program,
@@ -51,7 +51,7 @@ export async function seedDemoSar(scope: CampusScope): Promise<boolean> {
   const prog = (await listAll(scope, program)).find((p) => p.title === 'B.Tech Computer Science and Engineering');
   if (!prog || (await listAll(scope, batchPerformance, { program: prog.id })).length) return false;
   const org = await findRecord(scope, organization, scope.campus);
-  const cay = currentAcademicYear(org?.academic_year_start_month, todayInIndia());
+  const cay = organizationCurrentYear(org, todayInIndia());
   const cayStart = Number(cay.slice(0, 4));
   const random = prng(2026);
   const between = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));

@@ -31,10 +31,10 @@ const groupIndexPk = (group: string) => recordPk(group, 'campus');
 
 /**
  * A campus's registration: its group and state (with the list's fields), and a copy of its organization's
- * `academic_year_start_month` (1-12), kept by `noteYearStart` so the request that reads the registration also knows the
- * campus's current academic year.
+ * `academic_year_start_month` (1-12) and `current_academic_year` (`2025-26`, '' when not set), kept by `noteYearStart`
+ * so the request that reads the registration also knows the campus's current academic year.
  */
-export type CampusRegistration = GroupCampus & { group: string; academic_year_start_month?: number };
+export type CampusRegistration = GroupCampus & { group: string; academic_year_start_month?: number; current_academic_year?: string };
 
 /** A group: the society that subscribes. */
 export interface Group {
@@ -73,6 +73,7 @@ const registrationSchema = z.object({
   invitation_mail: z.optional(z.string()),
   status_reason: z.optional(z.string()),
   academic_year_start_month: z.optional(z.number()),
+  current_academic_year: z.optional(z.string()),
   version: z.number(),
   created_by: z.string(),
   created_at: z.string(),
@@ -196,42 +197,54 @@ export async function noteInvitation(campus: string, mailId: string): Promise<vo
   cache.delete(campus);
 }
 
-/** The start month of campuses without a registration, read at most once per `REGISTRATION_CACHE_MS` per instance. */
-const unregisteredYearStart = new Map<string, { at: number; month: number | undefined }>();
+/** A campus's year settings from its organization: start month (1-12) and current academic year, each when set. */
+export interface YearSettings {
+  month?: number;
+  /** The campus's current academic year (`2025-26`) as its administrators set it. */
+  year?: string;
+}
+
+/** The year settings of campuses without a registration, read at most once per `REGISTRATION_CACHE_MS` per instance. */
+const unregisteredYearSettings = new Map<string, { at: number; settings: YearSettings }>();
 
 /**
- * The month (1-12) a campus's academic year starts in, or undefined when its organization has none (June then):
- * the copy on its registration (cached with it: no DynamoDB call once the request's scope has read it). A campus
- * without a registration (no group) reads its organization (one GetItem, then cached as a registration is); a
- * registered one whose registration has no copy yet reads it once and keeps it (`noteYearStart`).
+ * The campus's year settings (`YearSettings`): the copy on its registration (cached with it: no DynamoDB call once
+ * the request's scope has read it). A campus without a registration (no group) reads its organization (one GetItem,
+ * then cached as a registration is); a registered one whose registration has no copy yet reads it once and keeps it
+ * (`noteYearStart`).
  */
-export async function campusYearStart(scope: CampusScope): Promise<number | undefined> {
+export async function campusYearSettings(scope: CampusScope): Promise<YearSettings> {
   const reg = await campusRegistration(scope.campus);
-  if (reg?.academic_year_start_month !== undefined) return reg.academic_year_start_month;
-  const hit = unregisteredYearStart.get(scope.campus);
-  if (!reg && hit && Date.now() - hit.at < REGISTRATION_CACHE_MS) return hit.month;
-  const month = (await findRecord(scope, organization, scope.campus))?.academic_year_start_month;
-  if (reg) await noteYearStart(scope.campus, month ?? DEFAULT_ACADEMIC_YEAR_START_MONTH);
-  else unregisteredYearStart.set(scope.campus, { at: Date.now(), month });
-  return month;
+  if (reg?.academic_year_start_month !== undefined && reg.current_academic_year !== undefined)
+    return { month: reg.academic_year_start_month, ...(reg.current_academic_year ? { year: reg.current_academic_year } : {}) };
+  const hit = unregisteredYearSettings.get(scope.campus);
+  if (!reg && hit && Date.now() - hit.at < REGISTRATION_CACHE_MS) return hit.settings;
+  const org = await findRecord(scope, organization, scope.campus);
+  const settings: YearSettings = {
+    ...(org?.academic_year_start_month !== undefined ? { month: org.academic_year_start_month } : {}),
+    ...(org?.current_academic_year ? { year: org.current_academic_year } : {}),
+  };
+  if (reg) await noteYearStart(scope.campus, settings.month ?? DEFAULT_ACADEMIC_YEAR_START_MONTH, settings.year);
+  else unregisteredYearSettings.set(scope.campus, { at: Date.now(), settings });
+  return settings;
 }
 
 /**
- * Keeps the campus's academic-year start month (1-12) on its registration (`CampusRegistration`), after its
- * organization was saved: one conditional UpdateItem; for a campus without a registration (no group) the month
- * cached on this instance is forgotten.
+ * Keeps the campus's academic-year start month (1-12) and current academic year (none: '') on its registration
+ * (`CampusRegistration`), after its organization was saved: one conditional UpdateItem; for a campus without a
+ * registration (no group) the settings cached on this instance are forgotten.
  */
-export async function noteYearStart(campus: string, month: number): Promise<void> {
-  unregisteredYearStart.delete(campus);
+export async function noteYearStart(campus: string, month: number, year?: string): Promise<void> {
+  unregisteredYearSettings.delete(campus);
   try {
     await documentClient().send(
       new UpdateCommand({
         TableName: table(),
         Key: registrationKey(campus),
-        UpdateExpression: 'SET academic_year_start_month = :m',
+        UpdateExpression: 'SET academic_year_start_month = :m, current_academic_year = :y',
         ConditionExpression: 'attribute_exists(#pk)',
         ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
-        ExpressionAttributeValues: { ':m': month },
+        ExpressionAttributeValues: { ':m': month, ':y': year ?? '' },
       }),
     );
   } catch (e) {
