@@ -64,3 +64,26 @@ describe('8.4.2: the CO attainment of first-year courses', () => {
     expect(firstYearCoAttainment(input, '2024-25').tables[0].rows).toEqual([]);
   });
 });
+
+describe("3.2.2's direct level names the CIE/SEE split a course used", () => {
+  it("a course's own weightage in the trace, the methodology's otherwise, and the students counted", () => {
+    const own = { ...course('cs501', 'CS501', 1.5), weights: { cie: 40, see: 60, from: 'course' as const } };
+    const rows = criterion3(
+      { ...input, years: [{ ...input.years[0], courses: [course('ma101', 'MA101', 3), own] }] },
+      ['2025-26'],
+      null,
+      (y) => y,
+    ).find((s) => s.id === '3.2.2')!.tables[0].rows;
+    const trace = (code: string) => {
+      const cell = rows.find((r) => cellText(r.course).startsWith(code))!.direct;
+      return typeof cell === 'object' && cell !== null ? cell.trace : undefined;
+    };
+    expect(trace('CS501')?.formula).toBe('Direct = 40 % x CIE level + 60 % x SEE level (one group alone counts fully)');
+    expect(trace('CS501')?.inputs[0]).toEqual({
+      label: 'CIE/SEE split',
+      value: "CIE 40 / SEE 60, the course's ISE + MSE and ESE weightage",
+    });
+    expect(trace('MA101')?.inputs[0]).toEqual({ label: 'CIE/SEE split', value: "CIE 30 / SEE 70, the program's methodology" });
+    expect(trace('MA101')?.inputs[1].value).toBe('45 of 60 students with marks reached 60 % (75 %)');
+  });
+});

@@ -2,6 +2,7 @@ import {
   type AttainmentMethod,
   type CampusScope,
   type CourseAttainment,
+  type ExamWeights,
   type Figure,
   type IndirectResult,
   type PlanAction,
@@ -14,6 +15,8 @@ import {
   courseOutcome,
   curriculum,
   articulationCaption,
+  examWeightsText,
+  groupCountText,
   type SarFormatDef,
   formatPoReferences,
   isPoReference,
@@ -167,7 +170,7 @@ function methodText(m: AttainmentMethod): string {
   return [
     `A student attains a CO at ${m.threshold_percent} % of its marks;`,
     `level 3, 2, 1 when ${m.level3_percent} %, ${m.level2_percent} %, ${m.level1_percent} % of students do (${m.band_rule.toLowerCase()}).`,
-    `Direct level = ${m.cie_weight} % CIE (ISE + MSE) + ${m.see_weight} % SEE (ESE);`,
+    `Direct level = ${m.cie_weight} % CIE (ISE + MSE) + ${m.see_weight} % SEE (ESE), or a course's own ISE + MSE and ESE weightage where it sets one;`,
     `final = ${m.direct_weight} % direct + ${m.indirect_weight} % indirect (course-exit or PO survey) where a survey gives a level.`,
     `PO/PSO of a course: ${m.po_rule}; program PO/PSO: the mean over the courses that map it.`,
     `Course articulation: ${articulationCaption(m.articulation_rule)}`,
@@ -203,6 +206,10 @@ function finalFigure(value: number | null, direct: number | null, indirect: numb
   return figure(value, { formula, inputs, source: FINAL_LEVEL_CITATION });
 }
 
+/** The CIE/SEE split a course's result used (the course's own weightage or the methodology's; `courseOwnWeights`). */
+const splitOf = (c: CourseAttainment, m: AttainmentMethod): ExamWeights =>
+  c.weights ?? { cie: m.cie_weight, see: m.see_weight, from: 'method' };
+
 /** The CO attainment table of the courses of `cay` that `keep` keeps: CIE/SEE levels, direct, survey, final, target, met. */
 function coAttainmentTable(
   input: Criterion3Input,
@@ -221,16 +228,17 @@ function coAttainmentTable(
         co.direct === null
           ? '-'
           : figure(co.direct, {
-              formula: `Direct = ${m.cie_weight} % x CIE level + ${m.see_weight} % x SEE level (one group alone counts fully)`,
+              formula: `Direct = ${splitOf(c, m).cie} % x CIE level + ${splitOf(c, m).see} % x SEE level (one group alone counts fully)`,
               inputs: [
+                { label: 'CIE/SEE split', value: examWeightsText(splitOf(c, m)) },
                 {
                   label: 'CIE: students at the threshold',
-                  value: co.cie ? `${co.cie.reached} of ${co.cie.students} (${co.cie.percent} %)` : '-',
+                  value: co.cie ? `${groupCountText(co.cie, m.threshold_percent)} (${co.cie.percent} %)` : '-',
                 },
                 { label: 'CIE level', value: level(co.cie?.level) },
                 {
                   label: 'SEE: students at the threshold',
-                  value: co.see ? `${co.see.reached} of ${co.see.students} (${co.see.percent} %)` : '-',
+                  value: co.see ? `${groupCountText(co.see, m.threshold_percent)} (${co.see.percent} %)` : '-',
                 },
                 { label: 'SEE level', value: level(co.see?.level) },
               ],
@@ -294,7 +302,7 @@ export function firstYearCoAttainment(input: Criterion3Input, year: string): Rep
 /**
  * The action-taken text of an outcome in a year: for each course that maps it, the improvement-plan actions recorded
  * on those of its COs whose CO-PO row maps this outcome (a level in the course's matrix), e.g.
- * "BCS401 CO2, CO4: 3 actions (1 done): remedial tutorial ...". Courses and COs that do not map the outcome add nothing.
+ * "BCS401 CO2, CO4: remedial tutorial; peer session (1 of 3 done)". Courses and COs that do not map the outcome add nothing.
  */
 function actionTaken(input: Criterion3Input, year: ProgramAttainment, outcomeId: string): string {
   const parts = year.courses.flatMap((c) => {
@@ -308,7 +316,7 @@ function actionTaken(input: Criterion3Input, year: ProgramAttainment, outcomeId:
     const cos = matrix?.cos.filter((co) => mapping.has(co.id) && plan.some(([key]) => key.endsWith(`:${co.id}`))).map((co) => co.code);
     const done = actions.filter((a) => a.status === 'Done').length;
     const kinds = [...new Set(actions.map((a) => a.action.trim()))].slice(0, 3).join('; ');
-    return [`${c.code} ${cos?.join(', ') ?? ''}: ${actions.length} action${actions.length === 1 ? '' : 's'} (${done} done): ${kinds}`];
+    return [`${c.code} ${cos?.join(', ') ?? ''}: ${kinds} (${done} of ${actions.length} done)`];
   });
   return parts.join(' | ');
 }
