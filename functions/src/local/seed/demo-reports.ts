@@ -205,12 +205,11 @@ async function sampleActions(scope: CampusScope, courseId: string | undefined, k
   const plan = await improvementPlan(scope, courseId);
   if (!plan.year || (await getDocument(scope, 'improvement-plan', `${courseId}#${plan.year}`))) return;
   const statuses = ['Planned', 'In progress', 'Done', 'Done'] as const;
-  const code = new Map(plan.cos.map((c) => [c.id, c.code]));
   const actions: Record<string, PlanAction> = Object.fromEntries(
     plan.below.slice(0, statuses.length).map((b, i) => [
       `${b.student}:${b.co}`,
       {
-        action: `Sample action: ${ACTIONS[(k + plan.cos.findIndex((c) => c.id === b.co)) % ACTIONS.length]} on ${code.get(b.co) ?? 'the CO'}`,
+        action: `Sample action: ${ACTIONS[(k + plan.cos.findIndex((c) => c.id === b.co)) % ACTIONS.length]}`,
         status: statuses[i],
       },
     ]),

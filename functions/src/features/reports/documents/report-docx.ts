@@ -1,5 +1,5 @@
 import { type ReportTable, type ReportView, cellText, isFigure } from '@attain/shared-types';
-import { numberFigures, traceLines } from './report-traces.js';
+import { columnWidths, numberFigures, traceLines } from './report-traces.js';
 import { pageFooter } from '../../faculty/index.js';
 
 /** A4 landscape with 1.5 cm margins: the text is 15,138 twips wide (docx takes the portrait size and turns it). */
@@ -26,9 +26,7 @@ export async function reportDocx(view: ReportView): Promise<Uint8Array> {
   const run = (text: string, o: { bold?: boolean; size?: number; color?: string } = {}) => new d.TextRun({ text, ...o });
 
   const table = (t: ReportTable) => {
-    const first = Math.min(3600, Math.floor(TEXT_WIDTH / Math.max(2, t.columns.length)) * 2);
-    const rest = Math.floor((TEXT_WIDTH - first) / Math.max(1, t.columns.length - 1));
-    const widths = t.columns.map((_, i) => (i === 0 ? first : rest));
+    const widths = columnWidths(t, TEXT_WIDTH).map(Math.floor);
     const cell = (children: InstanceType<typeof d.Paragraph>[], i: number, header: boolean) =>
       new d.TableCell({
         width: { size: widths[i], type: d.WidthType.DXA },

@@ -1,7 +1,7 @@
 import { type ReportTable, type ReportView, cellText, isFigure } from '@attain/shared-types';
 import { BLUE, GREY, type Pdf, RULE, finishPdf, pdfText } from '../../faculty/index.js';
 import { winAnsi } from '../../faculty/index.js';
-import { numberFigures, traceLines } from './report-traces.js';
+import { columnWidths, numberFigures, traceLines } from './report-traces.js';
 
 /** A4 landscape in millimetres, 14 mm margins, the footer in the bottom margin. */
 const PAGE = { width: 297, height: 210, margin: 14 };
@@ -43,10 +43,8 @@ export async function reportPdf(view: ReportView): Promise<Uint8Array> {
 
   /** A table's columns (x, width), its header cells, a row's cells and the height a row of cells takes. */
   const layout = (t: ReportTable) => {
-    const first = Math.min(70, (TEXT_WIDTH / Math.max(2, t.columns.length)) * 2);
-    const rest = (TEXT_WIDTH - first) / Math.max(1, t.columns.length - 1);
-    const xs = t.columns.map((_, i) => (i === 0 ? PAGE.margin : PAGE.margin + first + (i - 1) * rest));
-    const widths = t.columns.map((_, i) => (i === 0 ? first : rest));
+    const widths = columnWidths(t, TEXT_WIDTH);
+    const xs = widths.map((_, i) => PAGE.margin + widths.slice(0, i).reduce((a, b) => a + b, 0));
     const headerCells = t.columns.map((c) => (c.unit ? `${c.label} (${c.unit})` : c.label));
     const cells = (r: ReportTable['rows'][number]) =>
       t.columns.map((c) => {

@@ -1,4 +1,4 @@
-import { type Figure, type ReportView, isFigure } from '@attain/shared-types';
+import { type Figure, type ReportTable, type ReportView, cellText, isFigure } from '@attain/shared-types';
 
 /** A figure's trace written out as one line per part, as the DOCX footnotes and the PDF annex print it. */
 export function traceLines(f: Figure): string[] {
@@ -27,4 +27,18 @@ export function numberFigures(view: ReportView): Map<Figure, number> {
           if (isFigure(cell) && !out.has(cell)) out.set(cell, out.size + 1);
         }
   return out;
+}
+
+/**
+ * The widths of a table's columns in `total` units (the DOCX's twips, the PDF's millimetres), by what they hold: each
+ * column's share follows its longest text (its heading counted at half, as headings wrap), at least 6 and at most 60
+ * characters (the first column, what each row is, at least 12). Pure.
+ */
+export function columnWidths(t: ReportTable, total: number): number[] {
+  const longest = t.columns.map((c) =>
+    Math.max((c.label.length + (c.unit?.length ?? 0)) / 2, ...[...t.rows, ...(t.footer ?? [])].map((r) => cellText(r[c.key]).length)),
+  );
+  const weights = longest.map((n, i) => Math.max(i === 0 ? 12 : 6, Math.min(60, n)));
+  const sum = weights.reduce((a, b) => a + b, 0);
+  return weights.map((w) => (total * w) / sum);
 }
