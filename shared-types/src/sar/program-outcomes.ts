@@ -62,7 +62,7 @@ export function poMismatch(
     extra,
     text:
       `The format ${format.label} has ${wanted.length} POs (${list(wanted)}); this program has ${have.length} (${list(have)}). ` +
-      `The SAR's matrices and PO attainment list the format's POs only: ` +
+      `The SAR's matrices and PO attainment list the format's POs only, as the program numbers and words them: ` +
       `${extra.length ? `${list(extra)} ${extra.length === 1 ? 'is' : 'are'} left out` : ''}` +
       `${extra.length && missing.length ? ', and ' : ''}` +
       `${missing.length ? `${list(missing)} ${missing.length === 1 ? 'has' : 'have'} no column (the program has no such PO)` : ''}.` +
