@@ -169,7 +169,7 @@ describe('loading batches from a file', () => {
 
   it('refuses an entry year not written as one, an unknown column and an entry year given twice', async () => {
     const badYear = await load(programId, 'entry_year,sanctioned\n2019/20,60\n');
-    expect(badYear.body.errors.rows).toEqual([{ row: 2, field: 'entry_year', message: 'Write it as 2021-22' }]);
+    expect(badYear.body.errors.rows).toEqual([{ row: 2, field: 'entry_year', message: 'Write it as 2025-26' }]);
     const res = await load(programId, 'entry_year,sanctioned,placd\n2019-20,60,3\n2019-20,60,4\n');
     expect(res.status).toBe(400);
     expect(res.body.errors.rows.map((r: { row: number; field: string }) => `${r.row} ${r.field}`)).toEqual(['1 placd', '3 entry_year']);

@@ -1,4 +1,4 @@
-import { type EntityDef, ENTITIES, isWritable } from '@attain/shared-types';
+import { type EntityDef, ENTITIES, isWritable, academicYearOf } from '@attain/shared-types';
 import type { client } from './client.js';
 import { sampleBody } from './client.js';
 
@@ -45,6 +45,8 @@ export function fixtures(api: Api) {
     // A DOI is checked by its syntax.
     if (def.name === 'research-publication') b.direct_object_identifier = '10.1000/sample.2026';
     if (def.name === 'faculty-workload') b.academic_year = '2025-26';
+    // An occasion's date falls inside its academic year (the sample date is in June 2024).
+    if (def.name === 'occasion' && typeof b.held_on === 'string') b.academic_year = academicYearOf(b.held_on);
     // A SAR section is for an item of its format (Tier II's 1.1, 5 marks).
     if (def.name === 'sar-section') b.item = '1.1';
     // A book as a course lists it (kind, title, authors, publisher, edition, year of that edition).
