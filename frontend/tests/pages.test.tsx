@@ -46,6 +46,14 @@ describe('the CO-PO matrix page', () => {
 });
 
 describe('the marks sheet', () => {
+  it('says why it cannot be read (no question paper yet) instead of loading for ever', async () => {
+    const detail = 'ISE 2 has no question paper yet: set its questions (Assessments) before entering marks';
+    mockServer((method, url) => (method === 'GET' && url === '/api/marks/o2' ? { status: 400, body: { errors: { detail } } } : undefined));
+    renderApp(<MarksSheetPage occasionId="o2" back="/attainment" />);
+    expect((await screen.findByRole('alert')).textContent).toBe(detail);
+    expect(screen.queryByText('Loading the marks sheet…')).toBeNull();
+  });
+
   it('saves changed grid rows with the version read, then reads the sheet again', async () => {
     let version = 0;
     const sheet = () => ({

@@ -64,6 +64,19 @@ describe('marks template and file reading', () => {
     );
   });
 
+  it('a question with two columns is refused, never one silently over the other', () => {
+    expect(
+      readMarksTable(
+        [
+          ['roll_no', '1a', '1b', '1A'],
+          ['22CS001', '1', '1', '2'],
+        ],
+        questions,
+        roster,
+      ).errors,
+    ).toEqual([{ row: 1, field: '1A', message: 'Question 1A has two columns' }]);
+  });
+
   it('a template with every row blank has no marks: no row to store, each student unmarked', () => {
     const res = readMarksTable(marksTemplate(questions, roster), questions, roster);
     expect(res.errors).toEqual([]);

@@ -116,7 +116,7 @@ const MARK = /^\d+(\.\d{1,2})?$/;
 
 /**
  * Reads a filled-in marks file (rows of cells, header first, as the template lays it out; the `max_marks` and `co`
- * rows may be left in or removed). A row with a roll number and every question cell blank is "no marks entered"
+ * rows may be left in or removed; a question may have one column only). A row with a roll number and every question cell blank is "no marks entered"
  * (`unmarked`), never a student who sat and scored 0; a blank cell beside given marks is 0 for a student who sat
  * (`blank_cells` counts them). The grid, the CSV/XLSX imports and the large-file worker all read through here, so
  * they share this rule. Checks every row: an unknown or repeated roll number, a question column the paper
@@ -143,7 +143,9 @@ export function readMarksTable(
   header.forEach((h, i) => {
     if (i === rollCol || h === '' || h.toLowerCase() === 'name') return;
     const q = byNumber.get(h.toLowerCase());
-    if (q) cols.push({ index: i, q });
+    // A question given two columns would have one silently overwrite the other.
+    if (q && cols.some((c) => c.q === q)) errors.push({ row: 1, field: h, message: `Question ${h} has two columns` });
+    else if (q) cols.push({ index: i, q });
     else errors.push({ row: 1, field: h, message: `The question paper has no question ${h}` });
   });
   const present = new Set(cols.map((c) => c.q.number));

@@ -79,7 +79,7 @@ export const profile = defineEntity({
     f.string('website', 'Website', { max: 300, section: PERSONAL, ...DIRECTORY }),
     f.ref('department', 'Department', 'department', { section: PROFESSIONAL, ...DIRECTORY }),
     f.string('employee_no', 'Employee number', { max: 30, section: PROFESSIONAL }),
-    f.enum('facility_type', 'Facility type', FACILITY_TYPES, { section: PROFESSIONAL, ...DIRECTORY }),
+    f.enum('facility_type', 'Faculty type', FACILITY_TYPES, { section: PROFESSIONAL, ...DIRECTORY }),
     f.multi('designation', 'Designation', DESIGNATIONS, { section: PROFESSIONAL, ...DIRECTORY }),
     f.enum('faculty_serving', 'Faculty serving', FACULTY_SERVING, { section: PROFESSIONAL, ...DIRECTORY }),
     f.date('date_of_joining', 'Date of joining', { section: PROFESSIONAL, ...DIRECTORY }),

@@ -50,15 +50,26 @@ function RowErrors({ errors, where = (e) => `Row ${e.row}` }: { errors: RowError
  */
 export function MarksSheetPage({ occasionId, back }: { occasionId: string; back: string }) {
   const locale = useLocale();
-  const { sheet, saved } = useMarksSheet(occasionId);
+  const { sheet, saved, problem } = useMarksSheet(occasionId);
   const files = useMarksFile(sheet, occasionId, saved);
   const grid = useMarksGrid(sheet, occasionId, saved);
   const [search, setSearch] = useState('');
-  if (!sheet) return <p className="hint">Loading the marks sheet…</p>;
+  if (!sheet)
+    return problem ? (
+      <section className="marks-sheet">
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+        <Link to={back}>Back to the list</Link>
+      </section>
+    ) : (
+      <p className="hint">Loading the marks sheet…</p>
+    );
   const shown = sheet.students
     .filter((s) => !search || `${s.roll_no} ${s.name}`.toLowerCase().includes(search.toLowerCase()))
     .slice(0, GRID_ROWS);
-  const withMarks = sheet.rows.length;
+  const absent = sheet.rows.filter((r) => r.absent).length;
+  const withMarks = sheet.rows.length - absent;
   const attainmentLink = `/attainment/co-attainment?curriculum=${sheet.course.curriculum ?? ''}&term=${sheet.course.term ?? ''}&course=${sheet.course.id}`;
   return (
     <section className="marks-sheet">
@@ -74,7 +85,8 @@ export function MarksSheetPage({ occasionId, back }: { occasionId: string; back:
       <p className="hint">
         {sheet.occasion.kind}, total {sheet.occasion.total_marks} marks, {sheet.questions.length} questions, {sheet.students.length}{' '}
         students on the roster
-        {sheet.occasion.section ? ` of section ${sheet.occasion.section}` : ''}; {withMarks} with marks.{' '}
+        {sheet.occasion.section ? ` of section ${sheet.occasion.section}` : ''}; {withMarks} with marks
+        {absent ? `, ${absent} absent` : ''}.{' '}
         {sheet.updated_at ? `Last saved by ${sheet.updated_by} on ${formatDateTime(sheet.updated_at, locale)}.` : ''}{' '}
         <Link to={attainmentLink}>See CO attainment</Link>
       </p>

@@ -235,15 +235,17 @@ export function useMarksGrid(sheet: MarksSheetView | null, occasionId: string, s
 /** The marks sheet of an occasion (`GET /api/marks/{occasion}`; null while loading) and what to do once marks are saved. */
 export function useMarksSheet(occasionId: string) {
   const queryClient = useQueryClient();
-  const sheet =
-    useQuery({
-      queryKey: qk.record(DOCUMENT_PATHS.marks, occasionId),
-      queryFn: async () => (await call(marksSheetRoute, { params: { occasion: occasionId } })).data,
-    }).data ?? null;
+  const read = useQuery({
+    queryKey: qk.record(DOCUMENT_PATHS.marks, occasionId),
+    queryFn: async () => (await call(marksSheetRoute, { params: { occasion: occasionId } })).data,
+  });
+  const sheet = read.data ?? null;
+  // Why the sheet cannot be read (e.g. the occasion has no question paper yet), for the page to say instead of loading.
+  const problem = read.error ? errorMessage(read.error) : null;
   /** After marks are saved: the sheet is read again and every attainment view is stale. */
   const saved = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: qk.record(DOCUMENT_PATHS.marks, occasionId) });
     void queryClient.invalidateQueries({ queryKey: qk.attainment() });
   }, [queryClient, occasionId]);
-  return { sheet, saved };
+  return { sheet, saved, problem };
 }

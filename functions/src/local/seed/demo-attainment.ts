@@ -93,6 +93,7 @@ export async function seedDemoAttainment(scope: CampusScope, admin: Caller, size
           name: `${p.name} ${y.year}-${String((y.year + 1) % 100).padStart(2, '0')} (sample)`,
           section: y.section,
           total_marks: total,
+          academic_year: `${y.year}-${String((y.year + 1) % 100).padStart(2, '0')}`,
           held_on: `${y.year}-${p.month}-15`,
           status: 'Marks entered',
           mode: 'Offline',
