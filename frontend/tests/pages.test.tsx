@@ -54,6 +54,30 @@ describe('the marks sheet', () => {
     expect(screen.queryByText('Loading the marks sheet…')).toBeNull();
   });
 
+  it('a row emptied in the grid is sent with no marks, so the server clears it', async () => {
+    const server = mockServer((method, url) => {
+      if (method === 'GET' && url === '/api/marks/o3')
+        return {
+          body: {
+            data: {
+              occasion: { id: 'o3', name: 'ISE 3', kind: 'ISE', total_marks: 5 },
+              course: { id: 'k1', code: 'E101', title: 'Course' },
+              questions: [{ number: '1', max_marks: 5, co_code: 'CO1' }],
+              students: [{ id: 's1', roll_no: 'B1', name: 'Anu' }],
+              rows: [{ student: 's1', marks: { 1: 4 } }],
+              version: 2,
+            },
+          },
+        };
+      if (method === 'PUT' && url === '/api/marks/o3') return { body: { message: 'Saved', data: { version: 3 } } };
+    });
+    renderApp(<MarksSheetPage occasionId="o3" back="/attainment" />);
+    fireEvent.change(await screen.findByLabelText('B1 question 1'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save 1 changed' }));
+    await waitFor(() => expect(server.calls('PUT', '/api/marks/o3')).toHaveLength(1));
+    expect(server.calls('PUT', '/api/marks/o3')[0].body).toEqual({ version: 2, rows: [{ student: 's1', marks: {} }] });
+  });
+
   it('saves changed grid rows with the version read, then reads the sheet again', async () => {
     let version = 0;
     const sheet = () => ({

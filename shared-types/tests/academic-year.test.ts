@@ -97,6 +97,8 @@ describe('the year a results page opens on', () => {
     const c = courseResultsYear(['2026-27', 'undated'], '2025-26');
     expect(c).toMatchObject({ year: '2026-27', reason: 'course' });
     expect(c.text).toBe("2026-27: the course's newest year with results (current academic year 2025-26)");
+    // A year before CAY is preferred to one after it.
+    expect(courseResultsYear(['2026-27', '2024-25'], '2025-26').year).toBe('2024-25');
   });
 
   it('for a group with no results is CAYm1, and says so', () => {

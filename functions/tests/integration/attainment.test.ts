@@ -355,6 +355,11 @@ describe('marks: template, upload, attainment', () => {
     expect(cleared.body.message).toBe('Saved: 0 students with marks, 1 without marks: their marks are cleared');
     ({ rows } = await roll());
     expect(Object.keys(rows).sort()).toEqual(['S1', 'S2', 'S5']);
+    // The clear is in the sheet's history: S3's marks from entered to none.
+    const history = (await admin.get(`/api/audit/history/marks/${mse.id}`)).body.data as {
+      changes: { field: string; old?: string; new?: string }[];
+    }[];
+    expect(history[0].changes).toEqual([expect.objectContaining({ field: 'S3 marks', old: 'entered', new: 'none' })]);
   });
 });
 

@@ -214,6 +214,11 @@ describe('the year every page opens on', { timeout: 180_000 }, () => {
       })
     ).body.data;
     expect(occ.academic_year).toBe(next);
+    // A client that does not send the year (the spec's form has none) keeps the one stored.
+    const { academic_year: _picked, ...withoutYear } = occ;
+    const renamed = await admin.put(`/api/occasion/${occ.id}`, { ...withoutYear, name: 'ISE dated (renamed)' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.data.academic_year).toBe(next);
     const paper = (await admin.get(`/api/question-paper/${sample.id}`)).body.data;
     expect((await admin.put(`/api/question-paper/${occ.id}`, { version: 0, questions: paper.questions })).status).toBe(200);
     const sheet = (await admin.get(`/api/marks/${occ.id}`)).body.data;

@@ -165,6 +165,18 @@ describe("a course's own CIE/SEE weightage", () => {
     expect(courseOwnWeights({ total_ISE_and_MSE_weightage: 0, total_ESE_weightage: 0 })).toBeUndefined();
   });
 
+  it('a stored row with every mark blank (as blank rows were stored before) is no marks entered, not a 0', () => {
+    const c = course();
+    const blank = {
+      ...c,
+      occasions: c.occasions.map((o) => (o.kind === 'ISE' ? { ...o, marks: [...o.marks, row('s9', { 1: null, 2: null })] } : o)),
+    };
+    const res = courseAttainment(blank, M, 1);
+    // CIE CO1 stays 3 of 4 (s9 is not a fifth student who scored 0).
+    expect(res.cos[0].cie).toMatchObject({ students: 4, reached: 3 });
+    expect(res.students_with_marks).toBe(5);
+  });
+
   it('counts students with marks only: a student with no row is neither sat nor counted', () => {
     const c = course();
     const res = courseAttainment({ ...c, roster: 40 }, M, 1);

@@ -189,14 +189,14 @@ export function defaultResultsYear(withResults: readonly (readonly string[])[], 
 
 /**
  * The year a course's pages (CO attainment, students, improvement plan) open on: the campus's CAY when the course has
- * results then, else the course's newest year with results (a course taught in another year still opens on its
- * figures), else CAY.
+ * results then, else the course's newest year with results before CAY, else its newest one after CAY (a course taught
+ * in another year still opens on its figures), else CAY.
  * @param years the course's academic years with results (`undated` and the like ignored)
  */
 export function courseResultsYear(years: readonly string[], current: string): YearChoice {
   const real = years.filter(isAcademicYear).sort().reverse();
   if (!real.length || real.includes(current)) return choice(current, current, 'current');
-  return choice(real[0], current, 'course');
+  return choice(real.find((y) => y <= current) ?? real[0], current, 'course');
 }
 
 /** The choice for a year the person asked for (`?year=2024-25`), with the same caption shape. */

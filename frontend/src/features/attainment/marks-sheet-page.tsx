@@ -174,8 +174,8 @@ function MarksFilePanel({ sheet, files }: { sheet: MarksSheetView; files: Return
       </div>
       <p className="hint">
         Fill one row per student: marks up to each question's maximum (2 decimals at most), blank for not answered, {ABSENT_MARK} for
-        absent. A row left wholly blank means no marks entered: that student is not counted and keeps any marks already saved. The max_marks
-        and co rows may stay.
+        absent. A row left wholly blank changes nothing: marks already saved for that student stay, and a student without any stays
+        uncounted. The max_marks and co rows may stay.
       </p>
       {file ? <FilePreview sheet={sheet} file={file} failed={job?.status === 'failed'} onSave={saveFile} /> : null}
       {job ? (

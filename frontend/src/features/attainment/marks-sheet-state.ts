@@ -64,6 +64,15 @@ export const gridTable = (sheet: MarksSheetView, grid: Record<string, GridRow>, 
 };
 
 /**
+ * The rows a grid save sends: the changed rows with marks or absent, and each row emptied there with no marks (the
+ * server clears those students' stored marks: "no marks entered").
+ */
+const gridRows = (check: Pick<MarksTable, 'rows' | 'unmarked'>): MarksTable['rows'] => [
+  ...check.rows,
+  ...check.unmarked.map((student) => ({ student, marks: {} })),
+];
+
+/**
  * A large file's import job (null: none), asked about every `JOB_POLL_MS` until it is done or failed; `onEnd` is
  * called once per job and status, when its status first reads finished.
  */
@@ -216,14 +225,14 @@ export function useMarksGrid(sheet: MarksSheetView | null, occasionId: string, s
   });
   const save = () => {
     if (!sheet || !check || check.errors.length) return;
-    gridSave.mutate({ version: sheet.version, rows: check.rows });
+    gridSave.mutate({ version: sheet.version, rows: gridRows(check) });
   };
   // Leaving with changed rows asks first; Save there saves them as the button does (not when a row has a problem).
   useUnsavedChanges(dirty.size > 0, {
     what: `the marks of ${sheet?.occasion.name ?? 'this occasion'}`,
     save: async () => {
       if (!sheet || !check || check.errors.length) return false;
-      return gridSave.mutateAsync({ version: sheet.version, rows: check.rows }).then(
+      return gridSave.mutateAsync({ version: sheet.version, rows: gridRows(check) }).then(
         () => true,
         () => false,
       );

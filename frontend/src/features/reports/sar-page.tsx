@@ -51,8 +51,8 @@ const listOf = (v: string | undefined) => (v ? v.split(',').filter(Boolean) : []
 /**
  * `/reports/sar`: the NBA Self Assessment Report export of a program (`GET /api/reports/sar/{program}`). The person
  * picks the program, the report's year (labelled CAY in its tables: the campus's current academic year or one of the
- * five before; none picked: the server's default, the newest year with results, which the page then names with the
- * reason, e.g. "2025-26: the newest year with results (current academic year 2026-27)"), the criteria (3 and/or 5, at
+ * five before; none picked: the server's default, the campus's current academic year, which the page then names with
+ * the reason, e.g. "2025-26: the current academic year"), the criteria (3 and/or 5, at
  * least one) and, optionally, the courses whose articulation matrices Criterion 3.1 shows (none chosen: every
  * course with a matrix); program, year and criteria are kept in the address. The program's SAR version is shown with a link to the
  * program in Configuration, where an admin changes it. 'Show' draws the SAR's tables on the page (figures traceable
@@ -64,7 +64,7 @@ export function SarPage() {
   const { programId, record, picker: programPicker } = useProgramPicker();
   const current = useCurrentAcademicYear();
   const years = pickerYears(current);
-  // No year in the address: the server picks the newest year with results (the rule every results page follows).
+  // No year in the address: the server picks the campus's current academic year (the rule every results page follows).
   const [year, setYear] = useParam('year');
   const [criteriaParam, setCriteria] = useParam('criteria');
   // `all`: the whole SAR of the program's format (every criterion in NBA's order), Criteria 3 and 5 included.

@@ -97,6 +97,12 @@ interface Tally {
 /** Index of one student's tally of one CO in one occasion kind (`kind` indexes `t.kinds`). */
 const slot = (t: Tally, student: number, kind: number, co: number) => (student * t.kinds.length + kind) * t.cos + co;
 
+/**
+ * Whether a stored row is a student who sat the paper: not absent, and at least one mark entered. A row with every
+ * mark blank is "no marks entered" (decision 0046), including such rows saved before blank rows stopped being stored.
+ */
+const sat = (row: MarksRow): boolean => !row.absent && Object.values(row.marks).some((v) => v !== null && v !== undefined);
+
 /** Indices (into `t.kinds`) of a group's kinds. */
 const kindsOf = (t: Tally, g: ExamGroup) => t.kinds.flatMap((k, i) => (groupOf(k) === g ? [i] : []));
 
@@ -109,13 +115,13 @@ const kindOrder = (kind: string) => {
 /**
  * Tallies marks per student, occasion kind and CO in one pass over every occasion's marks, into arrays indexed by CO
  * (no lookup by CO id per mark). A student's blank mark on a question of a paper they sat counts 0; an absent
- * student's occasion is skipped; questions without a CO, or with a CO not of this course, are skipped (and noted).
+ * student's occasion, and a row with no mark at all (`sat`), are skipped; questions without a CO, or with a CO not of this course, are skipped (and noted).
  */
 function tally(input: CourseInput, notes: string[]): Tally {
   const coIndex = new Map(input.cos.map((c, i) => [c.id, i]));
   const students = new Map<string, number>();
   for (const occ of input.occasions)
-    for (const row of occ.marks) if (!row.absent && !students.has(row.student)) students.set(row.student, students.size);
+    for (const row of occ.marks) if (sat(row) && !students.has(row.student)) students.set(row.student, students.size);
   const kinds = [...new Set(input.occasions.map((o) => o.kind))].sort((a, b) => kindOrder(a) - kindOrder(b));
   const kindIndex = new Map(kinds.map((k, i) => [k, i]));
   const size = students.size * kinds.length * input.cos.length;
@@ -140,7 +146,7 @@ function tally(input: CourseInput, notes: string[]): Tally {
     }
     const { got, max } = t;
     for (const row of occ.marks) {
-      if (row.absent) continue;
+      if (!sat(row)) continue;
       const base = slot(t, students.get(row.student) ?? 0, kind, 0);
       const m = row.marks;
       for (let c = 0; c < byCo.length; c++) {

@@ -32,8 +32,8 @@ export interface DashboardCounts {
 }
 
 /**
- * The academic year a dashboard counts (`defaultResultsYear`): for one campus its newest year with stored results not
- * after its CAY; for a group's campuses (one programs summary each) the newest such year every campus with results
+ * The academic year a dashboard counts (`defaultResultsYear`): for one campus its current academic year (CAY, as its
+ * administrators set it; decision 0046); for a group's campuses (one programs summary each) the newest such year every campus with results
  * has, as the roll-up compares them; with no results, CAYm1.
  * @param current the CAY (`campusCurrentYear` / `campusesCurrentYear`)
  */

@@ -56,6 +56,11 @@ export async function applyMarks(
   if (read.errors.length) refuseRows(read.errors);
   const rule = opts.unmarked ?? 'kept';
   const counts = marksCounts(read);
+  // The grid clears only students who have stored marks: the count says how many that is.
+  if (rule === 'cleared' && read.unmarked.length) {
+    const had = new Set((await readMarks(scope, sheet.occasion.id)).map((r) => r.student));
+    counts.unmarked = read.unmarked.filter((s) => had.has(s)).length;
+  }
   if (!read.rows.length && rule === 'kept')
     throw new HttpError(400, `Nothing was saved: the file has no marks (${marksCountText(counts)})`, {
       file: 'No marks in any row',
@@ -97,11 +102,7 @@ export async function applyMarks(
     entity: 'marks',
     record_id: sheet.occasion.id,
     record_label: [sheet.course.code, sheet.occasion.name].filter(Boolean).join(' '),
-    changes: marksChanges(
-      stored,
-      rows.map((r) => ('clear' in r ? { student: r.student, marks: {} } : r)),
-      new Map(sheet.roster.map((s) => [s.id, s.roll_no])),
-    ),
+    changes: marksChanges(stored, rows, new Map(sheet.roster.map((s) => [s.id, s.roll_no]))),
   });
   await courseInputsChanged(scope, { course: sheet.course.id, program: sheet.course.program });
   return { ...base, written, version };

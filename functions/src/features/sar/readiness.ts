@@ -213,11 +213,11 @@ export async function sarReadiness(
   };
 }
 
-/** A program's years of study from its minimum duration (years; 4 when not given in years). */
+/** A program's years of study from its minimum duration (whole years 1-10; 4 when not given in years or outside that). */
 export function programYears(p: RecordOf<typeof program>): number {
-  return p.minimum_duration_unit === 'Years' && typeof p.minimum_duration_qty === 'number' && p.minimum_duration_qty > 0
-    ? p.minimum_duration_qty
-    : 4;
+  // NBA's year labels are defined for programs of 1 to 10 years (`assessmentYears`); anything else reads as 4.
+  const q = p.minimum_duration_qty;
+  return p.minimum_duration_unit === 'Years' && typeof q === 'number' && Number.isInteger(q) && q >= 1 && q <= 10 ? q : 4;
 }
 
 /** One criterion's items with their marks (formula, else claim, else 0), its pools, total and percent. */

@@ -25,6 +25,7 @@ import {
   textOf,
   labExperiment,
   occasion,
+  occasionYear,
   professionalBody,
   profile,
   program,
@@ -81,7 +82,7 @@ async function questionPapers({ scope, prog, year }: FillContext): Promise<Fille
   ]);
   const cos = (await Promise.all(curricula.map((c) => queryByField(scope, courseOutcome, 'curriculum', c.id)))).flat();
   const held = occasions
-    .filter((o) => o.held_on && academicYearOf(o.held_on) === year)
+    .filter((o) => occasionYear(o) === year)
     .sort((a, b) => (a.held_on ?? '').localeCompare(b.held_on ?? '') || a.name.localeCompare(b.name));
   const papers = await getDocuments(
     scope,

@@ -29,11 +29,14 @@ export const assessmentsDomain = defineDomain({
         await assertCourseYearOpen(scope, { course: data.course, occasion: { academic_year: data.academic_year } });
       },
       beforeReplace: async (scope, data, old) => {
+        // A client that does not send the year (the spec's form has none) keeps the one stored.
+        if (!data.academic_year && old.academic_year) data.academic_year = old.academic_year;
         // As stored (its approval, or its year in its course's program), and where it would go (another course or year).
         const moves = data.course !== old.course || data.held_on !== old.held_on || data.academic_year !== old.academic_year;
         await assertCourseYearOpen(scope, { course: old.course, occasion: old }, ...(moves ? targets(data) : []));
         data.academic_year = await occasionAcademicYear(scope, data);
-        if (moves) await assertCourseYearOpen(scope, { course: data.course, occasion: { academic_year: data.academic_year } });
+        if (data.academic_year !== old.academic_year)
+          await assertCourseYearOpen(scope, { course: data.course, occasion: { academic_year: data.academic_year } });
       },
       beforeDelete: async (scope, rec) => {
         await assertCourseYearOpen(scope, { course: rec.course, occasion: rec });

@@ -96,15 +96,25 @@ export function documentChanges(
 /**
  * The marks that changed in a save: one change per cell whose value differs (field `<roll no> <question>`, e.g.
  * `21CS001 Q2`, label `21CS001 question Q2`, old 7, new 8) and per student whose absence changed (`<roll no> absent`).
- * Students not in `next` are not compared (a save replaces only the rows it sends).
+ * A cleared student (`{ student, clear: true }`, a row emptied in the grid) is one change, `<roll no> marks`, from
+ * `entered` (or `absent`) to `none`. Students not in `next` are not compared (a save replaces only the rows it sends).
  * @param rollNo student id -> roll number (the field names fall back to the student id)
  */
-export function marksChanges(old: readonly MarksRow[], next: readonly MarksRow[], rollNo: ReadonlyMap<string, string>): AuditChange[] {
+export function marksChanges(
+  old: readonly MarksRow[],
+  next: readonly (MarksRow | { student: string; clear: true })[],
+  rollNo: ReadonlyMap<string, string>,
+): AuditChange[] {
   const before = new Map(old.map((r) => [r.student, r]));
   const out: AuditChange[] = [];
   for (const r of next) {
     const o = before.get(r.student);
     const who = rollNo.get(r.student) ?? r.student;
+    // A row emptied in the grid: the student's marks (or absence) are removed, "no marks entered".
+    if ('clear' in r) {
+      out.push(change(`${who} marks`, `${who} marks entered`, o?.absent ? 'absent' : 'entered', 'none'));
+      continue;
+    }
     if (Boolean(o?.absent) !== Boolean(r.absent)) out.push(change(`${who} absent`, undefined, Boolean(o?.absent), Boolean(r.absent)));
     const questions = [...new Set([...Object.keys(o?.marks ?? {}), ...Object.keys(r.marks)])];
     for (const q of questions) {
