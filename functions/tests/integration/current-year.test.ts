@@ -101,8 +101,15 @@ describe('the year every page opens on', { timeout: 180_000 }, () => {
   });
 
   it("is one year for the group's dashboard and its roll-up: the newest every campus with results has", async () => {
-    // Both demo campuses set 2025-26; the group counts from the newest of its campuses' CAYs.
-    const cay = DEMO_CURRENT_YEAR;
+    // The group counts from the newest of its campuses' CAYs: both demo campuses set 2025-26, but a campus another test
+    // adds to the group sets none, so its CAY is today's year.
+    const all = ((await group.get('/api/group/rollup')).body.data as RollupView).campuses.map((c) => c.id);
+    const cays = await Promise.all(
+      all.map(async (c) => ((await client(base, groupToken, c).get('/api/dashboard')).body.data as DashboardView).year_choice.current),
+    );
+    const cayOf = Object.fromEntries(all.map((c, i) => [c, cays[i]]));
+    expect([cayOf.demo, cayOf['demo-east']]).toEqual([DEMO_CURRENT_YEAR, DEMO_CURRENT_YEAR]);
+    const cay = [...cays].sort().at(-1) as string;
     const campuses = ['demo', 'demo-east'];
     const perCampus = await Promise.all(
       campuses.map(async (c) => (await resultYearsOf(client(base, groupToken, c))).flatMap((p) => p.years)),

@@ -32,7 +32,7 @@ export const occasion = defineEntity({
     f.ref('program', 'Program', 'program', { derivedFrom: 'course' }),
     f.ref('department', 'Department', 'department', { derivedFrom: 'course' }),
   ],
-  columns: ['name', 'kind', 'section', 'course', 'academic_year', 'instructor', 'mode', 'total_marks', 'status'],
+  columns: ['name', 'kind', 'section', 'course', 'academic_year', 'instructor', 'status'],
   filters: ['department', 'program', 'curriculum', 'term', 'course', 'kind'],
   indexes: [{ field: 'curriculum', sortBy: 'term' }, { field: 'course' }],
 });
