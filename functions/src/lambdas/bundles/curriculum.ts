@@ -20,6 +20,9 @@ import { deleteDocument } from '../../platform/store/documents.js';
 import { createRecord } from '../../platform/store/records.js';
 import { behaviour, defineDomain, listed } from '../../platform/http/domain-module.js';
 
+/** Courses whose replace under way changes their CIE/SEE split (set before the write, read after it). */
+const reweighted = new Set<string>();
+
 /** Whether two versions of a course give the same CIE/SEE split. */
 const sameWeights = (a: CourseWeightage, b: CourseWeightage) => JSON.stringify(courseOwnWeights(a)) === JSON.stringify(courseOwnWeights(b));
 
@@ -55,10 +58,16 @@ export const curriculumDomain = defineDomain({
             moveTo: { curriculum: data.curriculum, term: data.term, program: data.program },
           });
         // Its ISE + MSE and ESE weightage is its CIE/SEE split (`courseOwnWeights`): an input of every year of it.
-        else if (!sameWeights(data, old)) await assertCourseYearOpen(scope, { course: old });
+        if (!sameWeights(data, old)) {
+          if (data.curriculum === old.curriculum && data.term === old.term) await assertCourseYearOpen(scope, { course: old });
+          reweighted.add(old.id);
+        }
       },
-      // A changed weightage changes the course's attainment in every year: its results are computed again.
-      afterSave: (scope, rec) => courseInputsChanged(scope, { course: rec.id, program: rec.program }),
+      // A changed weightage changes the course's attainment in every year: its results are computed again (only then:
+      // other edits of a course are no input of its results).
+      afterSave: async (scope, rec) => {
+        if (reweighted.delete(rec.id)) await courseInputsChanged(scope, { course: rec.id, program: rec.program });
+      },
       beforeDelete: async (scope, rec) => {
         await assertCourseYearOpen(scope, { course: rec });
         return [];
