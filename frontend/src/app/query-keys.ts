@@ -31,6 +31,8 @@
  *   `['report', 'sar', program, filters]` the SAR export's page (`GET /api/reports/sar/{program}?<filters>`) and
  *   `['report', 'sar-readiness', program, year]` the SAR readiness page (`GET /api/reports/sar/{program}/readiness`).
  *   Computed from the records on each read; kept fresh 30 s like every read; any registry write marks them stale.
+ *   `['report', 'po-move', program]` is the preview of moving a program's POs to its format's
+ *   (`GET /api/generic-program-outcome/move-to-format?program=`).
  * - `['group', view, ...]`: a group administrator's views: `['group', 'campuses']` (`GET /api/group/campus`)
  *   and `['group', 'rollup', year]` (`GET /api/group/rollup?year=`; null = the server's default). Adding, disabling or
  *   enabling a campus marks them stale.
@@ -80,6 +82,8 @@ export const qk = {
   batchFigures: (program: string, year: string) => ['report', 'batch-figures', program, year] as const,
   sarTableRows: (program: string, format: string, year: string, item: string) =>
     ['report', 'sar-table-rows', program, format, year, item] as const,
+  /** The preview of moving a program's 12 POs to its format's 11: under `report`, so any record write refreshes it. */
+  poMove: (program: string) => ['report', 'po-move', program] as const,
   /** Every report, the SAR export and the SAR readiness: what any record write may change. */
   reports: () => ['report'] as const,
   group: () => ['group'] as const,

@@ -327,3 +327,183 @@ describe('CSV import', () => {
     expect((await importCsv(facToken, 'curriculum', `curriculum=${cur.id}`, 'term,title\n1,X\n')).status).toBe(403);
   });
 });
+
+describe("moving a program's 12 POs to the 2025 format's 11", () => {
+  let p2025: Record<string, any>;
+  let course: Record<string, any>;
+  let cos: Record<string, any>[];
+  let surveyId: string;
+  /** The survey's questions as its report names them: outcome code and outcome record. */
+  const surveyQuestions = async () =>
+    (
+      (await admin.get(`/api/survey-results/${surveyId}`)).body.data.questions as {
+        question: { outcome_code?: string; outcome?: string };
+      }[]
+    )
+      .map((q) => q.question)
+      .filter((q) => q.outcome);
+  const pos = async () =>
+    ((await admin.get(`/api/generic-program-outcome?program=${p2025.id}&outcome_type=PO`)).body.data as Record<string, any>[]).sort(
+      (a, b) => Number(a.po_reference.slice(2)) - Number(b.po_reference.slice(2)),
+    );
+  /** The matrix's levels by CO code and PO reference, as the page shows them. */
+  const levels = async () => {
+    const m = (await admin.get(`/api/co-po-matrix/${course.id}`)).body.data;
+    const ref = (id: string) => m.outcomes.find((o: { id: string }) => o.id === id)?.po_reference ?? id;
+    return Object.fromEntries(
+      m.cos.map((co: { id: string; code: string }) => [
+        co.code,
+        Object.fromEntries(Object.entries(m.cells[co.id] ?? {}).map(([po, l]) => [ref(po), l])),
+      ]),
+    );
+  };
+  beforeAll(async () => {
+    const dept = (await admin.get('/api/department')).body.data.find((d: { short_name: string }) => d.short_name === 'CSE');
+    p2025 = (
+      await admin.post('/api/program', {
+        title: 'B.Tech Information Technology',
+        department: dept.id,
+        number_of_terms: 8,
+        sar_version: 'SAR 2025 (GAPC v4)',
+      })
+    ).body.data;
+    await admin.post('/api/generic-program-outcome/setup', { program: p2025.id, framework: 'nba_12_po' });
+    const c = (await admin.post('/api/curriculum', { name: 'IT 2025', program: p2025.id })).body.data;
+    const t = (await admin.get(`/api/term?curriculum=${c.id}`)).body.data;
+    course = (
+      await admin.post('/api/Course-Curriculum', {
+        curriculum: c.id,
+        term: t[0].id,
+        code: 'IT101',
+        title: 'Programming',
+        reviewer_department: dept.id,
+      })
+    ).body.data;
+    const delivery = (await admin.get('/api/delivery-method')).body.data[0];
+    const k2 = (await admin.get('/api/bloom-level')).body.data.find((l: { level_of_learning: string }) => l.level_of_learning === 'K2');
+    for (const code of ['CO1', 'CO2', 'CO3'])
+      await admin.post('/api/Course-Outcome', {
+        course: course.id,
+        code,
+        statement: `Outcome ${code}.`,
+        cognitive_domain: k2.id,
+        delivery_method: delivery.id,
+      });
+    cos = (await admin.get(`/api/Course-Outcome?course=${course.id}`)).body.data.sort((a: any, b: any) => a.code.localeCompare(b.code));
+    const m = (await admin.get(`/api/co-po-matrix/${course.id}`)).body.data;
+    const po = (r: string) => m.outcomes.find((o: { po_reference: string }) => o.po_reference === r).id;
+    const saved = await admin.put(`/api/co-po-matrix/${course.id}`, {
+      version: 0,
+      cells: {
+        [cos[0].id]: { [po('PO1')]: 3, [po('PO6')]: 1, [po('PO7')]: 3 },
+        [cos[1].id]: { [po('PO7')]: 2, [po('PO12')]: 1 },
+        [cos[2].id]: { [po('PO2')]: 2, [po('PO8')]: 3 },
+      },
+    });
+    expect(saved.status).toBe(200);
+    // A PO survey asking about PO7 and PO8.
+    const template = await admin.post('/api/template', {
+      name: 'Graduate exit (IT)',
+      type: 'Students',
+      survey_for: 'PO',
+      scale: [
+        { label: 'Low', weight: 1 },
+        { label: 'High', weight: 3 },
+      ],
+      questions: [
+        { text: 'Sustainability: {statement}', kind: 'Rating', outcome: 'PO7' },
+        { text: 'Ethics: {statement}', kind: 'Rating', outcome: 'PO8' },
+        { text: 'Tools: {statement}', kind: 'Rating', outcome: 'PO5' },
+      ],
+    });
+    expect(template.status, JSON.stringify(template.body)).toBe(201);
+    const made = await admin.post('/api/survey', {
+      name: 'Graduate exit 2025-26',
+      template: template.body.data.id,
+      survey_for: 'PO',
+      type: 'Students',
+      program: p2025.id,
+      curriculum: c.id,
+      academic_year: '2025-26',
+      start_date: '2026-04-01',
+      end_date: '2026-04-30',
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    surveyId = made.body.data.id;
+  });
+
+  it('readiness names the difference and offers the move; the preview shows every change and writes nothing', async () => {
+    const r = (await admin.get(`/api/reports/sar/${p2025.id}/readiness`)).body.data;
+    expect(r.pos).toMatchObject({ format: 11, program: 12, movable: true });
+    expect(r.pos.mismatch).toContain('Move to the format’s 11 POs');
+    const before = await levels();
+    const res = await admin.get(`/api/generic-program-outcome/move-to-format?program=${p2025.id}`);
+    expect(res.status).toBe(200);
+    const v = res.body.data;
+    expect(v.blocked).toBeNull();
+    expect(v.outcomes.map((o: { from: string; to: string; merged: boolean }) => `${o.from}>${o.to}${o.merged ? '*' : ''}`)).toEqual([
+      'PO1>PO1',
+      'PO2>PO2',
+      'PO3>PO3',
+      'PO4>PO4',
+      'PO5>PO5',
+      'PO6>PO6',
+      'PO7>PO6*',
+      'PO8>PO7',
+      'PO9>PO8',
+      'PO10>PO9',
+      'PO11>PO10',
+      'PO12>PO11',
+    ]);
+    expect(v.outcomes.find((o: { from: string }) => o.from === 'PO8').title_after).toBe('Ethics');
+    // Only the rows mapping PO7 change their levels: CO1's PO6 takes the higher of 1 and 3; CO2's PO7 becomes its PO6.
+    expect(v.matrices).toEqual([
+      {
+        course: course.id,
+        code: 'IT101',
+        title: 'Programming',
+        cells: [
+          { co: 'CO1', before: 'PO6 1, PO7 3', after: 'PO6 3' },
+          { co: 'CO2', before: 'PO7 2', after: 'PO6 2' },
+        ],
+      },
+    ]);
+    expect(v.surveys).toEqual([{ id: surveyId, name: 'Graduate exit 2025-26', academic_year: '2025-26', questions: 2 }]);
+    expect(await levels()).toEqual(before);
+    expect(await pos()).toHaveLength(12);
+    expect((await faculty.get(`/api/generic-program-outcome/move-to-format?program=${p2025.id}`)).status).toBe(403);
+    expect((await other.get(`/api/generic-program-outcome/move-to-format?program=${p2025.id}`)).status).toBe(404);
+    expect((await other.post('/api/generic-program-outcome/move-to-format', { program: p2025.id })).status).toBe(404);
+  });
+
+  it('moves the POs and the matrix when confirmed, finishes a move cut short, and refuses a second move', async () => {
+    // A move cut short after the matrix was written: CO2's PO7 already joined PO6, the POs are still 12.
+    const m = (await admin.get(`/api/co-po-matrix/${course.id}`)).body.data;
+    const po = (r: string) => m.outcomes.find((o: { po_reference: string }) => o.po_reference === r).id;
+    const cells = structuredClone(m.cells);
+    delete cells[cos[1].id][po('PO7')];
+    cells[cos[1].id][po('PO6')] = 2;
+    expect((await admin.put(`/api/co-po-matrix/${course.id}`, { version: m.version, cells })).status).toBe(200);
+
+    const res = await admin.post('/api/generic-program-outcome/move-to-format', { program: p2025.id });
+    expect(res.status).toBe(200);
+    const after = await pos();
+    expect(after.map((o) => o.po_reference)).toEqual(Array.from({ length: 11 }, (_, i) => `PO${i + 1}`));
+    expect(after.map((o) => o.title)).toContain('The Engineer and The World');
+    expect(after.find((o) => o.po_reference === 'PO7')?.title).toBe('Ethics');
+    // PO8 (3) is PO7 now, PO12 (1) is PO11; every other level is kept.
+    expect(await levels()).toEqual({ CO1: { PO1: 3, PO6: 3 }, CO2: { PO6: 2, PO11: 1 }, CO3: { PO2: 2, PO7: 3 } });
+    // The survey's PO7 question counts for PO6, its PO8 question for the new PO7 (the same record), PO5 stays.
+    const id = (r: string) => after.find((o) => o.po_reference === r)?.id;
+    expect(await surveyQuestions()).toEqual([
+      expect.objectContaining({ outcome_code: 'PO6', outcome: id('PO6') }),
+      expect.objectContaining({ outcome_code: 'PO7', outcome: id('PO7') }),
+      expect.objectContaining({ outcome_code: 'PO5', outcome: id('PO5') }),
+    ]);
+    const r = (await admin.get(`/api/reports/sar/${p2025.id}/readiness`)).body.data;
+    expect(r.pos).toMatchObject({ format: 11, program: 11, mismatch: null, movable: false });
+    const again = await admin.post('/api/generic-program-outcome/move-to-format', { program: p2025.id });
+    expect(again.status).toBe(409);
+    expect(again.body.errors.detail).toContain("does not have NBA's 12 POs");
+  });
+});

@@ -15,6 +15,7 @@ import type { PublicationImportResult } from './publication-import.js';
 import type { ReportView } from '../reports/report-view.js';
 import type { SarView } from '../reports/sar.js';
 import type { SarReadinessView } from '../sar/readiness-view.js';
+import type { PoMovePreview } from '../sar/program-outcomes.js';
 import type { GroupCampus, GroupView } from '../group/group-api.js';
 import type { RollupView } from '../group/rollup.js';
 import type { DashboardView } from '../group/dashboard.js';
@@ -62,6 +63,7 @@ export interface ResponseTypes {
   ReportView: ReportView;
   SarView: SarView;
   SarReadinessView: SarReadinessView;
+  PoMovePreview: PoMovePreview;
   BatchImportResult: BatchImportResult;
   BatchKnownFigures: BatchKnownFigures;
   SarTableRowsView: SarTableRowsView;

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineRoute, items } from '../api/contract.js';
+import { defineRoute, item, items } from '../api/contract.js';
 import { MESSAGES } from '../registry/messages.js';
 
 /**
@@ -19,5 +19,43 @@ export const programOutcomeSetupRoute = defineRoute({
   }),
   invalid: 'Choose the program',
   answer: items('GenericProgramOutcome', 201),
+  errors: [400, 401, 403, 404, 409],
+});
+
+/**
+ * `GET /api/generic-program-outcome/move-to-format?program=` (campus admins): what moving the program's NBA 12 POs to
+ * its format's 11 (`PO12_TO_PO11`) would change, without writing anything (`PoMovePreview`).
+ */
+export const programOutcomeMovePreviewRoute = defineRoute({
+  method: 'GET',
+  path: '/api/generic-program-outcome/move-to-format',
+  domain: 'configuration',
+  summary: "Preview moving a program's 12 POs to the 11 of its SAR format (the POs, matrices and surveys it changes)",
+  roles: ['admin'],
+  forbidden: 'Only campus administrators may move program outcomes',
+  query: z.object({ program: z.string({ error: MESSAGES.required }).check(z.minLength(1, MESSAGES.required)) }),
+  invalid: 'Choose the program',
+  answer: item('PoMovePreview'),
+  errors: [400, 401, 403, 404],
+});
+
+/**
+ * `POST /api/generic-program-outcome/move-to-format { program }` (campus admins): moves the program's NBA 12 POs to its
+ * format's 11, as the preview shows: matrices and PO surveys first, then the POs in one transaction (a move cut short
+ * is finished by sending it again). 200 with the preview of what was done; 409 while a year of the program is frozen
+ * or when its POs are not NBA's 12.
+ */
+export const programOutcomeMoveRoute = defineRoute({
+  method: 'POST',
+  path: '/api/generic-program-outcome/move-to-format',
+  domain: 'configuration',
+  summary: "Move a program's 12 POs to the 11 of its SAR format, with its course matrices and PO surveys",
+  roles: ['admin'],
+  forbidden: 'Only campus administrators may move program outcomes',
+  body: z.object({
+    program: z.string({ error: MESSAGES.required }).check(z.minLength(1, MESSAGES.required)),
+  }),
+  invalid: 'Choose the program',
+  answer: item('PoMovePreview'),
   errors: [400, 401, 403, 404, 409],
 });

@@ -50,8 +50,9 @@ export function poMismatch(
   const list = (refs: readonly string[]) => refs.join(', ') || 'none';
   const move =
     format.pos === 11 && have.length === 12 && !missing.length
-      ? ' To follow the format, give the program the 11 POs of GAPC v4.0 (Configuration > Program outcomes) and move its ' +
-        'matrices: PO6 and PO7 become PO6, and PO8 to PO12 become PO7 to PO11.'
+      ? ' To follow the format, move the program to the 11 POs of GAPC v4.0 (Configuration > Program outcomes, "Move to ' +
+        'the format’s 11 POs"): PO6 and PO7 become PO6, and PO8 to PO12 become PO7 to PO11; the page shows every matrix ' +
+        'it changes before anything is written.'
       : format.pos === 12 && have.length === 11 && !extra.length
         ? ' To follow the format, give the program NBA’s 12 POs (Configuration > Program outcomes), or choose the 2025 ' + 'format for it.'
         : '';
@@ -68,4 +69,63 @@ export function poMismatch(
       `${missing.length ? `${list(missing)} ${missing.length === 1 ? 'has' : 'have'} no column (the program has no such PO)` : ''}.` +
       move,
   };
+}
+
+/**
+ * The level of a matrix cell where several POs become one (`PO12_TO_PO11`: PO6 and PO7): the highest of the levels
+ * given (correlation 1-3), undefined when none is. The demo's published matrices and a program's move use it.
+ */
+export const mergedLevel = <L extends number>(levels: readonly (L | undefined)[]): L | undefined => {
+  const given = levels.filter((l): l is L => typeof l === 'number' && l > 0);
+  return given.length ? given.reduce((a, b) => (b > a ? b : a)) : undefined;
+};
+
+/**
+ * Whether a program's POs can be moved to its format's (`movePoReferences`): the format names 11 POs and the program
+ * has exactly NBA's 12, PO1 to PO12.
+ */
+export const poMoveApplies = (format: Pick<SarFormatDef, 'pos'>, programPos: readonly string[]): boolean => {
+  const have = new Set(programPos.filter(isPoReference));
+  return format.pos === 11 && have.size === 12 && programPos.length === 12 && formatPoReferences({ pos: 12 }).every((r) => have.has(r));
+};
+
+/** One PO of a program in a move to its format's list: its reference and title now and after. */
+export interface PoMoveOutcome {
+  /** The PO record's id. */
+  id: string;
+  from: string;
+  /** The reference it takes (`PO7` for NBA's PO8); for a PO merged into another, the one it joins. */
+  to: string;
+  /** True when its record is removed and its matrix levels and survey questions join `to`'s. */
+  merged: boolean;
+  title_before: string;
+  title_after: string;
+}
+
+/** One CO row of a course's matrix that the move changes: the levels before (by old reference) and after. */
+export interface PoMoveCell {
+  co: string;
+  before: string;
+  after: string;
+}
+
+/**
+ * What moving a program's POs to its format's list (`PO12_TO_PO11`) would change, shown before anything is written
+ * (`GET /api/generic-program-outcome/move-to-format?program=`): each PO's reference and title before and after, each
+ * course matrix whose rows change (the PO6 and PO7 levels that become one PO6 level), how many matrices only have
+ * columns renumbered, the PO surveys whose questions follow, and whether the move can be made now (`blocked` says why
+ * not: a frozen year, or POs that are not NBA's 12).
+ */
+export interface PoMovePreview {
+  program: string;
+  program_title: string;
+  format: string;
+  outcomes: PoMoveOutcome[];
+  matrices: { course: string; code: string; title: string; cells: PoMoveCell[] }[];
+  /** Matrices of the program's courses that map POs but keep every level (their columns are renumbered). */
+  renumbered: number;
+  surveys: { id: string; name: string; academic_year: string; questions: number }[];
+  blocked: string | null;
+  /** One sentence for the page: what the move does. */
+  text: string;
 }

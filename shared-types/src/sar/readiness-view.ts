@@ -92,9 +92,10 @@ export interface SarReadinessView {
   holding_back: { criterion: string; title: string; percent: number; line: number | null; lifts: ReadinessLift[] }[];
   /**
    * The POs: how many the format names and the program has, and, when they differ, what the page says (the SAR lists
-   * the format's POs only; `poMismatch`), else null.
+   * the format's POs only; `poMismatch`), else null; `movable` when the program's 12 POs can be moved to the format's 11
+   * (`poMoveApplies`, Configuration > Program outcomes previews and makes the move).
    */
-  pos: { format: number; program: number; mismatch: string | null };
+  pos: { format: number; program: number; mismatch: string | null; movable: boolean };
   /** Counts for the page's summary: items computed with a formula, computed with claimed marks, and written. */
   counts: { computed: number; claimed_figures: number; written: number; not_written: number };
 }

@@ -110,7 +110,10 @@ export function SarReadinessPage() {
           </p>
           {v.pos.mismatch ? (
             <p className="field-error readiness-pos" role="note">
-              <strong>POs differ from the format:</strong> {v.pos.mismatch}
+              <strong>POs differ from the format:</strong> {v.pos.mismatch}{' '}
+              {v.pos.movable ? (
+                <Link to={hrefWith('/configuration/program-outcomes', { program: v.program, move: '1' })}>Preview the move to 11 POs</Link>
+              ) : null}
             </p>
           ) : null}
           <div className="readiness-summary" aria-live="polite">

@@ -14,6 +14,7 @@ import {
   genericProgramOutcome,
   isPoReference,
   poMismatch,
+  poMoveApplies,
   typedRows,
   organization,
   program,
@@ -201,7 +202,12 @@ export async function sarReadiness(
     six_years: { total: format.rule.sixYears.total, criterion_percent: format.rule.sixYears.criterionPercent },
     three_years: { total: format.rule.threeYears.total, criterion_percent: format.rule.threeYears.criterionPercent },
     holding_back: holdingBack(format, criteria, projection.total),
-    pos: { format: format.pos, program: programPos.filter(isPoReference).length, mismatch: poMismatch(format, programPos)?.text ?? null },
+    pos: {
+      format: format.pos,
+      program: programPos.filter(isPoReference).length,
+      mismatch: poMismatch(format, programPos)?.text ?? null,
+      movable: poMoveApplies(format, programPos),
+    },
     counts: {
       computed: items.filter((i) => i.source === 'computed').length,
       claimed_figures: items.filter(

@@ -17,6 +17,7 @@ import {
 import { noteYearStart } from '../../platform/store/campus-registry.js';
 import { matricesUsingOutcome } from '../../features/curriculum/co-po-matrix.js';
 import { PROGRAM_OUTCOME_ENDPOINTS } from '../../features/structure/program-outcome-routes.js';
+import { PO_MOVE_ENDPOINTS } from '../../features/curriculum/program-outcomes-move-routes.js';
 import { DEPARTMENT_USER_ENDPOINTS } from '../../features/identity/department-user-routes.js';
 import { sanitizeHtml } from '../../platform/lib/sanitize-html.js';
 import { behaviour, defineDomain, listed } from '../../platform/http/domain-module.js';
@@ -52,5 +53,5 @@ export const configurationDomain = defineDomain({
     }),
   ],
   sanitizeHtml,
-  endpoints: [...PROGRAM_OUTCOME_ENDPOINTS, ...DEPARTMENT_USER_ENDPOINTS],
+  endpoints: [...PROGRAM_OUTCOME_ENDPOINTS, ...PO_MOVE_ENDPOINTS, ...DEPARTMENT_USER_ENDPOINTS],
 });

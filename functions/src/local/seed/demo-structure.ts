@@ -14,6 +14,7 @@ import {
   genericProgramOutcome,
   labCategory,
   PO12_TO_PO11,
+  mergedLevel,
   mapLevelWeightage,
   program,
   programMode,
@@ -45,8 +46,7 @@ export function matrixToGapcPos(text: string): string {
   const columns = [...new Set(target)];
   const merged = (row: string[], name: string) => {
     const levels = row.filter((_, i) => target[i] === name);
-    const numbers = levels.map(Number).filter((n) => Number.isFinite(n) && n > 0);
-    return levels.length === 1 ? levels[0] : numbers.length ? String(Math.max(...numbers)) : '-';
+    return levels.length === 1 ? levels[0] : String(mergedLevel(levels.map(Number).filter(Number.isFinite)) ?? '-');
   };
   return [columns, ...rows.map((r) => columns.map((c) => merged(r, c)))].map((r) => r.join(',')).join('\n') + '\n';
 }

@@ -539,6 +539,65 @@ function replaced(def: EntityDef, old: Record<string, unknown>, data: Record<str
 }
 
 /**
+ * The writes that replace a stored record `old` by `data` (as `replaceRecord`): the update conditional on its version,
+ * the unique guards claimed and released, and its audit entry. Shared by `replaceRecord` and `writeRecordsTogether`.
+ */
+function replaceItems(scope: CampusScope, def: EntityDef, old: EntityRecord, data: Record<string, unknown>, now: string) {
+  const next = replaced(def, old, data, scope, now);
+  const before = guardsOf(def, old);
+  const after = guardsOf(def, data);
+  const sk = (g: Guard) => uniqueSk(def.name, g.name, g.value);
+  const claimed = after.filter((g) => !before.some((b) => sk(b) === sk(g)));
+  const released = before.filter((b) => !after.some((g) => sk(g) === sk(b)));
+  const items: TransactWriteItem[] = [
+    { Update: { TableName: table(), Key: keyOf(scope, def, old.id), ...replaceExpression(def, scope, old.id, data, old.version, now) } },
+    ...claimed.map((g) => guardPut(scope, def, g, old.id)),
+    ...released.map((g) => guardDelete(scope, def, g)),
+    recordAudit(scope, def, 'replace', old.id, old, next),
+  ];
+  return { next, claimed, items };
+}
+
+/** The writes that delete a stored record (as `deleteRecord`): the delete, its unique guards and its audit entry. */
+function deleteItems(scope: CampusScope, def: EntityDef, stored: EntityRecord): TransactWriteItem[] {
+  return [
+    { Delete: { TableName: table(), Key: keyOf(scope, def, stored.id), ConditionExpression: 'attribute_exists(PK)' } },
+    ...guardsOf(def, stored).map((g) => guardDelete(scope, def, g)),
+    recordAudit(scope, def, 'delete', stored.id, stored, undefined),
+  ];
+}
+
+/**
+ * Replaces and deletes several records of one kind all together or not at all (one TransactWriteItems, at most 100
+ * items: each record's write, its unique guards and its audit entry), e.g. a program's 12 POs renumbered to 11.
+ * Each replaced record is given as read (`old`, whose version must still be stored) with its new fields (`data`).
+ * @throws HttpError 409 when any record changed since it was read (nothing is written), 400 when the change needs more
+ *   than one transaction holds; 403 for a read-only scope
+ */
+export async function writeRecordsTogether<D extends EntityDef>(
+  scope: CampusScope,
+  def: D,
+  change: { replace: readonly { old: RecordOf<D>; data: DataOf<D> | Record<string, unknown> }[]; remove: readonly RecordOf<D>[] },
+): Promise<void> {
+  assertWritable(scope);
+  const now = new Date().toISOString();
+  const items = [
+    ...change.replace.flatMap((r) => replaceItems(scope, def, r.old, r.data, now).items),
+    ...change.remove.flatMap((r) => deleteItems(scope, def, r)),
+  ];
+  if (!items.length) return;
+  if (items.length > MAX_TRANSACTION_ITEMS)
+    throw new HttpError(400, `This change writes ${items.length} items; at most ${MAX_TRANSACTION_ITEMS} can be written together`);
+  try {
+    await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (e) {
+    if (e instanceof TransactionCanceledException) throw staleError(def);
+    throw e;
+  }
+  await summaryInputChanged(scope, def);
+}
+
+/**
  * Replaces a record's fields if its stored `version` still equals `version` (optimistic locking). A read of the
  * stored record, then one transaction: the conditional update, the unique guards whose value changed (a compound
  * key moves when any of its parts does) and the audit entry with each changed field's old and new value.
@@ -556,18 +615,7 @@ export async function replaceRecord<D extends EntityDef>(
   const now = new Date().toISOString();
   const old = await getRecord(scope, def, id);
   if (old.version !== version) throw staleError(def);
-  const next = replaced(def, old, data, scope, now);
-  const before = guardsOf(def, old);
-  const after = guardsOf(def, data);
-  const sk = (g: Guard) => uniqueSk(def.name, g.name, g.value);
-  const claimed = after.filter((g) => !before.some((b) => sk(b) === sk(g)));
-  const released = before.filter((b) => !after.some((g) => sk(g) === sk(b)));
-  const items: TransactWriteItem[] = [
-    { Update: { TableName: table(), Key: keyOf(scope, def, id), ...replaceExpression(def, scope, id, data, version, now) } },
-    ...claimed.map((g) => guardPut(scope, def, g, id)),
-    ...released.map((g) => guardDelete(scope, def, g)),
-    recordAudit(scope, def, 'replace', id, old, next),
-  ];
+  const { next, claimed, items } = replaceItems(scope, def, old, data, now);
   try {
     await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
   } catch (e) {
@@ -590,11 +638,7 @@ export async function replaceRecord<D extends EntityDef>(
 export async function deleteRecord(scope: CampusScope, def: EntityDef, id: string, old?: EntityRecord): Promise<void> {
   assertWritable(scope);
   const stored = old ?? (await getRecord(scope, def, id));
-  const items: TransactWriteItem[] = [
-    { Delete: { TableName: table(), Key: keyOf(scope, def, id), ConditionExpression: 'attribute_exists(PK)' } },
-    ...guardsOf(def, stored).map((g) => guardDelete(scope, def, g)),
-    recordAudit(scope, def, 'delete', id, stored, undefined),
-  ];
+  const items = deleteItems(scope, def, { ...stored, id });
   try {
     await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
   } catch (e) {
