@@ -97,6 +97,12 @@ export async function startDynamo(port: number, dir: string | null, host = '127.
   return startChild('DynamoDB Local', port, `http://127.0.0.1:${port}`, () => spawn('java', args, { stdio: 'pipe' }), opts);
 }
 
+/**
+ * The `iss` domain of every local token (`<domain>/<pool id>`): a name, not an address (it resolves nowhere), the same
+ * on every start so a restart signs nobody out.
+ */
+export const LOCAL_ISSUER_DOMAIN = 'https://cognito.attain.invalid';
+
 /** The key id cognito-local writes into every token's header (it is fixed in its code; only the key changes). */
 export const COGNITO_LOCAL_KID = 'CognitoLocal';
 
@@ -119,13 +125,18 @@ export function ensureCognitoKeys(file: string): string {
 }
 
 /**
- * cognito-local, its pools kept under `dir/.cognito`. Tokens are issued by `http://127.0.0.1:<port>/<poolId>` and
+ * cognito-local, its pools kept under `dir/.cognito`. Tokens are issued by `LOCAL_ISSUER_DOMAIN/<poolId>` and
  * signed with this data folder's own key pair (`dir/signing-keys.json`, `ensureCognitoKeys`), which
  * `cognito-keys.mjs` hands to cognito-local in place of the pair that ships in its package.
  */
 export async function startCognito(port: number, dir: string, opts: StartOptions = {}): Promise<Emulator> {
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(join(dir, '.cognito'), { recursive: true });
   const keys = ensureCognitoKeys(join(dir, 'signing-keys.json'));
+  // The issuer every token names is fixed, not the port of this start (a free one each time): a restart keeps
+  // everyone signed in. Its keys are fetched from the running emulator (`JWKS_URI`).
+  const configFile = join(dir, '.cognito', 'config.json');
+  const stored = existsSync(configFile) ? (JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, unknown>) : {};
+  writeFileSync(configFile, JSON.stringify({ ...stored, TokenConfig: { IssuerDomain: LOCAL_ISSUER_DOMAIN } }));
   const bin = require.resolve('cognito-local/lib/bin/start.js');
   const preload = fileURLToPath(new URL('./cognito-keys.mjs', import.meta.url));
   const spawnIt = () =>

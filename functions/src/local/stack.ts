@@ -22,7 +22,7 @@ import { seedDemoSar } from './seed/demo-sar.js';
 import { seedDemoStructure } from './seed/demo-structure.js';
 import { seedDemoResults } from './seed/demo-results.js';
 import { ensureBucket, ensureTable, ensureUserPool } from './bootstrap.js';
-import { type Emulator, startCognito, startDynamo, startS3, startSes } from './emulators.js';
+import { type Emulator, LOCAL_ISSUER_DOMAIN, startCognito, startDynamo, startS3, startSes } from './emulators.js';
 import { listenOrExplain } from './emulator-wait.js';
 import { freePort } from './ports.js';
 import { startServer } from './server.js';
@@ -190,7 +190,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     Object.assign(env, {
       USER_POOL_ID: pool.userPoolId,
       USER_POOL_CLIENT_ID: pool.clientId,
-      JWT_ISSUER: `${cognito.url}/${pool.userPoolId}`,
+      JWT_ISSUER: `${LOCAL_ISSUER_DOMAIN}/${pool.userPoolId}`,
+      JWKS_URI: `${cognito.url}/${pool.userPoolId}/.well-known/jwks.json`,
+      // cognito-local's ID tokens last 24 hours (its default for a client that sets none).
+      ID_TOKEN_MAX_AGE_S: '86400',
     });
     Object.assign(process.env, env);
     resetConfig();

@@ -53,7 +53,7 @@ describe('the local stack accepts only tokens signed with its own key (item 2)',
     expect(res.body.errors.detail).toMatch(/not valid/);
   });
   it('refuses an HS256 token keyed with the published public key, and an unsigned one', async () => {
-    const jwks = (await (await fetch(`${env.JWT_ISSUER}/.well-known/jwks.json`)).json()) as { keys: { n: string }[] };
+    const jwks = (await (await fetch(String(env.JWKS_URI))).json()) as { keys: { n: string }[] };
     for (const secret of [JSON.stringify(jwks.keys[0]), jwks.keys[0].n]) {
       const input = `${b64({ alg: 'HS256', kid: 'CognitoLocal', typ: 'JWT' })}.${b64(claims())}`;
       expect((await asToken(`${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`)).status).toBe(401);
@@ -170,4 +170,83 @@ describe('a download keeps its Unicode file name (item 11)', { timeout: 30_000 }
       expect((await got.text()).startsWith('%PDF-')).toBe(true);
     });
   }
+});
+
+describe('ending access (issue 42, item 1)', () => {
+  /** Adds a campus user with a first password; answers their sub. */
+  const addUser = async (email: string, role: 'faculty' | 'admin') => {
+    const res = await admin.post('/api/auth/user-list', {
+      email,
+      role,
+      password: 'Leaver-Pass-12!',
+      first_name: 'Leela',
+      last_name: role === 'admin' ? 'Admin' : 'Leaver',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.data.id as string;
+  };
+  const access = (as: ReturnType<typeof client>, sub: string, action: string) => as.post(`/api/auth/user-list/${sub}/access`, { action });
+  const statusIn = async (sub: string) =>
+    ((await admin.get('/api/auth/user-list')).body.data as { id: string; access?: string }[]).find((u) => u.id === sub)?.access;
+
+  it('a campus admin disables a faculty member: their open session gets 401, they cannot sign in, and it is audited', async () => {
+    const email = 'leaver@attain.example';
+    const sub = await addUser(email, 'faculty');
+    const token = await login(base, email, 'Leaver-Pass-12!');
+    const session = client(base, token);
+    expect((await session.get('/api/organization')).status).toBe(200);
+    expect(await statusIn(sub)).toBe('active');
+
+    const off = await access(admin, sub, 'disable');
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(off.body.data.status).toBe('disabled');
+    const refused = await session.get('/api/organization');
+    expect(refused.status).toBe(401);
+    expect(refused.body.errors.detail).toBe('Your access has been ended by an administrator');
+    const again = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'Leaver-Pass-12!' }),
+    });
+    expect(again.status).toBe(401);
+    expect(await statusIn(sub)).toBe('disabled');
+    const history = (await admin.get(`/api/audit/history/user-account/${sub}`)).body.data as { action: string; changes: unknown[] }[];
+    expect(history[0]).toMatchObject({ action: 'disable', changes: [{ field: 'access', old: 'Active', new: 'Disabled' }] });
+
+    // Enabled again: the session of before stays ended; a new sign-in works (one in the very second of the disabling
+    // is refused as "sign in again", as for the person, who signs in again).
+    expect((await access(admin, sub, 'enable')).body.data.status).toBe('active');
+    const ended = await session.get('/api/organization');
+    expect(ended.status).toBe(401);
+    expect(ended.body.errors.detail).toBe('Your session was ended by an administrator; sign in again');
+    let fresh = client(base, await login(base, email, 'Leaver-Pass-12!'));
+    for (let tries = 0; (await fresh.get('/api/organization')).status === 401 && tries < 50; tries++)
+      fresh = client(base, await login(base, email, 'Leaver-Pass-12!'));
+    expect((await fresh.get('/api/organization')).status).toBe(200);
+
+    // Removed: no session, no sign-in, and nothing more to enable.
+    expect((await access(admin, sub, 'remove')).body.data.status).toBe('removed');
+    expect((await fresh.get('/api/organization')).status).toBe(401);
+    expect((await access(admin, sub, 'enable')).status).toBe(409);
+    expect(await statusIn(sub)).toBe('removed');
+  });
+
+  it('only the group administrator ends a campus admin’s access; nobody their own; faculty nobody’s; another campus 404', async () => {
+    const sub = await addUser('second-admin@attain.example', 'admin');
+    const refused = await access(admin, sub, 'disable');
+    expect(refused.status).toBe(403);
+    expect(refused.body.errors.detail).toMatch(/group administrator/);
+    const me = (await admin.get('/api/auth/profile')).body.data.id as string;
+    expect((await access(admin, me, 'disable')).status).toBe(403);
+    const faculty = await signedIn(base, users.demoFaculty);
+    expect((await access(faculty, sub, 'disable')).status).toBe(403);
+    expect((await access(await signedIn(base, users.otherAdmin), sub, 'disable')).status).toBe(404);
+    expect((await access(admin, sub, 'pause')).status).toBe(400);
+
+    const second = client(base, await login(base, 'second-admin@attain.example', 'Leaver-Pass-12!'));
+    const group = client(base, await login(base, users.groupAdmin.email, users.groupAdmin.password), 'demo');
+    const off = await access(group, sub, 'disable');
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect((await second.get('/api/organization')).status).toBe(401);
+  });
 });

@@ -504,6 +504,6 @@ describe("moving a program's 12 POs to the 2025 format's 11", () => {
     expect(r.pos).toMatchObject({ format: 11, program: 11, mismatch: null, movable: false });
     const again = await admin.post('/api/generic-program-outcome/move-to-format', { program: p2025.id });
     expect(again.status).toBe(409);
-    expect(again.body.errors.detail).toContain("does not have NBA's 12 POs");
+    expect(again.body.errors.detail).toContain('already has the 11 POs of its format');
   });
 });

@@ -38,8 +38,11 @@ serveTestJwks(iss, () => {
 const REGISTRATION = { PK: 'T#campus-a#campus-registration', SK: 'campus' };
 const isRegistrationRead = (c: ReturnType<typeof ddb.calls>[number]) =>
   c.args[0] instanceof GetCommand && c.args[0].input.Key?.PK === REGISTRATION.PK;
-/** DynamoDB calls for the data itself: the registration read, once per cold instance, is counted apart. */
-const dataCalls = () => ddb.calls().filter((c) => !isRegistrationRead(c));
+/** The read of the caller's access (`user-access.ts`), once per caller per 30 s. */
+const isAccessRead = (c: ReturnType<typeof ddb.calls>[number]) =>
+  c.args[0] instanceof GetCommand && String(c.args[0].input.Key?.PK).endsWith('#user-access');
+/** DynamoDB calls for the data itself: the registration read, once per cold instance, and the access read are counted apart. */
+const dataCalls = () => ddb.calls().filter((c) => !isRegistrationRead(c) && !isAccessRead(c));
 beforeEach(() => {
   ddb.reset();
   forgetCampusRegistrations();

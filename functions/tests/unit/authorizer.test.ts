@@ -14,6 +14,7 @@ const { resetConfig } = await import('../../src/platform/lib/config.js');
 const { resetClients } = await import('../../src/platform/lib/aws.js');
 const { resetVerifier } = await import('../../src/platform/http/verify-token.js');
 const { forgetCampusRegistrations } = await import('../../src/platform/store/campus-registry.js');
+const { forgetUserAccess } = await import('../../src/platform/store/user-access.js');
 const { handler: authorize } = await import('../../src/lambdas/api/authorizer.js');
 const { handler: configurationHandler } = await import('../../src/lambdas/api/configuration.js');
 /** The configuration API Lambda invoked with an HTTP API event (hono's own event type stands for `aws-lambda`'s). */
@@ -28,6 +29,7 @@ serveTestJwks(iss, () => {
 beforeEach(() => {
   ddb.reset();
   forgetCampusRegistrations();
+  forgetUserAccess();
   ddb.on(GetCommand).resolves({});
   ddb.on(QueryCommand).resolves({ Items: [] });
 });
@@ -101,5 +103,41 @@ describe('the Lambda authorizer in front of an API Lambda', () => {
     const res = await configurationLambda(request('/api/department', { authorization: `Bearer ${iss.sign({})}` }));
     expect(res.statusCode).toBe(401);
     expect(JSON.parse(res.body ?? '{}').errors.detail).toBe('Sign in first: the request has no token');
+  });
+});
+
+describe("a token's times and its account's access", () => {
+  const now = () => Math.floor(Date.now() / 1000);
+  const detail = async (claims: Record<string, unknown>) =>
+    (await throughGateway({ authorization: `Bearer ${iss.sign(claims)}` })).body.errors?.detail;
+
+  it('refuses a token without exp or iat, issued or valid only in the future, or older than the pool allows', async () => {
+    expect(await detail({ exp: undefined })).toBe('The token is not valid; sign in again');
+    expect(await detail({ iat: undefined })).toBe('The token is not valid; sign in again');
+    expect(await detail({ iat: now() + 600 })).toBe('The token is not valid; sign in again');
+    expect(await detail({ nbf: now() + 600 })).toBe('The token is not valid; sign in again');
+    // Signed to last a day, but issued 2 hours ago: the pool's tokens last 1 hour.
+    expect(await detail({ iat: now() - 7200, exp: now() + 86400 })).toBe('Your session has expired; sign in again');
+    // Within the clock skew: accepted.
+    expect(await detail({ iat: now() + 30, nbf: now() + 30 })).toBeUndefined();
+  });
+
+  it("refuses a disabled or removed account's token, and a token issued before its session was ended", async () => {
+    const accessItem = (item: Record<string, unknown>) => {
+      forgetUserAccess();
+      ddb
+        .on(GetCommand)
+        .callsFake((input: { Key: Record<string, string> }) =>
+          input.Key.PK === 'T#campus-a#user-access' && input.Key.SK === 'u-1' ? { Item: item } : {},
+        );
+    };
+    accessItem({ status: 'disabled', valid_after: now() - 10 });
+    expect(await detail({})).toBe('Your access has been ended by an administrator');
+    accessItem({ status: 'removed', valid_after: now() - 10 });
+    expect(await detail({})).toBe('Your access has been ended by an administrator');
+    // Enabled again: a token of before the disabling stays refused, one issued after it works.
+    accessItem({ status: 'active', valid_after: now() - 10 });
+    expect(await detail({ iat: now() - 60 })).toBe('Your session was ended by an administrator; sign in again');
+    expect(await detail({ iat: now() })).toBeUndefined();
   });
 });

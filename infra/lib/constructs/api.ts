@@ -14,6 +14,7 @@ import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-ap
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { AttainFunction } from '../attain-function.js';
@@ -69,6 +70,17 @@ export class Api extends Construct {
         'cognito-idp:AdminAddUserToGroup',
       );
     }
+    // Ending a user's access (Configuration > Users; the group administrator for campus admins): disable, enable,
+    // remove the Cognito user and sign it out everywhere.
+    for (const fn of functions.get('auth') ? [functions.get('auth') as AttainFunction] : []) {
+      userPool.grant(
+        fn,
+        'cognito-idp:AdminDisableUser',
+        'cognito-idp:AdminEnableUser',
+        'cognito-idp:AdminDeleteUser',
+        'cognito-idp:AdminUserGlobalSignOut',
+      );
+    }
 
     this.httpApi = new HttpApi(this, 'HttpApi', {
       description: 'Attain API: one route per /api path',
@@ -81,9 +93,11 @@ export class Api extends Construct {
     // One Lambda authorizer verifies the ID token for every signed-in route, so the JWT verifier ships in it alone.
     // It reads the spec's `Authorization: token <id>` as well as `Bearer`, which the HTTP API's JWT authorizer does
     // not, and lets a refused request through with the reason, so the API Lambda answers the API's JSON 401. No
-    // identity source and no cache: a request without the header reaches it too, and an expired token is never
-    // served from a cached answer.
+    // identity source and no cache: a request without the header reaches it too, and an expired token or an ended
+    // account is never served from a cached answer.
     const authorizerFn = new AttainFunction(this, 'Authorizer', { entry: handlerEntry('authorizer'), environment });
+    // It reads each caller's access item (an account an admin disabled or removed): GetItem on the table, nothing else.
+    authorizerFn.addToRolePolicy(new iam.PolicyStatement({ actions: ['dynamodb:GetItem'], resources: [table.tableArn] }));
     const authorizer = new HttpLambdaAuthorizer('IdToken', authorizerFn, {
       responseTypes: [HttpLambdaResponseType.SIMPLE],
       identitySource: [],

@@ -16,6 +16,7 @@ import type { ReportView } from '../reports/report-view.js';
 import type { SarView } from '../reports/sar.js';
 import type { SarReadinessView } from '../sar/readiness-view.js';
 import type { PoMovePreview } from '../sar/program-outcomes.js';
+import type { UserAccess } from '../identity/access.js';
 import type { GroupCampus, GroupView } from '../group/group-api.js';
 import type { RollupView } from '../group/rollup.js';
 import type { DashboardView } from '../group/dashboard.js';
@@ -64,6 +65,7 @@ export interface ResponseTypes {
   SarView: SarView;
   SarReadinessView: SarReadinessView;
   PoMovePreview: PoMovePreview;
+  UserAccess: UserAccess;
   BatchImportResult: BatchImportResult;
   BatchKnownFigures: BatchKnownFigures;
   SarTableRowsView: SarTableRowsView;

@@ -1,4 +1,5 @@
 import type { Role } from '../identity/roles.js';
+import type { AccessStatus } from '../identity/access.js';
 import type { EntityRecord } from '../registry/entity.js';
 
 /**
@@ -14,4 +15,6 @@ export type CampusUser = EntityRecord & {
   role?: Role;
   /** Department record id. */
   department?: string;
+  /** Where the account stands (absent: active); shown to campus admins and the group administrator. */
+  access?: AccessStatus;
 };

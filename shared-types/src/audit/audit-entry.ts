@@ -11,8 +11,22 @@ export const AUDIT_PATH = '/api/audit';
 /** `GET /api/audit/history/{entity}/{id}`: one record's (or document's) entries, newest first. */
 export const AUDIT_HISTORY_PATH = '/api/audit/history';
 
-/** What an entry records; `invite` and `set-password` are a user account's invitation and its use (`USER_ACCOUNT_AUDIT`). */
-export const AUDIT_ACTIONS = ['create', 'replace', 'delete', 'freeze', 'unfreeze', 'invite', 'set-password'] as const;
+/**
+ * What an entry records; `invite` and `set-password` are a user account's invitation and its use, `disable`, `enable`
+ * and `remove` an admin ending or restoring its access (`USER_ACCOUNT_AUDIT`).
+ */
+export const AUDIT_ACTIONS = [
+  'create',
+  'replace',
+  'delete',
+  'freeze',
+  'unfreeze',
+  'invite',
+  'set-password',
+  'disable',
+  'enable',
+  'remove',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** One changed field: its name on the wire, its label, and the values before and after (absent: none). */

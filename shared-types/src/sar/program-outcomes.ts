@@ -50,11 +50,12 @@ export function poMismatch(
   const list = (refs: readonly string[]) => refs.join(', ') || 'none';
   const move =
     format.pos === 11 && have.length === 12 && !missing.length
-      ? ' To follow the format, move the program to the 11 POs of GAPC v4.0 (Configuration > Program outcomes, "Move to ' +
+      ? ' To follow the format, move the program to the 11 POs of GAPC v4.0 (Configuration > Generic Program Outcomes, "Move to ' +
         'the format’s 11 POs"): PO6 and PO7 become PO6, and PO8 to PO12 become PO7 to PO11; the page shows every matrix ' +
         'it changes before anything is written.'
       : format.pos === 12 && have.length === 11 && !extra.length
-        ? ' To follow the format, give the program NBA’s 12 POs (Configuration > Program outcomes), or choose the 2025 ' + 'format for it.'
+        ? ' To follow the format, give the program NBA’s 12 POs (Configuration > Generic Program Outcomes), or choose the 2025 ' +
+          'format for it.'
         : '';
   return {
     format: wanted,

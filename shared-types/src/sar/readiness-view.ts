@@ -93,7 +93,7 @@ export interface SarReadinessView {
   /**
    * The POs: how many the format names and the program has, and, when they differ, what the page says (the SAR lists
    * the format's POs only; `poMismatch`), else null; `movable` when the program's 12 POs can be moved to the format's 11
-   * (`poMoveApplies`, Configuration > Program outcomes previews and makes the move).
+   * (`poMoveApplies`, Configuration > Generic Program Outcomes previews and makes the move).
    */
   pos: { format: number; program: number; mismatch: string | null; movable: boolean };
   /** Counts for the page's summary: items computed with a formula, computed with claimed marks, and written. */

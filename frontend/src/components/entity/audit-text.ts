@@ -24,6 +24,9 @@ export const ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   unfreeze: 'Unfrozen',
   invite: 'Invited',
   'set-password': 'Password set',
+  disable: 'Access disabled',
+  enable: 'Access enabled',
+  remove: 'Access removed',
 };
 
 /** The label of an audited record type: a registry entity's label, or one of `AUDIT_OTHER_KINDS` (Marks, ...). */

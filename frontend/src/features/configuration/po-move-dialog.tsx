@@ -87,7 +87,7 @@ function MovePreview({ v }: { v: PoMovePreview }) {
 }
 
 /**
- * Configuration > Program outcomes, "Move to the format's 11 POs": a dialog that reads the preview of the move (each
+ * Configuration > Generic Program Outcomes, "Move to the format's 11 POs": a dialog that reads the preview of the move (each
  * PO, each matrix row whose levels change, the PO surveys that follow) and writes nothing until "Move the POs" is
  * pressed. A move the server refuses (a frozen year, POs that are not NBA's 12) says why in the dialog.
  */

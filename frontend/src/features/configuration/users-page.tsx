@@ -15,6 +15,7 @@ import { EntityForm } from '../../components/entity/entity-form';
 import { putSaved } from '../../components/entity/list-cache';
 import { CampusUsersTable } from '../../components/entity/campus-users-table';
 import { FormDialog } from '../../components/form/form-dialog';
+import { AccessButtons } from './access-buttons';
 
 /** The roles a campus administrator gives a new user (a group administrator is made with the group's campuses). */
 const CAMPUS_ROLES = ['faculty', 'admin'] as const;
@@ -76,9 +77,12 @@ export function UsersPage() {
         label="Users"
         highlight={added}
         actions={(u) => (
-          <Link className="p-button p-button-text p-button-sm" to={hrefWith('/faculty-contribution', { faculty: u.id })}>
-            View Faculty Contribution
-          </Link>
+          <>
+            <Link className="p-button p-button-text p-button-sm" to={hrefWith('/faculty-contribution', { faculty: u.id })}>
+              View Faculty Contribution
+            </Link>
+            <AccessButtons user={u} />
+          </>
         )}
       />
       <FormDialog

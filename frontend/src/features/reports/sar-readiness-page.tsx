@@ -112,7 +112,9 @@ export function SarReadinessPage() {
             <p className="field-error readiness-pos" role="note">
               <strong>POs differ from the format:</strong> {v.pos.mismatch}{' '}
               {v.pos.movable ? (
-                <Link to={hrefWith('/configuration/program-outcomes', { program: v.program, move: '1' })}>Preview the move to 11 POs</Link>
+                <Link to={hrefWith('/configuration/generic-program-outcomes', { program: v.program, move: '1' })}>
+                  Preview the move to 11 POs
+                </Link>
               ) : null}
             </p>
           ) : null}

@@ -10,6 +10,6 @@ export const PO_MOVE_ENDPOINTS: readonly Endpoint[] = [
   endpoint(programOutcomeMovePreviewRoute, async (c, { query }) => ({ data: await previewPoMove(c.var.scope, query.program) })),
   endpoint(programOutcomeMoveRoute, async (c, { body }) => {
     const data = await movePosToFormat(c.var.scope, body.program);
-    return { message: `Moved the POs of ${data.program_title} to the 11 of ${data.format}`, data };
+    return { message: `${data.program_title} now has the 11 POs of its SAR format`, data };
   }),
 ];

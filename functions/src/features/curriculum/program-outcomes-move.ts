@@ -10,6 +10,7 @@ import {
   courseOutcome,
   genericProgramOutcome,
   mergedLevel,
+  poMismatch,
   poMoveApplies,
   program as programEntity,
   sarFormatDef,
@@ -40,6 +41,9 @@ interface MovePlan {
   replace: { old: ProgramOutcome; data: Record<string, unknown> }[];
   remove: ProgramOutcome[];
 }
+
+/** `n` and the words for one or many: "1 course matrix changes", "2 course matrices change". */
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** A row's levels as people read them: `PO6 2, PO7 3` (`-` for none). */
 const levelsText = (row: Readonly<Record<string, number>>, refs: readonly { id: string; reference: string }[]) =>
@@ -169,7 +173,16 @@ async function movePlan(scope: CampusScope, programId: string): Promise<MovePlan
   }
 
   const blocked = !applies
-    ? `${prog.title} does not have NBA's 12 POs (PO1 to PO12) to move to the ${format.pos} of ${format.label}.`
+    ? format.pos !== 11
+      ? `${prog.title} follows ${format.label}, which names NBA's 12 POs: there is nothing to move.`
+      : pos.length === 11 &&
+          !poMismatch(
+            format,
+            pos.map((o) => o.po_reference),
+          )
+        ? `${prog.title} already has the 11 POs of its format: there is nothing to move.`
+        : `${prog.title} does not have NBA's 12 POs (PO1 to PO12), so they cannot be moved to the 11 of its format; ` +
+          'edit its POs in Configuration > Generic Program Outcomes.'
     : await assertCourseYearOpen(scope, { program: prog.id }).then(
         () => null,
         (e: unknown) => {
@@ -191,8 +204,9 @@ async function movePlan(scope: CampusScope, programId: string): Promise<MovePlan
       text: applies
         ? `${prog.title} follows ${format.label}, which names 11 POs. Moving its 12 POs: PO1 to PO5 keep their numbers, ` +
           `PO6 and PO7 become PO6 (a CO row mapping both takes the higher level), PO8 to PO12 become PO7 to PO11, and every PO ` +
-          `takes the statement of GAPC v4.0. ${previewMatrices.length} course matrices change, ${renumbered} keep their levels ` +
-          `under the new numbers, and ${previewSurveys.length} PO surveys count their questions under the new numbers.`
+          `takes the statement of GAPC v4.0. ${count(previewMatrices.length, 'course matrix changes', 'course matrices change')}, ` +
+          `${count(renumbered, 'keeps its levels', 'keep their levels')} under the new numbers, and ` +
+          `${count(previewSurveys.length, 'PO survey counts its', 'PO surveys count their')} questions under the new numbers.`
         : (blocked ?? ''),
     },
     matrices,

@@ -14,12 +14,14 @@ import {
   profile,
   profileRoute,
   errorName,
+  TENANT_CLAIM,
   updateProfileRoute,
 } from '@attain/shared-types';
 import { cognitoClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { clientAddress, signInThrottle, tooManySignIns } from './sign-in-throttle.js';
+import { accessOf } from '../../platform/store/user-access.js';
 import { getGroup } from '../../platform/store/campus-registry.js';
 import { checkAttachedFiles } from '../../platform/store/attached-files.js';
 import { findRecord, patchRecord } from '../../platform/store/records.js';
@@ -48,6 +50,24 @@ async function profileView(c: AppContext, rec: Record<string, unknown> | undefin
     academic_year_start_month: org?.academic_year_start_month ?? DEFAULT_ACADEMIC_YEAR_START_MONTH,
     ...(org?.current_academic_year ? { current_academic_year: org.current_academic_year } : {}),
   };
+}
+
+/**
+ * Refuses a sign-in whose account an admin disabled or removed (`accessOf`): the token just issued by the pool names
+ * the account (`custom:tenant`, `sub`; read, not verified: it came from the pool itself). One GetItem.
+ * @throws HttpError 401
+ */
+async function assertAccessOpen(token: string): Promise<void> {
+  let claims: Record<string, unknown> = {};
+  try {
+    claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+  } catch {
+    // Not a JWT: nothing to check here; every request verifies it.
+  }
+  const tenant = claims[TENANT_CLAIM];
+  if (typeof tenant !== 'string' || typeof claims.sub !== 'string') return;
+  const access = await accessOf(tenant, claims.sub);
+  if (access && access.status !== 'active') throw new HttpError(401, 'Your access has been ended by an administrator');
 }
 
 /**
@@ -81,6 +101,8 @@ export const AUTH_ENDPOINTS: readonly Endpoint[] = [
       throttle.record(attempt, true);
       const token = res.AuthenticationResult?.IdToken;
       if (!token) throw new HttpError(401, 'This account must complete its sign-in (for example set a new password) first');
+      // An account whose access an admin ended signs in no more, whatever the pool says (the local pool may not know).
+      await assertAccessOpen(token);
       return { data: { token } };
     } catch (e) {
       // Cognito answers NotAuthorized; the local emulator answers InvalidPassword for a wrong password.

@@ -7,8 +7,10 @@ import {
   profile,
   setPasswordRoute,
   userListRoute,
+  userAccessRoute,
   textOf,
 } from '@attain/shared-types';
+import { changeUserAccess } from './user-access.js';
 import { ensureCampusUser } from './campus-users.js';
 import { campusUsers, listed } from './campus-user-list.js';
 import { inviteUser, setPasswordWithToken } from './invitations.js';
@@ -26,10 +28,18 @@ import { siteOf } from '../../platform/lib/link-token.js';
  * - `POST /api/auth/user-list` (campus admins): a Cognito user with the role as its group plus the profile record, 201
  *   (400 with field messages, 403, 409 when the e-mail already has an account); without a `password` the member is
  *   mailed an invitation to set their own, and the answer names that mail;
- * - `POST /api/auth/set-password` (public: the invitation link's page): sets the invited member's password once.
+ * - `POST /api/auth/set-password` (public: the invitation link's page): sets the invited member's password once;
+ * - `POST /api/auth/user-list/{user}/access { action }`: disables, enables or removes a user (`changeUserAccess`).
  */
 export const USER_ENDPOINTS: readonly Endpoint[] = [
-  endpoint(userListRoute, async (c) => ({ data: await campusUsers(c.var.scope, dataViewer(c.var.caller, c.var.scope)), next: null })),
+  endpoint(userListRoute, async (c) => ({
+    data: await campusUsers(c.var.scope, dataViewer(c.var.caller, c.var.scope), c.var.caller.role),
+    next: null,
+  })),
+  endpoint(userAccessRoute, async (c, { params, body }) => {
+    const data = await changeUserAccess(c.var.scope, c.var.caller, params.user, body.action);
+    return { message: `Access is now ${data.status}`, data };
+  }),
   endpoint(createUserRoute, async (c, { body }) => {
     const caller = c.var.caller;
     const { email, role, password, ...rest } = body;

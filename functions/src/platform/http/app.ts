@@ -53,15 +53,20 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * profile and the group's campuses.
  */
 const OWN_NAMESPACE_PREFIXES = ['/api/auth/profile', '/api/group/'];
+/** The one write a group administrator makes in a campus it reads: a user's access (`userAccessRoute`). */
+const GROUP_CAMPUS_WRITES = /^\/api\/auth\/user-list\/[^/]+\/access\/?$/;
 
 /**
  * Refuses any write a group administrator sends while reading a campus (`X-Campus`): the campus's data, files and
- * mail are changed by its own admins only. The one gate for every route (the store's `assertWritable` also refuses
- * record writes through a read-only scope). @throws HttpError 403
+ * mail are changed by its own admins only; the group administrator changes the access of the campus's admins only.
+ * The one gate for every route (the store's `assertWritable` also refuses record writes through a read-only scope).
+ * @throws HttpError 403
  */
 function assertCampusWriteAllowed(method: string, path: string, caller: Caller, scope: CampusScope): void {
   if (caller.role !== 'group-admin' || scope.campus === caller.tenant || !WRITE_METHODS.has(method)) return;
   if (OWN_NAMESPACE_PREFIXES.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`))) return;
+  // The group administrator ends or restores a campus admin's access (`ACCESS_ENDERS`; the route checks whose).
+  if (GROUP_CAMPUS_WRITES.test(path)) return;
   throw new HttpError(403, 'This campus is open to you for reading only; its own admins make changes');
 }
 

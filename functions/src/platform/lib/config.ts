@@ -12,6 +12,11 @@ export interface Config {
   jwtIssuer: string;
   /** Where the signing keys are. Default: `<issuer>/.well-known/jwks.json`. */
   jwksUri: string;
+  /**
+   * The user pool's ID-token validity (seconds): a token whose `iat` is older is refused whatever its `exp` says.
+   * Default 3600 (the cloud pool client's 1 hour, infra/lib/constructs/identity.ts); the local stack's 86400.
+   */
+  idTokenMaxAgeSeconds: number;
   filesBucket: string;
   /** SES configuration set every mail names, so its events reach the receipts Lambda (none: no events). */
   mailConfigurationSet: string;
@@ -37,6 +42,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     userPoolClientId: env.USER_POOL_CLIENT_ID ?? '',
     jwtIssuer,
     jwksUri: env.JWKS_URI ?? `${jwtIssuer}/.well-known/jwks.json`,
+    idTokenMaxAgeSeconds: Number(env.ID_TOKEN_MAX_AGE_S) > 0 ? Number(env.ID_TOKEN_MAX_AGE_S) : 3600,
     filesBucket: env.FILES_BUCKET ?? 'attain-files',
     mailConfigurationSet: env.MAIL_CONFIGURATION_SET ?? '',
     mailFrom: env.MAIL_FROM ?? '',

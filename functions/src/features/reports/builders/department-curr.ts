@@ -35,7 +35,7 @@ export async function departmentCurr(scope: CampusScope, query: ReportQuery): Pr
         ]
       : []),
   ].filter((t) => t.paragraphs.length);
-  const where = 'Configuration > Program outcomes';
+  const where = 'Configuration > Generic Program Outcomes';
   const listed = [
     { id: 'peos', title: 'Program educational objectives (PEOs)', rows: outcomes.peos },
     { id: 'pos', title: 'Program outcomes (POs)', rows: outcomes.pos },
@@ -65,6 +65,6 @@ export async function departmentCurr(scope: CampusScope, query: ReportQuery): Pr
     cr.context,
     hasAny ? [{ id: 'curriculum', title: cr.curriculum.name, texts, tables: [...listed, bloom] }] : [],
     'Nothing to show yet: add the vision and mission under Configuration > Organization, ' +
-      "the program's outcomes under Configuration > Program outcomes and Bloom's levels under Configuration > Bloom's levels",
+      "the program's outcomes under Configuration > Generic Program Outcomes and Bloom's levels under Configuration > Bloom's levels",
   );
 }

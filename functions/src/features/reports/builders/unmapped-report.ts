@@ -33,7 +33,7 @@ export async function unmappedReport(scope: CampusScope, query: ReportQuery): Pr
     outcomes.columns
       .filter((o) => !mapped.has(o.id))
       .map((o) => ({ reference: o.po_reference, kind: o.outcome_type, statement: o.statement })),
-    { notes: outcomes.columns.length ? [] : ['The program has no POs or PSOs yet: Configuration > Program outcomes'] },
+    { notes: outcomes.columns.length ? [] : ['The program has no POs or PSOs yet: Configuration > Generic Program Outcomes'] },
   );
   const courses = reportTable(
     'courses-without-matrix',

@@ -1,0 +1,76 @@
+import {
+  ACCESS_ACTION_LABELS,
+  ACCESS_STATUS_LABELS,
+  type AccessAction,
+  type CampusUser,
+  mayEndAccess,
+  profile,
+  roleFromGroups,
+  userAccessRoute,
+} from '@attain/shared-types';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { Button } from 'primereact/button';
+import { confirmDialog } from 'primereact/confirmdialog';
+import { Tag } from 'primereact/tag';
+import { call } from '../../app/api-client';
+import { qk } from '../../app/query-keys';
+import { profileAtom, showPopup } from '../../app/state';
+import { listPathOf } from '../../components/entity/list-cache';
+
+/** What each action asks before it is done. */
+const QUESTIONS: Readonly<Record<AccessAction, (name: string) => string>> = {
+  disable: (n) => `Disable ${n}? They are signed out within a minute and cannot sign in until an administrator enables them again.`,
+  enable: (n) => `Enable ${n}? They can sign in again.`,
+  remove: (n) =>
+    `Remove ${n}? Their sign-in is deleted and they are signed out within a minute; their profile and contribution records stay. ` +
+    'This cannot be undone (add them again to give them access).',
+};
+
+/**
+ * A user row's access, for an admin who may change it (`mayEndAccess`: campus admins for faculty, the group
+ * administrator for campus admins; never one's own): a tag when the account is not active, and Disable / Enable /
+ * Remove, each asked first (`POST /api/auth/user-list/{user}/access`). The list is read again afterwards.
+ */
+export function AccessButtons({ user }: { user: CampusUser }) {
+  const me = useAtomValue(profileAtom);
+  const queryClient = useQueryClient();
+  const change = useMutation({
+    mutationFn: (action: AccessAction) => call(userAccessRoute, { params: { user: user.id }, body: { action } }),
+    onSuccess: (res) => showPopup('success', `${user.name}: ${ACCESS_STATUS_LABELS[res.data?.status ?? 'active'].toLowerCase()}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: qk.lists(listPathOf(profile)) }),
+  });
+  const status = user.access ?? 'active';
+  const tag =
+    status === 'active' ? null : <Tag severity={status === 'removed' ? 'danger' : 'warning'} value={ACCESS_STATUS_LABELS[status]} />;
+  const myRole = me ? roleFromGroups([me.role]) : undefined;
+  if (!myRole || me?.id === user.id || !mayEndAccess(myRole, user.role) || status === 'removed') return tag;
+  const actions: AccessAction[] = status === 'disabled' ? ['enable', 'remove'] : ['disable', 'remove'];
+  return (
+    <>
+      {tag}
+      {actions.map((a) => (
+        <Button
+          key={a}
+          type="button"
+          size="small"
+          text
+          severity={a === 'remove' ? 'danger' : undefined}
+          label={ACCESS_ACTION_LABELS[a]}
+          aria-label={`${ACCESS_ACTION_LABELS[a]} ${user.name}`}
+          disabled={change.isPending}
+          onClick={() =>
+            confirmDialog({
+              header: `${ACCESS_ACTION_LABELS[a]} ${user.name}?`,
+              message: QUESTIONS[a](user.name),
+              acceptLabel: ACCESS_ACTION_LABELS[a],
+              rejectLabel: 'Cancel',
+              defaultFocus: 'reject',
+              accept: () => change.mutate(a),
+            })
+          }
+        />
+      ))}
+    </>
+  );
+}
