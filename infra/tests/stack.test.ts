@@ -297,6 +297,21 @@ describe('the Attain stack', () => {
     expect(api.AllowedMethods).toEqual(expect.arrayContaining(['POST', 'PUT', 'PATCH', 'DELETE']));
     expect(api.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // CachingDisabled managed policy
   });
+  it('answers a miswritten API path (/API/program, //api/program) at CloudFront with the JSON 404, not the web page', () => {
+    const cdn = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0];
+    const assoc = cdn.Properties.DistributionConfig.DefaultCacheBehavior.FunctionAssociations;
+    expect(assoc).toHaveLength(1);
+    expect(assoc[0].EventType).toBe('viewer-request');
+    const fn = Object.values(template.findResources('AWS::CloudFront::Function'))[0];
+    expect(fn.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+    // Run the deployed code on viewer requests as CloudFront hands them over.
+    const handler = new Function(`${fn.Properties.FunctionCode}; return handler;`)() as (e: unknown) => Record<string, any>;
+    const run = (uri: string) => handler({ request: { uri, method: 'GET', headers: {} } });
+    for (const uri of ['/API/program', '//api/program', '/Api', '///API/x'])
+      expect(run(uri), uri).toMatchObject({ statusCode: 404, body: { data: expect.stringContaining(`No API route at ${uri}`) } });
+    for (const uri of ['/', '/configuration/department', '/apiary', '/assets/index.js', '/api/program'])
+      expect(run(uri), uri).toMatchObject({ uri });
+  });
   it('passes cdk-nag AwsSolutions with no unacknowledged finding, each acknowledgement with a reason', () => {
     const report = join(outdir, 'validation-report.json');
     if (existsSync(report)) {

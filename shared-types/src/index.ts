@@ -13,6 +13,7 @@ export * from './storage/table.js';
 export * from './api/envelope.js';
 export * from './api/routes.js';
 export * from './api/contract.js';
+export * from './api/api-path.js';
 export * from './api/contracts.js';
 export type * from './api/response-types.js';
 export * from './attainment/freeze-routes.js';

@@ -13,7 +13,14 @@ import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress';
 import { parseAccept } from 'hono/utils/accept';
 import { buildApp } from '../platform/http/app.js';
 import { callerFromRequest } from '../platform/http/verify-token.js';
-import { OPENAPI_PATH, PUBLIC_SURVEY_PATH, PUBLIC_SURVEY_THROTTLE, type PublicSurveyError } from '@attain/shared-types';
+import {
+  OPENAPI_PATH,
+  PUBLIC_SURVEY_PATH,
+  PUBLIC_SURVEY_THROTTLE,
+  type PublicSurveyError,
+  isMiswrittenApiPath,
+  miswrittenApiPathDetail,
+} from '@attain/shared-types';
 import { errorBody } from '../platform/lib/errors.js';
 import { clientAddress, signInThrottle, tooManySignIns } from '../features/identity/sign-in-throttle.js';
 import { RouteThrottle } from './route-throttle.js';
@@ -151,6 +158,8 @@ function notModified(c: Context, etag: string, modified: Date): boolean {
 async function apiResponses(c: Context, next: Next): Promise<void> {
   await next();
   const res = c.res;
+  // A body refused for its size was not read to its end: the connection is closed after the answer, and says so.
+  if (res.status === 413) res.headers.set('Connection', 'close');
   if (!res.headers.has('Cache-Control')) res.headers.set('Cache-Control', 'no-store');
   if (c.req.method === 'HEAD' || !res.body || [204, 206, 304].includes(res.status)) return;
   if (res.headers.has('Content-Encoding') || /(?:^|,)\s*no-transform\s*(?:,|$)/i.test(res.headers.get('Cache-Control') ?? '')) return;
@@ -232,6 +241,12 @@ export function startServer(opts: {
   publicSurveyThrottle?: { rate: number; burst: number };
 }): Promise<Server> {
   const app = new Hono<SiteEnv>({ strict: false });
+  // `/API/program`, `//api/program`: the API's JSON 404, not the web page (as CloudFront's function answers).
+  app.use('*', async (c, next) => {
+    const path = new URL(c.req.url).pathname;
+    if (isMiswrittenApiPath(path)) return c.json(errorBody(miswrittenApiPathDetail(path)), 404, { 'Cache-Control': 'no-store' });
+    return next();
+  });
   app.use('/api/*', apiResponses);
   const limits = opts.publicSurveyThrottle ?? PUBLIC_SURVEY_THROTTLE;
   const publicSurvey = new RouteThrottle(limits.rate, limits.burst);

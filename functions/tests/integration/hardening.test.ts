@@ -225,3 +225,25 @@ describe('CSV files are safe to open in a spreadsheet and load back unchanged', 
     expect(sheet.rows.find((r: { student: string }) => r.student === seven.id).marks).toEqual({ 1: 4 });
   });
 });
+
+describe('the edges of /api (issue 42, item 4)', () => {
+  it('answers an API path written in another case or with doubled slashes with a JSON 404, not the web page', async () => {
+    for (const path of ['/API/program', '//api/program', '/Api/organization']) {
+      const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/application\/json/);
+      expect(((await res.json()) as { errors: { detail: string } }).errors.detail).toContain(`No API route at ${path}`);
+    }
+    // The page and the API itself are untouched.
+    expect((await fetch(`${base}/configuration/department`)).headers.get('content-type')).toMatch(/text\/html/);
+    expect((await fetch(`${base}/api/program`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+  });
+  it('closes the connection after a 413, and says so', async () => {
+    const res = await raw('POST', '/api/program', JSON.stringify({ title: 'x'.repeat(300 * 1024) }));
+    expect(res.status).toBe(413);
+    expect(res.headers.get('connection')).toBe('close');
+    expect(((await res.json()) as { errors: { detail: string } }).errors.detail).toMatch(/larger than 256 KB/);
+    // The next request opens a new connection and is served.
+    expect((await admin.get('/api/organization')).status).toBe(200);
+  });
+});

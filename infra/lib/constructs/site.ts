@@ -7,7 +7,7 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
-import { OPENAPI_PATH } from '@attain/shared-types';
+import { OPENAPI_PATH, miswrittenApiPathFunctionCode } from '@attain/shared-types';
 import { Construct } from 'constructs';
 import { REPO_ROOT } from '../bundling.js';
 import { BASIC_EXECUTION_FINDING, keepLogicalId, logicalIdOf } from '../nag.js';
@@ -45,6 +45,17 @@ export class Site extends Construct {
       defaultBehavior: {
         origin: siteOrigin,
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        // `/API/program` or `//api/program` is not `/api/*`: answered with the API's JSON 404, not the web page.
+        functionAssociations: [
+          {
+            eventType: cloudfront.FunctionEventType.VIEWER_REQUEST,
+            function: new cloudfront.Function(this, 'MiswrittenApiPath', {
+              code: cloudfront.FunctionCode.fromInline(miswrittenApiPathFunctionCode()),
+              runtime: cloudfront.FunctionRuntime.JS_2_0,
+              comment: 'JSON 404 for API paths written in another case or with doubled slashes',
+            }),
+          },
+        ],
       },
       // The API document is a file of the site build (listed before `/api/*`, so it takes precedence).
       additionalBehaviors: {
