@@ -545,4 +545,70 @@ describe('one gate for a frozen year', () => {
     expect((await admin.put(`/api/attainment-method/${method.id}`, { ...method, cie_weight: 50, see_weight: 50 })).status).toBe(200);
     expect((await admin.put(`/api/survey-host/${ctx.survey}/offline`, offline)).status).toBe(200);
   });
+  it("refuses the program's POs, the year's surveys and the frozen occasions' rosters while approved; not once unfrozen", async () => {
+    // Program A's POs, with CO1 mapped to PO1; a spare student to move, delete and rename.
+    await admin.post('/api/generic-program-outcome/setup', { program: ctx.a.program.id, framework: 'nba_12_po' });
+    const pos = (await admin.get(`/api/generic-program-outcome?program=${ctx.a.program.id}`)).body.data as Record<string, any>[];
+    const po1 = pos.find((o) => o.po_reference === 'PO1')!;
+    const po12 = pos.find((o) => o.po_reference === 'PO12')!;
+    const m = (await admin.get(`/api/co-po-matrix/${ctx.course.id}`)).body.data;
+    expect(
+      (await admin.put(`/api/co-po-matrix/${ctx.course.id}`, { version: m.version, cells: { [ctx.co]: { [po1.id]: 2 } } })).status,
+    ).toBe(200);
+    const pupil = (
+      await admin.post('/api/student', { curriculum: ctx.a.curriculum.id, roll_no: `GS${run}`, name: 'Gate Pupil', section: 'A' })
+    ).body.data;
+    const surveyRec = (await admin.get(`/api/survey/${ctx.survey}`)).body.data;
+    const poBody = (o: Record<string, any>, change: Record<string, unknown>) => ({ ...o, ...change });
+    const roster = (line: string) =>
+      fetch(`${base}/api/import/students?curriculum=${ctx.a.curriculum.id}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+        body: `roll_no,name,section\n${line}`,
+      });
+    await approve();
+    const { program: _p, ...detached } = po12;
+    refused(await admin.put(`/api/generic-program-outcome/${po12.id}`, detached), 'PO detached from its program');
+    refused(await admin.put(`/api/generic-program-outcome/${po12.id}`, poBody(po12, { po_reference: 'PO13' })), 'PO renumbered');
+    refused(await admin.del(`/api/generic-program-outcome/${po12.id}`), 'PO deleted');
+    refused(
+      await admin.post('/api/generic-program-outcome', {
+        program: ctx.a.program.id,
+        outcome_type: 'PSO',
+        po_reference: 'PSO1',
+        statement: 'x',
+      }),
+      'PSO added',
+    );
+    refused(await admin.put(`/api/survey/${ctx.survey}`, { ...surveyRec, academic_year: '2025-26' }), 'survey moved to another year');
+    refused(await admin.put(`/api/survey/${ctx.survey}`, { ...surveyRec, end_date: '2025-06-30' }), 'survey reopened');
+    refused(await admin.del(`/api/survey/${ctx.survey}`), 'survey deleted');
+    refused(await admin.put(`/api/student/${pupil.id}`, { ...pupil, section: 'B' }), 'student moved to another section');
+    refused(
+      await admin.post('/api/student', { curriculum: ctx.a.curriculum.id, roll_no: `GN${run}`, name: 'New Pupil', section: 'A' }),
+      'student added',
+    );
+    refused(await admin.del(`/api/student/${pupil.id}`), 'student deleted');
+    const reimport = await roster(`GN${run},New Pupil,A`);
+    expect(reimport.status).toBe(409);
+    expect(((await reimport.json()) as { errors: { detail: string } }).errors.detail).toContain(named());
+    expect(
+      (await admin.get(`/api/student?curriculum=${ctx.a.curriculum.id}`)).body.data.some(
+        (s: { roll_no: string }) => s.roll_no === `GN${run}`,
+      ),
+    ).toBe(false);
+    // What no figure reads stays open: a PO's statement, a student's name, a survey's name.
+    expect((await admin.put(`/api/generic-program-outcome/${po12.id}`, poBody(po12, { statement: 'Learn for life.' }))).status).toBe(200);
+    expect((await admin.put(`/api/student/${pupil.id}`, { ...pupil, name: 'Gate Pupil Renamed' })).status).toBe(200);
+
+    await unfreeze();
+    // Open again; a PO mapped in a matrix still cannot leave its program.
+    const mapped = await admin.put(`/api/generic-program-outcome/${po1.id}`, (({ program: _x, ...rest }) => rest)(po1));
+    expect(mapped.status).toBe(409);
+    expect(mapped.body.errors.detail).toContain('CO-PO matrices of 1 course');
+    const fresh = (await admin.get(`/api/student/${pupil.id}`)).body.data;
+    expect((await admin.put(`/api/student/${pupil.id}`, { ...fresh, section: 'B' })).status).toBe(200);
+    expect((await roster(`GN${run},New Pupil,A`)).status).toBe(200);
+    expect((await admin.put(`/api/survey/${ctx.survey}`, { ...surveyRec, end_date: '2025-06-30' })).status).toBe(200);
+  });
 });

@@ -24,7 +24,9 @@ import { type FrozenCoverage, frozenCoverage } from './frozen-years-store.js';
  *   - neither: an input of every year of the course (a CO, the CO-PO matrix, deleting the course);
  *   - `moveTo` (the course's new curriculum and term): the course moves;
  * - `program` (its id), with `year` or without (every year: the attainment method); a PO survey's counts give one;
- * - `curriculum` (the stored record) with `moveTo.program`: the curriculum moves to another program with its courses.
+ * - `curriculum` (the stored record) with `moveTo.program`: the curriculum moves to another program with its courses;
+ * - `roster` (a curriculum and section): a student joins, leaves or changes that roster, which every occasion of the
+ *   curriculum's courses for that section counts.
  */
 export interface CourseYearChange {
   course?: string | CourseRecord;
@@ -33,6 +35,7 @@ export interface CourseYearChange {
   moveTo?: { curriculum?: string; term?: string; program?: string };
   program?: string;
   curriculum?: { id: string; program?: string; name?: string };
+  roster?: { curriculum: string; section?: string };
 }
 
 type CourseRecord = RecordOf<typeof courseCurriculum>;
@@ -66,6 +69,13 @@ const yearsOf = (occasions: { held_on?: string; academic_year?: string }[]) =>
  * program has a frozen year, and for a curriculum its courses (one Query).
  */
 async function hitOf(scope: CampusScope, frozen: FrozenCoverage[], ch: CourseYearChange): Promise<Hit | undefined> {
+  if (ch.roster) {
+    const { curriculum: cur, section } = ch.roster;
+    const occs = (await queryByField(scope, occasion, 'curriculum', cur)).filter((o) => !section || (o.section ?? 'A') === section);
+    const ids = new Set(occs.map((o) => o.id));
+    const out = frozen.find((f) => f.occasions.some((o) => ids.has(o)));
+    return found(out);
+  }
   if (ch.curriculum) {
     const courses = await queryByField(scope, courseCurriculum, 'curriculum', ch.curriculum.id);
     const ids = new Set(courses.map((c) => c.id));

@@ -2,6 +2,7 @@
 
 export { bandLevel, round2 } from './bands.js';
 export { assertCourseYearOpen, assertProgramYearOpen } from './frozen-year-gate.js';
+export { FROZEN_INPUTS, assertRostersOpen, withFrozenGate } from './frozen-inputs.js';
 export { frozenYearView, getFrozenYear, listFrozenYears, putFrozenYear, unfreezeYear } from './frozen-years-store.js';
 export { type MethodInUse, methodFor } from './method-store.js';
 export { type ResultsJob } from './results-queue.js';

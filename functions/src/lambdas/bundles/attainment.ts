@@ -1,6 +1,7 @@
 import { attainmentMethod, student } from '@attain/shared-types';
 import { assertCourseYearOpen } from '../../features/course-inputs/frozen-year-gate.js';
 import { courseInputsChanged } from '../../features/course-inputs/write-course-input.js';
+import { withFrozenGate } from '../../features/course-inputs/frozen-inputs.js';
 import { ATTAINMENT_ENDPOINTS } from '../../features/attainment/attainment-routes.js';
 import { FREEZE_ENDPOINTS } from '../../features/attainment/freeze-routes.js';
 import { behaviour, defineDomain } from '../../platform/http/domain-module.js';
@@ -24,6 +25,8 @@ export const attainmentDomain = defineDomain({
       // Every course of the program is computed again (by the results queue) and stored with the new method version.
       afterSave: (scope, rec) => courseInputsChanged(scope, { program: rec.program }),
     }),
+    // A student joins, leaves or changes the roster of their curriculum and section: not while a frozen year counts it.
+    behaviour(student, withFrozenGate(student)),
   ],
   endpoints: [...FREEZE_ENDPOINTS, ...ATTAINMENT_ENDPOINTS],
 });

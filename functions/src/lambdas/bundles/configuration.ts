@@ -16,6 +16,8 @@ import {
 } from '@attain/shared-types';
 import { noteYearStart } from '../../platform/store/campus-registry.js';
 import { matricesUsingOutcome } from '../../features/curriculum/co-po-matrix.js';
+import { withFrozenGate } from '../../features/course-inputs/frozen-inputs.js';
+import { HttpError } from '../../platform/lib/errors.js';
 import { PROGRAM_OUTCOME_ENDPOINTS } from '../../features/structure/program-outcome-routes.js';
 import { PO_MOVE_ENDPOINTS } from '../../features/curriculum/program-outcomes-move-routes.js';
 import { DEPARTMENT_USER_ENDPOINTS } from '../../features/identity/department-user-routes.js';
@@ -44,8 +46,19 @@ export const configurationDomain = defineDomain({
     mapLevelWeightage,
   ],
   behaviours: [
-    // A PO or PSO mapped in any course's CO-PO matrix cannot be deleted.
-    behaviour(genericProgramOutcome, { beforeDelete: async (scope, rec) => listed(await matricesUsingOutcome(scope, rec)) }),
+    // A PO or PSO of a frozen year's program keeps its program, type and reference, and stays (`withFrozenGate`); one
+    // mapped in any course's CO-PO matrix cannot be deleted, nor leave its program (the matrices would lose the column).
+    behaviour(
+      genericProgramOutcome,
+      withFrozenGate(genericProgramOutcome, {
+        beforeReplace: async (scope, data, old) => {
+          if ((data.program ?? null) === (old.program ?? null)) return;
+          const used = await matricesUsingOutcome(scope, old);
+          if (used) throw new HttpError(409, `${old.po_reference} is mapped in ${used}: clear those cells before it leaves its program`);
+        },
+        beforeDelete: async (scope, rec) => listed(await matricesUsingOutcome(scope, rec)),
+      }),
+    ),
     // The campus's registration keeps its year's start month, so every page's current academic year costs no read.
     behaviour(organization, {
       afterSave: (scope, rec) =>

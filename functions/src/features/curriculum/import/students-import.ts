@@ -3,6 +3,7 @@ import pLimit from 'p-limit';
 import { listAll } from '../../../platform/store/list-all.js';
 import { createRecords, replaceRecord } from '../../../platform/store/records.js';
 import { curriculumContext } from './curriculum-context.js';
+import { assertRostersOpen } from '../../course-inputs/index.js';
 import { parseCsv, refuseIfAny } from '../../../platform/lib/csv-table.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -42,6 +43,13 @@ export async function importStudents(scope: CampusScope, curriculumId: string | 
   // New students go in batches (each with its roll-number guard, see createRecords); known ones are replaced.
   const fresh = planned.filter((p) => !existing.has(p.roll_no.toLowerCase()));
   const known = planned.filter((p) => existing.has(p.roll_no.toLowerCase()));
+  // A new student, or one whose section changes, changes a roster: refused whole while a frozen year counts it.
+  const moved = known.filter((p) => (existing.get(p.roll_no.toLowerCase())?.section ?? 'A') !== p.section);
+  await assertRostersOpen(scope, [
+    ...fresh,
+    ...moved,
+    ...moved.map((p) => ({ curriculum: p.curriculum, section: existing.get(p.roll_no.toLowerCase())?.section })),
+  ]);
   await createRecords(scope, student, fresh);
   const limit = pLimit(16);
   await Promise.all(

@@ -1,0 +1,120 @@
+import {
+  type CampusScope,
+  type DataOf,
+  type EntityDef,
+  type RecordOf,
+  genericProgramOutcome,
+  student,
+  survey as surveyEntity,
+} from '@attain/shared-types';
+import type { EntityHooks } from '../../platform/http/domain-module.js';
+import { type CourseYearChange, assertCourseYearOpen } from './frozen-year-gate.js';
+
+/**
+ * Records whose writes the frozen-year gate reads besides the ones with their own hooks (occasions, COs, courses,
+ * curricula) and documents (marks, papers, matrices, the method, paper survey counts): what an approved year's figures
+ * read, so what may not change while it is frozen (docs/frozen-years.md). Per record type: the course-years a record
+ * feeds (`changes`) and the fields whose change matters (`inputs`; a change of any other field, a PO's statement or a
+ * student's name, is not refused). The list is checked against what the computation reads (tests/unit/frozen-inputs).
+ */
+interface FrozenInput<D extends EntityDef> {
+  def: D;
+  changes: (rec: DataOf<D> | RecordOf<D>) => CourseYearChange[];
+  inputs: readonly string[];
+}
+
+const frozenInput = <D extends EntityDef>(f: FrozenInput<D>) => f as unknown as FrozenInput<EntityDef>;
+
+export const FROZEN_INPUTS: readonly FrozenInput<EntityDef>[] = [
+  // A program's POs and PSOs are the columns of its matrices and PO attainment: every year of the program.
+  frozenInput({
+    def: genericProgramOutcome,
+    changes: (r) => (r.program ? [{ program: String(r.program) }] : []),
+    inputs: ['program', 'outcome_type', 'po_reference'],
+  }),
+  // A survey is its year's indirect evidence: a course-exit survey of its course's year, a PO survey of its program's.
+  frozenInput({
+    def: surveyEntity,
+    changes: (r) =>
+      r.survey_for === 'CO' && r.course
+        ? [{ course: String(r.course), year: String(r.academic_year) }]
+        : [{ program: String(r.program), year: String(r.academic_year) }],
+    inputs: ['survey_for', 'program', 'curriculum', 'course', 'academic_year', 'template', 'type', 'start_date', 'end_date'],
+  }),
+  // A student is on the roster of every occasion of their curriculum and section.
+  frozenInput({
+    def: student,
+    changes: (r) => [{ roster: { curriculum: String(r.curriculum), section: String(r.section ?? 'A') } }],
+    inputs: ['curriculum', 'section'],
+  }),
+];
+
+/** Whether any of `fields` differs between two versions of a record (values compared as JSON). */
+const differs = (fields: readonly string[], a: Record<string, unknown>, b: Record<string, unknown>) =>
+  fields.some((f) => JSON.stringify(a[f] ?? null) !== JSON.stringify(b[f] ?? null));
+
+/**
+ * The frozen-year gate as CRUD hooks of one record type of `FROZEN_INPUTS` (`withFrozenGate`): a create, a delete, and
+ * a replace that changes one of its `inputs` are refused (409, `assertCourseYearOpen`) while a frozen year holds the
+ * record as it was or as it would be; then the type's own hooks run.
+ * @throws Error when `def` is not in `FROZEN_INPUTS` (a wiring mistake, found by the domain tests)
+ */
+export function withFrozenGate<D extends EntityDef>(def: D, hooks: EntityHooks<D> = {}): EntityHooks<D> {
+  const input = FROZEN_INPUTS.find((f) => f.def === def);
+  if (!input) throw new Error(`${def.name} is not a frozen input`);
+  const gate = (scope: CampusScope, ...recs: Record<string, unknown>[]) =>
+    assertCourseYearOpen(scope, ...recs.flatMap((r) => input.changes(r as RecordOf<EntityDef>)));
+  return {
+    ...hooks,
+    beforeCreate: async (scope, data, refs) => {
+      await gate(scope, data);
+      await hooks.beforeCreate?.(scope, data, refs);
+    },
+    beforeReplace: async (scope, data, old, refs) => {
+      if (differs(input.inputs, data, old)) await gate(scope, old, data);
+      await hooks.beforeReplace?.(scope, data, old, refs);
+    },
+    beforeDelete: async (scope, rec) => {
+      await gate(scope, rec);
+      return (await hooks.beforeDelete?.(scope, rec)) ?? [];
+    },
+  };
+}
+
+/**
+ * The gate of a roster file (Configuration > students import): the rosters it changes, new students' and those whose
+ * section changes (from and to), refused all together before anything is written.
+ * @throws HttpError 409 naming the frozen year
+ */
+export async function assertRostersOpen(scope: CampusScope, changed: readonly { curriculum: string; section?: string }[]): Promise<void> {
+  const keys = new Map(changed.map((r) => [`${r.curriculum}|${r.section ?? 'A'}`, r]));
+  await assertCourseYearOpen(scope, ...[...keys.values()].map((roster) => ({ roster })));
+}
+
+/**
+ * Record types the computation of a year's figures reads that are gated by their own hooks (the curriculum,
+ * assessments and attainment Lambdas), each with what is refused. With `FROZEN_INPUTS` and `NOT_FROZEN_INPUTS`, every
+ * record type the computation reads is named (the unit test reads the computation's sources for the list).
+ */
+export const GATED_BY_OWN_HOOKS: Readonly<Record<string, string>> = {
+  'course-curriculum': 'a move to another curriculum, term or program, a changed weightage, and deletion',
+  'course-outcome': 'any create, change or delete of a course with results in the year',
+  occasion: 'a create, change, move or delete of an occasion in the year',
+  curriculum: 'a move to another program with courses that have results in the year',
+  'attainment-method': "any change of the program's method while a year of it is frozen",
+};
+
+/** Record types the computation reads that are no input of a frozen figure, each with why. */
+export const NOT_FROZEN_INPUTS: Readonly<Record<string, string>> = {
+  program: "its title and SAR format: no figure of a year reads another of the program's fields",
+};
+
+/** Documents the computation reads, each with the write path that refuses them while a year is frozen (or why none). */
+export const FROZEN_DOCUMENTS: Readonly<Record<string, string>> = {
+  'marks-sheet': 'marks grid, files and the large-file import (assertCourseYearOpen per occasion)',
+  'question-paper': 'saveQuestionPaper (writeCourseInput)',
+  'co-po-matrix': 'saveMatrix, the matrix import and the PO move (writeCourseInput)',
+  'survey-form': 'written only with its survey, which is a frozen input',
+  'survey-offline': 'paper survey counts (writeCourseInput)',
+  'improvement-plan': 'none: actions taken after the results, recorded as they happen (SAR 3.8 action taken)',
+};
