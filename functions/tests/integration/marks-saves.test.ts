@@ -112,7 +112,7 @@ describe('one save of an occasion at a time', () => {
 });
 
 describe('a save or import that dies is seen, said and can be redone', () => {
-  it('a save whose process died reads as interrupted on the marks page and in attainment, and the next save completes it', async () => {
+  it('a save that died before saves were logged reads as interrupted on the marks page and in attainment, and the next save completes it', async () => {
     expect((await upload(fileOf(6))).status).toBe(200);
     // What a save killed half-way leaves: a claim whose lease has run out, never completed.
     await patchDocument('marks-sheet', occasionId, {
@@ -126,6 +126,43 @@ describe('a save or import that dies is seen, said and can be redone', () => {
     expect((await upload(fileOf(7))).status).toBe(200);
     expect((await admin.get(`/api/marks/${occasionId}`)).body.data.state).toBe('saved');
     expect((await admin.get(`/api/attainment/course/${courseId}`)).body.data.result.notes.join(' ')).not.toMatch(/did not finish/);
+  });
+  it('a save killed half-way is undone: the sheet has the marks of before it, says so, and the next save works', async () => {
+    expect((await upload(fileOf(4))).status).toBe(200);
+    const before = (await admin.get(`/api/marks/${occasionId}`)).body.data;
+    const [first, second] = before.students as { id: string }[];
+    // What a save of 5s killed after two rows leaves: its claim (lease run out), its undo log, and two rows written.
+    const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
+    const { DynamoDBDocumentClient, BatchWriteCommand } = await import('@aws-sdk/lib-dynamodb');
+    const ddb = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: env.AWS_ENDPOINT_URL_DYNAMODB, region: 'ap-south-1' }));
+    const marks = (k: number) => ({ 1: k, 2: k, 3: k });
+    const put = (Item: Record<string, unknown>) => ({ PutRequest: { Item } });
+    await ddb.send(
+      new BatchWriteCommand({
+        RequestItems: {
+          [String(env.TABLE_NAME)]: [
+            put({ PK: `T#demo#marks-undo#${occasionId}`, SK: `killed#${first.id}`, student: first.id, had: true, marks: marks(4) }),
+            put({ PK: `T#demo#marks-undo#${occasionId}`, SK: `killed#${second.id}`, student: second.id, had: true, marks: marks(4) }),
+            put({ PK: `T#demo#marks#${occasionId}`, SK: first.id, entityType: 'marks', marks: marks(5) }),
+            put({ PK: `T#demo#marks#${occasionId}`, SK: second.id, entityType: 'marks', marks: marks(5) }),
+          ],
+        },
+      }),
+    );
+    await patchDocument('marks-sheet', occasionId, {
+      writing_by: 'killed',
+      writing_until: new Date(Date.now() - 1000).toISOString(),
+      complete: false,
+      undo_log: true,
+    });
+    const after = (await admin.get(`/api/marks/${occasionId}`)).body.data;
+    expect(after.state).toBe('undone');
+    expect(after.rows).toEqual(before.rows);
+    expect(new Set((await storedMarks()).map((m: Record<string, number>) => m[1]))).toEqual(new Set([4]));
+    expect((await admin.get(`/api/attainment/course/${courseId}`)).body.data.result.notes.join(' ')).not.toMatch(/did not finish/);
+    expect((await upload(fileOf(6))).status).toBe(200);
+    expect((await admin.get(`/api/marks/${occasionId}`)).body.data.state).toBe('saved');
+    expect(new Set((await storedMarks()).map((m: Record<string, number>) => m[1]))).toEqual(new Set([6]));
   });
   it('a save under way (live lease) makes another wait: 409, and the page says a save is under way', async () => {
     await patchDocument('marks-sheet', occasionId, {
@@ -154,7 +191,7 @@ describe('a save or import that dies is seen, said and can be redone', () => {
     });
     const job = (await admin.get(`/api/import-job/${id}`)).body.data;
     expect(job.status).toBe('failed');
-    expect(job.detail).toMatch(/stopped without finishing.*10 of 30 rows were written.*Upload the file again/);
+    expect(job.detail).toMatch(/stopped without finishing.*was undone: the marks are as they were before it\. Upload the file again/);
   });
 });
 

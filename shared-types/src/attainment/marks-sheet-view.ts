@@ -15,7 +15,8 @@ export interface MarksSheetView {
   version: number;
   /**
    * The last save of these marks: `saved` (finished), `saving` (under way now: another save waits for it) or
-   * `interrupted` (it stopped half-way, e.g. a crashed import: some students may still have older marks).
+   * `interrupted` (it stopped half-way and could not be undone: a save made before saves were logged) or `undone` (it
+   * stopped half-way, e.g. a crashed import, and was undone: the marks are those of before it).
    */
   state: SheetState;
   /** E-mail of who saved the marks last, and when (ISO-8601). */
@@ -24,7 +25,7 @@ export interface MarksSheetView {
 }
 
 /** How the last save of an occasion's marks ended (see `MarksSheetView.state`). */
-export type SheetState = 'saved' | 'saving' | 'interrupted';
+export type SheetState = 'saved' | 'saving' | 'interrupted' | 'undone';
 
 /**
  * What saving marks did, the `data` of `PUT /api/marks/{occasion}` (grid) and `POST /api/marks/{occasion}/upload`

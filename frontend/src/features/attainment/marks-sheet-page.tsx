@@ -117,6 +117,11 @@ function SaveStateNotice({ state }: { state: SheetState }) {
     <p className="not-built" role="status">
       A save of these marks is under way: wait for it to finish before saving again (reload to see it).
     </p>
+  ) : state === 'undone' ? (
+    <p className="not-built" role="status">
+      The last save of these marks stopped before it finished and was undone: the marks are as they were before it. Save or upload them
+      again.
+    </p>
   ) : state === 'interrupted' ? (
     <p className="not-built" role="alert">
       The last save of these marks did not finish, so some students may still have older marks. Upload the file again (or correct the grid)

@@ -27,7 +27,7 @@ import { getRecord, queryByField } from '../../platform/store/records.js';
 import { readMarks } from '../marks/index.js';
 import { type ProgramOutcomeColumn, byCode, programOutcomeColumns } from '../curriculum/index.js';
 import { groupBy } from '../../platform/lib/group-by.js';
-import { sheetState } from '../marks/index.js';
+import { settleSheet, sheetState } from '../marks/index.js';
 import { campusCurrentYear } from '../structure/index.js';
 import { type EvidenceByYear, courseSurveyEvidence, programSurveyEvidence } from '../survey/index.js';
 import {
@@ -73,8 +73,11 @@ async function readPapersAndMarks(scope: CampusScope, occasions: readonly Occasi
   await Promise.all(
     occasions.flatMap((o) => [
       limit(async () => papers.set(o.id, (await getDocument(scope, 'question-paper', o.id))?.questions ?? [])),
-      limit(async () => marks.set(o.id, await readMarks(scope, o.id))),
-      limit(async () => states.set(o.id, sheetState(await getDocument(scope, 'marks-sheet', o.id)))),
+      // A save that died half-way is undone first (`settleSheet`), so the marks read are the sheet's old or new ones.
+      limit(async () => {
+        states.set(o.id, sheetState(await settleSheet(scope, o.id, await getDocument(scope, 'marks-sheet', o.id))));
+        marks.set(o.id, await readMarks(scope, o.id));
+      }),
     ]),
   );
   return { papers, marks, states };

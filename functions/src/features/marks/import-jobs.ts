@@ -82,8 +82,8 @@ export function jobAsSeen(job: ImportJob, now = Date.now()): ImportJob {
     ...job,
     status: 'failed',
     detail:
-      `The import stopped without finishing (no progress for ${JOB_STALL_MS / 60_000} minutes); ` +
-      `${job.rows_written} of ${job.rows_total} rows were written. Upload the file again to finish.`,
+      `The import stopped without finishing (no progress for ${JOB_STALL_MS / 60_000} minutes) and was undone: ` +
+      'the marks are as they were before it. Upload the file again.',
   };
 }
 
@@ -169,7 +169,7 @@ export async function runImportJob(bucket: string, key: string): Promise<ImportJ
     else {
       await save({
         status: 'failed',
-        detail: 'The import stopped on our side; the marks written so far are kept. Upload the file again to finish.',
+        detail: 'The import stopped on our side and was undone: the marks are as they were before it. Upload the file again.',
       });
       throw e;
     }

@@ -1,5 +1,5 @@
 /** The `marks` feature as other features see it: everything they may import from it. */
 
 export { readMarks } from './marks-store.js';
-export { sheetState } from './sheet-claim-store.js';
+export { settleSheet, sheetState } from './sheet-claim-store.js';
 export { courseYearStudents } from './occasion-sheet.js';

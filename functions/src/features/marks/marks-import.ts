@@ -5,8 +5,8 @@ import { courseInputsChanged, markCourseChanged } from '../course-inputs/index.j
 import { marksChanges } from '../../platform/store/audit-changes.js';
 import { appendAudit } from '../../platform/store/audit-store.js';
 import { HttpError } from '../../platform/lib/errors.js';
-import { type MarksWrite, readMarks, writeMarks } from './marks-store.js';
-import { claimSheet, completeClaim, renewClaim } from './sheet-claim-store.js';
+import { type MarksWrite, dropUndo, readMarks, writeMarks, writeUndo } from './marks-store.js';
+import { abandonSave, claimSheet, completeClaim, renewClaim } from './sheet-claim-store.js';
 import type { OccasionSheet } from './occasion-sheet.js';
 
 /** At most this many row errors go back to the scope (the count says how many there were). */
@@ -28,9 +28,11 @@ export function refuseRows(errors: RowError[]): never {
  * A row with no marks at all is "no marks entered" (`readMarksTable`), never stored as sat: from a file it leaves
  * that student's stored marks as they were (`unmarked: 'kept'`); from the grid, which shows what is stored, a row
  * emptied there clears them (`unmarked: 'cleared'`).
- * One save at a time: the save claims the sheet at the version it started from (`sheet-claim-store.ts`), renews its lease
- * while it writes and completes it at the end; then one audit entry (entity `marks`, the occasion's id) lists every
- * mark that changed, old and new, and the course's attainment is computed again.
+ * One save at a time, all or nothing: the save claims the sheet at the version it started from (`sheet-claim-store.ts`),
+ * logs the rows it will change (`writeUndo`), renews its lease while it writes and completes it at the end; a write that
+ * fails is undone at once (`abandonSave`), a save that dies is undone by the next read (`settleSheet`); then one audit
+ * entry (entity `marks`, the occasion's id) lists every mark that changed, old and new, and the course's attainment is
+ * computed again.
  * @param expectVersion the sheet version the save started from (a grid sends what it read; a file the version read
  *   when its request began; the worker the version read when its job opened)
  * @param saveId names this save in the claim (the job id for the worker; random otherwise)
@@ -92,11 +94,28 @@ export async function applyMarks(
   const storedIds = new Set(stored.map((r) => r.student));
   if (rule === 'cleared')
     rows = [...rows, ...read.unmarked.filter((s) => storedIds.has(s)).map((student) => ({ student, clear: true as const }))];
-  const written = await writeMarks(scope, sheet.occasion.id, rows, async (n) => {
-    await renewClaim(scope, sheet.occasion.id, saveId);
-    await opts.onProgress?.(n, rows.length);
-  });
+  // Every row it changes is logged first: should the save die, the next read undoes it (`settleSheet`).
+  await writeUndo(
+    scope,
+    sheet.occasion.id,
+    saveId,
+    rows.map((r) => r.student),
+    stored,
+  );
+  await renewClaim(scope, sheet.occasion.id, saveId);
+  let written: Awaited<ReturnType<typeof writeMarks>>;
+  try {
+    written = await writeMarks(scope, sheet.occasion.id, rows, async (n) => {
+      await renewClaim(scope, sheet.occasion.id, saveId);
+      await opts.onProgress?.(n, rows.length);
+    });
+  } catch (e) {
+    // A failed write leaves nothing half-done: what was written is undone at once.
+    await abandonSave(scope, sheet.occasion.id, saveId);
+    throw e;
+  }
   await completeClaim(scope, sheet.occasion.id, saveId);
+  await dropUndo(scope, sheet.occasion.id, saveId);
   await appendAudit(scope, {
     action: stored.length ? 'replace' : 'create',
     entity: 'marks',

@@ -84,3 +84,71 @@ export async function writeMarks(
   await onProgress?.(stats.items);
   return stats;
 }
+
+/**
+ * The undo log of saves under way: `T#<tenant>#marks-undo#<occasion>`, one item per student a save is about to change
+ * (`SK` = `<save id>#<student id>`), holding that student's row as it was (`had` false: the student had no row). A
+ * save writes its log before any mark and deletes it when done, so a save that dies half-way is undone from it
+ * (`undoSave`): a sheet is the old one or the new one, never a mix.
+ */
+const undoPk = (scope: CampusScope, occasionId: string) => recordPk(scope.campus, `marks-undo#${occasionId}`);
+
+/**
+ * Logs, before a save writes, the stored row of every student it will change (`students`; `stored`: the occasion's
+ * rows as read). BatchWriteItem, 25 items per call.
+ */
+export async function writeUndo(
+  scope: CampusScope,
+  occasionId: string,
+  saveId: string,
+  students: readonly string[],
+  stored: readonly MarksRow[],
+): Promise<void> {
+  const old = new Map(stored.map((r) => [r.student, r]));
+  const items = students.map((s) => {
+    const r = old.get(s);
+    return {
+      PutRequest: {
+        Item: {
+          PK: undoPk(scope, occasionId),
+          SK: `${saveId}#${s}`,
+          entityType: 'marks-undo',
+          student: s,
+          had: Boolean(r),
+          ...(r ? { marks: r.marks, ...(r.absent ? { absent: true } : {}) } : {}),
+        },
+      },
+    };
+  });
+  for (let i = 0; i < items.length; i += 25) await batchWrite(items.slice(i, i + 25));
+}
+
+/** The undo items of one save. */
+async function undoItems(scope: CampusScope, occasionId: string, saveId: string) {
+  return (await readPartition(undoPk(scope, occasionId), undefined, { consistent: true })).filter((i) =>
+    textOf(i.SK).startsWith(`${saveId}#`),
+  );
+}
+
+/** Deletes a save's undo items (it finished, or it was undone). */
+export async function dropUndo(scope: CampusScope, occasionId: string, saveId: string): Promise<void> {
+  const keys = (await undoItems(scope, occasionId, saveId)).map((i) => ({ DeleteRequest: { Key: { PK: i.PK, SK: i.SK } } }));
+  for (let i = 0; i < keys.length; i += 25) await batchWrite(keys.slice(i, i + 25));
+}
+
+/**
+ * Puts back every row a save that died changed, from its undo log: a student who had a row gets it back whole, one who
+ * had none loses the row the save wrote. Idempotent (a second run writes the same rows). The log is then deleted.
+ * @returns how many students were put back
+ */
+export async function undoSave(scope: CampusScope, occasionId: string, saveId: string): Promise<number> {
+  const items = await undoItems(scope, occasionId, saveId);
+  const rows: MarksWrite[] = items.map((i) =>
+    i.had
+      ? { student: textOf(i.student), marks: (i.marks ?? {}) as MarksRow['marks'], ...(i.absent ? { absent: true } : {}) }
+      : { student: textOf(i.student), clear: true as const },
+  );
+  await writeMarks(scope, occasionId, rows);
+  await dropUndo(scope, occasionId, saveId);
+  return rows.length;
+}

@@ -14,7 +14,7 @@ import {
 } from '@attain/shared-types';
 import { HttpError } from '../../platform/lib/errors.js';
 import { getDocument } from '../../platform/store/documents.js';
-import { sheetState } from './sheet-claim-store.js';
+import { settleSheet, sheetState } from './sheet-claim-store.js';
 import { listAll } from '../../platform/store/list-all.js';
 import { getRecord, queryByField } from '../../platform/store/records.js';
 
@@ -72,7 +72,8 @@ export async function occasionSheet(scope: CampusScope, occasionId: string): Pro
   const [course, paperDoc, header, cos, roster] = await Promise.all([
     getRecord(scope, courseCurriculum, occ.course),
     getDocument(scope, 'question-paper', occ.id),
-    getDocument(scope, 'marks-sheet', occ.id),
+    // A save that died half-way is undone before anyone reads the sheet (`settleSheet`).
+    getDocument(scope, 'marks-sheet', occ.id).then((d) => settleSheet(scope, occ.id, d)),
     queryByField(scope, courseOutcome, 'course', occ.course),
     occasionRoster(scope, occ),
   ]);

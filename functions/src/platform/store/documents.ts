@@ -76,6 +76,11 @@ export type MarksSheetDoc = {
   writing_until?: string;
   complete?: boolean;
   sample?: boolean;
+  /** The save under way keeps an undo log (`marks-store.ts`): should it die, it is undone, not left half-written. */
+  undo_log?: boolean;
+  /** When the last save was undone because it died half-way, and how many students it had changed. */
+  rolled_back_at?: string;
+  rolled_back_rows?: number;
 };
 
 /** `T`'s properties as a plain object type (no interface), so a body of that shape is also a `Record<string, unknown>`. */
