@@ -2,14 +2,70 @@ import { MAIL_QUEUE_PK, textOf } from '@attain/shared-types';
 import { readPartition } from '../platform/store/partition.js';
 import { LEASE_MS } from '../features/mail/mail-items.js';
 import type { RecipientItem } from '../features/mail/mail-items.js';
-import { RECIPIENT_HEADER, recipientRef } from '../features/mail/mail-message.js';
+import { RECIPIENT_HEADER, readRecipientRef, recipientRef } from '../features/mail/mail-message.js';
+import { getRecipient } from '../features/mail/recipient-store.js';
+import { MAIL_TAGS } from '../features/mail/ses-event.js';
+import type { SnsEvent } from '../lambdas/workers/mail-receipts.js';
+import { sesEventsFor, snsDelivery } from './ses-events.js';
 import { type MailJob, enqueueMail, setLocalMailRunner } from '../features/mail/mail-queue.js';
 import { type InDoubtAnswer, type MailWorkerOptions, resetSendRate, runMailJob } from '../features/mail/mail-worker.js';
 
-/** A message as the SES emulator's `GET /store` lists it (the parts read here). */
+/** A message as the SES emulator's `GET /store` lists it (the parts read here; `at` in epoch seconds). */
 interface StoredMessage {
   messageId: string;
+  from?: string;
+  subject?: string;
+  destination?: { to?: string[] };
   headers?: { name: string; value: string }[];
+  at?: number;
+}
+
+/** Every message the SES emulator took (its store, kept across restarts); undefined when it does not answer. */
+async function storedMessages(sesUrl: string): Promise<StoredMessage[] | undefined> {
+  const res = await fetch(`${sesUrl}/store`).catch(() => undefined);
+  if (!res?.ok) return undefined;
+  return ((await res.json()) as { emails: StoredMessage[] }).emails;
+}
+
+/** A stored message's `RECIPIENT_HEADER` value ('' when it has none). */
+const refOf = (e: StoredMessage) => e.headers?.find((h) => h.name.toLowerCase() === RECIPIENT_HEADER.toLowerCase())?.value ?? '';
+
+/**
+ * Brings every receipt the SES emulator's store can settle to where SES would have taken it (issue: a killed stack
+ * loses the delivery events it had not yet published): for each stored message of ours whose recipient still reads
+ * `sending` or `sent`, the events SES publishes for it (`sesEventsFor`: Send when the recipient never recorded it, then
+ * delivery, bounce or complaint as the mailbox simulator says), stamped with the time the emulator took the message,
+ * handed to the receipts handler as SNS would. Run once at start; events already recorded are not recorded twice.
+ * @returns how many receipts it settled
+ */
+export async function reconcileLocalReceipts(
+  sesUrl: string,
+  emit: (e: SnsEvent) => Promise<unknown>,
+  configurationSet: string,
+): Promise<number> {
+  const emails = (await storedMessages(sesUrl)) ?? [];
+  let settled = 0;
+  for (const e of emails) {
+    const ref = readRecipientRef(refOf(e));
+    if (!ref) continue;
+    const r = await getRecipient(ref.campus, ref.mailId, ref.index);
+    if (!r || (r.status !== 'sending' && r.status !== 'sent')) continue;
+    const request = {
+      ConfigurationSetName: configurationSet,
+      FromEmailAddress: e.from,
+      Destination: { ToAddresses: e.destination?.to ?? [r.address] },
+      EmailTags: [
+        { Name: MAIL_TAGS.campus, Value: ref.campus },
+        { Name: MAIL_TAGS.mail, Value: ref.mailId },
+        { Name: MAIL_TAGS.recipient, Value: String(ref.index) },
+      ],
+      Content: { Simple: { Subject: { Data: e.subject } } },
+    };
+    const { send, later } = sesEventsFor(request, e.messageId, new Date((e.at ?? Date.now() / 1000) * 1000));
+    await emit(snsDelivery(r.status === 'sending' ? [send, ...later] : later));
+    settled++;
+  }
+  return settled;
 }
 
 /**
@@ -22,12 +78,11 @@ interface StoredMessage {
 export function localMailOptions(sesUrl: string): Pick<MailWorkerOptions, 'inDoubt' | 'inDoubtGraceMs'> {
   return {
     inDoubtGraceMs: 0,
-    inDoubt: async (mailId: string, r: RecipientItem): Promise<InDoubtAnswer> => {
-      const res = await fetch(`${sesUrl}/store`);
-      if (!res.ok) return 'unknown';
-      const { emails } = (await res.json()) as { emails: StoredMessage[] };
-      const ref = recipientRef(mailId, r.index);
-      const found = emails.find((e) => e.headers?.some((h) => h.name.toLowerCase() === RECIPIENT_HEADER.toLowerCase() && h.value === ref));
+    inDoubt: async (job: MailJob, r: RecipientItem): Promise<InDoubtAnswer> => {
+      const emails = await storedMessages(sesUrl);
+      if (!emails) return 'unknown';
+      const ref = recipientRef(job.campus, job.mail, r.index);
+      const found = emails.find((e) => refOf(e) === ref);
       return found ? { messageId: found.messageId } : 'not-sent';
     },
   };

@@ -27,7 +27,7 @@ import { listenOrExplain } from './emulator-wait.js';
 import { freePort } from './ports.js';
 import { startServer } from './server.js';
 import { LOCAL_EVENTS_TOPIC, startSesEventProxy } from './ses-events.js';
-import { type LocalMailWorker, startLocalMailWorker } from './local-mail-worker.js';
+import { type LocalMailWorker, reconcileLocalReceipts, startLocalMailWorker } from './local-mail-worker.js';
 import { startLocalResultsWorker } from './local-results-worker.js';
 import { setLocalSummaryComputer } from '../features/group/summary-computer.js';
 import { computeSummary } from '../features/group/summary-compute.js';
@@ -262,7 +262,12 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       step('Seeding the demo program: SAR data and sections');
       await seedDemoSar(scope);
     }
-    if (opts.mail?.worker !== false) mailWorker = await startLocalMailWorker(ses.url);
+    if (opts.mail?.worker !== false) {
+      // Receipts a killed stack left short of a final state are settled from the SES emulator's store first.
+      const settled = await reconcileLocalReceipts(ses.url, mailReceiptsHandler, env.MAIL_CONFIGURATION_SET);
+      if (settled) step(`Settled ${settled} mail receipts left unfinished by the last stop`);
+      mailWorker = await startLocalMailWorker(ses.url);
+    }
     // Registered after the seed, which stamps its writes and computes every program once (`seedDemoResults`).
     stopResults = startLocalResultsWorker();
     // The campus summaries Lambda's work, in this process (`summary-computer.ts`).

@@ -89,9 +89,10 @@ async function copiesPerRecipient(subject: string): Promise<Map<string, number>>
  * Queues `n` recipients and runs a first worker that dies once SES has answered `crashAfter` messages, in a batch of
  * `rate`. Then, as when `kill -9` lands after SES took a message but before anything recorded it (neither the worker
  * nor SES's Send event), the last `inDoubt` recipients SES took are put back to `sending` by the dead worker with no
- * message id. Returns the job, its subject and the addresses in doubt.
+ * message id (but the first `sendRecorded` of them, whose Send event was recorded). Returns the job, its subject and
+ * the addresses in doubt.
  */
-async function sendCutShort(n: number, rate: number, crashAfter: number, inDoubt: number) {
+async function sendCutShort(n: number, rate: number, crashAfter: number, inDoubt: number, sendRecorded = 0) {
   const { queueMail } = await import('../../src/features/mail/queue-mail.js');
   const { setLocalMailRunner } = await import('../../src/features/mail/mail-queue.js');
   const { runMailJob } = await import('../../src/features/mail/mail-worker.js');
@@ -140,11 +141,13 @@ async function sendCutShort(n: number, rate: number, crashAfter: number, inDoubt
     items = await recipients();
   }
   const doubtful = items.filter((i) => Number(i.index) >= taken - inDoubt && Number(i.index) < taken);
-  for (const i of doubtful) {
+  for (const [k, i] of doubtful.entries()) {
     await moveRecipient('demo', job.mail, Number(i.index), i.status, 'sending', { sending_by: 'killed-worker', sending_at: Date.now() });
-    await documentClient().send(
-      new UpdateCommand({ TableName: env.TABLE_NAME, Key: { PK: i.PK, SK: i.SK }, UpdateExpression: 'REMOVE message_id' }),
-    );
+    // The first `sendRecorded` keep their message id: SES's Send event was recorded before the kill.
+    if (k >= sendRecorded)
+      await documentClient().send(
+        new UpdateCommand({ TableName: env.TABLE_NAME, Key: { PK: i.PK, SK: i.SK }, UpdateExpression: 'REMOVE message_id' }),
+      );
   }
   return { job, subject, doubtful: doubtful.map((i) => String(i.address)) };
 }
@@ -153,7 +156,7 @@ describe('a send killed between SES taking messages and recording them (privacy 
   it('locally, resumes without sending anyone a second copy: the emulator store says which were taken', { timeout: 120_000 }, async () => {
     const { runMailJob } = await import('../../src/features/mail/mail-worker.js');
     const { localMailOptions } = await import('../../src/local/local-mail-worker.js');
-    const { job, subject, doubtful } = await sendCutShort(200, 50, 120, 20);
+    const { job, subject, doubtful } = await sendCutShort(200, 50, 120, 20, 5);
     expect(doubtful).toHaveLength(20);
     expect(await runMailJob(job, { rate: 50, ...localMailOptions(ses) })).toBe('done');
     const copies = await copiesPerRecipient(subject);
@@ -164,6 +167,7 @@ describe('a send killed between SES taking messages and recording them (privacy 
     const done = (await admin.get(`/api/send-mail/${job.mail}`)).body.data as SentMailDetail;
     expect(done.state).toBe('sent');
     expect((done.counts.sent ?? 0) + (done.counts.delivered ?? 0)).toBe(200);
+    expect(done.recipients.filter((r) => r.status === 'sending' || r.status === 'queued')).toEqual([]);
   });
   it(
     'in AWS, where nothing can be asked, marks a recipient in doubt for people to see and never sends it again',
@@ -181,6 +185,46 @@ describe('a send killed between SES taking messages and recording them (privacy 
       const marked = done.recipients.filter((r) => r.status === 'failed');
       expect(marked.map((r) => r.address).sort()).toEqual([...doubtful].sort());
       expect(marked.every((r) => r.note === IN_DOUBT_NOTE)).toBe(true);
+    },
+  );
+});
+
+describe('receipts a killed stack left short of a final state (issue 42, item 3)', () => {
+  it(
+    'are settled at start from the SES emulator’s store: a lost delivery, a lost bounce, a Send recorded mid-kill',
+    { timeout: 60_000 },
+    async () => {
+      const { queueMail } = await import('../../src/features/mail/queue-mail.js');
+      const { setLocalMailRunner } = await import('../../src/features/mail/mail-queue.js');
+      const { runMailJob } = await import('../../src/features/mail/mail-worker.js');
+      const { moveRecipient, getRecipient } = await import('../../src/features/mail/recipient-store.js');
+      const { localMailOptions, reconcileLocalReceipts } = await import('../../src/local/local-mail-worker.js');
+      const { handler } = await import('../../src/lambdas/workers/mail-receipts.js');
+      const queued: MailJob[] = [];
+      setLocalMailRunner((job) => queued.push(job));
+      const stamp = Date.now();
+      const to = [`success+a${stamp}@simulator.amazonses.com`, `bounce+b${stamp}@simulator.amazonses.com`, `c${stamp}@parents.example`];
+      await queueMail(
+        { campus: 'demo', actor: users.demoAdmin.email, access: 'read-write' },
+        { user: users.demoAdmin.email, sub: 'bulk-mail-test' },
+        { to, subject: `Receipts ${stamp}`, email_body: '<p>Hello.</p>' },
+      );
+      setLocalMailRunner(undefined);
+      const job = queued[0];
+      expect(await runMailJob(job, { rate: 10, ...localMailOptions(ses) })).toBe('done');
+      const final = new Set(['delivered', 'bounced']);
+      const statuses = async () => Promise.all([0, 1, 2].map(async (i) => (await getRecipient('demo', job.mail, i))?.status));
+      // SES's events (50 ms after) are recorded; then the kill is played: they are lost again.
+      while (!(await statuses()).every((s) => s && final.has(s))) await new Promise((r) => setTimeout(r, 50));
+      await moveRecipient('demo', job.mail, 0, 'delivered', 'sent', {});
+      await moveRecipient('demo', job.mail, 1, 'bounced', 'sending', {});
+      await moveRecipient('demo', job.mail, 2, 'delivered', 'sending', {});
+      expect(await statuses()).toEqual(['sent', 'sending', 'sending']);
+
+      expect(await reconcileLocalReceipts(ses, handler, String(env.MAIL_CONFIGURATION_SET))).toBeGreaterThanOrEqual(3);
+      expect(await statuses()).toEqual(['delivered', 'bounced', 'delivered']);
+      const detail = (await admin.get(`/api/send-mail/${job.mail}`)).body.data as SentMailDetail;
+      expect(detail.recipients.every((r) => final.has(r.status))).toBe(true);
     },
   );
 });

@@ -53,10 +53,18 @@ export function mailHtml(m: Pick<MailItem, 'email_body' | 'signature'>, r?: Pick
   return sig ? `${body}<p>--<br>${escapeHtml(sig).replace(/\r?\n/g, '<br>')}</p>` : body;
 }
 
-/** The header naming the mail and recipient a message is for (`<mail id>/<recipient index>`), kept with the message. */
+/**
+ * The header naming the campus, mail and recipient a message is for (`<campus>/<mail id>/<recipient index>`), kept with
+ * the message by a mail store (the local SES emulator's, where the worker and the start-up reconciliation look).
+ */
 export const RECIPIENT_HEADER = 'X-Attain-Recipient';
 /** The value of `RECIPIENT_HEADER` for one recipient of one mail. */
-export const recipientRef = (mailId: string, index: number) => `${mailId}/${index}`;
+export const recipientRef = (campus: string, mailId: string, index: number) => `${campus}/${mailId}/${index}`;
+/** The campus, mail and recipient a `RECIPIENT_HEADER` value names; undefined for anything else. */
+export function readRecipientRef(value: string): { campus: string; mailId: string; index: number } | undefined {
+  const m = /^([^/]+)\/([^/]+)\/(\d+)$/.exec(value);
+  return m ? { campus: m[1], mailId: m[2], index: Number(m[3]) } : undefined;
+}
 
 /**
  * The SES v2 `SendEmail` request of one recipient: one message to that address alone, with the stack's
@@ -84,7 +92,7 @@ export function sendEmailInput(
       Simple: {
         Subject: { Data: m.subject, Charset: 'UTF-8' },
         Body: { Html: { Data: mailHtml(m, r), Charset: 'UTF-8' } },
-        Headers: [{ Name: RECIPIENT_HEADER, Value: recipientRef(m.id, r.index) }],
+        Headers: [{ Name: RECIPIENT_HEADER, Value: recipientRef(campus, m.id, r.index) }],
         ...(attachments.length
           ? {
               Attachments: attachments.map((a) => ({

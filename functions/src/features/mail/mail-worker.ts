@@ -33,7 +33,7 @@ export interface MailWorkerOptions {
    * stack looks in the SES emulator's store (`local-mail-worker.ts`); in AWS nothing can be asked ('unknown', the
    * default), so the recipient waits `inDoubtGraceMs` for SES's Send event and is then marked, never sent again.
    */
-  inDoubt?: (mailId: string, r: RecipientItem) => Promise<InDoubtAnswer>;
+  inDoubt?: (job: MailJob, r: RecipientItem) => Promise<InDoubtAnswer>;
 }
 
 /** What is known of a message in doubt: SES's message id for it, that it was never accepted, or nothing. */
@@ -125,8 +125,12 @@ export async function runMailJob(job: MailJob, opts: MailWorkerOptions = {}): Pr
           toSend.push(r);
       } else if (r.status === 'sending' && r.sending_by !== owner) {
         // Left by a worker that died between claiming it and recording SES's answer.
-        if (r.message_id) continue; // SES's Send event arrived: it was accepted (the event moves it to `sent`).
-        const known = (await opts.inDoubt?.(job.mail, r)) ?? 'unknown';
+        // SES's Send event arrived (its message id is recorded): it was accepted, so it is sent.
+        if (r.message_id) {
+          await moveRecipient(job.campus, job.mail, r.index, 'sending', 'sent', { message_id: r.message_id });
+          continue;
+        }
+        const known = (await opts.inDoubt?.(job, r)) ?? 'unknown';
         if (known === 'not-sent') {
           if (await moveRecipient(job.campus, job.mail, r.index, 'sending', 'sending', { sending_by: owner, sending_at: Date.now() }))
             toSend.push(r);
