@@ -15,7 +15,8 @@ it('keeps every record across a restart of the local stack', async () => {
     expect(steps).toContain('Computing attainment results');
     expect(steps.at(-1)).toBe('Starting the web server');
     expect(steps.length).toBeGreaterThanOrEqual(8);
-    const api = client(first.url, await login(first.url, first.adminEmail, first.adminPassword));
+    const token = await login(first.url, first.adminEmail, first.adminPassword);
+    const api = client(first.url, token);
     const made = await api.post('/api/department', { name: 'Mechanical Engineering', short_name: 'ME' });
     expect(made.status).toBe(201);
     expect((await api.patch('/api/auth/profile', { first_name: 'Lakshmi' })).status).toBe(200);
@@ -28,6 +29,8 @@ it('keeps every record across a restart of the local stack', async () => {
     const names = (await again.get('/api/department')).body.data.map((d: { short_name: string }) => d.short_name);
     expect(names.sort()).toEqual(['CSE', 'ME']);
     expect((await again.get('/api/auth/profile')).body.data.first_name).toBe('Lakshmi');
+    // The token of before the restart still works: the local issuer does not change with the emulator's port.
+    expect((await client(second.url, token).get('/api/department')).status).toBe(200);
     await second.stop();
   } finally {
     rmSync(dir, { recursive: true, force: true });
