@@ -16,9 +16,9 @@ export class ApiError extends Error {
   }
 }
 
-/** Called on 401 so the app can return to the sign-in page. */
-let onUnauthorized: () => void = () => undefined;
-export function setUnauthorizedHandler(fn: () => void): void {
+/** Called on 401, with the server's reason, so the app can return to the sign-in page and say why. */
+let onUnauthorized: (reason: string) => void = () => undefined;
+export function setUnauthorizedHandler(fn: (reason: string) => void): void {
   onUnauthorized = fn;
 }
 
@@ -57,7 +57,7 @@ export async function api<T>(
     const json = (await res.json().catch(() => ({}))) as T & Partial<ErrorBody>;
     if (!res.ok) {
       const detail = json.errors?.detail ?? `The server answered ${res.status}`;
-      if (res.status === 401) onUnauthorized();
+      if (res.status === 401) onUnauthorized(detail);
       if (!opts.quiet) showPopup('error', detail);
       throw new ApiError(res.status, detail, json.errors?.fields, json.errors?.rows);
     }
@@ -102,8 +102,9 @@ export async function apiFile(path: string): Promise<{ blob: Blob; fileName: str
   }
   if (!res.ok) {
     const json = (await res.json().catch(() => ({}))) as Partial<ErrorBody>;
-    if (res.status === 401) onUnauthorized();
-    throw new ApiError(res.status, json.errors?.detail ?? `The server answered ${res.status}`, json.errors?.fields);
+    const detail = json.errors?.detail ?? `The server answered ${res.status}`;
+    if (res.status === 401) onUnauthorized(detail);
+    throw new ApiError(res.status, detail, json.errors?.fields);
   }
   return { blob: await res.blob(), fileName: dispositionName(res.headers.get('content-disposition')) };
 }

@@ -1,4 +1,4 @@
-import { type CampusUser, ROLE_LABELS, department, profile, isKeyOf, textOf } from '@attain/shared-types';
+import { ACCESS_STATUS_LABELS, type CampusUser, ROLE_LABELS, department, profile, isKeyOf, textOf } from '@attain/shared-types';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { profileAtom } from '../../app/state';
@@ -38,6 +38,10 @@ export function CampusUsersTable(props: { label: string; actions?: (u: CampusUse
           { key: 'department', header: 'Department', value: (u) => String(departments(department, u.department)?.short_name ?? '') },
           // The phone number is private: only the campus's admins receive it (the server's `personalView`).
           ...(isAdmin ? [{ key: 'phone_number', header: 'Phone', value: (u: CampusUser) => textOf(u.phone_number) }] : []),
+          // Where each account stands: sent only to those who may change it (the server's `ACCESS_ENDERS`).
+          ...(users?.some((u) => u.access)
+            ? [{ key: 'access', header: 'Access', value: (u: CampusUser) => ACCESS_STATUS_LABELS[u.access ?? 'active'] }]
+            : []),
         ]}
       />
       <LoadMore list={list} />

@@ -7,7 +7,7 @@ import { setUnauthorizedHandler } from '../../app/api';
 import { call } from '../../app/api-client';
 import { idToken, logout } from '../../app/auth';
 import { setCampus } from '../../app/campus-choice';
-import { signInFor } from '../../app/deep-link';
+import { noteSignedOut, signInFor, signInForHere } from '../../app/deep-link';
 import { profileAtom } from '../../app/state';
 
 /**
@@ -25,12 +25,17 @@ export function AuthGate({ children }: { children: ReactNode }) {
   const [ready, setReady] = useState(Boolean(profile));
   const queryClient = useQueryClient();
   useEffect(() => {
-    setUnauthorizedHandler(() => {
+    let leaving = false;
+    setUnauthorizedHandler((reason) => {
+      // Several calls refused together sign out once, and the sign-in page says why.
+      if (leaving) return;
+      leaving = true;
+      noteSignedOut(reason);
       setProfile(null);
       setCampus(null);
       queryClient.clear();
       // An expired session returns here after signing in again.
-      void logout().then(() => navigate(signInFor(`${window.location.pathname}${window.location.search}`), { replace: true }));
+      void logout().then(() => navigate(signInForHere(window.location.pathname, window.location.search), { replace: true }));
     });
     let live = true;
     (async () => {

@@ -12,7 +12,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
-import { Tag } from 'primereact/tag';
+import { Menu } from 'primereact/menu';
+import { useId, useRef } from 'react';
 import { call } from '../../app/api-client';
 import { qk } from '../../app/query-keys';
 import { profileAtom, showPopup } from '../../app/state';
@@ -29,48 +30,48 @@ const QUESTIONS: Readonly<Record<AccessAction, (name: string) => string>> = {
 
 /**
  * A user row's access, for an admin who may change it (`mayEndAccess`: campus admins for faculty, the group
- * administrator for campus admins; never one's own): a tag when the account is not active, and Disable / Enable /
- * Remove, each asked first (`POST /api/auth/user-list/{user}/access`). The list is read again afterwards.
+ * administrator for campus admins; never one's own): one small "Access" button opening a menu of Disable / Enable /
+ * Remove, each asked first (`POST /api/auth/user-list/{user}/access`). The row's status is the table's Access column.
+ * The list is read again afterwards.
  */
 export function AccessButtons({ user }: { user: CampusUser }) {
   const me = useAtomValue(profileAtom);
   const queryClient = useQueryClient();
+  const menu = useRef<Menu>(null);
+  const menuId = useId();
   const change = useMutation({
     mutationFn: (action: AccessAction) => call(userAccessRoute, { params: { user: user.id }, body: { action } }),
     onSuccess: (res) => showPopup('success', `${user.name}: ${ACCESS_STATUS_LABELS[res.data?.status ?? 'active'].toLowerCase()}`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: qk.lists(listPathOf(profile)) }),
   });
   const status = user.access ?? 'active';
-  const tag =
-    status === 'active' ? null : <Tag severity={status === 'removed' ? 'danger' : 'warning'} value={ACCESS_STATUS_LABELS[status]} />;
   const myRole = me ? roleFromGroups([me.role]) : undefined;
-  if (!myRole || me?.id === user.id || !mayEndAccess(myRole, user.role) || status === 'removed') return tag;
+  if (!myRole || me?.id === user.id || !mayEndAccess(myRole, user.role) || status === 'removed') return null;
   const actions: AccessAction[] = status === 'disabled' ? ['enable', 'remove'] : ['disable', 'remove'];
+  const ask = (a: AccessAction) =>
+    confirmDialog({
+      header: `${ACCESS_ACTION_LABELS[a]} ${user.name}?`,
+      message: QUESTIONS[a](user.name),
+      acceptLabel: ACCESS_ACTION_LABELS[a],
+      rejectLabel: 'Cancel',
+      defaultFocus: 'reject',
+      accept: () => change.mutate(a),
+    });
   return (
     <>
-      {tag}
-      {actions.map((a) => (
-        <Button
-          key={a}
-          type="button"
-          size="small"
-          text
-          severity={a === 'remove' ? 'danger' : undefined}
-          label={ACCESS_ACTION_LABELS[a]}
-          aria-label={`${ACCESS_ACTION_LABELS[a]} ${user.name}`}
-          disabled={change.isPending}
-          onClick={() =>
-            confirmDialog({
-              header: `${ACCESS_ACTION_LABELS[a]} ${user.name}?`,
-              message: QUESTIONS[a](user.name),
-              acceptLabel: ACCESS_ACTION_LABELS[a],
-              rejectLabel: 'Cancel',
-              defaultFocus: 'reject',
-              accept: () => change.mutate(a),
-            })
-          }
-        />
-      ))}
+      <Menu model={actions.map((a) => ({ label: ACCESS_ACTION_LABELS[a], command: () => ask(a) }))} popup ref={menu} id={menuId} />
+      <Button
+        type="button"
+        size="small"
+        text
+        icon="pi pi-user-edit"
+        label="Access"
+        aria-label={`Access of ${user.name}`}
+        aria-haspopup="menu"
+        aria-controls={menuId}
+        disabled={change.isPending}
+        onClick={(e) => menu.current?.toggle(e)}
+      />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { afterSignIn } from '../../app/deep-link';
+import { afterSignIn, forgetSignedOutReason, signedOutReason } from '../../app/deep-link';
 import { idToken, login } from '../../app/auth';
 import { CardField, CardSubmit, SignInCard } from './sign-in-card';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -17,9 +17,11 @@ export function SignInPage() {
   const next = afterSignIn(useSearchParams()[0].get('next'));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
+  // Why the last session ended (an administrator ended the access, the session expired), said once.
+  const [error, setError] = useState(signedOutReason);
   const [busy, setBusy] = useState(false);
   useDocumentTitle('Sign in');
+  useEffect(forgetSignedOutReason, []);
   useEffect(() => {
     void idToken().then((t) => t && navigate(next, { replace: true }));
   }, [navigate, next]);
