@@ -5,6 +5,8 @@ import {
   SAR_TABLE_FILLS,
   SAR_VERSIONS,
   SAR_VERSION_LABELS,
+  SAR_VERSION_POS,
+  sarVersionOf,
   type SarFormatDef,
   formatItems,
   formatProblems,
@@ -26,6 +28,8 @@ describe('the SAR formats as data', () => {
   it('are the three a program can pick, by the ids it stores and the words it shows', () => {
     expect(SAR_FORMAT_DEFS.map((f) => f.id)).toEqual([...SAR_VERSIONS]);
     for (const f of SAR_FORMAT_DEFS) expect(f.label).toBe(SAR_VERSION_LABELS[f.id as keyof typeof SAR_VERSION_LABELS]);
+    for (const f of SAR_FORMAT_DEFS) expect(f.pos).toBe(SAR_VERSION_POS[sarVersionOf(f.id)]);
+    expect(sarFormatDef('unknown').id).toBe(sarVersionOf('unknown'));
     expect(sarFormatDef(undefined)).toBe(gapc);
     expect(sarFormatDef('SAR 2016 (UG Tier I)')).toBe(tier1);
   });

@@ -32,7 +32,7 @@
  *   `['report', 'sar-readiness', program, year]` the SAR readiness page (`GET /api/reports/sar/{program}/readiness`).
  *   Computed from the records on each read; kept fresh 30 s like every read; any registry write marks them stale.
  *   `['report', 'po-move', program]` is the preview of moving a program's POs to its format's
- *   (`GET /api/generic-program-outcome/move-to-format?program=`).
+ *   (`GET /api/po-move/{program}`).
  * - `['group', view, ...]`: a group administrator's views: `['group', 'campuses']` (`GET /api/group/campus`)
  *   and `['group', 'rollup', year]` (`GET /api/group/rollup?year=`; null = the server's default). Adding, disabling or
  *   enabling a campus marks them stale.

@@ -437,7 +437,7 @@ describe("moving a program's 12 POs to the 2025 format's 11", () => {
     expect(r.pos).toMatchObject({ format: 11, program: 12, movable: true });
     expect(r.pos.mismatch).toContain('Move to the format’s 11 POs');
     const before = await levels();
-    const res = await admin.get(`/api/generic-program-outcome/move-to-format?program=${p2025.id}`);
+    const res = await admin.get(`/api/po-move/${p2025.id}`);
     expect(res.status).toBe(200);
     const v = res.body.data;
     expect(v.blocked).toBeNull();
@@ -471,9 +471,9 @@ describe("moving a program's 12 POs to the 2025 format's 11", () => {
     expect(v.surveys).toEqual([{ id: surveyId, name: 'Graduate exit 2025-26', academic_year: '2025-26', questions: 2 }]);
     expect(await levels()).toEqual(before);
     expect(await pos()).toHaveLength(12);
-    expect((await faculty.get(`/api/generic-program-outcome/move-to-format?program=${p2025.id}`)).status).toBe(403);
-    expect((await other.get(`/api/generic-program-outcome/move-to-format?program=${p2025.id}`)).status).toBe(404);
-    expect((await other.post('/api/generic-program-outcome/move-to-format', { program: p2025.id })).status).toBe(404);
+    expect((await faculty.get(`/api/po-move/${p2025.id}`)).status).toBe(403);
+    expect((await other.get(`/api/po-move/${p2025.id}`)).status).toBe(404);
+    expect((await other.post(`/api/po-move/${p2025.id}`, {})).status).toBe(404);
   });
 
   it('moves the POs and the matrix when confirmed, finishes a move cut short, and refuses a second move', async () => {
@@ -485,7 +485,7 @@ describe("moving a program's 12 POs to the 2025 format's 11", () => {
     cells[cos[1].id][po('PO6')] = 2;
     expect((await admin.put(`/api/co-po-matrix/${course.id}`, { version: m.version, cells })).status).toBe(200);
 
-    const res = await admin.post('/api/generic-program-outcome/move-to-format', { program: p2025.id });
+    const res = await admin.post(`/api/po-move/${p2025.id}`, {});
     expect(res.status).toBe(200);
     const after = await pos();
     expect(after.map((o) => o.po_reference)).toEqual(Array.from({ length: 11 }, (_, i) => `PO${i + 1}`));
@@ -502,7 +502,7 @@ describe("moving a program's 12 POs to the 2025 format's 11", () => {
     ]);
     const r = (await admin.get(`/api/reports/sar/${p2025.id}/readiness`)).body.data;
     expect(r.pos).toMatchObject({ format: 11, program: 11, mismatch: null, movable: false });
-    const again = await admin.post('/api/generic-program-outcome/move-to-format', { program: p2025.id });
+    const again = await admin.post(`/api/po-move/${p2025.id}`, {});
     expect(again.status).toBe(409);
     expect(again.body.errors.detail).toContain('already has the 11 POs of its format');
   });

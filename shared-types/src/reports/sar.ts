@@ -46,6 +46,18 @@ export const SAR_VERSION_LABELS: Readonly<Record<SarVersion, string>> = {
 export type Criterion5Version = 'SAR 2019 (UG Tier II)' | 'SAR 2025 (GAPC v4)';
 /** The format a program follows until an admin picks one. */
 export const DEFAULT_SAR_VERSION: SarVersion = 'SAR 2025 (GAPC v4)';
+/**
+ * How many POs each format names (`SarFormatDef.pos`, checked equal by a unit test): NBA's 12 for Tier II and Tier I,
+ * the 11 of GAPC v4.0 for 2025. For code that needs the count and label without the formats' definitions.
+ */
+export const SAR_VERSION_POS: Readonly<Record<SarVersion, 11 | 12>> = {
+  'SAR 2019 (UG Tier II)': 12,
+  'SAR 2016 (UG Tier I)': 12,
+  'SAR 2025 (GAPC v4)': 11,
+};
+/** A program's format (its `sar_version`; the default when none or an unknown one is stored), as `sarFormatDef` reads it. */
+export const sarVersionOf = (id: string | null | undefined): SarVersion =>
+  (SAR_VERSIONS as readonly string[]).includes(id ?? '') ? (id as SarVersion) : DEFAULT_SAR_VERSION;
 
 /**
  * The SAR as the web page shows it and the documents print it: a `ReportView` whose sections are criterion items

@@ -112,7 +112,7 @@ export interface PoMoveCell {
 
 /**
  * What moving a program's POs to its format's list (`PO12_TO_PO11`) would change, shown before anything is written
- * (`GET /api/generic-program-outcome/move-to-format?program=`): each PO's reference and title before and after, each
+ * (`GET /api/po-move/{program}`): each PO's reference and title before and after, each
  * course matrix whose rows change (the PO6 and PO7 levels that become one PO6 level), how many matrices only have
  * columns renumbered, the PO surveys whose questions follow, and whether the move can be made now (`blocked` says why
  * not: a frozen year, or POs that are not NBA's 12).

@@ -6,11 +6,11 @@ import { call } from '../../app/api-client';
 import { qk } from '../../app/query-keys';
 import { showPopup } from '../../app/state';
 
-/** The preview of moving a program's POs to its format's (`GET /api/generic-program-outcome/move-to-format`). */
+/** The preview of moving a program's POs to its format's (`GET /api/po-move/{program}`). */
 function usePoMovePreview(programId: string, enabled: boolean) {
   return useQuery({
     queryKey: qk.poMove(programId),
-    queryFn: async () => (await call(programOutcomeMovePreviewRoute, { query: { program: programId } })).data,
+    queryFn: async () => (await call(programOutcomeMovePreviewRoute, { params: { program: programId } })).data,
     enabled: enabled && Boolean(programId),
   });
 }
@@ -95,7 +95,7 @@ export function PoMoveDialog({ programId, visible, onHide }: { programId: string
   const queryClient = useQueryClient();
   const preview = usePoMovePreview(programId, visible);
   const move = useMutation({
-    mutationFn: () => call(programOutcomeMoveRoute, { body: { program: programId } }),
+    mutationFn: () => call(programOutcomeMoveRoute, { params: { program: programId } }),
     onSuccess: (res) => {
       showPopup('success', res.message ?? 'Moved');
       onHide();

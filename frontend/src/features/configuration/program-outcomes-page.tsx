@@ -1,4 +1,4 @@
-import { genericProgramOutcome, program, programOutcomeSetupRoute, sarFormatDef } from '@attain/shared-types';
+import { SAR_VERSION_POS, genericProgramOutcome, program, programOutcomeSetupRoute, sarVersionOf, textOf } from '@attain/shared-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
@@ -38,7 +38,7 @@ export function ProgramOutcomesPage() {
   const chosenProgram = useRefRecords(chosen ? [{ target: program, ids: [chosen] }] : [])(program, chosen);
   const title = chosenProgram?.title;
   // The move to the 2025 format's 11 POs is offered for a program that follows it (the dialog says what it changes).
-  const elevenPos = chosenProgram ? sarFormatDef(String(chosenProgram.sar_version ?? '')).pos === 11 : false;
+  const elevenPos = chosenProgram ? SAR_VERSION_POS[sarVersionOf(textOf(chosenProgram.sar_version))] === 11 : false;
   const queryClient = useQueryClient();
   const setUp = useMutation({
     mutationFn: (framework: string) => call(programOutcomeSetupRoute, { body: { program: chosen ?? '', framework } }),

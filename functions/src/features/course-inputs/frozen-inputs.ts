@@ -1,94 +1,88 @@
-import {
-  type CampusScope,
-  type DataOf,
-  type EntityDef,
-  type RecordOf,
-  genericProgramOutcome,
-  student,
-  survey as surveyEntity,
-} from '@attain/shared-types';
+import type { CampusScope, DataOf, EntityDef, RecordOf } from '@attain/shared-types';
 import type { EntityHooks } from '../../platform/http/domain-module.js';
-import { type CourseYearChange, assertCourseYearOpen } from './frozen-year-gate.js';
+import type { CourseYearChange } from './frozen-year-gate.js';
 
 /**
  * Records whose writes the frozen-year gate reads besides the ones with their own hooks (occasions, COs, courses,
  * curricula) and documents (marks, papers, matrices, the method, paper survey counts): what an approved year's figures
- * read, so what may not change while it is frozen (docs/frozen-years.md). Per record type: the course-years a record
- * feeds (`changes`) and the fields whose change matters (`inputs`; a change of any other field, a PO's statement or a
- * student's name, is not refused). The list is checked against what the computation reads (tests/unit/frozen-inputs).
+ * read, so what may not change while it is frozen (docs/frozen-years.md). Per record type (by name, so a Lambda
+ * carries no other type's definition): the course-years a record feeds (`changes`) and the fields whose change matters
+ * (`inputs`; a change of any other field, a PO's statement or a student's name, is not refused). The list is checked
+ * against what the computation reads (functions/tests/unit/frozen-inputs.test.ts).
  */
-interface FrozenInput<D extends EntityDef> {
-  def: D;
-  changes: (rec: DataOf<D> | RecordOf<D>) => CourseYearChange[];
+interface FrozenInput {
+  changes: (rec: Readonly<Record<string, unknown>>) => CourseYearChange[];
   inputs: readonly string[];
 }
 
-const frozenInput = <D extends EntityDef>(f: FrozenInput<D>) => f as unknown as FrozenInput<EntityDef>;
-
-export const FROZEN_INPUTS: readonly FrozenInput<EntityDef>[] = [
+export const FROZEN_INPUTS: Readonly<Record<string, FrozenInput>> = {
   // A program's POs and PSOs are the columns of its matrices and PO attainment: every year of the program.
-  frozenInput({
-    def: genericProgramOutcome,
+  'generic-program-outcome': {
     changes: (r) => (r.program ? [{ program: String(r.program) }] : []),
     inputs: ['program', 'outcome_type', 'po_reference'],
-  }),
+  },
   // A survey is its year's indirect evidence: a course-exit survey of its course's year, a PO survey of its program's.
-  frozenInput({
-    def: surveyEntity,
+  survey: {
     changes: (r) =>
       r.survey_for === 'CO' && r.course
         ? [{ course: String(r.course), year: String(r.academic_year) }]
         : [{ program: String(r.program), year: String(r.academic_year) }],
     inputs: ['survey_for', 'program', 'curriculum', 'course', 'academic_year', 'template', 'type', 'start_date', 'end_date'],
-  }),
+  },
   // A student is on the roster of every occasion of their curriculum and section.
-  frozenInput({
-    def: student,
+  student: {
     changes: (r) => [{ roster: { curriculum: String(r.curriculum), section: String(r.section ?? 'A') } }],
     inputs: ['curriculum', 'section'],
-  }),
-];
+  },
+};
 
 /** Whether any of `fields` differs between two versions of a record (values compared as JSON). */
-const differs = (fields: readonly string[], a: Record<string, unknown>, b: Record<string, unknown>) =>
+const differs = (fields: readonly string[], a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>) =>
   fields.some((f) => JSON.stringify(a[f] ?? null) !== JSON.stringify(b[f] ?? null));
 
+/** A gate of the frozen-year rule: `assertCourseYearOpen`, or `assertProgramOpen` for a type that feeds programs only. */
+export type FrozenGate = (scope: CampusScope, ...changes: CourseYearChange[]) => Promise<void>;
+
 /**
- * The frozen-year gate as CRUD hooks of one record type of `FROZEN_INPUTS` (`withFrozenGate`): a create, a delete, and
- * a replace that changes one of its `inputs` are refused (409, `assertCourseYearOpen`) while a frozen year holds the
- * record as it was or as it would be; then the type's own hooks run.
+ * The frozen-year gate as CRUD hooks of one record type of `FROZEN_INPUTS`: a create, a delete, and a replace that
+ * changes one of its `inputs` are refused by `gate` (409) while a frozen year holds the record as it was or as it would
+ * be; then the type's own hooks run. The gate is given (not imported here) so a Lambda carries only the one it uses.
  * @throws Error when `def` is not in `FROZEN_INPUTS` (a wiring mistake, found by the domain tests)
  */
-export function withFrozenGate<D extends EntityDef>(def: D, hooks: EntityHooks<D> = {}): EntityHooks<D> {
-  const input = FROZEN_INPUTS.find((f) => f.def === def);
+export function withFrozenGate<D extends EntityDef>(def: D, gate: FrozenGate, hooks: EntityHooks<D> = {}): EntityHooks<D> {
+  const input = FROZEN_INPUTS[def.name];
   if (!input) throw new Error(`${def.name} is not a frozen input`);
-  const gate = (scope: CampusScope, ...recs: Record<string, unknown>[]) =>
-    assertCourseYearOpen(scope, ...recs.flatMap((r) => input.changes(r as RecordOf<EntityDef>)));
+  const check = (scope: CampusScope, ...recs: (DataOf<D> | RecordOf<D>)[]) =>
+    gate(scope, ...recs.flatMap((r) => input.changes(r as Readonly<Record<string, unknown>>)));
   return {
     ...hooks,
     beforeCreate: async (scope, data, refs) => {
-      await gate(scope, data);
+      await check(scope, data);
       await hooks.beforeCreate?.(scope, data, refs);
     },
     beforeReplace: async (scope, data, old, refs) => {
-      if (differs(input.inputs, data, old)) await gate(scope, old, data);
+      if (differs(input.inputs, data as Readonly<Record<string, unknown>>, old)) await check(scope, old, data);
       await hooks.beforeReplace?.(scope, data, old, refs);
     },
     beforeDelete: async (scope, rec) => {
-      await gate(scope, rec);
+      await check(scope, rec);
       return (await hooks.beforeDelete?.(scope, rec)) ?? [];
     },
   };
 }
 
 /**
- * The gate of a roster file (Configuration > students import): the rosters it changes, new students' and those whose
- * section changes (from and to), refused all together before anything is written.
+ * The gate of a roster file (the students import): the rosters it changes, new students' and those whose section
+ * changes (from and to), refused all together by `gate` (`assertCourseYearOpen`) before anything is written.
  * @throws HttpError 409 naming the frozen year
  */
-export async function assertRostersOpen(scope: CampusScope, changed: readonly { curriculum: string; section?: string }[]): Promise<void> {
+export async function assertRostersOpen(
+  scope: CampusScope,
+  gate: FrozenGate,
+  changed: readonly { curriculum: string; section?: string }[],
+): Promise<void> {
   const keys = new Map(changed.map((r) => [`${r.curriculum}|${r.section ?? 'A'}`, r]));
-  await assertCourseYearOpen(scope, ...[...keys.values()].map((roster) => ({ roster })));
+  await gate(scope, ...[...keys.values()].map((roster) => ({ roster })));
 }
 
 /**

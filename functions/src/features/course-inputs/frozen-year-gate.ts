@@ -147,6 +147,17 @@ export async function assertCourseYearOpen(scope: CampusScope, ...changes: Cours
  * carries less).
  * @throws HttpError 409 naming the approval
  */
+/**
+ * The gate's program rule alone for writes that feed every year of a program and no one course (its POs and PSOs, the
+ * PO move): refuses while any year of one of `programs` is frozen. One Query; the message of `assertCourseYearOpen`.
+ * @throws HttpError 409 naming the approval
+ */
+export async function assertProgramOpen(scope: CampusScope, ...programs: readonly { program?: string }[]): Promise<void> {
+  const frozen = await frozenCoverage(scope);
+  const f = frozen.find((x) => programs.some((p) => p.program && ofProgram(x, p.program)));
+  if (f) await refuse(scope, { f });
+}
+
 export async function assertProgramYearOpen(scope: CampusScope, ...years: readonly { program: string; year: string }[]): Promise<void> {
   const frozen = await frozenCoverage(scope);
   const f = frozen.find((x) => years.some((y) => ofProgram(x, y.program, y.year)));

@@ -1,7 +1,7 @@
 /** The `course-inputs` feature as other features see it: everything they may import from it. */
 
 export { bandLevel, round2 } from './bands.js';
-export { assertCourseYearOpen, assertProgramYearOpen } from './frozen-year-gate.js';
+export { assertCourseYearOpen, assertProgramOpen, assertProgramYearOpen } from './frozen-year-gate.js';
 export { FROZEN_INPUTS, assertRostersOpen, withFrozenGate } from './frozen-inputs.js';
 export { frozenYearView, getFrozenYear, listFrozenYears, putFrozenYear, unfreezeYear } from './frozen-years-store.js';
 export { type MethodInUse, methodFor } from './method-store.js';

@@ -13,21 +13,23 @@ import {
   poMismatch,
   poMoveApplies,
   program as programEntity,
-  sarFormatDef,
+  SAR_VERSION_LABELS,
+  SAR_VERSION_POS,
+  sarVersionOf,
   survey as surveyEntity,
 } from '@attain/shared-types';
 import { HttpError } from '../../platform/lib/errors.js';
 import { type StoredDocument, documentsInScope, getDocuments, overwriteDocument, putDocument } from '../../platform/store/documents.js';
 import { getRecord, queryByField, recordsByIds, writeRecordsTogether } from '../../platform/store/records.js';
-import { assertCourseYearOpen, surveyEvidenceChanged, writeCourseInput } from '../course-inputs/index.js';
-import { PO_FRAMEWORKS } from '../structure/index.js';
+import { assertProgramOpen, courseInputsChanged, surveyEvidenceChanged } from '../course-inputs/index.js';
+import nba from '../../local/seed/data/nba-program-outcomes.json' with { type: 'json' };
 import { byCode, byReference } from './co-po-matrix.js';
 
 type ProgramOutcome = RecordOf<typeof genericProgramOutcome>;
 type Cells = CoPoMatrix['cells'];
 
 /** The 11 POs of GAPC v4.0 by reference (`PO6`): the titles and statements a moved program takes. */
-const GAPC_POS = new Map(PO_FRAMEWORKS.nba_11_po_gapc_v4.outcomes.map((o) => [o.code, o]));
+const GAPC_POS = new Map(nba.nba_11_po_gapc_v4.outcomes.map((o) => [o.code, o]));
 
 /**
  * Everything a move of a program's POs to its format's writes, worked out from what is stored now: the preview people
@@ -62,7 +64,8 @@ const levelsText = (row: Readonly<Record<string, number>>, refs: readonly { id: 
  */
 async function movePlan(scope: CampusScope, programId: string): Promise<MovePlan> {
   const prog = await getRecord(scope, programEntity, programId);
-  const format = sarFormatDef(prog.sar_version);
+  const version = sarVersionOf(prog.sar_version);
+  const format = { pos: SAR_VERSION_POS[version], label: SAR_VERSION_LABELS[version] };
   const outcomes = (await queryByField(scope, genericProgramOutcome, 'program', prog.id)).sort(byReference);
   const pos = outcomes.filter((o) => o.outcome_type === 'PO');
   const applies = poMoveApplies(
@@ -92,7 +95,7 @@ async function movePlan(scope: CampusScope, programId: string): Promise<MovePlan
           title_after: gapc?.title ?? '',
           record: o,
           data: gapc
-            ? { ...o, po_reference: to, title: gapc.title, statement: gapc.statement, framework: PO_FRAMEWORKS.nba_11_po_gapc_v4.framework }
+            ? { ...o, po_reference: to, title: gapc.title, statement: gapc.statement, framework: nba.nba_11_po_gapc_v4.framework }
             : o,
         };
       })
@@ -183,7 +186,7 @@ async function movePlan(scope: CampusScope, programId: string): Promise<MovePlan
         ? `${prog.title} already has the 11 POs of its format: there is nothing to move.`
         : `${prog.title} does not have NBA's 12 POs (PO1 to PO12), so they cannot be moved to the 11 of its format; ` +
           'edit its POs in Configuration > Generic Program Outcomes.'
-    : await assertCourseYearOpen(scope, { program: prog.id }).then(
+    : await assertProgramOpen(scope, { program: prog.id }).then(
         () => null,
         (e: unknown) => {
           if (e instanceof HttpError && e.status === 409) return e.message;
@@ -237,22 +240,22 @@ export async function previewPoMove(scope: CampusScope, programId: string): Prom
 export async function movePosToFormat(scope: CampusScope, programId: string): Promise<PoMovePreview> {
   const plan = await movePlan(scope, programId);
   if (plan.preview.blocked) throw new HttpError(409, plan.preview.blocked);
-  return writeCourseInput(scope, { program: programId }, async () => {
-    for (const m of plan.matrices)
-      await putDocument(
-        scope,
-        'co-po-matrix',
-        m.course,
-        m.version,
-        { course: m.course, cells: m.cells },
-        { field: 'program', value: programId },
-        m.cellLabel,
-      );
-    for (const s of plan.surveys) {
-      await overwriteDocument(scope, 'survey-form', s.record.id, s.form, s.form.version);
-      await surveyEvidenceChanged(scope, s.record);
-    }
-    await writeRecordsTogether(scope, genericProgramOutcome, { replace: plan.replace, remove: plan.remove });
-    return plan.preview;
-  });
+  for (const m of plan.matrices)
+    await putDocument(
+      scope,
+      'co-po-matrix',
+      m.course,
+      m.version,
+      { course: m.course, cells: m.cells },
+      { field: 'program', value: programId },
+      m.cellLabel,
+    );
+  for (const s of plan.surveys) {
+    await overwriteDocument(scope, 'survey-form', s.record.id, s.form, s.form.version);
+    await surveyEvidenceChanged(scope, s.record);
+  }
+  await writeRecordsTogether(scope, genericProgramOutcome, { replace: plan.replace, remove: plan.remove });
+  // Every course of the program is computed again (the results queue).
+  await courseInputsChanged(scope, { program: programId });
+  return plan.preview;
 }

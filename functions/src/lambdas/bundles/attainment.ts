@@ -26,7 +26,7 @@ export const attainmentDomain = defineDomain({
       afterSave: (scope, rec) => courseInputsChanged(scope, { program: rec.program }),
     }),
     // A student joins, leaves or changes the roster of their curriculum and section: not while a frozen year counts it.
-    behaviour(student, withFrozenGate(student)),
+    behaviour(student, withFrozenGate(student, assertCourseYearOpen)),
   ],
   endpoints: [...FREEZE_ENDPOINTS, ...ATTAINMENT_ENDPOINTS],
 });

@@ -17,9 +17,9 @@ import {
 import { noteYearStart } from '../../platform/store/campus-registry.js';
 import { matricesUsingOutcome } from '../../features/curriculum/co-po-matrix.js';
 import { withFrozenGate } from '../../features/course-inputs/frozen-inputs.js';
+import { assertProgramOpen } from '../../features/course-inputs/frozen-year-gate.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { PROGRAM_OUTCOME_ENDPOINTS } from '../../features/structure/program-outcome-routes.js';
-import { PO_MOVE_ENDPOINTS } from '../../features/curriculum/program-outcomes-move-routes.js';
 import { DEPARTMENT_USER_ENDPOINTS } from '../../features/identity/department-user-routes.js';
 import { sanitizeHtml } from '../../platform/lib/sanitize-html.js';
 import { behaviour, defineDomain, listed } from '../../platform/http/domain-module.js';
@@ -50,7 +50,7 @@ export const configurationDomain = defineDomain({
     // mapped in any course's CO-PO matrix cannot be deleted, nor leave its program (the matrices would lose the column).
     behaviour(
       genericProgramOutcome,
-      withFrozenGate(genericProgramOutcome, {
+      withFrozenGate(genericProgramOutcome, assertProgramOpen, {
         beforeReplace: async (scope, data, old) => {
           if ((data.program ?? null) === (old.program ?? null)) return;
           const used = await matricesUsingOutcome(scope, old);
@@ -66,5 +66,5 @@ export const configurationDomain = defineDomain({
     }),
   ],
   sanitizeHtml,
-  endpoints: [...PROGRAM_OUTCOME_ENDPOINTS, ...PO_MOVE_ENDPOINTS, ...DEPARTMENT_USER_ENDPOINTS],
+  endpoints: [...PROGRAM_OUTCOME_ENDPOINTS, ...DEPARTMENT_USER_ENDPOINTS],
 });

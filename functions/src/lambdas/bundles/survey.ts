@@ -6,6 +6,7 @@ import { HttpError } from '../../platform/lib/errors.js';
 import { getRecord } from '../../platform/store/records.js';
 import { surveyEvidenceChanged } from '../../features/course-inputs/write-course-input.js';
 import { withFrozenGate } from '../../features/course-inputs/frozen-inputs.js';
+import { assertCourseYearOpen } from '../../features/course-inputs/frozen-year-gate.js';
 import { buildSurveyForm } from '../../features/survey/survey-form.js';
 import { readAnswers, readInvitees } from '../../features/survey/survey-store.js';
 import { behaviour, defineDomain } from '../../platform/http/domain-module.js';
@@ -24,7 +25,7 @@ export const surveyDomain = defineDomain({
     // A survey of a frozen year keeps its year, course, template and dates, and stays (`withFrozenGate`).
     behaviour(
       survey,
-      withFrozenGate(survey, {
+      withFrozenGate(survey, assertCourseYearOpen, {
         async beforeCreate(scope, data) {
           await buildSurveyForm(scope, data, await getRecord(scope, surveyTemplate, data.template));
         },

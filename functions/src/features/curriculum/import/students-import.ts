@@ -3,7 +3,7 @@ import pLimit from 'p-limit';
 import { listAll } from '../../../platform/store/list-all.js';
 import { createRecords, replaceRecord } from '../../../platform/store/records.js';
 import { curriculumContext } from './curriculum-context.js';
-import { assertRostersOpen } from '../../course-inputs/index.js';
+import { assertCourseYearOpen, assertRostersOpen } from '../../course-inputs/index.js';
 import { parseCsv, refuseIfAny } from '../../../platform/lib/csv-table.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -45,7 +45,7 @@ export async function importStudents(scope: CampusScope, curriculumId: string | 
   const known = planned.filter((p) => existing.has(p.roll_no.toLowerCase()));
   // A new student, or one whose section changes, changes a roster: refused whole while a frozen year counts it.
   const moved = known.filter((p) => (existing.get(p.roll_no.toLowerCase())?.section ?? 'A') !== p.section);
-  await assertRostersOpen(scope, [
+  await assertRostersOpen(scope, assertCourseYearOpen, [
     ...fresh,
     ...moved,
     ...moved.map((p) => ({ curriculum: p.curriculum, section: existing.get(p.roll_no.toLowerCase())?.section })),
