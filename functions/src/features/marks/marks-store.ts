@@ -49,7 +49,9 @@ export async function writeMarks(
   const batches: MarksWrite[][] = [];
   for (let i = 0; i < rows.length; i += 25) batches.push(rows.slice(i, i + 25));
   const send = async (batch: MarksWrite[]) => {
-    stats.calls += await batchWrite(
+    // Awaited first, then added: `stats.calls += await ...` reads the count before the await, so parallel workers
+    // would each add to a stale value and lose one another's calls.
+    const calls = await batchWrite(
       batch.map((r) =>
         isClear(r)
           ? { DeleteRequest: { Key: { PK: pk(scope, occasionId), SK: r.student } } }
@@ -66,6 +68,7 @@ export async function writeMarks(
             },
       ),
     );
+    stats.calls += calls;
     stats.items += batch.length;
   };
   let next = 0;
