@@ -163,6 +163,16 @@ describe('a save or import that dies is seen, said and can be redone', () => {
     expect((await upload(fileOf(6))).status).toBe(200);
     expect((await admin.get(`/api/marks/${occasionId}`)).body.data.state).toBe('saved');
     expect(new Set((await storedMarks()).map((m: Record<string, number>) => m[1]))).toEqual(new Set([6]));
+    // A finished save leaves no undo log behind (nor does the undone one).
+    const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
+    const log = await ddb.send(
+      new QueryCommand({
+        TableName: env.TABLE_NAME,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': `T#demo#marks-undo#${occasionId}` },
+      }),
+    );
+    expect(log.Items ?? []).toEqual([]);
   });
   it('a save under way (live lease) makes another wait: 409, and the page says a save is under way', async () => {
     await patchDocument('marks-sheet', occasionId, {

@@ -115,7 +115,12 @@ export async function applyMarks(
     throw e;
   }
   await completeClaim(scope, sheet.occasion.id, saveId);
-  await dropUndo(scope, sheet.occasion.id, saveId);
+  await dropUndo(
+    scope,
+    sheet.occasion.id,
+    saveId,
+    rows.map((r) => r.student),
+  );
   await appendAudit(scope, {
     action: stored.length ? 'replace' : 'create',
     entity: 'marks',

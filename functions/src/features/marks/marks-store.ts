@@ -1,4 +1,5 @@
 import { type CampusScope, type MarksRow, recordPk, textOf } from '@attain/shared-types';
+import pLimit from 'p-limit';
 import { batchWrite } from '../../platform/store/batch.js';
 import { readPartition } from '../../platform/store/partition.js';
 
@@ -123,7 +124,15 @@ export async function writeUndo(
       },
     };
   });
-  for (let i = 0; i < items.length; i += 25) await batchWrite(items.slice(i, i + 25));
+  await inBatches(items);
+}
+
+/** Sends write requests 25 per BatchWriteItem, 8 calls at a time (as `writeMarks`). */
+async function inBatches(requests: readonly Parameters<typeof batchWrite>[0][number][]): Promise<void> {
+  const limit = pLimit(8);
+  const calls: Promise<number>[] = [];
+  for (let i = 0; i < requests.length; i += 25) calls.push(limit(() => batchWrite(requests.slice(i, i + 25))));
+  await Promise.all(calls);
 }
 
 /** The undo items of one save. */
@@ -133,10 +142,15 @@ async function undoItems(scope: CampusScope, occasionId: string, saveId: string)
   );
 }
 
-/** Deletes a save's undo items (it finished, or it was undone). */
-export async function dropUndo(scope: CampusScope, occasionId: string, saveId: string): Promise<void> {
-  const keys = (await undoItems(scope, occasionId, saveId)).map((i) => ({ DeleteRequest: { Key: { PK: i.PK, SK: i.SK } } }));
-  for (let i = 0; i < keys.length; i += 25) await batchWrite(keys.slice(i, i + 25));
+/**
+ * Deletes a save's undo items (it finished, or it was undone): by their keys when the save's `students` are known (no
+ * read), else read from the log first.
+ */
+export async function dropUndo(scope: CampusScope, occasionId: string, saveId: string, students?: readonly string[]): Promise<void> {
+  const keys = students
+    ? students.map((s) => ({ PK: undoPk(scope, occasionId), SK: `${saveId}#${s}` }))
+    : (await undoItems(scope, occasionId, saveId)).map((i) => ({ PK: i.PK, SK: i.SK }));
+  await inBatches(keys.map((Key) => ({ DeleteRequest: { Key } })));
 }
 
 /**
