@@ -12,6 +12,21 @@ import { Storage } from './constructs/storage.js';
 import { Summaries } from './constructs/summaries.js';
 import { arnWildcardFinding } from './nag.js';
 
+/**
+ * The API domains whose writes change course inputs and so queue results to be computed again (COs, occasions, papers,
+ * the matrix, marks, the method, survey answers and paper counts, a program's POs moved to its format): each gets the
+ * results queue's URL and may send to it. A domain whose bundle carries the results queue must be one (infra test).
+ */
+export const RESULTS_WRITER_DOMAINS = [
+  'curriculum',
+  'assessments',
+  'attainment',
+  'marks',
+  'survey',
+  'survey-hosting',
+  'sar-figures',
+] as const;
+
 export interface AttainStackProps extends StackProps {
   /** The API's routes; default `apiRoutes()` from shared-types (tests pass more to measure growth). */
   routes?: ApiRoute[];
@@ -76,14 +91,8 @@ export class AttainStack extends Stack {
     });
     new Results(this, 'Results', {
       table: storage.table,
-      // The domains whose writes change course inputs (COs, occasions, papers, the matrix, marks, the method, survey
-      // answers and paper counts), and the marks import worker.
-      writers: [
-        ...(['curriculum', 'assessments', 'attainment', 'marks', 'survey', 'survey-hosting'] as const).flatMap(
-          (d) => api.functions.get(d) ?? [],
-        ),
-        marksImport.worker,
-      ],
+      // The domains whose writes change course inputs (`RESULTS_WRITER_DOMAINS`), and the marks import worker.
+      writers: [...RESULTS_WRITER_DOMAINS.flatMap((d) => api.functions.get(d) ?? []), marksImport.worker],
       environment,
     });
     new Summaries(this, 'Summaries', {

@@ -1,7 +1,8 @@
-import { CRUD_ENTITIES } from '@attain/shared-types';
+import { CRUD_ENTITIES, apiDomains } from '@attain/shared-types';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { BUNDLING, REPO_ROOT, handlerEntry } from '../lib/bundling.js';
+import { RESULTS_WRITER_DOMAINS } from '../lib/attain-stack.js';
 
 /** The entity definition files in the Lambda bundle of `name`, built as the stack builds it (`BUNDLING`). */
 async function entityFilesIn(name: 'auth' | 'survey' | 'mail-sender'): Promise<string[]> {
@@ -34,5 +35,28 @@ describe('Lambda bundles', () => {
       expect(auth.join('\n'), e.name).not.toMatch(new RegExp(`/${e.name}\\.ts`));
     // A worker reads no registry at all: not even the reference index every API Lambda carries.
     expect((await entityFilesIn('mail-sender')).filter((p) => p.endsWith('reference-index.ts'))).toEqual([]);
+  });
+});
+
+describe('the results queue', () => {
+  it('is given to every API Lambda whose code records changed course inputs (write-course-input), and only to those', async () => {
+    const r = await build({
+      entryPoints: Object.fromEntries(apiDomains().map((d) => [d, handlerEntry(d)])),
+      bundle: true,
+      platform: 'node',
+      write: false,
+      metafile: true,
+      outdir: `${REPO_ROOT}/.tmp/bundle-test/queue`,
+      minify: BUNDLING.minify,
+      target: BUNDLING.target,
+      format: BUNDLING.format,
+      external: BUNDLING.externalModules,
+      logLevel: 'silent',
+    });
+    const queueing = Object.values(r.metafile.outputs)
+      .filter((o) => (o.inputs['functions/src/features/course-inputs/write-course-input.ts']?.bytesInOutput ?? 0) > 0)
+      .map((o) => String(o.entryPoint).replace(/^.*\/api\/(.*)\.ts$/, '$1'))
+      .sort();
+    expect(queueing).toEqual([...RESULTS_WRITER_DOMAINS].sort());
   });
 });

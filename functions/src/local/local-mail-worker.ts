@@ -82,7 +82,9 @@ export function localMailOptions(sesUrl: string): Pick<MailWorkerOptions, 'inDou
       const emails = await storedMessages(sesUrl);
       if (!emails) return 'unknown';
       const ref = recipientRef(job.campus, job.mail, r.index);
-      const found = emails.find((e) => refOf(e) === ref);
+      // Messages sent before the header named the campus carry `<mail>/<index>`.
+      const legacy = `${job.mail}/${r.index}`;
+      const found = emails.find((e) => refOf(e) === ref || refOf(e) === legacy);
       return found ? { messageId: found.messageId } : 'not-sent';
     },
   };

@@ -174,6 +174,26 @@ describe('a save or import that dies is seen, said and can be redone', () => {
     );
     expect(log.Items ?? []).toEqual([]);
   });
+  it('a save that was only slow can neither renew nor finish once its lease ran out and a reader undid it', async () => {
+    Object.assign(process.env, env);
+    const { resetConfig } = await import('../../src/platform/lib/config.js');
+    const { resetClients } = await import('../../src/platform/lib/aws.js');
+    resetConfig();
+    resetClients();
+    const { completeClaim, renewClaim } = await import('../../src/features/marks/sheet-claim-store.js');
+    const scope = { campus: 'demo', actor: users.demoAdmin.email, access: 'read-write' as const };
+    await patchDocument('marks-sheet', occasionId, {
+      writing_by: 'slow',
+      writing_until: new Date(Date.now() - 1000).toISOString(),
+      complete: false,
+      undo_log: true,
+    });
+    // Its lease has run out: it may not renew, even before anyone reads the sheet.
+    await expect(renewClaim(scope, occasionId, 'slow')).rejects.toThrow(/took too long/);
+    expect((await admin.get(`/api/marks/${occasionId}`)).body.data.state).toBe('undone');
+    await expect(completeClaim(scope, occasionId, 'slow')).rejects.toThrow(/took too long/);
+    expect((await admin.get(`/api/marks/${occasionId}`)).body.data.state).toBe('undone');
+  });
   it('a save under way (live lease) makes another wait: 409, and the page says a save is under way', async () => {
     await patchDocument('marks-sheet', occasionId, {
       writing_by: 'live-save',
@@ -201,7 +221,9 @@ describe('a save or import that dies is seen, said and can be redone', () => {
     });
     const job = (await admin.get(`/api/import-job/${id}`)).body.data;
     expect(job.status).toBe('failed');
-    expect(job.detail).toMatch(/stopped without finishing.*was undone: the marks are as they were before it\. Upload the file again/);
+    expect(job.detail).toMatch(
+      /stopped without finishing.*what it wrote is undone when the marks or results are next opened.*Upload the file again/,
+    );
   });
 });
 

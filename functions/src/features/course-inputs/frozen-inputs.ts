@@ -107,7 +107,7 @@ export const NOT_FROZEN_INPUTS: Readonly<Record<string, string>> = {
 export const FROZEN_DOCUMENTS: Readonly<Record<string, string>> = {
   'marks-sheet': 'marks grid, files and the large-file import (assertCourseYearOpen per occasion)',
   'question-paper': 'saveQuestionPaper (writeCourseInput)',
-  'co-po-matrix': 'saveMatrix, the matrix import and the PO move (writeCourseInput)',
+  'co-po-matrix': 'saveMatrix and the matrix import (writeCourseInput); the PO move checks assertProgramOpen first',
   'survey-form': 'written only with its survey, which is a frozen input',
   'survey-offline': 'paper survey counts (writeCourseInput)',
   'improvement-plan': 'none: actions taken after the results, recorded as they happen (SAR 3.8 action taken)',

@@ -71,7 +71,8 @@ const yearsOf = (occasions: { held_on?: string; academic_year?: string }[]) =>
 async function hitOf(scope: CampusScope, frozen: FrozenCoverage[], ch: CourseYearChange): Promise<Hit | undefined> {
   if (ch.roster) {
     const { curriculum: cur, section } = ch.roster;
-    const occs = (await queryByField(scope, occasion, 'curriculum', cur)).filter((o) => !section || (o.section ?? 'A') === section);
+    // An occasion without a section counts every student of the curriculum (`occasionRoster`).
+    const occs = (await queryByField(scope, occasion, 'curriculum', cur)).filter((o) => !section || !o.section || o.section === section);
     const ids = new Set(occs.map((o) => o.id));
     const out = frozen.find((f) => f.occasions.some((o) => ids.has(o)));
     return found(out);

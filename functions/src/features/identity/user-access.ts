@@ -7,6 +7,8 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
   ACCESS_ACTION_RESULT,
+  ACCESS_ENDERS,
+  ROLE_LABELS,
   ACCESS_STATUS_LABELS,
   type AccessAction,
   type CampusScope,
@@ -47,15 +49,19 @@ async function onCognitoUser(send: () => Promise<unknown>): Promise<void> {
 export async function changeUserAccess(scope: CampusScope, caller: Caller, sub: string, action: AccessAction): Promise<UserAccess> {
   const user = await getRecord(scope, profile, sub);
   if (user.id === caller.sub) throw new HttpError(403, 'You cannot end or change your own access; ask another administrator');
-  if (!mayEndAccess(caller.role, user.role))
+  if (!mayEndAccess(caller.role, user.role)) {
+    const who = user.role ? ACCESS_ENDERS[user.role].map((r) => ROLE_LABELS[r].toLowerCase()) : [];
     throw new HttpError(
       403,
-      user.role === 'admin'
-        ? "Only the group administrator may change a campus administrator's access"
+      who.length && user.role
+        ? `Only the ${who.join(' or the ')} may change the access of a ${ROLE_LABELS[user.role].toLowerCase()}`
         : "You may not change this user's access",
     );
-  const before = (await accessOf(scope.campus, user.id))?.status ?? 'active';
-  if (before === 'removed') throw new HttpError(409, 'This account was removed; add the person again to give them access');
+  }
+  const before = (await accessOf(scope.campus, user.id, { fresh: true }))?.status ?? 'active';
+  // A removal cut short (the sign-in not yet deleted) is finished by removing again; nothing else follows a removal.
+  if (before === 'removed' && action !== 'remove')
+    throw new HttpError(409, 'This account was removed; add the person again to give them access');
   const status = ACCESS_ACTION_RESULT[action];
   const access = await setAccess(scope.campus, user.id, status, caller.user);
   const pool = config().userPoolId;

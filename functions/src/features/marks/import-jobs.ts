@@ -82,8 +82,8 @@ export function jobAsSeen(job: ImportJob, now = Date.now()): ImportJob {
     ...job,
     status: 'failed',
     detail:
-      `The import stopped without finishing (no progress for ${JOB_STALL_MS / 60_000} minutes) and was undone: ` +
-      'the marks are as they were before it. Upload the file again.',
+      `The import stopped without finishing (no progress for ${JOB_STALL_MS / 60_000} minutes); what it wrote is undone ` +
+      'when the marks or results are next opened, so they read as before it. Upload the file again.',
   };
 }
 

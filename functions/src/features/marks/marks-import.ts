@@ -6,7 +6,7 @@ import { marksChanges } from '../../platform/store/audit-changes.js';
 import { appendAudit } from '../../platform/store/audit-store.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { type MarksWrite, dropUndo, readMarks, writeMarks, writeUndo } from './marks-store.js';
-import { abandonSave, claimSheet, completeClaim, renewClaim } from './sheet-claim-store.js';
+import { LEASE_MS, abandonSave, claimSheet, completeClaim, renewClaim } from './sheet-claim-store.js';
 import type { OccasionSheet } from './occasion-sheet.js';
 
 /** At most this many row errors go back to the scope (the count says how many there were). */
@@ -103,18 +103,23 @@ export async function applyMarks(
     stored,
   );
   await renewClaim(scope, sheet.occasion.id, saveId);
+  // The claim is renewed at least every third of its lease, before a batch is written: a save that lost it (too slow,
+  // undone by a reader) stops before writing more.
+  let renewed = Date.now();
+  const heartbeat = async () => {
+    if (Date.now() - renewed < LEASE_MS / 3) return;
+    await renewClaim(scope, sheet.occasion.id, saveId);
+    renewed = Date.now();
+  };
   let written: Awaited<ReturnType<typeof writeMarks>>;
   try {
-    written = await writeMarks(scope, sheet.occasion.id, rows, async (n) => {
-      await renewClaim(scope, sheet.occasion.id, saveId);
-      await opts.onProgress?.(n, rows.length);
-    });
+    written = await writeMarks(scope, sheet.occasion.id, rows, (n) => opts.onProgress?.(n, rows.length), 8, heartbeat);
+    await completeClaim(scope, sheet.occasion.id, saveId);
   } catch (e) {
-    // A failed write leaves nothing half-done: what was written is undone at once.
+    // A failed write leaves nothing half-done: what was written is undone at once (unless a reader is undoing it).
     await abandonSave(scope, sheet.occasion.id, saveId);
     throw e;
   }
-  await completeClaim(scope, sheet.occasion.id, saveId);
   await dropUndo(
     scope,
     sheet.occasion.id,

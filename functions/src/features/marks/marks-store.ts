@@ -37,6 +37,7 @@ const isClear = (w: MarksWrite): w is { student: string; clear: true } => 'clear
  * (50 ms doubling, up to 8 tries) as DynamoDB asks; a batch still unprocessed after that throws, so no mark is
  * silently lost.
  * @param onProgress called with the number of items written so far
+ * @param beforeBatch awaited before each BatchWriteItem (a save renews its claim there; throwing stops the writing)
  * @throws Error when DynamoDB keeps a batch unprocessed
  */
 export async function writeMarks(
@@ -45,6 +46,7 @@ export async function writeMarks(
   rows: readonly MarksWrite[],
   onProgress?: (written: number) => Promise<void> | void,
   parallel = 8,
+  beforeBatch?: () => Promise<void>,
 ): Promise<WriteStats> {
   const stats: WriteStats = { items: 0, calls: 0 };
   const batches: MarksWrite[][] = [];
@@ -77,6 +79,7 @@ export async function writeMarks(
   const worker = async () => {
     while (next < batches.length) {
       const b = batches[next++];
+      await beforeBatch?.();
       await send(b);
       if (onProgress && stats.items - lastReported >= 1000) {
         lastReported = stats.items;

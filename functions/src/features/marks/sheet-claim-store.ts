@@ -54,7 +54,10 @@ export async function claimSheet(
         UpdateExpression:
           'SET #v = :next, writing_by = :id, writing_until = :until, complete = :no, occasion = :o, course = :c, last_rows = :rows, ' +
           'updated_by = :by, updated_at = :at, entityType = :et, undo_log = :yes REMOVE rolled_back_at, rolled_back_rows',
-        ConditionExpression: `${version === 0 ? 'attribute_not_exists(#v)' : '#v = :v'} AND (attribute_not_exists(writing_until) OR writing_until < :at)`,
+        // A dead save still to be undone (its log pending) is undone by a read first (`settleSheet`), never built over.
+        ConditionExpression:
+          `${version === 0 ? 'attribute_not_exists(#v)' : '#v = :v'} AND (attribute_not_exists(writing_until) OR writing_until < :at)` +
+          ' AND attribute_not_exists(undo_log)',
         ExpressionAttributeNames: { '#v': 'version' },
         ExpressionAttributeValues: {
           ...(version === 0 ? {} : { ':v': version }),
@@ -99,8 +102,9 @@ async function updateHeld(scope: CampusScope, occasion: string, saveId: string, 
         TableName: config().tableName,
         Key: key(scope, occasion),
         UpdateExpression: expression,
-        ConditionExpression: 'writing_by = :id',
-        ExpressionAttributeValues: { ':id': saveId, ...values },
+        // Only while the lease is live: once it has run out, a reader may be undoing this save.
+        ConditionExpression: 'writing_by = :id AND writing_until > :now',
+        ExpressionAttributeValues: { ':id': saveId, ':now': new Date().toISOString(), ...values },
       }),
     );
   } catch (e) {
@@ -110,12 +114,41 @@ async function updateHeld(scope: CampusScope, occasion: string, saveId: string, 
   }
 }
 
+/** The claim an undo of `saveId` holds while it restores the rows (so a save that was only slow cannot renew). */
+const undoClaim = (saveId: string) => `undo#${saveId}`;
+
 /**
- * Undoes one save from its undo log (`undoSave`) and records that on the sheet (`rolled_back_at`, `rolled_back_rows`;
- * its claim released), if the sheet is still claimed by it and `condition` holds. One UpdateItem after the restore.
- * @returns the students put back and when
+ * Undoes one save from its undo log and records that on the sheet. Three steps, so a save that was only slow and an
+ * undo never write at once: the undo first takes the claim from the save (conditional: still the save's, and for a
+ * reader its lease has run out; or a previous undo of it that died), then puts the rows back (`undoSave`), then
+ * releases the claim recording `rolled_back_at` and `rolled_back_rows`. A save that lost its claim this way can no
+ * longer renew or complete (409). An undo that dies is taken over by the next reader once its own lease runs out.
+ * @returns the students put back and when; undefined when the claim was not the save's to take (nothing done)
  */
 async function rollBack(scope: CampusScope, occasion: string, saveId: string, onlyExpired: boolean) {
+  const now = new Date();
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: config().tableName,
+        Key: key(scope, occasion),
+        UpdateExpression: 'SET writing_by = :undo, writing_until = :until',
+        ConditionExpression: onlyExpired
+          ? '(writing_by = :id OR writing_by = :undo) AND writing_until < :now'
+          : 'writing_by = :id OR (writing_by = :undo AND writing_until < :now)',
+        ExpressionAttributeValues: {
+          ':id': saveId,
+          ':undo': undoClaim(saveId),
+          ':now': now.toISOString(),
+          ':until': new Date(now.getTime() + LEASE_MS).toISOString(),
+        },
+      }),
+    );
+  } catch (e) {
+    // Renewed, settled or claimed by someone else meanwhile: not this call's to undo.
+    if (e instanceof ConditionalCheckFailedException) return undefined;
+    throw e;
+  }
   const rows = await undoSave(scope, occasion, saveId);
   const at = new Date().toISOString();
   try {
@@ -124,12 +157,12 @@ async function rollBack(scope: CampusScope, occasion: string, saveId: string, on
         TableName: config().tableName,
         Key: key(scope, occasion),
         UpdateExpression: 'SET complete = :yes, rolled_back_at = :at, rolled_back_rows = :rows REMOVE writing_by, writing_until, undo_log',
-        ConditionExpression: onlyExpired ? 'writing_by = :id AND writing_until < :at' : 'writing_by = :id',
-        ExpressionAttributeValues: { ':id': saveId, ':yes': true, ':at': at, ':rows': rows },
+        ConditionExpression: 'writing_by = :undo',
+        ExpressionAttributeValues: { ':undo': undoClaim(saveId), ':yes': true, ':at': at, ':rows': rows },
       }),
     );
   } catch (e) {
-    // Settled by another reader meanwhile (or claimed again after that): nothing more to do.
+    // This undo outlived its lease and another reader finished it: the rows are the same.
     if (!(e instanceof ConditionalCheckFailedException)) throw e;
   }
   await noteCampusChange(scope.campus);
@@ -139,8 +172,8 @@ async function rollBack(scope: CampusScope, occasion: string, saveId: string, on
 /**
  * Undoes a save that died half-way (its lease ran out, `sheetState` interrupted) from its undo log, so every reader
  * sees the marks of before it, and the sheet says `undone` until the next save. A sheet saved before undo logs existed
- * stays `interrupted`. Two readers settling at once both restore the same rows; one records it.
- * @returns the sheet as stored afterwards (unchanged when there was nothing to undo)
+ * stays `interrupted`. Of two readers settling at once, one undoes and the other leaves it.
+ * @returns the sheet as stored afterwards (unchanged when there was nothing to undo or another reader is undoing it)
  */
 export async function settleSheet<D extends MarksSheetDoc>(
   scope: CampusScope,
@@ -148,9 +181,11 @@ export async function settleSheet<D extends MarksSheetDoc>(
   doc: D | undefined,
 ): Promise<D | undefined> {
   if (!doc?.undo_log || typeof doc.writing_by !== 'string' || sheetState(doc) !== 'interrupted') return doc;
-  const { rows, at } = await rollBack(scope, occasion, doc.writing_by, true);
+  const saveId = doc.writing_by.startsWith('undo#') ? doc.writing_by.slice('undo#'.length) : doc.writing_by;
+  const done = await rollBack(scope, occasion, saveId, true);
+  if (!done) return doc;
   const { writing_by: _b, writing_until: _u, undo_log: _l, ...rest } = doc;
-  return { ...rest, complete: true, rolled_back_at: at, rolled_back_rows: rows } as D;
+  return { ...rest, complete: true, rolled_back_at: done.at, rolled_back_rows: done.rows } as D;
 }
 
 /** Undoes a save that failed while it still holds its claim (an error while writing): the sheet is as before it. */

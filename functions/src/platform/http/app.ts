@@ -53,12 +53,13 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * profile and the group's campuses.
  */
 const OWN_NAMESPACE_PREFIXES = ['/api/auth/profile', '/api/group/'];
-/** The one write a group administrator makes in a campus it reads: a user's access (`userAccessRoute`). */
+/** The one write a group administrator makes in a campus it reads: a user's access (`userAccessRoute`, `ACCESS_ENDERS`). */
 const GROUP_CAMPUS_WRITES = /^\/api\/auth\/user-list\/[^/]+\/access\/?$/;
 
 /**
  * Refuses any write a group administrator sends while reading a campus (`X-Campus`): the campus's data, files and
- * mail are changed by its own admins only; the group administrator changes the access of the campus's admins only.
+ * mail are changed by its own admins only; the group administrator changes only the access of the campus's users
+ * (`ACCESS_ENDERS`: its admins and faculty).
  * The one gate for every route (the store's `assertWritable` also refuses record writes through a read-only scope).
  * @throws HttpError 403
  */

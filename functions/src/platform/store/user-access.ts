@@ -30,13 +30,16 @@ const asItem = (i: Record<string, unknown>): AccessItem => ({
 
 /**
  * An account's access as the token check reads it, remembered `ACCESS_CACHE_MS` (ms) per process: undefined when it
- * was never changed (active). One GetItem when not remembered.
+ * was never changed (active). One GetItem when not remembered; `fresh` (a change of the access) reads the stored item
+ * strongly consistent, never the remembered one.
  */
-export async function accessOf(campus: string, sub: string): Promise<AccessItem | undefined> {
+export async function accessOf(campus: string, sub: string, opts: { fresh?: boolean } = {}): Promise<AccessItem | undefined> {
   const k = `${campus}/${sub}`;
   const hit = cache.get(k);
-  if (hit && Date.now() - hit.at < ACCESS_CACHE_MS) return hit.item;
-  const res = await documentClient().send(new GetCommand({ TableName: config().tableName, Key: key(campus, sub) }));
+  if (!opts.fresh && hit && Date.now() - hit.at < ACCESS_CACHE_MS) return hit.item;
+  const res = await documentClient().send(
+    new GetCommand({ TableName: config().tableName, Key: key(campus, sub), ...(opts.fresh ? { ConsistentRead: true } : {}) }),
+  );
   const item = res?.Item ? asItem(res.Item) : undefined;
   cache.set(k, { at: Date.now(), item });
   return item;
@@ -50,11 +53,12 @@ export async function accessOf(campus: string, sub: string): Promise<AccessItem 
  */
 export async function setAccess(campus: string, sub: string, status: AccessStatus, actor: string): Promise<UserAccess> {
   const now = new Date();
-  const before = await accessOf(campus, sub);
+  const before = await accessOf(campus, sub, { fresh: true });
   const item: AccessItem = {
     status,
-    // Tokens carry whole seconds: one issued in the second of the ending is refused too.
-    valid_after: status === 'active' ? (before?.valid_after ?? 0) : Math.floor(now.getTime() / 1000) + 1,
+    // Tokens carry whole seconds: one issued in the second of the ending is refused too. It never moves back.
+    valid_after:
+      status === 'active' ? (before?.valid_after ?? 0) : Math.max(before?.valid_after ?? 0, Math.floor(now.getTime() / 1000) + 1),
     changed_at: now.toISOString(),
     changed_by: actor,
   };
