@@ -37,6 +37,10 @@ export function testIssuerEnvironment(): ReturnType<typeof testIssuer> {
   process.env.USER_POOL_ID = 'ap-south-1_TEST';
   process.env.USER_POOL_CLIENT_ID = iss.audience;
   process.env.JWT_ISSUER = iss.issuer;
+  // The cloud pool's settings: a worker started after the integration stack inherits the local stack's environment
+  // (its day-long token validity and its emulator's JWKS address).
+  process.env.ID_TOKEN_MAX_AGE_S = '3600';
+  delete process.env.JWKS_URI;
   process.env.TABLE_NAME = 'attain-test';
   process.env.AWS_REGION = 'ap-south-1';
   process.env.AWS_ACCESS_KEY_ID = 'test';
