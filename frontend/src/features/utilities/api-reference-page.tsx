@@ -17,6 +17,9 @@ export default function ApiReferencePage() {
     void Promise.all([import('swagger-ui-dist/swagger-ui-es-bundle.js'), import('swagger-ui-dist/swagger-ui.css')])
       .then(([{ default: SwaggerUIBundle }]) => {
         if (!live || !host.current) return;
+        // The page has one h1, its title: Swagger UI's own h1 (the document's title) is read as a level-2 heading.
+        const demote = (root: ParentNode) => root.querySelectorAll('h1').forEach((h) => h.setAttribute('aria-level', '2'));
+        new MutationObserver(() => host.current && demote(host.current)).observe(host.current, { childList: true, subtree: true });
         SwaggerUIBundle({
           url: OPENAPI_PATH,
           domNode: host.current,
