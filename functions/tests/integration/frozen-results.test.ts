@@ -1,4 +1,12 @@
-import { type FrozenYear, type MarksUploadTicket, type ReportCell, type SarView, approvalDate, isFigure } from '@attain/shared-types';
+import {
+  type FrozenYear,
+  type MarksUploadTicket,
+  type ReportCell,
+  type SarView,
+  approvalDate,
+  isFigure,
+  todayInIndia,
+} from '@attain/shared-types';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -273,6 +281,7 @@ describe('one gate for a frozen year', () => {
     visitorOccasion: string;
     paper: unknown[];
     survey: string;
+    template: string;
   };
   /** The message every refusal carries: the program by its title, and the year. */
   const named = () => `${ctx.a.program.title} ${GY} is approved`;
@@ -435,6 +444,31 @@ describe('one gate for a frozen year', () => {
     });
     expect(survey.status, JSON.stringify(survey.body)).toBe(201);
     ctx.survey = survey.body.data.id;
+    ctx.template = template.body.data.id;
+  });
+
+  it('a year cannot be approved while one of its surveys takes answers; once it is gone, it can', async () => {
+    const today = todayInIndia();
+    const open = await admin.post('/api/survey', {
+      name: `Still open ${tag}`,
+      template: ctx.template,
+      survey_for: 'CO',
+      type: 'Students',
+      program: ctx.a.program.id,
+      curriculum: ctx.a.curriculum.id,
+      course: ctx.course.id,
+      academic_year: GY,
+      start_date: today,
+      end_date: today,
+    });
+    expect(open.status, JSON.stringify(open.body)).toBe(201);
+    const res = await admin.post(`/api/attainment/freeze/${ctx.a.program.id}`, { academic_year: GY });
+    expect(res.status).toBe(409);
+    expect(res.body.errors.detail).toContain(`"Still open ${tag}" (open, until ${approvalDate(today)})`);
+    expect((await admin.get(`/api/attainment/freeze/${ctx.a.program.id}`)).body.data).toEqual([]);
+    expect((await admin.del(`/api/survey/${open.body.data.id}`)).status).toBe(200);
+    await approve();
+    await unfreeze();
   });
 
   it('a course with results in the frozen year cannot move to another program, curriculum or term; unfrozen it can', async () => {

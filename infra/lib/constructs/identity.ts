@@ -1,4 +1,4 @@
-import { ROLES, TENANT_ATTRIBUTE } from '@attain/shared-types';
+import { ID_TOKEN_VALIDITY_S, ROLES, TENANT_ATTRIBUTE } from '@attain/shared-types';
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
@@ -37,7 +37,7 @@ export class Identity extends Construct {
     this.webClient = this.userPool.addClient('Web', {
       authFlows: { userPassword: true, userSrp: true },
       preventUserExistenceErrors: true,
-      idTokenValidity: Duration.hours(1),
+      idTokenValidity: Duration.seconds(ID_TOKEN_VALIDITY_S),
       refreshTokenValidity: Duration.days(30),
     });
     keepLogicalId(this.webClient, 'UsersWebA39D1A70');

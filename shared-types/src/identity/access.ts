@@ -49,6 +49,12 @@ export const ACCESS_CACHE_MS = 30_000;
 /** Clock skew allowed for a token's `iat` and `nbf` (seconds): a token issued further in the future is refused. */
 export const TOKEN_CLOCK_SKEW_S = 60;
 
+/**
+ * How long an ID token of the deployed user pool is valid (s): the pool client's `idTokenValidity` in the stack and
+ * the oldest `iat` the API accepts (`ID_TOKEN_MAX_AGE_S` overrides it; the local stack's issuer gives 24 h).
+ */
+export const ID_TOKEN_VALIDITY_S = 3600;
+
 /** An account's access as the user list shows it: its status, and since when (ISO-8601). */
 export interface UserAccess {
   status: AccessStatus;

@@ -8,6 +8,7 @@ import {
   occasion,
   occasionYear,
   program as programEntity,
+  survey as surveyEntity,
 } from '@attain/shared-types';
 import pLimit from 'p-limit';
 import { appendAudit } from '../../platform/store/audit-store.js';
@@ -16,6 +17,7 @@ import { getDocuments } from '../../platform/store/documents.js';
 import { getRecord, queryByField } from '../../platform/store/records.js';
 import { storedProgramAttainment } from './attainment-service.js';
 import { frozenYearView, getFrozenYear, putFrozenYear, unfreezeYear } from '../course-inputs/index.js';
+import { surveyStatus } from '../survey/index.js';
 
 /** The audit trail's name of an approval: `<program>#<academic year>`. */
 const recordId = (program: string, year: string) => `${program}#${year}`;
@@ -26,12 +28,16 @@ const recordId = (program: string, year: string) => `${program}#${year}`;
  * year's `ProgramAttainment` is kept with the method version and the versions of its inputs: each of that year's
  * occasions' marks sheet and question paper, each course's CO-PO matrix (version 0 when it has none) and the method
  * (id `defaults`, version 0, when the program never saved one). Writes a `freeze` audit entry.
- * DynamoDB: the program read (3 calls when current), one Query of occasions per course, BatchGetItem of the documents,
- * one GetItem and one PutItem of the approval, one PutItem of the audit entry.
+ * A year is approved only once every survey of it (course-exit and PO/PSO) has closed: online answers and invitations
+ * arrive only while a survey is open or scheduled, and a frozen year's survey dates cannot change, so the answers a
+ * frozen figure counts are then fixed (docs/frozen-years.md).
+ * DynamoDB: the program read (3 calls when current), one Query of the program's surveys, one Query of occasions per
+ * course, BatchGetItem of the documents, one GetItem and one PutItem of the approval, one PutItem of the audit entry.
  * @param year an academic year (`2025-26`)
  * @returns the approval as the API answers it
  * @throws HttpError 400 for a malformed year; 404 for an unknown program or a year without results; 409 when the year
- *   is already frozen (naming who approved it and when)
+ *   is already frozen (naming who approved it and when) or a survey of the year is still open or scheduled (naming it
+ *   and its last day)
  */
 export async function approveYear(scope: CampusScope, programId: string, year: string): Promise<FrozenYear> {
   if (!isAcademicYear(year)) throw new HttpError(400, 'The academic year looks like 2025-26', { academic_year: 'Write it as 2025-26' });
@@ -41,6 +47,16 @@ export async function approveYear(scope: CampusScope, programId: string, year: s
     throw new HttpError(
       409,
       `${year} of ${prog.title} is already approved (by ${previous.approved_by} on ${approvalDate(previous.approved_at)})`,
+    );
+  const waiting = (await queryByField(scope, surveyEntity, 'program', prog.id)).filter(
+    (s) => s.academic_year === year && surveyStatus(s) !== 'Closed',
+  );
+  if (waiting.length)
+    throw new HttpError(
+      409,
+      `${year} of ${prog.title} cannot be approved while its surveys take answers: ${waiting
+        .map((s) => `"${s.name}" (${surveyStatus(s).toLowerCase()}, until ${approvalDate(s.end_date)})`)
+        .join(', ')}. Approve the year once they have closed.`,
     );
   const stored = await storedProgramAttainment(scope, prog.id);
   const attainment = stored.years.find((y) => y.academic_year === year);

@@ -103,6 +103,23 @@ export const NOT_FROZEN_INPUTS: Readonly<Record<string, string>> = {
   program: "its title and SAR format: no figure of a year reads another of the program's fields",
 };
 
+/**
+ * Items the computation reads straight from their partitions (not as records or documents), each by its store
+ * function, with what keeps them fixed while a year is frozen or why they are no input. The unit test finds every store
+ * function that reads a partition and is called by the computation, and fails when one is missing here.
+ */
+export const FROZEN_PARTITIONS: Readonly<Record<string, string>> = {
+  readMarks: "an occasion's marks rows: written only with its marks-sheet document (see FROZEN_DOCUMENTS)",
+  readAnswers:
+    "a survey's online answers: taken only while the survey is open, a year is approved only once its surveys have " +
+    "closed (approveYear), and a frozen year's survey dates cannot change (FROZEN_INPUTS.survey)",
+  readInvitees: "a survey's invitees: invited only until the survey closes, so fixed as its answers are",
+  storeCourseResults:
+    "no input: the computation's own stored results, read to keep the newest; a frozen year's figures come from its snapshot",
+  readProgramResults: 'no input: the stored results computed from the inputs above; a frozen year is read from its snapshot',
+  listFrozenYears: 'no input: the approvals themselves, written only by approving and unfreezing',
+};
+
 /** Documents the computation reads, each with the write path that refuses them while a year is frozen (or why none). */
 export const FROZEN_DOCUMENTS: Readonly<Record<string, string>> = {
   'marks-sheet': 'marks grid, files and the large-file import (assertCourseYearOpen per occasion)',

@@ -1,3 +1,5 @@
+import { ID_TOKEN_VALIDITY_S } from '@attain/shared-types';
+
 /**
  * Runtime configuration, read from the environment once. Endpoints of AWS services are NOT configured here:
  * the SDK reads the standard `AWS_ENDPOINT_URL` / `AWS_ENDPOINT_URL_<SERVICE>` variables itself, so the same
@@ -42,7 +44,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     userPoolClientId: env.USER_POOL_CLIENT_ID ?? '',
     jwtIssuer,
     jwksUri: env.JWKS_URI ?? `${jwtIssuer}/.well-known/jwks.json`,
-    idTokenMaxAgeSeconds: Number(env.ID_TOKEN_MAX_AGE_S) > 0 ? Number(env.ID_TOKEN_MAX_AGE_S) : 3600,
+    idTokenMaxAgeSeconds: Number(env.ID_TOKEN_MAX_AGE_S) > 0 ? Number(env.ID_TOKEN_MAX_AGE_S) : ID_TOKEN_VALIDITY_S,
     filesBucket: env.FILES_BUCKET ?? 'attain-files',
     mailConfigurationSet: env.MAIL_CONFIGURATION_SET ?? '',
     mailFrom: env.MAIL_FROM ?? '',
