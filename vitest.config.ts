@@ -1,4 +1,14 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** The deployed-shape run's permissions check reads every call of the run: it goes after every other file. */
+class PermissionsLast extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const last = (f: TestSpecification) => f.moduleId.endsWith('deployed/permissions.test.ts');
+    return [...sorted.filter((f) => !last(f)), ...sorted.filter(last)];
+  }
+}
 
 /** Where the JSON report goes when `CI` is set; `.ci/run` reads its counts. */
 const CI_REPORT = '.tmp/vitest-report.json';
@@ -11,6 +21,7 @@ const ci = Boolean(process.env.CI) && process.env.CI !== 'false';
  */
 export default defineConfig({
   test: {
+    sequence: { sequencer: PermissionsLast },
     reporters: ci ? ['default', 'json'] : ['default'],
     ...(ci ? { outputFile: { json: CI_REPORT } } : {}),
     projects: [
@@ -25,7 +36,15 @@ export default defineConfig({
         },
         esbuild: { jsx: 'automatic' },
       },
-      { test: { name: 'infra', include: ['infra/tests/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 120_000 } },
+      {
+        test: {
+          name: 'infra',
+          include: ['infra/tests/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
       {
         test: {
           name: 'integration',
@@ -33,6 +52,23 @@ export default defineConfig({
           globalSetup: ['functions/tests/integration/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // The deployed-shape run (docs/deployed-shape.md): the synthesized stack's own Lambda bundles behind its route
+        // table, queues and events, with the tenancy, mail and marks-saving integration files run against it.
+        test: {
+          name: 'deployed',
+          include: [
+            'functions/tests/deployed/**/*.test.ts',
+            'functions/tests/integration/campus-isolation.test.ts',
+            'functions/tests/integration/send-mail.test.ts',
+            'functions/tests/integration/marks-saves.test.ts',
+          ],
+          globalSetup: ['functions/tests/deployed/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 180_000,
           fileParallelism: false,
         },
       },

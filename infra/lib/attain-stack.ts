@@ -6,6 +6,7 @@ import { Api } from './constructs/api.js';
 import { Identity } from './constructs/identity.js';
 import { Mail } from './constructs/mail.js';
 import { MarksImport } from './constructs/marks-import.js';
+import { Operations } from './constructs/operations.js';
 import { Results } from './constructs/results.js';
 import { Site } from './constructs/site.js';
 import { Storage } from './constructs/storage.js';
@@ -37,7 +38,7 @@ export interface AttainStackProps extends StackProps {
  * storage (the single table, the files and access-log buckets), identity (Cognito: groups = roles,
  * `custom:tenant` = campus), api (HTTP API, one route per `/api` path to per-domain Lambdas), marks-import (S3 upload
  * -> worker), mail (SES configuration-set events -> SNS -> receipts Lambda), results (queue -> worker), summaries
- * (the group Lambda -> the campus summaries Lambda) and site (CloudFront over the site bucket,
+ * (the group Lambda -> the campus summaries Lambda), operations (alarms to an SNS topic) and site (CloudFront over the site bucket,
  * `/api/*` sent to the API). Keys, routes and groups come from `@attain/shared-types`.
  */
 export class AttainStack extends Stack {
@@ -80,7 +81,7 @@ export class AttainStack extends Stack {
       uploader: api.functions.get('marks'),
       environment,
     });
-    new Mail(this, 'Mail', {
+    const mail = new Mail(this, 'Mail', {
       table: storage.table,
       filesBucket: storage.filesBucket,
       // Send Mail (utilities), Add User's invitation (auth), survey invitations (survey-hosting) and a new campus's
@@ -89,7 +90,7 @@ export class AttainStack extends Stack {
       environment,
       mailFrom: String(this.node.tryGetContext('mailFrom') ?? ''),
     });
-    new Results(this, 'Results', {
+    const results = new Results(this, 'Results', {
       table: storage.table,
       // The domains whose writes change course inputs (`RESULTS_WRITER_DOMAINS`), and the marks import worker.
       writers: [...RESULTS_WRITER_DOMAINS.flatMap((d) => api.functions.get(d) ?? []), marksImport.worker],
@@ -100,6 +101,13 @@ export class AttainStack extends Stack {
       // The group roll-up and the dashboards (both served by the group domain) read the campuses' summaries.
       readers: (['group'] as const).flatMap((d) => api.functions.get(d) ?? []),
       environment,
+    });
+    const operations = new Operations(this, 'Operations', {
+      deadLetters: { results: results.deadLetters, 'bulk mail': mail.deadLetters },
+      api: api.httpApi,
+      table: storage.table,
+      mailSender: mail.sender,
+      alarmEmail: String(this.node.tryGetContext('alarmEmail') ?? ''),
     });
     const site = new Site(this, 'Site', {
       api: api.httpApi,
@@ -112,6 +120,7 @@ export class AttainStack extends Stack {
     new CfnOutput(this, 'ApiUrl', { value: api.httpApi.apiEndpoint });
     new CfnOutput(this, 'TableName', { value: storage.table.tableName });
     new CfnOutput(this, 'UserPoolId', { value: identity.userPool.userPoolId });
+    new CfnOutput(this, 'AlarmsTopicArn', { value: operations.topic.topicArn });
     new CfnOutput(this, 'EntityCount', { value: String(CRUD_ENTITIES.length) });
   }
 }

@@ -225,6 +225,37 @@ describe('the Attain stack', () => {
     expect(policies).toContain('ses:SendEmail');
     expect(policies).toContain('sqs:SendMessage');
   });
+  it('raises alarms to one SNS topic: each dead-letter queue, API 5xx, Lambda throttles, table system errors, mail in doubt', () => {
+    const topics = Object.entries(template.findResources('AWS::SNS::Topic')).filter(
+      ([, t]) => t.Properties?.DisplayName === 'Attain alarms',
+    );
+    expect(topics).toHaveLength(1);
+    const [topicId] = topics[0];
+    const alarms = Object.entries(template.findResources('AWS::CloudWatch::Alarm'));
+    const names = alarms.map(([id]) => id.replace(/^Operations/, '').replace(/[0-9A-F]{8}$/, '')).sort();
+    expect(names).toEqual(['Api5xx', 'DeadLettersbulkmail', 'DeadLettersresults', 'LambdaThrottles', 'MailInDoubt', 'TableSystemErrors']);
+    for (const [id, a] of alarms) {
+      expect(a.Properties.AlarmActions, id).toEqual([{ Ref: topicId }]);
+      expect(a.Properties.OKActions, id).toEqual([{ Ref: topicId }]);
+    }
+    // Every dead-letter queue of the stack (a queue another names in its redrive policy) has its alarm.
+    const queues = template.findResources('AWS::SQS::Queue');
+    const deadLetterIds = Object.values(queues).flatMap((q) =>
+      q.Properties.RedrivePolicy ? [q.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]] : [],
+    );
+    const watched = alarms.flatMap(([, a]) =>
+      (a.Properties.Dimensions ?? []).map((d: { Value: { 'Fn::GetAtt'?: string[] } }) => d.Value['Fn::GetAtt']?.[0]),
+    );
+    expect(deadLetterIds.length).toBe(2);
+    for (const q of deadLetterIds) expect(watched).toContain(q);
+    // The in-doubt metric counts the mail sender's own log lines (mail-sender.ts `logInDoubt`).
+    template.hasResourceProperties('AWS::Logs::MetricFilter', {
+      FilterPattern: '{ $.inDoubt > 0 }',
+      MetricTransformations: [
+        Match.objectLike({ MetricName: 'MailRecipientsInDoubt', MetricValue: '$.inDoubt', MetricNamespace: 'Attain' }),
+      ],
+    });
+  });
   it('lets only the API Lambdas that send mail queue it: Send Mail, Add User, survey invitations, a new campus', () => {
     const fns = template.findResources('AWS::Lambda::Function');
     const senders = Object.entries(fns)

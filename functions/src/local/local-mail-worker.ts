@@ -33,8 +33,9 @@ const refOf = (e: StoredMessage) => e.headers?.find((h) => h.name.toLowerCase() 
 /**
  * Brings every receipt the SES emulator's store can settle to where SES would have taken it (issue: a killed stack
  * loses the delivery events it had not yet published): for each stored message of ours whose recipient still reads
- * `sending` or `sent`, the events SES publishes for it (`sesEventsFor`: Send when the recipient never recorded it, then
- * delivery, bounce or complaint as the mailbox simulator says), stamped with the time the emulator took the message,
+ * `sending` or `sent`, the events SES publishes for it (`sesEventsFor`: Send when the recipient never recorded it (no
+ * message id), then delivery, bounce or complaint as the mailbox simulator says), stamped with the time the emulator
+ * took the message or the recipient's last recorded event, whichever is later,
  * handed to the receipts handler as SNS would. Run once at start; events already recorded are not recorded twice.
  * @returns how many receipts it settled
  */
@@ -61,8 +62,11 @@ export async function reconcileLocalReceipts(
       ],
       Content: { Simple: { Subject: { Data: e.subject } } },
     };
-    const { send, later } = sesEventsFor(request, e.messageId, new Date((e.at ?? Date.now() / 1000) * 1000));
-    await emit(snsDelivery(r.status === 'sending' ? [send, ...later] : later));
+    // The store keeps whole seconds: the events follow what the recipient already recorded, never precede it.
+    const at = Math.max((e.at ?? Date.now() / 1000) * 1000, Date.parse(r.status_at ?? '') || 0);
+    const { send, later } = sesEventsFor(request, e.messageId, new Date(at));
+    // A recipient left `sending` whose Send event was recorded (its message id is known) gets the later events only.
+    await emit(snsDelivery(r.status === 'sending' && !r.message_id ? [send, ...later] : later));
     settled++;
   }
   return settled;

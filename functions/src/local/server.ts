@@ -239,6 +239,8 @@ export function startServer(opts: {
   publicConfig: Omit<PublicConfig, 'userPoolEndpoint'>;
   /** Throttle of the public survey route (requests per second and burst); default `PUBLIC_SURVEY_THROTTLE`, as in AWS. */
   publicSurveyThrottle?: { rate: number; burst: number };
+  /** Serves `/api` instead of the in-process apps: the deployed-shape run's HTTP API (docs/deployed-shape.md). */
+  api?: (req: Request) => Promise<Response>;
 }): Promise<Server> {
   const app = new Hono<SiteEnv>({ strict: false });
   // `/API/program`, `//api/program`: the API's JSON 404, not the web page (as CloudFront's function answers).
@@ -264,7 +266,9 @@ export function startServer(opts: {
     if (!existsSync(file)) return c.json(errorBody('The API document is not built: run `npm run build` (npm start does it for you)'), 503);
     return c.body(readFileSync(file, 'utf8'), 200, { 'content-type': 'application/json; charset=utf-8' });
   });
-  app.route('/', buildApp(ALL_DOMAINS, callerFromRequest));
+  const api = opts.api;
+  if (api) app.all('/api/*', (c) => api(c.req.raw));
+  else app.route('/', buildApp(ALL_DOMAINS, callerFromRequest));
   app.get('/config.json', (c) => {
     const origin = new URL(c.req.url).origin;
     return c.json({ ...opts.publicConfig, userPoolEndpoint: `${origin}/cognito` } satisfies PublicConfig);

@@ -7,6 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { BUCKETS, type Caller, TABLE, campusScope } from '@attain/shared-types';
 import { handler as mailReceiptsHandler } from '../lambdas/workers/mail-receipts.js';
 import { handler as marksImportHandler } from '../lambdas/workers/marks-import.js';
+import type { SnsEvent } from '../lambdas/workers/mail-receipts.js';
+import { readCloudAssembly } from './deployed/cloud-assembly.js';
+import { type DeployedRuntime, runtimeBaseEnv, startDeployedRuntime } from './deployed/deployed-runtime.js';
 import { cognitoClient, documentClient, resetClients, s3Client, sesClient } from '../platform/lib/aws.js';
 import { config, resetConfig } from '../platform/lib/config.js';
 import { resetVerifier } from '../platform/http/verify-token.js';
@@ -29,6 +32,7 @@ import { startServer } from './server.js';
 import { LOCAL_EVENTS_TOPIC, startSesEventProxy } from './ses-events.js';
 import { type LocalMailWorker, reconcileLocalReceipts, startLocalMailWorker } from './local-mail-worker.js';
 import { startLocalResultsWorker } from './local-results-worker.js';
+import { undoCutShortSaves } from './local-saves.js';
 import { setLocalSummaryComputer } from '../features/group/summary-computer.js';
 import { computeSummary } from '../features/group/summary-compute.js';
 
@@ -64,6 +68,12 @@ export interface LocalStackOptions {
   /** Told each step as it starts (`npm start` prints them), so a long first start shows where it is. */
   onStep?: (step: string) => void;
   /**
+   * Serve the API, the queues' workers, the S3 and SNS events from a synthesized cloud assembly's own Lambda bundles
+   * instead of in this process (the deployed-shape run, docs/deployed-shape.md): `assemblyDir` is `cdk synth`'s output,
+   * and every AWS call of the functions is appended to `callsFile` (JSON lines) when given.
+   */
+  deployed?: { assemblyDir: string; callsFile?: string };
+  /**
    * Told every 10 s while an emulator is still starting (`Waiting for DynamoDB Local (20 s)...`; `npm start` prints
    * them). The start waits as long as the emulator's process lives (`emulator-wait.ts`).
    */
@@ -84,6 +94,8 @@ export interface LocalStack {
   env: Record<string, string>;
   /** The SES emulator's own address (127.0.0.1), whose `GET /store` lists every message it accepted; tests read it. */
   sesEmulatorUrl: string;
+  /** The deployed-shape run, when `deployed` was given. */
+  deployed?: DeployedRuntime;
   stop(): Promise<void>;
 }
 
@@ -127,8 +139,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   let server: Server | undefined;
   let mailWorker: LocalMailWorker | undefined;
   let stopResults: (() => void) | undefined;
+  let deployed: DeployedRuntime | undefined;
   const stop = async () => {
     stopResults?.();
+    await deployed?.stop();
     setLocalSummaryComputer(undefined);
     await mailWorker?.stop();
     if (server) await new Promise<void>((r) => server?.close(() => r()));
@@ -153,7 +167,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
         const created = {
           Records: (e.Records ?? []).filter((r) => r.eventName?.startsWith('ObjectCreated') && r.s3?.object?.key?.startsWith('imports/')),
         };
-        if (created.Records.length) void marksImportHandler(created).catch((err) => console.error('marks import failed:', err));
+        if (deployed) void deployed.s3Created(e).catch((err: Error) => console.error('marks import failed:', err.message));
+        else if (created.Records.length) void marksImportHandler(created).catch((err) => console.error('marks import failed:', err));
       }),
       startSes(mPort, join(dataDir, 'ses')),
     ]);
@@ -162,9 +177,11 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       if (r.status === 'rejected') throw r.reason;
       return r.value;
     });
-    // SES events: the emulator emits none, so a proxy in front of it publishes them to the receipts handler.
+    // SES events: the emulator emits none, so a proxy in front of it publishes them to the receipts handler (the
+    // deployed run's subscribed function when there is one).
+    const receipts = (e: SnsEvent) => (deployed ? deployed.snsPublished(e) : mailReceiptsHandler(e));
     const sesEvents = await listenOrExplain('The SES events proxy', `http://127.0.0.1:${pPort}`, () =>
-      startSesEventProxy(pPort, ses.url, mailReceiptsHandler, opts.mail?.eventDelayMs ?? 500),
+      startSesEventProxy(pPort, ses.url, receipts, opts.mail?.eventDelayMs ?? 500),
     );
     started.push(sesEvents);
     const env: Record<string, string> = {
@@ -211,6 +228,22 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const port = opts.port || (await freePort());
     const url = `http://localhost:${port}`;
     await ensureBucket(env.FILES_BUCKET, url);
+    if (opts.deployed) {
+      step("Starting the synthesized stack's Lambda bundles");
+      deployed = await startDeployedRuntime({
+        assembly: readCloudAssembly(opts.deployed.assemblyDir),
+        local: {
+          region: env.AWS_REGION,
+          tableName: env.TABLE_NAME,
+          filesBucket: env.FILES_BUCKET,
+          userPoolId: pool.userPoolId,
+          userPoolClientId: pool.clientId,
+          configurationSet: env.MAIL_CONFIGURATION_SET,
+        },
+        baseEnv: runtimeBaseEnv(env),
+        callsFile: opts.deployed.callsFile,
+      });
+    }
 
     const pwFile = join(dataDir, 'admin-password');
     let adminPassword = opts.adminPassword ?? process.env.ATTAIN_ADMIN_PASSWORD;
@@ -262,16 +295,21 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       step('Seeding the demo program: SAR data and sections');
       await seedDemoSar(scope);
     }
+    const undone = await undoCutShortSaves();
+    if (undone) step(`Undid ${undone} marks saves left unfinished by the last stop`);
     if (opts.mail?.worker !== false) {
       // Receipts a killed stack left short of a final state are settled from the SES emulator's store first.
-      const settled = await reconcileLocalReceipts(ses.url, mailReceiptsHandler, env.MAIL_CONFIGURATION_SET);
+      const settled = await reconcileLocalReceipts(ses.url, receipts, env.MAIL_CONFIGURATION_SET);
       if (settled) step(`Settled ${settled} mail receipts left unfinished by the last stop`);
-      mailWorker = await startLocalMailWorker(ses.url);
+      // The deployed run's mail queue reaches the synthesized mail sender instead.
+      if (!deployed) mailWorker = await startLocalMailWorker(ses.url);
     }
-    // Registered after the seed, which stamps its writes and computes every program once (`seedDemoResults`).
-    stopResults = startLocalResultsWorker();
-    // The campus summaries Lambda's work, in this process (`summary-computer.ts`).
-    setLocalSummaryComputer(computeSummary);
+    if (!deployed) {
+      // Registered after the seed, which stamps its writes and computes every program once (`seedDemoResults`).
+      stopResults = startLocalResultsWorker();
+      // The campus summaries Lambda's work, in this process (`summary-computer.ts`).
+      setLocalSummaryComputer(computeSummary);
+    }
     setSignInLimits({ ...SIGN_IN_LIMITS, ...opts.signInLimits });
     step('Starting the web server');
     server = await startServer({
@@ -281,6 +319,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       cognitoUrl: cognito.url,
       publicConfig: { region: env.AWS_REGION, userPoolId: pool.userPoolId, userPoolClientId: pool.clientId },
       publicSurveyThrottle: opts.publicSurveyThrottle,
+      ...(deployed ? { api: deployed.api } : {}),
     });
     return {
       url,
@@ -291,6 +330,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       group,
       env,
       sesEmulatorUrl: ses.url,
+      ...(deployed ? { deployed } : {}),
       stop,
     };
   } catch (e) {

@@ -225,6 +225,11 @@ describe('receipts a killed stack left short of a final state (issue 42, item 3)
       expect(await statuses()).toEqual(['delivered', 'bounced', 'delivered']);
       const detail = (await admin.get(`/api/send-mail/${job.mail}`)).body.data as SentMailDetail;
       expect(detail.recipients.every((r) => final.has(r.status))).toBe(true);
+      // The one whose Send was recorded before the kill keeps one Send, and its delivery does not precede it.
+      const history = detail.recipients[2].history;
+      expect(history.filter((h) => h.event === 'send')).toHaveLength(1);
+      const at = (e: string) => Date.parse(history.find((h) => h.event === e)?.at ?? '');
+      expect(at('delivery')).toBeGreaterThanOrEqual(at('send'));
     },
   );
 });

@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { ensureCampusUser } from '../../src/features/identity/campus-users.js';
-import { startLocalStack } from '../../src/local/stack.js';
+import { type LocalStack, type LocalStackOptions, startLocalStack } from '../../src/local/stack.js';
 import { ensureGroup, registerCampus } from '../../src/platform/store/campus-registry.js';
 
 /**
@@ -8,6 +8,15 @@ import { ensureGroup, registerCampus } from '../../src/platform/store/campus-reg
  * admin and two demo-campus faculty members, and hands their credentials to the tests.
  */
 export default async function setup(project: TestProject) {
+  const stack = await startTestStack(project);
+  return async () => stack.stop();
+}
+
+/**
+ * The integration tests' stack and users (see `setup`), with `more` options: the deployed-shape run passes its
+ * synthesized assembly (infra/tests/deployed/global-setup.ts).
+ */
+export async function startTestStack(project: TestProject, more: Partial<LocalStackOptions> = {}): Promise<LocalStack> {
   const stack = await startLocalStack({
     port: 0,
     dataDir: null,
@@ -17,6 +26,7 @@ export default async function setup(project: TestProject) {
     mail: { eventDelayMs: 50 },
     // Every test signs in from 127.0.0.1: the address's count would make one test's wrong passwords slow the next.
     signInLimits: { addressFreeFailures: 10_000 },
+    ...more,
   });
   const users = {
     demoAdmin: { email: stack.adminEmail, password: stack.adminPassword },
@@ -75,7 +85,7 @@ export default async function setup(project: TestProject) {
   project.provide('users', users);
   project.provide('stackEnv', stack.env);
   project.provide('sesEmulatorUrl', stack.sesEmulatorUrl);
-  return async () => stack.stop();
+  return stack;
 }
 
 declare module 'vitest' {

@@ -194,6 +194,47 @@ describe('a save or import that dies is seen, said and can be redone', () => {
     await expect(completeClaim(scope, occasionId, 'slow')).rejects.toThrow(/took too long/);
     expect((await admin.get(`/api/marks/${occasionId}`)).body.data.state).toBe('undone');
   });
+  it('a save the local stack was killed in is undone when it starts again, without waiting for its lease', async () => {
+    expect((await upload(fileOf(4))).status).toBe(200);
+    const before = (await admin.get(`/api/marks/${occasionId}`)).body.data;
+    const first = (before.students as { id: string }[])[0];
+    Object.assign(process.env, env);
+    const { resetConfig } = await import('../../src/platform/lib/config.js');
+    const { resetClients, documentClient } = await import('../../src/platform/lib/aws.js');
+    resetConfig();
+    resetClients();
+    const { BatchWriteCommand } = await import('@aws-sdk/lib-dynamodb');
+    const put = (Item: Record<string, unknown>) => ({ PutRequest: { Item } });
+    await documentClient().send(
+      new BatchWriteCommand({
+        RequestItems: {
+          [String(env.TABLE_NAME)]: [
+            put({
+              PK: `T#demo#marks-undo#${occasionId}`,
+              SK: `cut#${first.id}`,
+              student: first.id,
+              had: true,
+              marks: { 1: 4, 2: 4, 3: 4 },
+            }),
+            put({ PK: `T#demo#marks#${occasionId}`, SK: first.id, entityType: 'marks', marks: { 1: 8, 2: 8, 3: 8 } }),
+          ],
+        },
+      }),
+    );
+    // Killed with its lease still live: a read now would wait for the lease and serve the half-written sheet.
+    await patchDocument('marks-sheet', occasionId, {
+      writing_by: 'cut',
+      writing_until: new Date(Date.now() + 50_000).toISOString(),
+      complete: false,
+      undo_log: true,
+    });
+    expect((await admin.get(`/api/marks/${occasionId}`)).body.data.state).toBe('saving');
+    const { undoCutShortSaves } = await import('../../src/local/local-saves.js');
+    expect(await undoCutShortSaves()).toBe(1);
+    const after = (await admin.get(`/api/marks/${occasionId}`)).body.data;
+    expect(after.state).toBe('undone');
+    expect(after.rows).toEqual(before.rows);
+  });
   it('a save under way (live lease) makes another wait: 409, and the page says a save is under way', async () => {
     await patchDocument('marks-sheet', occasionId, {
       writing_by: 'live-save',

@@ -38,6 +38,8 @@ export class Mail extends Construct {
   readonly receipts: AttainFunction;
   readonly sender: AttainFunction;
   readonly queue: sqs.Queue;
+  /** Where a job goes after its last failed try (alarmed on by `Operations`). */
+  readonly deadLetters: sqs.Queue;
 
   constructor(scope: Construct, id: string, props: MailProps) {
     super(scope, id);
@@ -75,6 +77,7 @@ export class Mail extends Construct {
     });
 
     const deadLetters = new sqs.Queue(this, 'QueueFailures', { enforceSSL: true, retentionPeriod: Duration.days(14) });
+    this.deadLetters = deadLetters;
     Validations.of(deadLetters).acknowledge({
       id: 'AwsSolutions::AwsSolutions-SQS3',
       reason: 'This is the dead-letter queue of the bulk-mail queue.',

@@ -51,7 +51,9 @@ export class MarksImport extends Construct {
     });
     table.grantReadWriteData(this.worker);
     this.worker.addToRolePolicy(denyAuditEdits(table));
-    this.worker.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [importObjects] }));
+    // It reads the uploaded file, and deletes a file it refuses (not CSV text, too large): found by the deployed-shape
+    // run's permissions check (docs/deployed-shape.md), where the deletion failed quietly for want of this grant.
+    this.worker.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:GetObject', 's3:DeleteObject'], resources: [importObjects] }));
     filesBucket.addEventNotification(s3.EventType.OBJECT_CREATED, new s3n.LambdaDestination(this.worker), {
       prefix: 'imports/',
       suffix: '.csv',
@@ -63,7 +65,8 @@ export class MarksImport extends Construct {
     Validations.of(this.worker).acknowledge({
       id: importsFinding,
       reason:
-        'Reads the uploaded import files, named imports/<campus>/marks/<occasion>/<job>.csv per upload: s3:GetObject on that prefix only.',
+        'Reads the uploaded import files, named imports/<campus>/marks/<occasion>/<job>.csv per upload, and deletes one it refuses: ' +
+        's3:GetObject and s3:DeleteObject on that prefix only.',
     });
     // The bucket-notification handler is a CDK-managed singleton at stack level.
     for (const child of Stack.of(this).node.children.filter((c) => c.node.id.startsWith('BucketNotificationsHandler'))) {

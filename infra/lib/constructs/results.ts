@@ -25,12 +25,15 @@ export interface ResultsProps {
  */
 export class Results extends Construct {
   readonly queue: sqs.Queue;
+  /** Where a job goes after its last failed try (alarmed on by `Operations`). */
+  readonly deadLetters: sqs.Queue;
   readonly worker: AttainFunction;
 
   constructor(scope: Construct, id: string, props: ResultsProps) {
     super(scope, id);
     const { table } = props;
     const deadLetters = new sqs.Queue(this, 'QueueFailures', { enforceSSL: true, retentionPeriod: Duration.days(14) });
+    this.deadLetters = deadLetters;
     Validations.of(deadLetters).acknowledge({
       id: 'AwsSolutions::AwsSolutions-SQS3',
       reason: 'This is the dead-letter queue of the results queue.',

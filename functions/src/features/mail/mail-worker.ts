@@ -34,6 +34,8 @@ export interface MailWorkerOptions {
    * default), so the recipient waits `inDoubtGraceMs` for SES's Send event and is then marked, never sent again.
    */
   inDoubt?: (job: MailJob, r: RecipientItem) => Promise<InDoubtAnswer>;
+  /** Told how many recipients a pass left in doubt (waiting for SES's Send event) when it ends `waiting`. */
+  onInDoubt?: (job: MailJob, recipients: number) => void;
 }
 
 /** What is known of a message in doubt: SES's message id for it, that it was never accepted, or nothing. */
@@ -183,6 +185,7 @@ export async function runMailJob(job: MailJob, opts: MailWorkerOptions = {}): Pr
     if (toSend.length && wait > 0 && cursor < mail.total) await sleep(wait);
   }
   if (inDoubt) {
+    opts.onInDoubt?.(job, inDoubt);
     await finish(job, owner, { state: 'sending', inDoubt });
     // Look again once the oldest doubtful recipient's grace has passed; the cursor starts over for them.
     await rewindCursor(job);

@@ -1,3 +1,4 @@
+import { Logger } from '@aws-lambda-powertools/logger';
 import { RECORD_ID } from '@attain/shared-types';
 import * as z from 'zod/mini';
 import { runMailJob } from '../../features/mail/mail-worker.js';
@@ -16,9 +17,18 @@ const MAIL_JOB = z.looseObject({ campus: z.string().check(z.regex(RECORD_ID)), m
  * other (`sqsJobHandler`): a message that is not a job is dropped with a log line; a failure is reported per message,
  * so SQS redelivers only that one and the others are not sent twice.
  */
+const logger = new Logger({ serviceName: 'mail-sender' });
+
+/**
+ * The log line the stack's in-doubt alarm counts (`MailRecipientsInDoubt`, a metric filter on `$.inDoubt`): a pass
+ * that ended waiting for SES's Send event of recipients a dead worker left `sending`.
+ */
+export const logInDoubt = (job: { campus: string; mail: string }, recipients: number) =>
+  logger.warn('mail-sender: recipients in doubt, waiting for SES', { campus: job.campus, mail: job.mail, inDoubt: recipients });
+
 export const handler = sqsJobHandler({
   service: 'mail-sender',
   schema: MAIL_JOB,
-  run: (job) => runMailJob(job, { budgetMs: 13 * 60_000 }),
+  run: (job) => runMailJob(job, { budgetMs: 13 * 60_000, onInDoubt: logInDoubt }),
   describe: (job) => `mail ${job.mail} of ${job.campus}`,
 });

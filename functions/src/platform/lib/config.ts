@@ -32,20 +32,25 @@ export interface Config {
   summariesFunction: string;
 }
 
-/** Reads the configuration from `env`; missing values become '' and fail at first use with a clear message. */
+/**
+ * Reads the configuration from `env`; missing values become '' and fail at first use with a clear message. Outside a
+ * Lambda the table and bucket default to the local stack's names; in a Lambda (`AWS_LAMBDA_FUNCTION_NAME` set) a
+ * missing `TABLE_NAME` or `FILES_BUCKET` is '' and fails, never another table of the account.
+ */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const region = env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? 'ap-south-1';
+  const inLambda = Boolean(env.AWS_LAMBDA_FUNCTION_NAME);
   const userPoolId = env.USER_POOL_ID ?? '';
   const jwtIssuer = env.JWT_ISSUER ?? `https://cognito-idp.${region}.amazonaws.com/${userPoolId}`;
   return {
     region,
-    tableName: env.TABLE_NAME ?? 'attain',
+    tableName: env.TABLE_NAME ?? (inLambda ? '' : 'attain'),
     userPoolId,
     userPoolClientId: env.USER_POOL_CLIENT_ID ?? '',
     jwtIssuer,
     jwksUri: env.JWKS_URI ?? `${jwtIssuer}/.well-known/jwks.json`,
     idTokenMaxAgeSeconds: Number(env.ID_TOKEN_MAX_AGE_S) > 0 ? Number(env.ID_TOKEN_MAX_AGE_S) : ID_TOKEN_VALIDITY_S,
-    filesBucket: env.FILES_BUCKET ?? 'attain-files',
+    filesBucket: env.FILES_BUCKET ?? (inLambda ? '' : 'attain-files'),
     mailConfigurationSet: env.MAIL_CONFIGURATION_SET ?? '',
     mailFrom: env.MAIL_FROM ?? '',
     mailQueueUrl: env.MAIL_QUEUE_URL ?? '',

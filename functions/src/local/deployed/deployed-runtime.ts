@@ -1,0 +1,147 @@
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SnsEvent } from '../../lambdas/workers/mail-receipts.js';
+import { AwsEndpoints } from './aws-endpoints.js';
+import { type CloudAssembly, type LocalResources, referencedId, resolveValue, resourcesOf } from './cloud-assembly.js';
+import { readRoutes, serveHttpApi } from './http-api.js';
+import { LambdaHost, type RecordedCall, type RecordedInvocation } from './lambda-host.js';
+
+/**
+ * The deployed-shape run (docs/deployed-shape.md): the synthesized stack's own Lambda bundles behind its own HTTP API
+ * route table, queues, Lambda invocations, S3 notifications and SNS subscriptions, over the local emulators.
+ */
+export interface DeployedRuntime {
+  /** Answers an `/api` request as the template's HTTP API. */
+  api(req: Request, sourceIp?: string): Promise<Response>;
+  /** S3's ObjectCreated records of the files bucket, handed to the functions the bucket's notifications name. */
+  s3Created(event: { Records?: { eventName?: string; s3?: { bucket?: { name?: string }; object?: { key?: string } } }[] }): Promise<void>;
+  /** An SNS delivery of the mail events topic, handed to its subscribed functions with the topic's ARN. */
+  snsPublished(event: SnsEvent): Promise<void>;
+  host: LambdaHost;
+  endpoints: AwsEndpoints;
+  local: LocalResources;
+  assembly: CloudAssembly;
+  stop(): Promise<void>;
+}
+
+export interface DeployedRuntimeOptions {
+  assembly: CloudAssembly;
+  /** The local resources, but the SQS endpoint, which the run starts itself. */
+  local: Omit<LocalResources, 'sqsUrl'>;
+  /**
+   * What the run adds to each function's environment, as Lambda and the machine would: region, credentials, the
+   * emulators' endpoints (`AWS_ENDPOINT_URL_*`) and the local token issuer. The template's variables win over none
+   * of these names.
+   */
+  baseEnv: Record<string, string>;
+  /** A file every invocation and AWS call is appended to (JSON lines), for the permissions check. */
+  callsFile?: string;
+}
+
+/** The local stack's variables the template sets itself (from its own resources): the run never passes them. */
+const FROM_TEMPLATE = new Set([
+  'TABLE_NAME',
+  'FILES_BUCKET',
+  'USER_POOL_ID',
+  'USER_POOL_CLIENT_ID',
+  'MAIL_CONFIGURATION_SET',
+  'MAIL_FROM',
+  'MAIL_EVENTS_TOPIC_ARN',
+]);
+
+/** What the run adds to each function's environment from the local stack's (`baseEnv`): all but `FROM_TEMPLATE`. */
+export const runtimeBaseEnv = (stackEnv: Readonly<Record<string, string>>): Record<string, string> =>
+  Object.fromEntries(Object.entries(stackEnv).filter(([k]) => !FROM_TEMPLATE.has(k)));
+
+/** Starts the run's SQS and Lambda endpoints and reads the route table; functions start at their first invocation. */
+export async function startDeployedRuntime(opts: DeployedRuntimeOptions): Promise<DeployedRuntime> {
+  const { assembly } = opts;
+  const local: LocalResources = { ...opts.local, sqsUrl: '' };
+  const home = mkdtempSync(join(tmpdir(), 'attain-lambda-home-'));
+  // The SQS and Lambda endpoint's address, known once it listens (before any function starts).
+  const aws = { url: '' };
+  const host = new LambdaHost(
+    assembly.functions,
+    (fn) => ({
+      // As Lambda's own: UTC, and a home with no profile of this machine's (lambda-local reads ~/.aws).
+      TZ: 'UTC',
+      LANG: 'en_US.UTF-8',
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: home,
+      ...opts.baseEnv,
+      ...Object.fromEntries(Object.entries(fn.environment).map(([k, v]) => [k, String(resolveValue(assembly, local, v))])),
+      AWS_LAMBDA_FUNCTION_NAME: fn.id,
+      AWS_ENDPOINT_URL_SQS: aws.url,
+      AWS_ENDPOINT_URL_LAMBDA: aws.url,
+    }),
+    opts.callsFile
+      ? (c: RecordedCall | RecordedInvocation) => appendFileSync(opts.callsFile as string, `${JSON.stringify(c)}\n`)
+      : undefined,
+  );
+  const endpoints = new AwsEndpoints(assembly, host, local.region);
+  await endpoints.start();
+  aws.url = endpoints.url;
+  local.sqsUrl = endpoints.url;
+  const routes = readRoutes(assembly);
+
+  const notifications = resourcesOf(assembly, 'Custom::S3BucketNotifications').flatMap(([, p]) => {
+    const bucket = String(resolveValue(assembly, local, p.BucketName));
+    const configs =
+      (p.NotificationConfiguration as { LambdaFunctionConfigurations?: Record<string, unknown>[] })?.LambdaFunctionConfigurations ?? [];
+    return configs.map((c) => {
+      const rules = ((c.Filter as { Key?: { FilterRules?: { Name: string; Value: string }[] } })?.Key?.FilterRules ?? []).map((r) => [
+        r.Name.toLowerCase(),
+        r.Value,
+      ]);
+      return {
+        bucket,
+        events: (c.Events as string[]).map((e) => e.replace(/^s3:/, '')),
+        prefix: rules.find(([n]) => n === 'prefix')?.[1] ?? '',
+        suffix: rules.find(([n]) => n === 'suffix')?.[1] ?? '',
+        fn: referencedId(c.LambdaFunctionArn) ?? '',
+      };
+    });
+  });
+  const subscriptions = resourcesOf(assembly, 'AWS::SNS::Subscription')
+    .filter(([, p]) => p.Protocol === 'lambda')
+    .map(([id, p]) => ({ id, topic: String(resolveValue(assembly, local, p.TopicArn)), fn: referencedId(p.Endpoint) ?? '' }));
+
+  return {
+    api: (req, sourceIp) => serveHttpApi(routes, host, req, sourceIp),
+    async s3Created(event) {
+      for (const n of notifications) {
+        const Records = (event.Records ?? []).filter((r) => {
+          const key = decodeURIComponent(r.s3?.object?.key ?? '');
+          return (
+            r.s3?.bucket?.name === n.bucket &&
+            n.events.some((e) => new RegExp(`^${e.replace('*', '.*')}$`).test(r.eventName ?? '')) &&
+            key.startsWith(n.prefix) &&
+            key.endsWith(n.suffix)
+          );
+        });
+        if (Records.length) await host.invoke(n.fn, { Records });
+      }
+    },
+    async snsPublished(event) {
+      for (const s of subscriptions) {
+        const Records = (event.Records ?? []).map((r) => ({
+          EventSource: 'aws:sns',
+          EventVersion: '1.0',
+          EventSubscriptionArn: `${s.topic}:${s.id}`,
+          Sns: { ...r.Sns, TopicArn: s.topic },
+        }));
+        await host.invoke(s.fn, { Records });
+      }
+    },
+    host,
+    endpoints,
+    local,
+    assembly,
+    async stop() {
+      await endpoints.stop();
+      await host.stop();
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
