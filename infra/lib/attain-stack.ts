@@ -45,7 +45,9 @@ export class AttainStack extends Stack {
   constructor(scope: Construct, id: string, props: AttainStackProps = {}) {
     super(scope, id, props);
 
-    const storage = new Storage(this, 'Storage');
+    const storage = new Storage(this, 'Storage', {
+      restoredTableName: String(this.node.tryGetContext('restoredTableName') ?? '') || undefined,
+    });
     const identity = new Identity(this, 'Identity');
     const environment = {
       TABLE_NAME: storage.table.tableName,

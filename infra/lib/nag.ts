@@ -1,4 +1,4 @@
-import { type CfnElement, Stack } from 'aws-cdk-lib';
+import { type CfnElement, Stack, Token } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 
 /** cdk-nag's finding id for a role that uses AWSLambdaBasicExecutionRole (CloudWatch Logs for the function only). */
@@ -10,7 +10,18 @@ export const BASIC_EXECUTION_FINDING =
  * `resource` is the L2 construct (table, bucket) whose ARN the policy names.
  */
 export const arnWildcardFinding = (resource: IConstruct, suffix: string) =>
-  `AwsSolutions::AwsSolutions-IAM5[Resource::<${logicalIdOf(resource)}.Arn>/${suffix}]`;
+  `AwsSolutions::AwsSolutions-IAM5[Resource::${resource.node.defaultChild ? `<${logicalIdOf(resource)}.Arn>` : importedTableArn(resource)}/${suffix}]`;
+
+/**
+ * How cdk-nag writes the ARN of a table the stack imports by name (a restored table, docs/restore.md): the stack's
+ * partition, region and account, each as `<AWS::...>` when the stack leaves it to deployment.
+ */
+function importedTableArn(resource: IConstruct): string {
+  const stack = Stack.of(resource);
+  const part = (v: string, name: string) => (Token.isUnresolved(v) ? `<AWS::${name}>` : v);
+  const name = (resource as IConstruct & { tableName?: string }).tableName ?? '';
+  return `arn:${part(stack.partition, 'Partition')}:dynamodb:${part(stack.region, 'Region')}:${part(stack.account, 'AccountId')}:table/${name}`;
+}
 
 /** The logical id of an L2 construct's resource in the template (honours `keepLogicalId`, unlike `Stack.getLogicalId`). */
 export const logicalIdOf = (resource: IConstruct): string =>

@@ -77,6 +77,23 @@ describe('the Attain stack', () => {
       ],
     });
   });
+  it('serves a table restored from point-in-time recovery when deployed with restoredTableName (docs/restore.md)', () => {
+    const app = new App({
+      outdir: join(workdir, 'restored'),
+      context: { ...context, 'aws:cdk:bundling-stacks': [], restoredTableName: 'attain-restored-1' },
+    });
+    const restored = Template.fromStack(new AttainStack(app, 'Attain', { env: { region: 'ap-south-1' } }));
+    // The stack's own table leaves the template (it is kept: RETAIN), and every function is given the restored one.
+    restored.resourceCountIs('AWS::DynamoDB::GlobalTable', 0);
+    const fns = Object.values(restored.findResources('AWS::Lambda::Function')).filter((f) => f.Properties.Runtime?.startsWith('nodejs'));
+    expect(fns.length).toBeGreaterThan(20);
+    for (const f of fns)
+      if (f.Properties.Environment?.Variables?.TABLE_NAME) expect(f.Properties.Environment.Variables.TABLE_NAME).toBe('attain-restored-1');
+    // Its indexes are granted too, and the audit guard still denies edits of the audit partitions.
+    const policies = JSON.stringify(restored.findResources('AWS::IAM::Policy'));
+    expect(policies).toContain(':table/attain-restored-1/index/*');
+    expect(policies).toContain('dynamodb:LeadingKeys');
+  });
   it('keeps the logical ids of stored data, so a deploy never replaces the table, buckets, user pool or groups', () => {
     const resources = template.toJSON().Resources;
     const kept = {

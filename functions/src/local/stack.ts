@@ -65,6 +65,8 @@ export interface LocalStackOptions {
    * integration tests raise the address's free failures; each start begins with no failures counted.
    */
   signInLimits?: Partial<SignInLimits>;
+  /** The table to serve (default `TABLE.defaultName`): a restored copy's name for the restore rehearsal (docs/restore.md). */
+  tableName?: string;
   /** Told each step as it starts (`npm start` prints them), so a long first start shows where it is. */
   onStep?: (step: string) => void;
   /**
@@ -192,7 +194,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.url,
       AWS_ENDPOINT_URL_S3: s3.url,
       AWS_ENDPOINT_URL_SESV2: sesEvents.url,
-      TABLE_NAME: TABLE.defaultName,
+      TABLE_NAME: opts.tableName ?? TABLE.defaultName,
       FILES_BUCKET: BUCKETS.files.localName,
       MAIL_CONFIGURATION_SET: 'attain-local',
       MAIL_FROM: 'no-reply@attain.localhost',

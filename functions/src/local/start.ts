@@ -25,6 +25,7 @@ async function main(): Promise<void> {
   const stack = await startLocalStack({
     port,
     dataDir: process.env.ATTAIN_DATA_DIR ?? join(REPO_ROOT, '.local'),
+    tableName: process.env.ATTAIN_TABLE_NAME || undefined,
     seed: true,
     host: process.env.HOST || undefined,
     onStep: (step) => console.log(`  ${++n}. ${step}... (${((Date.now() - started) / 1000).toFixed(0)} s)`),

@@ -22,29 +22,27 @@ export const privateBucketProps = (logBucket: s3.IBucket, prefix: string): s3.Bu
  * through presigned POST, hence its CORS rule) and the access-log bucket every other bucket and CloudFront log into.
  * No props.
  */
+export interface StorageProps {
+  /**
+   * The name of a table restored from point-in-time recovery to serve instead of the stack's own (context
+   * `restoredTableName`, docs/restore.md). The stack's own table then leaves the template and is kept (RETAIN), and
+   * every function is given the restored one.
+   */
+  restoredTableName?: string;
+}
+
 export class Storage extends Construct {
-  readonly table: dynamodb.TableV2;
+  readonly table: dynamodb.ITableV2;
   readonly filesBucket: s3.Bucket;
   /** Server access logs of the buckets and CloudFront's logs (prefixes `files/`, `site/`, `cdn/`). */
   readonly logBucket: s3.Bucket;
 
-  constructor(scope: Construct, id: string) {
+  constructor(scope: Construct, id: string, props: StorageProps = {}) {
     super(scope, id);
 
-    this.table = new dynamodb.TableV2(this, 'Table', {
-      partitionKey: { name: TABLE.partitionKey, type: dynamodb.AttributeType.STRING },
-      sortKey: { name: TABLE.sortKey, type: dynamodb.AttributeType.STRING },
-      globalSecondaryIndexes: TABLE.globalSecondaryIndexes.map((g) => ({
-        indexName: g.indexName,
-        partitionKey: { name: g.partitionKey, type: dynamodb.AttributeType.STRING },
-        sortKey: { name: g.sortKey, type: dynamodb.AttributeType.STRING },
-      })),
-      billing: dynamodb.Billing.onDemand(),
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      deletionProtection: true,
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-    keepLogicalId(this.table, 'TableCD117FA1');
+    if (props.restoredTableName)
+      this.table = dynamodb.TableV2.fromTableAttributes(this, 'Table', { tableName: props.restoredTableName, grantIndexPermissions: true });
+    else this.table = this.ownTable();
 
     this.logBucket = new s3.Bucket(this, 'AccessLogs', {
       encryption: s3.BucketEncryption.S3_MANAGED,
@@ -72,5 +70,24 @@ export class Storage extends Construct {
       ],
     });
     keepLogicalId(this.filesBucket, 'Files8E6940B8');
+  }
+
+  /** The stack's own table: the shared definition's keys and indexes, on demand, PITR, deletion protection, kept. */
+  private ownTable(): dynamodb.TableV2 {
+    const table = new dynamodb.TableV2(this, 'Table', {
+      partitionKey: { name: TABLE.partitionKey, type: dynamodb.AttributeType.STRING },
+      sortKey: { name: TABLE.sortKey, type: dynamodb.AttributeType.STRING },
+      globalSecondaryIndexes: TABLE.globalSecondaryIndexes.map((g) => ({
+        indexName: g.indexName,
+        partitionKey: { name: g.partitionKey, type: dynamodb.AttributeType.STRING },
+        sortKey: { name: g.sortKey, type: dynamodb.AttributeType.STRING },
+      })),
+      billing: dynamodb.Billing.onDemand(),
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    keepLogicalId(table, 'TableCD117FA1');
+    return table;
   }
 }
