@@ -242,6 +242,38 @@ describe('the Attain stack', () => {
     expect(policies).toContain('ses:SendEmail');
     expect(policies).toContain('sqs:SendMessage');
   });
+  it('lets the marks and faculty Lambdas sign uploads: s3:PutObject on imports/* and files/* (presigned POSTs the deployed run cannot record)', () => {
+    const fns = template.findResources('AWS::Lambda::Function');
+    const policies = Object.values(template.findResources('AWS::IAM::Policy'));
+    const statementsOf = (prefix: string) => {
+      const [, fn] = Object.entries(fns).find(([id]) => id.startsWith(prefix)) ?? [];
+      const role = fn?.Properties.Role['Fn::GetAtt'][0];
+      return JSON.stringify(policies.filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === role)));
+    };
+    for (const [prefix, objects] of [
+      ['ApiFnmarks', 'imports/*'],
+      ['ApiFnfaculty', 'files/*'],
+    ]) {
+      const text = statementsOf(prefix);
+      expect(text, prefix).toContain('s3:PutObject');
+      expect(text, prefix).toContain(`/${objects}`);
+    }
+  });
+  it('is one stack for every group: a per-group context or a region not listed in cdk.json is refused (decision 0049)', () => {
+    expect(() => buildApp(new App({ outdir: join(workdir, 'g'), context: { ...context, group: 'other-group' } }))).toThrow(
+      /one stack for every group/,
+    );
+    const saved = process.env.CDK_DEFAULT_REGION;
+    process.env.CDK_DEFAULT_REGION = 'us-east-1';
+    try {
+      expect(() => buildApp(new App({ outdir: join(workdir, 'r'), context }))).toThrow(
+        /not us-east-1: a second region is a second, separate Attain/,
+      );
+    } finally {
+      if (saved === undefined) delete process.env.CDK_DEFAULT_REGION;
+      else process.env.CDK_DEFAULT_REGION = saved;
+    }
+  });
   it('raises alarms to one SNS topic: each dead-letter queue, API 5xx, Lambda throttles, table system errors, mail in doubt', () => {
     const topics = Object.entries(template.findResources('AWS::SNS::Topic')).filter(
       ([, t]) => t.Properties?.DisplayName === 'Attain alarms',
@@ -265,11 +297,11 @@ describe('the Attain stack', () => {
     );
     expect(deadLetterIds.length).toBe(2);
     for (const q of deadLetterIds) expect(watched).toContain(q);
-    // The in-doubt metric counts the mail sender's own log lines (mail-sender.ts `logInDoubt`).
+    // The in-doubt metric counts the mail sender's own log lines (mail-sender.ts `logMarkedInDoubt`).
     template.hasResourceProperties('AWS::Logs::MetricFilter', {
-      FilterPattern: '{ $.inDoubt > 0 }',
+      FilterPattern: '{ $.markedInDoubt > 0 }',
       MetricTransformations: [
-        Match.objectLike({ MetricName: 'MailRecipientsInDoubt', MetricValue: '$.inDoubt', MetricNamespace: 'Attain' }),
+        Match.objectLike({ MetricName: 'MailRecipientsMarkedInDoubt', MetricValue: '$.markedInDoubt', MetricNamespace: 'Attain' }),
       ],
     });
   });

@@ -16,10 +16,14 @@ import { assembly, local, records } from './deployed-run.js';
 const base = inject('stackUrl');
 const users = inject('users');
 const env = inject('stackEnv');
-const until = async <T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> => {
+/** Reads until `done` holds, every 100 ms, for at most `ms`; then fails with the last value read. */
+const until = async <T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 120_000): Promise<T> => {
+  const end = Date.now() + ms;
   for (;;) {
     const v = await read();
     if (done(v)) return v;
+    if (Date.now() > end)
+      throw new Error(`Still not there after ${ms / 1000} s: ${JSON.stringify(v instanceof Set ? [...v] : v).slice(0, 500)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 };

@@ -19,22 +19,29 @@ export default async function setup(project: TestProject) {
   const workdir = mkdtempSync(join(REPO_ROOT, '.tmp', 'deployed-'));
   for (const d of ['tmp', 'home']) mkdirSync(join(workdir, d));
   const assemblyDir = join(workdir, 'cdk.out');
-  const context = { ...JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')).context, mailFrom: DEPLOYED_MAIL_FROM };
-  execFileSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'infra', 'bin', 'app.ts')], {
-    cwd: join(REPO_ROOT, 'infra'),
-    // CDK stages bundles in the system temp folder and keeps a cache in ~/.cdk: both inside the run's folder.
-    env: {
-      ...process.env,
-      CDK_OUTDIR: assemblyDir,
-      CDK_CONTEXT_JSON: JSON.stringify(context),
-      TMPDIR: join(workdir, 'tmp'),
-      HOME: join(workdir, 'home'),
-      NODE_NO_WARNINGS: '1',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  let stack: Awaited<ReturnType<typeof startTestStack>>;
   const callsFile = join(workdir, 'aws-calls.jsonl');
-  const stack = await startTestStack(project, { deployed: { assemblyDir, callsFile } });
+  try {
+    const context = { ...JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')).context, mailFrom: DEPLOYED_MAIL_FROM };
+    execFileSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'infra', 'bin', 'app.ts')], {
+      cwd: join(REPO_ROOT, 'infra'),
+      // CDK stages bundles in the system temp folder and keeps a cache in ~/.cdk: both inside the run's folder.
+      env: {
+        ...process.env,
+        CDK_OUTDIR: assemblyDir,
+        CDK_CONTEXT_JSON: JSON.stringify(context),
+        TMPDIR: join(workdir, 'tmp'),
+        HOME: join(workdir, 'home'),
+        NODE_NO_WARNINGS: '1',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    stack = await startTestStack(project, { deployed: { assemblyDir, callsFile } });
+  } catch (e) {
+    // A failed synth or start leaves no folder of bundles behind.
+    rmSync(workdir, { recursive: true, force: true });
+    throw e;
+  }
   project.provide('assemblyDir', assemblyDir);
   project.provide('callsFile', callsFile);
   return async () => {

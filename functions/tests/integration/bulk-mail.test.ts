@@ -176,7 +176,11 @@ describe('a send killed between SES taking messages and recording them (privacy 
       const { IN_DOUBT_NOTE, runMailJob } = await import('../../src/features/mail/mail-worker.js');
       const { job, subject, doubtful } = await sendCutShort(20, 10, 5, 4);
       expect(doubtful).toHaveLength(4);
-      expect(await runMailJob(job, { rate: 10, inDoubtGraceMs: 0 })).toBe('done');
+      // The count the stack's MailInDoubt alarm reads from the mail sender's log line (`logMarkedInDoubt`).
+      let markedInDoubt = 0;
+      const onMarkedInDoubt = (_: unknown, n: number) => (markedInDoubt += n);
+      expect(await runMailJob(job, { rate: 10, inDoubtGraceMs: 0, onMarkedInDoubt })).toBe('done');
+      expect(markedInDoubt).toBe(4);
       const copies = await copiesPerRecipient(subject);
       expect(copies.size).toBe(20);
       console.log(`in doubt: ${doubtful.length}; recipients with two copies: ${[...copies.values()].filter((c) => c > 1).length}`);

@@ -14,7 +14,7 @@ export default async function setup(project: TestProject) {
 
 /**
  * The integration tests' stack and users (see `setup`), with `more` options: the deployed-shape run passes its
- * synthesized assembly (infra/tests/deployed/global-setup.ts).
+ * synthesized assembly (functions/tests/deployed/global-setup.ts).
  */
 export async function startTestStack(project: TestProject, more: Partial<LocalStackOptions> = {}): Promise<LocalStack> {
   const stack = await startLocalStack({

@@ -3,7 +3,7 @@ import { sqsOf } from '../support/sqs-event.js';
 
 const runMailJob = vi.fn();
 vi.mock('../../src/features/mail/mail-worker.js', () => ({ runMailJob }));
-const { handler } = await import('../../src/lambdas/workers/mail-sender.js');
+const { handler, logMarkedInDoubt } = await import('../../src/lambdas/workers/mail-sender.js');
 
 const CAMPUS = '0193a0b0-0000-7000-8000-000000000001';
 const mailId = (n: number) => `0193a0b0-0000-7000-8000-00000000010${n}`;
@@ -21,7 +21,23 @@ describe('the bulk-mail worker', () => {
     });
     expect(await handler(sqsOf([job(0), job(1), job(2)]))).toEqual({ batchItemFailures: [{ itemIdentifier: 'm1' }] });
     expect(runMailJob.mock.calls.map(([j]) => j)).toEqual([0, 1, 2].map((n) => ({ campus: CAMPUS, mail: mailId(n) })));
-    expect(runMailJob.mock.calls[0][1]).toEqual({ budgetMs: 13 * 60_000 });
+    expect(runMailJob.mock.calls[0][1]).toEqual({ budgetMs: 13 * 60_000, onMarkedInDoubt: logMarkedInDoubt });
+  });
+  it('logs recipients marked "not sent again" as one JSON line with the count the MailInDoubt alarm reads', () => {
+    const lines: string[] = [];
+    const warn = vi.spyOn(console, 'warn').mockImplementation((l: unknown) => void lines.push(String(l)));
+    // Powertools' Logger writes warnings to stderr (JSON, one line each).
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation((l: string | Uint8Array) => lines.push(String(l)) > 0);
+    const err = vi.spyOn(process.stderr, 'write').mockImplementation((l: string | Uint8Array) => lines.push(String(l)) > 0);
+    try {
+      logMarkedInDoubt({ campus: CAMPUS, mail: mailId(4) }, 3);
+    } finally {
+      warn.mockRestore();
+      out.mockRestore();
+      err.mockRestore();
+    }
+    const line = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => 'markedInDoubt' in l);
+    expect(line).toMatchObject({ markedInDoubt: 3, campus: CAMPUS, mail: mailId(4) });
   });
   it('drops a message that is not a job without retrying it', async () => {
     const bad = ['{oops', JSON.stringify({ campus: CAMPUS, mail: 'not an id' }), JSON.stringify([1])];

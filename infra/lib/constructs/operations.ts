@@ -15,7 +15,7 @@ export interface OperationsProps {
   deadLetters: Record<string, sqs.IQueue>;
   api: HttpApi;
   table: dynamodb.ITableV2;
-  /** The bulk-mail worker, whose log lines name recipients left in doubt (`inDoubt`). */
+  /** The bulk-mail worker, whose log lines count recipients marked "not sent again" (`markedInDoubt`). */
   mailSender: lambda.Function;
   /** An address subscribed to the alarms topic (context `alarmEmail`); none when empty. */
   alarmEmail: string;
@@ -31,10 +31,10 @@ export const API_5XX_PERCENT = 1;
  * when `alarmEmail` is set) and alarms on it:
  * - a dead-letter queue with any message (a results or mail job failed all its tries);
  * - more than `API_5XX_PERCENT` of API requests answered 5xx over 5 minutes (at least 20 requests);
- * - any Lambda throttle in the account and region (the mail sender's reserved concurrency 1 excepted by design: it
- *   has one message at a time);
- * - DynamoDB system errors on the table (AWS's side, any operation);
- * - mail recipients in doubt for two 10-minute periods running (the mail sender's `inDoubt` log lines).
+ * - any Lambda throttle in the account and region but the mail sender's (its reserved concurrency 1 throttles its
+ *   queue's second message by design: the message waits in the queue);
+ * - DynamoDB system errors on the table (AWS's side, any operation Attain uses);
+ * - mail recipients marked "not sent again" (the mail sender's `markedInDoubt` log lines).
  * Each alarm also says when it is OK again.
  */
 export class Operations extends Construct {
@@ -78,8 +78,15 @@ export class Operations extends Construct {
     });
 
     alarm('LambdaThrottles', {
-      alarmDescription: 'A Lambda of the account was throttled (concurrency limit reached).',
-      metric: new cloudwatch.Metric({ namespace: 'AWS/Lambda', metricName: 'Throttles', statistic: 'Sum', period }),
+      alarmDescription: 'A Lambda of the account other than the mail sender was throttled (concurrency limit reached).',
+      metric: new cloudwatch.MathExpression({
+        expression: 'all - FILL(mail, 0)',
+        usingMetrics: {
+          all: new cloudwatch.Metric({ namespace: 'AWS/Lambda', metricName: 'Throttles', statistic: 'Sum', period }),
+          mail: props.mailSender.metricThrottles({ statistic: 'Sum', period }),
+        },
+        period,
+      }),
       threshold: 0,
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
       evaluationPeriods: 1,
@@ -109,18 +116,18 @@ export class Operations extends Construct {
 
     const inDoubt = new logs.MetricFilter(this, 'MailInDoubtFilter', {
       logGroup: props.mailSender.logGroup,
-      filterPattern: logs.FilterPattern.numberValue('$.inDoubt', '>', 0),
+      filterPattern: logs.FilterPattern.numberValue('$.markedInDoubt', '>', 0),
       metricNamespace: METRIC_NAMESPACE,
-      metricName: 'MailRecipientsInDoubt',
-      metricValue: '$.inDoubt',
+      metricName: 'MailRecipientsMarkedInDoubt',
+      metricValue: '$.markedInDoubt',
     });
     alarm('MailInDoubt', {
       alarmDescription:
-        'Mail recipients a stopped worker left sending have waited 20 minutes for SES to confirm them; they are marked for people to see.',
-      metric: inDoubt.metric({ period: Duration.minutes(10), statistic: 'Maximum' }),
+        'Mail recipients a stopped worker left sending were never confirmed by SES and are marked "not sent again" on their mail.',
+      metric: inDoubt.metric({ period, statistic: 'Sum' }),
       threshold: 0,
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-      evaluationPeriods: 2,
+      evaluationPeriods: 1,
     });
   }
 }

@@ -34,8 +34,11 @@ export interface MailWorkerOptions {
    * default), so the recipient waits `inDoubtGraceMs` for SES's Send event and is then marked, never sent again.
    */
   inDoubt?: (job: MailJob, r: RecipientItem) => Promise<InDoubtAnswer>;
-  /** Told how many recipients a pass left in doubt (waiting for SES's Send event) when it ends `waiting`. */
-  onInDoubt?: (job: MailJob, recipients: number) => void;
+  /**
+   * Told how many recipients a pass marked "not sent again" (`IN_DOUBT_NOTE`: left `sending` by a dead worker, SES's
+   * Send event never came within `inDoubtGraceMs`), when it marked any.
+   */
+  onMarkedInDoubt?: (job: MailJob, recipients: number) => void;
 }
 
 /** What is known of a message in doubt: SES's message id for it, that it was never accepted, or nothing. */
@@ -106,6 +109,7 @@ export async function runMailJob(job: MailJob, opts: MailWorkerOptions = {}): Pr
   const ses = await sesClient();
   let cursor = mail.cursor ?? 0;
   let inDoubt = 0;
+  let marked = 0;
   let sends = 0;
   let firstDoubt: number | undefined;
   while (cursor < mail.total) {
@@ -140,10 +144,13 @@ export async function runMailJob(job: MailJob, opts: MailWorkerOptions = {}): Pr
           await moveRecipient(job.campus, job.mail, r.index, 'sending', 'sent', { message_id: known.messageId });
         } else if (Date.now() - (r.sending_at ?? 0) >= grace) {
           // SES may have it: sending again could deliver it twice, so it is marked for people to see instead.
-          await moveRecipient(job.campus, job.mail, r.index, 'sending', 'failed', {
-            note: IN_DOUBT_NOTE,
-            event: { event: 'failed', at: new Date().toISOString(), detail: IN_DOUBT_NOTE },
-          });
+          if (
+            await moveRecipient(job.campus, job.mail, r.index, 'sending', 'failed', {
+              note: IN_DOUBT_NOTE,
+              event: { event: 'failed', at: new Date().toISOString(), detail: IN_DOUBT_NOTE },
+            })
+          )
+            marked++;
         } else {
           inDoubt++;
           firstDoubt ??= r.sending_at ?? Date.now();
@@ -184,8 +191,8 @@ export async function runMailJob(job: MailJob, opts: MailWorkerOptions = {}): Pr
     const wait = batchStart + 1000 - Date.now();
     if (toSend.length && wait > 0 && cursor < mail.total) await sleep(wait);
   }
+  if (marked) opts.onMarkedInDoubt?.(job, marked);
   if (inDoubt) {
-    opts.onInDoubt?.(job, inDoubt);
     await finish(job, owner, { state: 'sending', inDoubt });
     // Look again once the oldest doubtful recipient's grace has passed; the cursor starts over for them.
     await rewindCursor(job);

@@ -20,15 +20,19 @@ const MAIL_JOB = z.looseObject({ campus: z.string().check(z.regex(RECORD_ID)), m
 const logger = new Logger({ serviceName: 'mail-sender' });
 
 /**
- * The log line the stack's in-doubt alarm counts (`MailRecipientsInDoubt`, a metric filter on `$.inDoubt`): a pass
- * that ended waiting for SES's Send event of recipients a dead worker left `sending`.
+ * The log line the stack's in-doubt alarm counts (`MailRecipientsMarkedInDoubt`, a metric filter on
+ * `$.markedInDoubt`): recipients a dead worker left `sending` whose Send event never came, marked "not sent again".
  */
-export const logInDoubt = (job: { campus: string; mail: string }, recipients: number) =>
-  logger.warn('mail-sender: recipients in doubt, waiting for SES', { campus: job.campus, mail: job.mail, inDoubt: recipients });
+export const logMarkedInDoubt = (job: { campus: string; mail: string }, recipients: number) =>
+  logger.warn('mail-sender: recipients marked not sent again (in doubt)', {
+    campus: job.campus,
+    mail: job.mail,
+    markedInDoubt: recipients,
+  });
 
 export const handler = sqsJobHandler({
   service: 'mail-sender',
   schema: MAIL_JOB,
-  run: (job) => runMailJob(job, { budgetMs: 13 * 60_000, onInDoubt: logInDoubt }),
+  run: (job) => runMailJob(job, { budgetMs: 13 * 60_000, onMarkedInDoubt: logMarkedInDoubt }),
   describe: (job) => `mail ${job.mail} of ${job.campus}`,
 });

@@ -76,11 +76,12 @@ export class AwsEndpoints {
     private readonly host: LambdaHost,
     private readonly region: string,
     private readonly redeliveryMs = 500,
+    private readonly onDeadLetter?: (d: DeadLetter) => void,
   ) {
     this.queues = readQueues(assembly);
   }
 
-  /** Starts listening on 127.0.0.1 (a free port); `url` is then set. */
+  /** Starts listening on 127.0.0.1 (a free port); `url` is then set. @throws when no port can be listened on */
   async start(): Promise<void> {
     this.server = createServer((req, res) => void this.answer(req, res));
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
@@ -93,6 +94,7 @@ export class AwsEndpoints {
     return this.inFlight;
   }
 
+  /** Stops delivering (pending deliveries are dropped) and listening. */
   async stop(): Promise<void> {
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
@@ -175,7 +177,11 @@ export class AwsEndpoints {
 
   /** Delivers one message to the queue's function (a batch of one: SQS may always deliver fewer than the batch size). */
   private async deliver(queue: QueueDef, m: Message): Promise<void> {
-    if (!queue.fn) return;
+    if (!queue.fn) {
+      // No function reads this queue (a dead-letter queue): the message stays there, settled for the run.
+      this.inFlight--;
+      return;
+    }
     m.receiveCount++;
     const record = {
       messageId: m.messageId,
@@ -206,7 +212,9 @@ export class AwsEndpoints {
       return;
     }
     if (queue.maxReceiveCount !== undefined && m.receiveCount >= queue.maxReceiveCount) {
-      this.deadLetters.push({ queue: queue.id, deadLetterQueue: queue.deadLetterQueue ?? '', body: m.body });
+      const dead = { queue: queue.id, deadLetterQueue: queue.deadLetterQueue ?? '', body: m.body };
+      this.deadLetters.push(dead);
+      this.onDeadLetter?.(dead);
       this.inFlight--;
       return;
     }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SnsEvent } from '../../lambdas/workers/mail-receipts.js';
 import { AwsEndpoints } from './aws-endpoints.js';
-import { type CloudAssembly, type LocalResources, referencedId, resolveValue, resourcesOf } from './cloud-assembly.js';
+import { type CloudAssembly, type LocalResources, referencedId, referencedIds, resolveValue, resourcesOf } from './cloud-assembly.js';
 import { readRoutes, serveHttpApi } from './http-api.js';
 import { LambdaHost, type RecordedCall, type RecordedInvocation } from './lambda-host.js';
 
@@ -25,6 +25,7 @@ export interface DeployedRuntime {
   stop(): Promise<void>;
 }
 
+/** What a deployed-shape run serves and where its records go. */
 export interface DeployedRuntimeOptions {
   assembly: CloudAssembly;
   /** The local resources, but the SQS endpoint, which the run starts itself. */
@@ -35,7 +36,10 @@ export interface DeployedRuntimeOptions {
    * of these names.
    */
   baseEnv: Record<string, string>;
-  /** A file every invocation and AWS call is appended to (JSON lines), for the permissions check. */
+  /**
+   * A file every invocation, AWS call and dead-lettered message is appended to (JSON lines), for the permissions
+   * check and the run's own assertions.
+   */
   callsFile?: string;
 }
 
@@ -54,7 +58,10 @@ const FROM_TEMPLATE = new Set([
 export const runtimeBaseEnv = (stackEnv: Readonly<Record<string, string>>): Record<string, string> =>
   Object.fromEntries(Object.entries(stackEnv).filter(([k]) => !FROM_TEMPLATE.has(k)));
 
-/** Starts the run's SQS and Lambda endpoints and reads the route table; functions start at their first invocation. */
+/**
+ * Starts the run's SQS and Lambda endpoints and reads the route table; functions start at their first invocation.
+ * @throws Error when the template holds an intrinsic or resource the run cannot resolve (`resolveValue`)
+ */
 export async function startDeployedRuntime(opts: DeployedRuntimeOptions): Promise<DeployedRuntime> {
   const { assembly } = opts;
   const local: LocalResources = { ...opts.local, sqsUrl: '' };
@@ -79,7 +86,13 @@ export async function startDeployedRuntime(opts: DeployedRuntimeOptions): Promis
       ? (c: RecordedCall | RecordedInvocation) => appendFileSync(opts.callsFile as string, `${JSON.stringify(c)}\n`)
       : undefined,
   );
-  const endpoints = new AwsEndpoints(assembly, host, local.region);
+  const endpoints = new AwsEndpoints(
+    assembly,
+    host,
+    local.region,
+    undefined,
+    opts.callsFile ? (d) => appendFileSync(opts.callsFile as string, `${JSON.stringify({ fn: d.queue, deadLetter: d })}\n`) : undefined,
+  );
   await endpoints.start();
   aws.url = endpoints.url;
   local.sqsUrl = endpoints.url;
@@ -105,14 +118,20 @@ export async function startDeployedRuntime(opts: DeployedRuntimeOptions): Promis
   });
   const subscriptions = resourcesOf(assembly, 'AWS::SNS::Subscription')
     .filter(([, p]) => p.Protocol === 'lambda')
-    .map(([id, p]) => ({ id, topic: String(resolveValue(assembly, local, p.TopicArn)), fn: referencedId(p.Endpoint) ?? '' }));
+    .map(([id, p]) => ({
+      id,
+      topicId: referencedId(p.TopicArn) ?? '',
+      topic: String(resolveValue(assembly, local, p.TopicArn)),
+      fn: referencedId(p.Endpoint) ?? '',
+    }));
 
   return {
     api: (req, sourceIp) => serveHttpApi(routes, host, req, sourceIp),
     async s3Created(event) {
       for (const n of notifications) {
         const Records = (event.Records ?? []).filter((r) => {
-          const key = decodeURIComponent(r.s3?.object?.key ?? '');
+          // S3 event keys are URL-encoded with '+' for a space.
+          const key = decodeURIComponent((r.s3?.object?.key ?? '').replace(/\+/g, ' '));
           return (
             r.s3?.bucket?.name === n.bucket &&
             n.events.some((e) => new RegExp(`^${e.replace('*', '.*')}$`).test(r.eventName ?? '')) &&
@@ -124,7 +143,13 @@ export async function startDeployedRuntime(opts: DeployedRuntimeOptions): Promis
       }
     },
     async snsPublished(event) {
-      for (const s of subscriptions) {
+      // The local SES events proxy publishes to the configuration set's event topic only.
+      const topics = new Set(
+        resourcesOf(assembly, 'AWS::SES::ConfigurationSetEventDestination').flatMap(([, p]) =>
+          referencedIds((p.EventDestination as { SnsDestination?: unknown })?.SnsDestination),
+        ),
+      );
+      for (const s of subscriptions.filter((x) => topics.has(x.topicId))) {
         const Records = (event.Records ?? []).map((r) => ({
           EventSource: 'aws:sns',
           EventVersion: '1.0',

@@ -8,7 +8,8 @@ import type { LambdaHost } from './lambda-host.js';
  * authorizer (REQUEST, payload 2.0, simple responses, no cache) when it has one, whose `context` reaches the function
  * as `requestContext.authorizer.lambda`. Answers are API Gateway's: the function's `statusCode`, headers, cookies and
  * body, `{"message":"Not Found"}` for no route, 403 `Forbidden` when the authorizer refuses, 500 `Internal Server
- * Error` when a Lambda fails, 503 when it times out (29 s, the integration limit).
+ * Error` when a Lambda fails or reaches its own timeout (29 s). API Gateway's 30 s integration timeout (503) is not
+ * modelled: a function's own timeout comes first.
  * Source of the shapes: AWS, "Working with AWS Lambda proxy integrations for HTTP APIs" and "Working with AWS Lambda
  * authorizers for HTTP APIs" (payload format version 2.0).
  */
@@ -40,7 +41,8 @@ export function readRoutes(a: CloudAssembly): Route[] {
   const routes: Route[] = [];
   for (const [, p] of resourcesOf(a, 'AWS::ApiGatewayV2::Route')) {
     const routeKey = String(p.RouteKey);
-    const [method, path] = routeKey.split(' ');
+    // `$default` (a catch-all of its own, which Attain's template has none of) matches any request, last.
+    const [method, path] = routeKey === '$default' ? ['ANY', '/{proxy+}'] : routeKey.split(' ');
     const integration = ((p.Target as { 'Fn::Join'?: [string, unknown[]] })?.['Fn::Join']?.[1] ?? []).map(referencedId).find(Boolean);
     const fn = integration ? integrations.get(integration) : undefined;
     if (!fn) continue;
@@ -66,8 +68,14 @@ export function readRoutes(a: CloudAssembly): Route[] {
       ...(authorizerId && authorizers.get(authorizerId) ? { authorizer: authorizers.get(authorizerId) } : {}),
     });
   }
-  // Exact paths first, then the most literal; a greedy path only when nothing else matches.
-  return routes.sort((x, y) => Number(x.greedy) - Number(y.greedy) || x.params.length - y.params.length || y.weight - x.weight);
+  // Exact paths first, then the most literal; a greedy path only when nothing else matches; a method before ANY.
+  return routes.sort(
+    (x, y) =>
+      Number(x.greedy) - Number(y.greedy) ||
+      x.params.length - y.params.length ||
+      y.weight - x.weight ||
+      Number(x.method === 'ANY') - Number(y.method === 'ANY'),
+  );
 }
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -154,9 +162,7 @@ export async function serveHttpApi(routes: readonly Route[], host: LambdaHost, r
     result = await host.invoke(route.fn, event);
   } catch (e) {
     console.error(`deployed run: ${route.routeKey}: ${(e as Error).message}`);
-    return /timed out|Task timed out/i.test(String((e as Error).message))
-      ? json(503, { message: 'Service Unavailable' })
-      : json(500, { message: 'Internal Server Error' });
+    return json(500, { message: 'Internal Server Error' });
   }
   return toResponse(result);
 }

@@ -43,7 +43,11 @@ export class LambdaHost {
     private readonly functions: ReadonlyMap<string, AssemblyFunction>,
     private readonly envOf: (fn: AssemblyFunction) => Record<string, string>,
     private readonly onRecord?: (c: RecordedCall | RecordedInvocation) => void,
-  ) {}
+  ) {
+    // Each function's thread writes to this process's output: one listener pair each.
+    process.stdout.setMaxListeners(Math.max(process.stdout.getMaxListeners(), 2 * functions.size + 10));
+    process.stderr.setMaxListeners(Math.max(process.stderr.getMaxListeners(), 2 * functions.size + 10));
+  }
 
   /** Whether the assembly has a Node.js function `id`. */
   has(id: string): boolean {
@@ -94,12 +98,15 @@ export class LambdaHost {
         else p?.reject(new InvocationError(`${id}: ${m.error}`));
       }
     });
-    worker.on('error', (e) => {
-      failed(new InvocationError(`${id} did not start: ${e.message}`));
-      for (const p of pending.values()) p.reject(new InvocationError(`${id} stopped: ${e.message}`));
+    const end = (why: string) => {
+      failed(new InvocationError(`${id} did not start: ${why}`));
+      for (const p of pending.values()) p.reject(new InvocationError(`${id} stopped: ${why}`));
       pending.clear();
-      this.workers.delete(id);
-    });
+      if (this.workers.get(id) === entry) this.workers.delete(id);
+    };
+    worker.on('error', (e) => end(e.message));
+    // A bundle that exits its thread (process.exit) or a stopped run: nothing waits for an answer that cannot come.
+    worker.on('exit', (code) => end(`its thread exited (${code})`));
     // A worker that never reports (its bundle does not load) fails its first invocation through `error` above.
     entry.ready.catch(() => undefined);
     this.workers.set(id, entry);

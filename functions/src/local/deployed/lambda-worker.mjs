@@ -26,12 +26,17 @@ function plain(input) {
   return out;
 }
 
-/** A DynamoDB request's items reduced to their partition keys (`PK`), marshalled or not. */
+/**
+ * A DynamoDB request's items reduced to what the check reads: their partition keys (`PK`, the table's key name,
+ * marshalled or not) and the table and index names of transaction entries.
+ */
 function keysOnly(v) {
   if (Array.isArray(v)) return v.map(keysOnly);
   if (v && typeof v === 'object') {
     if ('PK' in v) return { PK: typeof v.PK === 'object' && v.PK ? v.PK.S : v.PK };
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, keysOnly(x)]));
+    return Object.fromEntries(
+      Object.entries(v).map(([k, x]) => [k, (k === 'TableName' || k === 'IndexName') && typeof x === 'string' ? x : keysOnly(x)]),
+    );
   }
   return undefined;
 }

@@ -90,7 +90,8 @@ export function needsOf(call: RecordedCall, local: LocalResources): Need[] {
           (t) =>
             Object.entries(t).map(([kind, item]) => ({
               action: `dynamodb:${TRANSACT[kind] ?? kind}`,
-              resource: table(item.TableName ?? local.tableName),
+              // A transaction entry without a table name is not one the check can place: it meets no grant.
+              resource: item.TableName ? table(item.TableName) : 'unknown',
               leadingKeys: [pk(item.Key) ?? pk(item.Item)].filter((k): k is string => Boolean(k)),
             })),
         );
@@ -112,6 +113,8 @@ export function needsOf(call: RecordedCall, local: LocalResources): Need[] {
       return [{ action, resource: localArn('s3', local.region, i.Key ? `${String(i.Bucket)}/${String(i.Key)}` : String(i.Bucket)) }];
     case 'sqs':
       return [{ action, resource: localArn('sqs', local.region, String(i.QueueUrl).split('/').pop() ?? '') }];
+    case 'sns':
+      return [{ action, resource: String(i.TopicArn ?? '*') }];
     case 'lambda':
       return [{ action, resource: localArn('lambda', local.region, `function:${String(i.FunctionName).replace(/^.*:function:/, '')}`) }];
     case 'cognito-idp':
@@ -121,30 +124,46 @@ export function needsOf(call: RecordedCall, local: LocalResources): Need[] {
   }
 }
 
-/** Whether an IAM pattern (`*` and `?` wildcards) matches `value`. */
-const glob = (pattern: string, value: string) =>
+/** Whether an IAM pattern (`*` and `?` wildcards) matches `value`: actions ignore case, resources do not. */
+const glob = (pattern: string, value: string, ignoreCase = false) =>
   new RegExp(
     `^${pattern
       .replace(/[.+^${}()|[\]\\]/g, '\\$&')
       .replace(/\*/g, '.*')
       .replace(/\?/g, '.')}$`,
-    'i',
+    ignoreCase ? 'i' : '',
   ).test(value);
 
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : v === undefined ? [] : [String(v)]);
 
-/** Whether a statement applies to `need`: action, resource and (for the one key the stack uses) condition. */
-function applies(s: PolicyStatement, resources: string[], need: Need): boolean {
-  if (!list(s.Action).some((a) => glob(a, need.action))) return false;
+/** A statement the check cannot evaluate faithfully: refused, so a policy it misreads can never pass a call. */
+export class UnreadableStatement extends Error {}
+
+/**
+ * Whether a statement applies to `need`: its action, its resource (a need whose resource the run cannot work out,
+ * `*`, only meets statements on `*`) and its condition, of which only `dynamodb:LeadingKeys` with `StringLike` or
+ * `StringEquals` (plain, `ForAnyValue:` or `ForAllValues:`) is read.
+ * @throws UnreadableStatement for `NotAction`, `NotResource`, or any other condition key or operator
+ */
+function applies(s: PolicyStatement & { NotAction?: unknown; NotResource?: unknown }, resources: string[], need: Need): boolean {
+  if (s.NotAction !== undefined || s.NotResource !== undefined)
+    throw new UnreadableStatement(`NotAction/NotResource: ${JSON.stringify(s)}`);
+  if (!list(s.Action).some((a) => glob(a, need.action, true))) return false;
   // SES's resources (identity and configuration set ARNs) are not worked out here: any resource does.
-  if (!need.action.startsWith('ses:') && need.resource !== '*' && !resources.some((r) => glob(r, need.resource))) return false;
-  for (const [op, keys] of Object.entries(s.Condition ?? {}))
+  if (!need.action.startsWith('ses:')) {
+    const ok = need.resource === '*' ? resources.includes('*') : resources.some((r) => glob(r, need.resource));
+    if (!ok) return false;
+  }
+  for (const [operator, keys] of Object.entries(s.Condition ?? {})) {
+    const m = /^(ForAnyValue:|ForAllValues:)?(StringLike|StringEquals)$/.exec(operator);
+    if (!m) throw new UnreadableStatement(`condition operator ${operator}`);
     for (const [key, values] of Object.entries(keys)) {
-      if (key !== 'dynamodb:LeadingKeys') return false;
-      const match = (k: string) => list(values).some((v) => glob(v, k));
-      const ok = op.startsWith('ForAnyValue:') ? (need.leadingKeys ?? []).some(match) : (need.leadingKeys ?? []).every(match);
+      if (key !== 'dynamodb:LeadingKeys') throw new UnreadableStatement(`condition key ${key}`);
+      const match = (k: string) => list(values).some((v) => (m[2] === 'StringLike' ? glob(v, k) : v === k));
+      const ok = m[1] === 'ForAnyValue:' ? (need.leadingKeys ?? []).some(match) : (need.leadingKeys ?? []).every(match);
       if (!ok) return false;
     }
+  }
   return true;
 }
 
@@ -159,6 +178,7 @@ export interface PermissionReport {
 /**
  * Checks every recorded call against its function's role policies in `assembly`.
  * @param functions the functions to report on (default: every function with a recorded call)
+ * @throws UnreadableStatement when a policy holds a statement the check cannot evaluate
  */
 export function checkPermissions(
   assembly: CloudAssembly,
