@@ -17,6 +17,13 @@ let asha: Api;
 let other: Api;
 
 const SIM = (who: string) => `${who}@simulator.amazonses.com`;
+/**
+ * Subjects of this run: the SES emulator's store is one per process, shared by every local stack the test runner
+ * starts (this file also runs in the deployed-shape run), so a message is told apart by its subject.
+ */
+const run = Date.now().toString(36);
+const TIMETABLE = `Timetable for the odd semester ${run}`;
+const SECOND = `Second notice ${run}`;
 const FINAL = new Set(['delivered', 'bounced', 'complained', 'suppressed', 'rejected', 'skipped', 'failed']);
 
 beforeAll(async () => {
@@ -55,7 +62,7 @@ describe('send mail to the mailbox simulator', { timeout: 120_000 }, () => {
     const pdf = await upload(admin, 'attachment', 'timetable.pdf', 'application/pdf', pdfDocument());
     const res = await admin.post('/api/send-mail', {
       to,
-      subject: 'Timetable for the odd semester',
+      subject: TIMETABLE,
       email_body: '<p>Please find the timetable attached.</p><script>alert(1)</script>',
       signature: 'Dean (Academics)',
       attachments: [pdf],
@@ -80,8 +87,9 @@ describe('send mail to the mailbox simulator', { timeout: 120_000 }, () => {
     // One message each, with the attachment, the signature and the sanitised body.
     for (const address of to) {
       const msgs = await messagesTo(address);
-      expect(msgs.filter((m) => m.subject === 'Timetable for the odd semester')).toHaveLength(1);
-      expect(msgs.at(-1)?.attachments.map((a) => a.filename)).toEqual(['timetable.pdf']);
+      const mine = msgs.filter((m) => m.subject === TIMETABLE);
+      expect(mine).toHaveLength(1);
+      expect(mine[0].attachments.map((a) => a.filename)).toEqual(['timetable.pdf']);
     }
     const list = (await admin.get('/api/mail-suppression')).body.data.map(
       (s: { address: string; reason: string }) => `${s.address} ${s.reason}`,
@@ -95,14 +103,14 @@ describe('send mail to the mailbox simulator', { timeout: 120_000 }, () => {
   it('skips a suppressed address next time and says so, and sends to it again once an admin clears it', async () => {
     const first = await admin.post('/api/send-mail', {
       to: [SIM('bounce'), SIM('success')],
-      subject: 'Second notice',
+      subject: SECOND,
       email_body: '<p>Hello</p>',
     });
     expect(first.status).toBe(201);
     expect(first.body.skipped).toEqual([{ address: SIM('bounce'), reason: expect.stringMatching(/suppression list .*bounced/) }]);
     const mail = await until(admin, first.body.data.id, (m) => m.state === 'sent' && m.recipients.every((r) => FINAL.has(r.status)));
     expect(byAddress(mail)[SIM('bounce')]).toMatchObject({ status: 'skipped', note: expect.stringMatching(/suppression list/) });
-    expect((await messagesTo(SIM('bounce'))).filter((m) => m.subject === 'Second notice')).toHaveLength(0);
+    expect((await messagesTo(SIM('bounce'))).filter((m) => m.subject === SECOND)).toHaveLength(0);
 
     expect((await asha.del(`/api/mail-suppression/${encodeURIComponent(SIM('bounce'))}`)).status).toBe(403);
     expect((await other.del(`/api/mail-suppression/${encodeURIComponent(SIM('bounce'))}`)).status).toBe(404);
@@ -119,7 +127,7 @@ describe('send mail to the mailbox simulator', { timeout: 120_000 }, () => {
     expect(removal.body.data[0]).toMatchObject({ action: 'delete', user: users.demoAdmin.email, record_label: SIM('bounce') });
     expect(removal.body.data[0].changes).toContainEqual(expect.objectContaining({ field: 'reason', old: 'bounce' }));
     const sent = await admin.get(`/api/audit/history/sent-mail/${first.body.data.id}`);
-    expect(sent.body.data?.[0]).toMatchObject({ action: 'create', record_label: 'Second notice' });
+    expect(sent.body.data?.[0]).toMatchObject({ action: 'create', record_label: SECOND });
     expect(sent.body.data[0].changes).toContainEqual(expect.objectContaining({ field: 'to', new: `${SIM('bounce')}, ${SIM('success')}` }));
     const again = await admin.post('/api/send-mail', { to: [SIM('bounce')], subject: 'Third notice', email_body: '<p>Hello</p>' });
     expect(again.body.skipped).toEqual([]);
