@@ -102,87 +102,95 @@ describe('the synthesized stack, run from its own bundles', { timeout: 180_000 }
 });
 
 describe('a template that lost a piece fails the run', { timeout: 120_000 }, () => {
-  /** A second run over the same emulators, from a copy of the assembly changed by `change`. */
-  async function runWith(change: (a: CloudAssembly) => void): Promise<DeployedRuntime> {
+  /** Runs `use` on a second run over the same emulators, from a copy of the assembly changed by `change`; stops it. */
+  async function runWith(change: (a: CloudAssembly) => void, use: (rt: DeployedRuntime) => Promise<void>): Promise<void> {
     const copy: CloudAssembly = structuredClone(assembly);
     change(copy);
-    return startDeployedRuntime({ assembly: copy, local: local(), baseEnv: runtimeBaseEnv(env) });
+    const rt = await startDeployedRuntime({ assembly: copy, local: local(), baseEnv: runtimeBaseEnv(env) });
+    try {
+      await use(rt);
+    } finally {
+      await rt.stop();
+    }
   }
   const fnServing = (path: string) => readRoutes(assembly).find((r) => r.routeKey === `ANY ${path}`)?.fn as string;
   const get = (rt: DeployedRuntime, path: string) =>
     rt.api(new Request(`http://127.0.0.1${path}`, { headers: { authorization: `Bearer ${token}` } }));
 
   it('as it is, the copy serves the route (the control)', async () => {
-    const rt = await runWith(() => undefined);
-    try {
-      expect((await get(rt, '/api/department')).status).toBe(200);
-    } finally {
-      await rt.stop();
-    }
+    await runWith(
+      () => undefined,
+      async (rt) => {
+        expect((await get(rt, '/api/department')).status).toBe(200);
+      },
+    );
   });
 
   it("a route's handler removed: the route answers API Gateway's 500", async () => {
     const fn = fnServing('/api/department');
-    const rt = await runWith((a) => {
-      (a.functions.get(fn) as { handler: string }).handler = 'index.removed';
-    });
-    try {
-      const res = await get(rt, '/api/department');
-      expect(res.status).toBe(500);
-      expect(await res.json()).toEqual({ message: 'Internal Server Error' });
-    } finally {
-      await rt.stop();
-    }
+    await runWith(
+      (a) => {
+        (a.functions.get(fn) as { handler: string }).handler = 'index.removed';
+      },
+      async (rt) => {
+        const res = await get(rt, '/api/department');
+        expect(res.status).toBe(500);
+        expect(await res.json()).toEqual({ message: 'Internal Server Error' });
+      },
+    );
   });
 
   it("a route removed from the route table: API Gateway's own 404 for it", async () => {
-    const rt = await runWith((a) => {
-      for (const [id, r] of Object.entries(a.resources))
-        if (r.Type === 'AWS::ApiGatewayV2::Route' && ['ANY /api/department', 'ANY /api/{proxy+}'].includes(String(r.Properties?.RouteKey)))
-          delete a.resources[id];
-    });
-    try {
-      const res = await get(rt, '/api/department');
-      expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ message: 'Not Found' });
-    } finally {
-      await rt.stop();
-    }
+    await runWith(
+      (a) => {
+        for (const [id, r] of Object.entries(a.resources))
+          if (
+            r.Type === 'AWS::ApiGatewayV2::Route' &&
+            ['ANY /api/department', 'ANY /api/{proxy+}'].includes(String(r.Properties?.RouteKey))
+          )
+            delete a.resources[id];
+      },
+      async (rt) => {
+        const res = await get(rt, '/api/department');
+        expect(res.status).toBe(404);
+        expect(await res.json()).toEqual({ message: 'Not Found' });
+      },
+    );
   });
 
   it('an environment variable removed (the table name): the function fails', async () => {
     const fn = fnServing('/api/department');
-    const rt = await runWith((a) => {
-      delete (a.functions.get(fn) as { environment: Record<string, unknown> }).environment.TABLE_NAME;
-    });
-    try {
-      expect((await get(rt, '/api/department')).status).toBe(500);
-    } finally {
-      await rt.stop();
-    }
+    await runWith(
+      (a) => {
+        delete (a.functions.get(fn) as { environment: Record<string, unknown> }).environment.TABLE_NAME;
+      },
+      async (rt) => {
+        expect((await get(rt, '/api/department')).status).toBe(500);
+      },
+    );
   });
 
   it("a grant removed (the API function's dynamodb:Query): the permissions check names the call", async () => {
     const fn = fnServing('/api/department');
-    const rt = await runWith(() => undefined);
-    try {
-      expect((await get(rt, '/api/department')).status).toBe(200);
-      const role = assembly.functions.get(fn)?.role as string;
-      const without: CloudAssembly = structuredClone(assembly);
-      without.policies.set(
-        role,
-        (without.policies.get(role) ?? []).map((s) => ({
-          ...s,
-          Action: (Array.isArray(s.Action) ? s.Action : [s.Action]).filter((a) => a !== 'dynamodb:Query'),
-        })),
-      );
-      const ranHere = rt.host.calls.filter((c) => c.fn === fn);
-      expect(checkPermissions(assembly, rt.local, ranHere).denied).toEqual([]);
-      expect(checkPermissions(without, rt.local, ranHere).denied).toContainEqual(
-        expect.objectContaining({ fn, action: 'dynamodb:Query', by: 'implicit' }),
-      );
-    } finally {
-      await rt.stop();
-    }
+    await runWith(
+      () => undefined,
+      async (rt) => {
+        expect((await get(rt, '/api/department')).status).toBe(200);
+        const role = assembly.functions.get(fn)?.role as string;
+        const without: CloudAssembly = structuredClone(assembly);
+        without.policies.set(
+          role,
+          (without.policies.get(role) ?? []).map((s) => ({
+            ...s,
+            Action: (Array.isArray(s.Action) ? s.Action : [s.Action]).filter((a) => a !== 'dynamodb:Query'),
+          })),
+        );
+        const ranHere = rt.host.calls.filter((c) => c.fn === fn);
+        expect(checkPermissions(assembly, rt.local, ranHere).denied).toEqual([]);
+        expect(checkPermissions(without, rt.local, ranHere).denied).toContainEqual(
+          expect.objectContaining({ fn, action: 'dynamodb:Query', by: 'implicit' }),
+        );
+      },
+    );
   });
 });
