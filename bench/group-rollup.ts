@@ -7,6 +7,7 @@ import { config } from '../functions/src/platform/lib/config.js';
 import { batchWrite } from '../functions/src/platform/store/batch.js';
 import { DEMO_GROUP, DEMO_TENANT } from '../functions/src/local/seed/demo-campus.js';
 import { SETTLE_MS } from '../functions/src/features/group/summary-shapes.js';
+import { measure } from './measures.js';
 
 type Row = { metric: string; value: string; budget: string; ok: boolean | null };
 
@@ -116,6 +117,7 @@ export async function benchRollup(base: string, groupToken: string, served: Prog
     calls.push(Number(res.headers.get('x-dynamodb-calls')));
   }
   const meanCalls = calls.reduce((a, b) => a + b, 0) / calls.length;
+  measure('rollup.calls_per_campus', meanCalls / view.campuses.length);
   const clones = view.campuses.filter((c) => c.id === DEMO_TENANT || c.id.startsWith('bench-'));
   const poRows = view.sections.filter((s) => s.key === 'po-attainment').flatMap((s) => s.rows);
   const differing = poRows.flatMap((r) =>

@@ -28,6 +28,7 @@ import { benchSurvey } from './survey-responses.js';
 import { benchSar } from './sar-export.js';
 import { benchRollup } from './group-rollup.js';
 import { benchFrozenSnapshot } from './frozen-snapshot.js';
+import { MEASURED_FILE, measure as record, saveMeasures } from './measures.js';
 
 /** Loads the AWS SDK v3 clients every domain Lambda uses, as the runtime does before the handler's own code. */
 const SDK_PRELOAD =
@@ -120,6 +121,7 @@ const visit = (key: string) => {
 };
 for (const [k, v] of Object.entries(manifest)) if (v.isEntry) visit(k);
 const firstPage = [...seen].reduce((sum, k) => sum + gzipSync(readFileSync(join(dist, manifest[k].file))).length, 0) / 1024;
+record('first_page.kb', firstPage);
 rows.push({ metric: 'First page JavaScript (gzip)', value: `${firstPage.toFixed(1)} KB`, budget: '<= 150 KB', ok: firstPage <= 150 });
 
 // 3. API latency through the local stack
@@ -166,6 +168,10 @@ try {
     }),
   );
   const list = await measure(N, () => fetch(`${stack.url}/api/department`, { headers }));
+  record('api.write.calls', create.calls);
+  record('api.write.ms', pct(create.times, 50));
+  record('api.read.calls', list.calls);
+  record('api.read.ms', pct(list.times, 50));
   rows.push({
     metric: `POST /api/department p50 / p99 (n=${N})`,
     value: `${pct(create.times, 50).toFixed(1)} / ${pct(create.times, 99).toFixed(1)} ms`,
@@ -379,6 +385,7 @@ try {
   }
   const wall = (performance.now() - m0) / 1000;
   if (job.status !== 'done') throw new Error(`bench marks import failed: ${job.detail}`);
+  record('marks.import.ms_per_row', (wall * 1000) / STUDENTS);
   const stored = (
     (await (await fetch(`${stack.url}/api/marks/${occ.id}`, { headers })).json()) as { data: { rows: { marks: Record<string, number> }[] } }
   ).data.rows;
@@ -473,6 +480,8 @@ try {
     ok: firstCalls <= 3 && firstRecomputed === 0,
   });
   const reads = await measure(50, () => fetch(programUrl, { headers }));
+  record('program.read.calls', reads.calls);
+  record('program.read.ms', pct(reads.times, 50));
   rows.push({
     metric: `GET /api/attainment/program (${fixture.courses} courses, stored results) p50 / p99 (n=50)`,
     value: `${pct(reads.times, 50).toFixed(1)} / ${pct(reads.times, 99).toFixed(1)} ms`,
@@ -583,6 +592,7 @@ try {
     mail = ((await (await fetch(`${stack.url}/api/send-mail/${mailId}`, { headers })).json()) as { data: typeof mail }).data;
   }
   const mailWall = (performance.now() - mailStart) / 1000;
+  record('mail.ms_per_recipient', (mailWall * 1000) / MAIL_TO);
   const accepted = (
     (await (await fetch(`${stack.sesEmulatorUrl}/store`)).json()) as { emails: { subject: string; destination: { to: string[] } }[] }
   ).emails
@@ -616,6 +626,7 @@ const lines = [
   ...rows.map((r) => `| ${r.metric} | ${r.value} | ${r.budget} | ${r.ok === null ? '' : r.ok ? 'yes' : 'NO'} |`),
 ];
 console.log(lines.join('\n'));
+saveMeasures(MEASURED_FILE);
 mkdirSync(join(REPO_ROOT, 'bench', 'results'), { recursive: true });
 writeFileSync(join(REPO_ROOT, 'bench', 'results', 'latest.json'), JSON.stringify({ at: new Date().toISOString(), rows }, null, 2));
 process.exit(0);

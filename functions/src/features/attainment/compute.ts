@@ -190,12 +190,20 @@ function share(t: Tally, co: number, kinds: readonly number[], threshold: number
   let students = 0;
   let reached = 0;
   let most = 0;
+  const { got, max } = t;
+  // One pass per student: their marks and maximum on the CO over the kinds, then the percent (as `pct`).
   for (let si = 0; si < t.students.size; si++) {
-    const p = pct(t, si, kinds, co);
-    if (p === undefined) continue;
+    let g = 0;
+    let mx = 0;
+    for (let k = 0; k < kinds.length; k++) {
+      const i = slot(t, si, kinds[k], co);
+      g += got[i];
+      mx += max[i];
+    }
+    if (!(mx > 0)) continue;
     students++;
-    most = Math.max(most, total(t.max, t, si, kinds, co));
-    if (p >= threshold - 1e-9) reached++;
+    if (mx > most) most = mx;
+    if ((g / mx) * 100 >= threshold - 1e-9) reached++;
   }
   return students ? { students, reached, percent: (reached / students) * 100, max_marks: most } : null;
 }
