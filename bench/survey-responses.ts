@@ -3,10 +3,17 @@ import { newLinkToken, tokenHash } from '../functions/src/platform/lib/link-toke
 import { batchWrite } from '../functions/src/platform/store/batch.js';
 import { listAll } from '../functions/src/platform/store/list-all.js';
 import { inviteesPk, linkKey } from '../functions/src/features/survey/survey-store.js';
+import { measure } from './measures.js';
 
 /** Public responses the bench submits, and how many at once (a campus answering at the bell). */
 const RESPONSES = 10_000;
 const IN_FLIGHT = 16;
+/**
+ * DynamoDB calls of one stored answer (`answerSurvey`): the link and the survey read, one transaction, the survey's
+ * evidence stamp and the campus's change stamp. An instance's first answers of a survey also read its form, and one
+ * every 30 s the campus's registration: at most 2 more.
+ */
+const ANSWER_CALLS = 5;
 type Row = { metric: string; value: string; budget: string; ok: boolean | null };
 
 const pct = (xs: number[], p: number) => {
@@ -91,6 +98,7 @@ export async function benchSurvey(base: string, headers: Record<string, string>,
   // What is sent, tallied here to check the report: question q leans towards point (q mod points).
   const sent: Record<string, number[]> = Object.fromEntries(rated.map((q) => [q.id, Array(points).fill(0)]));
   const times: number[] = [];
+  const answerCalls: number[] = [];
   let failed = 0;
   let next = 0;
   const started = performance.now();
@@ -112,11 +120,18 @@ export async function benchSurvey(base: string, headers: Record<string, string>,
         await res.arrayBuffer();
         times.push(performance.now() - t);
         if (res.status !== 201) failed++;
-        else for (const [q, v] of Object.entries(answers)) sent[q][v]++;
+        else {
+          answerCalls.push(Number(res.headers.get('x-dynamodb-calls')));
+          for (const [q, v] of Object.entries(answers)) sent[q][v]++;
+        }
       }
     }),
   );
   const wall = (performance.now() - started) / 1000;
+  const meanCalls = answerCalls.reduce((a, b) => a + b, 0) / answerCalls.length;
+  const maxCalls = Math.max(...answerCalls);
+  measure('survey.answer.calls', meanCalls);
+  measure('survey.answer.ms', pct(times, 50));
   // The first read also stores the program's attainment if nothing asked for it before; the second is the usual read.
   const r0 = performance.now();
   const first = await api('GET', `/api/survey-results/${s.id}`);
@@ -136,6 +151,12 @@ export async function benchSurvey(base: string, headers: Record<string, string>,
       value: `${pct(times, 50).toFixed(0)} / ${pct(times, 99).toFixed(0)} ms, ${wall.toFixed(1)} s`,
       budget: 'p99 <= 1000 ms',
       ok: pct(times, 99) <= 1000,
+    },
+    {
+      metric: 'Survey: DynamoDB calls per public answer stored, p50 / mean / most (link, survey, one transaction, 2 stamps)',
+      value: `${pct(answerCalls, 50)} / ${meanCalls.toFixed(2)} / ${maxCalls}`,
+      budget: `p50 ${ANSWER_CALLS}, most ${ANSWER_CALLS + 2} (an instance's first read of the form and registration)`,
+      ok: pct(answerCalls, 50) <= ANSWER_CALLS && maxCalls <= ANSWER_CALLS + 2,
     },
     {
       metric: 'Survey: responses stored / refused / lost (report counts equal to what was sent, point by point)',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { type AttributeValue, ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type CampusScope, type SurveyInvitee, TABLE, recordPk, textOf } from '@attain/shared-types';
 import { documentClient } from '../../platform/lib/aws.js';
@@ -69,20 +69,42 @@ export async function getInvitee(campus: string, survey: string, invitee: string
 }
 
 /**
- * Records one invitee's answers in one transaction: the invitee is marked answered (with the time, unless the survey
- * is anonymous) only if they had not answered, and the answer set is stored (with the invitee, unless anonymous). Two
- * answers of the same invitee at once (two of their links) conflict: tried again up to 3 times, the second finds the
- * invitee answered. A recorded answer stamps the campus's group summaries stale (`noteCampusChange`).
+ * The condition that `inSurveyAudience(type, invitee)` holds, on the stored invitee item (DynamoDB condition
+ * expression parts): students answer a `Students` survey; a stakeholder of the survey's group answers the others.
+ */
+function audienceCondition(type: string): { expression: string; names: Record<string, string>; values: Record<string, unknown> } {
+  return type === 'Students'
+    ? { expression: '#src = :students', names: { '#src': 'source' }, values: { ':students': 'Students' } }
+    : {
+        expression: '(attribute_not_exists(#src) OR #src <> :students) AND #grp = :audience',
+        names: { '#src': 'source', '#grp': 'group' },
+        values: { ':students': 'Students', ':audience': type },
+      };
+}
+
+/** What `recordAnswer` did: stored the answers, or refused them with the invitee as stored (undefined: no such invitee). */
+export type AnswerRecorded =
+  { recorded: true } | { recorded: false; invitee: Pick<InviteeItem, 'responded' | 'source' | 'group'> | undefined };
+
+/**
+ * Records one invitee's answers in one transaction (one TransactWriteItems, nothing read before it): the invitee is
+ * marked answered (with the time, unless the survey is anonymous) only if they exist, had not answered and are of the
+ * survey's audience (`inSurveyAudience` of `opts.audience`, the survey's `type`), and the answer set is stored (with the
+ * invitee, unless anonymous) under a random id. Either both are written or neither, so an answer is never lost nor
+ * counted twice. Two answers of the same invitee at once (two of their links) conflict: tried again up to 3 times, the
+ * second finds the invitee answered. Stamps nothing: the caller stamps the survey's evidence and the campus after it.
  * @param day the day of the answer, India time (`yyyy-mm-dd`)
- * @returns `used` when the invitee had already answered (nothing written)
+ * @returns `{ recorded: false, invitee }` (nothing written) when the condition failed, with the invitee as it was
+ *   stored then (`ReturnValuesOnConditionCheckFailure`), so the caller tells `used` from `audience` and `invalid`
  */
 export async function recordAnswer(
   scope: CampusScope,
   survey: string,
   invitee: string,
   answers: Answers,
-  opts: { anonymous: boolean; at: string; day: string },
-): Promise<'recorded' | 'used'> {
+  opts: { anonymous: boolean; at: string; day: string; audience: string },
+): Promise<AnswerRecorded> {
+  const audience = audienceCondition(opts.audience);
   for (let attempt = 1; ; attempt++) {
     try {
       await documentClient().send(
@@ -93,8 +115,15 @@ export async function recordAnswer(
                 TableName: config().tableName,
                 Key: { PK: inviteesPk(scope.campus, survey), SK: invitee },
                 UpdateExpression: opts.anonymous ? 'SET responded = :yes' : 'SET responded = :yes, responded_at = :at',
-                ConditionExpression: 'attribute_exists(PK) AND responded = :no',
-                ExpressionAttributeValues: { ':yes': true, ':no': false, ...(opts.anonymous ? {} : { ':at': opts.at }) },
+                ConditionExpression: `attribute_exists(PK) AND responded = :no AND ${audience.expression}`,
+                ExpressionAttributeNames: audience.names,
+                ExpressionAttributeValues: {
+                  ':yes': true,
+                  ':no': false,
+                  ...audience.values,
+                  ...(opts.anonymous ? {} : { ':at': opts.at }),
+                },
+                ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
               },
             },
             {
@@ -113,14 +142,27 @@ export async function recordAnswer(
           ],
         }),
       );
-      await noteCampusChange(scope.campus);
-      return 'recorded';
+      return { recorded: true };
     } catch (e) {
       if (!(e instanceof TransactionCanceledException)) throw e;
-      if (e.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return 'used';
+      const reason = e.CancellationReasons?.[0];
+      if (reason?.Code === 'ConditionalCheckFailed') return { recorded: false, invitee: storedInvitee(reason.Item) };
       if (attempt >= 3 || !e.CancellationReasons?.some((r) => r.Code === 'TransactionConflict')) throw e;
     }
   }
+}
+
+/**
+ * The fields of an invitee item a refused answer is judged by, from the item a cancelled transaction returned (low-level
+ * attribute values: the document client does not convert an exception's contents); undefined when there was none.
+ */
+function storedInvitee(item: Record<string, AttributeValue> | undefined): Pick<InviteeItem, 'responded' | 'source' | 'group'> | undefined {
+  if (!item) return undefined;
+  return {
+    responded: item.responded?.BOOL === true,
+    source: item.source?.S as InviteeItem['source'],
+    ...(item.group?.S ? { group: item.group.S } : {}),
+  };
 }
 
 /**
