@@ -1,4 +1,4 @@
-import { DEFAULT_METHOD, type ProgramAttainmentView, defaultResultsYear } from '@attain/shared-types';
+import { type CourseAttainment, DEFAULT_METHOD, type ProgramAttainmentView, defaultResultsYear } from '@attain/shared-types';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProgramLevelPage } from '../src/features/attainment/program-pages';
@@ -12,12 +12,28 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const view = (updating?: string[]): ProgramAttainmentView => ({
+/** Courses with results, by code: no CO assessed yet (what the page's updating line counts). */
+const courses = (codes: readonly string[]): CourseAttainment[] =>
+  codes.map((code) => ({
+    course: `id-${code}`,
+    code,
+    title: `Course ${code}`,
+    academic_year: '2025-26',
+    cos: [],
+    course_attainment: null,
+    po: {},
+    students: 0,
+    notes: [],
+    method_version: 1,
+    computed_at: '2026-11-20T00:00:00Z',
+  }));
+
+const view = (updating?: string[], withResults: readonly string[] = []): ProgramAttainmentView => ({
   years: [
     {
       program: 'p1',
       academic_year: '2025-26',
-      courses: [],
+      courses: courses(withResults),
       outcomes: [{ outcome: 'po1', reference: 'PO1', attainment: 2, direct: 2, indirect: null, courses: 1, met: true }],
       method_version: 1,
       computed_at: '2026-11-20T00:00:00Z',
@@ -46,6 +62,15 @@ describe('Results computed on write: a program page while some courses are being
     const note = await screen.findByRole('status');
     expect(note.textContent).toBe(
       'Updating: the results of 4CS4-05, 4CS4-06 are being computed again after a change; the figures shown are the previous ones until then.',
+    );
+  });
+
+  it('after a method change, counts the courses left of the program as each is stored', async () => {
+    server(view(['4CS4-05', '4CS4-06'], ['4CS4-01', '4CS4-02', '4CS4-05', '4CS4-06']));
+    renderApp(<ProgramLevelPage />, '/attainment/program-level-course?program=p1');
+    const note = await screen.findByRole('status');
+    expect(note.textContent).toBe(
+      'Updating: 2 of 4 courses are being computed again after a change (4CS4-05, 4CS4-06); the figures shown are the previous ones until then.',
     );
   });
 

@@ -140,10 +140,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   const started: Emulator[] = [];
   let server: Server | undefined;
   let mailWorker: LocalMailWorker | undefined;
-  let stopResults: (() => void) | undefined;
+  let stopResults: (() => Promise<void>) | undefined;
   let deployed: DeployedRuntime | undefined;
   const stop = async () => {
-    stopResults?.();
+    await stopResults?.();
     await deployed?.stop();
     setLocalSummaryComputer(undefined);
     await mailWorker?.stop();

@@ -10,7 +10,7 @@ import {
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { client, login } from '../support/client.js';
+import { client, login, untilComputed } from '../support/client.js';
 import { courseWithOneCo } from '../support/course-setup.js';
 
 /**
@@ -62,6 +62,7 @@ beforeAll(async () => {
   const method = await admin.post('/api/attainment-method', { program: programId });
   expect(method.status).toBe(201);
   methodId = method.body.data.id;
+  await untilComputed(admin, programId);
   const roster = ['roll_no,name,section', ...Array.from({ length: 6 }, (_, i) => `FZ${i},Student ${i},A`)].join('\n');
   const r = await fetch(`${base}/api/import/students?curriculum=${curriculum.id}`, {
     method: 'POST',
@@ -100,6 +101,38 @@ describe('approving a year', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.errors.fields.academic_year).toBe('Write it as 2025-26');
     expect(await approvals()).toEqual([]);
+  });
+
+  it("is refused while a course's results are being computed again, naming it", async () => {
+    // A change whose recomputation is on its way (as a method change leaves every course of the program): the course's
+    // inputs changed after its results, and a recomputation was queued after that.
+    const doc = DynamoDBDocumentClient.from(
+      new DynamoDBClient({
+        endpoint: env.AWS_ENDPOINT_URL_DYNAMODB,
+        region: env.AWS_REGION,
+        credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY },
+      }),
+    );
+    const pk = `T#demo#attainment-result#${programId}`;
+    const now = new Date().toISOString();
+    const stamp = (sk: string, set: string, value?: string) =>
+      doc.send(
+        new UpdateCommand({
+          TableName: env.TABLE_NAME,
+          Key: { PK: pk, SK: sk },
+          UpdateExpression: value === undefined ? `REMOVE ${set}` : `SET ${set} = :t`,
+          ...(value === undefined ? {} : { ExpressionAttributeValues: { ':t': value } }),
+        }),
+      );
+    await stamp(`inputs#${courseId}`, 'changed_at', now);
+    await stamp('inputs#*', 'queued_at', now);
+    const code = (await admin.get(`/api/Course-Curriculum/${courseId}`)).body.data.code;
+    const refused = await admin.post(`/api/attainment/freeze/${programId}`, { academic_year: YEAR });
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors.detail).toContain(`the results of ${code} are being computed again`);
+    expect(await approvals()).toEqual([]);
+    // Nothing on its way any more: the next approval computes the course and freezes its current figures.
+    await stamp('inputs#*', 'queued_at');
   });
 
   it('keeps the method version and the inputs’ versions, and refuses a second approval', async () => {
@@ -418,6 +451,7 @@ describe('one gate for a frozen year', () => {
     expect((await marks(admin, ctx.occasion, 7)).status).toBe(200);
     expect((await marks(admin, ctx.visitorOccasion, 6)).status).toBe(200);
     expect((await admin.post('/api/attainment-method', { program: a.program.id })).status).toBe(201);
+    await untilComputed(admin, a.program.id);
     const template = await admin.post('/api/template', {
       name: `Gate exit ${tag}`,
       type: 'Students',

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { COLLEAGUE_RECORDS_WITHHELD, articulationCaption } from '@attain/shared-types';
-import { client, signedIn } from '../support/client.js';
+import { client, signedIn, untilComputed } from '../support/client.js';
 
 /**
  * The Reports API (`GET /api/reports/{report}`) on a small curriculum made here through the API, with figures
@@ -301,6 +301,8 @@ describe("one articulation rule: the program method's", () => {
 
     const saved = await admin.post('/api/attainment-method', { program: ids.program, articulation_rule: 'Highest' });
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    // The method change recomputes the program's courses in the background; the pages say "Updating" until then.
+    await untilComputed(admin, ids.program);
     const after = await rt101Po1Everywhere();
     expect(after.rule).toBe('Highest');
     for (const [page, v] of Object.entries(after.values)) expect(v, page).toBe(3);
@@ -312,6 +314,7 @@ describe("one articulation rule: the program method's", () => {
     expect((picked as { notes?: string[] }).notes).toContain(articulationCaption('Average', 'Highest'));
     expect(articulationCaption('Average', 'Highest')).toMatch(/chosen on this page; the program's articulation rule is Highest/);
     expect((await admin.del(`/api/attainment-method/${saved.body.data.id}`)).status).toBeLessThan(300);
+    await untilComputed(admin, ids.program);
   });
 });
 

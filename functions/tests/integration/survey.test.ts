@@ -4,7 +4,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
 import { formatDate } from '@attain/shared-types';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { client, login, signedIn } from '../support/client.js';
+import { client, login, signedIn, untilComputed } from '../support/client.js';
 
 /**
  * Issue 14: a course-exit survey from invitation mail to public answers to changed CO attainment, the same numbers
@@ -100,6 +100,7 @@ async function markedCourse(tag: string) {
 async function allowMargin(programId: string, points: number) {
   const res = await admin.post('/api/attainment-method', { program: programId, max_margin_of_error: points });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
+  await untilComputed(admin, programId);
 }
 
 /** A three-point course-exit template: CO1 and CO2 rated Slight 0.33 / Moderate 0.67 / Substantial 1, and a comment. */

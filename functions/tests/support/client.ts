@@ -80,3 +80,18 @@ export function sampleBody(def: EntityDef): Record<string, unknown> {
 export async function signedIn(base: string, who: { email: string; password: string }): Promise<ReturnType<typeof client>> {
   return client(base, await login(base, who.email, who.password));
 }
+
+/**
+ * Waits until a program's attainment has no course left updating (a method change is computed in the background) and
+ * returns that read: what a person sees once the page's "Updating" line has gone. Reads the program page, as the page
+ * does, until then (at most `tries` reads).
+ * @throws Error when courses are still updating after `tries` reads
+ */
+export async function untilComputed(api: ReturnType<typeof client>, programId: string, tries = 300) {
+  for (let i = 0; i < tries; i++) {
+    const res = await api.get(`/api/attainment/program/${programId}`);
+    if (res.status !== 200 || !res.body.data?.updating?.length) return res;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`program ${programId}: its courses were still updating after ${tries} reads`);
+}

@@ -49,14 +49,25 @@ const isUpdating = (d: unknown): boolean =>
   typeof d === 'object' && d !== null && 'updating' in d && Array.isArray(d.updating) && d.updating.length > 0;
 
 /**
- * The sentence a program page shows while some of its courses' results are being computed again after a change, or
- * null when none is.
+ * The sentence a program page shows while some of its courses' results are being computed again after a change (a
+ * method change recomputes every course in the background: the count falls as each is stored, read again every
+ * `UPDATING_POLL_MS`), or null when none is.
+ * @param total the program's courses with results, when known: the sentence then says how many of them are left
  */
-export function updatingText(updating: readonly string[] | undefined): string | null {
+export function updatingText(updating: readonly string[] | undefined, total?: number): string | null {
   if (!updating?.length) return null;
   const list = updating.length > 6 ? `${updating.slice(0, 6).join(', ')} and ${updating.length - 6} more` : updating.join(', ');
+  if (total && total > updating.length)
+    return (
+      `Updating: ${updating.length} of ${total} courses are being computed again after a change (${list}); ` +
+      'the figures shown are the previous ones until then.'
+    );
   return `Updating: the results of ${list} are being computed again after a change; the figures shown are the previous ones until then.`;
 }
+
+/** The distinct courses with results over a program's years (what `updatingText` counts against). */
+export const coursesWithResults = (years: readonly { courses: readonly { course: string }[] }[] | undefined): number =>
+  new Set((years ?? []).flatMap((y) => y.courses.map((c) => c.course))).size;
 
 /**
  * The program picker (`?program=`, default the first program) and the program's attainment for every year. The year

@@ -1,5 +1,5 @@
 import { type CourseAttainment, type ProgramOutcomeResult, nbaYearLabel, surveyEvidenceText, textOf } from '@attain/shared-types';
-import { fmt, levelClass, Pick, updatingText, useParam, useProgramAttainment } from './attainment-data';
+import { coursesWithResults, fmt, levelClass, Pick, updatingText, useParam, useProgramAttainment } from './attainment-data';
 import { BarChart } from '../../components/chart/bar-chart';
 import { ResultTable } from '../../components/table/result-table';
 import { Link } from 'react-router-dom';
@@ -35,7 +35,7 @@ function Frame({
       {hint ? <p className="hint">{hint}</p> : null}
       {updatingText(data?.updating) ? (
         <p className="hint updating" role="status">
-          {updatingText(data?.updating)}
+          {updatingText(data?.updating, coursesWithResults(data?.years))}
         </p>
       ) : null}
       {data && !current ? (

@@ -36,8 +36,8 @@ const recordId = (program: string, year: string) => `${program}#${year}`;
  * @param year an academic year (`2025-26`)
  * @returns the approval as the API answers it
  * @throws HttpError 400 for a malformed year; 404 for an unknown program or a year without results; 409 when the year
- *   is already frozen (naming who approved it and when) or a survey of the year is still open or scheduled (naming it
- *   and its last day)
+ *   is already frozen (naming who approved it and when), a survey of the year is still open or scheduled (naming it
+ *   and its last day), or courses' results are being computed again (naming them)
  */
 export async function approveYear(scope: CampusScope, programId: string, year: string): Promise<FrozenYear> {
   if (!isAcademicYear(year)) throw new HttpError(400, 'The academic year looks like 2025-26', { academic_year: 'Write it as 2025-26' });
@@ -59,6 +59,14 @@ export async function approveYear(scope: CampusScope, programId: string, year: s
         .join(', ')}. Approve the year once they have closed.`,
     );
   const stored = await storedProgramAttainment(scope, prog.id);
+  // A course still updating (a method change or an input computed in the background) would be frozen with its previous
+  // figures.
+  if (stored.updating.length)
+    throw new HttpError(
+      409,
+      `${year} of ${prog.title} cannot be approved while the results of ${stored.updating.join(', ')} are being computed ` +
+        'again after a change. Approve it once the program page no longer says "Updating".',
+    );
   const attainment = stored.years.find((y) => y.academic_year === year);
   if (!attainment) throw new HttpError(404, `${prog.title} has no attainment results for ${year}: nothing to approve`);
   const courses = [...new Set(attainment.courses.map((c) => c.course))];

@@ -16,8 +16,9 @@ export type ResultsJob =
 const resultsQueue = jobQueue<ResultsJob>('results', () => config().resultsQueueUrl, { optional: true });
 
 /**
- * How the local stack runs results jobs. The local runner returns the job's promise, so on one machine a write
- * answers once its results are stored; in AWS the write answers at once and pages show "updating" meanwhile.
+ * How the local stack runs results jobs (`local/local-results-worker.ts`). A course's job returns its promise, so on
+ * one machine a write answers once that course's results are stored; a program's job (a method change: every course)
+ * runs in the background, as in AWS, where every write answers at once and pages show "updating" meanwhile.
  */
 export function setLocalResultsRunner(runner: LocalJobRunner<ResultsJob> | undefined): void {
   resultsQueue.setLocalRunner(runner);
@@ -25,6 +26,9 @@ export function setLocalResultsRunner(runner: LocalJobRunner<ResultsJob> | undef
 
 /** Whether results jobs go to SQS (then a stamp records when each was queued) rather than run in this process. */
 export const resultsQueueIsRemote = (): boolean => resultsQueue.remote();
+
+/** Whether a results job is run at all (SQS, or the local stack's runner; not a script or the seed). */
+export const resultsQueueRuns = (): boolean => resultsQueue.runs();
 
 /**
  * Hands a recomputation to the results worker. With neither a queue nor a local runner (a script writing records, the

@@ -1,7 +1,7 @@
 import { type CampusScope, courseCurriculum } from '@attain/shared-types';
 import { findRecord } from '../../platform/store/records.js';
 import { type CourseYearChange, assertCourseYearOpen } from './frozen-year-gate.js';
-import { resultsQueueIsRemote, scheduleResults } from './results-queue.js';
+import { resultsQueueIsRemote, resultsQueueRuns, scheduleResults } from './results-queue.js';
 import { PROGRAM_STAMP_SK, SURVEYS_SK, setStamp, stampSk } from './store.js';
 
 /**
@@ -20,8 +20,9 @@ const programOf = async (scope: CampusScope, course: string | undefined, program
 /**
  * Records that inputs of courses changed and schedules their results to be computed again (the results queue):
  * per course one UpdateItem of its input stamp (`changed_at`, and `queued_at` when the queue is SQS) and one job; per
- * program alone one job (and its program stamp's `queued_at` on SQS). A course outside any program has no stored
- * results and is left alone. Locally the job runs before this returns.
+ * program alone one job and its program stamp's `queued_at` (whenever a job runs), so its pages show every course as
+ * updating, with the previous figures, until the job has stored it. A course outside any program has no stored results
+ * and is left alone. Locally a course's job runs before this returns; a program's runs in the background.
  */
 export async function courseInputsChanged(scope: CampusScope, ...changed: ChangedResults[]): Promise<void> {
   const now = new Date().toISOString();
@@ -33,7 +34,7 @@ export async function courseInputsChanged(scope: CampusScope, ...changed: Change
     if (!program || seen.has(key)) continue;
     seen.add(key);
     if (ch.course) await setStamp(scope, program, stampSk(ch.course), remote ? { changed_at: now, queued_at: now } : { changed_at: now });
-    else if (remote) await setStamp(scope, program, PROGRAM_STAMP_SK, { queued_at: now });
+    else if (resultsQueueRuns()) await setStamp(scope, program, PROGRAM_STAMP_SK, { queued_at: now });
     await scheduleResults(scope, ch.course ? { kind: 'course', program, course: ch.course } : { kind: 'program', program });
   }
 }

@@ -22,6 +22,8 @@ export interface JobQueue<J> {
   setLocalRunner(runner: LocalJobRunner<J> | undefined): void;
   /** Whether jobs go to SQS (true) or run in this process (false). */
   remote(): boolean;
+  /** Whether an enqueued job is run at all: SQS, or a registered local runner (not a script or the seed). */
+  runs(): boolean;
 }
 
 /**
@@ -49,5 +51,6 @@ export function jobQueue<J>(name: string, url: () => string, opts: { optional?: 
       localRunner = runner;
     },
     remote: () => Boolean(url()),
+    runs: () => Boolean(url()) || localRunner !== undefined,
   };
 }
