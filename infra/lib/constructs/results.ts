@@ -53,7 +53,8 @@ export class Results extends Construct {
     });
     this.worker.addEventSource(new sources.SqsEventSource(this.queue, { batchSize: 10, reportBatchItemFailures: true }));
     grantRecordsAccess(this.worker, table);
-    for (const writer of props.writers) {
+    // A program's job (a method change) queues one job per course of the program (`runResultsJob`).
+    for (const writer of [this.worker, ...props.writers]) {
       this.queue.grantSendMessages(writer);
       writer.addEnvironment('RESULTS_QUEUE_URL', this.queue.queueUrl);
     }
