@@ -18,6 +18,7 @@ export * from './api/contracts.js';
 export type * from './api/response-types.js';
 export * from './attainment/freeze-routes.js';
 export * from './attainment/attainment-routes.js';
+export * from './attainment/improvement-plan-routes.js';
 export * from './survey/survey-routes.js';
 export * from './mail/mail-routes.js';
 export * from './audit/audit-routes.js';

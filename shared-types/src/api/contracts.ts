@@ -3,16 +3,15 @@ import { approveYearRoute, listFrozenYearsRoute, unfreezeYearRoute } from '../at
 import {
   courseAttainmentRoute,
   importJobRoute,
-  improvementPlanRoute,
   marksSheetRoute,
   marksTemplateRoute,
   marksUploadTicketRoute,
   programAttainmentRoute,
-  saveImprovementPlanRoute,
   saveMarksRoute,
   studentsAttainmentRoute,
   uploadMarksRoute,
 } from '../attainment/attainment-routes.js';
+import { improvementPlanRoute, saveImprovementPlanRoute } from '../attainment/improvement-plan-routes.js';
 import { coPoMatrixRoutes, questionPaperRoutes } from '../documents/document-routes.js';
 import { importFileRoute } from '../imports/import-routes.js';
 import { programOutcomeSetupRoute } from '../entities/program-outcome-routes.js';

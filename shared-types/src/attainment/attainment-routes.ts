@@ -1,16 +1,17 @@
 import * as z from 'zod/mini';
 import { defineRoute, file, item, textBody } from '../api/contract.js';
-import { improvementPlanBody, marksGridBody } from './marks-sheet.js';
+import { marksGridBody } from './marks-sheet.js';
 
 const ATTAINMENT = '/api/attainment';
 /** The API path of an occasion's marks (`/api/marks/{occasion}`). */
 export const MARKS_PATH = '/api/marks';
 /** An academic year (`2025-26`) or `undated`; empty means the default year. */
-const YEAR = /^(\d{4}-\d{2}|undated)$/;
-const YEAR_FORMAT = 'The academic year looks like 2025-26';
+export const YEAR_OR_UNDATED = /^(\d{4}-\d{2}|undated)$/;
+/** The message for a `?year=` that is neither. */
+export const YEAR_FORMAT = 'The academic year looks like 2025-26';
 /** `?year=`: the academic year to show (default: the newest with marks not after the campus's current year). */
-const yearQuery = z.object({
-  year: z.optional(z.string().check(z.refine((v) => v === '' || YEAR.test(v), 'Not valid'))),
+export const yearQuery = z.object({
+  year: z.optional(z.string().check(z.refine((v) => v === '' || YEAR_OR_UNDATED.test(v), 'Not valid'))),
 });
 
 /** `GET /api/attainment/course/{course}?year=`: a course's CO and PO/PSO attainment in one academic year. */
@@ -48,30 +49,6 @@ export const studentsAttainmentRoute = defineRoute({
   invalid: YEAR_FORMAT,
   answer: item('StudentsAttainmentView'),
   errors: [400, 401, 404],
-});
-
-/** `GET /api/attainment/improvement-plan/{course}?year=`: students below the threshold per CO and the action recorded for each. */
-export const improvementPlanRoute = defineRoute({
-  method: 'GET',
-  path: `${ATTAINMENT}/improvement-plan/{course}`,
-  domain: 'attainment',
-  summary: "A course's students below the attainment threshold per CO, and the actions recorded",
-  query: yearQuery,
-  invalid: YEAR_FORMAT,
-  answer: item('ImprovementPlanView'),
-  errors: [400, 401, 404],
-});
-
-/** `PUT /api/attainment/improvement-plan/{course}` `{ version, year, actions }`: records the actions (the course's faculty or admins; 409 when stale). */
-export const saveImprovementPlanRoute = defineRoute({
-  method: 'PUT',
-  path: `${ATTAINMENT}/improvement-plan/{course}`,
-  domain: 'attainment',
-  summary: "Record a course's improvement actions per CO (send the version you read)",
-  body: z.extend(improvementPlanBody, { year: z.string().check(z.refine((v) => YEAR.test(v), 'Not valid')) }),
-  invalid: 'Each action needs a description (at most 500 characters) and a status',
-  answer: item('ImprovementPlanSaved'),
-  errors: [400, 401, 403, 404, 409],
 });
 
 /** `GET /api/marks/{occasion}`: the marks sheet (questions, roster, every student's marks, version). */

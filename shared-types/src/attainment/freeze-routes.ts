@@ -16,7 +16,7 @@ const academicYear = z
 export const listFrozenYearsRoute = defineRoute({
   method: 'GET',
   path: `${FREEZE_PATH}/{program}`,
-  domain: 'attainment',
+  domain: 'reports',
   summary: "A program's approved (frozen) academic years, newest first",
   answer: items('FrozenYear'),
   errors: [401, 404],
@@ -29,7 +29,7 @@ export const listFrozenYearsRoute = defineRoute({
 export const approveYearRoute = defineRoute({
   method: 'POST',
   path: `${FREEZE_PATH}/{program}`,
-  domain: 'attainment',
+  domain: 'reports',
   summary: "Approve a program's attainment for an academic year, freezing its results and inputs",
   roles: ['admin'],
   forbidden: ADMINS_ONLY,
@@ -46,7 +46,7 @@ export const approveYearRoute = defineRoute({
 export const unfreezeYearRoute = defineRoute({
   method: 'POST',
   path: `${FREEZE_PATH}/{program}/{year}/unfreeze`,
-  domain: 'attainment',
+  domain: 'reports',
   summary: 'Unfreeze an approved year with a reason, so its inputs can change again',
   roles: ['admin'],
   forbidden: ADMINS_ONLY,

@@ -4,18 +4,14 @@ import {
   type RecordOf,
   courseAttainmentRoute,
   courseCurriculum,
-  improvementPlanRoute,
   programAttainmentRoute,
-  saveImprovementPlanRoute,
   studentsAttainmentRoute,
 } from '@attain/shared-types';
-import { courseOutcomeViews, improvementPlan } from './improvement-plan.js';
+import { courseOutcomeViews } from './course-outcome-views.js';
 import { courseAttainmentFor, storedProgramAttainment, studentsOfCourse } from './attainment-service.js';
 import { methodFor } from '../course-inputs/index.js';
 import { campusCurrentYear, resultsYear } from '../structure/index.js';
 import { type ProgramOutcomeColumn, programOutcomeColumns } from '../curriculum/index.js';
-import { assertOwnsCourse } from '../curriculum/index.js';
-import { putDocument } from '../../platform/store/documents.js';
 import { getRecord } from '../../platform/store/records.js';
 import { type Endpoint, endpoint } from '../../platform/http/endpoint.js';
 import { pathId } from '../../platform/http/path-id.js';
@@ -36,8 +32,8 @@ async function courseOutcomes(scope: CampusScope, course: RecordOf<typeof course
  * attainment in one academic year (default: the newest with marks not after the campus's CAY); a program's courses
  * and program-level PO/PSO attainment per year from the stored results (3 DynamoDB calls when they are current;
  * courses whose recomputation is queued are listed in `updating`, stale ones are computed again and
- * `x-attainment-recomputed` says how many); each student's percents; the improvement plan (read, and saved by the
- * course's faculty). Approved years are `freeze-routes.ts`.
+ * `x-attainment-recomputed` says how many); each student's percents. The improvement plan is `IMPROVEMENT_PLAN_ENDPOINTS`
+ * and approved years `freeze-routes.ts`: both served by the `reports` Lambda, with the SAR they feed.
  */
 export const ATTAINMENT_ENDPOINTS: readonly Endpoint[] = [
   endpoint(courseAttainmentRoute, async (c, { query }) => {
@@ -72,17 +68,5 @@ export const ATTAINMENT_ENDPOINTS: readonly Endpoint[] = [
     const res = await studentsOfCourse(scope, id, query.year || undefined);
     const [course, cos] = await Promise.all([getRecord(scope, courseCurriculum, id), courseOutcomeViews(scope, id)]);
     return { data: { ...res, cos, outcomes: await courseOutcomes(scope, course) } };
-  }),
-  endpoint(improvementPlanRoute, async (c, { query }) => ({
-    data: await improvementPlan(c.var.scope, pathId(c, 'course', 'Course'), query.year || undefined),
-  })),
-  endpoint(saveImprovementPlanRoute, async (c, { body }) => {
-    const scope = c.var.scope;
-    const course = await getRecord(scope, courseCurriculum, pathId(c, 'course', 'Course'));
-    assertOwnsCourse(c.var.caller, course);
-    const { version, year, actions } = body;
-    const saved = await putDocument(scope, 'improvement-plan', `${course.id}#${year}`, version, { course: course.id, year, actions });
-    const data = { course: course.id, year, actions, version: saved.version, updated_by: saved.updated_by, updated_at: saved.updated_at };
-    return { message: 'successfully updated', data };
   }),
 ];

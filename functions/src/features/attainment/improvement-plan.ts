@@ -1,12 +1,7 @@
-import { type BelowThreshold, type CampusScope, type CourseOutcomeView, type ImprovementPlanView } from '@attain/shared-types';
-import { courseOutcomesByCode } from '../curriculum/index.js';
+import { type BelowThreshold, type CampusScope, type ImprovementPlanView } from '@attain/shared-types';
 import { getDocument } from '../../platform/store/documents.js';
 import { studentsOfCourse } from './attainment-service.js';
-
-/** A course's COs as attainment views show them: id, code and statement, by code. */
-export async function courseOutcomeViews(scope: CampusScope, courseId: string): Promise<CourseOutcomeView[]> {
-  return (await courseOutcomesByCode(scope, courseId)).map((o) => ({ id: o.id, code: o.code, statement: o.statement }));
-}
+import { courseOutcomeViews } from './course-outcome-views.js';
 
 /**
  * A course's improvement plan in one academic year (default: the course pages' year, `studentsOfCourse`), as

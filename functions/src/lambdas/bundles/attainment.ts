@@ -3,7 +3,6 @@ import { assertCourseYearOpen } from '../../features/course-inputs/frozen-year-g
 import { courseInputsChanged } from '../../features/course-inputs/write-course-input.js';
 import { withFrozenGate } from '../../features/course-inputs/frozen-inputs.js';
 import { ATTAINMENT_ENDPOINTS } from '../../features/attainment/attainment-routes.js';
-import { FREEZE_ENDPOINTS } from '../../features/attainment/freeze-routes.js';
 import { behaviour, defineDomain } from '../../platform/http/domain-module.js';
 
 /**
@@ -28,5 +27,6 @@ export const attainmentDomain = defineDomain({
     // A student joins, leaves or changes the roster of their curriculum and section: not while a frozen year counts it.
     behaviour(student, withFrozenGate(student, assertCourseYearOpen)),
   ],
-  endpoints: [...FREEZE_ENDPOINTS, ...ATTAINMENT_ENDPOINTS],
+  // Approving years and improvement plans are the `reports` Lambda's, with the SAR they feed.
+  endpoints: ATTAINMENT_ENDPOINTS,
 });

@@ -1,0 +1,27 @@
+import { courseCurriculum, improvementPlanRoute, saveImprovementPlanRoute } from '@attain/shared-types';
+import { assertOwnsCourse } from '../curriculum/index.js';
+import { putDocument } from '../../platform/store/documents.js';
+import { getRecord } from '../../platform/store/records.js';
+import { type Endpoint, endpoint } from '../../platform/http/endpoint.js';
+import { pathId } from '../../platform/http/path-id.js';
+import { improvementPlan } from './improvement-plan.js';
+
+/**
+ * A course's improvement plan for a year (`/api/attainment/improvement-plan/{course}`): read (its unmet COs and the
+ * actions recorded) and saved by the course's faculty. Served by the `reports` Lambda: the plan is the SAR's "action
+ * taken" (Criterion 3), and the attainment Lambda stays within its bundle budget.
+ */
+export const IMPROVEMENT_PLAN_ENDPOINTS: readonly Endpoint[] = [
+  endpoint(improvementPlanRoute, async (c, { query }) => ({
+    data: await improvementPlan(c.var.scope, pathId(c, 'course', 'Course'), query.year || undefined),
+  })),
+  endpoint(saveImprovementPlanRoute, async (c, { body }) => {
+    const scope = c.var.scope;
+    const course = await getRecord(scope, courseCurriculum, pathId(c, 'course', 'Course'));
+    assertOwnsCourse(c.var.caller, course);
+    const { version, year, actions } = body;
+    const saved = await putDocument(scope, 'improvement-plan', `${course.id}#${year}`, version, { course: course.id, year, actions });
+    const data = { course: course.id, year, actions, version: saved.version, updated_by: saved.updated_by, updated_at: saved.updated_at };
+    return { message: 'successfully updated', data };
+  }),
+];
