@@ -39,8 +39,28 @@ export const handlerEntry = (name: Domain | 'authorizer' | Worker) =>
   join(REPO_ROOT, 'functions', 'src', 'lambdas', (WORKERS as readonly string[]).includes(name) ? 'workers' : 'api', `${name}.ts`);
 
 /**
+ * AWS's public Lambda layer of Powertools for AWS Lambda (TypeScript), which every function carries
+ * (`AttainFunction`): `arn:aws:lambda:{region}:094274105915:layer:AWSLambdaPowertoolsTypeScriptV2:{version}`, published
+ * by AWS in every commercial region (ap-south-1 included) and GovCloud, for nodejs22.x on arm64 and x86_64.
+ * Sources: https://docs.aws.amazon.com/powertools/typescript/latest/getting-started/lambda-layers/ ("Layer ARNs": the
+ * account, name and format); its source, docs/getting-started/lambda-layers.md of aws-powertools/powertools-lambda-typescript,
+ * moved to version 50 with the 2.35.0 release ("update layer ARN on documentation", #5565) and says version 49 is the
+ * last to carry AWS SDK clients, so the bundles load the runtime's own SDK. `aws lambda get-layer-version-by-arn`
+ * answers the version's description ("... version 2.35.0"). The layer's packages are in /opt/nodejs/node_modules,
+ * from which Lambda's Node.js 18+ runtimes resolve ES module imports. `powertools` is the version of the layer's
+ * packages: functions/package.json pins the same (infra test), so tests and the local stack run what the layer has.
+ */
+export const POWERTOOLS_LAYER = {
+  account: '094274105915',
+  name: 'AWSLambdaPowertoolsTypeScriptV2',
+  version: 50,
+  powertools: '2.35.0',
+} as const;
+
+/**
  * esbuild options shared by the CDK `NodejsFunction`s and `npm run bench`, so the bench measures what ships:
- * minified ESM for Node 22, the AWS SDK v3 left to the Lambda runtime. jsPDF's optional helpers for HTML and SVG
+ * minified ESM for Node 22, the AWS SDK v3 left to the Lambda runtime and Powertools to its layer
+ * (`POWERTOOLS_LAYER`). jsPDF's optional helpers for HTML and SVG
  * (`html2canvas`, `canvg`, `dompurify`, required only when a page is drawn from HTML or SVG, which the CV never
  * does) are left out too.
  */
@@ -48,7 +68,7 @@ export const BUNDLING = {
   minify: true,
   target: 'node22',
   format: 'esm' as const,
-  externalModules: ['@aws-sdk/*', 'html2canvas', 'canvg', 'dompurify'],
+  externalModules: ['@aws-sdk/*', '@aws-lambda-powertools/*', 'html2canvas', 'canvg', 'dompurify'],
   /** Lets bundled CommonJS dependencies `require` under ESM. */
   banner: "import { createRequire as __cr } from 'module'; const require = __cr(import.meta.url);",
 };

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../bin/app.js';
 import { UNKNOWN_API_PATH } from '../lib/constructs/api.js';
 import { AttainStack } from '../lib/attain-stack.js';
-import { REPO_ROOT } from '../lib/bundling.js';
+import { BUNDLING, POWERTOOLS_LAYER, REPO_ROOT, WORKERS } from '../lib/bundling.js';
 
 /**
  * CloudFormation refuses templates over 500 resources; keep well below it. 400 since the SAR's records and the Survey
@@ -209,6 +209,31 @@ describe('the Attain stack', () => {
       expect(f.Properties.Runtime).toBe('nodejs22.x');
       expect(f.Properties.Architectures).toEqual(['arm64']);
     }
+  });
+  it("gives every function Powertools from AWS's layer of the version functions/ pins, its own service name, and X-Ray tracing", () => {
+    const fns = Object.values(template.findResources('AWS::Lambda::Function')).filter(
+      (f) => f.Properties.Environment?.Variables?.TABLE_NAME,
+    );
+    const layer = `arn:aws:lambda:ap-south-1:${POWERTOOLS_LAYER.account}:layer:${POWERTOOLS_LAYER.name}:${POWERTOOLS_LAYER.version}`;
+    for (const f of fns) {
+      expect(f.Properties.Layers).toEqual([layer]);
+      expect(f.Properties.TracingConfig).toEqual({ Mode: 'Active' });
+    }
+    // The service of each function's log lines: its entry's name, one per function.
+    const services = fns.map((f) => f.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME).sort();
+    expect(services).toEqual([...apiDomains(), 'authorizer', ...WORKERS].sort());
+    // The bundles leave Powertools to the layer, so what the tests and the local stack run must be the layer's version.
+    expect(BUNDLING.externalModules).toContain('@aws-lambda-powertools/*');
+    const deps = JSON.parse(readFileSync(join(REPO_ROOT, 'functions', 'package.json'), 'utf8')).dependencies as Record<string, string>;
+    const powertools = Object.entries(deps).filter(([name]) => name.startsWith('@aws-lambda-powertools/'));
+    expect(powertools.length).toBeGreaterThan(0);
+    for (const [name, version] of powertools) expect(`${name}@${version}`).toBe(`${name}@${POWERTOOLS_LAYER.powertools}`);
+  });
+  it("writes the API's access log lines with the request id and campus, and no path, address or e-mail", () => {
+    const stage = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'))[0];
+    const format = JSON.parse(stage.Properties.AccessLogSettings.Format);
+    expect(format).toMatchObject({ request_id: '$context.requestId', campus: '$context.authorizer.tenant', route: '$context.routeKey' });
+    expect(Object.values(format).join(' ')).not.toMatch(/\$context\.(path|identity|authorizer\.user)/);
   });
   it('has the role groups and the campus attribute in the user pool', () => {
     for (const g of ROLES) template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: g });

@@ -41,6 +41,12 @@ export interface DeployedRuntimeOptions {
    * check and the run's own assertions.
    */
   callsFile?: string;
+  /**
+   * A file every line the functions write (stdout and stderr, as CloudWatch Logs would keep them) is appended to, as
+   * written; the functions then log at DEBUG (`POWERTOOLS_LOG_LEVEL`), so it holds every line they could write.
+   * Without it, their output is this process's.
+   */
+  logsFile?: string;
 }
 
 /** The local stack's variables the template sets itself (from its own resources): the run never passes them. */
@@ -81,10 +87,12 @@ export async function startDeployedRuntime(opts: DeployedRuntimeOptions): Promis
       AWS_LAMBDA_FUNCTION_NAME: fn.id,
       AWS_ENDPOINT_URL_SQS: aws.url,
       AWS_ENDPOINT_URL_LAMBDA: aws.url,
+      ...(opts.logsFile ? { POWERTOOLS_LOG_LEVEL: 'DEBUG' } : {}),
     }),
     opts.callsFile
       ? (c: RecordedCall | RecordedInvocation) => appendFileSync(opts.callsFile as string, `${JSON.stringify(c)}\n`)
       : undefined,
+    opts.logsFile ? (_fn, line) => appendFileSync(opts.logsFile as string, `${line}\n`) : undefined,
   );
   const endpoints = new AwsEndpoints(
     assembly,

@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { log, loggedHandler, setLogCampus, withLogScope } from '../../src/platform/lib/log.js';
+import { readableLogLine, setLogOutput } from '../../src/local/log-output.js';
+
+/** The logger's lines of one test, parsed. */
+let lines: Record<string, unknown>[] = [];
+beforeEach(() => {
+  lines = [];
+  setLogOutput({ to: (line) => lines.push(JSON.parse(line) as Record<string, unknown>), level: 'DEBUG' });
+});
+afterEach(() => setLogOutput({ to: () => undefined, level: 'SILENT' }));
+
+const tick = () => new Promise((r) => setTimeout(r, 5));
+
+describe('the logger', () => {
+  it('writes one JSON object per line with the scope: request_id, then the campus once known, gone after the scope', async () => {
+    log.info('before');
+    await withLogScope({ request_id: 'r-1' }, async () => {
+      log.info('anonymous');
+      setLogCampus('demo');
+      await tick();
+      log.warn('signed in', { route: 'GET /api/x' });
+    });
+    log.info('after');
+    expect(lines.map(({ message, request_id, campus }) => ({ message, request_id, campus }))).toEqual([
+      { message: 'before', request_id: undefined, campus: undefined },
+      { message: 'anonymous', request_id: 'r-1', campus: undefined },
+      { message: 'signed in', request_id: 'r-1', campus: 'demo' },
+      { message: 'after', request_id: undefined, campus: undefined },
+    ]);
+    expect(lines[2]).toMatchObject({ level: 'WARN', service: 'attain-local', route: 'GET /api/x', timestamp: expect.any(String) });
+  });
+
+  it('keeps requests served at once apart (one process serves many locally), and a line may name another campus', async () => {
+    const request = (id: string, campus: string, ms: number) =>
+      withLogScope({ request_id: id }, async () => {
+        setLogCampus(campus);
+        await new Promise((r) => setTimeout(r, ms));
+        log.info('done');
+        log.info('registration', { campus: 'other' });
+      });
+    await Promise.all([request('a', 'campus-a', 10), request('b', 'campus-b', 1)]);
+    expect(lines.filter((l) => l.message === 'done').map((l) => [l.request_id, l.campus])).toEqual([
+      ['b', 'campus-b'],
+      ['a', 'campus-a'],
+    ]);
+    expect(lines.filter((l) => l.message === 'registration').every((l) => l.campus === 'other')).toBe(true);
+  });
+
+  it("gives a handler's every line the invocation's awsRequestId (a new id without a context), and an error as `error`", async () => {
+    const handler = loggedHandler(async (event: { fail?: boolean }) => {
+      if (event.fail) log.error('stopped', new Error('table down'));
+      else log.info('ran');
+      return 1;
+    });
+    expect(await handler({}, { awsRequestId: 'lambda-1' })).toBe(1);
+    await handler({ fail: true });
+    expect(lines[0]).toMatchObject({ message: 'ran', request_id: 'lambda-1' });
+    expect(lines[1]).toMatchObject({ message: 'stopped', error: { name: 'Error', message: 'table down' } });
+    expect(lines[1].request_id).toMatch(/^[0-9a-f-]{36}$/);
+    log.info('outside');
+    expect(lines[2].request_id).toBeUndefined();
+  });
+
+  it('reads as one short line in a terminal, with the error below it', () => {
+    const line = JSON.stringify({
+      level: 'ERROR',
+      message: 'unexpected error',
+      timestamp: '2026-01-02T03:04:05.678Z',
+      service: 'attain-local',
+      request_id: 'r-9',
+      campus: 'demo',
+      error: { message: 'boom', stack: 'Error: boom\n    at x' },
+    });
+    expect(readableLogLine(line)).toBe('03:04:05 ERROR unexpected error  request_id=r-9 campus=demo\n  Error: boom\n    at x');
+    expect(readableLogLine('not json')).toBe('not json');
+  });
+});
