@@ -1,8 +1,10 @@
 import { basename, join } from 'node:path';
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import * as ssm from 'aws-cdk-lib/aws-ssm';
+import { RegionInfo } from 'aws-cdk-lib/region-info';
 import type { Construct } from 'constructs';
 import { BUNDLING, POWERTOOLS_LAYER, REPO_ROOT } from './bundling.js';
 import { BASIC_EXECUTION_FINDING } from './nag.js';
@@ -19,20 +21,27 @@ export interface AttainFunctionProps {
 }
 
 /**
- * AWS's public Lambda layer of Powertools for AWS Lambda (TypeScript) in the stack's region (`POWERTOOLS_LAYER`), one
- * reference per stack, shared by every function.
+ * AWS's public Lambda layer of Powertools for AWS Lambda (TypeScript) in the stack's region, one reference per stack,
+ * shared by every function: its ARN is the value of AWS's public SSM parameter for the pinned version
+ * (`POWERTOOLS_LAYER`, where the docs are cited), a CloudFormation parameter of type `AWS::SSM::Parameter::Value<String>`
+ * that CloudFormation reads at each deployment in the stack's region. AWS publishes those parameters, and the layers
+ * they name, in the commercial partition only: a stack in GovCloud or China, or without a region, is refused here.
+ * @throws Error for a stack whose region is not a known region of the `aws` partition
  */
 function powertoolsLayer(scope: Construct): lambda.ILayerVersion {
   const stack = Stack.of(scope);
   const id = 'PowertoolsLayer';
-  return (
-    (stack.node.tryFindChild(id) as lambda.ILayerVersion | undefined) ??
-    lambda.LayerVersion.fromLayerVersionArn(
-      stack,
-      id,
-      `arn:${stack.partition}:lambda:${stack.region}:${POWERTOOLS_LAYER.account}:layer:${POWERTOOLS_LAYER.name}:${POWERTOOLS_LAYER.version}`,
-    )
-  );
+  const found = stack.node.tryFindChild(id) as lambda.ILayerVersion | undefined;
+  if (found) return found;
+  const region = Token.isUnresolved(stack.region) ? undefined : stack.region;
+  const partition = region ? RegionInfo.get(region).partition : undefined;
+  if (partition !== 'aws')
+    throw new Error(
+      `Powertools' layer is found through AWS's public SSM parameters, published in the commercial regions (partition aws) ` +
+        `only; ${region ? `${region} is in partition ${partition ?? 'unknown'}` : 'this stack has no region'} (cdk.json "attain:regions").`,
+    );
+  const arn = ssm.StringParameter.valueForStringParameter(stack, POWERTOOLS_LAYER.ssmParameter(POWERTOOLS_LAYER.powertools));
+  return lambda.LayerVersion.fromLayerVersionArn(stack, id, arn);
 }
 
 /**

@@ -39,22 +39,35 @@ export const handlerEntry = (name: Domain | 'authorizer' | Worker) =>
   join(REPO_ROOT, 'functions', 'src', 'lambdas', (WORKERS as readonly string[]).includes(name) ? 'workers' : 'api', `${name}.ts`);
 
 /**
- * AWS's public Lambda layer of Powertools for AWS Lambda (TypeScript), which every function carries
- * (`AttainFunction`): `arn:aws:lambda:{region}:094274105915:layer:AWSLambdaPowertoolsTypeScriptV2:{version}`, published
- * by AWS in every commercial region (ap-south-1 included) and GovCloud, for nodejs22.x on arm64 and x86_64.
- * Sources: https://docs.aws.amazon.com/powertools/typescript/latest/getting-started/lambda-layers/ ("Layer ARNs": the
- * account, name and format); its source, docs/getting-started/lambda-layers.md of aws-powertools/powertools-lambda-typescript,
- * moved to version 50 with the 2.35.0 release ("update layer ARN on documentation", #5565) and says version 49 is the
- * last to carry AWS SDK clients, so the bundles load the runtime's own SDK. `aws lambda get-layer-version-by-arn`
- * answers the version's description ("... version 2.35.0"). The layer's packages are in /opt/nodejs/node_modules,
- * from which Lambda's Node.js 18+ runtimes resolve ES module imports. `powertools` is the version of the layer's
- * packages: functions/package.json pins the same (infra test), so tests and the local stack run what the layer has.
+ * Powertools for AWS Lambda (TypeScript) comes from AWS's public Lambda layer (`AttainFunction`), not the bundles.
+ *
+ * Which layer: `powertools` is the version functions/package.json pins (infra test), so tests and the local stack run
+ * what the layer has, and the layer's ARN is read at deployment from the public SSM parameter AWS publishes for that
+ * version, `/aws/service/powertools/typescript/generic/all/<version>` ("Lookup Layer ARN via AWS SSM Parameter Store",
+ * https://docs.aws.amazon.com/powertools/typescript/latest/getting-started/lambda-layers/, source
+ * docs/getting-started/lambda-layers.md of aws-powertools/powertools-lambda-typescript: "We currently publish SSM
+ * parameters ... in all commercial regions"). So no layer number or publisher account is typed here: the version pin
+ * is the one thing to change, and AWS's own mapping names the layer built from it. The parameters and the layers'
+ * account 094274105915 are commercial-partition only (GovCloud and China publish from other accounts, without the
+ * parameters), so `AttainFunction` refuses a stack outside the `aws` partition; bin/app.ts keeps the region to
+ * cdk.json's `attain:regions`.
+ *
+ * Why a layer, not bundled: bundling Powertools adds ~23 KB to every bundle (measured: survey-hosting 149.4 -> 172.4
+ * KB, attainment 157.6 -> 180.6 KB), past `BUNDLE_BUDGET_KB`.
+ *
+ * Known gap of 2.35.0: its layer (version 50 in the commercial regions) was published from the v2.35.0 tag, whose
+ * layers/src/layer-publisher-stack.ts still installed `@aws-sdk/client-dynamodb`, `util-dynamodb`, `client-ssm`,
+ * `client-secrets-manager` and `client-appconfigdata`; PR #5512 ("do not ship AWS SDK clients in the Lambda layer",
+ * issue #5511) merged after the tag and after the docs moved to layer 50 (#5565). Lambda puts /opt/nodejs/node_modules
+ * before the runtime's /var/runtime/node_modules on NODE_PATH (which Node.js 18+ runtimes also search for ES module
+ * imports), so with `@aws-sdk/*` external a bundle can get the layer's `client-dynamodb` beside the runtime's
+ * `lib-dynamodb` (#5511: "serializerMiddleware is not found" when the two straddle SDK 3.928.0). Moving the pin (and
+ * package-lock.json) to Powertools 2.36.0 or later, released after #5512, moves the layer with it.
  */
 export const POWERTOOLS_LAYER = {
-  account: '094274105915',
-  name: 'AWSLambdaPowertoolsTypeScriptV2',
-  version: 50,
   powertools: '2.35.0',
+  /** The public SSM parameter whose value is the ARN of the layer of version `powertools` in the stack's region. */
+  ssmParameter: (version: string) => `/aws/service/powertools/typescript/generic/all/${version}`,
 } as const;
 
 /**

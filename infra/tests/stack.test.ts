@@ -214,11 +214,22 @@ describe('the Attain stack', () => {
     const fns = Object.values(template.findResources('AWS::Lambda::Function')).filter(
       (f) => f.Properties.Environment?.Variables?.TABLE_NAME,
     );
-    const layer = `arn:aws:lambda:ap-south-1:${POWERTOOLS_LAYER.account}:layer:${POWERTOOLS_LAYER.name}:${POWERTOOLS_LAYER.version}`;
+    // The layer's ARN is AWS's public SSM parameter of the pinned version, read by CloudFormation at deployment: one
+    // template parameter of the SSM type, named by the Powertools docs' path, and no ARN typed by hand.
+    const parameters = Object.entries(template.toJSON().Parameters as Record<string, { Type: string; Default?: string }>).filter(([, p]) =>
+      p.Default?.startsWith('/aws/service/powertools/'),
+    );
+    expect(parameters.map(([, p]) => p)).toEqual([
+      {
+        Type: 'AWS::SSM::Parameter::Value<String>',
+        Default: `/aws/service/powertools/typescript/generic/all/${POWERTOOLS_LAYER.powertools}`,
+      },
+    ]);
     for (const f of fns) {
-      expect(f.Properties.Layers).toEqual([layer]);
+      expect(f.Properties.Layers).toEqual([{ Ref: parameters[0][0] }]);
       expect(f.Properties.TracingConfig).toEqual({ Mode: 'Active' });
     }
+    expect(JSON.stringify(template.toJSON())).not.toMatch(/AWSLambdaPowertools|094274105915/);
     // The service of each function's log lines: its entry's name, one per function.
     const services = fns.map((f) => f.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME).sort();
     expect(services).toEqual([...apiDomains(), 'authorizer', ...WORKERS].sort());
@@ -228,6 +239,14 @@ describe('the Attain stack', () => {
     const powertools = Object.entries(deps).filter(([name]) => name.startsWith('@aws-lambda-powertools/'));
     expect(powertools.length).toBeGreaterThan(0);
     for (const [name, version] of powertools) expect(`${name}@${version}`).toBe(`${name}@${POWERTOOLS_LAYER.powertools}`);
+  });
+  it('refuses a region outside the commercial partition, where AWS publishes no Powertools layer parameter', () => {
+    for (const region of ['cn-north-1', 'us-gov-west-1']) {
+      const app = new App({ outdir: join(workdir, region), context: { ...context, 'aws:cdk:bundling-stacks': [] } });
+      expect(() => new AttainStack(app, 'Attain', { env: { region } }), region).toThrow(/commercial regions \(partition aws\) only/);
+    }
+    const agnostic = new App({ outdir: join(workdir, 'agnostic'), context: { ...context, 'aws:cdk:bundling-stacks': [] } });
+    expect(() => new AttainStack(agnostic, 'Attain')).toThrow(/this stack has no region/);
   });
   it("writes the API's access log lines with the request id and campus, and no path, address or e-mail", () => {
     const stage = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'))[0];
