@@ -1,3 +1,4 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { log, loggedHandler, setLogCampus, withLogScope } from '../../src/platform/lib/log.js';
 import { readableLogLine, setLogOutput } from '../../src/local/log-output.js';
@@ -60,6 +61,35 @@ describe('the logger', () => {
     expect(lines[1].request_id).toMatch(/^[0-9a-f-]{36}$/);
     log.info('outside');
     expect(lines[2].request_id).toBeUndefined();
+  });
+
+  it("writes an error as its name, message and stack only: none of an AWS SDK error's keys, whose records are personal data", () => {
+    // A transaction refused with ReturnValuesOnConditionCheckFailure ALL_OLD: the SDK's error carries the item.
+    const refused = new TransactionCanceledException({
+      message: 'Transaction cancelled, please refer cancellation reasons for specific reasons [ConditionalCheckFailed]',
+      $metadata: { httpStatusCode: 400, requestId: 'R1' },
+      CancellationReasons: [
+        {
+          Code: 'ConditionalCheckFailed',
+          Item: { PK: { S: 'T#demo#user' }, email: { S: 'zenobia.k@attain.example' }, name: { S: 'Zenobia' } },
+        },
+      ],
+    });
+    Object.assign(refused, { $response: { body: '{"email":"zenobia.k@attain.example"}' } });
+    const plain = Object.assign(new Error('table down', { cause: refused }), { item: { email: 'zenobia.k@attain.example' } });
+    const raw: string[] = [];
+    setLogOutput({ to: (line) => raw.push(line), level: 'DEBUG' });
+    log.error('answer refused', refused);
+    log.error('answer refused', { error: refused });
+    log.warn('nested', { job: { attempts: [refused] } });
+    log.error('with a cause', plain);
+    expect(raw).toHaveLength(4);
+    expect(raw.filter((l) => /zenobia|CancellationReasons|\$metadata|\$response/i.test(l))).toEqual([]);
+    const first = JSON.parse(raw[0]) as { error: Record<string, unknown> };
+    expect(Object.keys(first.error).sort()).toEqual(['message', 'name', 'stack']);
+    expect(first.error).toMatchObject({ name: 'TransactionCanceledException', message: refused.message });
+    expect(JSON.parse(raw[1]).error).toEqual(first.error);
+    expect(Object.keys(JSON.parse(raw[3]).error).sort()).toEqual(['message', 'name', 'stack']);
   });
 
   it('reads as one short line in a terminal, with the error below it', () => {

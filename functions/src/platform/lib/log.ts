@@ -33,10 +33,16 @@ class ScopedLogger extends Logger {
  * layer in the cloud): one JSON object per line with `level`, `message`, `timestamp`, `service` (Powertools reads
  * `POWERTOOLS_SERVICE_NAME`, which the stack sets to each function's name; `attain-local` on this machine,
  * functions/src/local/log-output.ts), `xray_trace_id` when traced, the current `LogScope` and the call's own keys.
- * Level from `POWERTOOLS_LOG_LEVEL` (or Lambda's log level), INFO by default. Usage: `log.warn(message, { key: value })`,
- * `log.error(message, { error })`. Never a person's data in a message or a key (docs/operations.md "Logs").
+ * Level from `POWERTOOLS_LOG_LEVEL` (or Lambda's log level), INFO by default. An error is logged as `{ name, message,
+ * stack }`, none of its other keys. Usage: `log.warn(message, { key: value })`, `log.error(message, { error })`.
+ * Never a person's data in a message or a key (docs/operations.md "Logs").
  */
-export const log: Logger = new ScopedLogger();
+export const log: Logger = new ScopedLogger({
+  // An error, wherever it is in a line, is its name, message and stack only. Powertools' own `formatError` copies every
+  // enumerable key, and the AWS SDK's errors carry `$metadata`, `$response` and, for a refused transaction,
+  // `CancellationReasons`, whose items (`ReturnValuesOnConditionCheckFailure`) are whole records: personal data.
+  jsonReplacerFn: (_key, value) => (value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value),
+});
 
 /**
  * Runs `fn` with `scope` on every line it (and whatever it awaits) logs; the scope ends with it. `scope` is kept as
