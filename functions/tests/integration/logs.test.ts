@@ -5,9 +5,10 @@ import { client, login } from '../support/client.js';
 /**
  * Logs ("Operable"; docs/operations.md "Logs"): every line the product writes while a person signs in, fills in
  * their Aadhaar, phone, birth date and address, is sent a mail, and a stakeholder answers a survey through their
- * link, is one JSON object with a `request_id` (and the `campus` of a signed-in caller's request), and none of it
- * names a person: no e-mail address, password, token, Aadhaar, phone, name, address or answer. The stack writes every
- * line at DEBUG to `logFile` (global-setup.ts), so a request body logged at any level fails this file. It also runs
+ * link, is one JSON object with a `request_id` (and the `campus` of a signed-in caller's request), each request has
+ * its access line and the API's own `served` line (method, route pattern, status, ms), and none of it names a person:
+ * no e-mail address, password, token, Aadhaar, phone, name, address or answer. The stack writes every line at DEBUG
+ * to `logFile` (global-setup.ts), so a request body logged at any level fails this file. It also runs
  * in the deployed-shape run, where the lines are the Lambda bundles' own output (and the emulated API Gateway's
  * access log lines).
  */
@@ -81,6 +82,29 @@ async function linkMailedTo(to: string): Promise<string> {
   const token = /\/s\/([A-Za-z0-9_-]{43})/.exec(mail?.body.html ?? '')?.[1];
   expect(token, 'the invitation carries a personal link').toBeTruthy();
   return token as string;
+}
+
+/** One line of the log file, parsed; undefined for a line that is not JSON. */
+type Entry = Record<string, unknown> | undefined;
+
+/**
+ * The log file's lines written since `start`, read every 100 ms until `ok` holds of them or 10 s have passed (the
+ * assertions that follow then say what is missing).
+ */
+async function logLinesUntil(ok: (entries: Entry[]) => boolean): Promise<{ lines: string[]; parsed: Entry[] }> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const lines = readFileSync(logFile).subarray(start).toString('utf8').split('\n').filter(Boolean);
+    const parsed = lines.map((l): Entry => {
+      try {
+        return JSON.parse(l) as Record<string, unknown>;
+      } catch {
+        return undefined;
+      }
+    });
+    if (ok(parsed) || Date.now() > deadline) return { lines, parsed };
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 let start = 0;
@@ -179,16 +203,11 @@ describe('logs', { timeout: 120_000 }, () => {
   });
 
   it('are JSON lines, each with its request id, and the campus of a signed-in caller on each line of its request', async () => {
-    // The deployed-shape run's functions write from their own threads: their last lines may follow the answer.
-    await new Promise((r) => setTimeout(r, 500));
-    const lines = readFileSync(logFile).subarray(start).toString('utf8').split('\n').filter(Boolean);
-    const parsed = lines.map((l) => {
-      try {
-        return JSON.parse(l) as Record<string, unknown>;
-      } catch {
-        return undefined;
-      }
-    });
+    // Each request has its access line (API Gateway's in AWS) and the API's own `served` line. The deployed-shape
+    // run's functions write from their own threads, so their lines may follow the answer: read until every line is in.
+    const complete = (entries: Entry[]) =>
+      made.every((m) => ['request', 'served'].every((message) => entries.some((e) => e?.request_id === m.id && e.message === message)));
+    const { lines, parsed } = await logLinesUntil(complete);
     expect(
       lines.filter((_, i) => !parsed[i]),
       'lines that are not JSON',
@@ -197,17 +216,34 @@ describe('logs', { timeout: 120_000 }, () => {
     expect(entries.filter((e) => typeof e.request_id !== 'string' || !e.request_id)).toEqual([]);
     for (const e of entries)
       expect(e).toMatchObject({ level: expect.any(String), message: expect.any(String), service: expect.any(String) });
-    // One access line per request (API Gateway's in AWS), under the id its answer quoted (`x-request-id`).
     for (const m of made) {
       expect(m.id, m.what).toBeTruthy();
-      const access = entries.filter((e) => e.request_id === m.id && e.message === 'request');
+      const own = entries.filter((e) => e.request_id === m.id);
+      // One access line per request, under the id its answer quoted (`x-request-id`).
+      const access = own.filter((e) => e.message === 'request');
       expect(access, m.what).toHaveLength(1);
       expect(access[0].status, m.what).toBe(m.status);
+      // One DEBUG line of the API itself (functions/src/platform/http/app.ts): method, the route's pattern, status, ms.
+      const served = own.filter((e) => e.message === 'served');
+      expect(served, m.what).toHaveLength(1);
+      const [method, path] = m.what.split(' ');
+      expect(served[0], m.what).toMatchObject({ level: 'DEBUG', method, status: m.status, ms: expect.any(Number) });
+      expect(served[0].route, m.what).toMatch(/^\/api\//);
+      // A pattern, not the path: none of the path's ids or tokens.
+      for (const segment of path
+        .split('?')[0]
+        .split('/')
+        .filter((x) => x.length >= 20))
+        expect(served[0].route, m.what).not.toContain(segment);
+      if (m.signedIn) {
+        for (const e of own) expect(e.campus, `${m.what}: ${JSON.stringify(e)}`).toBe('demo');
+        // Not only the harness's access line: the API's own lines carry the campus too.
+        expect(
+          own.filter((e) => e.message !== 'request' && e.campus === 'demo'),
+          m.what,
+        ).not.toHaveLength(0);
+      } else for (const e of own) expect(e.campus, `${m.what}: ${JSON.stringify(e)}`).toBeUndefined();
     }
-    for (const m of made.filter((x) => x.signedIn))
-      for (const e of entries.filter((x) => x.request_id === m.id)) expect(e.campus, `${m.what}: ${JSON.stringify(e)}`).toBe('demo');
-    for (const m of made.filter((x) => !x.signedIn))
-      for (const e of entries.filter((x) => x.request_id === m.id)) expect(e.campus, `${m.what}: ${JSON.stringify(e)}`).toBeUndefined();
   });
 
   it('name no person: no e-mail address, password, token, Aadhaar, phone, birth date, address, name or answer', () => {

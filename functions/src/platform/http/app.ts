@@ -10,6 +10,7 @@ import {
 } from '@attain/shared-types';
 import { Hono } from 'hono/tiny';
 import { bodyLimit } from 'hono/body-limit';
+import { routePath } from 'hono/route';
 import { HttpError, errorBody } from '../lib/errors.js';
 import { log, setLogCampus, withLogScope } from '../lib/log.js';
 import { withMetrics } from '../lib/request-metrics.js';
@@ -77,7 +78,8 @@ function assertCampusWriteAllowed(method: string, path: string, caller: Caller, 
  * generic CRUD router of every entity it lists (`entities`, its domain's) with the module's hooks. The cloud runs one app per
  * domain Lambda (`handlers/*.ts`, each importing only its own module); the local server runs one app with every
  * domain. Middleware, in order: request id (API Gateway's in a Lambda; `x-request-id`), the `request_id` of every
- * log line of the request (`withLogScope`; the caller's `campus` joins once it is verified); DynamoDB call counting
+ * log line of the request (`withLogScope`; the caller's `campus` joins once it is verified) and its `served` DEBUG
+ * line (method, route pattern, status, ms: no path, no body); DynamoDB call counting
  * (`x-dynamodb-calls`); body limit (413 over `MAX_BODY_BYTES`); `authenticate` (401) for every non-public path, which sets the caller and its campus
  * scope (`requestScope`: a group administrator's chosen campus, a disabled campus refused) and refuses a group administrator's
  * writes into a chosen campus (`assertCampusWriteAllowed`); then the routers. Every error leaves as the
@@ -88,7 +90,14 @@ export function buildApp(domains: readonly DomainModule[], authenticate: Authent
   app.use('*', async (c, next) => {
     const requestId = c.env?.event?.requestContext?.requestId ?? c.req.header('x-amzn-requestid') ?? randomUUID();
     c.set('requestId', requestId);
-    const { metrics } = await withLogScope({ request_id: requestId }, () => withMetrics(() => next()));
+    const started = Date.now();
+    const { metrics } = await withLogScope({ request_id: requestId }, () =>
+      withMetrics(async () => {
+        await next();
+        // The route's pattern (`/api/public/survey/:token`), never the path; no body.
+        log.debug('served', { method: c.req.method, route: routePath(c), status: c.res.status, ms: Date.now() - started });
+      }),
+    );
     c.res.headers.set('x-dynamodb-calls', String(metrics.dynamoCalls));
     c.res.headers.set('x-request-id', requestId);
   });
