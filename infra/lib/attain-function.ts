@@ -9,6 +9,12 @@ import type { Construct } from 'constructs';
 import { BUNDLING, POWERTOOLS_LAYER, REPO_ROOT } from './bundling.js';
 import { BASIC_EXECUTION_FINDING } from './nag.js';
 
+/**
+ * The level of every function's lines in AWS: INFO, Lambda's and Powertools' default (the application's lines: its
+ * `INFO`, `WARN` and `ERROR`; Lambda's: START, END, REPORT and errors).
+ */
+export const LOG_LEVEL = { application: lambda.ApplicationLogLevel.INFO, system: lambda.SystemLogLevel.INFO } as const;
+
 export interface AttainFunctionProps {
   /** Entry file, from `handlerEntry(...)`. */
   entry: string;
@@ -64,6 +70,14 @@ export class AttainFunction extends NodejsFunction {
       environment: { ...props.environment, POWERTOOLS_SERVICE_NAME: basename(props.entry, '.ts') },
       layers: [powertoolsLayer(scope)],
       tracing: lambda.Tracing.ACTIVE,
+      // Lambda's own lines (START, END, REPORT, an invocation's error) are JSON too, like Powertools', and both are kept
+      // at `LOG_LEVEL`: Lambda's Advanced Logging Controls drop lines below it, and give Powertools the application
+      // level as AWS_LAMBDA_LOG_LEVEL, which it takes before POWERTOOLS_LOG_LEVEL (so the stack sets no
+      // POWERTOOLS_LOG_LEVEL, which would only mislead; infra test). An operator changes the level in the function's
+      // logging configuration, without a deployment (docs/operations.md "Logs").
+      loggingFormat: lambda.LoggingFormat.JSON,
+      applicationLogLevelV2: LOG_LEVEL.application,
+      systemLogLevelV2: LOG_LEVEL.system,
       logGroup: new logs.LogGroup(scope, `${id}Logs`, { retention: logs.RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.DESTROY }),
       bundling: {
         minify: BUNDLING.minify,

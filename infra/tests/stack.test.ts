@@ -240,6 +240,17 @@ describe('the Attain stack', () => {
     expect(powertools.length).toBeGreaterThan(0);
     for (const [name, version] of powertools) expect(`${name}@${version}`).toBe(`${name}@${POWERTOOLS_LAYER.powertools}`);
   });
+  it("writes Lambda's own lines (START, REPORT, an invocation's error) as JSON, at the one level Powertools reads too", () => {
+    const fns = Object.values(template.findResources('AWS::Lambda::Function')).filter((f) => f.Properties.Runtime?.startsWith('nodejs'));
+    expect(fns.length).toBeGreaterThan(20);
+    for (const f of fns) {
+      expect(f.Properties.LoggingConfig).toMatchObject({ LogFormat: 'JSON', ApplicationLogLevel: 'INFO', SystemLogLevel: 'INFO' });
+      // Lambda hands the application level to Powertools (AWS_LAMBDA_LOG_LEVEL), which then ignores these.
+      const vars = f.Properties.Environment?.Variables ?? {};
+      expect(vars.POWERTOOLS_LOG_LEVEL, f.Properties.Handler).toBeUndefined();
+      expect(vars.LOG_LEVEL, f.Properties.Handler).toBeUndefined();
+    }
+  });
   it('refuses a region outside the commercial partition, where AWS publishes no Powertools layer parameter', () => {
     for (const region of ['cn-north-1', 'us-gov-west-1']) {
       const app = new App({ outdir: join(workdir, region), context: { ...context, 'aws:cdk:bundling-stacks': [] } });
