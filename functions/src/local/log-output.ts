@@ -1,14 +1,24 @@
 import { Console } from 'node:console';
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
+import { LogLevelThreshold } from '@aws-lambda-powertools/logger';
 import type { LogLevel } from '@aws-lambda-powertools/logger/types';
 import { log, withLogScope } from '../platform/lib/log.js';
 
-/** Where the local stack's log lines go: `to`, at `level` and above (Powertools' levels). */
+/**
+ * Where the local stack's log lines go: `to`, at `level` and above: one of Powertools' levels (`TRACE`, `DEBUG`,
+ * `INFO`, `WARN`, `ERROR`, `CRITICAL`, `SILENT`, any case); any other word is `WARN` (`setLogOutput`).
+ */
 export interface LogOutput {
   to: (line: string) => void;
-  level: LogLevel;
+  level: string;
 }
+
+/** The level a person asked for, as Powertools names it, or undefined when it is none of them. */
+const knownLevel = (level: string): LogLevel | undefined => {
+  const upper = level.trim().toUpperCase();
+  return Object.hasOwn(LogLevelThreshold, upper) ? (upper as LogLevel) : undefined;
+};
 
 /**
  * Sends every line of the product's logger (`log`, one JSON object per line) to `output.to` instead of stdout, at
@@ -16,7 +26,7 @@ export interface LogOutput {
  * console (`readableLogLine`) and the tests' log file. `to` is called before the logging call returns. Powertools
  * writes through its `console` (its own `Console` on stdout in Lambda) and names the service in its log data, both
  * set at construction; this replaces them (fields Powertools keeps private in its types: the tests that read the
- * log file fail if a Powertools upgrade moves them).
+ * log file fail if a Powertools upgrade moves them). An unknown `output.level` is WARN, and says so in one line.
  */
 export function setLogOutput(output: LogOutput): void {
   const lines = new Writable({
@@ -31,16 +41,24 @@ export function setLogOutput(output: LogOutput): void {
   const internals = log as unknown as { console: Console; powertoolsLogData: { serviceName?: string } };
   internals.console = out;
   internals.powertoolsLogData.serviceName = 'attain-local';
-  log.setLogLevel(output.level);
+  // Powertools throws on a level it does not know (`LOG_LEVEL=verbose npm start` would not start): WARN, said once.
+  const level = knownLevel(output.level);
+  log.setLogLevel(level ?? 'WARN');
+  if (!level)
+    log.warn(
+      `Unknown log level "${output.level}" (LOG_LEVEL or POWERTOOLS_LOG_LEVEL): showing WARN and above; ` +
+        `use one of ${Object.keys(LogLevelThreshold).join(', ')}`,
+    );
 }
 
 /**
  * The local console's default: readable lines (`readableLogLine`) at the level of `POWERTOOLS_LOG_LEVEL` or
- * `LOG_LEVEL`, else WARN (problems only; `LOG_LEVEL=INFO npm start` adds a line per API request).
+ * `LOG_LEVEL`, else WARN (problems only; `LOG_LEVEL=INFO npm start` adds a line per API request). A level Powertools
+ * does not know is WARN, with one warning line (`setLogOutput`).
  */
 export const consoleLogOutput = (): LogOutput => ({
   to: (line) => console.log(readableLogLine(line)),
-  level: (process.env.POWERTOOLS_LOG_LEVEL || process.env.LOG_LEVEL || 'WARN').toUpperCase() as LogLevel,
+  level: process.env.POWERTOOLS_LOG_LEVEL || process.env.LOG_LEVEL || 'WARN',
 });
 
 /** The keys `readableLogLine` shows in its own way, or not at all. */

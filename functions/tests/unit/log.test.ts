@@ -1,7 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { log, loggedHandler, setLogCampus, withLogScope } from '../../src/platform/lib/log.js';
-import { readableLogLine, setLogOutput } from '../../src/local/log-output.js';
+import { consoleLogOutput, readableLogLine, setLogOutput } from '../../src/local/log-output.js';
 
 /** The logger's lines of one test, parsed. */
 let lines: Record<string, unknown>[] = [];
@@ -90,6 +90,29 @@ describe('the logger', () => {
     expect(first.error).toMatchObject({ name: 'TransactionCanceledException', message: refused.message });
     expect(JSON.parse(raw[1]).error).toEqual(first.error);
     expect(Object.keys(JSON.parse(raw[3]).error).sort()).toEqual(['message', 'name', 'stack']);
+  });
+
+  it('shows WARN and above, saying so in one line, for a level Powertools does not know (LOG_LEVEL=verbose npm start)', () => {
+    vi.stubEnv('POWERTOOLS_LOG_LEVEL', '');
+    vi.stubEnv('LOG_LEVEL', 'verbose');
+    const raw: string[] = [];
+    try {
+      expect(() => setLogOutput({ ...consoleLogOutput(), to: (line) => raw.push(line) })).not.toThrow();
+      log.info('an API request');
+      log.warn('a problem');
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    const shown = raw.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(shown.map((l) => [l.level, l.message])).toEqual([
+      ['WARN', expect.stringMatching(/^Unknown log level "verbose" \(LOG_LEVEL or POWERTOOLS_LOG_LEVEL\): showing WARN and above/)],
+      ['WARN', 'a problem'],
+    ]);
+    // A known level, in any case, is taken as it is, without the warning.
+    raw.length = 0;
+    setLogOutput({ to: (line) => raw.push(line), level: 'info' });
+    log.info('an API request');
+    expect(raw.map((l) => JSON.parse(l).message)).toEqual(['an API request']);
   });
 
   it('reads as one short line in a terminal, with the error below it', () => {
