@@ -13,9 +13,10 @@ const MAIL_JOB = z.looseObject({ campus: z.string().check(z.regex(RECORD_ID)), m
 /**
  * The log line the stack's in-doubt alarm counts (`MailRecipientsMarkedInDoubt`, a metric filter on
  * `$.markedInDoubt`): recipients a dead worker left `sending` whose Send event never came, marked "not sent again".
+ * An ERROR line, so the alarm still counts when the function's log level is raised as far as ERROR.
  */
 export const logMarkedInDoubt = (job: { campus: string; mail: string }, recipients: number) =>
-  log.warn('mail-sender: recipients marked not sent again (in doubt)', {
+  log.error('mail-sender: recipients marked not sent again (in doubt)', {
     campus: job.campus,
     mail: job.mail,
     markedInDoubt: recipients,
