@@ -10,6 +10,12 @@ class PermissionsLast extends BaseSequencer {
   }
 }
 
+/**
+ * The product's log lines (Powertools Logger) written by code a test file runs itself stay out of the run's output;
+ * the local stacks' lines go to their log file (functions/tests/integration/global-setup.ts).
+ */
+const QUIET_LOGS = { POWERTOOLS_LOG_LEVEL: 'SILENT' };
+
 /** Where the JSON report goes when `CI` is set; `.ci/run` reads its counts. */
 const CI_REPORT = '.tmp/vitest-report.json';
 const ci = Boolean(process.env.CI) && process.env.CI !== 'false';
@@ -25,7 +31,15 @@ export default defineConfig({
     reporters: ci ? ['default', 'json'] : ['default'],
     ...(ci ? { outputFile: { json: CI_REPORT } } : {}),
     projects: [
-      { test: { name: 'unit', include: ['shared-types/tests/**/*.test.ts', 'functions/tests/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'unit',
+          include: ['shared-types/tests/**/*.test.ts', 'functions/tests/unit/**/*.test.ts'],
+          environment: 'node',
+          // The product's log lines stay out of the run's output (a test that reads them sets its own output).
+          env: QUIET_LOGS,
+        },
+      },
       {
         test: {
           name: 'frontend',
@@ -53,11 +67,12 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          env: QUIET_LOGS,
         },
       },
       {
         // The deployed-shape run (docs/deployed-shape.md): the synthesized stack's own Lambda bundles behind its route
-        // table, queues and events, with the tenancy, mail and marks-saving integration files run against it.
+        // table, queues and events, with the tenancy, mail, marks-saving and log integration files run against it.
         test: {
           name: 'deployed',
           include: [
@@ -65,11 +80,13 @@ export default defineConfig({
             'functions/tests/integration/campus-isolation.test.ts',
             'functions/tests/integration/send-mail.test.ts',
             'functions/tests/integration/marks-saves.test.ts',
+            'functions/tests/integration/logs.test.ts',
           ],
           globalSetup: ['functions/tests/deployed/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          env: QUIET_LOGS,
         },
       },
       {

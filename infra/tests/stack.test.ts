@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../bin/app.js';
 import { UNKNOWN_API_PATH } from '../lib/constructs/api.js';
 import { AttainStack } from '../lib/attain-stack.js';
-import { REPO_ROOT } from '../lib/bundling.js';
+import { BUNDLING, POWERTOOLS_LAYER, REPO_ROOT, WORKERS } from '../lib/bundling.js';
 
 /**
  * CloudFormation refuses templates over 500 resources; keep well below it. 400 since the SAR's records and the Survey
@@ -209,6 +209,61 @@ describe('the Attain stack', () => {
       expect(f.Properties.Runtime).toBe('nodejs22.x');
       expect(f.Properties.Architectures).toEqual(['arm64']);
     }
+  });
+  it("gives every function Powertools from AWS's layer of the version functions/ pins, its own service name, and X-Ray tracing", () => {
+    const fns = Object.values(template.findResources('AWS::Lambda::Function')).filter(
+      (f) => f.Properties.Environment?.Variables?.TABLE_NAME,
+    );
+    // The layer's ARN is AWS's public SSM parameter of the pinned version, read by CloudFormation at deployment: one
+    // template parameter of the SSM type, named by the Powertools docs' path, and no ARN typed by hand.
+    const parameters = Object.entries(template.toJSON().Parameters as Record<string, { Type: string; Default?: string }>).filter(([, p]) =>
+      p.Default?.startsWith('/aws/service/powertools/'),
+    );
+    expect(parameters.map(([, p]) => p)).toEqual([
+      {
+        Type: 'AWS::SSM::Parameter::Value<String>',
+        Default: `/aws/service/powertools/typescript/generic/all/${POWERTOOLS_LAYER.powertools}`,
+      },
+    ]);
+    for (const f of fns) {
+      expect(f.Properties.Layers).toEqual([{ Ref: parameters[0][0] }]);
+      expect(f.Properties.TracingConfig).toEqual({ Mode: 'Active' });
+    }
+    expect(JSON.stringify(template.toJSON())).not.toMatch(/AWSLambdaPowertools|094274105915/);
+    // The service of each function's log lines: its entry's name, one per function.
+    const services = fns.map((f) => f.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME).sort();
+    expect(services).toEqual([...apiDomains(), 'authorizer', ...WORKERS].sort());
+    // The bundles leave Powertools to the layer, so what the tests and the local stack run must be the layer's version.
+    expect(BUNDLING.externalModules).toContain('@aws-lambda-powertools/*');
+    const deps = JSON.parse(readFileSync(join(REPO_ROOT, 'functions', 'package.json'), 'utf8')).dependencies as Record<string, string>;
+    const powertools = Object.entries(deps).filter(([name]) => name.startsWith('@aws-lambda-powertools/'));
+    expect(powertools.length).toBeGreaterThan(0);
+    for (const [name, version] of powertools) expect(`${name}@${version}`).toBe(`${name}@${POWERTOOLS_LAYER.powertools}`);
+  });
+  it("writes Lambda's own lines (START, REPORT, an invocation's error) as JSON, at the one level Powertools reads too", () => {
+    const fns = Object.values(template.findResources('AWS::Lambda::Function')).filter((f) => f.Properties.Runtime?.startsWith('nodejs'));
+    expect(fns.length).toBeGreaterThan(20);
+    for (const f of fns) {
+      expect(f.Properties.LoggingConfig).toMatchObject({ LogFormat: 'JSON', ApplicationLogLevel: 'INFO', SystemLogLevel: 'INFO' });
+      // Lambda hands the application level to Powertools (AWS_LAMBDA_LOG_LEVEL), which then ignores these.
+      const vars = f.Properties.Environment?.Variables ?? {};
+      expect(vars.POWERTOOLS_LOG_LEVEL, f.Properties.Handler).toBeUndefined();
+      expect(vars.LOG_LEVEL, f.Properties.Handler).toBeUndefined();
+    }
+  });
+  it('refuses a region outside the commercial partition, where AWS publishes no Powertools layer parameter', () => {
+    for (const region of ['cn-north-1', 'us-gov-west-1']) {
+      const app = new App({ outdir: join(workdir, region), context: { ...context, 'aws:cdk:bundling-stacks': [] } });
+      expect(() => new AttainStack(app, 'Attain', { env: { region } }), region).toThrow(/commercial regions \(partition aws\) only/);
+    }
+    const agnostic = new App({ outdir: join(workdir, 'agnostic'), context: { ...context, 'aws:cdk:bundling-stacks': [] } });
+    expect(() => new AttainStack(agnostic, 'Attain')).toThrow(/this stack has no region/);
+  });
+  it("writes the API's access log lines with the request id and campus, and no path, address or e-mail", () => {
+    const stage = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'))[0];
+    const format = JSON.parse(stage.Properties.AccessLogSettings.Format);
+    expect(format).toMatchObject({ request_id: '$context.requestId', campus: '$context.authorizer.tenant', route: '$context.routeKey' });
+    expect(Object.values(format).join(' ')).not.toMatch(/\$context\.(path|identity|authorizer\.user)/);
   });
   it('has the role groups and the campus attribute in the user pool', () => {
     for (const g of ROLES) template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: g });

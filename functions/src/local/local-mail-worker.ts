@@ -9,6 +9,8 @@ import type { SnsEvent } from '../lambdas/workers/mail-receipts.js';
 import { sesEventsFor, snsDelivery } from './ses-events.js';
 import { type MailJob, enqueueMail, setLocalMailRunner } from '../features/mail/mail-queue.js';
 import { type InDoubtAnswer, type MailWorkerOptions, resetSendRate, runMailJob } from '../features/mail/mail-worker.js';
+import { setLogCampus } from '../platform/lib/log.js';
+import { localInvocation } from './log-output.js';
 
 /** A message as the SES emulator's `GET /store` lists it (the parts read here; `at` in epoch seconds). */
 interface StoredMessage {
@@ -116,12 +118,12 @@ export async function startLocalMailWorker(sesUrl: string): Promise<LocalMailWor
   const run = (job: MailJob) => {
     chain = chain.then(async () => {
       if (stopping) return;
-      try {
+      // One queue message, one invocation of the worker Lambda: its own request id, the job's campus.
+      await localInvocation(`mail worker: mail ${job.mail}`, async () => {
+        setLogCampus(job.campus);
         const end = await runMailJob(job, { ...localMailOptions(sesUrl), signal: controller.signal });
         if (end === 'busy') later(job, LEASE_MS + 1000);
-      } catch (e) {
-        console.error(`mail worker: mail ${job.mail} stopped:`, (e as Error).message);
-      }
+      });
     });
   };
   const later = (job: MailJob, ms: number) => {

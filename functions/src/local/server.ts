@@ -10,6 +10,7 @@ import { ALL_DOMAINS } from '../lambdas/bundles/index.js';
 import type { Context, Next } from 'hono';
 import { Hono } from 'hono/tiny';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress';
+import { routePath } from 'hono/route';
 import { parseAccept } from 'hono/utils/accept';
 import { buildApp } from '../platform/http/app.js';
 import { callerFromRequest } from '../platform/http/verify-token.js';
@@ -22,6 +23,7 @@ import {
   miswrittenApiPathDetail,
 } from '@attain/shared-types';
 import { errorBody } from '../platform/lib/errors.js';
+import { log, withLogScope } from '../platform/lib/log.js';
 import { clientAddress, signInThrottle, tooManySignIns } from '../features/identity/sign-in-throttle.js';
 import { RouteThrottle } from './route-throttle.js';
 
@@ -268,7 +270,18 @@ export function startServer(opts: {
   });
   const api = opts.api;
   if (api) app.all('/api/*', (c) => api(c.req.raw));
-  else app.route('/', buildApp(ALL_DOMAINS, callerFromRequest));
+  else {
+    // API Gateway's access log line (infra/lib/constructs/api.ts), one per request, after the API's own lines.
+    app.use('/api/*', async (c, next) => {
+      const started = Date.now();
+      await next();
+      const caller = (c.var as { caller?: { tenant: string } }).caller;
+      withLogScope({ request_id: c.res.headers.get('x-request-id') ?? '', campus: caller?.tenant }, () =>
+        log.info('request', { route: `${c.req.method} ${routePath(c)}`, status: c.res.status, ms: Date.now() - started }),
+      );
+    });
+    app.route('/', buildApp(ALL_DOMAINS, callerFromRequest));
+  }
   app.get('/config.json', (c) => {
     const origin = new URL(c.req.url).origin;
     return c.json({ ...opts.publicConfig, userPoolEndpoint: `${origin}/cognito` } satisfies PublicConfig);

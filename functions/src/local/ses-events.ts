@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { SnsEvent } from '../lambdas/workers/mail-receipts.js';
+import { localInvocation } from './log-output.js';
 
 /**
  * SES events on one machine (README "Mail on your machine"). The SES emulator accepts `SendEmail` but emits
@@ -181,8 +182,7 @@ export async function startSesEventProxy(
   delayMs: number,
 ): Promise<{ url: string; stop(): Promise<void> }> {
   const pending = new Set<NodeJS.Timeout>();
-  const deliver = (messages: object[]) =>
-    emit(snsDelivery(messages)).catch((e: Error) => console.error('local SES events: the receipts handler failed:', e.message));
+  const deliver = (messages: object[]) => localInvocation('local SES events: the receipts handler', () => emit(snsDelivery(messages)));
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
       if (!req.url?.startsWith('/v2/')) {

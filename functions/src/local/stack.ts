@@ -27,6 +27,7 @@ import { seedDemoResults } from './seed/demo-results.js';
 import { ensureBucket, ensureTable, ensureUserPool } from './bootstrap.js';
 import { type Emulator, LOCAL_ISSUER_DOMAIN, startCognito, startDynamo, startS3, startSes } from './emulators.js';
 import { listenOrExplain } from './emulator-wait.js';
+import { type LogOutput, consoleLogOutput, localInvocation, setLogOutput } from './log-output.js';
 import { freePort } from './ports.js';
 import { startServer } from './server.js';
 import { LOCAL_EVENTS_TOPIC, startSesEventProxy } from './ses-events.js';
@@ -72,14 +73,21 @@ export interface LocalStackOptions {
   /**
    * Serve the API, the queues' workers, the S3 and SNS events from a synthesized cloud assembly's own Lambda bundles
    * instead of in this process (the deployed-shape run, docs/deployed-shape.md): `assemblyDir` is `cdk synth`'s output,
-   * and every AWS call of the functions is appended to `callsFile` (JSON lines) when given.
+   * every AWS call of the functions is appended to `callsFile` (JSON lines) and every line they write to `logsFile`
+   * (at DEBUG), when given.
    */
-  deployed?: { assemblyDir: string; callsFile?: string };
+  deployed?: { assemblyDir: string; callsFile?: string; logsFile?: string };
   /**
    * Told every 10 s while an emulator is still starting (`Waiting for DynamoDB Local (20 s)...`; `npm start` prints
    * them). The start waits as long as the emulator's process lives (`emulator-wait.ts`).
    */
   onWait?: (line: string) => void;
+  /**
+   * Where the product's log lines go (`setLogOutput`): default the console, readable, problems only
+   * (`consoleLogOutput`: WARN unless `POWERTOOLS_LOG_LEVEL`/`LOG_LEVEL` says otherwise); the tests write them to a
+   * file at DEBUG.
+   */
+  log?: LogOutput;
 }
 
 export interface LocalStack {
@@ -134,6 +142,7 @@ function generatePassword(): string {
  *   answering past `ATTAIN_EMULATOR_WAIT_S`): one line saying which, with its last output; Error when the port is taken.
  */
 export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
+  setLogOutput(opts.log ?? consoleLogOutput());
   const temp = opts.dataDir === null;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'attain-'));
   mkdirSync(dataDir, { recursive: true });
@@ -169,8 +178,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
         const created = {
           Records: (e.Records ?? []).filter((r) => r.eventName?.startsWith('ObjectCreated') && r.s3?.object?.key?.startsWith('imports/')),
         };
-        if (deployed) void deployed.s3Created(e).catch((err: Error) => console.error('marks import failed:', err.message));
-        else if (created.Records.length) void marksImportHandler(created).catch((err) => console.error('marks import failed:', err));
+        const run = deployed;
+        if (run) void localInvocation('marks import', () => run.s3Created(e));
+        else if (created.Records.length) void localInvocation('marks import', (context) => marksImportHandler(created, context));
       }),
       startSes(mPort, join(dataDir, 'ses')),
     ]);
@@ -244,6 +254,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
         },
         baseEnv: runtimeBaseEnv(env),
         callsFile: opts.deployed.callsFile,
+        logsFile: opts.deployed.logsFile,
       });
     }
 

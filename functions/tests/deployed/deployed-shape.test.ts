@@ -102,11 +102,14 @@ describe('the synthesized stack, run from its own bundles', { timeout: 180_000 }
 });
 
 describe('a template that lost a piece fails the run', { timeout: 120_000 }, () => {
-  /** Runs `use` on a second run over the same emulators, from a copy of the assembly changed by `change`; stops it. */
+  /**
+   * Runs `use` on a second run over the same emulators, from a copy of the assembly changed by `change`; stops it. Its
+   * functions' lines go to the run's log file, as the first run's do.
+   */
   async function runWith(change: (a: CloudAssembly) => void, use: (rt: DeployedRuntime) => Promise<void>): Promise<void> {
     const copy: CloudAssembly = structuredClone(assembly);
     change(copy);
-    const rt = await startDeployedRuntime({ assembly: copy, local: local(), baseEnv: runtimeBaseEnv(env) });
+    const rt = await startDeployedRuntime({ assembly: copy, local: local(), baseEnv: runtimeBaseEnv(env), logsFile: inject('logFile') });
     try {
       await use(rt);
     } finally {

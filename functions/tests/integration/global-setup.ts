@@ -1,3 +1,6 @@
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureCampusUser } from '../../src/features/identity/campus-users.js';
 import { type LocalStack, type LocalStackOptions, startLocalStack } from '../../src/local/stack.js';
@@ -5,7 +8,7 @@ import { ensureGroup, registerCampus } from '../../src/platform/store/campus-reg
 
 /**
  * Starts one local stack (temporary data, demo campus seeded) for the integration tests, adds a second campus's
- * admin and two demo-campus faculty members, and hands their credentials to the tests.
+ * admin and two demo-campus faculty members, and hands their credentials to the tests, and the file of its log lines.
  */
 export default async function setup(project: TestProject) {
   const stack = await startTestStack(project);
@@ -14,10 +17,20 @@ export default async function setup(project: TestProject) {
 
 /**
  * The integration tests' stack and users (see `setup`), with `more` options: the deployed-shape run passes its
- * synthesized assembly (functions/tests/deployed/global-setup.ts).
+ * synthesized assembly (functions/tests/deployed/global-setup.ts). Every log line of the product, at DEBUG, goes to
+ * one file (`logFile`, removed when the stack stops) instead of the test run's output: the lines of this process and,
+ * in the deployed-shape run, every line the functions write.
  */
 export async function startTestStack(project: TestProject, more: Partial<LocalStackOptions> = {}): Promise<LocalStack> {
-  const stack = await startLocalStack({
+  const logDir = mkdtempSync(join(tmpdir(), 'attain-test-logs-'));
+  const logFile = join(logDir, 'logs.jsonl');
+  let logFd: number | undefined = openSync(logFile, 'a');
+  const closeLog = () => {
+    if (logFd !== undefined) closeSync(logFd);
+    logFd = undefined;
+    rmSync(logDir, { recursive: true, force: true });
+  };
+  const started = await startLocalStack({
     port: 0,
     dataDir: null,
     seed: true,
@@ -26,8 +39,21 @@ export async function startTestStack(project: TestProject, more: Partial<LocalSt
     mail: { eventDelayMs: 50 },
     // Every test signs in from 127.0.0.1: the address's count would make one test's wrong passwords slow the next.
     signInLimits: { addressFreeFailures: 10_000 },
+    // A line written after the stack stopped (a timer of a stopped worker) is dropped.
+    log: { to: (line) => void (logFd !== undefined && writeSync(logFd, `${line}\n`)), level: 'DEBUG' },
     ...more,
+    ...(more.deployed ? { deployed: { ...more.deployed, logsFile: logFile } } : {}),
+  }).catch((e: unknown) => {
+    closeLog();
+    throw e;
   });
+  const stack: LocalStack = {
+    ...started,
+    async stop() {
+      await started.stop();
+      closeLog();
+    },
+  };
   const users = {
     demoAdmin: { email: stack.adminEmail, password: stack.adminPassword },
     otherAdmin: { email: 'admin@other-campus.example', password: 'Other-Admin-Pass-1!' },
@@ -85,6 +111,7 @@ export async function startTestStack(project: TestProject, more: Partial<LocalSt
   project.provide('users', users);
   project.provide('stackEnv', stack.env);
   project.provide('sesEmulatorUrl', stack.sesEmulatorUrl);
+  project.provide('logFile', logFile);
   return stack;
 }
 
@@ -99,5 +126,7 @@ declare module 'vitest' {
     stackEnv: Record<string, string>;
     /** The SES emulator's own address: `GET /store` lists every message it accepted. */
     sesEmulatorUrl: string;
+    /** Every log line of the product while the tests run (JSON lines, DEBUG and above), as written. */
+    logFile: string;
   }
 }

@@ -2,8 +2,9 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { forgetCampusRegistrations } from '../../src/platform/store/campus-registry.js';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { serveTestJwks, testIssuerEnvironment } from '../support/tokens.js';
+import { setLogOutput } from '../../src/local/log-output.js';
 
 const iss = testIssuerEnvironment();
 
@@ -211,15 +212,27 @@ describe('generic CRUD over the single table', () => {
     expect(html).toContain('<p>Hi');
     expect(html).not.toMatch(/script|onclick|javascript:/);
   });
-  it('answers 500 with a request id and no internals when DynamoDB fails', async () => {
-    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  it('answers 500 with a request id and no internals when DynamoDB fails, and logs the error under that id', async () => {
+    const lines: Record<string, any>[] = [];
+    setLogOutput({ to: (l) => lines.push(JSON.parse(l)), level: 'INFO' });
     ddb.on(QueryCommand).rejects(new Error('Connection reset by peer at 10.0.0.1'));
     const res = await call('GET', '/api/department');
+    setLogOutput({ to: () => undefined, level: 'SILENT' });
     expect(res.status).toBe(500);
     const body = await res.json();
     expect(body.errors.requestId).toBeTruthy();
+    expect(res.headers.get('x-request-id')).toBe(body.errors.requestId);
     expect(JSON.stringify(body)).not.toMatch(/10\.0\.0\.1|Connection reset/);
-    spy.mockRestore();
+    // The internals are in the log line an operator finds by the id the person quotes, with the caller's campus.
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 'ERROR',
+        message: 'unexpected error',
+        request_id: body.errors.requestId,
+        campus: 'campus-a',
+        error: expect.objectContaining({ message: 'Connection reset by peer at 10.0.0.1', stack: expect.any(String) }),
+      }),
+    ]);
   });
   it('answers 404 with the envelope for an unknown route', async () => {
     const res = await call('GET', '/api/nothing-here');

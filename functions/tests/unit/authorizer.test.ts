@@ -81,6 +81,8 @@ describe('the Lambda authorizer in front of an API Lambda', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(body.data).toEqual([]);
+    // API Gateway's request id is the request's id: its answer quotes it, its log lines carry it.
+    expect(res.headers?.['x-request-id']).toBe('r-1');
     // The list was read from the token's campus.
     const query = ddb.commandCalls(QueryCommand)[0]?.args[0].input;
     expect(JSON.stringify(query?.ExpressionAttributeValues)).toContain('campus-a');

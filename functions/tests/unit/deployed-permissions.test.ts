@@ -39,7 +39,9 @@ function assembly(statements: PolicyStatement[]): CloudAssembly {
       Fn: { Type: 'AWS::Lambda::Function' },
       Role: { Type: 'AWS::IAM::Role' },
     },
-    functions: new Map([['Fn', { id: 'Fn', handler: 'index.handler', codeDir: '', environment: {}, role: 'Role', timeout: 29 }]]),
+    functions: new Map([
+      ['Fn', { id: 'Fn', handler: 'index.handler', codeDir: '', environment: {}, role: 'Role', timeout: 29, logging: {} }],
+    ]),
     policies: new Map([['Role', statements]]),
   };
 }

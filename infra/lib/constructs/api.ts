@@ -128,15 +128,20 @@ export class Api extends Construct {
       removalPolicy: RemovalPolicy.DESTROY,
     });
     const stage = this.httpApi.defaultStage?.node.defaultChild as CfnStage;
+    // One JSON line per request, with the names the functions' own lines use (docs/operations.md "Logs"): the request
+    // id the API Lambda's lines and a 500's body carry, the caller's campus from the authorizer's context (none on a
+    // public route), the route's key (`ANY /api/public/survey/{token}`), never the path, which holds a survey link's
+    // token. No personal data: not the caller's IP address, nor the authorizer's `user` (an e-mail).
     stage.accessLogSettings = {
       destinationArn: accessLogs.logGroupArn,
       format: JSON.stringify({
-        requestId: '$context.requestId',
-        ip: '$context.identity.sourceIp',
+        request_id: '$context.requestId',
+        campus: '$context.authorizer.tenant',
         method: '$context.httpMethod',
-        path: '$context.path',
+        route: '$context.routeKey',
         status: '$context.status',
-        latency: '$context.responseLatency',
+        ms: '$context.responseLatency',
+        error: '$context.integrationErrorMessage',
       }),
     };
     stage.defaultRouteSettings = { throttlingBurstLimit: 200, throttlingRateLimit: 100 };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { errorMessage, errorName } from '@attain/shared-types';
 import { sesClient } from '../../platform/lib/aws.js';
+import { log } from '../../platform/lib/log.js';
 import { LEASE_MS, type RecipientItem } from './mail-items.js';
 import { checkpoint, claimMail, finish, recipientsAt, rewindCursor } from './mail-job-store.js';
 import { type LoadedAttachment, MailFault, loadAttachments, sendEmailInput } from './mail-message.js';
@@ -54,7 +55,7 @@ async function sendRate(): Promise<number> {
   if (accountRate === undefined) {
     const { GetAccountCommand } = await import('@aws-sdk/client-sesv2');
     const res = await (await sesClient()).send(new GetAccountCommand({})).catch((e: Error) => {
-      console.warn(`mail worker: SES GetAccount failed (${e.name}); sending 1 per second`);
+      log.warn(`mail worker: SES GetAccount failed (${e.name}); sending 1 per second`);
       return undefined;
     });
     accountRate = Math.max(1, res?.SendQuota?.MaxSendRate ?? 1);

@@ -14,6 +14,7 @@ import { s3Client } from '../../platform/lib/aws.js';
 import { parseCsvRows } from '../../platform/lib/csv.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { deleteFileObject, presignUpload } from '../../platform/lib/file-objects.js';
+import { setLogCampus } from '../../platform/lib/log.js';
 import { type DocumentMeta, type ImportJobDoc, getDocument, overwriteDocument } from '../../platform/store/documents.js';
 import { applyMarks } from './marks-import.js';
 import { occasionSheet } from './occasion-sheet.js';
@@ -123,13 +124,14 @@ async function uploadedCsv(bucket: string, key: string, signedKey: string): Prom
  * The import worker: runs the job whose file just arrived at `key`. Checks every row first (a refused file writes
  * nothing and records the row errors), then writes the marks with BatchWriteItem, recording progress every 1,000
  * students. Acts as the user who opened the job. A job that is not waiting (S3 may deliver an event twice) is left
- * alone.
+ * alone. The key's campus becomes the `campus` of the invocation's log lines (`setLogCampus`).
  * @returns the job as it ended, or undefined when the key is not a marks import
  */
 export async function runImportJob(bucket: string, key: string): Promise<ImportJob | undefined> {
   const m = KEY.exec(decodeURIComponent(key.replace(/\+/g, ' ')));
   if (!m) return undefined;
   const [, campus, occasionId, id] = m;
+  setLogCampus(campus);
   // The job's campus comes from the key the upload was signed for; the worker writes as the user who opened it.
   const reader = jobScope({ campus, started_by: 'import-worker' });
   const stored = await getDocument(reader, 'import-job', id);

@@ -1,11 +1,8 @@
-import { Logger } from '@aws-lambda-powertools/logger';
 import { parse } from '@aws-lambda-powertools/parser';
 import * as z from 'zod/mini';
 import { type ReceiptOutcome, applyReceipt } from '../../features/mail/apply-receipt.js';
 import { readSesEvent } from '../../features/mail/ses-event.js';
-
-/** Structured JSON log lines (Powertools Logger), one per refused record. */
-const logger = new Logger({ serviceName: 'mail-receipts' });
+import { log, loggedHandler, setLogCampus } from '../../platform/lib/log.js';
 
 /**
  * The parts of one SNS record the handler reads (a Standard Schema, `zod/mini`, validated by the Powertools parser):
@@ -25,31 +22,34 @@ export type ReceiptsSummary = Record<ReceiptOutcome, number>;
  * Receipts Lambda (DESIGN.md "Files and mail"): SES configuration-set events (Send, Delivery, Bounce, Complaint,
  * Reject, DeliveryDelay, Open, Click) arrive through SNS; each is checked against its schema (`readSesEvent`) and
  * recorded on the recipient it names (`applyReceipt`). Each record is read through the Powertools parser
- * (`SNS_RECORD`) and refusals are logged as JSON (Powertools Logger). Records from another topic than `MAIL_EVENTS_TOPIC_ARN` (when
+ * (`SNS_RECORD`) and refusals are logged (`log`: JSON, the invocation's `request_id`, the receipt's `campus` when it
+ * names one; never the address). Records from another topic than `MAIL_EVENTS_TOPIC_ARN` (when
  * set), malformed or forged ones are logged and skipped, never retried; a failure of the table is thrown so Lambda
  * retries the delivery (recording is idempotent).
  * @returns the count of each outcome (logged; the tests read it)
  */
-export async function handler(event: SnsEvent): Promise<ReceiptsSummary> {
+export const handler = loggedHandler(async (event: SnsEvent): Promise<ReceiptsSummary> => {
   const summary: ReceiptsSummary = { applied: 0, duplicate: 0, refused: 0 };
   const topic = process.env.MAIL_EVENTS_TOPIC_ARN;
   for (const raw of event.Records ?? []) {
+    setLogCampus(undefined);
     const rec = parse(raw, undefined, SNS_RECORD, true);
     const sns = rec.success ? rec.data.Sns : { TopicArn: raw.Sns?.TopicArn, Message: '' };
     if (topic && sns.TopicArn !== topic) {
-      logger.warn('mail-receipts: refused a record from another topic');
+      log.warn('mail-receipts: refused a record from another topic');
       summary.refused++;
       continue;
     }
     const receipt = readSesEvent(sns.Message);
     if (typeof receipt === 'string') {
-      logger.warn(`mail-receipts: refused ${receipt}`);
+      log.warn(`mail-receipts: refused ${receipt}`);
       summary.refused++;
       continue;
     }
+    setLogCampus(receipt.campus);
     const outcome = await applyReceipt(receipt);
-    if (outcome === 'refused') logger.warn(`mail-receipts: refused a ${receipt.type} event that names no such recipient`);
+    if (outcome === 'refused') log.warn(`mail-receipts: refused a ${receipt.type} event that names no such recipient`);
     summary[outcome]++;
   }
   return summary;
-}
+});

@@ -30,6 +30,11 @@ export interface AssemblyFunction {
   role: string;
   /** Seconds. */
   timeout: number;
+  /**
+   * Its logging configuration (`LoggingConfig`): `JSON` or `Text`, and the application's level with Advanced Logging
+   * Controls (Lambda hands it to the function as `AWS_LAMBDA_LOG_LEVEL`), when set.
+   */
+  logging: { format?: string; applicationLevel?: string };
 }
 
 /** One IAM statement of a policy attached to a role. */
@@ -93,6 +98,10 @@ export function readCloudAssembly(dir: string): CloudAssembly {
         environment: ((p.Environment as { Variables?: Record<string, CfnValue> } | undefined)?.Variables ?? {}) as Record<string, CfnValue>,
         role: referencedId(p.Role) ?? '',
         timeout: Number(p.Timeout ?? 3),
+        logging: {
+          format: (p.LoggingConfig as { LogFormat?: string } | undefined)?.LogFormat,
+          applicationLevel: (p.LoggingConfig as { ApplicationLogLevel?: string } | undefined)?.ApplicationLogLevel,
+        },
       });
     }
     if (r.Type === 'AWS::IAM::Policy') {

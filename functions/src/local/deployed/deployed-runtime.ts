@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SnsEvent } from '../../lambdas/workers/mail-receipts.js';
 import { AwsEndpoints } from './aws-endpoints.js';
-import { type CloudAssembly, type LocalResources, referencedId, referencedIds, resolveValue, resourcesOf } from './cloud-assembly.js';
+import {
+  type AssemblyFunction,
+  type CloudAssembly,
+  type LocalResources,
+  referencedId,
+  referencedIds,
+  resolveValue,
+  resourcesOf,
+} from './cloud-assembly.js';
 import { readRoutes, serveHttpApi } from './http-api.js';
 import { LambdaHost, type RecordedCall, type RecordedInvocation } from './lambda-host.js';
 
@@ -41,6 +49,27 @@ export interface DeployedRuntimeOptions {
    * check and the run's own assertions.
    */
   callsFile?: string;
+  /**
+   * A file every line the functions write (stdout and stderr, as CloudWatch Logs would keep them) is appended to, as
+   * written; the functions then log at DEBUG (their application log level, `lambdaLogEnv`), so it holds every line
+   * they could write.
+   * Without it, their output is this process's.
+   */
+  logsFile?: string;
+}
+
+/**
+ * The variables Lambda sets from a function's logging configuration: `AWS_LAMBDA_LOG_FORMAT` and, with an application
+ * log level (Advanced Logging Controls), `AWS_LAMBDA_LOG_LEVEL`, which Powertools' Logger takes before
+ * `POWERTOOLS_LOG_LEVEL`. `level` is the application level an operator set instead of the template's (the run's log
+ * file wants DEBUG); a function without one is given `POWERTOOLS_LOG_LEVEL` at `level`.
+ */
+export function lambdaLogEnv(fn: Pick<AssemblyFunction, 'logging'>, level?: string): Record<string, string> {
+  const applicationLevel = fn.logging.applicationLevel && (level ?? fn.logging.applicationLevel);
+  return {
+    ...(fn.logging.format ? { AWS_LAMBDA_LOG_FORMAT: fn.logging.format } : {}),
+    ...(applicationLevel ? { AWS_LAMBDA_LOG_LEVEL: applicationLevel } : level ? { POWERTOOLS_LOG_LEVEL: level } : {}),
+  };
 }
 
 /** The local stack's variables the template sets itself (from its own resources): the run never passes them. */
@@ -81,10 +110,12 @@ export async function startDeployedRuntime(opts: DeployedRuntimeOptions): Promis
       AWS_LAMBDA_FUNCTION_NAME: fn.id,
       AWS_ENDPOINT_URL_SQS: aws.url,
       AWS_ENDPOINT_URL_LAMBDA: aws.url,
+      ...lambdaLogEnv(fn, opts.logsFile ? 'DEBUG' : undefined),
     }),
     opts.callsFile
       ? (c: RecordedCall | RecordedInvocation) => appendFileSync(opts.callsFile as string, `${JSON.stringify(c)}\n`)
       : undefined,
+    opts.logsFile ? (_fn, line) => appendFileSync(opts.logsFile as string, `${line}\n`) : undefined,
   );
   const endpoints = new AwsEndpoints(
     assembly,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { log, withLogScope } from '../../platform/lib/log.js';
 import { type CloudAssembly, referencedId, resourcesOf } from './cloud-assembly.js';
 import type { LambdaHost } from './lambda-host.js';
 
@@ -84,8 +85,31 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 /** Content types API Gateway passes as text; any other body is base64-encoded (`isBase64Encoded`). */
 const TEXT = /^(text\/|application\/(json|xml|x-www-form-urlencoded|javascript)|[^;]*\+json)/i;
 
-/** Answers one request as the template's HTTP API would. */
+/** What the access log line of a request reads (API Gateway's `$context` variables): filled in as it is served. */
+interface Served {
+  requestId?: string;
+  routeKey?: string;
+  campus?: string;
+  error?: string;
+}
+
+/**
+ * Answers one request as the template's HTTP API would, and writes the stage's access log line for it
+ * (`log`: `request_id`, `campus` = the authorizer's `tenant`, `route`, `status`, `ms`, `error`; the stack's
+ * `accessLogSettings` in infra/lib/constructs/api.ts).
+ */
 export async function serveHttpApi(routes: readonly Route[], host: LambdaHost, req: Request, sourceIp = '127.0.0.1'): Promise<Response> {
+  const started = Date.now();
+  const served: Served = {};
+  const res = await respond(routes, host, req, sourceIp, served);
+  withLogScope({ request_id: served.requestId ?? randomUUID(), campus: served.campus }, () =>
+    log.info('request', { route: served.routeKey ?? '-', status: res.status, ms: Date.now() - started, error: served.error }),
+  );
+  return res;
+}
+
+/** The answer of `serveHttpApi`, noting in `served` what its access log line reads. */
+async function respond(routes: readonly Route[], host: LambdaHost, req: Request, sourceIp: string, served: Served): Promise<Response> {
   const url = new URL(req.url);
   const path = url.pathname;
   let route: Route | undefined;
@@ -119,6 +143,8 @@ export async function serveHttpApi(routes: readonly Route[], host: LambdaHost, r
     time: now.toUTCString(),
     timeEpoch: now.getTime(),
   };
+  served.requestId = requestContext.requestId;
+  served.routeKey = route.routeKey;
   const pathParameters = Object.fromEntries(route.params.map((p, i) => [p.replace(/\+$/, ''), decodeURIComponent(match[i + 1])]));
   const queryStringParameters: Record<string, string> = {};
   for (const [k, v] of url.searchParams)
@@ -145,8 +171,9 @@ export async function serveHttpApi(routes: readonly Route[], host: LambdaHost, r
       })) as { isAuthorized?: boolean; context?: Record<string, unknown> };
       if (!answer?.isAuthorized) return json(403, { message: 'Forbidden' });
       authorizer = { lambda: answer.context ?? {} };
+      if (typeof answer.context?.tenant === 'string') served.campus = answer.context.tenant;
     } catch (e) {
-      console.error(`deployed run: the authorizer of ${route.routeKey}: ${(e as Error).message}`);
+      served.error = `the authorizer failed: ${(e as Error).message}`;
       return json(500, { message: 'Internal Server Error' });
     }
   }
@@ -161,7 +188,7 @@ export async function serveHttpApi(routes: readonly Route[], host: LambdaHost, r
   try {
     result = await host.invoke(route.fn, event);
   } catch (e) {
-    console.error(`deployed run: ${route.routeKey}: ${(e as Error).message}`);
+    served.error = (e as Error).message;
     return json(500, { message: 'Internal Server Error' });
   }
   return toResponse(result);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { Worker } from 'node:worker_threads';
 import type { AssemblyFunction } from './cloud-assembly.js';
 
@@ -38,11 +39,14 @@ export class LambdaHost {
    * @param functions the assembly's functions, by logical id
    * @param envOf each function's environment (the template's variables resolved, plus what the run adds)
    * @param onRecord told every invocation and every AWS call as it is made
+   * @param onOutput told every line a function writes to stdout or stderr (what CloudWatch Logs would keep); without
+   *   it, the functions write to this process's output
    */
   constructor(
     private readonly functions: ReadonlyMap<string, AssemblyFunction>,
     private readonly envOf: (fn: AssemblyFunction) => Record<string, string>,
     private readonly onRecord?: (c: RecordedCall | RecordedInvocation) => void,
+    private readonly onOutput?: (fn: string, line: string) => void,
   ) {
     // Each function's thread writes to this process's output: one listener pair each.
     process.stdout.setMaxListeners(Math.max(process.stdout.getMaxListeners(), 2 * functions.size + 10));
@@ -80,7 +84,12 @@ export class LambdaHost {
       // The SDK's notice that Node 20 support ends, once per function, is not the function's output.
       execArgv: ['--no-warnings'],
       workerData: { bundle: join(fn.codeDir, `${file}.mjs`), exportName, timeoutMs: fn.timeout * 1000 },
+      ...(this.onOutput ? { stdout: true, stderr: true } : {}),
     });
+    const onOutput = this.onOutput;
+    if (onOutput)
+      for (const stream of [worker.stdout, worker.stderr])
+        createInterface({ input: stream, crlfDelay: Infinity }).on('line', (l) => onOutput(id, l));
     const pending = new Map<string, Pending>();
     let ready!: () => void;
     let failed!: (e: Error) => void;

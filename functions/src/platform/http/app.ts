@@ -10,7 +10,9 @@ import {
 } from '@attain/shared-types';
 import { Hono } from 'hono/tiny';
 import { bodyLimit } from 'hono/body-limit';
+import { routePath } from 'hono/route';
 import { HttpError, errorBody } from '../lib/errors.js';
+import { log, setLogCampus, withLogScope } from '../lib/log.js';
 import { withMetrics } from '../lib/request-metrics.js';
 import type { DomainModule } from './domain-module.js';
 import type { AppEnv } from './context.js';
@@ -75,8 +77,10 @@ function assertCampusWriteAllowed(method: string, path: string, caller: Caller, 
  * Builds the Hono app that serves the given domain modules' `/api` routes: each module's special routes, then the
  * generic CRUD router of every entity it lists (`entities`, its domain's) with the module's hooks. The cloud runs one app per
  * domain Lambda (`handlers/*.ts`, each importing only its own module); the local server runs one app with every
- * domain. Middleware, in order: request id; DynamoDB call counting (`x-dynamodb-calls`); body limit (413 over
- * `MAX_BODY_BYTES`); `authenticate` (401) for every non-public path, which sets the caller and its campus
+ * domain. Middleware, in order: request id (API Gateway's in a Lambda; `x-request-id`), the `request_id` of every
+ * log line of the request (`withLogScope`; the caller's `campus` joins once it is verified) and its `served` DEBUG
+ * line (method, route pattern, status, ms: no path, no body); DynamoDB call counting
+ * (`x-dynamodb-calls`); body limit (413 over `MAX_BODY_BYTES`); `authenticate` (401) for every non-public path, which sets the caller and its campus
  * scope (`requestScope`: a group administrator's chosen campus, a disabled campus refused) and refuses a group administrator's
  * writes into a chosen campus (`assertCampusWriteAllowed`); then the routers. Every error leaves as the
  * DESIGN.md envelope; unexpected ones as 500 with a request id and no internals.
@@ -84,10 +88,18 @@ function assertCampusWriteAllowed(method: string, path: string, caller: Caller, 
 export function buildApp(domains: readonly DomainModule[], authenticate: Authenticate): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: false });
   app.use('*', async (c, next) => {
-    c.set('requestId', c.req.header('x-amzn-requestid') ?? randomUUID());
-    const { metrics } = await withMetrics(() => next());
+    const requestId = c.env?.event?.requestContext?.requestId ?? c.req.header('x-amzn-requestid') ?? randomUUID();
+    c.set('requestId', requestId);
+    const started = Date.now();
+    const { metrics } = await withLogScope({ request_id: requestId }, () =>
+      withMetrics(async () => {
+        await next();
+        // The route's pattern (`/api/public/survey/:token`), never the path; no body.
+        log.debug('served', { method: c.req.method, route: routePath(c), status: c.res.status, ms: Date.now() - started });
+      }),
+    );
     c.res.headers.set('x-dynamodb-calls', String(metrics.dynamoCalls));
-    c.res.headers.set('x-request-id', c.var.requestId);
+    c.res.headers.set('x-request-id', requestId);
   });
   app.use(
     '/api/*',
@@ -104,7 +116,9 @@ export function buildApp(domains: readonly DomainModule[], authenticate: Authent
     if (PUBLIC.has(path) || PUBLIC_PREFIXES.some((p) => path.startsWith(p)) || publicEndpoints.some((re) => re.test(path))) return next();
     const caller = await authenticate(c);
     c.set('caller', caller);
+    setLogCampus(caller.tenant);
     const scope = await requestScope(caller, c.req.header(CAMPUS_HEADER));
+    setLogCampus(scope.campus);
     assertCampusWriteAllowed(c.req.method, c.req.path, caller, scope);
     c.set('scope', scope);
     return next();
@@ -131,15 +145,7 @@ export function buildApp(domains: readonly DomainModule[], authenticate: Authent
   app.onError((err, c) => {
     if (err instanceof HttpError) return c.json(errorBody(err.detail, err.fields, undefined, err.rows), err.status);
     const requestId = c.var.requestId ?? randomUUID();
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        requestId,
-        path: c.req.path,
-        error: String(err),
-        stack: err instanceof Error ? err.stack : undefined,
-      }),
-    );
+    log.error('unexpected error', { error: err });
     return c.json(errorBody('Something went wrong on our side; quote the request id if it happens again', undefined, requestId), 500);
   });
   return app;

@@ -7,7 +7,10 @@ import type { Context } from 'hono';
  */
 export type AppEnv = {
   Variables: { caller: Caller; scope: CampusScope; requestId: string };
-  /** In a cloud Lambda, `hono/aws-lambda` passes API Gateway's event: the authorizer's context is read from it. */
-  Bindings: { event?: { requestContext?: { authorizer?: { lambda?: Record<string, unknown> } } } };
+  /**
+   * In a cloud Lambda, `hono/aws-lambda` passes API Gateway's event: the authorizer's context and the request id are
+   * read from it.
+   */
+  Bindings: { event?: { requestContext?: { requestId?: string; authorizer?: { lambda?: Record<string, unknown> } } } };
 };
 export type AppContext = Context<AppEnv>;

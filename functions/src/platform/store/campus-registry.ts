@@ -15,6 +15,7 @@ import * as z from 'zod/mini';
 import { documentClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 import { HttpError } from '../lib/errors.js';
+import { log } from '../lib/log.js';
 import { findRecord } from './records.js';
 
 /**
@@ -101,7 +102,7 @@ export async function campusRegistration(campus: string): Promise<CampusRegistra
   const res = await documentClient().send(new GetCommand({ TableName: table(), Key: registrationKey(campus) }));
   const parsed = res?.Item ? registrationSchema.safeParse(res.Item) : undefined;
   // An item that is not a registration is logged and read as none, so the campus's users keep working.
-  if (parsed && !parsed.success) console.error(JSON.stringify({ level: 'error', campus, error: 'Unreadable campus registration' }));
+  if (parsed && !parsed.success) log.error('Unreadable campus registration', { campus });
   const reg = parsed?.success ? parsed.data : undefined;
   cache.set(campus, { at: Date.now(), reg });
   return reg;
