@@ -39,10 +39,13 @@ export async function benchSar(
   const pam = view.sections.find((s) => s.id === '3.1-pam')?.tables[0];
   const courses = served[0].courses.length;
   const po = view.sections.find((s) => s.id === '3.3.2')?.tables[0];
-  const same = served[0].outcomes.every((o) => {
+  // Each outcome whose SAR final level is not the program page's, as `PO3 2.1 vs 2.05` (page vs SAR).
+  const differing = served[0].outcomes.flatMap((o) => {
     const cell = po?.rows.find((r) => r.outcome === o.reference)?.final;
-    return isFigure(cell) && cell.value === o.attainment;
+    const sar = isFigure(cell) ? cell.value : cell;
+    return sar === o.attainment ? [] : [`${o.reference} ${o.attainment} vs ${sar ?? 'none'}`];
   });
+  const same = differing.length === 0;
   const figures = view.sections
     .flatMap((s) => s.tables)
     .flatMap((t) => [...t.rows, ...(t.footer ?? [])].flatMap((r) => Object.values(r).filter(isFigure))).length;
@@ -54,7 +57,7 @@ export async function benchSar(
   });
   rows.push({
     metric: 'SAR JSON: courses in the program articulation matrix; CAY PO/PSO final levels equal the program attainment served',
-    value: `${pam?.rows.length ?? 0} of ${courses}; ${same ? 'equal' : 'DIFFERENT'}`,
+    value: `${pam?.rows.length ?? 0} of ${courses}; ${same ? 'equal' : `DIFFERENT (page vs SAR: ${differing.slice(0, 4).join(', ')})`}`,
     budget: `${courses}; equal`,
     ok: (pam?.rows.length ?? 0) >= courses && same,
   });
