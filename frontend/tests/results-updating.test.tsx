@@ -74,6 +74,12 @@ describe('Results computed on write: a program page while some courses are being
     );
   });
 
+  it('counts from the start, when every course of the program is updating', async () => {
+    server(view(['4CS4-05', '4CS4-06'], ['4CS4-05', '4CS4-06']));
+    renderApp(<ProgramLevelPage />, '/attainment/program-level-course?program=p1');
+    expect((await screen.findByRole('status')).textContent).toMatch(/^Updating: 2 of 2 courses are being computed again/);
+  });
+
   it('says nothing when every course is current', async () => {
     server(view());
     renderApp(<ProgramLevelPage />, '/attainment/program-level-course?program=p1');

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { newLinkToken, tokenHash } from '../../src/platform/lib/link-token.js';
 import { inviteesPk, linkKey } from '../../src/features/survey/survey-store.js';
 import { client, signedIn } from '../support/client.js';
+import { academicYear, indiaDay } from '../support/india-dates.js';
 
 /**
  * What one public survey answer costs (the open issue "a survey answer costs 8 DynamoDB calls"): the link, the survey
@@ -18,15 +19,6 @@ const anon = () => client(base);
 /** DynamoDB calls of one accepted public answer, once the instance has read the survey's form and campus. */
 const ANSWER_CALLS = 5;
 
-const indiaDay = (d = 0) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(Date.now() + d * 86_400_000),
-  );
-const academicYear = (iso: string) => {
-  const [y, m] = iso.split('-').map(Number);
-  const s = m >= 7 ? y : y - 1;
-  return `${s}-${String((s + 1) % 100).padStart(2, '0')}`;
-};
 const calls = (res: { headers: Headers }) => Number(res.headers.get('x-dynamodb-calls'));
 
 let admin: Awaited<ReturnType<typeof signedIn>>;

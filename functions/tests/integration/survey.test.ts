@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { formatDate } from '@attain/shared-types';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, login, signedIn, untilComputed } from '../support/client.js';
+import { academicYear, indiaDay } from '../support/india-dates.js';
 
 /**
  * Issue 14: a course-exit survey from invitation mail to public answers to changed CO attainment, the same numbers
@@ -21,16 +22,6 @@ let faculty: Api;
 let token: string;
 const anon = () => client(base);
 
-/** Today in India, and a day `d` days from it (`YYYY-MM-DD`). */
-const indiaDay = (d = 0) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(Date.now() + d * 86_400_000),
-  );
-const academicYear = (iso: string) => {
-  const [y, m] = iso.split('-').map(Number);
-  const s = m >= 7 ? y : y - 1;
-  return `${s}-${String((s + 1) % 100).padStart(2, '0')}`;
-};
 const YEAR = academicYear(indiaDay(-1));
 const STUDENTS = ['s1', 's2', 's3', 's4'];
 const address = (tag: string, roll: string) => `success+${tag.toLowerCase()}-${roll}@simulator.amazonses.com`;

@@ -57,7 +57,7 @@ const isUpdating = (d: unknown): boolean =>
 export function updatingText(updating: readonly string[] | undefined, total?: number): string | null {
   if (!updating?.length) return null;
   const list = updating.length > 6 ? `${updating.slice(0, 6).join(', ')} and ${updating.length - 6} more` : updating.join(', ');
-  if (total && total > updating.length)
+  if (total && total >= updating.length)
     return (
       `Updating: ${updating.length} of ${total} courses are being computed again after a change (${list}); ` +
       'the figures shown are the previous ones until then.'
