@@ -88,6 +88,8 @@ export const MEASURE_KEYS = {
   'sar.export.kb': 'KB per SAR export (DOCX)',
   'mail.ms_per_recipient': 'mail worker ms per recipient (wall time of the 2,000-recipient mail, at SES rate)',
   'rollup.calls_per_campus': 'DynamoDB calls per campus per roll-up read',
+  'summaries.refresh.calls': "DynamoDB calls of one refresh of the bench campus's summaries after a change",
+  'summaries.refresh.ms': "ms of one refresh of the bench campus's summaries (the local worker's wall time)",
   'first_page.kb': 'KB of JavaScript (gzip) of the first page',
 } as const;
 
@@ -207,6 +209,23 @@ export function actionsOf(y: CampusYear, m: Measures): Action[] {
       basis: "each call about 10 RRU (Queries of a program's records); the DOCX as measured",
     },
     {
+      action: 'Campus summaries refreshed after a change',
+      // Writes of a campus come about 40 s apart in a working day (150 staff, 5 a day, 8 hours), past the 3 s a
+      // refresh waits to gather them: about one refresh per record saved.
+      count: y.staff * y.working_days * y.writes_per_day,
+      usage: {
+        lambda: { invocations: 1, ms: m['summaries.refresh.ms'], gb: WORKER_GB },
+        rru: m['summaries.refresh.calls'] * 4,
+        wru: 4 * 5 + 2,
+        sqs: 3,
+        logKb: 0.5,
+      },
+      basis:
+        "every summary the campus has recomputed by the campus pages' services (Queries of records and stored results: " +
+        'about 4 RRU per call) and stored (4 summaries of up to 5 KB: 20 WRU, and the stamp claimed: 2); one SQS ' +
+        'message sent, received and deleted',
+    },
+    {
       action: 'Group roll-up reads',
       count: y.rollup_reads,
       usage: { ...api(50), rru: m['rollup.calls_per_campus'] * 4, outKb: 30 / y.campuses_per_stack },
@@ -255,9 +274,9 @@ export function campusYearBill(y: CampusYear, m: Measures, prices: PriceSheet): 
     cloudFrontGbIndia: 0,
     cloudFrontHttpsRequest: 0,
     cloudWatchLogsGb: 0,
-    // The stack's 6 alarms (two dead-letter queues, API 5xx, throttles, table errors, mail in doubt:
+    // The stack's 7 alarms (three dead-letter queues, API 5xx, throttles, table errors, mail in doubt:
     // docs/operations.md) for 12 months, shared by its campuses.
-    cloudWatchAlarmMonth: (6 * 12) / y.campuses_per_stack,
+    cloudWatchAlarmMonth: (7 * 12) / y.campuses_per_stack,
   };
   for (const a of actionsOf(y, m)) {
     const u = a.usage;

@@ -124,6 +124,7 @@ const DASHBOARD: DashboardView = {
     utilities: [{ label: 'Mails sent this month', value: 4, text: '4', href: '/utilities' }],
     curriculum: [{ label: 'Courses', value: 9, text: '9', href: '/curriculum' }],
   },
+  updating: false,
 };
 
 describe('Dashboard', () => {
@@ -174,9 +175,33 @@ const ROLLUP: RollupView = {
       ],
     },
   ],
+  updating: [],
 };
 
 describe('Group area', () => {
+  it('names the campuses whose figures are being brought up to date, and reads the roll-up again until none is', async () => {
+    let reads = 0;
+    mockServer((method, url) => {
+      if (url !== '/api/group/rollup') return undefined;
+      reads++;
+      return { body: { data: { ...ROLLUP, updating: reads === 1 ? ['demo-east'] : [] } } };
+    });
+    renderApp(
+      <Routes>
+        <Route path="/group/*" element={<GroupArea />} />
+      </Routes>,
+      '/group/rollup',
+    );
+    const east = GROUP.campuses.find((c) => c.id === 'demo-east')?.name ?? '';
+    const note = await screen.findByRole('status');
+    expect(note.textContent).toBe(
+      `Updating: the figures of ${east} are being brought up to date after a change; those shown are the previous ones until then.`,
+    );
+    // Read again by itself (every 3 s while updating), then the sentence goes.
+    await waitFor(() => expect(screen.queryByText(/Updating: the figures of/)).toBeNull(), { timeout: 8000 });
+    expect(reads).toBe(2);
+  });
+
   it('shows the roll-up with a column per campus, each figure linking to its page with the campus chosen', async () => {
     mockServer((method, url) => (url === '/api/group/rollup' ? { body: { data: ROLLUP } } : undefined));
     renderApp(

@@ -38,8 +38,8 @@ export interface AttainStackProps extends StackProps {
  * storage (the single table, the files and access-log buckets), identity (Cognito: groups = roles,
  * `custom:tenant` = campus), api (HTTP API, one route per `/api` path to per-domain Lambdas), marks-import (S3 upload
  * -> worker), mail (SES configuration-set events -> SNS -> receipts Lambda), results (queue -> worker), summaries
- * (the group Lambda -> the campus summaries Lambda), operations (alarms to an SNS topic) and site (CloudFront over the site bucket,
- * `/api/*` sent to the API). Keys, routes and groups come from `@attain/shared-types`.
+ * (changes -> queue -> the campus summaries Lambda, which the group Lambda also invokes), operations (alarms to an SNS
+ * topic) and site (CloudFront over the site bucket, `/api/*` sent to the API). Keys, routes and groups come from `@attain/shared-types`.
  */
 export class AttainStack extends Stack {
   constructor(scope: Construct, id: string, props: AttainStackProps = {}) {
@@ -98,14 +98,16 @@ export class AttainStack extends Stack {
       writers: [...RESULTS_WRITER_DOMAINS.flatMap((d) => api.functions.get(d) ?? []), marksImport.worker],
       environment,
     });
-    new Summaries(this, 'Summaries', {
+    const summaries = new Summaries(this, 'Summaries', {
       table: storage.table,
       // The group roll-up and the dashboards (both served by the group domain) read the campuses' summaries.
       readers: (['group'] as const).flatMap((d) => api.functions.get(d) ?? []),
+      // Every function with the records store stamps the campuses it writes (`noteCampusChange`).
+      writers: [...api.functions.values(), marksImport.worker, mail.sender, mail.receipts, results.worker],
       environment,
     });
     const operations = new Operations(this, 'Operations', {
-      deadLetters: { results: results.deadLetters, 'bulk mail': mail.deadLetters },
+      deadLetters: { results: results.deadLetters, 'bulk mail': mail.deadLetters, 'campus summaries': summaries.deadLetters },
       api: api.httpApi,
       table: storage.table,
       mailSender: mail.sender,

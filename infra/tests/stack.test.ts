@@ -337,7 +337,15 @@ describe('the Attain stack', () => {
     const [topicId] = topics[0];
     const alarms = Object.entries(template.findResources('AWS::CloudWatch::Alarm'));
     const names = alarms.map(([id]) => id.replace(/^Operations/, '').replace(/[0-9A-F]{8}$/, '')).sort();
-    expect(names).toEqual(['Api5xx', 'DeadLettersbulkmail', 'DeadLettersresults', 'LambdaThrottles', 'MailInDoubt', 'TableSystemErrors']);
+    expect(names).toEqual([
+      'Api5xx',
+      'DeadLettersbulkmail',
+      'DeadLetterscampussummaries',
+      'DeadLettersresults',
+      'LambdaThrottles',
+      'MailInDoubt',
+      'TableSystemErrors',
+    ]);
     for (const [id, a] of alarms) {
       expect(a.Properties.AlarmActions, id).toEqual([{ Ref: topicId }]);
       expect(a.Properties.OKActions, id).toEqual([{ Ref: topicId }]);
@@ -350,7 +358,7 @@ describe('the Attain stack', () => {
     const watched = alarms.flatMap(([, a]) =>
       (a.Properties.Dimensions ?? []).map((d: { Value: { 'Fn::GetAtt'?: string[] } }) => d.Value['Fn::GetAtt']?.[0]),
     );
-    expect(deadLetterIds.length).toBe(2);
+    expect(deadLetterIds.length).toBe(3);
     for (const q of deadLetterIds) expect(watched).toContain(q);
     // The in-doubt metric counts the mail sender's own log lines (mail-sender.ts `logMarkedInDoubt`).
     template.hasResourceProperties('AWS::Logs::MetricFilter', {
@@ -403,6 +411,39 @@ describe('the Attain stack', () => {
       ),
     );
     expect(invokers.map((p) => JSON.stringify(p.Properties.Roles))).toEqual([expect.stringMatching(/ApiFngroup/)]);
+  });
+  it('refreshes campus summaries on write: every function that writes records may queue its campus, the summaries worker reads the queue', () => {
+    const fns = Object.entries(template.findResources('AWS::Lambda::Function')).filter(
+      ([, f]) => f.Properties.Environment?.Variables?.TABLE_NAME,
+    );
+    // Every function with the table but the authorizer (which only reads a registration) stamps the campuses it writes.
+    const writers = fns.filter(([id]) => !id.startsWith('ApiAuthorizer'));
+    expect(writers.length).toBeGreaterThanOrEqual(apiDomains().length + 5);
+    const queue = Object.entries(template.findResources('AWS::SQS::Queue')).find(
+      ([id]) => id.startsWith('SummariesQueue') && !id.includes('Failures'),
+    );
+    expect(queue).toBeDefined();
+    const senders = new Set(
+      Object.values(template.findResources('AWS::IAM::Policy'))
+        .filter((p) =>
+          (p.Properties.PolicyDocument.Statement as Record<string, any>[]).some(
+            (st) => [st.Action].flat().includes('sqs:SendMessage') && JSON.stringify(st.Resource).includes(queue?.[0] ?? '-'),
+          ),
+        )
+        .flatMap((p) => (p.Properties.Roles as { Ref: string }[]).map((r) => r.Ref)),
+    );
+    for (const [id, f] of writers) {
+      expect(f.Properties.Environment.Variables.SUMMARIES_QUEUE_URL, id).toEqual({ Ref: queue?.[0] });
+      expect(senders.has(f.Properties.Role['Fn::GetAtt'][0]), id).toBe(true);
+    }
+    const worker = fns.find(([id]) => id.startsWith('SummariesWorker'));
+    expect(queue?.[1].Properties.RedrivePolicy.maxReceiveCount).toBe(4);
+    expect(queue?.[1].Properties.VisibilityTimeout).toBeGreaterThanOrEqual(6 * worker?.[1].Properties.Timeout);
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      BatchSize: 1,
+      FunctionName: { Ref: worker?.[0] },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
   });
   it('denies every domain Lambda (and the marks import, results and summaries workers) editing or deleting audit entries', () => {
     const denyRoles = new Set<string>();

@@ -35,6 +35,7 @@ import { type LocalMailWorker, reconcileLocalReceipts, startLocalMailWorker } fr
 import { startLocalResultsWorker } from './local-results-worker.js';
 import { undoCutShortSaves } from './local-saves.js';
 import { setLocalSummaryComputer } from '../features/group/summary-computer.js';
+import { type SummaryRefreshMeasure, resumeSummaryRefreshes, startLocalSummariesWorker } from './local-summaries-worker.js';
 import { computeSummary } from '../features/group/summary-compute.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -66,6 +67,8 @@ export interface LocalStackOptions {
    * integration tests raise the address's free failures; each start begins with no failures counted.
    */
   signInLimits?: Partial<SignInLimits>;
+  /** Told of each campus summary refresh the local worker ran (its DynamoDB calls and time); the bench counts them. */
+  onSummaryRefresh?: (r: SummaryRefreshMeasure) => void;
   /** The table to serve (default `TABLE.defaultName`): a restored copy's name for the restore rehearsal (docs/restore.md). */
   tableName?: string;
   /** Told each step as it starts (`npm start` prints them), so a long first start shows where it is. */
@@ -150,9 +153,11 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   let server: Server | undefined;
   let mailWorker: LocalMailWorker | undefined;
   let stopResults: (() => Promise<void>) | undefined;
+  let stopSummaries: (() => Promise<void>) | undefined;
   let deployed: DeployedRuntime | undefined;
   const stop = async () => {
     await stopResults?.();
+    await stopSummaries?.();
     await deployed?.stop();
     setLocalSummaryComputer(undefined);
     await mailWorker?.stop();
@@ -320,8 +325,12 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     if (!deployed) {
       // Registered after the seed, which stamps its writes and computes every program once (`seedDemoResults`).
       stopResults = startLocalResultsWorker();
-      // The campus summaries Lambda's work, in this process (`summary-computer.ts`).
+      // The campus summaries Lambda's work, in this process: summaries a read lacks (`summary-computer.ts`), and the
+      // refreshes a change queues (`summary-refresh.ts`), with those a stop or kill cut short queued again.
       setLocalSummaryComputer(computeSummary);
+      stopSummaries = startLocalSummariesWorker(opts.onSummaryRefresh);
+      const resumed = await resumeSummaryRefreshes();
+      if (resumed) step(`Queued ${resumed} campus summary refreshes left unfinished by the last stop`);
     }
     setSignInLimits({ ...SIGN_IN_LIMITS, ...opts.signInLimits });
     step('Starting the web server');

@@ -1,9 +1,10 @@
+import type { RollupView } from '@attain/shared-types';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CloudAssembly } from '../../src/local/deployed/cloud-assembly.js';
 import { type DeployedRuntime, runtimeBaseEnv, startDeployedRuntime } from '../../src/local/deployed/deployed-runtime.js';
 import { readRoutes } from '../../src/local/deployed/http-api.js';
 import { checkPermissions } from '../../src/local/deployed/permissions.js';
-import { client, login, signedIn } from '../support/client.js';
+import { client, login, signedIn, until } from '../support/client.js';
 import { courseWithOneCo, occasionWithPaper } from '../support/course-setup.js';
 import { assembly, local, records } from './deployed-run.js';
 
@@ -16,18 +17,6 @@ import { assembly, local, records } from './deployed-run.js';
 const base = inject('stackUrl');
 const users = inject('users');
 const env = inject('stackEnv');
-/** Reads until `done` holds, every 100 ms, for at most `ms`; then fails with the last value read. */
-const until = async <T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 120_000): Promise<T> => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (done(v)) return v;
-    if (Date.now() > end)
-      throw new Error(`Still not there after ${ms / 1000} s: ${JSON.stringify(v instanceof Set ? [...v] : v).slice(0, 500)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
-
 let token: string;
 let admin: ReturnType<typeof client>;
 beforeAll(async () => {
@@ -54,7 +43,7 @@ describe('the synthesized stack, run from its own bundles', { timeout: 180_000 }
     expect((await fetch(`${base}/api/program`)).status).toBe(401);
   });
 
-  it('runs the workers from their event sources: the S3 notification, both queues, the SNS subscription and the Lambda invoke', async () => {
+  it('runs the workers from their event sources: the S3 notification, the three queues, the SNS subscription and the Lambda invoke', async () => {
     // A marks file through S3: the import worker (S3 ObjectCreated), then the results worker (SQS).
     const { course, co, bloom, curriculum } = await courseWithOneCo(admin, 'Deployed shape', 'DS1');
     const roster = ['roll_no,name,section', ...Array.from({ length: 5 }, (_, i) => `DS${i},Student ${i},A`)].join('\n');
@@ -87,9 +76,22 @@ describe('the synthesized stack, run from its own bundles', { timeout: 180_000 }
       (m) => m.recipients?.[0]?.status === 'delivered',
     );
     expect(mail.state).toBe('sent');
-    // The group's roll-up after these writes: the group function invokes the campus summaries function.
+    // The group's roll-up: the group function invokes the campus summaries function for what no summary is stored of.
     const group = await signedIn(base, users.groupAdmin);
-    expect((await group.get('/api/group/rollup')).status).toBe(200);
+    const rollup = async () => {
+      const res = await group.get('/api/group/rollup');
+      expect(res.status).toBe(200);
+      return res.body.data as RollupView;
+    };
+    const campus = (await admin.get('/api/auth/profile')).body.data.tenant as string;
+    const listed = (v: RollupView, program: string) =>
+      v.sections.find((s) => s.key === 'sar-readiness')?.rows[0]?.cells[campus]?.programs?.some((p) => p.program === program);
+    await until(rollup, (v) => !v.updating.includes(campus));
+    // A new program: its write stamps the campus and queues its refresh (SQS), which the summaries function runs; the
+    // roll-up then lists the program's SAR readiness, no longer updating.
+    const made = await admin.post('/api/program', { title: 'B.E. Deployed shape', number_of_terms: 8 });
+    expect(made.status).toBe(201);
+    await until(rollup, (v) => Boolean(listed(v, made.body.data.id)) && !v.updating.includes(campus));
     // Each worker (a function no route serves) ran from its event source.
     const served = new Set(readRoutes(assembly).flatMap((r) => [r.fn, r.authorizer ?? '']));
     const workers = [...assembly.functions.keys()].filter((fn) => !served.has(fn));

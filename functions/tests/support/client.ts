@@ -95,3 +95,18 @@ export async function untilComputed(api: ReturnType<typeof client>, programId: s
   }
   throw new Error(`program ${programId}: its courses were still updating after ${tries} reads`);
 }
+
+/**
+ * Reads until `done` holds, every 100 ms (what a person waiting for a page to update does), for at most `ms`; then
+ * fails with the last value read. For background work: a summary refresh, a worker from its queue.
+ */
+export async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 120_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (done(v)) return v;
+    if (Date.now() > end)
+      throw new Error(`Still not there after ${ms / 1000} s: ${JSON.stringify(v instanceof Set ? [...v] : v).slice(0, 500)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

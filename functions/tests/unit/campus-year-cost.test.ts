@@ -45,6 +45,17 @@ describe('npm run cost: the AWS bill of a campus-year', () => {
     expect(line(eight, 'lambdaArmGbSecond')?.quantity).toBeCloseTo(2_000_000 * 0.105 * 0.5, 3);
   });
 
+  it("prices one refresh of a campus's summaries per record saved, by the refresh's measured calls and time", () => {
+    const saves: CampusYear = { ...onlyAnswers(0), staff: 10, working_days: 100, writes_per_day: 1 };
+    const heavy = campusYearBill(saves, flat({ 'summaries.refresh.calls': 200, 'summaries.refresh.ms': 1000 }), PRICES);
+    const light = campusYearBill(saves, flat({ 'summaries.refresh.calls': 50, 'summaries.refresh.ms': 1000 }), PRICES);
+    // 1,000 records saved: 1,000 refreshes of 200 calls at 4 RRU each; one worker invocation of 1 s at 1 GB each.
+    expect(line(heavy, 'dynamoRru')?.quantity).toBe(1000 * 200 * 4);
+    expect(line(light, 'dynamoRru')?.quantity).toBe(1000 * 50 * 4);
+    expect(line(heavy, 'lambdaArmGbSecond')?.quantity).toBeGreaterThanOrEqual(1000 * 1 * 1);
+    expect(light.total).toBeLessThan(heavy.total);
+  });
+
   it('adds its lines to its total, and prices nothing for a year of nothing', () => {
     const bill = campusYearBill(TYPICAL_CAMPUS_YEAR, flat(), PRICES);
     expect(bill.total).toBeCloseTo(

@@ -11,6 +11,7 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { AttainFunction } from '../attain-function.js';
 import { handlerEntry } from '../bundling.js';
+import { workQueue } from '../work-queue.js';
 import { arnWildcardFinding } from '../nag.js';
 
 export interface MailProps {
@@ -76,18 +77,12 @@ export class Mail extends Construct {
       reason: "Read/write access includes `<table arn>/index/*`, added by the grant for the table's own GSIs.",
     });
 
-    const deadLetters = new sqs.Queue(this, 'QueueFailures', { enforceSSL: true, retentionPeriod: Duration.days(14) });
-    this.deadLetters = deadLetters;
-    Validations.of(deadLetters).acknowledge({
-      id: 'AwsSolutions::AwsSolutions-SQS3',
-      reason: 'This is the dead-letter queue of the bulk-mail queue.',
-    });
-    this.queue = new sqs.Queue(this, 'Queue', {
-      enforceSSL: true,
-      // Longer than the worker's 15 minutes, so a running job's message is not handed to another worker meanwhile.
+    // Longer than the worker's 15 minutes, so a running job's message is not handed to another worker meanwhile.
+    ({ queue: this.queue, deadLetters: this.deadLetters } = workQueue(this, {
+      what: 'bulk-mail queue',
       visibilityTimeout: Duration.minutes(16),
-      deadLetterQueue: { queue: deadLetters, maxReceiveCount: 5 },
-    });
+      maxReceiveCount: 5,
+    }));
 
     const mailEnv = {
       MAIL_QUEUE_URL: this.queue.queueUrl,

@@ -1,4 +1,4 @@
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sources from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -7,6 +7,7 @@ import { Construct } from 'constructs';
 import { AttainFunction } from '../attain-function.js';
 import { grantRecordsAccess } from '../audit-guard.js';
 import { handlerEntry } from '../bundling.js';
+import { workQueue } from '../work-queue.js';
 
 export interface ResultsProps {
   /** Marks, papers, matrices and the stored results. */
@@ -32,19 +33,13 @@ export class Results extends Construct {
   constructor(scope: Construct, id: string, props: ResultsProps) {
     super(scope, id);
     const { table } = props;
-    const deadLetters = new sqs.Queue(this, 'QueueFailures', { enforceSSL: true, retentionPeriod: Duration.days(14) });
-    this.deadLetters = deadLetters;
-    Validations.of(deadLetters).acknowledge({
-      id: 'AwsSolutions::AwsSolutions-SQS3',
-      reason: 'This is the dead-letter queue of the results queue.',
-    });
     const timeout = Duration.minutes(2);
-    this.queue = new sqs.Queue(this, 'Queue', {
-      enforceSSL: true,
-      // Six times the worker's timeout, as AWS advises for a Lambda event source.
+    // Six times the worker's timeout, as AWS advises for a Lambda event source.
+    ({ queue: this.queue, deadLetters: this.deadLetters } = workQueue(this, {
+      what: 'results queue',
       visibilityTimeout: Duration.minutes(12),
-      deadLetterQueue: { queue: deadLetters, maxReceiveCount: 4 },
-    });
+      maxReceiveCount: 4,
+    }));
     this.worker = new AttainFunction(this, 'Worker', {
       entry: handlerEntry('course-results'),
       environment: props.environment,

@@ -38,4 +38,9 @@ export interface DashboardView {
   year_choice: YearChoice;
   /** ISO date the month and year figures are counted from, and to (today). */
   tiles: Record<DashboardTileKey, DashboardFigure[]>;
+  /**
+   * Some figures predate the latest changes of a campus counted: they are being brought up to date (a few seconds
+   * after a change), and the page says so and reads them again.
+   */
+  updating: boolean;
 }

@@ -75,4 +75,9 @@ export interface RollupView {
   year_choice: YearChoice;
   campuses: { id: string; name: string; status: string }[];
   sections: RollupSection[];
+  /**
+   * The campuses (ids) whose figures predate their latest changes: being brought up to date (a few seconds after a
+   * change); the page names them and reads the roll-up again.
+   */
+  updating: string[];
 }

@@ -60,6 +60,11 @@ export default function DashboardPage() {
           Loading figures...
         </p>
       ) : null}
+      {view?.updating ? (
+        <p className="hint updating" role="status">
+          Updating: some figures are being brought up to date after a change; those shown are the previous ones until then.
+        </p>
+      ) : null}
       {read.isError ? (
         <p className="field-error" role="alert">
           The figures could not be read; the tiles below still open their pages.

@@ -19,12 +19,32 @@ export function useGroupCampuses(enabled = true) {
   });
 }
 
-/** The group's roll-up for `year` (`GET /api/group/rollup?year=`; null: the server's default year). */
+/** How often a roll-up or dashboard whose figures are being brought up to date is read again (ms). */
+export const SUMMARY_POLL_MS = 3000;
+
+/**
+ * The group's roll-up for `year` (`GET /api/group/rollup?year=`; null: the server's default year). While it lists
+ * campuses as `updating` it is read again every `SUMMARY_POLL_MS`, without the loading overlay.
+ */
 export function useRollup(year: string | null) {
+  const qc = useQueryClient();
   return useQuery({
     queryKey: qk.rollup(year),
-    queryFn: async () => (await call(rollupRoute, { query: { year: year ?? undefined } })).data,
+    queryFn: async () =>
+      (await call(rollupRoute, { query: { year: year ?? undefined } }, { background: qc.getQueryData(qk.rollup(year)) !== undefined }))
+        .data,
+    refetchInterval: (q) => (q.state.data?.updating.length ? SUMMARY_POLL_MS : false),
   });
+}
+
+/**
+ * The sentence the roll-up shows while some campuses' figures are being brought up to date after a change, naming
+ * them (`names`: campus id to name), or null when none is.
+ */
+export function rollupUpdatingText(updating: readonly string[], names: ReadonlyMap<string, string>): string | null {
+  if (!updating.length) return null;
+  const list = updating.map((id) => names.get(id) ?? id).join(', ');
+  return `Updating: the figures of ${list} are being brought up to date after a change; those shown are the previous ones until then.`;
 }
 
 /**

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useParam } from '../../components/areas/use-param';
 import { useCurrentAcademicYear } from '../../lib/format/academic-year';
 import { ResultTable, type ResultColumn } from '../../components/table/result-table';
-import { useRollup } from './api';
+import { rollupUpdatingText, useRollup } from './api';
 
 /** A cell as exported: its text, and for SAR readiness each program's line after it. */
 const exported = (cell: RollupCell | undefined) =>
@@ -97,6 +97,11 @@ export function RollupPage() {
         </span>
       </div>
       {view ? <p className="hint year-choice">{view.year_choice.text}</p> : null}
+      {view && view.updating.length ? (
+        <p className="hint updating" role="status">
+          {rollupUpdatingText(view.updating, new Map(view.campuses.map((c) => [c.id, c.name])))}
+        </p>
+      ) : null}
       {read.isError ? <p className="field-error">The roll-up could not be read; please try again.</p> : null}
       {view
         ? view.sections.map((s, i) => (

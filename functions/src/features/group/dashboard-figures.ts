@@ -47,8 +47,8 @@ export const dashboardYear = (programs: readonly ProgramsSummary[], current: str
 /**
  * One campus's dashboard counts for `year` from its summaries (`today` an ISO date: the month of mail and the year of
  * faculty records end there; `current` the CAY: its open surveys and faculty records added this year). No DynamoDB
- * call when the summaries of `year`, of `current` and of the month are current; each one that is not is computed
- * and stored once (`campus-summary.ts`).
+ * call when the summaries of `year`, of `current` and of the month are stored (`campus-summary.ts`: one stale is
+ * served and marks `c.updating`); one not stored yet is computed and stored once.
  */
 export async function dashboardCounts(c: CampusSummaries, year: string, today: string, current: string): Promise<DashboardCounts> {
   const [inYear, inCurrent, month] = await Promise.all([
@@ -105,12 +105,13 @@ const percent = (part: number, whole: number) => (whole ? Math.round((1000 * par
 /**
  * The tiles' figures from the counts. `campus` set: links open the campus's pages; for a group (`campuses` given)
  * the tiles link to the group's roll-up and campus list where a page has no group view; `choice` is the year counted
- * and why (`dashboardYear`).
+ * and why (`dashboardYear`); `updating`: some summary read predates a change (`CampusSummaries.updating`).
  */
 export function dashboardView(
   c: DashboardCounts,
   choice: YearChoice,
   scope: { kind: 'campus' } | { kind: 'group'; campuses: number },
+  updating = false,
 ): DashboardView {
   const fig = (label: string, value: number | null, text: string, href: string): DashboardFigure => ({
     label,
@@ -158,5 +159,5 @@ export function dashboardView(
     ],
     curriculum: [fig('Courses', c.courses, String(c.courses), '/curriculum')],
   };
-  return { scope: scope.kind, academic_year: choice.year, year_choice: choice, tiles };
+  return { scope: scope.kind, academic_year: choice.year, year_choice: choice, tiles, updating };
 }

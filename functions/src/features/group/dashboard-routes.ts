@@ -10,7 +10,7 @@ import { type Endpoint, endpoint } from '../../platform/http/endpoint.js';
 /**
  * `GET /api/dashboard`: the dashboard tiles' live figures (`DashboardView`) for the campus in scope; for a
  * group administrator with no campus picked, the sums over the group's campuses (at most 4 read at a time), all read
- * from the campuses' summaries (`campus-summary.ts`: one Query per campus when current). The year
+ * from the campuses' summaries (`campus-summary.ts`: one Query per campus; `updating` when one predates a change). The year
  * counted is `dashboardYear` (the newest with results not after CAY; the same rule as every results page), with the
  * caption saying why (`year_choice`).
  */
@@ -30,9 +30,10 @@ export const DASHBOARD_ENDPOINTS: readonly Endpoint[] = [
       current,
     );
     const counts = await Promise.all(summaries.map((s) => limit(() => dashboardCounts(s, choice.year, today, current))));
+    const updating = summaries.some((s) => s.updating);
     const view = group
-      ? dashboardView(addCounts(counts), choice, { kind: 'group', campuses: scopes.length })
-      : dashboardView(counts[0], choice, { kind: 'campus' });
+      ? dashboardView(addCounts(counts), choice, { kind: 'group', campuses: scopes.length }, updating)
+      : dashboardView(counts[0], choice, { kind: 'campus' }, updating);
     return { data: view };
   }),
 ];

@@ -207,8 +207,9 @@ function activitySections(campuses: readonly CampusFigures[], year: string): Rol
 
 /**
  * Reads every campus of a group from its summaries (`campus-summary.ts`), at most 4 campuses at a time: one Query per
- * campus when its summaries (programs, the year's figures, its programs' SAR readiness that year) are current (a stale
- * one is computed again, once). Disabled campuses are included (their data is still the group's).
+ * campus when its summaries (programs, the year's figures, its programs' SAR readiness that year) are stored (a stale
+ * one is served, its campus listed in `updating`, while the refresh its change queued runs; one never stored is
+ * computed once). Disabled campuses are included (their data is still the group's).
  * @param year "2025-26"; default `defaultResultsYear` over the campuses: the newest year with stored results (not
  *   after CAY) in every campus that has any, as the group dashboard counts
  * @returns the campuses, the year used (with why) and each campus's figures, in the group's order
@@ -218,7 +219,7 @@ export async function groupFigures(
   groupId: string,
   caller: Caller,
   year: string | undefined,
-): Promise<{ campuses: CampusRegistration[]; year: YearChoice; figures: CampusFigures[] }> {
+): Promise<{ campuses: CampusRegistration[]; year: YearChoice; figures: CampusFigures[]; updating: string[] }> {
   if (year !== undefined && !isAcademicYear(year)) throw new HttpError(400, 'Give the academic year as 2025-26', { year: 'Not valid' });
   const campuses = await groupCampuses(groupId);
   const limit = pLimit(4);
@@ -239,6 +240,7 @@ export async function groupFigures(
     campuses,
     year: chosen,
     figures: summaries.map((s, i) => campusFigures(s, years[i], chosen.year, readiness[i].programs)),
+    updating: summaries.filter((s) => s.updating).map((s) => s.scope.campus),
   };
 }
 
@@ -251,7 +253,7 @@ export async function groupFigures(
 export async function groupRollup(caller: Caller, year: string | undefined): Promise<RollupView> {
   const group = await getGroup(caller.tenant);
   if (!group) throw new HttpError(404, 'Your group was not found');
-  const { campuses, year: chosen, figures } = await groupFigures(group.id, caller, year);
+  const { campuses, year: chosen, figures, updating } = await groupFigures(group.id, caller, year);
   return {
     group,
     academic_year: chosen.year,
@@ -262,5 +264,6 @@ export async function groupRollup(caller: Caller, year: string | undefined): Pro
       ...readinessSection(figures, chosen.year),
       ...activitySections(figures, chosen.year),
     ],
+    updating,
   };
 }

@@ -5,11 +5,11 @@ import { config } from '../../platform/lib/config.js';
 import type { SummaryRequest } from './summary-shapes.js';
 
 /**
- * Where a campus's summaries are computed (`docs/decisions/0043-lambdas-split-by-what-they-carry.md`). The group Lambda
- * reads stored summaries and adds them; computing one needs the attainment, survey and SAR services, which would put
- * it over its bundle budget. So:
+ * Where a summary none is stored of is computed for a read (`docs/decisions/0043-lambdas-split-by-what-they-carry.md`;
+ * stale ones are refreshed after the change instead, decision 0051). The group Lambda reads stored summaries and adds
+ * them; computing one needs the attainment, survey and SAR services, which would put it over its bundle budget. So:
  * - in AWS (`SUMMARIES_FUNCTION` set) it invokes the campus summaries Lambda and waits for its answer (RequestResponse:
- *   the read that finds a summary stale is served the fresh one, as before);
+ *   the read that finds no summary is served the one computed);
  * - locally the local stack registers the in-process computation (`setLocalSummaryComputer`).
  */
 export type SummaryComputer = (req: SummaryRequest) => Promise<unknown>;

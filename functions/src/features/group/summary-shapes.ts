@@ -16,7 +16,8 @@ import * as z from 'zod/mini';
  *   shows it (only the roll-up reads it, so the dashboards never pay for it).
  * Computed by `summary-compute.ts` (in a Lambda of its own in AWS: `summary-computer.ts`). A summary is current when
  * computed `SETTLE_MS` after the campus's last change stamp (`noteCampusChange`), with this `SUMMARY_VERSION` and
- * attainment engine; otherwise the read computes and stores it again (`campus-summary.ts`).
+ * attainment engine; otherwise the refresh that change queued recomputes and stores it (`summary-refresh.ts`), and
+ * reads meanwhile serve it marked updating (`campus-summary.ts`).
  */
 const count = z.number();
 const mailSchema = z.object({ recipients: count, bounced: count });

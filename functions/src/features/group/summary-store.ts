@@ -1,9 +1,11 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE } from '@attain/shared-types';
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
-import { CHANGED_SK, campusSummaryPk } from '../../platform/store/campus-changes.js';
+import { CHANGED_SK, type ChangeStamp, campusSummaryPk } from '../../platform/store/campus-changes.js';
 import { readPartition } from '../../platform/store/partition.js';
+import { SETTLE_MS, SUMMARY_VERSION } from './summary-shapes.js';
 
 /**
  * Storage of a campus's summaries (`docs/decisions/0039-campus-summaries.md`), in the campus's summary partition
@@ -19,31 +21,76 @@ export interface StoredSummary {
   version: string;
 }
 
-/** A campus's summary partition as read: the change stamp's time (none when nothing was stamped) and every summary by sort key. */
-export interface SummaryPartition {
-  changed_at?: string;
+/**
+ * A campus's summary partition as read: the change stamp (`platform/store/campus-changes.ts`: the last change's time,
+ * none when nothing was stamped; when a refresh was queued and not yet started; when the last refresh started) and
+ * every summary by sort key.
+ */
+export interface SummaryPartition extends ChangeStamp {
   items: Map<string, StoredSummary>;
 }
+
+/** The sort key of the programs summary. */
+export const PROGRAMS_SK = 'summary#programs';
+/** The sort key of one academic year's figures ("2025-26"). */
+export const yearSk = (year: string) => `summary#year#${year}`;
+/** The sort key of the month's figures of the current academic year `current`. */
+export const monthSk = (current: string) => `summary#month#${current}`;
+/** The sort key of the programs' SAR readiness for the report year `year`. */
+export const readinessSk = (year: string) => `summary#readiness#${year}`;
+
+/** What a stored summary's sort key names: its kind and, but for `programs`, its academic year. */
+export type SummaryKey = { kind: 'programs' } | { kind: 'year' | 'month' | 'readiness'; year: string };
+
+/** Reads a summary's sort key (`PROGRAMS_SK`, `yearSk`, `monthSk`, `readinessSk`); undefined for any other. */
+export function summaryKey(sk: string): SummaryKey | undefined {
+  if (sk === PROGRAMS_SK) return { kind: 'programs' };
+  const m = /^summary#(year|month|readiness)#(\d{4}-\d{2})$/.exec(sk);
+  return m ? { kind: m[1] as 'year' | 'month' | 'readiness', year: m[2] } : undefined;
+}
+
+/**
+ * Whether a stored summary is current: of this `SUMMARY_VERSION`, and started `SETTLE_MS` or more after the last
+ * change stamp (`changedAt`, ISO; none: never stamped).
+ */
+export const summaryCurrent = (item: Pick<StoredSummary, 'computed_at' | 'version'>, changedAt: string | undefined): boolean =>
+  item.version === SUMMARY_VERSION && (!changedAt || Date.parse(item.computed_at) >= Date.parse(changedAt) + SETTLE_MS);
 
 /** Reads a campus's summaries and its change stamp: one strongly consistent Query (per MB; a campus's is a few KB). */
 export async function readSummaryPartition(campus: string): Promise<SummaryPartition> {
   const items = new Map<string, StoredSummary>();
-  let changedAt: string | undefined;
+  const out: SummaryPartition = { items };
+  const time = (v: unknown) => (typeof v === 'string' ? v : undefined);
   for (const item of await readPartition(campusSummaryPk(campus), undefined, { consistent: true })) {
     const sk = item[TABLE.sortKey];
-    if (sk === CHANGED_SK && typeof item.changed_at === 'string') changedAt = item.changed_at;
-    else if (typeof sk === 'string' && typeof item.computed_at === 'string' && typeof item.version === 'string')
+    if (sk === CHANGED_SK) {
+      out.changed_at = time(item.changed_at);
+      out.queued_at = time(item.queued_at);
+      out.started_at = time(item.started_at);
+    } else if (typeof sk === 'string' && typeof item.computed_at === 'string' && typeof item.version === 'string')
       items.set(sk, { summary: item.summary, computed_at: item.computed_at, version: item.version });
   }
-  return { changed_at: changedAt, items };
+  return out;
 }
 
-/** Stores one summary of a campus, replacing the one under `sk` (one PutItem). */
-export async function putSummary(campus: string, sk: string, summary: StoredSummary): Promise<void> {
-  await documentClient().send(
-    new PutCommand({
-      TableName: config().tableName,
-      Item: { [TABLE.partitionKey]: campusSummaryPk(campus), [TABLE.sortKey]: sk, entityType: 'campus-summary', ...summary },
-    }),
-  );
+/**
+ * Stores one summary of a campus under `sk`, unless the one there was computed later (a read and a refresh, or two
+ * refreshes, that overlap: the later computation is kept). One conditional PutItem.
+ * @returns whether it was stored
+ */
+export async function putSummary(campus: string, sk: string, summary: StoredSummary): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new PutCommand({
+        TableName: config().tableName,
+        Item: { [TABLE.partitionKey]: campusSummaryPk(campus), [TABLE.sortKey]: sk, entityType: 'campus-summary', ...summary },
+        ConditionExpression: 'attribute_not_exists(computed_at) OR computed_at <= :t',
+        ExpressionAttributeValues: { ':t': summary.computed_at },
+      }),
+    );
+    return true;
+  } catch (e) {
+    if (e instanceof ConditionalCheckFailedException) return false;
+    throw e;
+  }
 }

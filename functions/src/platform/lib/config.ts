@@ -30,6 +30,8 @@ export interface Config {
   resultsQueueUrl: string;
   /** The Lambda that computes a campus's group summaries (its name); empty locally, where they are computed in-process. */
   summariesFunction: string;
+  /** The queue of campus summary refreshes (SQS); empty locally, where the local stack runs them in-process. */
+  summariesQueueUrl: string;
 }
 
 /**
@@ -56,6 +58,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailQueueUrl: env.MAIL_QUEUE_URL ?? '',
     resultsQueueUrl: env.RESULTS_QUEUE_URL ?? '',
     summariesFunction: env.SUMMARIES_FUNCTION ?? '',
+    summariesQueueUrl: env.SUMMARIES_QUEUE_URL ?? '',
   };
 }
 

@@ -3,13 +3,15 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE, recordPk } from '@attain/shared-types';
 import { documentClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
+import { type LocalJobRunner, jobQueue } from '../lib/job-queue.js';
 
 /**
  * The campus's change stamp, which says when its group summaries (`features/group/campus-summary.ts`) went stale
  * (`docs/decisions/0039-campus-summaries.md`). It lives in the campus's summary partition, beside the summaries, so the
  * one Query that reads a campus's summaries also reads whether they are current:
  * - `PK = T#<campus>#campus-summary`, `SK = changed`: `changed_at`, the time (ISO-8601 UTC) of the last write of an
- *   input the summaries count, taken after that write succeeded;
+ *   input the summaries count, taken after that write succeeded; `queued_at`, when the refresh that will recompute
+ *   them was queued (removed when it starts); `started_at`, when the last refresh started (`ChangeStamp`);
  * - `SK = summary#...`: the summaries themselves (the group feature's store).
  */
 export const campusSummaryPk = (campus: string) => recordPk(campus, 'campus-summary');
@@ -57,24 +59,145 @@ export const SUMMARY_RECORDS: ReadonlySet<string> = new Set([
 export const SUMMARY_DOCUMENTS: ReadonlySet<string> = new Set(['survey-form', 'survey-offline']);
 
 /**
- * Stamps the campus's summaries stale: sets the change stamp's `changed_at` to now unless it is already later (one
- * conditional UpdateItem; a later stamp already there is kept). Call it after the write it records has succeeded, so a
- * summary computed after the stamp has read the write. The input writers outside `records.ts`/`documents.ts` call it:
- * stored results and their stamps, survey answers and invitations, mail sent and bounced, marks sheets.
+ * A refresh of a campus's stored summaries (`features/group/summary-refresh.ts`), queued by the first change after the
+ * last refresh started. The campus summaries Lambda reads the queue (SQS at `SUMMARIES_QUEUE_URL`); the local stack runs
+ * it in-process. Optional: with neither (a script, the seed) nothing is queued and a read computes what it lacks.
+ */
+export interface SummaryRefreshJob {
+  campus: string;
+}
+
+const summariesQueue = jobQueue<SummaryRefreshJob>('summaries', () => config().summariesQueueUrl, { optional: true });
+
+/**
+ * How long after a change its refresh starts (s): the change's settle time (`SETTLE_MS` of the summaries, 2 s: a
+ * computation that starts sooner may not read the write) plus a little, so the writes of one save (a marks sheet, then
+ * its course's stored results) are refreshed once.
+ */
+export const REFRESH_DELAY_S = 3;
+
+/**
+ * How long a queued refresh may stay unstarted before a reader queues another (ms): past SQS's delay, the worker's
+ * timeout and its retries (4 receives of a 2-minute visibility), the job is taken as lost (a writer stopped between
+ * its stamp and its message, or the job went to the dead-letter queue).
+ */
+export const REFRESH_LOST_MS = 10 * 60_000;
+
+/** How the local stack runs summary refreshes (or, with undefined, stops running them). */
+export function setLocalSummariesRunner(runner: LocalJobRunner<SummaryRefreshJob> | undefined): void {
+  summariesQueue.setLocalRunner(runner);
+}
+
+/** Whether summary refreshes run here (SQS, or the local stack's runner; not a script or the seed). */
+export const summaryRefreshesRun = (): boolean => summariesQueue.runs();
+
+const stampKey = (campus: string) => ({ [TABLE.partitionKey]: campusSummaryPk(campus), [TABLE.sortKey]: CHANGED_SK });
+
+/**
+ * Stamps the campus's summaries stale and has them refreshed: sets the change stamp's `changed_at` to now unless it is
+ * already later, and, when summary refreshes run (SQS or the local stack), `queued_at` unless a refresh is already
+ * queued: one conditional UpdateItem, which returns what the stamp held. When it held no queued refresh (or only a lost
+ * one, `REFRESH_LOST_MS`), the refresh is queued, `REFRESH_DELAY_S` later (one SQS message). A later stamp already
+ * there is kept and nothing is queued (its writer queued). Call it after the write it records has succeeded, so a
+ * refresh or summary computed after the stamp has read the write. The input writers outside
+ * `records.ts`/`documents.ts` call it: stored results and their stamps, survey answers and invitations, mail sent and
+ * bounced, marks sheets.
+ * @throws the DynamoDB or SQS error when the stamp or the message fails (the write it records has been stored)
  */
 export async function noteCampusChange(campus: string): Promise<void> {
   const now = new Date().toISOString();
+  const queues = summariesQueue.runs();
+  let before: Record<string, unknown> = {};
+  try {
+    const out = await documentClient().send(
+      new UpdateCommand({
+        TableName: config().tableName,
+        Key: stampKey(campus),
+        UpdateExpression: `SET changed_at = :t, entityType = :e${queues ? ', queued_at = if_not_exists(queued_at, :t)' : ''}`,
+        ConditionExpression: 'attribute_not_exists(changed_at) OR changed_at < :t',
+        ExpressionAttributeValues: { ':t': now, ':e': 'campus-summary' },
+        ReturnValues: queues ? 'ALL_OLD' : 'NONE',
+      }),
+    );
+    if (queues) before = out.Attributes ?? {};
+  } catch (e) {
+    if (!(e instanceof ConditionalCheckFailedException)) throw e;
+    return;
+  }
+  if (!queues) return;
+  const queued = typeof before.queued_at === 'string' ? before.queued_at : undefined;
+  if (!queued) await summariesQueue.enqueue({ campus }, REFRESH_DELAY_S);
+  else if (refreshLost(queued)) await requeueSummaryRefresh(campus, queued);
+}
+
+/** Whether a refresh queued at `queuedAt` (ISO) has not started for longer than `REFRESH_LOST_MS`. */
+export const refreshLost = (queuedAt: string, now = Date.now()): boolean => now - Date.parse(queuedAt) > REFRESH_LOST_MS;
+
+/**
+ * Queues a campus's summary refresh again when the one queued at `queuedAt` (undefined: none) has not started: one
+ * conditional UpdateItem that moves `queued_at` to now only if it still is `queuedAt` (so of the readers and writers
+ * that see it lost, one queues), then one SQS message. Nothing happens when refreshes do not run here.
+ * @returns whether this call queued the refresh
+ */
+export async function requeueSummaryRefresh(campus: string, queuedAt: string | undefined): Promise<boolean> {
+  if (!summariesQueue.runs()) return false;
   try {
     await documentClient().send(
       new UpdateCommand({
         TableName: config().tableName,
-        Key: { [TABLE.partitionKey]: campusSummaryPk(campus), [TABLE.sortKey]: CHANGED_SK },
-        UpdateExpression: 'SET changed_at = :t, entityType = :e',
-        ConditionExpression: 'attribute_not_exists(changed_at) OR changed_at < :t',
-        ExpressionAttributeValues: { ':t': now, ':e': 'campus-summary' },
+        Key: stampKey(campus),
+        UpdateExpression: 'SET queued_at = :t, entityType = :e',
+        ConditionExpression: queuedAt ? 'queued_at = :was' : 'attribute_not_exists(queued_at)',
+        ExpressionAttributeValues: {
+          ':t': new Date().toISOString(),
+          ':e': 'campus-summary',
+          ...(queuedAt ? { ':was': queuedAt } : {}),
+        },
       }),
     );
   } catch (e) {
-    if (!(e instanceof ConditionalCheckFailedException)) throw e;
+    if (e instanceof ConditionalCheckFailedException) return false;
+    throw e;
   }
+  await summariesQueue.enqueue({ campus }, 0);
+  return true;
+}
+
+/** The change stamp's times (ISO-8601 UTC), as `readSummaryPartition` reads them. */
+export interface ChangeStamp {
+  /** The last change of an input the summaries count (none: never stamped). */
+  changed_at?: string;
+  /** When the refresh now waiting was queued (none: no refresh waits). */
+  queued_at?: string;
+  /** When the last refresh started (`claimSummaryRefresh`). */
+  started_at?: string;
+}
+
+/**
+ * Whether a refresh that will cover the last change is under way: queued and not lost, or started after that change
+ * less than `REFRESH_LOST_MS` ago. A reader that finds a summary stale and no refresh under way queues one
+ * (`requeueSummaryRefresh`): a change stamped while refreshes did not run (the seed, a script), or a refresh that died.
+ * @param now ms since the epoch
+ */
+export function refreshUnderway(s: ChangeStamp, now = Date.now()): boolean {
+  if (s.queued_at) return !refreshLost(s.queued_at, now);
+  return Boolean(s.started_at && (!s.changed_at || s.started_at >= s.changed_at) && !refreshLost(s.started_at, now));
+}
+
+/**
+ * Starts a campus's summary refresh: removes `queued_at`, so a change from now on queues the next refresh, sets
+ * `started_at` to now, and returns the change stamp's time (ISO; undefined: never stamped). One UpdateItem.
+ */
+export async function claimSummaryRefresh(campus: string): Promise<string | undefined> {
+  const out = await documentClient().send(
+    new UpdateCommand({
+      TableName: config().tableName,
+      Key: stampKey(campus),
+      UpdateExpression: 'SET entityType = :e, started_at = :t REMOVE queued_at',
+      ExpressionAttributeValues: { ':e': 'campus-summary', ':t': new Date().toISOString() },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  const changed = out.Attributes?.changed_at;
+  return typeof changed === 'string' ? changed : undefined;
 }

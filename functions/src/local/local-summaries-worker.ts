@@ -1,0 +1,100 @@
+import { AsyncResource } from 'node:async_hooks';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { TABLE } from '@attain/shared-types';
+import { CHANGED_SK, requeueSummaryRefresh, setLocalSummariesRunner } from '../platform/store/campus-changes.js';
+import { refreshCampusSummaries } from '../features/group/summary-refresh.js';
+import { readSummaryPartition, summaryCurrent } from '../features/group/summary-store.js';
+import { documentClient } from '../platform/lib/aws.js';
+import { config } from '../platform/lib/config.js';
+import { log } from '../platform/lib/log.js';
+import { withMetrics } from '../platform/lib/request-metrics.js';
+
+/** One refresh the local worker ran: its campus, the summaries it stored, its DynamoDB calls and its time (ms). */
+export interface SummaryRefreshMeasure {
+  campus: string;
+  refreshed: number;
+  calls: number;
+  ms: number;
+}
+
+/**
+ * Stands in for the summaries queue and the campus summaries Lambda on one machine: a campus's refresh runs in the
+ * background once its delay has passed, as SQS would deliver it, never inside the request that queued it; one refresh
+ * of a campus at a time (a second waits for the first, as one SQS message per campus is queued until a refresh starts).
+ * A refresh that fails is logged and left: the campus's stamp says no refresh is under way once
+ * `REFRESH_LOST_MS` has passed, and the next read queues one (so does a change). A refresh that was waiting when the
+ * stack stopped (or was killed) is queued again at the next start (`resumeSummaryRefreshes`).
+ * @param observe told of each refresh that ended (the bench counts their calls)
+ * @returns a function that stops taking refreshes, drops those still waiting for their delay and waits for those running
+ */
+export function startLocalSummariesWorker(observe?: (r: SummaryRefreshMeasure) => void): () => Promise<void> {
+  const waiting = new Set<NodeJS.Timeout>();
+  const running = new Map<string, Promise<void>>();
+  let stopped = false;
+  // Refreshes run in the stack's own context, not the request's that queued them (its DynamoDB count and log scope).
+  const root = new AsyncResource('local-summaries-worker');
+  const run = (campus: string) => {
+    const before = running.get(campus) ?? Promise.resolve();
+    const next = before
+      .then(async () => {
+        if (stopped) return;
+        const t0 = performance.now();
+        const { result, metrics } = await withMetrics(() => refreshCampusSummaries({ campus }));
+        observe?.({ campus, refreshed: result.refreshed.length, calls: metrics.dynamoCalls, ms: performance.now() - t0 });
+      })
+      .then(
+        () => undefined,
+        (e: unknown) => log.error(`campus summaries: refresh of ${campus} stopped`, { error: e }),
+      );
+    running.set(campus, next);
+    void next.finally(() => {
+      if (running.get(campus) === next) running.delete(campus);
+    });
+  };
+  setLocalSummariesRunner((job, delayMs) => {
+    if (stopped) return;
+    const t = setTimeout(() => {
+      waiting.delete(t);
+      root.runInAsyncScope(run, undefined, job.campus);
+    }, delayMs);
+    waiting.add(t);
+  });
+  return async () => {
+    stopped = true;
+    setLocalSummariesRunner(undefined);
+    for (const t of waiting) clearTimeout(t);
+    waiting.clear();
+    await Promise.all(running.values());
+  };
+}
+
+/**
+ * Queues again, at the local stack's start, the refresh of every campus with a stored summary that is not current: one
+ * queued or running when the last stop came (or kill -9), or stamped while no refresh ran (the seed). One Scan of the
+ * table's change stamps (local data only), one Query per campus stamped.
+ * @returns how many refreshes were queued
+ */
+export async function resumeSummaryRefreshes(): Promise<number> {
+  let queued = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new ScanCommand({
+        TableName: config().tableName,
+        FilterExpression: '#sk = :sk AND entityType = :e',
+        ExpressionAttributeNames: { '#sk': TABLE.sortKey },
+        ExpressionAttributeValues: { ':sk': CHANGED_SK, ':e': 'campus-summary' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const campus = /^T#(.+)#campus-summary$/.exec(String(item[TABLE.partitionKey]))?.[1];
+      if (!campus) continue;
+      const stored = await readSummaryPartition(campus);
+      const stale = [...stored.items.values()].some((s) => !summaryCurrent(s, stored.changed_at));
+      if (stale && (await requeueSummaryRefresh(campus, stored.queued_at))) queued++;
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return queued;
+}
