@@ -1,5 +1,5 @@
-import type { ProgramAttainment, SarView } from '@attain/shared-types';
-import { isFigure } from '@attain/shared-types';
+import type { ProgramAttainment, ReportTable, SarFormatDef, SarView } from '@attain/shared-types';
+import { formatShowsOutcome, isFigure, sarFormatDef } from '@attain/shared-types';
 import { measure } from './measures.js';
 
 type Row = { metric: string; value: string; budget: string; ok: boolean | null };
@@ -8,11 +8,43 @@ type Row = { metric: string; value: string; budget: string; ok: boolean | null }
 const API_LIMIT_MS = 30_000;
 
 /**
+ * The SAR's PO/PSO attainment table of CAY (3.3.2, `table`) against the program attainment served for that year
+ * (`served`): the outcomes compared are those the SAR of the program's `format` prints (`formatShowsOutcome`, the rule
+ * the SAR itself follows: every PSO and the format's POs; NBA's PO12 is not in the 2025 format's 11). `differing` names
+ * each compared outcome whose SAR final level is not the page's, or that has no SAR row, as `PO3 2.1 vs 2.05` (page vs
+ * SAR), and each SAR row the page has no outcome for; `leftOut` the page's outcomes the format leaves out.
+ */
+export function sarFinalLevels(
+  served: ProgramAttainment,
+  table: ReportTable | undefined,
+  format: Pick<SarFormatDef, 'pos'>,
+): { compared: number; differing: string[]; leftOut: string[] } {
+  const shown = formatShowsOutcome(format);
+  const outcomes = served.outcomes.filter((o) => shown(o.reference));
+  const differing = outcomes.flatMap((o) => {
+    const cell = table?.rows.find((r) => r.outcome === o.reference)?.final;
+    const sar = isFigure(cell) ? cell.value : cell;
+    return sar === o.attainment ? [] : [`${o.reference} ${o.attainment} vs ${sar ?? 'none'}`];
+  });
+  const extra = (table?.rows ?? [])
+    .map((r) => String(r.outcome))
+    .filter((ref) => !outcomes.some((o) => o.reference === ref))
+    .map((ref) => `${ref} none vs a SAR row`);
+  return {
+    compared: outcomes.length,
+    differing: [...differing, ...extra],
+    leftOut: served.outcomes.filter((o) => !shown(o.reference)).map((o) => o.reference),
+  };
+}
+
+/**
  * Step 7b of `npm run bench` (issue 15): the NBA SAR of the bench-scale program (step 7's fixture, 64 courses with
  * marks and matrices) through `GET /api/reports/sar/{program}` as JSON, DOCX and PDF: time and size of each, against
  * the API's 30 s. The JSON is checked against the program attainment the API served: every course in the program
- * articulation matrix, and CAY's PO/PSO final levels equal figure for figure. Then the whole SAR of the program's format
- * (`criteria=all`) as DOCX and PDF against the issue's 5 s.
+ * articulation matrix, and CAY's PO/PSO final levels equal figure for figure for the outcomes the program's SAR format
+ * prints (`sarFinalLevels`: the fixture has NBA's 12 POs under the default 2025 format of 11, so its PO12 is left out
+ * by design, decision 0045). Then the whole SAR of the program's format (`criteria=all`) as DOCX and PDF against the
+ * issue's 5 s.
  */
 export async function benchSar(
   base: string,
@@ -39,13 +71,12 @@ export async function benchSar(
   const pam = view.sections.find((s) => s.id === '3.1-pam')?.tables[0];
   const courses = served[0].courses.length;
   const po = view.sections.find((s) => s.id === '3.3.2')?.tables[0];
-  // Each outcome whose SAR final level is not the program page's, as `PO3 2.1 vs 2.05` (page vs SAR).
-  const differing = served[0].outcomes.flatMap((o) => {
-    const cell = po?.rows.find((r) => r.outcome === o.reference)?.final;
-    const sar = isFigure(cell) ? cell.value : cell;
-    return sar === o.attainment ? [] : [`${o.reference} ${o.attainment} vs ${sar ?? 'none'}`];
-  });
-  const same = differing.length === 0;
+  // The program's SAR format decides which POs the SAR prints (the program record's `sar_version`).
+  const record = await fetch(`${base}/api/program/${program}`, { headers });
+  if (!record.ok) throw new Error(`bench SAR: GET /api/program answered ${record.status}`);
+  const format = sarFormatDef(((await record.json()) as { data: { sar_version?: string } }).data.sar_version);
+  const { compared, differing, leftOut } = sarFinalLevels(served[0], po, format);
+  const same = differing.length === 0 && compared > 0;
   const figures = view.sections
     .flatMap((s) => s.tables)
     .flatMap((t) => [...t.rows, ...(t.footer ?? [])].flatMap((r) => Object.values(r).filter(isFigure))).length;
@@ -57,7 +88,10 @@ export async function benchSar(
   });
   rows.push({
     metric: 'SAR JSON: courses in the program articulation matrix; CAY PO/PSO final levels equal the program attainment served',
-    value: `${pam?.rows.length ?? 0} of ${courses}; ${same ? 'equal' : `DIFFERENT (page vs SAR: ${differing.slice(0, 4).join(', ')})`}`,
+    value:
+      `${pam?.rows.length ?? 0} of ${courses}; ` +
+      `${same ? 'equal' : `DIFFERENT (page vs SAR: ${differing.slice(0, 4).join(', ')})`} for ${compared} outcomes` +
+      `${leftOut.length ? ` (${leftOut.join(', ')} left out: the program's SAR format has ${format.pos} POs)` : ''}`,
     budget: `${courses}; equal`,
     ok: (pam?.rows.length ?? 0) >= courses && same,
   });

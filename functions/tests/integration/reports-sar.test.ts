@@ -1,7 +1,9 @@
-import { type ReportCell, type SarView, cellText, isFigure } from '@attain/shared-types';
+import { type ProgramAttainment, type ReportCell, type SarView, cellText, isFigure, sarFormatDef } from '@attain/shared-types';
 import mammoth from 'mammoth';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { client, login } from '../support/client.js';
+import { sarFinalLevels } from '../../../bench/sar-export.js';
+import { client, login, untilComputed } from '../support/client.js';
+import { courseWithOneCo } from '../support/course-setup.js';
 
 /**
  * The NBA SAR export (issue 15 item 3): `GET /api/reports/sar/{program}` on the seeded demo campus. Criterion 3's
@@ -71,6 +73,60 @@ describe('SAR Criterion 3 matches the web pages figure for figure', () => {
     // A direct figure keeps its inputs: the course levels it is the mean of.
     const direct = rows.find((r) => isFigure(r.direct))!.direct;
     expect(isFigure(direct) && direct.trace.inputs.length).toBeGreaterThan(0);
+  });
+
+  it("NBA's 12 POs under the 2025 format (the bench's program): the SAR's rows are the page's outcomes the format prints, PO12 left out", async () => {
+    const token = await login(base, users.demoAdmin.email, users.demoAdmin.password);
+    const { program, curriculum, course, co, bloom } = await courseWithOneCo(admin, `SAR twelve POs ${run}`, `TW${run}`.slice(0, 12));
+    expect((await admin.post('/api/generic-program-outcome/setup', { program: program.id, framework: 'nba_12_po' })).status).toBe(201);
+    const pso = { program: program.id, outcome_type: 'PSO', po_reference: 'PSO1', statement: 'Design software systems for local industry' };
+    expect((await admin.post('/api/generic-program-outcome', pso)).status).toBe(201);
+    const pos = (await admin.get(`/api/generic-program-outcome?program=${program.id}`)).body.data as { id: string; po_reference: string }[];
+    const id = (ref: string) => pos.find((o) => o.po_reference === ref)!.id;
+    // CO1 maps PO1, PO2, NBA's PO7 (environment and sustainability), PO12 (life-long learning) and PSO1.
+    const cells = { [co.id]: { [id('PO1')]: 3, [id('PO2')]: 2, [id('PO7')]: 1, [id('PO12')]: 2, [id('PSO1')]: 3 } };
+    expect((await admin.put(`/api/co-po-matrix/${course.id}`, { version: 0, cells })).status).toBe(200);
+    const csv = (path: string, body: string) =>
+      fetch(`${base}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' }, body });
+    const students = Array.from({ length: 8 }, (_, i) => `TW${i}`);
+    const roster = await csv(
+      `/api/import/students?curriculum=${curriculum.id}`,
+      ['roll_no,name,section', ...students.map((s) => `${s},Student ${s},A`)].join('\n'),
+    );
+    expect(roster.status).toBe(200);
+    for (const [kind, held_on, offset] of [
+      ['ISE', '2025-09-15', 2],
+      ['ESE', '2025-11-20', 0],
+    ] as const) {
+      const occ = (
+        await admin.post('/api/occasion', { course: course.id, kind, name: `${kind} twelve`, section: 'A', total_marks: 20, held_on })
+      ).body.data;
+      const paper = ['1', '2'].map((number) => ({ number, max_marks: 10, co: co.id, bloom_level: bloom }));
+      expect((await admin.put(`/api/question-paper/${occ.id}`, { version: 0, questions: paper })).status).toBe(200);
+      const marks = ['roll_no,1,2', ...students.map((s, i) => `${s},${Math.min(10, i + offset + 2)},${Math.min(10, i + offset)}`)];
+      expect((await csv(`/api/marks/${occ.id}/upload`, marks.join('\n'))).status).toBe(200);
+    }
+    const page = (await untilComputed(admin, program.id)).body.data;
+    const cay = page.years.find((y: ProgramAttainment) => y.academic_year === '2025-26') as ProgramAttainment;
+    // The page has a PO12 level: the program's own outcome, mapped and assessed.
+    expect(cay.outcomes.find((o) => o.reference === 'PO12')?.attainment).toEqual(expect.any(Number));
+    const view = (await admin.get(`/api/reports/sar/${program.id}?year=2025-26&review=1`)).body.data as SarView;
+    const format = sarFormatDef((await admin.get(`/api/program/${program.id}`)).body.data.sar_version);
+    expect(format.pos).toBe(11);
+    const rows = table(view, '3.3.2', 'po-attainment-2025-26').rows;
+    // The 2025 format's 11 POs (as the program numbers them) and the PSO; PO12 is left out, as the readiness page says.
+    expect(rows.map((r) => r.outcome)).toEqual([...Array.from({ length: 11 }, (_, i) => `PO${i + 1}`), 'PSO1']);
+    for (const row of rows) {
+      const o = cay.outcomes.find((x) => x.reference === row.outcome)!;
+      expect(value(row.final) ?? null, o.reference).toEqual(o.attainment ?? null);
+      expect(value(row.direct) ?? null, o.reference).toEqual(o.direct ?? null);
+    }
+    // The bench's check (step 7b) compares exactly these and names PO12 as left out, not as a different figure.
+    expect(sarFinalLevels(cay, table(view, '3.3.2', 'po-attainment-2025-26'), format)).toEqual({
+      compared: 12,
+      differing: [],
+      leftOut: ['PO12'],
+    });
   });
 
   it("each course's CO attainment and its PAM row are the CO Attainment and CO-PO Mapping pages'", async () => {

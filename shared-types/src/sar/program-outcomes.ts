@@ -34,6 +34,17 @@ export const PO12_TO_PO11: Readonly<Record<string, string>> = {
 export const isPoReference = (reference: string): boolean => /^PO\d+$/.test(reference);
 
 /**
+ * Which of a program's outcomes a SAR of `format` prints (its matrices' columns, its PO/PSO attainment rows): every
+ * PSO, and the POs the format names (`formatPoReferences`), as the program numbers them; a PO beyond the format's
+ * (PO12 of NBA's 12 under the 2025 format's 11) is left out and the readiness page says so (`poMismatch`). The one
+ * rule for what the SAR lists (`onlyFormatPos`) and for what a check of the SAR against the program page compares.
+ */
+export function formatShowsOutcome(format: Pick<SarFormatDef, 'pos'>): (reference: string) => boolean {
+  const keep = new Set(formatPoReferences(format));
+  return (reference) => !isPoReference(reference) || keep.has(reference);
+}
+
+/**
  * How a program's POs (`programPos`: the references of its outcomes of type PO) differ from its format's: null when
  * they are the same list; else the format's and the program's, what the program lacks and has in addition, and the
  * sentence the readiness page prints (what the SAR then shows, and the move to the format's list where one is known).

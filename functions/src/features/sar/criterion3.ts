@@ -18,8 +18,7 @@ import {
   examWeightsText,
   groupCountText,
   type SarFormatDef,
-  formatPoReferences,
-  isPoReference,
+  formatShowsOutcome,
   term,
 } from '@attain/shared-types';
 import type { MethodInUse } from '../course-inputs/index.js';
@@ -89,13 +88,12 @@ export async function criterion3Input(
 }
 
 /**
- * Criterion 3's inputs with the POs of `format` only (`formatPoReferences`) and every PSO: a program whose POs differ
+ * Criterion 3's inputs with the POs of `format` only and every PSO (`formatShowsOutcome`): a program whose POs differ
  * from its format's (12 under the 2025 format) prints the format's columns and rows, and the readiness page says what
  * differs (`poMismatch`).
  */
 export function onlyFormatPos(input: Criterion3Input, format: SarFormatDef): Criterion3Input {
-  const keep = new Set(formatPoReferences(format));
-  const shown = (reference: string) => !isPoReference(reference) || keep.has(reference);
+  const shown = formatShowsOutcome(format);
   return {
     ...input,
     outcomes: input.outcomes.filter((o) => shown(o.po_reference)),
