@@ -211,8 +211,9 @@ export function actionsOf(y: CampusYear, m: Measures): Action[] {
     {
       action: 'Campus summaries refreshed after a change',
       // Writes of a campus come about 40 s apart in a working day (150 staff, 5 a day, 8 hours), past the 3 s a
-      // refresh waits to gather them: about one refresh per record saved.
-      count: y.staff * y.working_days * y.writes_per_day,
+      // refresh waits to gather them: about one refresh per record saved, and one more per course's results stored
+      // by the results worker after a sheet (its stamp comes after the sheet's refresh has started).
+      count: y.staff * y.working_days * y.writes_per_day + y.courses * y.occasions * y.sheet_saves,
       usage: {
         lambda: { invocations: 1, ms: m['summaries.refresh.ms'], gb: WORKER_GB },
         rru: m['summaries.refresh.calls'] * 4,

@@ -43,6 +43,16 @@ describe('frozen results on the program attainment page', () => {
     expect(s.calls('POST', '/api/attainment/freeze/p1')[0].body).toEqual({ academic_year: '2025-26' });
   });
 
+  it('approve waits while courses are being computed again, and says why', async () => {
+    signInAs('admin');
+    server([]);
+    renderApp(<FreezePanel programId="p1" year="2025-26" updating={2} />);
+    const button = await screen.findByRole('button', { name: 'Approve 2025-26' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(button.getAttribute('aria-describedby')).toBe('approve-waits');
+    expect(screen.getByText('Approve once the 2 courses being computed again are done.')).toBeTruthy();
+  });
+
   it('a frozen year shows who approved it and when; faculty see the banner without buttons', async () => {
     signInAs('faculty');
     server([FROZEN]);

@@ -15,7 +15,7 @@ export const BUNDLE_BUDGET_KB: Readonly<Partial<Record<Domain | Worker, number>>
   default: 150,
   // The campus summaries worker computes every figure the group's pages show by the campus pages' own services: the
   // attainment and survey services and, for the roll-up's SAR readiness, the three SAR formats with the Criterion 4,
-  // 5 and 8 formulas (~54 KB). Invoked by the group Lambda on a stale summary only; module init 88 ms measured.
+  // 5 and 8 formulas (~54 KB). Runs in the background from the summaries queue, and for a read that finds no summary; module init 88 ms measured.
   'campus-summaries': 200,
   documents: 1000,
   // The whole SAR (every format's criteria and items, Criteria 4 and 8 formulas, the readiness) added ~60 KB to the
@@ -24,8 +24,8 @@ export const BUNDLE_BUDGET_KB: Readonly<Partial<Record<Domain | Worker, number>>
 };
 
 /**
- * The queue, event and invoked workers: their entries are in `functions/src/lambdas/workers/` (`campus-summaries` is
- * invoked by the group Lambda, the others read queues and events).
+ * The queue, event and invoked workers: their entries are in `functions/src/lambdas/workers/` (`campus-summaries` reads
+ * its queue and is also invoked by the group Lambda; the others read queues and events).
  */
 export const WORKERS = ['mail-receipts', 'mail-sender', 'marks-import', 'course-results', 'campus-summaries'] as const;
 /** A worker Lambda's name. */

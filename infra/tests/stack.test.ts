@@ -399,7 +399,7 @@ describe('the Attain stack', () => {
     const fns = template.findResources('AWS::Lambda::Function');
     const worker = Object.entries(fns).find(([id]) => id.startsWith('SummariesWorker'));
     expect(worker).toBeDefined();
-    expect(worker?.[1].Properties.Timeout).toBeLessThan(30);
+    expect(worker?.[1].Properties.Timeout).toBe(120);
     const named = Object.entries(fns)
       .filter(([, f]) => f.Properties.Environment?.Variables?.SUMMARIES_FUNCTION)
       .map(([id]) => id);

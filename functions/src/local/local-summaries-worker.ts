@@ -1,4 +1,6 @@
 import { AsyncResource } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import pLimit from 'p-limit';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE } from '@attain/shared-types';
 import { CHANGED_SK, requeueSummaryRefresh, setLocalSummariesRunner } from '../platform/store/campus-changes.js';
@@ -6,7 +8,7 @@ import { refreshCampusSummaries } from '../features/group/summary-refresh.js';
 import { readSummaryPartition, summaryCurrent } from '../features/group/summary-store.js';
 import { documentClient } from '../platform/lib/aws.js';
 import { config } from '../platform/lib/config.js';
-import { log } from '../platform/lib/log.js';
+import { log, withLogScope } from '../platform/lib/log.js';
 import { withMetrics } from '../platform/lib/request-metrics.js';
 
 /** One refresh the local worker ran: its campus, the summaries it stored, its DynamoDB calls and its time (ms). */
@@ -19,43 +21,41 @@ export interface SummaryRefreshMeasure {
 
 /**
  * Stands in for the summaries queue and the campus summaries Lambda on one machine: a campus's refresh runs in the
- * background once its delay has passed, as SQS would deliver it, never inside the request that queued it; one refresh
- * of a campus at a time (a second waits for the first, as one SQS message per campus is queued until a refresh starts).
- * A refresh that fails is logged and left: the campus's stamp says no refresh is under way once
- * `REFRESH_LOST_MS` has passed, and the next read queues one (so does a change). A refresh that was waiting when the
- * stack stopped (or was killed) is queued again at the next start (`resumeSummaryRefreshes`).
+ * background once its delay has passed, as SQS would deliver it, never inside the request that queued it (nor in its
+ * DynamoDB count or log scope: each refresh has its own `request_id` and the campus, as in the Lambda). One refresh
+ * at a time: background work on a machine that also serves the pages. A refresh that fails is logged and left: the
+ * campus's stamp then shows no refresh under way once it is taken as dead, and the next read or change queues one. A
+ * refresh that was waiting when the stack stopped (or was killed) is queued again at the next start
+ * (`resumeSummaryRefreshes`).
  * @param observe told of each refresh that ended (the bench counts their calls)
- * @returns a function that stops taking refreshes, drops those still waiting for their delay and waits for those running
+ * @returns a function that stops taking refreshes, drops those still waiting for their delay and waits for the one running
  */
 export function startLocalSummariesWorker(observe?: (r: SummaryRefreshMeasure) => void): () => Promise<void> {
   const waiting = new Set<NodeJS.Timeout>();
-  const running = new Map<string, Promise<void>>();
+  const running = new Set<Promise<void>>();
+  const oneAtATime = pLimit(1);
   let stopped = false;
-  // Refreshes run in the stack's own context, not the request's that queued them (its DynamoDB count and log scope).
+  // Refreshes run in the stack's own context, not the request's that queued them.
   const root = new AsyncResource('local-summaries-worker');
-  const run = (campus: string) => {
-    const before = running.get(campus) ?? Promise.resolve();
-    const next = before
-      .then(async () => {
-        if (stopped) return;
-        const t0 = performance.now();
-        const { result, metrics } = await withMetrics(() => refreshCampusSummaries({ campus }));
-        observe?.({ campus, refreshed: result.refreshed.length, calls: metrics.dynamoCalls, ms: performance.now() - t0 });
-      })
-      .then(
-        () => undefined,
-        (e: unknown) => log.error(`campus summaries: refresh of ${campus} stopped`, { error: e }),
+  const refresh = async (campus: string) => {
+    if (stopped) return;
+    const t0 = performance.now();
+    try {
+      const { result, metrics } = await withLogScope({ request_id: randomUUID(), campus }, () =>
+        withMetrics(() => refreshCampusSummaries({ campus })),
       );
-    running.set(campus, next);
-    void next.finally(() => {
-      if (running.get(campus) === next) running.delete(campus);
-    });
+      observe?.({ campus, refreshed: result.refreshed.length, calls: metrics.dynamoCalls, ms: performance.now() - t0 });
+    } catch (e) {
+      log.error(`campus summaries: refresh of ${campus} stopped`, { error: e });
+    }
   };
   setLocalSummariesRunner((job, delayMs) => {
     if (stopped) return;
     const t = setTimeout(() => {
       waiting.delete(t);
-      root.runInAsyncScope(run, undefined, job.campus);
+      const run = root.runInAsyncScope(() => oneAtATime(() => refresh(job.campus)));
+      running.add(run);
+      void run.finally(() => running.delete(run));
     }, delayMs);
     waiting.add(t);
   });
@@ -64,14 +64,16 @@ export function startLocalSummariesWorker(observe?: (r: SummaryRefreshMeasure) =
     setLocalSummariesRunner(undefined);
     for (const t of waiting) clearTimeout(t);
     waiting.clear();
-    await Promise.all(running.values());
+    oneAtATime.clearQueue();
+    await Promise.all(running);
   };
 }
 
 /**
- * Queues again, at the local stack's start, the refresh of every campus with a stored summary that is not current: one
- * queued or running when the last stop came (or kill -9), or stamped while no refresh ran (the seed). One Scan of the
- * table's change stamps (local data only), one Query per campus stamped.
+ * Queues again, at the local stack's start, the refresh of every campus whose stamp shows one queued (its timer died
+ * with the last stop, or kill -9) or that has a stored summary that is not current (a refresh cut short, or changes
+ * stamped while no refresh ran: the seed). One Scan of the table's change stamps (local data only), one Query per
+ * campus stamped.
  * @returns how many refreshes were queued
  */
 export async function resumeSummaryRefreshes(): Promise<number> {
@@ -92,7 +94,7 @@ export async function resumeSummaryRefreshes(): Promise<number> {
       if (!campus) continue;
       const stored = await readSummaryPartition(campus);
       const stale = [...stored.items.values()].some((s) => !summaryCurrent(s, stored.changed_at));
-      if (stale && (await requeueSummaryRefresh(campus, stored.queued_at))) queued++;
+      if ((stored.queued_at || stale) && (await requeueSummaryRefresh(campus, stored.queued_at))) queued++;
     }
     start = page.LastEvaluatedKey;
   } while (start);

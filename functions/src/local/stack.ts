@@ -330,7 +330,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       setLocalSummaryComputer(computeSummary);
       stopSummaries = startLocalSummariesWorker(opts.onSummaryRefresh);
       const resumed = await resumeSummaryRefreshes();
-      if (resumed) step(`Queued ${resumed} campus summary refreshes left unfinished by the last stop`);
+      if (resumed) step(`Queued ${resumed} campus summary refreshes (left unfinished by the last stop, or for changes stamped since)`);
     }
     setSignInLimits({ ...SIGN_IN_LIMITS, ...opts.signInLimits });
     step('Starting the web server');

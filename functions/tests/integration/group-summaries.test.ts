@@ -70,9 +70,13 @@ describe('campus summaries', { timeout: 180_000 }, () => {
     expect(calls(await client(base, groupToken, 'demo-east').get('/api/dashboard'))).toBeLessThanOrEqual(2);
     // A change on a campus: the next reads still cost at most 2 calls per campus (the stale summary is served, marked).
     const admin = await signedIn(base, users.demoAdmin);
-    expect((await admin.post('/api/program', { title: `B.E. Summaries ${run}`, number_of_terms: 8 })).status).toBe(201);
+    const made = await admin.post('/api/program', { title: `B.E. Summaries ${run}`, number_of_terms: 8 });
+    expect(made.status).toBe(201);
     const stale = await group.get('/api/group/rollup');
-    expect((stale.body.data as RollupView).updating).toContain('demo');
+    // The demo campus is updating, or (on a slow machine) already refreshed: the new program is then listed.
+    const listed = (v: RollupView) =>
+      v.sections.find((s) => s.key === 'sar-readiness')?.rows[0]?.cells.demo?.programs?.some((p) => p.program === made.body.data.id);
+    expect((stale.body.data as RollupView).updating.includes('demo') || listed(stale.body.data)).toBe(true);
     expect(calls(stale)).toBeLessThanOrEqual(2 * campuses);
     expect(calls(await group.get('/api/dashboard'))).toBeLessThanOrEqual(2 * campuses);
   });
@@ -96,28 +100,38 @@ describe('campus summaries', { timeout: 180_000 }, () => {
     expect(rows.length).toBeGreaterThan(0);
     const saved = await admin.put(`/api/marks/${held!.id}`, { version: sheet.version, rows });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    const pages = Object.fromEntries(await pageCells('demo', year));
-    expect(Object.values(pages).length).toBeGreaterThan(0);
-    // The next read, at once: the demo campus shows its new levels already, or is listed as updating; never its old
-    // levels unmarked.
+    // The next read, at once: the demo campus shows the program pages' levels already, or is listed as updating; never
+    // old levels unmarked.
+    const same = (v: RollupView, pages: Map<string, number>) =>
+      JSON.stringify(Object.fromEntries(rollupCells(v, 'demo'))) === JSON.stringify(Object.fromEntries(pages));
     const next = await rollup();
-    const moved = (v: RollupView) => JSON.stringify(Object.fromEntries(rollupCells(v, 'demo'))) === JSON.stringify(pages);
-    expect(moved(next) || next.updating.includes('demo')).toBe(true);
-    // Refreshed in the background: the cells become the program pages' new levels, some of them moved; the other
-    // campus's are unchanged.
-    const after = await until(rollup, moved);
+    expect(same(next, await pageCells('demo', year)) || next.updating.includes('demo')).toBe(true);
+    // Refreshed in the background: the cells become the program pages' levels (read again each time: other files may
+    // change the campus meanwhile), some of them moved; the other campus's are unchanged.
+    const { v: after } = await until(
+      async () => ({ v: await rollup(), pages: await pageCells('demo', year) }),
+      ({ v, pages }) => pages.size > 0 && same(v, pages),
+    );
     expect([...rollupCells(after, 'demo')].some(([k, v]) => v !== rollupCells(before, 'demo').get(k))).toBe(true);
     expect(Object.fromEntries(rollupCells(after, 'demo-east'))).toEqual(Object.fromEntries(east));
     // The demo campus's dashboard counts the marks too: the courses below target are those of its program pages.
     const api = client(base, groupToken, 'demo');
     const dashboard = async () => (await api.get('/api/dashboard')).body.data as DashboardView;
-    const year0 = (await dashboard()).academic_year;
-    let below = 0;
-    for (const p of (await api.get('/api/program?limit=1000')).body.data as { id: string }[]) {
-      const years = (await api.get(`/api/attainment/program/${p.id}`)).body.data.years as ProgramAttainment[];
-      below += years.find((y) => y.academic_year === year0)?.courses.filter((c) => c.cos.some((co) => co.met === false)).length ?? 0;
-    }
-    await until(dashboard, (d) => d.tiles.attainment[0].value === below);
+    const belowTarget = async (year0: string) => {
+      let below = 0;
+      for (const p of (await api.get('/api/program?limit=1000')).body.data as { id: string }[]) {
+        const years = (await api.get(`/api/attainment/program/${p.id}`)).body.data.years as ProgramAttainment[];
+        below += years.find((y) => y.academic_year === year0)?.courses.filter((c) => c.cos.some((co) => co.met === false)).length ?? 0;
+      }
+      return below;
+    };
+    await until(
+      async () => {
+        const d = await dashboard();
+        return { shown: d.tiles.attainment[0].value, pages: await belowTarget(d.academic_year) };
+      },
+      ({ shown, pages }) => shown === pages,
+    );
   });
 
   it("a program's SAR readiness in the roll-up equals its SAR Readiness page, and moves once refreshed when marks are claimed", async () => {

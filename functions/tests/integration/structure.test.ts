@@ -328,6 +328,30 @@ describe('CSV import', () => {
   });
 });
 
+describe("NBA's PO list for a program", () => {
+  it("is its SAR format's list when none is named: the 2025 format's 11 POs, the 2019 format's 12", async () => {
+    const made = async (sar_version: string) =>
+      (await admin.post('/api/program', { title: `B.E. PO list ${sar_version}`, number_of_terms: 8, sar_version })).body.data.id as string;
+    for (const [version, count, last] of [
+      ['SAR 2025 (GAPC v4)', 11, 'PO11'],
+      ['SAR 2019 (UG Tier II)', 12, 'PO12'],
+    ] as const) {
+      const id = await made(version);
+      const res = await admin.post('/api/generic-program-outcome/setup', { program: id });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      const refs = (res.body.data as { po_reference: string }[]).map((o) => o.po_reference);
+      expect(refs).toHaveLength(count);
+      expect(refs.at(-1)).toBe(last);
+    }
+    // A list named is the list given, whatever the format.
+    const named = await admin.post('/api/generic-program-outcome/setup', {
+      program: await made('SAR 2025 (GAPC v4)'),
+      framework: 'nba_12_po',
+    });
+    expect(named.body.data).toHaveLength(12);
+  });
+});
+
 describe("moving a program's 12 POs to the 2025 format's 11", () => {
   let p2025: Record<string, any>;
   let course: Record<string, any>;

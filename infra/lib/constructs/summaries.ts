@@ -47,15 +47,16 @@ export class Summaries extends Construct {
       entry: handlerEntry('campus-summaries'),
       environment: props.environment,
       memorySize: 1024,
-      // Within API Gateway's 30 s: the reader waits for the answer.
-      timeout: Duration.seconds(28),
+      // A refresh from the queue recomputes every summary a campus has, one after the other; a read that invokes it
+      // for a summary none is stored of is cut at API Gateway's 30 s anyway.
+      timeout: Duration.minutes(2),
     });
     // Read/write: computing a program's summary stores the course results it finds stale, as any program read does.
     grantRecordsAccess(this.worker, table);
     // Six times the worker's timeout, as AWS advises for a Lambda event source.
     ({ queue: this.queue, deadLetters: this.deadLetters } = workQueue(this, {
       what: 'summaries queue',
-      visibilityTimeout: Duration.minutes(3),
+      visibilityTimeout: Duration.minutes(12),
       maxReceiveCount: 4,
     }));
     // One campus per invocation: a refresh is a campus's whole set of summaries.

@@ -37,9 +37,11 @@ export const frozenBanner = (f: FrozenYear) =>
  * Frozen results for one program year on the Program attainment page: a banner when the year is approved,
  * and for admins "Approve <year>" (asks first) or "Unfreeze" (a dialog with a required reason of at least 10
  * characters). Server errors show in the popup and, for the reason, under the field. Other roles see the banner only.
- * An undated year cannot be approved (there is no year to name), so nothing shows for it.
+ * An undated year cannot be approved (there is no year to name), so nothing shows for it. While `updating` courses of
+ * the program are being computed again (a method change, a save), Approve waits and says why: the server would refuse
+ * it (409), since the approved figures must be the current ones.
  */
-export function FreezePanel({ programId, year }: { programId: string; year: string }) {
+export function FreezePanel({ programId, year, updating = 0 }: { programId: string; year: string; updating?: number }) {
   const isAdmin = useAtomValue(profileAtom)?.role === 'admin';
   const queryClient = useQueryClient();
   const frozen = useFrozenYears(programId).data?.find((f) => f.academic_year === year && f.status === 'Frozen');
@@ -81,7 +83,8 @@ export function FreezePanel({ programId, year }: { programId: string; year: stri
           type="button"
           icon="pi pi-lock"
           label={`Approve ${year}`}
-          disabled={approve.isPending}
+          disabled={approve.isPending || updating > 0}
+          aria-describedby={updating > 0 ? 'approve-waits' : undefined}
           onClick={() =>
             confirmDialog({
               header: `Approve ${year}?`,
@@ -95,6 +98,11 @@ export function FreezePanel({ programId, year }: { programId: string; year: stri
             })
           }
         />
+        {updating > 0 ? (
+          <span id="approve-waits" className="hint">
+            {`Approve once the ${updating === 1 ? 'course' : `${updating} courses`} being computed again ${updating === 1 ? 'is' : 'are'} done.`}
+          </span>
+        ) : null}
       </div>
     ) : null;
   return (

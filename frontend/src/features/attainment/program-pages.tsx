@@ -44,7 +44,9 @@ function Frame({
           <Link to={hrefWith('/attainment', { program: programId })}>enter them under CIA Data Entry</Link>.
         </p>
       ) : null}
-      {data && current && programId ? <FreezePanel programId={programId} year={textOf(current.academic_year)} /> : null}
+      {data && current && programId ? (
+        <FreezePanel programId={programId} year={textOf(current.academic_year)} updating={data.updating?.length} />
+      ) : null}
       {data && current && programId ? children(data, current, programId) : null}
     </section>
   );

@@ -1,6 +1,7 @@
 import {
   type CampusStatusBody,
   type NewCampusBody,
+  type RollupView,
   campusStatusRoute,
   createCampusRoute,
   groupCampusesRoute,
@@ -9,6 +10,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../app/api-client';
 import { qk } from '../../app/query-keys';
+import { useUpdatingPoll } from '../../lib/updating-poll';
 
 /** The group administrator's group and its campuses (`GET /api/group/campus`); nothing is read for anyone else. */
 export function useGroupCampuses(enabled = true) {
@@ -19,21 +21,19 @@ export function useGroupCampuses(enabled = true) {
   });
 }
 
-/** How often a roll-up or dashboard whose figures are being brought up to date is read again (ms). */
-export const SUMMARY_POLL_MS = 3000;
-
 /**
  * The group's roll-up for `year` (`GET /api/group/rollup?year=`; null: the server's default year). While it lists
- * campuses as `updating` it is read again every `SUMMARY_POLL_MS`, without the loading overlay.
+ * campuses as `updating` it is read again (`updatingPollMs`: 3 s, backing off to a minute), without the loading overlay.
  */
 export function useRollup(year: string | null) {
   const qc = useQueryClient();
+  const poll = useUpdatingPoll<RollupView>((v) => Boolean(v.updating?.length));
   return useQuery({
     queryKey: qk.rollup(year),
     queryFn: async () =>
       (await call(rollupRoute, { query: { year: year ?? undefined } }, { background: qc.getQueryData(qk.rollup(year)) !== undefined }))
         .data,
-    refetchInterval: (q) => (q.state.data?.updating.length ? SUMMARY_POLL_MS : false),
+    refetchInterval: poll,
   });
 }
 

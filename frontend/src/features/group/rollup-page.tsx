@@ -97,7 +97,7 @@ export function RollupPage() {
         </span>
       </div>
       {view ? <p className="hint year-choice">{view.year_choice.text}</p> : null}
-      {view && view.updating.length ? (
+      {view?.updating?.length ? (
         <p className="hint updating" role="status">
           {rollupUpdatingText(view.updating, new Map(view.campuses.map((c) => [c.id, c.name])))}
         </p>

@@ -23,6 +23,7 @@ import {
   yearSk,
 } from './summary-store.js';
 import { refreshUnderway, requeueSummaryRefresh, summaryRefreshesRun } from '../../platform/store/campus-changes.js';
+import { log } from '../../platform/lib/log.js';
 
 /**
  * Reading a campus's summaries (`summary-shapes.ts`, `docs/decisions/0039-campus-summaries.md`): the roll-up
@@ -43,48 +44,76 @@ export interface CampusSummaries {
   updating: boolean;
 }
 
-/** Readers that queued a lost refresh in this instance, by campus, so one read queues it once. */
+/** A campus being read: its summaries as read so far, and whether this read already queued its refresh. */
 type Reading = Pick<CampusSummaries, 'scope' | 'stored' | 'updating'> & { requeued?: boolean };
 
 /**
- * The summary stored under `sk` when it is of `schema` and `usable` (e.g. of today's month): served even when not
- * current, with the campus marked `updating`; a refresh is queued then only when none is under way
- * (`refreshUntilCurrent`). Otherwise (none stored, or refreshes do not run here) it is computed, stored (one PutItem)
- * and returned. `computed_at` is when the computation started, so a change made while it ran still counts as newer.
+ * How long a programs summary that shows courses being recomputed is served before a read has the campus refreshed
+ * (ms): the courses' own job stamps the campus when it ends, so only a job that died needs this.
  */
-async function storedOr<T>(
-  c: Reading,
-  sk: string,
-  schema: z.ZodMiniType<T>,
-  usable: (t: T) => boolean,
-  compute: () => Promise<T>,
-  pending: (t: T) => boolean = () => false,
-): Promise<T> {
+const UPDATING_RECHECK_MS = 60_000;
+
+/**
+ * How a kind of summary is read: `schema` checks what is stored; `stale` says a stored one is current but no longer
+ * says what the page must show (a month summary of last month), `pending` that it shows work still under way (a
+ * programs summary with courses being recomputed); `compute` computes one (`summaryFor`).
+ */
+interface SummaryKind<T> {
+  schema: z.ZodMiniType<T>;
+  compute: () => Promise<T>;
+  stale?: (t: T) => boolean;
+  pending?: (t: T) => boolean;
+}
+
+/**
+ * The summary stored under `sk` when it is of `k.schema`: served even when not current (a change since, `k.stale`,
+ * `k.pending`), with the campus marked `updating`; a refresh is queued then only when none is under way
+ * (`refreshUntilCurrent`; for `k.pending`, only past `UPDATING_RECHECK_MS`). Otherwise (none stored, or refreshes do
+ * not run here) it is computed, stored (one PutItem) and returned; one computed before the last change had settled
+ * marks the campus updating too. `computed_at` is when the computation started, so a change made while it ran still
+ * counts as newer.
+ */
+async function storedOr<T>(c: Reading, sk: string, k: SummaryKind<T>): Promise<T> {
   const item = c.stored.items.get(sk);
-  const parsed = item ? schema.safeParse(item.summary) : undefined;
-  if (item && parsed?.success && usable(parsed.data)) {
-    if (summaryCurrent(item, c.stored.changed_at) && !pending(parsed.data)) return parsed.data;
-    if (summaryRefreshesRun()) {
+  const parsed = item ? k.schema.safeParse(item.summary) : undefined;
+  if (item && parsed?.success && summaryRefreshesRun()) {
+    const pending = k.pending?.(parsed.data) ?? false;
+    if (!summaryCurrent(item, c.stored.changed_at) || k.stale?.(parsed.data)) {
       c.updating = true;
       await refreshUntilCurrent(c);
-      return parsed.data;
+    } else if (pending) {
+      c.updating = true;
+      if (Date.now() - Date.parse(item.computed_at) > UPDATING_RECHECK_MS) await refreshUntilCurrent(c);
     }
+    return parsed.data;
   }
+  if (item && parsed?.success && summaryCurrent(item, c.stored.changed_at) && !k.stale?.(parsed.data) && !k.pending?.(parsed.data))
+    return parsed.data;
   const computedAt = new Date().toISOString();
-  const summary = await compute();
-  await putSummary(c.scope.campus, sk, { summary, computed_at: computedAt, version: SUMMARY_VERSION });
-  c.stored.items.set(sk, { summary, computed_at: computedAt, version: SUMMARY_VERSION });
+  const summary = await k.compute();
+  const stored = { summary, computed_at: computedAt, version: SUMMARY_VERSION };
+  await putSummary(c.scope.campus, sk, stored);
+  c.stored.items.set(sk, stored);
+  if (summaryRefreshesRun() && !summaryCurrent(stored, c.stored.changed_at)) {
+    c.updating = true;
+    await refreshUntilCurrent(c);
+  }
   return summary;
 }
 
 /**
  * Has a stale campus refreshed: nothing when a refresh is under way (`refreshUnderway`), else one is queued (one
- * conditional UpdateItem and one SQS message, once per read).
+ * conditional UpdateItem and one SQS message, once per read). A failure is logged, not thrown: the read serves what
+ * is stored, and the next read tries again.
  */
 async function refreshUntilCurrent(c: Reading): Promise<void> {
   if (c.requeued || refreshUnderway(c.stored)) return;
   c.requeued = true;
-  await requeueSummaryRefresh(c.scope.campus, c.stored.queued_at);
+  try {
+    await requeueSummaryRefresh(c.scope.campus, c.stored.queued_at);
+  } catch (e) {
+    log.error(`campus summaries: the refresh of ${c.scope.campus} could not be queued`, { error: e });
+  }
 }
 
 /**
@@ -93,15 +122,12 @@ async function refreshUntilCurrent(c: Reading): Promise<void> {
  */
 export async function readCampusSummaries(scope: CampusScope): Promise<CampusSummaries> {
   const c: Reading = { scope, stored: await readSummaryPartition(scope.campus), updating: false };
-  const programs = await storedOr(
-    c,
-    PROGRAMS_SK,
-    programsSchema,
-    () => true,
-    () => summaryFor({ kind: 'programs', scope }, programsSchema),
+  const programs = await storedOr(c, PROGRAMS_SK, {
+    schema: programsSchema,
+    compute: () => summaryFor({ kind: 'programs', scope }, programsSchema),
     // A course's results being recomputed: its job's end stamps the campus, which queues the refresh.
-    (s) => s.updating,
-  );
+    pending: (s) => s.updating,
+  });
   return Object.assign(c, { programs });
 }
 
@@ -110,26 +136,19 @@ export async function readCampusSummaries(scope: CampusScope): Promise<CampusSum
  * computed (`computeYear`) and stored.
  */
 export const yearSummary = (c: CampusSummaries, year: string, today: string): Promise<YearSummary> =>
-  storedOr(
-    c,
-    yearSk(year),
-    yearSchema,
-    () => true,
-    () => summaryFor({ kind: 'year', scope: c.scope, year, today }, yearSchema),
-  );
+  storedOr(c, yearSk(year), { schema: yearSchema, compute: () => summaryFor({ kind: 'year', scope: c.scope, year, today }, yearSchema) });
 
 /**
- * The month's figures of a campus (`current` the CAY the dashboard counts, `today` an ISO date): as stored when of
- * today's month (no DynamoDB call), else computed (`computeMonth`) and stored.
+ * The month's figures of a campus (`current` the CAY the dashboard counts, `today` an ISO date): as stored (no
+ * DynamoDB call; last month's marked updating until refreshed), else computed (`computeMonth`) and stored.
  */
 export const monthSummary = (c: CampusSummaries, current: string, today: string): Promise<MonthSummary> =>
-  storedOr(
-    c,
-    monthSk(current),
-    monthSchema,
-    (s) => s.month === today.slice(0, 7),
-    () => summaryFor({ kind: 'month', scope: c.scope, current, today }, monthSchema),
-  );
+  storedOr(c, monthSk(current), {
+    schema: monthSchema,
+    compute: () => summaryFor({ kind: 'month', scope: c.scope, current, today }, monthSchema),
+    // Last month's figures, on the first read of a month: served marked updating while the refresh counts this one.
+    stale: (s) => s.month !== today.slice(0, 7),
+  });
 
 /**
  * A campus's SAR readiness for the report year `year` ("2025-26"), each program as its SAR Readiness page shows it:
@@ -137,13 +156,10 @@ export const monthSummary = (c: CampusSummaries, current: string, today: string)
  * the roll-up reads it.
  */
 export const readinessSummary = (c: CampusSummaries, year: string): Promise<ReadinessSummary> =>
-  storedOr(
-    c,
-    readinessSk(year),
-    readinessSchema,
-    () => true,
-    () => summaryFor({ kind: 'readiness', scope: c.scope, year }, readinessSchema),
-  );
+  storedOr(c, readinessSk(year), {
+    schema: readinessSchema,
+    compute: () => summaryFor({ kind: 'readiness', scope: c.scope, year }, readinessSchema),
+  });
 
 /** The academic years with stored results in any of the campuses' programs, newest first. */
 export const resultYears = (campuses: readonly ProgramsSummary[]): string[] =>

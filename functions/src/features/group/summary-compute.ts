@@ -189,8 +189,10 @@ async function computeReadiness(scope: CampusScope, year: string): Promise<Readi
 }
 
 /**
- * Computes one summary (`SummaryRequest`) from the campus's records, documents and stored results; it stores nothing
- * (the reader, `campus-summary.ts`, stores what it is given). Its DynamoDB calls are those of `computePrograms`,
+ * Computes one summary (`SummaryRequest`) from the campus's records, documents and stored results. It stores no
+ * summary (the reader, `campus-summary.ts`, or the refresh, `summary-refresh.ts`, stores what it returns); like any
+ * read of a program, it stores a course's results it finds stale, which stamps the campus (the next refresh then finds
+ * them current). Its DynamoDB calls are those of `computePrograms`,
  * `computeYear`, `computeMonth` or `computeReadiness`.
  */
 export function computeSummary(req: SummaryRequest): Promise<ProgramsSummary | YearSummary | MonthSummary | ReadinessSummary> {

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE } from '@attain/shared-types';
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
@@ -42,11 +42,14 @@ export const readinessSk = (year: string) => `summary#readiness#${year}`;
 /** What a stored summary's sort key names: its kind and, but for `programs`, its academic year. */
 export type SummaryKey = { kind: 'programs' } | { kind: 'year' | 'month' | 'readiness'; year: string };
 
+const YEAR_KINDS = ['year', 'month', 'readiness'] as const;
+
 /** Reads a summary's sort key (`PROGRAMS_SK`, `yearSk`, `monthSk`, `readinessSk`); undefined for any other. */
 export function summaryKey(sk: string): SummaryKey | undefined {
   if (sk === PROGRAMS_SK) return { kind: 'programs' };
-  const m = /^summary#(year|month|readiness)#(\d{4}-\d{2})$/.exec(sk);
-  return m ? { kind: m[1] as 'year' | 'month' | 'readiness', year: m[2] } : undefined;
+  const m = /^summary#([a-z]+)#(\d{4}-\d{2})$/.exec(sk);
+  const kind = YEAR_KINDS.find((k) => k === m?.[1]);
+  return m && kind ? { kind, year: m[2] } : undefined;
 }
 
 /**
@@ -67,6 +70,7 @@ export async function readSummaryPartition(campus: string): Promise<SummaryParti
       out.changed_at = time(item.changed_at);
       out.queued_at = time(item.queued_at);
       out.started_at = time(item.started_at);
+      out.finished_at = time(item.finished_at);
     } else if (typeof sk === 'string' && typeof item.computed_at === 'string' && typeof item.version === 'string')
       items.set(sk, { summary: item.summary, computed_at: item.computed_at, version: item.version });
   }
@@ -74,9 +78,11 @@ export async function readSummaryPartition(campus: string): Promise<SummaryParti
 }
 
 /**
- * Stores one summary of a campus under `sk`, unless the one there was computed later (a read and a refresh, or two
- * refreshes, that overlap: the later computation is kept). One conditional PutItem.
+ * Stores one summary of a campus under `sk`, unless the one there is of this `SUMMARY_VERSION` and was computed later
+ * (a read and a refresh, or two refreshes, that overlap: the later computation is kept; during a deployment, the new
+ * version's). One conditional PutItem.
  * @returns whether it was stored
+ * @throws the DynamoDB error of the PutItem (not its condition)
  */
 export async function putSummary(campus: string, sk: string, summary: StoredSummary): Promise<boolean> {
   try {
@@ -84,8 +90,8 @@ export async function putSummary(campus: string, sk: string, summary: StoredSumm
       new PutCommand({
         TableName: config().tableName,
         Item: { [TABLE.partitionKey]: campusSummaryPk(campus), [TABLE.sortKey]: sk, entityType: 'campus-summary', ...summary },
-        ConditionExpression: 'attribute_not_exists(computed_at) OR computed_at <= :t',
-        ExpressionAttributeValues: { ':t': summary.computed_at },
+        ConditionExpression: 'attribute_not_exists(computed_at) OR computed_at <= :t OR version <> :v',
+        ExpressionAttributeValues: { ':t': summary.computed_at, ':v': summary.version },
       }),
     );
     return true;
@@ -93,4 +99,11 @@ export async function putSummary(campus: string, sk: string, summary: StoredSumm
     if (e instanceof ConditionalCheckFailedException) return false;
     throw e;
   }
+}
+
+/** Removes one summary of a campus (one DeleteItem): the next read that asks for it computes it. */
+export async function dropSummary(campus: string, sk: string): Promise<void> {
+  await documentClient().send(
+    new DeleteCommand({ TableName: config().tableName, Key: { [TABLE.partitionKey]: campusSummaryPk(campus), [TABLE.sortKey]: sk } }),
+  );
 }

@@ -41,4 +41,8 @@ const compute = loggedHandler(async (event: unknown): Promise<unknown> => {
  * @throws Error for an invocation that is not a request, or when the computation fails (the invoker answers 500)
  */
 export const handler = (event: unknown, context?: Context): Promise<unknown> =>
-  typeof event === 'object' && event !== null && 'Records' in event ? refreshes(event as SQSEvent, context) : compute(event, context);
+  isQueueEvent(event) ? refreshes(event, context) : compute(event, context);
+
+/** Whether an invocation is the summaries queue's (records, each checked by `sqsJobHandler`) rather than a request. */
+const isQueueEvent = (event: unknown): event is Partial<SQSEvent> =>
+  typeof event === 'object' && event !== null && 'Records' in event && Array.isArray(event.Records);

@@ -4,6 +4,7 @@ import { TABLE, recordPk } from '@attain/shared-types';
 import { documentClient } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 import { type LocalJobRunner, jobQueue } from '../lib/job-queue.js';
+import { log } from '../lib/log.js';
 
 /**
  * The campus's change stamp, which says when its group summaries (`features/group/campus-summary.ts`) went stale
@@ -11,7 +12,7 @@ import { type LocalJobRunner, jobQueue } from '../lib/job-queue.js';
  * one Query that reads a campus's summaries also reads whether they are current:
  * - `PK = T#<campus>#campus-summary`, `SK = changed`: `changed_at`, the time (ISO-8601 UTC) of the last write of an
  *   input the summaries count, taken after that write succeeded; `queued_at`, when the refresh that will recompute
- *   them was queued (removed when it starts); `started_at`, when the last refresh started (`ChangeStamp`);
+ *   them was queued (removed when it starts); `started_at` and `finished_at` of the last refresh (`ChangeStamp`);
  * - `SK = summary#...`: the summaries themselves (the group feature's store).
  */
 export const campusSummaryPk = (campus: string) => recordPk(campus, 'campus-summary');
@@ -71,17 +72,23 @@ const summariesQueue = jobQueue<SummaryRefreshJob>('summaries', () => config().s
 
 /**
  * How long after a change its refresh starts (s): the change's settle time (`SETTLE_MS` of the summaries, 2 s: a
- * computation that starts sooner may not read the write) plus a little, so the writes of one save (a marks sheet, then
- * its course's stored results) are refreshed once.
+ * computation that starts sooner may not read the write) plus a little, so the writes of one save are refreshed once.
  */
 export const REFRESH_DELAY_S = 3;
 
 /**
- * How long a queued refresh may stay unstarted before a reader queues another (ms): past SQS's delay, the worker's
- * timeout and its retries (4 receives of a 2-minute visibility), the job is taken as lost (a writer stopped between
- * its stamp and its message, or the job went to the dead-letter queue).
+ * How long a queued refresh may wait to start before it is taken as lost (ms): SQS hands it over `REFRESH_DELAY_S`
+ * after it is sent, so one still waiting after 2 minutes was never sent (a writer stopped between its stamp and its
+ * message) and a reader or writer queues another.
  */
-export const REFRESH_LOST_MS = 10 * 60_000;
+export const QUEUED_LOST_MS = 2 * 60_000;
+
+/**
+ * How long a started refresh may run unfinished before it is taken as dead (ms): past the campus summaries Lambda's
+ * 2-minute timeout (`infra/lib/constructs/summaries.ts`), so a reader queues another rather than wait for SQS's next
+ * delivery (after the queue's 12-minute visibility timeout).
+ */
+export const STARTED_LOST_MS = 3 * 60_000;
 
 /** How the local stack runs summary refreshes (or, with undefined, stops running them). */
 export function setLocalSummariesRunner(runner: LocalJobRunner<SummaryRefreshJob> | undefined): void {
@@ -94,15 +101,43 @@ export const summaryRefreshesRun = (): boolean => summariesQueue.runs();
 const stampKey = (campus: string) => ({ [TABLE.partitionKey]: campusSummaryPk(campus), [TABLE.sortKey]: CHANGED_SK });
 
 /**
+ * Sends a campus's refresh (`queuedAt`: the `queued_at` this sender set). Best effort: the write that stamped the
+ * campus has been stored, so a failed send is logged and its `queued_at` removed (when still this sender's), so the
+ * next change or read queues the refresh; never thrown.
+ */
+async function sendRefresh(campus: string, delaySeconds: number, queuedAt: string): Promise<void> {
+  try {
+    await summariesQueue.enqueue({ campus }, delaySeconds);
+  } catch (e) {
+    log.error(`campus summaries: the refresh of ${campus} could not be queued`, { error: e });
+    try {
+      await documentClient().send(
+        new UpdateCommand({
+          TableName: config().tableName,
+          Key: stampKey(campus),
+          UpdateExpression: 'REMOVE queued_at',
+          ConditionExpression: 'queued_at = :t',
+          ExpressionAttributeValues: { ':t': queuedAt },
+        }),
+      );
+    } catch (e2) {
+      if (!(e2 instanceof ConditionalCheckFailedException))
+        log.error(`campus summaries: the queued time of ${campus} could not be cleared`, { error: e2 });
+    }
+  }
+}
+
+/**
  * Stamps the campus's summaries stale and has them refreshed: sets the change stamp's `changed_at` to now unless it is
  * already later, and, when summary refreshes run (SQS or the local stack), `queued_at` unless a refresh is already
  * queued: one conditional UpdateItem, which returns what the stamp held. When it held no queued refresh (or only a lost
- * one, `REFRESH_LOST_MS`), the refresh is queued, `REFRESH_DELAY_S` later (one SQS message). A later stamp already
- * there is kept and nothing is queued (its writer queued). Call it after the write it records has succeeded, so a
- * refresh or summary computed after the stamp has read the write. The input writers outside
- * `records.ts`/`documents.ts` call it: stored results and their stamps, survey answers and invitations, mail sent and
- * bounced, marks sheets.
- * @throws the DynamoDB or SQS error when the stamp or the message fails (the write it records has been stored)
+ * one, `QUEUED_LOST_MS`), the refresh is queued, `REFRESH_DELAY_S` later (one SQS message, best effort:
+ * `sendRefresh`). A later stamp already there is kept and nothing is queued (its writer queued, or, for a script's
+ * stamp, the next read does). Call it after the write it records has succeeded, so a refresh or summary computed after
+ * the stamp has read the write. The input writers outside `records.ts`/`documents.ts` call it: stored results and
+ * their stamps, survey answers and invitations, mail sent and bounced, marks sheets.
+ * @throws the DynamoDB error when the stamp fails (the write it records has been stored; a summary would otherwise be
+ *   taken as current without it)
  */
 export async function noteCampusChange(campus: string): Promise<void> {
   const now = new Date().toISOString();
@@ -126,21 +161,21 @@ export async function noteCampusChange(campus: string): Promise<void> {
   }
   if (!queues) return;
   const queued = typeof before.queued_at === 'string' ? before.queued_at : undefined;
-  if (!queued) await summariesQueue.enqueue({ campus }, REFRESH_DELAY_S);
-  else if (refreshLost(queued)) await requeueSummaryRefresh(campus, queued);
+  if (!queued) await sendRefresh(campus, REFRESH_DELAY_S, now);
+  else if (Date.now() - Date.parse(queued) > QUEUED_LOST_MS) await requeueSummaryRefresh(campus, queued);
 }
-
-/** Whether a refresh queued at `queuedAt` (ISO) has not started for longer than `REFRESH_LOST_MS`. */
-export const refreshLost = (queuedAt: string, now = Date.now()): boolean => now - Date.parse(queuedAt) > REFRESH_LOST_MS;
 
 /**
  * Queues a campus's summary refresh again when the one queued at `queuedAt` (undefined: none) has not started: one
  * conditional UpdateItem that moves `queued_at` to now only if it still is `queuedAt` (so of the readers and writers
- * that see it lost, one queues), then one SQS message. Nothing happens when refreshes do not run here.
+ * that see it lost, one queues), then one SQS message (best effort, `sendRefresh`). Nothing happens when refreshes do
+ * not run here.
  * @returns whether this call queued the refresh
+ * @throws the DynamoDB error of the update (not its condition)
  */
 export async function requeueSummaryRefresh(campus: string, queuedAt: string | undefined): Promise<boolean> {
   if (!summariesQueue.runs()) return false;
+  const now = new Date().toISOString();
   try {
     await documentClient().send(
       new UpdateCommand({
@@ -148,18 +183,14 @@ export async function requeueSummaryRefresh(campus: string, queuedAt: string | u
         Key: stampKey(campus),
         UpdateExpression: 'SET queued_at = :t, entityType = :e',
         ConditionExpression: queuedAt ? 'queued_at = :was' : 'attribute_not_exists(queued_at)',
-        ExpressionAttributeValues: {
-          ':t': new Date().toISOString(),
-          ':e': 'campus-summary',
-          ...(queuedAt ? { ':was': queuedAt } : {}),
-        },
+        ExpressionAttributeValues: { ':t': now, ':e': 'campus-summary', ...(queuedAt ? { ':was': queuedAt } : {}) },
       }),
     );
   } catch (e) {
     if (e instanceof ConditionalCheckFailedException) return false;
     throw e;
   }
-  await summariesQueue.enqueue({ campus }, 0);
+  await sendRefresh(campus, 0, now);
   return true;
 }
 
@@ -171,33 +202,63 @@ export interface ChangeStamp {
   queued_at?: string;
   /** When the last refresh started (`claimSummaryRefresh`). */
   started_at?: string;
+  /** When the refresh that started at `started_at` finished (`finishSummaryRefresh`; older or none: it has not). */
+  finished_at?: string;
 }
 
 /**
- * Whether a refresh that will cover the last change is under way: queued and not lost, or started after that change
- * less than `REFRESH_LOST_MS` ago. A reader that finds a summary stale and no refresh under way queues one
- * (`requeueSummaryRefresh`): a change stamped while refreshes did not run (the seed, a script), or a refresh that died.
+ * Whether a refresh that will cover the last change is under way: queued less than `QUEUED_LOST_MS` ago, or started
+ * after that change, not finished, less than `STARTED_LOST_MS` ago. A reader that finds a summary stale and no
+ * refresh under way queues one (`requeueSummaryRefresh`): a change stamped while refreshes did not run (the seed, a
+ * script), a refresh that died, or a summary a finished refresh left stale (stored by a read meanwhile, or of an
+ * older version after a deployment).
  * @param now ms since the epoch
  */
 export function refreshUnderway(s: ChangeStamp, now = Date.now()): boolean {
-  if (s.queued_at) return !refreshLost(s.queued_at, now);
-  return Boolean(s.started_at && (!s.changed_at || s.started_at >= s.changed_at) && !refreshLost(s.started_at, now));
+  if (s.queued_at) return now - Date.parse(s.queued_at) <= QUEUED_LOST_MS;
+  if (!s.started_at || (s.changed_at && s.started_at < s.changed_at)) return false;
+  const finished = Boolean(s.finished_at && s.finished_at >= s.started_at);
+  return !finished && now - Date.parse(s.started_at) <= STARTED_LOST_MS;
 }
 
 /**
  * Starts a campus's summary refresh: removes `queued_at`, so a change from now on queues the next refresh, sets
- * `started_at` to now, and returns the change stamp's time (ISO; undefined: never stamped). One UpdateItem.
+ * `started_at` to now. One UpdateItem.
+ * @returns the change stamp's time (`changed_at`, ISO; undefined: never stamped) and this refresh's `started_at`
+ * @throws the DynamoDB error of the update
  */
-export async function claimSummaryRefresh(campus: string): Promise<string | undefined> {
+export async function claimSummaryRefresh(campus: string): Promise<{ changedAt: string | undefined; startedAt: string }> {
+  const startedAt = new Date().toISOString();
   const out = await documentClient().send(
     new UpdateCommand({
       TableName: config().tableName,
       Key: stampKey(campus),
       UpdateExpression: 'SET entityType = :e, started_at = :t REMOVE queued_at',
-      ExpressionAttributeValues: { ':e': 'campus-summary', ':t': new Date().toISOString() },
+      ExpressionAttributeValues: { ':e': 'campus-summary', ':t': startedAt },
       ReturnValues: 'ALL_NEW',
     }),
   );
   const changed = out.Attributes?.changed_at;
-  return typeof changed === 'string' ? changed : undefined;
+  return { changedAt: typeof changed === 'string' ? changed : undefined, startedAt };
+}
+
+/**
+ * Ends the refresh that started at `startedAt`: sets `finished_at`, unless another refresh has started since (one
+ * conditional UpdateItem), so a reader that still finds a summary stale queues a refresh at once.
+ * @throws the DynamoDB error of the update (not its condition)
+ */
+export async function finishSummaryRefresh(campus: string, startedAt: string): Promise<void> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: config().tableName,
+        Key: stampKey(campus),
+        UpdateExpression: 'SET finished_at = :t',
+        ConditionExpression: 'started_at = :s',
+        ExpressionAttributeValues: { ':t': new Date().toISOString(), ':s': startedAt },
+      }),
+    );
+  } catch (e) {
+    if (!(e instanceof ConditionalCheckFailedException)) throw e;
+  }
 }
