@@ -58,6 +58,7 @@ for (const name of [...apiDomains(), 'authorizer' as const, ...WORKERS]) {
     format: BUNDLING.format,
     external: BUNDLING.externalModules,
     banner: { js: BUNDLING.banner },
+    alias: BUNDLING.alias,
     logLevel: 'silent',
   });
   const kb = readFileSync(file).length / 1024;

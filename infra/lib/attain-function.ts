@@ -85,6 +85,7 @@ export class AttainFunction extends NodejsFunction {
         format: OutputFormat.ESM,
         externalModules: BUNDLING.externalModules,
         banner: BUNDLING.banner,
+        esbuildArgs: Object.fromEntries(Object.entries(BUNDLING.alias).map(([from, to]) => [`--alias:${from}`, to])),
         sourceMap: false,
       },
       depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),

@@ -1,3 +1,6 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { CRUD_ENTITIES, apiDomains } from '@attain/shared-types';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +20,7 @@ async function entityFilesIn(name: 'auth' | 'survey' | 'mail-sender'): Promise<s
     target: BUNDLING.target,
     format: BUNDLING.format,
     external: BUNDLING.externalModules,
+    alias: BUNDLING.alias,
     logLevel: 'silent',
   });
   const inputs = Object.values(r.metafile.outputs)[0].inputs;
@@ -36,6 +40,36 @@ describe('Lambda bundles', () => {
     // A worker reads no registry at all: not even the reference index every API Lambda carries.
     expect((await entityFilesIn('mail-sender')).filter((p) => p.endsWith('reference-index.ts'))).toEqual([]);
   });
+
+  it('carry the rich-text sanitizer without its CSS filter, and the bundled sanitizer drops scripts, handlers and styles', async () => {
+    const r = await build({
+      stdin: {
+        contents: "export { sanitizeHtml } from './functions/src/platform/lib/sanitize-html.ts';",
+        resolveDir: REPO_ROOT,
+        loader: 'ts',
+      },
+      bundle: true,
+      platform: 'node',
+      write: false,
+      metafile: true,
+      outfile: `${REPO_ROOT}/.tmp/bundle-test/sanitize.mjs`,
+      format: BUNDLING.format,
+      target: BUNDLING.target,
+      alias: BUNDLING.alias,
+      banner: { js: BUNDLING.banner },
+      logLevel: 'silent',
+    });
+    const inputs = Object.keys(Object.values(r.metafile.outputs)[0].inputs);
+    expect(inputs.filter((p) => p.includes('node_modules/cssfilter'))).toEqual([]);
+    expect(inputs).toContain('functions/src/platform/lib/no-css-filter.ts');
+    const file = `${REPO_ROOT}/.tmp/bundle-test/sanitize-${process.pid}.mjs`;
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, r.outputFiles[0].contents);
+    const { sanitizeHtml } = (await import(pathToFileURL(file).href)) as { sanitizeHtml: (html: string) => string };
+    expect(sanitizeHtml('<p style="color:red" onclick="x()">Hi <script>alert(1)</script><a href="javascript:x()">l</a></p>')).toBe(
+      '<p>Hi <a href>l</a></p>',
+    );
+  });
 });
 
 describe('the results queue', () => {
@@ -51,6 +85,7 @@ describe('the results queue', () => {
       target: BUNDLING.target,
       format: BUNDLING.format,
       external: BUNDLING.externalModules,
+      alias: BUNDLING.alias,
       logLevel: 'silent',
     });
     const queueing = Object.values(r.metafile.outputs)

@@ -1,5 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { forgetCampusRegistrations } from '../../src/platform/store/campus-registry.js';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -48,6 +48,8 @@ beforeEach(() => {
   ddb.reset();
   forgetCampusRegistrations();
   ddb.on(GetCommand, { Key: REGISTRATION }).resolves({});
+  // The campus's change stamp a write of a summarised record sets (`noteCampusChange`): no refresh queued before.
+  ddb.on(UpdateCommand).resolves({});
 });
 
 describe('authentication', () => {

@@ -62,40 +62,32 @@ describe('a change of what a campus summary counts', () => {
     expect(queued).toEqual([]);
   });
 
-  it('queues again a refresh queued so long ago that it is lost, taking it over with one conditional update', async () => {
+  it('leaves a queued refresh it finds lost to the next read: a writer sends nothing more', async () => {
     const lost = new Date(Date.now() - QUEUED_LOST_MS - 60_000).toISOString();
-    ddb
-      .on(UpdateCommand)
-      .resolvesOnce({ Attributes: { changed_at: lost, queued_at: lost } })
-      .resolves({});
+    ddb.on(UpdateCommand).resolves({ Attributes: { changed_at: lost, queued_at: lost } });
     await noteCampusChange('demo');
-    const takeover = ddb.commandCalls(UpdateCommand)[1].args[0].input;
-    expect(takeover.ConditionExpression).toBe('queued_at = :was');
-    expect(takeover.ExpressionAttributeValues?.[':was']).toBe(lost);
-    expect(queued).toEqual([{ campus: 'demo', delayMs: 0 }]);
+    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(1);
+    expect(queued).toEqual([]);
   });
 });
 
 describe('a change whose refresh cannot be sent', () => {
-  it('is kept (no error for the write already stored), and its queued time is removed so the next change queues', async () => {
+  it('is kept (no error for the write already stored); its queued time stays, for the next read to take as lost', async () => {
     setLocalSummariesRunner(() => {
       throw new Error('SQS is down');
     });
     ddb.on(UpdateCommand).resolves({});
     await expect(noteCampusChange('demo')).resolves.toBeUndefined();
-    const [stamp, cleared] = ddb.commandCalls(UpdateCommand).map((c) => c.args[0].input);
-    expect(cleared.UpdateExpression).toBe('REMOVE queued_at');
-    expect(cleared.ConditionExpression).toBe('queued_at = :t');
-    expect(cleared.ExpressionAttributeValues?.[':t']).toBe(stamp.ExpressionAttributeValues?.[':t']);
+    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(1);
+    expect(refreshUnderway({ changed_at: minutesAgo(3), queued_at: minutesAgo(3) })).toBe(false);
   });
 });
 
 describe('a change where no refresh runs (a script, the seed)', () => {
-  it('only stamps the campus: no queued time that nothing would clear', async () => {
+  it('stamps the campus and its queued time, which the local stack queues at its start or a read once lost; sends nothing', async () => {
     ddb.on(UpdateCommand).resolves({});
     await noteCampusChange('demo');
-    const stamp = ddb.commandCalls(UpdateCommand)[0].args[0].input;
-    expect(stamp.UpdateExpression).not.toContain('queued_at');
+    expect(ddb.commandCalls(UpdateCommand)[0].args[0].input.UpdateExpression).toContain('queued_at = if_not_exists(queued_at, :t)');
     expect(queued).toEqual([]);
   });
 });
@@ -256,6 +248,16 @@ describe('a read of a campus whose summaries are stored', () => {
     expect((await readCampusSummaries(scope)).updating).toBe(true);
     expect(ddb.calls()).toHaveLength(2);
     expect(queued).toEqual([]);
+  });
+
+  it('queues again a refresh queued so long ago that it is lost, taking it over with one conditional update', async () => {
+    const lost = new Date(Date.now() - QUEUED_LOST_MS - 60_000).toISOString();
+    partition({ changed_at: lost, queued_at: lost }, [summary('summary#programs', programs(), minutesAgo(10))]);
+    expect((await readCampusSummaries(scope)).updating).toBe(true);
+    const takeover = ddb.commandCalls(UpdateCommand)[0].args[0].input;
+    expect(takeover.ConditionExpression).toBe('queued_at = :was');
+    expect(takeover.ExpressionAttributeValues?.[':was']).toBe(lost);
+    expect(queued).toEqual([{ campus: 'demo', delayMs: 0 }]);
   });
 
   it('serves a current summary as it is, not updating', async () => {

@@ -101,7 +101,15 @@ const slot = (t: Tally, student: number, kind: number, co: number) => (student *
  * Whether a stored row is a student who sat the paper: not absent, and at least one mark entered. A row with every
  * mark blank is "no marks entered" (decision 0046), including such rows saved before blank rows stopped being stored.
  */
-const sat = (row: MarksRow): boolean => !row.absent && Object.values(row.marks).some((v) => v !== null && v !== undefined);
+function sat(row: MarksRow): boolean {
+  if (row.absent) return false;
+  // A loop that stops at the first mark: no array per row (this runs once per row of every sheet of a program).
+  for (const q in row.marks) {
+    const v = row.marks[q];
+    if (v !== null && v !== undefined) return true;
+  }
+  return false;
+}
 
 /** Indices (into `t.kinds`) of a group's kinds. */
 const kindsOf = (t: Tally, g: ExamGroup) => t.kinds.flatMap((k, i) => (groupOf(k) === g ? [i] : []));
@@ -120,13 +128,21 @@ const kindOrder = (kind: string) => {
 function tally(input: CourseInput, notes: string[]): Tally {
   const coIndex = new Map(input.cos.map((c, i) => [c.id, i]));
   const students = new Map<string, number>();
-  for (const occ of input.occasions)
-    for (const row of occ.marks) if (sat(row) && !students.has(row.student)) students.set(row.student, students.size);
+  // Each row's student index, or -1 when it did not sit the paper (`sat`), worked out once for both passes.
+  const present = input.occasions.map((occ) =>
+    occ.marks.map((row) => {
+      if (!sat(row)) return -1;
+      const known = students.get(row.student);
+      if (known !== undefined) return known;
+      students.set(row.student, students.size);
+      return students.size - 1;
+    }),
+  );
   const kinds = [...new Set(input.occasions.map((o) => o.kind))].sort((a, b) => kindOrder(a) - kindOrder(b));
   const kindIndex = new Map(kinds.map((k, i) => [k, i]));
   const size = students.size * kinds.length * input.cos.length;
   const t: Tally = { students, kinds, cos: input.cos.length, got: new Float64Array(size), max: new Float64Array(size) };
-  for (const occ of input.occasions) {
+  input.occasions.forEach((occ, oi) => {
     const kind = kindIndex.get(occ.kind) ?? 0;
     const qs = occ.questions.filter((q) => q.co !== undefined && coIndex.has(q.co));
     const orphan = occ.questions.length - qs.length;
@@ -145,10 +161,11 @@ function tally(input: CourseInput, notes: string[]): Tally {
       coMax[c] += q.max_marks;
     }
     const { got, max } = t;
-    for (const row of occ.marks) {
-      if (!sat(row)) continue;
-      const base = slot(t, students.get(row.student) ?? 0, kind, 0);
-      const m = row.marks;
+    const rows = present[oi];
+    for (let r = 0; r < occ.marks.length; r++) {
+      if (rows[r] < 0) continue;
+      const base = slot(t, rows[r], kind, 0);
+      const m = occ.marks[r].marks;
       for (let c = 0; c < byCo.length; c++) {
         const numbers = byCo[c];
         if (!numbers.length) continue;
@@ -158,7 +175,7 @@ function tally(input: CourseInput, notes: string[]): Tally {
         max[base + c] += coMax[c];
       }
     }
-  }
+  });
   return t;
 }
 

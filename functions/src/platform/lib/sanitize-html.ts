@@ -29,6 +29,8 @@ const filter = new FilterXSS({
     span: ['class'],
     a: ['href', 'target', 'rel'],
   },
+  // No `style` attribute is kept, so no CSS is filtered (the Lambda bundles carry no CSS filter: no-css-filter.ts).
+  css: false,
   stripIgnoreTag: true,
   stripIgnoreTagBody: ['script', 'style', 'iframe', 'object', 'embed'],
 });

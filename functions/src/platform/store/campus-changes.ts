@@ -101,39 +101,25 @@ export const summaryRefreshesRun = (): boolean => summariesQueue.runs();
 const stampKey = (campus: string) => ({ [TABLE.partitionKey]: campusSummaryPk(campus), [TABLE.sortKey]: CHANGED_SK });
 
 /**
- * Sends a campus's refresh (`queuedAt`: the `queued_at` this sender set). Best effort: the write that stamped the
- * campus has been stored, so a failed send is logged and its `queued_at` removed (when still this sender's), so the
- * next change or read queues the refresh; never thrown.
+ * Sends a campus's refresh. Best effort: the write that stamped the campus has been stored, so a failed send is logged,
+ * never thrown; its `queued_at` stays, and once that is `QUEUED_LOST_MS` old the next read queues the refresh again.
  */
-async function sendRefresh(campus: string, delaySeconds: number, queuedAt: string): Promise<void> {
+async function sendRefresh(campus: string, delaySeconds: number): Promise<void> {
   try {
     await summariesQueue.enqueue({ campus }, delaySeconds);
   } catch (e) {
-    log.error(`campus summaries: the refresh of ${campus} could not be queued`, { error: e });
-    try {
-      await documentClient().send(
-        new UpdateCommand({
-          TableName: config().tableName,
-          Key: stampKey(campus),
-          UpdateExpression: 'REMOVE queued_at',
-          ConditionExpression: 'queued_at = :t',
-          ExpressionAttributeValues: { ':t': queuedAt },
-        }),
-      );
-    } catch (e2) {
-      if (!(e2 instanceof ConditionalCheckFailedException))
-        log.error(`campus summaries: the queued time of ${campus} could not be cleared`, { error: e2 });
-    }
+    log.error(`summaries of ${campus} not queued`, { error: e });
   }
 }
 
 /**
  * Stamps the campus's summaries stale and has them refreshed: sets the change stamp's `changed_at` to now unless it is
- * already later, and, when summary refreshes run (SQS or the local stack), `queued_at` unless a refresh is already
- * queued: one conditional UpdateItem, which returns what the stamp held. When it held no queued refresh (or only a lost
- * one, `QUEUED_LOST_MS`), the refresh is queued, `REFRESH_DELAY_S` later (one SQS message, best effort:
- * `sendRefresh`). A later stamp already there is kept and nothing is queued (its writer queued, or, for a script's
- * stamp, the next read does). Call it after the write it records has succeeded, so a refresh or summary computed after
+ * already later, and `queued_at` unless a refresh is already queued: one conditional UpdateItem, which returns what
+ * the stamp held. When it held no queued refresh, the refresh is queued, `REFRESH_DELAY_S` later (one SQS message,
+ * best effort: `sendRefresh`; nothing where refreshes do not run, a script or the seed, whose stamp the local stack's
+ * start or the next read takes up). A queued refresh that was lost (`QUEUED_LOST_MS`) is queued again by the next read
+ * (`refreshUnderway`), not here: writers carry no more than this. A later stamp already there is kept and nothing is
+ * queued (its writer queued). Call it after the write it records has succeeded, so a refresh or summary computed after
  * the stamp has read the write. The input writers outside `records.ts`/`documents.ts` call it: stored results and
  * their stamps, survey answers and invitations, mail sent and bounced, marks sheets.
  * @throws the DynamoDB error when the stamp fails (the write it records has been stored; a summary would otherwise be
@@ -141,28 +127,25 @@ async function sendRefresh(campus: string, delaySeconds: number, queuedAt: strin
  */
 export async function noteCampusChange(campus: string): Promise<void> {
   const now = new Date().toISOString();
-  const queues = summariesQueue.runs();
-  let before: Record<string, unknown> = {};
+  let before: Record<string, unknown> | undefined;
   try {
-    const out = await documentClient().send(
-      new UpdateCommand({
-        TableName: config().tableName,
-        Key: stampKey(campus),
-        UpdateExpression: `SET changed_at = :t, entityType = :e${queues ? ', queued_at = if_not_exists(queued_at, :t)' : ''}`,
-        ConditionExpression: 'attribute_not_exists(changed_at) OR changed_at < :t',
-        ExpressionAttributeValues: { ':t': now, ':e': 'campus-summary' },
-        ReturnValues: queues ? 'ALL_OLD' : 'NONE',
-      }),
-    );
-    if (queues) before = out.Attributes ?? {};
+    before = (
+      await documentClient().send(
+        new UpdateCommand({
+          TableName: config().tableName,
+          Key: stampKey(campus),
+          UpdateExpression: 'SET changed_at = :t, entityType = :e, queued_at = if_not_exists(queued_at, :t)',
+          ConditionExpression: 'attribute_not_exists(changed_at) OR changed_at < :t',
+          ExpressionAttributeValues: { ':t': now, ':e': 'campus-summary' },
+          ReturnValues: 'ALL_OLD',
+        }),
+      )
+    ).Attributes;
   } catch (e) {
     if (!(e instanceof ConditionalCheckFailedException)) throw e;
     return;
   }
-  if (!queues) return;
-  const queued = typeof before.queued_at === 'string' ? before.queued_at : undefined;
-  if (!queued) await sendRefresh(campus, REFRESH_DELAY_S, now);
-  else if (Date.now() - Date.parse(queued) > QUEUED_LOST_MS) await requeueSummaryRefresh(campus, queued);
+  if (before?.queued_at === undefined) await sendRefresh(campus, REFRESH_DELAY_S);
 }
 
 /**
@@ -190,7 +173,7 @@ export async function requeueSummaryRefresh(campus: string, queuedAt: string | u
     if (e instanceof ConditionalCheckFailedException) return false;
     throw e;
   }
-  await sendRefresh(campus, 0, now);
+  await sendRefresh(campus, 0);
   return true;
 }
 
