@@ -28,7 +28,7 @@ const FEATURES = readdirSync(`${root}/frontend/src/features`, { withFileTypes: t
 const APP_LAYER = ['**/app/router', '**/app/router.*', '**/app/navigation', '**/app/navigation.*'];
 
 /**
- * Import direction (DESIGN.md "Shape") with ESLint's own `no-restricted-imports`, matched on the import's path.
+ * Import direction (docs/design.md "Shape") with ESLint's own `no-restricted-imports`, matched on the import's path.
  * (eslint-plugin-import-x resolves paths too, but its native resolver's platform packages are not all on this
  * registry, which leaves the lockfile unusable for `npm ci`.) Every project file imports inside the repository by
  * relative path or `@attain/shared-types`, so a folder name in the path is what is checked.
@@ -37,7 +37,7 @@ const APP_LAYER = ['**/app/router', '**/app/router.*', '**/app/navigation', '**/
  */
 const noneOf = (folders, message) => ({ group: folders.flatMap((f) => [`**/${f}`, `**/${f}/**`]), message });
 const AWS_AND_UI = [
-  { group: ['@aws-sdk/*', 'aws-*', '@types/aws-lambda'], message: 'shared-types imports no AWS code (DESIGN.md "Shape").' },
+  { group: ['@aws-sdk/*', 'aws-*', '@types/aws-lambda'], message: 'shared-types imports no AWS code (docs/design.md "Shape").' },
   { group: ['hono', 'hono/*', '@hono/*'], message: 'shared-types imports no server framework.' },
   {
     group: ['react', 'react/*', 'react-*', '@types/react*', 'primereact', 'primereact/*', 'primeicons'],

@@ -65,7 +65,7 @@ function readEveryMark(): number {
 }
 
 /**
- * Reference CO levels, written straight from DESIGN.md's method with plain objects: per student, group (CIE =
+ * Reference CO levels, written straight from the method of docs/design.md "Attainment" with plain objects: per student, group (CIE =
  * ISE + MSE, SEE = ESE) and CO, percent = obtained / maximum of the questions sat; per CO and group, the share of
  * students at or above the threshold gives the level by the bands; direct = CIE/SEE weights (one group alone counts).
  */

@@ -1,5 +1,5 @@
 /**
- * Bench data for the program-level attainment read (DESIGN.md budget: <= 3 DynamoDB calls): one program of
+ * Bench data for the program-level attainment read (docs/design.md "Budgets": <= 3 DynamoDB calls): one program of
  * 8 terms x 8 courses, 6 COs per course with a CO-PO matrix, a roster of 120 students, and per course an ISE,
  * MSE, ISE and ESE of 20 questions each (64 x 4 x 120 x 20 = 614,400 marks), all created through the API as a
  * college would. Marks follow each student's ability and each course's difficulty, so levels spread over 0-3.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: measures Attain against the budgets of DESIGN.md and prints one table.
+ * `npm run bench`: measures Attain against the budgets of docs/design.md ("Budgets") and prints one table.
  * - each Lambda bundle's minified size (the esbuild options the CDK stack uses) and module init time;
  * - the first page's JavaScript, gzip (the entry chunk and its static imports, from Vite's manifest);
  * - p50/p99 latency of list and create on /api/department through the local stack, and DynamoDB calls per request;

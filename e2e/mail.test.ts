@@ -4,7 +4,7 @@ import { pdfDocument } from '../functions/tests/support/sample-files.js';
 import { SHOTS, launchChromium } from './browser.js';
 
 /**
- * Send Mail (spec part 2 Utilities; DESIGN.md "Files and mail"): an admin mails SES's mailbox simulator with a PDF
+ * Send Mail (spec part 2 Utilities; docs/design.md "Files and mail"): an admin mails SES's mailbox simulator with a PDF
  * attached and watches the receipts arrive in the sent-mail table (delivered, bounced, complained, suppressed by SES),
  * reads each recipient's final status in the mail's receipts, then mails the bounced address again and sees it
  * skipped because it is now on the campus's suppression list, where the admin removes it.

@@ -103,7 +103,7 @@ export class AttainFunction extends NodejsFunction {
     Validations.of(this).acknowledge({
       id: 'AwsSolutions::AwsSolutions-L1',
       reason:
-        'DESIGN.md pins the Lambdas to nodejs22.x (the code is kept working on Node 20 and 22); a newer runtime is a deliberate upgrade.',
+        'docs/design.md pins the Lambdas to nodejs22.x (the code is kept working on Node 20 and 22); a newer runtime is a deliberate upgrade.',
     });
   }
 }

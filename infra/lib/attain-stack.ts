@@ -34,7 +34,7 @@ export interface AttainStackProps extends StackProps {
 }
 
 /**
- * The whole of Attain in one stack (DESIGN.md "Shape"), one construct per concern under `constructs/`:
+ * The whole of Attain in one stack (docs/design.md "Shape"), one construct per concern under `constructs/`:
  * storage (the single table, the files and access-log buckets), identity (Cognito: groups = roles,
  * `custom:tenant` = campus), api (HTTP API, one route per `/api` path to per-domain Lambdas), marks-import (S3 upload
  * -> worker), mail (SES configuration-set events -> SNS -> receipts Lambda), results (queue -> worker), summaries

@@ -19,7 +19,7 @@ export const BUNDLE_BUDGET_KB: Readonly<Partial<Record<Domain | Worker, number>>
   'campus-summaries': 200,
   documents: 1000,
   // The whole SAR (every format's criteria and items, Criteria 4 and 8 formulas, the readiness) added ~60 KB to the
-  // writers' ~725 KB; what bounds an export Lambda is its module init (DESIGN: <= 120 ms; 57 ms measured), not bytes.
+  // writers' ~725 KB; what bounds an export Lambda is its module init (docs/design.md "Budgets": <= 120 ms; 57 ms measured), not bytes.
   reports: 1100,
 };
 

@@ -35,7 +35,7 @@ export interface ApiProps {
 /** The catch-all route for /api paths no domain serves (answered with a JSON 404). */
 export const UNKNOWN_API_PATH = '/api/{proxy+}';
 /**
- * The HTTP API (DESIGN.md "Shape", "HTTP API contract"): one Lambda per domain (`functions/src/lambdas/api/<bundle>.ts`),
+ * The HTTP API (docs/design.md "Shape", "HTTP API contract"): one Lambda per domain (`functions/src/lambdas/api/<bundle>.ts`),
  * one `ANY` route per `/api` path, the `$default` stage with access logs and throttling.
  *
  * Resources per route are kept to one (the `AWS::ApiGatewayV2::Route`), so the registry can grow within

@@ -5,7 +5,7 @@ import { Construct } from 'constructs';
 import { keepLogicalId } from '../nag.js';
 
 /**
- * Sign-in (DESIGN.md "Tenancy, roles, identity"): the Cognito user pool (e-mail sign-in, no self sign-up, the
+ * Sign-in (docs/design.md "Tenancy, roles, identity"): the Cognito user pool (e-mail sign-in, no self sign-up, the
  * immutable `custom:tenant` attribute = campus), the web client (USER_PASSWORD_AUTH and SRP) and one group per role
  * in `ROLES`. No props. The local stack builds the same pool in `functions/src/local/bootstrap.ts`.
  */

@@ -28,7 +28,7 @@ export interface MailProps {
 }
 
 /**
- * Mail (DESIGN.md "Files and mail"):
+ * Mail (docs/design.md "Files and mail"):
  * - the SES configuration set every message names; its Send, Delivery, Bounce, Complaint, Reject, DeliveryDelay, Open
  *   and Click events go to an SNS topic and from it to the `Receipts` Lambda, which records each recipient's status;
  * - the bulk-mail queue (SQS, with a dead-letter queue) that the API Lambdas put a mail on, and the `Sender` worker

@@ -24,7 +24,7 @@ export interface SiteProps {
 }
 
 /**
- * The web site (DESIGN.md "Shape"): the private site bucket, the CloudFront distribution over it (origin access
+ * The web site (docs/design.md "Shape"): the private site bucket, the CloudFront distribution over it (origin access
  * control; SPA routes answered with index.html) that also sends `/api/*` to the HTTP API uncached, and the deployment
  * of the built frontend (`frontend/dist`, when built) plus a generated `config.json`.
  */

@@ -17,7 +17,7 @@ export const privateBucketProps = (logBucket: s3.IBucket, prefix: string): s3.Bu
 });
 
 /**
- * Stored data (DESIGN.md "Storage", "Files and mail"): the single DynamoDB table built from `TABLE` in shared-types
+ * Stored data (docs/design.md "Storage", "Files and mail"): the single DynamoDB table built from `TABLE` in shared-types
  * (PITR, deletion protection, retained), the files bucket (photos, attachments, `imports/`; browsers upload to it
  * through presigned POST, hence its CORS rule) and the access-log bucket every other bucket and CloudFront log into.
  * No props.

@@ -1,5 +1,5 @@
 /**
- * The HTTP API contract (DESIGN.md "HTTP API contract").
+ * The HTTP API contract (docs/design.md "HTTP API contract").
  * - list: `{ data: [...], next: cursor | null }`
  * - create: 201 `{ message: 'successfully created', data }`
  * - errors: `{ errors: { detail, fields? , requestId? } }` with 400, 401, 403, 404, 409, 413, 429 or 500.

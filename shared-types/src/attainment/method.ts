@@ -53,20 +53,20 @@ export interface AttainmentMethod {
  * Defaults a new program starts with, each from a published practice:
  * - threshold 60 % and bands 70 / 60 / 50 % of students: FISAT "Sample Attainment"
  *   (https://fisat.ac.in/dept_page/sample-attainment-2/: level 1/2/3 when 50/60/70 % of students score above the
- *   threshold) with the 60 % threshold of DESIGN.md's example;
+ *   threshold) with the 60 % threshold of the worked example in docs/design.md "Attainment";
  * - CIE 30 / SEE 70: "0.7 x SEE (70 % weightage to external) + 0.3 x CIE" (CO attainment flow chart,
- *   https://www.livoa.io/projects/57bb8997-8a6d-4bdf-81fd-a08b704a28c6), also DESIGN.md's example;
+ *   https://www.livoa.io/projects/57bb8997-8a6d-4bdf-81fd-a08b704a28c6), also that worked example's;
  * - direct 80 / indirect 20: "Direct Method (80% weightage), Indirect Method (20% weightage)"
  *   (https://studylib.net/doc/25439120/10.list-of-assessment-tools-and-method);
- * - PO rule: weighted average by correlation, `PO_j = sum(c_ij * A_i) / sum(c_ij)` (DESIGN.md);
+ * - PO rule: weighted average by correlation, `PO_j = sum(c_ij * A_i) / sum(c_ij)` (docs/design.md "Attainment");
  * - articulation rule `Average`: Criterion 3.1's program articulation matrix as published in the secondary sources of
- *   data/nba-sar-criteria.md ("the average of the course's CO row values"); NBA's SAR itself was not retrieved;
+ *   docs/nba-sources.md "Criterion 3" ("the average of the course's CO row values"); NBA's SAR itself was not retrieved;
  * - targets: level 2 for COs and POs. No source fixes a target; NBA expects each program to set and justify its
  *   own, so this is a starting point to change.
  * The later settings (survey bands, band and level-1 rules, CIE rule, fractional levels) default to what the
  * computation did before them, so a saved method keeps its results:
  * - indirect bands absent = the direct bands: the three-point course-exit workbook in
- *   shared/data/nba-sar-criteria.md reads the survey percent by "the same level bands as the direct side";
+ *   docs/nba-sources.md ("Survey (indirect) formulas") reads the survey percent by "the same level bands as the direct side";
  * - survey validity: `max_margin_of_error` 15 percentage points, the 95 % margin of a proportion at p = 0.5 with the
  *   finite-population correction (W. G. Cochran, Sampling Techniques, 3rd ed., 1977, ch. 3; `marginOfError`). No
  *   NBA document fixes a minimum; we chose +-15 so sampling error alone keeps a survey percent within a band and a half
@@ -77,7 +77,7 @@ export interface AttainmentMethod {
  *   write "more than", and none is authoritative;
  * - `level1_rule` `Level 1 band`: the FISAT sample's level-1 band; "any student" (level 1 above 0 %) is a practice
  *   seen in some colleges' workbooks, not fixed by any published source;
- * - `cie_rule` `Pooled marks`: DESIGN.md's CIE = ISE + MSE marks together; averaging the ISE and MSE levels is
+ * - `cie_rule` `Pooled marks`: CIE = ISE + MSE marks together (docs/design.md "Attainment"); averaging the ISE and MSE levels is
  *   another colleges' practice with no published source fixing either;
  * - `fractional_levels` false: the FISAT sample's whole levels 0-3; no published source fixes interpolation;
  * - `co_target_kind` `Level` (with `co_target` 2); a percent-of-students target has no published default, so
@@ -129,7 +129,7 @@ export const directBands = (m: Pick<AttainmentMethod, BandFields>): LevelBands =
 
 /**
  * The indirect (survey) bands: survey percent that earns level 3, 2, 1; each one not given (absent or null) is the
- * direct band's (nba-sar-criteria.md: "the same level bands as the direct side").
+ * direct band's (docs/nba-sources.md: "the same level bands as the direct side").
  */
 export const indirectBands = (m: Pick<AttainmentMethod, BandFields | IndirectBandFields>): LevelBands => ({
   level3: m.indirect_level3_percent ?? m.level3_percent,

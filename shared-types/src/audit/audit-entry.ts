@@ -1,6 +1,6 @@
 /**
- * The audit trail (DESIGN.md "An audit trail keeps who changed what (old and new values) for every
- * write"). Every create, replace and delete of a record, a document (CO-PO matrix, question paper, ...), marks and the
+ * The audit trail (docs/design.md "The audit trail": who changed what, with old and new values, for every
+ * write). Every create, replace and delete of a record, a document (CO-PO matrix, question paper, ...), marks and the
  * attainment method, and every freeze and unfreeze, keeps one entry: who, when, and each changed field's old and new
  * value. Entries are written by the server in the same transaction as the change where the store allows it, and no
  * route edits or deletes them.

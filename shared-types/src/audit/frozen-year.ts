@@ -1,6 +1,6 @@
 /**
- * Frozen results (DESIGN.md "approved (frozen) attainment years refuse edits until an admin unfreezes them
- * with a reason"). An admin approves a program's attainment for an academic year: the stored results, the method
+ * Frozen results (docs/design.md "Frozen years": an approved year refuses edits to its inputs until an admin
+ * unfreezes it, giving a reason). An admin approves a program's attainment for an academic year: the stored results, the method
  * version and the versions of the inputs (marks sheets, question papers, CO-PO matrices) are kept as a snapshot; edits
  * to those inputs and to the program's method are refused (409, naming who approved it and when) until the admin
  * unfreezes the year with a reason. The SAR export reads a frozen year from its snapshot and says so.

@@ -5,7 +5,7 @@ import { DEFAULT_METHOD, methodProblems } from '../attainment/method.js';
 import { ARTICULATION_RULES } from '../documents/co-po-matrix.js';
 
 /**
- * A program's attainment methodology (DESIGN.md "Attainment"): threshold, level bands, CIE/SEE and
+ * A program's attainment methodology (docs/design.md "Attainment"): threshold, level bands, CIE/SEE and
  * direct/indirect weights (percent), the CO -> PO rule and targets (level 0-3 or percent of students), how levels are
  * read (band and level-1 rules, fractional levels, CIE rule) and the survey bands and fewest responses.
  * One per program; the record's `version` is the method version stored with every result computed from it. Defaults

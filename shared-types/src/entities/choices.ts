@@ -40,7 +40,7 @@ export const OCCASION_STATUSES = ['Planned', 'Question paper set', 'Conducted', 
 /** Whether a course is core or elective (the occasion list's `core_elective` column). */
 export const COURSE_KINDS = ['core', 'elective', 'lab', 'project'] as const;
 /**
- * How a course's PO/PSO attainment follows from its CO attainment (DESIGN.md "Attainment"):
+ * How a course's PO/PSO attainment follows from its CO attainment (docs/design.md "Attainment"):
  * `Weighted by correlation`: PO_j = sum_i(c_ij * A_i) / sum_i(c_ij);
  * `Average mapping x attainment / 3`: PO_j = mean_i(c_ij) * mean_i(A_i) / 3.
  */

@@ -1,7 +1,7 @@
 /**
  * Files people upload (a profile photo, evidence attached to a faculty record): the browser sends them straight to
  * S3 through a presigned POST, the server then checks the object (size, type by its first bytes, key inside the
- * campus's prefix) before any record may name it. DESIGN.md "Files"; docs/decisions/0011-faculty-profile-photos-attachments.md.
+ * campus's prefix) before any record may name it. docs/design.md "Files"; docs/decisions/0011-faculty-profile-photos-attachments.md.
  */
 
 /** What an upload may be for, in the order messages list them. */

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { MESSAGES } from '../registry/messages.js';
 
 /**
- * A group of campuses (DESIGN.md "Tenancy, roles, identity"): the society that subscribes owns campuses.
+ * A group of campuses (docs/design.md "Tenancy, roles, identity"): the society that subscribes owns campuses.
  * A group administrator's token carries the group's id in `custom:tenant` (its own profile lives there) and role
  * `group-admin`. It creates, lists and disables the group's campuses, and reads any campus of the group through the
  * same routes as that campus's users by naming it in the `X-Campus` header (reads only). Without the header it

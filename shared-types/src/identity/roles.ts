@@ -1,5 +1,5 @@
 /**
- * Roles and identity claims (DESIGN.md "Tenancy, roles, identity").
+ * Roles and identity claims (docs/design.md "Tenancy, roles, identity").
  * - `admin`: a campus's configuration, users and mail.
  * - `faculty`: own profile and contributions, marks of own courses; reads the campus's structure.
  * - `group-admin`: every campus of its group, read-only.

@@ -1,7 +1,7 @@
 import type { Caller } from './roles.js';
 
 /**
- * The campus a piece of work reads and writes, separate from who asked (DESIGN.md "Tenancy, roles, identity").
+ * The campus a piece of work reads and writes, separate from who asked (docs/design.md "Tenancy, roles, identity").
  * The store takes its keys only from a scope, never from a caller:
  * - a campus user works in its own campus (`campusScope`);
  * - a group administrator reads a chosen campus of its group (`groupScope`, read-only);

@@ -1,6 +1,6 @@
 /**
  * The CSV files an admin can load into a curriculum (`POST /api/import/{kind}?curriculum=<id>`, body = the CSV
- * text), in the formats of the reference data (`shared/data`, see its SOURCES.md). Headers name the columns;
+ * text), in the formats of the reference data (`docs/nba-sources.md` "Reference data"). Headers name the columns;
  * extra columns are ignored.
  */
 export const IMPORT_KINDS = {

@@ -1,5 +1,5 @@
 /**
- * Delivery receipts (DESIGN.md "Files and mail"): what happened to each recipient's message, from the
+ * Delivery receipts (docs/design.md "Files and mail"): what happened to each recipient's message, from the
  * moment it is queued to SES's last event about it.
  */
 

@@ -71,7 +71,7 @@ export interface EntityDef {
   indexes?: readonly EntityIndex[];
   /**
    * The ref field naming the course a record belongs to. Faculty who own that course (its `owner`) may write
-   * the record, besides `writeRoles` (DESIGN.md: faculty write the outcomes, mapping and papers of own courses).
+   * the record, besides `writeRoles` (docs/design.md "The entity registry": faculty write the outcomes, mapping and papers of own courses).
    */
   ownedVia?: string;
   /**

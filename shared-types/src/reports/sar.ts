@@ -41,7 +41,7 @@ export const SAR_VERSION_LABELS: Readonly<Record<SarVersion, string>> = {
 };
 /**
  * The versions of the Criterion 5 formulas (`criterion5-formulas.ts`), each with its source in
- * `shared/data/nba-sar-criteria.md`: the 2019 SAR's (UG Tier II, which Tier I shares) and the 2025 SAR's (GAPC v4.0).
+ * `docs/nba-sources.md` ("Criterion 5"): the 2019 SAR's (UG Tier II, which Tier I shares) and the 2025 SAR's (GAPC v4.0).
  */
 export type Criterion5Version = 'SAR 2019 (UG Tier II)' | 'SAR 2025 (GAPC v4)';
 /** The format a program follows until an admin picks one. */

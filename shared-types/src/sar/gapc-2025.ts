@@ -10,7 +10,7 @@ const UNCONFIRMED = 'NBA’s marking formula for this item was not confirmed; th
 
 /**
  * NBA's SAR under the Graduate Attribute and Professional Competency framework, version 4.0 (Tier II, January 2025;
- * 1000 marks, 9 criteria, 11 POs), as collected in `shared/data/nba-sar-full.md` Part C (all third-party
+ * 1000 marks, 9 criteria, 11 POs), as collected in `docs/nba-sources.md` Part C (all third-party
  * transcriptions, low trust). Where the "Tier II, January 2025" tree (GH-T2TREE) and the guideline file (GH-GUIDE)
  * differ, the Tier II tree is followed, except 8.3/8.4 (FMS and GH-GUIDE agree on 15/10). C4 formulas: FMS (same in
  * GH-T2TREE), placement 0.3 rule confirmed by SAIRAM (medium). C5: five implementations agree. C6 formulas exist only

@@ -9,7 +9,7 @@ const grid = (title: string, columns: readonly string[], fill?: SarTableFill): S
 
 /**
  * The tables NBA asks for with the SAR's narrative items, each defined once and used by every format that asks for it
- * (the three formats' items name them; `shared/data/nba-sar-full.md` lists the tables per item). Columns are what the
+ * (the three formats' items name them; their sources are in `docs/nba-sources.md`). Columns are what the
  * program team fills in; `fill` names the data of the product that can fill the table (offered, never put in by
  * itself). Tables the product writes itself (Criterion 3's matrices and attainment, Criterion 5's faculty tables) are
  * not here: they are an item's `tablesFrom`.

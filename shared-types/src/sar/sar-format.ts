@@ -4,7 +4,7 @@ import type { SarVersion } from '../reports/sar.js';
  * item is written (computed from data, narrative, or narrative with NBA's tables), the years each uses, and the
  * accreditation decision rule. One file per format (`tier2-2015.ts`, `tier1-2016.ts`, `gapc-2025.ts`); adding a format
  * is one more file listed in `SAR_FORMAT_DEFS`. Where each number comes from, and how far it is trusted, is recorded
- * in `shared/data/nba-sar-full.md` (cited in each file's comments), never in what a college sees.
+ * in `docs/nba-sources.md` (cited in each file's comments), never in what a college sees.
  */
 
 /**

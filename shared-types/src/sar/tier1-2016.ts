@@ -45,8 +45,8 @@ const wholePool = (c: SarCriterionDef, marks: number): SarCriterionDef => {
 
 /**
  * NBA's SAR for UG Engineering programs, Tier I (January 2016 format, in use 2016-2024; 1000 marks, 10 criteria):
- * where it differs from Tier II (`shared/data/nba-sar-full.md` Part B: totals GH-OTHER, consistent with ERES and
- * IonCUDOS's t1ug views; C2 ERES/GH-OTHER; C3 split from `nba-sar-criteria.md`; C4 ERES; C5 GH-OTHER and IonCUDOS;
+ * where it differs from Tier II (`docs/nba-sources.md` Part B: totals GH-OTHER, consistent with ERES and
+ * IonCUDOS's t1ug views; C2 ERES/GH-OTHER; C3 split from its "Criterion 3"; C4 ERES; C5 GH-OTHER and IonCUDOS;
  * C7 GH-OTHER; C10's strategic plan ERES/IonCUDOS). Criteria 6, 8 and 9 are Tier II's. C1 and C10 item marks were not
  * found for Tier I: each criterion is one pool. Decision rule as Tier II's (no per-criterion minimum found).
  */

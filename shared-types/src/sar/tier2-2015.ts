@@ -7,7 +7,7 @@ const BATCHES = 'LYG, LYGm1, LYGm2';
 
 /**
  * NBA's SAR for UG Engineering programs, Tier II (June 2015 format, in use 2015-2024; 1000 marks, 10 criteria).
- * Marks and items as collected in `shared/data/nba-sar-full.md` Part A: criteria totals (T2-EG, T2-MAN19, SKIT), C2
+ * Marks and items as collected in `docs/nba-sources.md` Part A: criteria totals (T2-EG, T2-MAN19, SKIT), C2
  * from the eNBA revised template (BMSIT-C2), C3 split (C3-SCR), C4 formulas (C4-SCR, SKIT, the API document), C5
  * (T2-MAN19; cadre formula not found), C7 (T2-EG), C8 (SKIT, C8-SCR), C9 (SKIT), C10 (T2-EG). Splits not found
  * (1.4/1.5, 5.5-5.9, C6, 10.3/10.4) are pools. Decision rule: 750 / 600 in total (CREATRIX, low trust); no

@@ -1,5 +1,5 @@
 /**
- * The single DynamoDB table (DESIGN.md "Storage"). The CDK stack and the local bootstrap both build the table
+ * The single DynamoDB table (docs/design.md "Storage"). The CDK stack and the local bootstrap both build the table
  * from this one definition, so the keys cannot drift apart.
  *
  * Item layout of registry records:

@@ -37,7 +37,7 @@ const EDITOR_TOOLBAR = (
 const asText = (v: unknown): string => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
 
 /**
- * The input for one registry field, chosen by kind (DESIGN.md: enum -> Dropdown, boolean -> Checkbox,
+ * The input for one registry field, chosen by kind (docs/design.md "Field kinds and inputs": enum -> Dropdown, boolean -> Checkbox,
  * date -> Calendar, number -> InputNumber, reference -> picker, html -> Editor, multi -> MultiSelect, list -> rows in
  * place, file -> photo upload, files -> attachments, emails -> address chips). Controlled by react-hook-form.
  */

@@ -73,7 +73,7 @@ function History({ recipient }: { recipient: MailRecipient }) {
 }
 
 /**
- * A mail's receipts (spec part 2 Utilities; DESIGN.md "Files and mail"): the message as it was sent (subject, the
+ * A mail's receipts (spec part 2 Utilities; docs/design.md "Files and mail"): the message as it was sent (subject, the
  * sanitised body, signature, attachments to download), where the sending stands, the recipients per status, and
  * every recipient with their status, when it last changed, a note (why it was skipped, an auto-reply) and their
  * history; filtered by status or address. Read again every 2 s until nothing more is expected.

@@ -217,7 +217,7 @@ export async function courseAttainmentFor(
 
 /**
  * A whole program's attainment, per academic year: every course's CO and PO/PSO attainment and the program-level
- * PO/PSO attainment, in one pass over all its marks (DESIGN.md budget).
+ * PO/PSO attainment, in one pass over all its marks (docs/design.md "Budgets").
  * @param opts.store also store every course's result with the method version (when the method changed)
  * @returns years newest first
  * @throws HttpError 404 for an unknown program
@@ -319,8 +319,8 @@ export interface StoredProgramAttainment {
 }
 
 /**
- * A whole program's attainment from its stored results (DESIGN.md: pages spanning many courses read stored
- * results, never every mark): one Query for the results and stamps, beside the method and the PO/PSO columns
+ * A whole program's attainment from its stored results (docs/design.md "Attainment": pages spanning many
+ * courses read stored results, never every mark): one Query for the results and stamps, beside the method and the PO/PSO columns
  * (3 DynamoDB calls in all when every result is current; a program that has had a PO/PSO survey adds one Query for its
  * surveys and one per PO survey's answers). Courses whose results are not current (`freshness`: an input changed
  * after they were computed, or another method version) are shown as stored while their recomputation is queued

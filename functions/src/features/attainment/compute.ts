@@ -16,7 +16,7 @@ import { bandLevel, round2 } from '../course-inputs/index.js';
 import { indirectLevel, indirectResult } from '../survey/index.js';
 
 /**
- * The attainment computation (DESIGN.md "Attainment"): pure, no AWS, one pass over the marks.
+ * The attainment computation (docs/design.md "Attainment"): pure, no AWS, one pass over the marks.
  * Units: marks as entered; percentages 0-100; levels 0-3. Outputs are rounded to 2 decimals, inputs never are.
  */
 

@@ -14,8 +14,8 @@ import { noteCampusChange } from '../../platform/store/campus-changes.js';
 import { PROGRAM_STAMP_SK, SURVEYS_SK, resultsPk, setStamp, stampSk } from '../course-inputs/index.js';
 
 /**
- * Stored attainment results (DESIGN.md: "Results are stored per course and academic year whenever an input
- * changes; pages that span many courses read the stored results (one Query), never every mark").
+ * Stored attainment results (docs/design.md "Attainment": results are kept per course and academic year and computed
+ * again when an input changes, so a page spanning many courses reads them with one Query instead of every mark).
  *
  * One partition per program, so a program's results are one strongly consistent Query:
  * - `PK = T#<campus>#attainment-result#<program>`, `SK = result#<course>#<academic year>`: a `CourseAttainment`

@@ -72,7 +72,7 @@ const RECIPIENT_ERRORS = new Set(['BadRequestException', 'MessageRejected', 'Inv
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /**
- * The bulk-mail worker (DESIGN.md "Workers"; docs/decisions/0019-send-mail.md): sends a queued mail to its recipients in
+ * The bulk-mail worker (docs/design.md "Workers"; docs/decisions/0019-send-mail.md): sends a queued mail to its recipients in
  * order, one SES `SendEmail` per recipient, at most `rate` messages per second (batches of `rate`, each batch taking
  * at least a second), so a send of 2,000 at 14 per second takes about 143 s.
  *

@@ -20,7 +20,7 @@ import { applyMarks } from './marks-import.js';
 import { occasionSheet } from './occasion-sheet.js';
 
 /**
- * Large marks files (DESIGN.md budget: never through one 30 s request): the browser asks for a presigned POST,
+ * Large marks files (docs/design.md "Budgets": never through one 30 s request): the browser asks for a presigned POST,
  * uploads the CSV straight to S3 under `imports/<tenant>/marks/<occasion>/<job>.csv`, and S3's ObjectCreated event
  * starts the import worker (`runImportJob`), which records its progress in an `import-job` document the browser
  * polls.

@@ -4,7 +4,7 @@ import { batchWrite } from '../../platform/store/batch.js';
 import { readPartition } from '../../platform/store/partition.js';
 
 /**
- * Marks storage (DESIGN.md "Storage": hot collections get their own partitions): one partition per occasion,
+ * Marks storage (docs/design.md "Storage": hot collections get their own partitions): one partition per occasion,
  * `PK` = `T#<tenant>#marks#<occasion id>`, one item per student (`SK` = student id) holding that student's
  * marks by question number and the `absent` flag. 10,000 students x 20 questions = 10,000 items = 400
  * BatchWriteItem calls.

@@ -4,7 +4,7 @@
  * known from a secondary publication rather than NBA's own PDF, "as published in <document name>".
  *
  * Provenance stays out of the product: where each formula was read, and how far that reading is trusted, is recorded
- * in shared/data/nba-sar-criteria.md (Criterion 3: a Tier I presentation and ERES Publications' Criterion 3 article,
+ * in docs/nba-sources.md (Criterion 3: a Tier I presentation and ERES Publications' Criterion 3 article,
  * trust Medium; Criterion 5 2019: ERES Publications' Criterion 5 article and a published Criterion 5 transcription,
  * Medium; Criterion 5 2025: open-source SAR calculators for GAPC v4.0, Low-Medium) and in docs/decisions/.
  */

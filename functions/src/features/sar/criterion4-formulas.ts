@@ -6,7 +6,7 @@ import { type ItemFigures, type Row, type Rule, floorBand, known, score } from '
 /**
  * The formulas of the SAR's Criterion 4 (students' performance), one function per item and format, each citing the
  * NBA document it follows (`CRITERION4_*_CITATION`). The formulas, bands and years are those collected in
- * `shared/data/nba-sar-full.md` (A4 for Tier II, Part B for Tier I, C4 for 2025); where a source does not give a
+ * `docs/nba-sources.md` (A4 for Tier II, Part B for Tier I, C4 for 2025); where a source does not give a
  * formula or a band, the figure has no value and says so. No source states a rounding rule for SI, API or P: every
  * figure is shown to two decimals and the marks are computed from the unrounded averages.
  */

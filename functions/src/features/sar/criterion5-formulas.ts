@@ -6,7 +6,7 @@ import { CRITERION5_2019_CITATION, CRITERION5_2025_CITATION } from '../reports/i
 /**
  * The formulas of the SAR's Criterion 5 (faculty information), one set per SAR version a program can follow. Every
  * formula is as published by a secondary source (NBA's own SAR PDFs could not be retrieved); the sources and their
- * trust levels are in `shared/data/nba-sar-criteria.md`, cited on each set. Where a source does not give a formula,
+ * trust levels are in `docs/nba-sources.md` ("Criterion 5"), cited on each set. Where a source does not give a formula,
  * the figure is returned with no value and a note saying so, never a guess.
  */
 

@@ -4,7 +4,7 @@ import { type ItemFigures, type Row, known, score } from './item-figures.js';
 
 /**
  * The formulas of the SAR's Criterion 8 (first year academics) under the Tier II and Tier I formats, each citing
- * `CRITERION8_2015_CITATION` (as collected in `shared/data/nba-sar-full.md` A8: SKIT and a published Criterion 8 text).
+ * `CRITERION8_2015_CITATION` (sources in `docs/nba-sources.md` A8: SKIT and a published Criterion 8 text).
  * Each is computed per academic year CAY, CAYm1, CAYm2 and averaged; figures to two decimals, marks from the
  * unrounded average. The 2025 format's first-year ratio (9.1) has no established formula and is not computed here.
  */

@@ -17,7 +17,7 @@ import {
 
 /**
  * The research, IPR, funded-project, consultancy and faculty-development counts of Criterion 5 (5.5-5.7 style items),
- * from the Faculty Contribution records (source: shared/data/nba-sar-criteria.md, "Research, IPR, funded projects,
+ * from the Faculty Contribution records (source: docs/nba-sources.md, "Research, IPR, funded projects,
  * consultancy"). Each measure names its record type, which records it counts, the academic year a record falls in,
  * and for money measures the amount (rupees) it sums.
  * - A record dated only by a calendar year Y falls in the academic year starting in Y (2025 -> 2025-26); a dated one

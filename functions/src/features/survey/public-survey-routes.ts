@@ -29,7 +29,7 @@ const publicAnswer = (e: Endpoint): Endpoint => ({
 });
 
 /**
- * `/api/public/survey/{token}` (DESIGN.md "Surveys"), as `publicSurveyRoute` and `answerSurveyRoute` declare it: no
+ * `/api/public/survey/{token}` (docs/design.md "Surveys"), as `publicSurveyRoute` and `answerSurveyRoute` declare it: no
  * sign-in; the token is the only key. Bad, used, expired and closed links answer `PublicSurveyError` with
  * 404/409/410. Throttled in front (API Gateway route throttling; locally `local/route-throttle.ts` in the server).
  */

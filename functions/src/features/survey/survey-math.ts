@@ -2,7 +2,7 @@ import { type AttainmentMethod, type IndirectResult, type SurveyEvidence, indire
 import { bandLevel, round2 } from '../course-inputs/index.js';
 
 /**
- * Survey (indirect) attainment arithmetic (DESIGN.md "Attainment", shared/data/nba-sar-criteria.md "Survey (indirect)
+ * Survey (indirect) attainment arithmetic (docs/design.md "Attainment", docs/nba-sources.md "Survey (indirect)
  * formulas"): pure, no AWS. Percentages are 0-100, levels 0-3.
  */
 
@@ -12,7 +12,7 @@ const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
  * The survey percent of one rating question (or of several pooled): sum(count_k x weight_k) / (respondents x max
  * weight) x 100, respondents = sum(counts). Both published forms are this formula with the point weights as data:
  * - three-point course-exit survey: %Slight x 0.33 + %Moderate x 0.67 + %Substantial x 1.0 (weights 0.33 / 0.67 / 1,
- *   an Indian university's attainment workbook, nba-sar-criteria.md);
+ *   an Indian university's attainment workbook, docs/nba-sources.md);
  * - five-point: (5 SA + 4 A + 3 N + 2 D + 1 SD) / (respondents x 5) (weights 1..5,
  *   https://www.deepeshdivakaran.com/post/obe-attainment4).
  * @param counts respondents per scale point (online answers and paper counts together), whole numbers >= 0

@@ -19,7 +19,7 @@ export interface SnsEvent {
 export type ReceiptsSummary = Record<ReceiptOutcome, number>;
 
 /**
- * Receipts Lambda (DESIGN.md "Files and mail"): SES configuration-set events (Send, Delivery, Bounce, Complaint,
+ * Receipts Lambda (docs/design.md "Files and mail"): SES configuration-set events (Send, Delivery, Bounce, Complaint,
  * Reject, DeliveryDelay, Open, Click) arrive through SNS; each is checked against its schema (`readSesEvent`) and
  * recorded on the recipient it names (`applyReceipt`). Each record is read through the Powertools parser
  * (`SNS_RECORD`) and refusals are logged (`log`: JSON, the invocation's `request_id`, the receipt's `campus` when it

@@ -29,7 +29,7 @@ import { prng } from './sample-random.js';
  * - stakeholders of the published-samples curriculum in every group, at SES mailbox-simulator addresses (they deliver
  *   locally and in AWS without reaching anyone);
  * - two templates: a three-point course-exit scale (Slight 0.33 / Moderate 0.67 / Substantial 1, the published
- *   workbook's; nba-sar-criteria.md) with a question per CO1-CO8 and a comment, and a five-point alumni scale
+ *   workbook's; docs/nba-sources.md) with a question per CO1-CO8 and a comment, and a five-point alumni scale
  *   (Strongly disagree 1 .. Strongly agree 5, deepeshdivakaran.com's) with a question per PO1-PO11;
  * - for each published-sample course, a closed course-exit survey of 2025-26 (the demo's CAY) answered by most of
  *   section A (about 85 %), except `FEW_ANSWERS_COURSE`'s, answered by about a fifth: too few for the default 95 %

@@ -83,7 +83,7 @@ function assertCampusWriteAllowed(method: string, path: string, caller: Caller, 
  * (`x-dynamodb-calls`); body limit (413 over `MAX_BODY_BYTES`); `authenticate` (401) for every non-public path, which sets the caller and its campus
  * scope (`requestScope`: a group administrator's chosen campus, a disabled campus refused) and refuses a group administrator's
  * writes into a chosen campus (`assertCampusWriteAllowed`); then the routers. Every error leaves as the
- * DESIGN.md envelope; unexpected ones as 500 with a request id and no internals.
+ * error envelope (docs/design.md "HTTP API contract"); unexpected ones as 500 with a request id and no internals.
  */
 export function buildApp(domains: readonly DomainModule[], authenticate: Authenticate): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: false });

@@ -3,8 +3,8 @@ import type { ResolvedRefs } from '../store/references.js';
 import type { Endpoint } from './endpoint.js';
 
 /**
- * Behaviour of one entity beyond generic CRUD, run by the CRUD router around its writes (DESIGN.md "The entity
- * registry"). Every hook gets the campus scope it acts in; records are typed from the entity's field builders.
+ * Behaviour of one entity beyond generic CRUD, run by the CRUD router around its writes (docs/design.md "The
+ * entity registry"). Every hook gets the campus scope it acts in; records are typed from the entity's field builders.
  * A hook refuses with `HttpError` (its status and message reach the caller; nothing after it runs).
  */
 export interface EntityHooks<D extends EntityDef = EntityDef> {

@@ -1,7 +1,7 @@
 import type { ErrorBody, RowError } from '@attain/shared-types';
 
 /**
- * An error a caller can act on. The app's error handler turns it into the DESIGN.md envelope
+ * An error a caller can act on. The app's error handler turns it into the error envelope (docs/design.md "HTTP API contract")
  * `{ errors: { detail, fields } }` with `status`.
  */
 export class HttpError extends Error {

@@ -64,7 +64,7 @@ export async function getGroup(id: string): Promise<Group | undefined> {
   return res.Item ? { id: textOf(res.Item.id), name: textOf(res.Item.name) } : undefined;
 }
 
-/** A stored registration, checked on read (DESIGN.md: items are parsed with a schema on read). */
+/** A stored registration, checked on read (docs/design.md "Storage": items are parsed with a schema on read). */
 const registrationSchema = z.object({
   id: z.string(),
   group: z.string(),

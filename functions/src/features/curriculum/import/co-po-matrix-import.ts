@@ -15,7 +15,7 @@ import { courseByCode, curriculumContext } from './curriculum-context.js';
 import { parseCsv, refuseIfAny } from '../../../platform/lib/csv-table.js';
 
 /**
- * Loads a CO-PO matrix CSV (format of `shared/data/co-po-matrix.csv`: course_code, co_code, then one column per
+ * Loads a CO-PO matrix CSV (format in `docs/nba-sources.md` "CO-PO matrix CSV": course_code, co_code, then one column per
  * PO/PSO reference such as PO1 .. PO12, PSO1 ..; cells 1, 2, 3, or `-`/blank/0 for no correlation) into the
  * matrices of a curriculum's courses. A row's CO is found by `co_code`, else by `row_label_in_source` (sources
  * label rows CO1.. while naming the COs 4CS4-05.1 ..). Every column must be a PO or PSO of the program. Rows in the

@@ -27,7 +27,7 @@ export interface CourseOutcomeImportOptions {
 }
 
 /**
- * Loads a course-outcomes CSV (format of `shared/data/course-outcomes.csv`: course_code, co_code, statement,
+ * Loads a course-outcomes CSV (format in `docs/nba-sources.md` "Course outcomes CSV": course_code, co_code, statement,
  * bloom_level, course_title) into a curriculum. A row updates the CO of the same code in its course, or creates
  * it. Bloom's levels come from the K-codes, else the statement's verb (see `pickBloomLevel`), else the fallback.
  * Every row is checked before anything is written.

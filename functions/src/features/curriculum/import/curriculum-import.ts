@@ -4,7 +4,7 @@ import { curriculumContext } from './curriculum-context.js';
 import { intCell, parseCsv, refuseIfAny } from '../../../platform/lib/csv-table.js';
 
 /**
- * Loads a curriculum CSV (format of `shared/data/curriculum-cse-iitpkd-2022.csv`: term, code, title, type,
+ * Loads a curriculum CSV (format in `docs/nba-sources.md` "Curriculum CSV": term, code, title, type,
  * lecture, tutorial, practical, credits, category_published) into a curriculum's terms as courses.
  * A row matches an existing course of the same term by code (or by title when it has no code) and updates it;
  * otherwise it creates one. `reviewer_department` is the program's department.
