@@ -22,9 +22,9 @@ export interface SummaryRefreshMeasure {
 /**
  * Stands in for the summaries queue and the campus summaries Lambda on one machine: a campus's refresh runs in the
  * background once its delay has passed, as SQS would deliver it, never inside the request that queued it (nor in its
- * DynamoDB count or log scope: each refresh has its own `request_id` and the campus, as in the Lambda). One refresh
- * at a time: background work on a machine that also serves the pages. A refresh that fails is logged and left: the
- * campus's stamp then shows no refresh under way once it is taken as dead, and the next read or change queues one. A
+ * DynamoDB count or log scope: each refresh has its own `request_id` and the campus, as in the Lambda). Two refreshes
+ * at a time. A refresh that fails is tried again twice, then logged and left: the campus's stamp shows no refresh
+ * under way once it is taken as dead, and the next read or change queues one. A
  * refresh that was waiting when the stack stopped (or was killed) is queued again at the next start
  * (`resumeSummaryRefreshes`).
  * @param observe told of each refresh that ended (the bench counts their calls)
@@ -33,27 +33,35 @@ export interface SummaryRefreshMeasure {
 export function startLocalSummariesWorker(observe?: (r: SummaryRefreshMeasure) => void): () => Promise<void> {
   const waiting = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
-  const oneAtATime = pLimit(1);
+  // Two at a time: background work on a machine that also serves the pages, without a backlog behind one slow campus.
+  const slots = pLimit(2);
   let stopped = false;
   // Refreshes run in the stack's own context, not the request's that queued them.
   const root = new AsyncResource('local-summaries-worker');
   const refresh = async (campus: string) => {
-    if (stopped) return;
-    const t0 = performance.now();
-    try {
-      const { result, metrics } = await withLogScope({ request_id: randomUUID(), campus }, () =>
-        withMetrics(() => refreshCampusSummaries({ campus })),
-      );
-      observe?.({ campus, refreshed: result.refreshed.length, calls: metrics.dynamoCalls, ms: performance.now() - t0 });
-    } catch (e) {
-      log.error(`campus summaries: refresh of ${campus} stopped`, { error: e });
+    // Up to 3 tries, as SQS delivers a failed message again; then the stamp shows the refresh dead once 3 minutes
+    // have passed, and the next read queues it.
+    for (let attempt = 1; !stopped; attempt++) {
+      const t0 = performance.now();
+      try {
+        const { result, metrics } = await withLogScope({ request_id: randomUUID(), campus }, () =>
+          withMetrics(() => refreshCampusSummaries({ campus })),
+        );
+        observe?.({ campus, refreshed: result.refreshed.length, calls: metrics.dynamoCalls, ms: performance.now() - t0 });
+        return;
+      } catch (e) {
+        if (attempt >= 3) {
+          log.error(`campus summaries: refresh of ${campus} stopped`, { error: e });
+          return;
+        }
+      }
     }
   };
   setLocalSummariesRunner((job, delayMs) => {
     if (stopped) return;
     const t = setTimeout(() => {
       waiting.delete(t);
-      const run = root.runInAsyncScope(() => oneAtATime(() => refresh(job.campus)));
+      const run = root.runInAsyncScope(() => slots(() => refresh(job.campus)));
       running.add(run);
       void run.finally(() => running.delete(run));
     }, delayMs);
@@ -64,7 +72,7 @@ export function startLocalSummariesWorker(observe?: (r: SummaryRefreshMeasure) =
     setLocalSummariesRunner(undefined);
     for (const t of waiting) clearTimeout(t);
     waiting.clear();
-    oneAtATime.clearQueue();
+    // Refreshes still waiting for a slot start, see `stopped` and end at once.
     await Promise.all(running);
   };
 }
