@@ -23,7 +23,7 @@ export interface SummaryRefreshMeasure {
  * Stands in for the summaries queue and the campus summaries Lambda on one machine: a campus's refresh runs in the
  * background once its delay has passed, as SQS would deliver it, never inside the request that queued it (nor in its
  * DynamoDB count or log scope: each refresh has its own `request_id` and the campus, as in the Lambda). Two refreshes
- * at a time. A refresh that fails is tried again twice, then logged and left: the campus's stamp shows no refresh
+ * at a time, one per campus. A refresh that fails is tried again twice, then logged and left: the campus's stamp shows no refresh
  * under way once it is taken as dead, and the next read or change queues one. A
  * refresh that was waiting when the stack stopped (or was killed) is queued again at the next start
  * (`resumeSummaryRefreshes`).
@@ -35,6 +35,7 @@ export function startLocalSummariesWorker(observe?: (r: SummaryRefreshMeasure) =
   const running = new Set<Promise<void>>();
   // Two at a time: background work on a machine that also serves the pages, without a backlog behind one slow campus.
   const slots = pLimit(2);
+  const byCampus = new Map<string, Promise<void>>();
   let stopped = false;
   // Refreshes run in the stack's own context, not the request's that queued them.
   const root = new AsyncResource('local-summaries-worker');
@@ -61,7 +62,13 @@ export function startLocalSummariesWorker(observe?: (r: SummaryRefreshMeasure) =
     if (stopped) return;
     const t = setTimeout(() => {
       waiting.delete(t);
-      const run = root.runInAsyncScope(() => slots(() => refresh(job.campus)));
+      // One refresh of a campus at a time (two of the same campus would store its stale course results together).
+      const before = byCampus.get(job.campus) ?? Promise.resolve();
+      const run = root.runInAsyncScope(() => before.then(() => slots(() => refresh(job.campus))));
+      byCampus.set(job.campus, run);
+      void run.finally(() => {
+        if (byCampus.get(job.campus) === run) byCampus.delete(job.campus);
+      });
       running.add(run);
       void run.finally(() => running.delete(run));
     }, delayMs);
