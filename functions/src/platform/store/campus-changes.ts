@@ -101,6 +101,37 @@ export const summaryRefreshesRun = (): boolean => summariesQueue.runs();
 const stampKey = (campus: string) => ({ [TABLE.partitionKey]: campusSummaryPk(campus), [TABLE.sortKey]: CHANGED_SK });
 
 /**
+ * One UpdateItem of a campus's change stamp: `SET`/`REMOVE` expression, optional condition and values.
+ * @returns the stamp's attributes as `returns` asks (`ALL_OLD`, `ALL_NEW`; else an empty object), or null when the
+ *   condition refused the update
+ * @throws the DynamoDB error of the update (not its condition)
+ */
+async function updateStamp(
+  campus: string,
+  update: string,
+  values: Record<string, unknown>,
+  condition?: string,
+  returns?: 'ALL_OLD' | 'ALL_NEW',
+): Promise<Record<string, unknown> | null> {
+  try {
+    const out = await documentClient().send(
+      new UpdateCommand({
+        TableName: config().tableName,
+        Key: stampKey(campus),
+        UpdateExpression: update,
+        ConditionExpression: condition,
+        ExpressionAttributeValues: values,
+        ReturnValues: returns,
+      }),
+    );
+    return out?.Attributes ?? {};
+  } catch (e) {
+    if (e instanceof ConditionalCheckFailedException) return null;
+    throw e;
+  }
+}
+
+/**
  * Sends a campus's refresh. Best effort: the write that stamped the campus has been stored, so a failed send is logged,
  * never thrown; its `queued_at` stays, and once that is `QUEUED_LOST_MS` old the next read queues the refresh again.
  */
@@ -127,25 +158,14 @@ async function sendRefresh(campus: string, delaySeconds: number): Promise<void> 
  */
 export async function noteCampusChange(campus: string): Promise<void> {
   const now = new Date().toISOString();
-  let before: Record<string, unknown> | undefined;
-  try {
-    before = (
-      await documentClient().send(
-        new UpdateCommand({
-          TableName: config().tableName,
-          Key: stampKey(campus),
-          UpdateExpression: 'SET changed_at = :t, entityType = :e, queued_at = if_not_exists(queued_at, :t)',
-          ConditionExpression: 'attribute_not_exists(changed_at) OR changed_at < :t',
-          ExpressionAttributeValues: { ':t': now, ':e': 'campus-summary' },
-          ReturnValues: 'ALL_OLD',
-        }),
-      )
-    ).Attributes;
-  } catch (e) {
-    if (!(e instanceof ConditionalCheckFailedException)) throw e;
-    return;
-  }
-  if (before?.queued_at === undefined) await sendRefresh(campus, REFRESH_DELAY_S);
+  const before = await updateStamp(
+    campus,
+    'SET changed_at = :t, entityType = :e, queued_at = if_not_exists(queued_at, :t)',
+    { ':t': now, ':e': 'campus-summary' },
+    'attribute_not_exists(changed_at) OR changed_at < :t',
+    'ALL_OLD',
+  );
+  if (before && before.queued_at === undefined) await sendRefresh(campus, REFRESH_DELAY_S);
 }
 
 /**
@@ -159,20 +179,13 @@ export async function noteCampusChange(campus: string): Promise<void> {
 export async function requeueSummaryRefresh(campus: string, queuedAt: string | undefined): Promise<boolean> {
   if (!summariesQueue.runs()) return false;
   const now = new Date().toISOString();
-  try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: config().tableName,
-        Key: stampKey(campus),
-        UpdateExpression: 'SET queued_at = :t, entityType = :e',
-        ConditionExpression: queuedAt ? 'queued_at = :was' : 'attribute_not_exists(queued_at)',
-        ExpressionAttributeValues: { ':t': now, ':e': 'campus-summary', ...(queuedAt ? { ':was': queuedAt } : {}) },
-      }),
-    );
-  } catch (e) {
-    if (e instanceof ConditionalCheckFailedException) return false;
-    throw e;
-  }
+  const taken = await updateStamp(
+    campus,
+    'SET queued_at = :t, entityType = :e',
+    { ':t': now, ':e': 'campus-summary', ...(queuedAt ? { ':was': queuedAt } : {}) },
+    queuedAt ? 'queued_at = :was' : 'attribute_not_exists(queued_at)',
+  );
+  if (!taken) return false;
   await sendRefresh(campus, 0);
   return true;
 }
@@ -212,16 +225,14 @@ export function refreshUnderway(s: ChangeStamp, now = Date.now()): boolean {
  */
 export async function claimSummaryRefresh(campus: string): Promise<{ changedAt: string | undefined; startedAt: string }> {
   const startedAt = new Date().toISOString();
-  const out = await documentClient().send(
-    new UpdateCommand({
-      TableName: config().tableName,
-      Key: stampKey(campus),
-      UpdateExpression: 'SET entityType = :e, started_at = :t REMOVE queued_at',
-      ExpressionAttributeValues: { ':e': 'campus-summary', ':t': startedAt },
-      ReturnValues: 'ALL_NEW',
-    }),
+  const stamp = await updateStamp(
+    campus,
+    'SET entityType = :e, started_at = :t REMOVE queued_at',
+    { ':e': 'campus-summary', ':t': startedAt },
+    undefined,
+    'ALL_NEW',
   );
-  const changed = out.Attributes?.changed_at;
+  const changed = stamp?.changed_at;
   return { changedAt: typeof changed === 'string' ? changed : undefined, startedAt };
 }
 
@@ -231,17 +242,5 @@ export async function claimSummaryRefresh(campus: string): Promise<{ changedAt: 
  * @throws the DynamoDB error of the update (not its condition)
  */
 export async function finishSummaryRefresh(campus: string, startedAt: string): Promise<void> {
-  try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: config().tableName,
-        Key: stampKey(campus),
-        UpdateExpression: 'SET finished_at = :t',
-        ConditionExpression: 'started_at = :s',
-        ExpressionAttributeValues: { ':t': new Date().toISOString(), ':s': startedAt },
-      }),
-    );
-  } catch (e) {
-    if (!(e instanceof ConditionalCheckFailedException)) throw e;
-  }
+  await updateStamp(campus, 'SET finished_at = :t', { ':t': new Date().toISOString(), ':s': startedAt }, 'started_at = :s');
 }
