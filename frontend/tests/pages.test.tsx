@@ -7,9 +7,11 @@ import { profileAtom, store } from '../src/app/state';
 import { MarksSheetPage } from '../src/features/attainment/marks-sheet-page';
 import { CoPoMatrixPage } from '../src/features/curriculum/co-po-matrix-page';
 import { AuthGate } from '../src/components/shell/auth-gate';
+import { logout } from '../src/app/auth';
+import { signedOutReason } from '../src/app/deep-link';
 import { matrixView, mockServer, renderApp, signInAs } from './support';
 
-vi.mock('../src/app/auth', () => ({ idToken: async () => 'test-token', logout: async () => undefined }));
+vi.mock('../src/app/auth', () => ({ idToken: async () => 'test-token', logout: vi.fn(async () => undefined) }));
 
 beforeEach(() => signInAs('admin'));
 afterEach(() => {
@@ -153,6 +155,9 @@ describe('the marks sheet', () => {
   });
 });
 
+/** The sign-in page as far as these tests look: the reason of the last sign-out it would show. */
+const SignInProbe = () => <p>Sign-in page: {signedOutReason()}</p>;
+
 describe('signing out on 401', () => {
   it('a 401 from any call forgets the profile and every cached read and returns to the sign-in page', async () => {
     mockServer((method, url) => {
@@ -181,5 +186,38 @@ describe('signing out on 401', () => {
     await screen.findByText('Sign-in page');
     expect(store.get(profileAtom)).toBeNull();
     expect(queryClient.getQueryData(qk.list('/api/department', {}))).toBeUndefined();
+  });
+
+  it('a session refused on opening a page leaves for the sign-in page only once signed out, which then says why', async () => {
+    // A reload after an administrator ended the access: the profile read is refused. Going to the sign-in page before
+    // the sign-out ends found the old token there and came straight back, and the reason was lost (seen under load).
+    const server = mockServer((_method, url) =>
+      url === '/api/auth/profile'
+        ? { status: 401, body: { errors: { detail: 'Your access has been ended by an administrator' } } }
+        : undefined,
+    );
+    let signedOut = () => undefined as void;
+    vi.mocked(logout).mockImplementationOnce(() => new Promise<void>((resolve) => (signedOut = resolve)));
+    store.set(profileAtom, null);
+    renderApp(
+      <Routes>
+        <Route path="/" element={<SignInProbe />} />
+        <Route
+          path="/dashboard"
+          element={
+            <AuthGate>
+              <p>Inside</p>
+            </AuthGate>
+          }
+        />
+      </Routes>,
+      '/dashboard',
+    );
+    await waitFor(() => expect(vi.mocked(logout)).toHaveBeenCalled());
+    expect(server.calls('GET', '/api/auth/profile')).toHaveLength(1);
+    expect(screen.queryByText(/Sign-in page/)).toBeNull();
+    signedOut();
+    expect((await screen.findByText(/Sign-in page/)).textContent).toBe('Sign-in page: Your access has been ended by an administrator');
+    expect(screen.queryByText('Inside')).toBeNull();
   });
 });

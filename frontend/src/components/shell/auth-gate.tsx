@@ -42,7 +42,9 @@ export function AuthGate({ children }: { children: ReactNode }) {
       if (!(await idToken())) return navigate(signIn, { replace: true });
       if (!profile) {
         const res = await call(profileRoute, {}, { quiet: true }).catch(() => null);
-        if (!res) return navigate(signIn, { replace: true });
+        // A refused session (401) is signed out by the handler above, which then goes to the sign-in page saying why:
+        // going there before the sign-out ends would find the old token and come straight back without the reason.
+        if (!res) return leaving ? undefined : navigate(signIn, { replace: true });
         if (live) setProfile(res.data);
       }
       if (live) setReady(true);
