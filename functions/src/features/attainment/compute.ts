@@ -121,29 +121,24 @@ const kindOrder = (kind: string) => {
 };
 
 /**
- * Tallies marks per student, occasion kind and CO in one pass over every occasion's marks, into arrays indexed by CO
- * (no lookup by CO id per mark). A student's blank mark on a question of a paper they sat counts 0; an absent
- * student's occasion, and a row with no mark at all (`sat`), are skipped; questions without a CO, or with a CO not of this course, are skipped (and noted).
+ * Tallies marks per student, occasion kind and CO, into arrays indexed by CO (no lookup by CO id per mark), in one pass
+ * that reads each mark once. A student's blank mark on a question of a paper they sat counts 0; an absent student's
+ * occasion, and a row with no mark at all (`sat`: only a row with no mark on any counted question is looked at again),
+ * are skipped; questions without a CO, or with a CO not of this course, are skipped (and noted). Students are indexed
+ * in order of first appearance; the arrays are sized for every row being a new student and hold `students.size`.
  */
 function tally(input: CourseInput, notes: string[]): Tally {
   const coIndex = new Map(input.cos.map((c, i) => [c.id, i]));
-  const students = new Map<string, number>();
-  // Each row's student index, or -1 when it did not sit the paper (`sat`), worked out once for both passes.
-  const present = input.occasions.map((occ) =>
-    occ.marks.map((row) => {
-      if (!sat(row)) return -1;
-      const known = students.get(row.student);
-      if (known !== undefined) return known;
-      students.set(row.student, students.size);
-      return students.size - 1;
-    }),
-  );
+  const cos = input.cos.length;
   const kinds = [...new Set(input.occasions.map((o) => o.kind))].sort((a, b) => kindOrder(a) - kindOrder(b));
   const kindIndex = new Map(kinds.map((k, i) => [k, i]));
-  const size = students.size * kinds.length * input.cos.length;
-  const t: Tally = { students, kinds, cos: input.cos.length, got: new Float64Array(size), max: new Float64Array(size) };
-  input.occasions.forEach((occ, oi) => {
-    const kind = kindIndex.get(occ.kind) ?? 0;
+  const rows = input.occasions.reduce((n, o) => n + o.marks.length, 0);
+  const size = rows * kinds.length * cos;
+  const t: Tally = { students: new Map(), kinds, cos, got: new Float64Array(size), max: new Float64Array(size) };
+  const { got, max, students } = t;
+  // One row's marks per CO, before it is known whether the student sat the paper.
+  const row = new Float64Array(cos);
+  for (const occ of input.occasions) {
     const qs = occ.questions.filter((q) => q.co !== undefined && coIndex.has(q.co));
     const orphan = occ.questions.length - qs.length;
     if (orphan)
@@ -151,31 +146,42 @@ function tally(input: CourseInput, notes: string[]): Tally {
         `${orphan} question${orphan > 1 ? 's' : ''} of an ${occ.kind} paper ${orphan > 1 ? 'have' : 'has'} ` +
           `no CO of this course and ${orphan > 1 ? 'are' : 'is'} not counted`,
       );
-    // Question numbers grouped by CO, and the maximum a present student can get per CO on this paper: per mark the
-    // loop only adds into a local sum; the tally arrays are written once per student and CO.
-    const byCo: string[][] = Array.from({ length: t.cos }, () => []);
-    const coMax = new Float64Array(t.cos);
-    for (const q of qs) {
-      const c = coIndex.get(q.co ?? '') ?? 0;
-      byCo[c].push(q.number);
-      coMax[c] += q.max_marks;
-    }
-    const { got, max } = t;
-    const rows = present[oi];
-    for (let r = 0; r < occ.marks.length; r++) {
-      if (rows[r] < 0) continue;
-      const base = slot(t, rows[r], kind, 0);
-      const m = occ.marks[r].marks;
-      for (let c = 0; c < byCo.length; c++) {
-        const numbers = byCo[c];
-        if (!numbers.length) continue;
-        let sum = 0;
-        for (let j = 0; j < numbers.length; j++) sum += m[numbers[j]] ?? 0;
-        got[base + c] += sum;
+    // The counted questions' numbers and CO indices, each CO's maximum a present student can get on this paper, and
+    // the COs the paper asks at all.
+    const numbers = qs.map((q) => q.number);
+    const coOf = Int32Array.from(qs, (q) => coIndex.get(q.co ?? '') ?? 0);
+    const coMax = new Float64Array(cos);
+    const asked: number[] = [];
+    qs.forEach((q, j) => {
+      coMax[coOf[j]] += q.max_marks;
+      if (!asked.includes(coOf[j])) asked.push(coOf[j]);
+    });
+    const kind = kindIndex.get(occ.kind) ?? 0;
+    for (const r of occ.marks) {
+      if (r.absent) continue;
+      const m = r.marks;
+      row.fill(0);
+      let any = false;
+      for (let j = 0; j < numbers.length; j++) {
+        const v = m[numbers[j]];
+        if (v !== null && v !== undefined) {
+          any = true;
+          row[coOf[j]] += v;
+        }
+      }
+      if (!any && !sat(r)) continue;
+      let student = students.get(r.student);
+      if (student === undefined) {
+        student = students.size;
+        students.set(r.student, student);
+      }
+      const base = slot(t, student, kind, 0);
+      for (const c of asked) {
+        got[base + c] += row[c];
         max[base + c] += coMax[c];
       }
     }
-  });
+  }
   return t;
 }
 
