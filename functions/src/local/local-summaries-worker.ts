@@ -41,21 +41,23 @@ export function startLocalSummariesWorker(observe?: (r: SummaryRefreshMeasure) =
   const root = new AsyncResource('local-summaries-worker');
   const refresh = async (campus: string) => {
     // Up to 3 tries, as SQS delivers a failed message again; then the stamp shows the refresh dead once 3 minutes
-    // have passed, and the next read queues it.
+    // have passed, and the next read queues it. Each try logs in its own scope (request id, campus), as an invocation.
     for (let attempt = 1; !stopped; attempt++) {
       const t0 = performance.now();
-      try {
-        const { result, metrics } = await withLogScope({ request_id: randomUUID(), campus }, () =>
-          withMetrics(() => refreshCampusSummaries({ campus })),
-        );
-        observe?.({ campus, refreshed: result.refreshed.length, calls: metrics.dynamoCalls, ms: performance.now() - t0 });
-        return;
-      } catch (e) {
-        if (attempt >= 3) {
-          log.error(`campus summaries: refresh of ${campus} stopped`, { error: e });
-          return;
+      const done = await withLogScope({ request_id: randomUUID(), campus }, async () => {
+        try {
+          const { result, metrics } = await withMetrics(() => refreshCampusSummaries({ campus }));
+          const ms = performance.now() - t0;
+          log.debug('campus summaries: refreshed', { ...result, calls: metrics.dynamoCalls, ms: Math.round(ms) });
+          observe?.({ campus, refreshed: result.refreshed.length, calls: metrics.dynamoCalls, ms });
+          return true;
+        } catch (e) {
+          if (attempt < 3) log.warn(`campus summaries: refresh of ${campus} failed (try ${attempt} of 3)`, { error: e });
+          else log.error(`campus summaries: refresh of ${campus} stopped`, { error: e });
+          return attempt >= 3;
         }
-      }
+      });
+      if (done) return;
     }
   };
   setLocalSummariesRunner((job, delayMs) => {

@@ -109,8 +109,12 @@ describe('campus summaries', { timeout: 180_000 }, () => {
     // Refreshed in the background: the cells become the program pages' levels (read again each time: other files may
     // change the campus meanwhile), some of them moved; the other campus's are unchanged.
     const { v: after } = await until(
-      async () => ({ v: await rollup(), pages: await pageCells('demo', year) }),
-      ({ v, pages }) => pages.size > 0 && same(v, pages),
+      async () => {
+        const [v, pages] = [await rollup(), await pageCells('demo', year)];
+        // What a failure prints first: whether the campus is still updating, its cells, and the pages' levels.
+        return { updating: v.updating, cells: Object.fromEntries(rollupCells(v, 'demo')), pages: Object.fromEntries(pages), v };
+      },
+      ({ v, pages }) => Object.keys(pages).length > 0 && same(v, new Map(Object.entries(pages))),
     );
     expect([...rollupCells(after, 'demo')].some(([k, v]) => v !== rollupCells(before, 'demo').get(k))).toBe(true);
     expect(Object.fromEntries(rollupCells(after, 'demo-east'))).toEqual(Object.fromEntries(east));

@@ -106,7 +106,7 @@ export async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, 
     const v = await read();
     if (done(v)) return v;
     if (Date.now() > end)
-      throw new Error(`Still not there after ${ms / 1000} s: ${JSON.stringify(v instanceof Set ? [...v] : v).slice(0, 500)}`);
+      throw new Error(`Still not there after ${ms / 1000} s: ${JSON.stringify(v instanceof Set ? [...v] : v).slice(0, 1500)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

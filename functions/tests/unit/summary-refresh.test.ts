@@ -83,12 +83,16 @@ describe('a change whose refresh cannot be sent', () => {
   });
 });
 
-describe('a change where no refresh runs (a script, the seed)', () => {
-  it('stamps the campus and its queued time, which the local stack queues at its start or a read once lost; sends nothing', async () => {
+describe('a change where no refresh runs (a script, the seed, a test run in its own process)', () => {
+  it('stamps the campus without marking a refresh queued, so the next read queues one at once; sends nothing', async () => {
     ddb.on(UpdateCommand).resolves({});
     await noteCampusChange('demo');
-    expect(ddb.commandCalls(UpdateCommand)[0].args[0].input.UpdateExpression).toContain('queued_at = if_not_exists(queued_at, :t)');
+    const update = ddb.commandCalls(UpdateCommand)[0].args[0].input;
+    expect(update.UpdateExpression).toContain('changed_at = :t');
+    // A refresh marked queued but never sent kept every read waiting 2 minutes (QUEUED_LOST_MS) before it queued one.
+    expect(update.UpdateExpression).not.toContain('queued_at');
     expect(queued).toEqual([]);
+    expect(refreshUnderway({ changed_at: update.ExpressionAttributeValues?.[':t'] as string })).toBe(false);
   });
 });
 

@@ -109,6 +109,13 @@ async function storedOr<T>(c: Reading, sk: string, k: SummaryKind<T>): Promise<T
 async function refreshUntilCurrent(c: Reading): Promise<void> {
   if (c.requeued || refreshUnderway(c.stored)) return;
   c.requeued = true;
+  log.debug('campus summaries: stale with no refresh under way; queued again', {
+    campus: c.scope.campus,
+    changed_at: c.stored.changed_at,
+    queued_at: c.stored.queued_at,
+    started_at: c.stored.started_at,
+    finished_at: c.stored.finished_at,
+  });
   try {
     await requeueSummaryRefresh(c.scope.campus, c.stored.queued_at);
   } catch (e) {

@@ -147,8 +147,8 @@ async function sendRefresh(campus: string, delaySeconds: number): Promise<void> 
  * Stamps the campus's summaries stale and has them refreshed: sets the change stamp's `changed_at` to now unless it is
  * already later, and `queued_at` unless a refresh is already queued: one conditional UpdateItem, which returns what
  * the stamp held. When it held no queued refresh, the refresh is queued, `REFRESH_DELAY_S` later (one SQS message,
- * best effort: `sendRefresh`; nothing where refreshes do not run, a script or the seed, whose stamp the local stack's
- * start or the next read takes up). A queued refresh that was lost (`QUEUED_LOST_MS`) is queued again by the next read
+ * best effort: `sendRefresh`). Where refreshes do not run (a script, the seed) only `changed_at` is set: the local
+ * stack's start or the next read queues the refresh. A queued refresh that was lost (`QUEUED_LOST_MS`) is queued again by the next read
  * (`refreshUnderway`), not here: writers carry no more than this. A later stamp already there is kept and nothing is
  * queued (its writer queued). Call it after the write it records has succeeded, so a refresh or summary computed after
  * the stamp has read the write. The input writers outside `records.ts`/`documents.ts` call it: stored results and
@@ -158,14 +158,17 @@ async function sendRefresh(campus: string, delaySeconds: number): Promise<void> 
  */
 export async function noteCampusChange(campus: string): Promise<void> {
   const now = new Date().toISOString();
+  // Where refreshes do not run (a script, the seed, a test's own process), no refresh is marked queued: one marked but
+  // never sent would keep readers waiting `QUEUED_LOST_MS` before they queue it.
+  const queues = summariesQueue.runs();
   const before = await updateStamp(
     campus,
-    'SET changed_at = :t, entityType = :e, queued_at = if_not_exists(queued_at, :t)',
+    `SET changed_at = :t, entityType = :e${queues ? ', queued_at = if_not_exists(queued_at, :t)' : ''}`,
     { ':t': now, ':e': 'campus-summary' },
     'attribute_not_exists(changed_at) OR changed_at < :t',
     'ALL_OLD',
   );
-  if (before && before.queued_at === undefined) await sendRefresh(campus, REFRESH_DELAY_S);
+  if (queues && before && before.queued_at === undefined) await sendRefresh(campus, REFRESH_DELAY_S);
 }
 
 /**
