@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type Caller, POWERS, POWER_NAMES, type Power, type ProfileView, ROLES, type Role, countsAsFaculty, may } from '../src/index.js';
+import { POWERS_DOC, powerWords, powersDoc } from '../scripts/powers-doc.js';
 
 /** The powers each role holds: the decisions the product made by comparing roles before decision 0052. */
 const HELD: Readonly<Record<Role, readonly Power[]>> = {
@@ -29,11 +31,18 @@ describe('may: who holds which power', () => {
     expect(may(caller, 'keep-own')).toBe(true);
     expect(may(profile, 'oversee-group')).toBe(true);
   });
-  it('names only known roles, each power held by someone', () => {
+  it('names only known roles, each power held by someone and described by its doc comment', () => {
+    const words = powerWords();
     for (const p of POWER_NAMES) {
       expect(POWERS[p].length, p).toBeGreaterThan(0);
       for (const r of POWERS[p]) expect(ROLES, p).toContain(r);
+      expect(words[p].allows.length, p).toBeGreaterThan(20);
+      expect(words[p].enforced.length, p).toBeGreaterThan(20);
     }
+  });
+  it('refuses a power with no doc comment saying where it is enforced', () => {
+    const source = "export const POWERS = {\n  /** Only what it allows. */\n  'keep-own': ['faculty'],\n} as const;";
+    expect(() => powerWords(source)).toThrow(/administer-campus/);
   });
 });
 
@@ -41,5 +50,11 @@ describe('countsAsFaculty: a member record counted by its role', () => {
   it('counts the faculty role only', () => {
     expect(countsAsFaculty('faculty')).toBe(true);
     for (const role of ['admin', 'group-admin', 'student', undefined, null, 3]) expect(countsAsFaculty(role)).toBe(false);
+  });
+});
+
+describe('docs/powers.md', () => {
+  it('is the table POWERS gives (run `npm run powers:doc` after changing a power)', async () => {
+    expect(readFileSync(POWERS_DOC, 'utf8')).toBe(await powersDoc());
   });
 });
