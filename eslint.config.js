@@ -139,6 +139,36 @@ const featureLayers = FEATURE_ORDER.flatMap((f) => {
   ];
 });
 
+/**
+ * Who may do what is declared once (decision 0052): a decision on the caller's role asks `may(caller, power)` of a
+ * power in shared-types/src/identity/powers.ts, so a new role holds nothing it was not given. Comparing a role with a
+ * role name (`caller.role === 'admin'`, `profile?.role !== 'faculty'`, `role == 'x'`, either way round) is refused
+ * everywhere else; lists declared with what they govern (a record type's `writeRoles`, a route's `roles`,
+ * `ACCESS_ENDERS`) are read with `includes`, not compared.
+ */
+const ROLE_EXPRESSION = (/** @type {string} */ side) =>
+  `[${side}.type='Identifier'][${side}.name='role'], [${side}.property.name='role'], [${side}.expression.property.name='role']`;
+const ROLE_COMPARISON = {
+  selector: [
+    `BinaryExpression[operator=/^[!=]==?$/][right.value=type(string)]:matches(${ROLE_EXPRESSION('left')})`,
+    `BinaryExpression[operator=/^[!=]==?$/][left.value=type(string)]:matches(${ROLE_EXPRESSION('right')})`,
+  ].join(', '),
+  message:
+    'Ask may(who, power) of a power in shared-types/src/identity/powers.ts (decision 0052) rather than comparing a role with a ' +
+    'role name: a new role then gets nothing it was not given.',
+};
+const ROLE_CHECKED = ['functions/src/**/*.{ts,tsx}', 'frontend/src/**/*.{ts,tsx}', 'shared-types/src/**/*.{ts,tsx}'];
+const POWERS_FILE = 'shared-types/src/identity/powers.ts';
+/**
+ * Every call names what it calls (decision 0038): a declared route through `call(contract, ...)`, a record through
+ * `crud`, so the answer's type comes from the contract, never from the call site. Only the clients call `api`.
+ */
+const API_CALL = {
+  selector: "CallExpression[callee.name='api']",
+  message:
+    'Call a declared route with call(contract, ...) (app/api-client) or a record with crud (app/crud-client): the answer is typed from the contract.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -208,8 +238,12 @@ export default tseslint.config(
     ]),
   },
   {
-    // Every call names what it calls (decision 0038): a declared route through `call(contract, ...)`, a record through
-    // `crud`, so the answer's type comes from the contract, never from the call site. Only the clients call `api`.
+    files: ROLE_CHECKED,
+    ignores: [POWERS_FILE],
+    rules: { 'no-restricted-syntax': ['error', ROLE_COMPARISON] },
+  },
+  {
+    // One `no-restricted-syntax` setting applies per file (the last matching block's), so the frontend's keeps both.
     files: ['frontend/src/**/*.{ts,tsx}'],
     ignores: [
       'frontend/src/app/api.ts',
@@ -217,16 +251,7 @@ export default tseslint.config(
       'frontend/src/app/crud-client.ts',
       'frontend/src/components/entity/list-cache.ts',
     ],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.name='api']",
-          message:
-            'Call a declared route with call(contract, ...) (app/api-client) or a record with crud (app/crud-client): the answer is typed from the contract.',
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', API_CALL, ROLE_COMPARISON] },
   },
   {
     files: ['frontend/src/**/*.{ts,tsx}', 'frontend/tests/**/*.{ts,tsx}'],

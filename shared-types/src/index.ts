@@ -7,6 +7,7 @@ export * from './entities/reference-index.js';
 export * from './entities/index.js';
 export * from './identity/roles.js';
 export * from './identity/access.js';
+export * from './identity/powers.js';
 export * from './identity/scope.js';
 export * from './identity/personal-data.js';
 export * from './storage/table.js';

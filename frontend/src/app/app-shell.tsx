@@ -9,7 +9,7 @@ import { logout } from './auth';
 import { campusAtom, setCampus } from './campus-choice';
 import { areaTabsFor, navEntriesFor, pageOf, tabRoute, tabsFor, withCourseContext } from './navigation';
 import { useDocumentTitle } from '../lib/document-title';
-import { profileAtom } from './state';
+import { profileAtom, useMay } from './state';
 import { CampusPicker } from '../features/group/campus-picker';
 import { useChooseCampus } from '../features/group/choose-campus';
 import { LoadingOverlay, PopupMessage } from '../components/shell/feedback';
@@ -92,12 +92,12 @@ function DrawerLinks({ onPick }: { onPick: () => void }) {
  * taken out of the address (so the banner's picker can change it again). While it is being chosen the page waits
  * (`true`), so nothing is read for the campus chosen before.
  */
-function useCampusFromLink(groupAdmin: boolean): boolean {
+function useCampusFromLink(oversees: boolean): boolean {
   const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
   const campus = useAtomValue(campusAtom);
   const choose = useChooseCampus();
-  const wanted = groupAdmin ? new URLSearchParams(search).get('campus') : null;
+  const wanted = oversees ? new URLSearchParams(search).get('campus') : null;
   useEffect(() => {
     if (!wanted) return;
     const rest = new URLSearchParams(search);
@@ -124,9 +124,9 @@ export function AppShell() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
-  const groupAdmin = profile?.role === 'group-admin';
+  const oversees = useMay('oversee-group');
   const campus = useAtomValue(campusAtom);
-  const choosing = useCampusFromLink(groupAdmin);
+  const choosing = useCampusFromLink(oversees);
   const page = pageOf(pathname, profile?.role);
   useDocumentTitle(...(page ? [page.page, page.area] : []));
   const signOut = async () => {
@@ -150,7 +150,7 @@ export function AppShell() {
           <strong className="institution">{profile?.organization_name || 'Attain'}</strong>
           {profile?.department_name ? <span className="department">{profile.department_name}</span> : null}
         </div>
-        {groupAdmin ? <CampusPicker /> : null}
+        {oversees ? <CampusPicker /> : null}
         <span className="who">{profile?.email}</span>
         <Button label="Logout" icon="pi pi-sign-out" severity="secondary" outlined size="small" onClick={signOut} />
       </header>
@@ -165,7 +165,7 @@ export function AppShell() {
       <main className="content" id="main-content" tabIndex={-1}>
         {/* The page's one h1, for screen readers and the outline: the side tab (or area) the address opens. */}
         <h1 className="visually-hidden">{page?.page ?? 'Attain'}</h1>
-        {groupAdmin && !campus && readsOneCampus(pathname) ? (
+        {oversees && !campus && readsOneCampus(pathname) ? (
           <p className="campus-notice" role="status">
             <i className="pi pi-info-circle" aria-hidden /> Pick a campus to read its records
           </p>

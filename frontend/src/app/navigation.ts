@@ -1,5 +1,5 @@
 import { COURSE_CONTEXT } from '../lib/course-context';
-import { FACULTY_RECORD_TITLES, REPORTS } from '@attain/shared-types';
+import { FACULTY_RECORD_TITLES, REPORTS, may } from '@attain/shared-types';
 
 /**
  * Top navigation: the nine areas of spec part 1 §2 (their labels and routes), in the order of the work (issue 30): the
@@ -172,9 +172,9 @@ export const SURVEY_TABS: readonly AreaTab[] = [
  */
 export const REPORTS_TABS: readonly AreaTab[] = REPORTS.map((r) => ({ label: r.label, path: r.path }));
 
-/** The tabs of `tabs` offered to a user of `role` (`adminOnly` ones to campus administrators only). */
+/** The tabs of `tabs` offered to a user of `role` (`adminOnly` ones to those who administer the campus only). */
 export const tabsFor = <T extends AreaTab>(tabs: readonly T[], role: string | undefined): T[] =>
-  tabs.filter((t) => !t.adminOnly || role === 'admin');
+  tabs.filter((t) => !t.adminOnly || may({ role }, 'administer-campus'));
 
 /** The side tabs under each area's route: the narrow screen's drawer shows them as that entry's submenu. */
 export const AREA_TABS: Readonly<Record<string, readonly AreaTab[]>> = {
@@ -207,13 +207,13 @@ export function withCourseContext(to: string, pathname: string, params: URLSearc
   return kept ? `${to}?${kept}` : to;
 }
 
-/** The top navigation's entries for a user of `role`: the nine areas, and Group for a group administrator. */
+/** The top navigation's entries for a user of `role`: the nine areas, and Group for one who oversees a group. */
 export const navEntriesFor = (role: string | undefined): readonly { label: string; to: string; icon: string }[] =>
-  role === 'group-admin' ? [...NAV_ENTRIES, GROUP_ENTRY] : NAV_ENTRIES;
+  may({ role }, 'oversee-group') ? [...NAV_ENTRIES, GROUP_ENTRY] : NAV_ENTRIES;
 
-/** The side tabs under an area's route, for `role` (the Group area's for a group administrator). */
+/** The side tabs under an area's route, for `role` (the Group area's for one who oversees a group). */
 export const areaTabsFor = (to: string, role: string | undefined): readonly AreaTab[] | undefined =>
-  to === GROUP_ENTRY.to ? (role === 'group-admin' ? GROUP_TABS : undefined) : AREA_TABS[to];
+  to === GROUP_ENTRY.to ? (may({ role }, 'oversee-group') ? GROUP_TABS : undefined) : AREA_TABS[to];
 
 /** The page a signed-in address shows: its area's menu entry and, under an area with side tabs, the tab it opens. */
 export interface PageName {

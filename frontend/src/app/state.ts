@@ -1,5 +1,5 @@
-import type { ProfileView } from '@attain/shared-types';
-import { atom, getDefaultStore } from 'jotai';
+import { type Power, type ProfileView, may } from '@attain/shared-types';
+import { atom, getDefaultStore, useAtomValue } from 'jotai';
 
 /** Number of API calls under way; the full-screen loading overlay shows while it is above 0. */
 export const loadingAtom = atom(0);
@@ -18,6 +18,9 @@ export const popupAtom = atom<Popup | null>(null);
 
 /** The signed-in user's profile (banner names, role); null until loaded or when signed out. */
 export const profileAtom = atom<ProfileView | null>(null);
+
+/** Whether the signed-in user holds `power` (`may`, decision 0052); nobody does while signed out. */
+export const useMay = (power: Power): boolean => may(useAtomValue(profileAtom), power);
 
 export const store = getDefaultStore();
 

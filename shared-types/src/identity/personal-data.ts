@@ -1,6 +1,7 @@
 import type { AuditChange } from '../audit/audit-entry.js';
 import type { EntityDef } from '../registry/entity.js';
 import type { FieldDef } from '../registry/field.js';
+import { may } from './powers.js';
 import type { Caller } from './roles.js';
 import type { CampusScope } from './scope.js';
 import { textOf } from '../guards.js';
@@ -27,7 +28,7 @@ export interface DataViewer {
 
 /** The reader of a request: the caller, in the campus the request reads (`scope`). */
 export function dataViewer(caller: Pick<Caller, 'sub' | 'role' | 'tenant'>, scope: Pick<CampusScope, 'campus'>): DataViewer {
-  return { sub: caller.sub, campusAdmin: caller.role === 'admin' && caller.tenant === scope.campus };
+  return { sub: caller.sub, campusAdmin: may(caller, 'administer-campus') && caller.tenant === scope.campus };
 }
 
 /** What a reader may see of one field: all of it, its masked form, or nothing. */

@@ -3,7 +3,8 @@
  * - `admin`: a campus's configuration, users and mail.
  * - `faculty`: own profile and contributions, marks of own courses; reads the campus's structure.
  * - `group-admin`: every campus of its group, read-only.
- * Roles are Cognito groups (`cognito:groups` claim); the campus is the `custom:tenant` attribute.
+ * Roles are Cognito groups (`cognito:groups` claim); the campus is the `custom:tenant` attribute. What each role may do
+ * beyond its record types' `writeRoles` and its routes' `roles` is the powers table (powers.ts, `may`).
  */
 export const ROLES = ['admin', 'faculty', 'group-admin'] as const;
 export type Role = (typeof ROLES)[number];

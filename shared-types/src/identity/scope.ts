@@ -1,3 +1,4 @@
+import { may } from './powers.js';
 import type { Caller } from './roles.js';
 
 /**
@@ -18,7 +19,7 @@ export interface CampusScope {
 
 /** The caller's own campus; group administrators read it only. */
 export function campusScope(caller: Caller): CampusScope {
-  return { campus: caller.tenant, actor: caller.user, access: caller.role === 'group-admin' ? 'read-only' : 'read-write' };
+  return { campus: caller.tenant, actor: caller.user, access: may(caller, 'oversee-group') ? 'read-only' : 'read-write' };
 }
 
 /**

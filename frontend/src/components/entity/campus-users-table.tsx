@@ -1,7 +1,6 @@
 import { ACCESS_STATUS_LABELS, type CampusUser, ROLE_LABELS, department, profile, isKeyOf, textOf } from '@attain/shared-types';
-import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
-import { profileAtom } from '../../app/state';
+import { useMay } from '../../app/state';
 import { ResponsiveTable } from '../table/responsive-table';
 import { useListQuery } from './list-cache';
 import { LoadMore } from './load-more';
@@ -14,7 +13,7 @@ import { EmailText } from '../table/email-text';
  * and a highlighted row. Configuration > Users and Utilities > Manage User both show it.
  */
 export function CampusUsersTable(props: { label: string; actions?: (u: CampusUser) => ReactNode; highlight?: string | null }) {
-  const isAdmin = useAtomValue(profileAtom)?.role === 'admin';
+  const administers = useMay('administer-campus');
   const list = useListQuery(profile, {});
   const users = list.isPending ? null : list.rows;
   const departments = useRefRecords([{ target: department, ids: (users ?? []).map((u) => u.department) }]);
@@ -37,7 +36,7 @@ export function CampusUsersTable(props: { label: string; actions?: (u: CampusUse
           },
           { key: 'department', header: 'Department', value: (u) => String(departments(department, u.department)?.short_name ?? '') },
           // The phone number is private: only the campus's admins receive it (the server's `personalView`).
-          ...(isAdmin ? [{ key: 'phone_number', header: 'Phone', value: (u: CampusUser) => textOf(u.phone_number) }] : []),
+          ...(administers ? [{ key: 'phone_number', header: 'Phone', value: (u: CampusUser) => textOf(u.phone_number) }] : []),
           // Where each account stands: sent only to those who may change it (the server's `ACCESS_ENDERS`).
           ...(users?.some((u) => u.access)
             ? [{ key: 'access', header: 'Access', value: (u: CampusUser) => ACCESS_STATUS_LABELS[u.access ?? 'active'] }]

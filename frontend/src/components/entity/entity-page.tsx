@@ -9,6 +9,7 @@ import {
   isWritable,
   inSentence,
   textOf,
+  may,
 } from '@attain/shared-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
@@ -219,11 +220,10 @@ function useWriteRights(def: EntityDef, readOnly: boolean | undefined) {
   const canWrite =
     !readOnly &&
     Boolean(
-      profile &&
-      (isOneOf(def.writeRoles, profile.role) || (profile.role === 'faculty' && (def.ownedVia || def.personal || def.ownerField))),
+      profile && (isOneOf(def.writeRoles, profile.role) || (may(profile, 'keep-own') && (def.ownedVia || def.personal || def.ownerField))),
     );
-  // A row's history (one click): administrators for every record, faculty for what they may write.
-  const seesHistory = profile?.role === 'admin' || profile?.role === 'group-admin' || canWrite;
+  // A row's history (one click): those who read every member's records for every record, others for what they may write.
+  const seesHistory = may(profile, 'read-every-member') || canWrite;
   // A record of an `ownerField` entity (a SAR section): faculty edit only their own, and not once it holds a value only
   // administrators give (approved); the server refuses the rest as well.
   const writesRow = (r: EntityRecord): boolean => {

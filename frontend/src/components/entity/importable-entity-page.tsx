@@ -1,9 +1,8 @@
 import type { ImportKind } from '@attain/shared-types';
 import { useQueryClient } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
-import { profileAtom } from '../../app/state';
+import { useMay } from '../../app/state';
 import { EntityPage } from './entity-page';
 import { ImportDialog } from './import-dialog';
 
@@ -18,7 +17,7 @@ export function ImportableEntityPage(props: {
   filters: readonly string[];
   kinds?: readonly ImportKind[];
 }) {
-  const isAdmin = useAtomValue(profileAtom)?.role === 'admin';
+  const administers = useMay('administer-campus');
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
   return (
@@ -28,7 +27,7 @@ export function ImportableEntityPage(props: {
         entityName={props.entityName}
         title={props.title}
         filters={props.filters}
-        toolbar={isAdmin ? <Button label="Load CSV" icon="pi pi-upload" outlined onClick={() => setOpen(true)} /> : null}
+        toolbar={administers ? <Button label="Load CSV" icon="pi pi-upload" outlined onClick={() => setOpen(true)} /> : null}
       />
       <ImportDialog visible={open} kinds={props.kinds} onHide={() => setOpen(false)} onDone={() => void queryClient.invalidateQueries()} />
     </>

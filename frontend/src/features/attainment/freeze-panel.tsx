@@ -8,7 +8,6 @@ import {
   unfreezeYearRoute,
 } from '@attain/shared-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { Dialog } from 'primereact/dialog';
@@ -17,7 +16,7 @@ import { useState } from 'react';
 import { ApiError } from '../../app/api';
 import { call } from '../../app/api-client';
 import { qk } from '../../app/query-keys';
-import { profileAtom } from '../../app/state';
+import { useMay } from '../../app/state';
 
 /** A program's approvals (`GET /api/attainment/freeze/{program}`), cached by `qk.frozenYears`. */
 export function useFrozenYears(programId: string) {
@@ -42,7 +41,7 @@ export const frozenBanner = (f: FrozenYear) =>
  * it (409), since the approved figures must be the current ones.
  */
 export function FreezePanel({ programId, year, updating = 0 }: { programId: string; year: string; updating?: number }) {
-  const isAdmin = useAtomValue(profileAtom)?.role === 'admin';
+  const administers = useMay('administer-campus');
   const queryClient = useQueryClient();
   const frozen = useFrozenYears(programId).data?.find((f) => f.academic_year === year && f.status === 'Frozen');
   const [open, setOpen] = useState(false);
@@ -77,7 +76,7 @@ export function FreezePanel({ programId, year, updating = 0 }: { programId: stri
     unfreeze.mutate(frozen);
   };
   if (!frozen)
-    return isAdmin ? (
+    return administers ? (
       <div className="filter-bar">
         <Button
           type="button"
@@ -110,7 +109,7 @@ export function FreezePanel({ programId, year, updating = 0 }: { programId: stri
       <p>
         <i className="pi pi-lock" aria-hidden="true" /> {frozenBanner(frozen)}
       </p>
-      {isAdmin ? (
+      {administers ? (
         <>
           <Button type="button" size="small" outlined label="Unfreeze" onClick={() => setOpen(true)} />
           <Dialog header={`Unfreeze ${year}`} visible={open} onHide={() => setOpen(false)} style={{ width: 'min(32rem, 95vw)' }}>

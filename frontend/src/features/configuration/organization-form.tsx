@@ -1,4 +1,4 @@
-import { DEFAULT_ACADEMIC_YEAR_START_MONTH, DEFAULT_LOCALE, organization, textOf } from '@attain/shared-types';
+import { DEFAULT_ACADEMIC_YEAR_START_MONTH, DEFAULT_LOCALE, organization, textOf, may } from '@attain/shared-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
 import { crud } from '../../app/crud-client';
@@ -16,7 +16,7 @@ export function OrganizationForm() {
   const [profile, setProfile] = useAtom(profileAtom);
   const campus = useAtomValue(campusAtom);
   // A group administrator on "All campuses" has no one organization to show (nothing is read then).
-  const noCampus = profile?.role === 'group-admin' && !campus;
+  const noCampus = may(profile, 'oversee-group') && !campus;
   // The organization is a singleton: its list holds the campus's one record (or none yet).
   const list = useListQuery(organization, noCampus ? null : {});
   const record = list.isPending ? undefined : (list.rows[0] ?? null);

@@ -1,12 +1,11 @@
 import { SAR_VERSION_POS, genericProgramOutcome, program, programOutcomeSetupRoute, sarVersionOf, textOf } from '@attain/shared-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { call } from '../../app/api-client';
 import { qk } from '../../app/query-keys';
-import { profileAtom, showPopup } from '../../app/state';
+import { useMay, showPopup } from '../../app/state';
 import { EntityPage } from '../../components/entity/entity-page';
 import { invalidateAfterWrite, listPathOf } from '../../components/entity/list-cache';
 import { useRefRecords } from '../../components/entity/ref-records';
@@ -34,7 +33,7 @@ export function ProgramOutcomesPage() {
       setParams(next, { replace: true });
     }
   };
-  const isAdmin = useAtomValue(profileAtom)?.role === 'admin';
+  const administers = useMay('administer-campus');
   const chosenProgram = useRefRecords(chosen ? [{ target: program, ids: [chosen] }] : [])(program, chosen);
   const title = chosenProgram?.title;
   // The move to the 2025 format's 11 POs is offered for a program that follows it (the dialog says what it changes).
@@ -59,7 +58,7 @@ export function ProgramOutcomesPage() {
       columns={chosen ? undefined : WITH_PROGRAM}
       blank={BLANK}
       toolbar={
-        isAdmin && chosen ? (
+        administers && chosen ? (
           <>
             <Button label="Add NBA's 12 POs" icon="pi pi-download" outlined onClick={() => setUp.mutate('nba_12_po')} />
             <Button label="Add NBA's 11 POs (GAPC v4)" icon="pi pi-download" outlined onClick={() => setUp.mutate('nba_11_po_gapc_v4')} />

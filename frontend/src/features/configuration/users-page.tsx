@@ -1,4 +1,4 @@
-import { MESSAGES, ROLE_LABELS, createUserRoute, profile } from '@attain/shared-types';
+import { MESSAGES, ROLE_LABELS, createUserRoute, profile, may } from '@attain/shared-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
@@ -29,7 +29,7 @@ const CAMPUS_ROLES = ['faculty', 'admin'] as const;
  */
 export function UsersPage() {
   const me = useAtomValue(profileAtom);
-  const isAdmin = me?.role === 'admin';
+  const administers = may(me, 'administer-campus');
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState<string | null>(null);
   const [account, setAccount] = useState({ email: '', role: 'faculty', password: '' });
@@ -71,7 +71,7 @@ export function UsersPage() {
     <section>
       <div className="page-head">
         <h2>Users</h2>
-        {isAdmin ? <Button label="Add User" icon="pi pi-user-plus" onClick={() => setAdding(true)} /> : null}
+        {administers ? <Button label="Add User" icon="pi pi-user-plus" onClick={() => setAdding(true)} /> : null}
       </div>
       <CampusUsersTable
         label="Users"

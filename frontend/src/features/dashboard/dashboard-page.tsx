@@ -1,4 +1,4 @@
-import { DASHBOARD_TILES, type DashboardFigure, organization } from '@attain/shared-types';
+import { DASHBOARD_TILES, type DashboardFigure, organization, may } from '@attain/shared-types';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { campusAtom } from '../../app/campus-choice';
@@ -36,7 +36,7 @@ export default function DashboardPage() {
   const campus = useAtomValue(campusAtom);
   const read = useDashboard();
   const view = read.data;
-  const groupWide = profile?.role === 'group-admin' && !campus;
+  const groupWide = may(profile, 'oversee-group') && !campus;
   const whose = groupWide
     ? `All campuses of ${profile?.group?.name ?? profile?.organization_name ?? 'the group'}`
     : profile?.organization_name || 'This campus';

@@ -1,4 +1,4 @@
-import { COLLEAGUE_RECORDS_WITHHELD, OWNER_FIELD, entity, profile, researchPublication, isOneOf, textOf } from '@attain/shared-types';
+import { COLLEAGUE_RECORDS_WITHHELD, OWNER_FIELD, entity, profile, researchPublication, isOneOf, textOf, may } from '@attain/shared-types';
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -28,7 +28,7 @@ const NONE: readonly string[] = [];
  */
 export default function FacultyArea() {
   const me = useAtomValue(profileAtom);
-  const isAdmin = me?.role === 'admin' || me?.role === 'group-admin';
+  const readsEveryone = may(me, 'read-every-member');
   // Reading a member's contribution (from Manage User): `?faculty=<user id>` follows from tab to tab.
   const [params] = useSearchParams();
   const member = params.get('faculty');
@@ -45,19 +45,19 @@ export default function FacultyArea() {
       <SideTabsArea
         base="/faculty-contribution"
         label="Faculty Contribution"
-        keep={isAdmin || reading ? OWNER_COLUMN : NONE}
+        keep={readsEveryone || reading ? OWNER_COLUMN : NONE}
         tabs={FACULTY_TABS.map((t) => ({
           label: t.label,
           path: t.path,
           element: t.entity ? (
-            reading && !isAdmin ? (
+            reading && !readsEveryone ? (
               <ColleagueRecords key={t.entity} title={t.label} />
             ) : (
-              <RecordPage key={t.entity} entityName={t.entity} title={t.label} isAdmin={isAdmin} readOnly={Boolean(reading)} />
+              <RecordPage key={t.entity} entityName={t.entity} title={t.label} readsEveryone={readsEveryone} readOnly={Boolean(reading)} />
             )
           ) : reading ? (
             <MemberProfile key={reading} id={reading} />
-          ) : me?.role === 'group-admin' ? (
+          ) : may(me, 'oversee-group') ? (
             <p className="hint">
               Pick a member under <Link to="/utilities/manage_user">Manage User</Link> (View Faculty Contribution) to read their profile.
             </p>
@@ -90,8 +90,8 @@ function ColleagueRecords({ title }: { title: string }) {
  * record type that carries evidence show their files. Research publications also import from BibTeX or RIS into the
  * signed-in user's own (not while an admin reads a member's, read-only).
  */
-function RecordPage(props: { entityName: string; title: string; isAdmin: boolean; readOnly: boolean }) {
-  const { entityName, title, isAdmin, readOnly } = props;
+function RecordPage(props: { entityName: string; title: string; readsEveryone: boolean; readOnly: boolean }) {
+  const { entityName, title, readsEveryone, readOnly } = props;
   const def = entity(entityName);
   const columns = useMemo(() => [...OWNER_COLUMN, ...entity(entityName).columns], [entityName]);
   const hasFiles = def.fields.some((fd) => fd.kind === 'files');
@@ -101,8 +101,8 @@ function RecordPage(props: { entityName: string; title: string; isAdmin: boolean
     <EntityPage
       entityName={entityName}
       title={title}
-      filters={isAdmin ? OWNER_COLUMN : NONE}
-      columns={isAdmin ? columns : undefined}
+      filters={readsEveryone ? OWNER_COLUMN : NONE}
+      columns={readsEveryone ? columns : undefined}
       readOnly={readOnly}
       inlineForm
       rowActions={

@@ -7,6 +7,7 @@ import {
   profileRoute,
   textOf,
   updateProfileRoute,
+  may,
 } from '@attain/shared-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
@@ -69,7 +70,7 @@ export function ProfilePage() {
 export function MemberProfile({ id }: { id: string }) {
   const me = useAtomValue(profileAtom);
   const stored = useRefRecords([{ target: profile, ids: [id] }])(profile, id);
-  const viewer = { sub: textOf(me?.id), campusAdmin: me?.role === 'admin' };
+  const viewer = { sub: textOf(me?.id), campusAdmin: may(me, 'administer-campus') };
   const member = stored ? personalView(profile, stored, viewer) : undefined;
   const locale = useLocale();
   const filled = (fd: FieldDef) => {
@@ -82,17 +83,17 @@ export function MemberProfile({ id }: { id: string }) {
     <section>
       <div className="page-head">
         <h2>Faculty Profile</h2>
-        {me?.role === 'faculty' ? null : (
+        {may(me, 'read-every-member') ? (
           <span className="page-tools">
             <DownloadCvButton faculty={id} />
           </span>
-        )}
+        ) : null}
       </div>
       {member ? (
         <>
           <div className="member-head">
             {/* The photo's link goes to the member and the campus's admins only (decision 0011): others are not offered it. */}
-            {me?.role === 'admin' ? (
+            {may(me, 'administer-campus') ? (
               <StoredPhoto photoKey={typeof member.image === 'string' ? member.image : null} alt={`Photo of ${member.name}`} />
             ) : null}
             <div>

@@ -1,10 +1,9 @@
 import { BATCH_COLUMNS, batchImportRoute, batchPerformance, program } from '@attain/shared-types';
-import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { call } from '../../app/api-client';
-import { profileAtom } from '../../app/state';
+import { useMay } from '../../app/state';
 import { EntityPage } from '../../components/entity/entity-page';
 import { RecordsFileImport } from '../../components/entity/records-file-import';
 import { BatchFigures } from './batch-figures';
@@ -31,7 +30,7 @@ const COLUMNS_HINT =
  * from a CSV or XLSX file with one row per entry year (`BATCH_COLUMNS`; a file with any wrong row is refused whole).
  */
 export function BatchesPage() {
-  const isAdmin = useAtomValue(profileAtom)?.role === 'admin';
+  const administers = useMay('administer-campus');
   const [open, setOpen] = useState(false);
   const [params] = useSearchParams();
   return (
@@ -42,7 +41,7 @@ export function BatchesPage() {
         title="Students’ Performance (batches)"
         filters={['program']}
         formBefore={(form, chosen) => <BatchFigures form={form} chosen={chosen} />}
-        toolbar={isAdmin ? <Button label="Load CSV or XLSX" icon="pi pi-upload" outlined onClick={() => setOpen(true)} /> : null}
+        toolbar={administers ? <Button label="Load CSV or XLSX" icon="pi pi-upload" outlined onClick={() => setOpen(true)} /> : null}
       />
       {open ? (
         <RecordsFileImport

@@ -1,9 +1,8 @@
-import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { hrefWith } from '../../app/navigation';
-import { profileAtom } from '../../app/state';
+import { useMay } from '../../app/state';
 import { EntityPage } from '../../components/entity/entity-page';
 import { StakeholderImport } from './stakeholder-import';
 
@@ -14,7 +13,7 @@ import { StakeholderImport } from './stakeholder-import';
  * here: a curriculum's roster (Attainment > Students) is whom a survey invites as students.
  */
 export function StakeholdersPage() {
-  const isAdmin = useAtomValue(profileAtom)?.role === 'admin';
+  const administers = useMay('administer-campus');
   const [open, setOpen] = useState(false);
   const [params] = useSearchParams();
   const chosen = params.get('curriculum') ?? undefined;
@@ -31,7 +30,7 @@ export function StakeholdersPage() {
             <Link to={hrefWith('/attainment/students', { curriculum: chosen })}>Attainment &gt; Students</Link>) and need not be added here.
           </p>
         }
-        toolbar={isAdmin ? <Button label="Load CSV or XLSX" icon="pi pi-upload" outlined onClick={() => setOpen(true)} /> : null}
+        toolbar={administers ? <Button label="Load CSV or XLSX" icon="pi pi-upload" outlined onClick={() => setOpen(true)} /> : null}
       />
       {open ? <StakeholderImport onHide={() => setOpen(false)} curriculum={chosen} /> : null}
     </>

@@ -1,4 +1,13 @@
-import { type MailRole, department, departmentUserListRoute, sentMail, fieldOf, isStringArray } from '@attain/shared-types';
+import {
+  MAIL_ROLES,
+  type MailRole,
+  department,
+  departmentUserListRoute,
+  sentMail,
+  fieldOf,
+  isOneOf,
+  isStringArray,
+} from '@attain/shared-types';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../app/api';
@@ -39,7 +48,7 @@ export function DepartmentRecipients({ form, chosen }: { form: EntityFormApi; ch
   const latest = useRef(0);
   const read = async (departmentId: unknown, role: unknown) => {
     const ask = ++latest.current;
-    if (typeof departmentId !== 'string' || !departmentId || (role !== 'admin' && role !== 'user')) return setNote(null);
+    if (typeof departmentId !== 'string' || !departmentId || !isOneOf(MAIL_ROLES, role)) return setNote(null);
     const dep = (
       await qc.fetchQuery({ queryKey: qk.refs(department.name, [departmentId]), queryFn: () => fetchByIds(department, [departmentId]) })
     )[0];

@@ -1,4 +1,4 @@
-import { MESSAGES, type SendMailResponse, type SentMail, sendMailRoute, sentMail } from '@attain/shared-types';
+import { MESSAGES, type SendMailResponse, type SentMail, sendMailRoute, sentMail, may } from '@attain/shared-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Divider } from 'primereact/divider';
@@ -33,6 +33,8 @@ export function SendMailPage() {
   const me = useAtomValue(profileAtom);
   const role = me?.role;
   const canSend = sentMail.writeRoles.some((r) => r === role);
+  // Who administers the campus mails anyone (a department's administrators or faculty); the others their courses' students.
+  const administers = may(me, 'administer-campus');
   const [round, setRound] = useState(0);
   const [dirty, setDirty] = useState(false);
   const [skipped, setSkipped] = useState<SendMailResponse['skipped']>([]);
@@ -73,7 +75,7 @@ export function SendMailPage() {
       <div className="page-head">
         <h2>Send Mail</h2>
       </div>
-      {skipped.length ? <SkippedAddresses skipped={skipped} isAdmin={role === 'admin'} onDismiss={() => setSkipped([])} /> : null}
+      {skipped.length ? <SkippedAddresses skipped={skipped} administers={administers} onDismiss={() => setSkipped([])} /> : null}
       {canSend ? (
         <div
           className="inline-form mail-form"
@@ -89,7 +91,7 @@ export function SendMailPage() {
             def={sentMail}
             hidden={PICKER_FIELDS}
             before={(form, chosen) =>
-              role === 'faculty' ? <CourseRecipients form={form} /> : <DepartmentRecipients form={form} chosen={chosen} />
+              administers ? <DepartmentRecipients form={form} chosen={chosen} /> : <CourseRecipients form={form} />
             }
             submitLabel="Send"
             onDirtyChange={setDirty}

@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
  * After a send: the addresses the mail was not sent to and why (the campus's suppression list, ...), with a link to
  * the suppression list for administrators. Stays until dismissed or the next send.
  */
-export function SkippedAddresses(props: { skipped: SendMailResponse['skipped']; isAdmin: boolean; onDismiss: () => void }) {
+export function SkippedAddresses(props: { skipped: SendMailResponse['skipped']; administers: boolean; onDismiss: () => void }) {
   const box = useRef<HTMLDivElement>(null);
   // Braces: scrollIntoView returns a promise in newer browsers, and an effect may return only its cleanup.
   useEffect(() => {
@@ -35,7 +35,7 @@ export function SkippedAddresses(props: { skipped: SendMailResponse['skipped']; 
           </li>
         ))}
       </ul>
-      {props.isAdmin ? (
+      {props.administers ? (
         <p className="hint">
           Addresses that bounced or complained are on the <Link to="/utilities/suppression-list">suppression list</Link>.
         </p>

@@ -10,6 +10,7 @@ import {
   personalChanges,
   profile,
   recordHistoryRoute,
+  may,
 } from '@attain/shared-types';
 import { campusAudit, parseAuditQuery, recordHistory } from './audit-read-store.js';
 import { notFound } from '../../platform/lib/errors.js';
@@ -63,7 +64,7 @@ export const AUDIT_ENDPOINTS: readonly Endpoint[] = [
     const { entity, id } = params;
     if (!isAudited(entity) || id.length > 200) throw notFound('Record');
     const caller: Caller = c.var.caller;
-    if (caller.role !== 'faculty') {
+    if (may(caller, 'read-every-member')) {
       const cursor = query.cursor;
       const page = await recordHistory(c.var.scope, entity, id, cursor);
       // No entry at all: as for a record of another campus (or one older than the audit trail), 404.

@@ -1,4 +1,4 @@
-import type { Caller } from '@attain/shared-types';
+import { type Caller, may } from '@attain/shared-types';
 import { HttpError } from '../../platform/lib/errors.js';
 
 /**
@@ -7,7 +7,7 @@ import { HttpError } from '../../platform/lib/errors.js';
  * @throws HttpError 403
  */
 export function assertOwnsCourse(caller: Caller, course: { owner?: string; code?: string; title?: string }): void {
-  if (caller.role === 'admin') return;
-  if (caller.role === 'faculty' && course.owner === caller.sub) return;
+  if (may(caller, 'administer-campus')) return;
+  if (may(caller, 'keep-own') && course.owner === caller.sub) return;
   throw new HttpError(403, `Only an administrator or the owner of course ${course.code ?? course.title ?? ''} may change this`);
 }

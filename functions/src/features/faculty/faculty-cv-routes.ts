@@ -7,6 +7,7 @@ import {
   facultyCvRoute,
   personalView,
   profile,
+  may,
 } from '@attain/shared-types';
 import { cvInput } from './cv/cv-data.js';
 import { cvDocx } from './cv/cv-docx.js';
@@ -37,7 +38,7 @@ export const FACULTY_CV_ENDPOINTS: readonly Endpoint[] = [
     const format = query.format ?? 'docx';
     const id = query.faculty || caller.sub;
     // Faculty read only their own CV; another member's answers as an unknown one does.
-    if (caller.role === 'faculty' && id !== caller.sub) throw new HttpError(404, 'Faculty member not found');
+    if (!may(caller, 'read-every-member') && id !== caller.sub) throw new HttpError(404, 'Faculty member not found');
     const stored = await findRecord(scope, profile, id);
     // A member reading their own CV before saving a profile gets one made of their e-mail and records.
     if (!stored && id !== caller.sub) throw new HttpError(404, 'Faculty member not found');

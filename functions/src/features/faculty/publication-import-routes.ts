@@ -6,6 +6,7 @@ import {
   profile,
   publicationImportRoute,
   isOneOf,
+  may,
 } from '@attain/shared-types';
 import { importPublications } from './publications/publication-import.js';
 import { HttpError } from '../../platform/lib/errors.js';
@@ -21,7 +22,7 @@ import { type Endpoint, endpoint } from '../../platform/http/endpoint.js';
  */
 async function ownerOf(c: AppContext, asked: string | undefined): Promise<string> {
   const { caller, scope } = c.var;
-  if (caller.role !== 'admin' || !asked || asked === caller.sub) return caller.sub;
+  if (!may(caller, 'administer-campus') || !asked || asked === caller.sub) return caller.sub;
   if (!RECORD_ID.test(asked) || !(await findRecord(scope, profile, asked)))
     throw new HttpError(400, 'No member of this campus has that user id', { faculty: 'Not found' });
   return asked;

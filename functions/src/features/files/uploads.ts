@@ -16,6 +16,7 @@ import {
   isOneOf,
   objectOrEmpty,
   textOf,
+  may,
 } from '@attain/shared-types';
 import { s3Client } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
@@ -93,7 +94,7 @@ export async function openUpload(scope: CampusScope, caller: Caller, body: unkno
 /** Reads an upload of the scope's campus that the caller may see (theirs; a campus admin: any). @throws HttpError 404 */
 async function readUpload(scope: CampusScope, caller: Caller, id: string): Promise<UploadDoc> {
   const d = RECORD_ID.test(id) ? await getDocument(scope, 'upload', id) : undefined;
-  if (!d || (caller.role !== 'admin' && d.owner !== caller.sub)) throw new HttpError(404, 'File not found');
+  if (!d || (!may(caller, 'administer-campus') && d.owner !== caller.sub)) throw new HttpError(404, 'File not found');
   return d;
 }
 

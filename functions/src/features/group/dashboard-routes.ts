@@ -1,4 +1,4 @@
-import { type CampusScope, dashboardRoute } from '@attain/shared-types';
+import { type CampusScope, dashboardRoute, may } from '@attain/shared-types';
 import pLimit from 'p-limit';
 import { campusesCurrentYear } from '../structure/index.js';
 import { readCampusSummaries } from './campus-summary.js';
@@ -18,7 +18,7 @@ export const DASHBOARD_ENDPOINTS: readonly Endpoint[] = [
   endpoint(dashboardRoute, async (c) => {
     const { caller, scope } = c.var;
     const today = todayInIndia();
-    const group = caller.role === 'group-admin' && scope.campus === caller.tenant;
+    const group = may(caller, 'oversee-group') && scope.campus === caller.tenant;
     const scopes: CampusScope[] = group
       ? (await groupCampuses(caller.tenant)).map((g) => ({ campus: g.id, actor: caller.user, access: 'read-only' }))
       : [scope];

@@ -14,6 +14,7 @@ import {
   researchPublication,
   sponsoredProject,
   survey,
+  countsAsFaculty,
 } from '@attain/shared-types';
 import pLimit from 'p-limit';
 import { storedProgramAttainment } from '../attainment/index.js';
@@ -89,7 +90,7 @@ async function computeYear(scope: CampusScope, year: string, today: string): Pro
     listAll(scope, occasion),
   ]);
   // Faculty: members with the faculty role in position during the year, cadre and Ph.D. by the SAR's census rules.
-  const faculty = members.filter((m: Member) => m.role === 'faculty' && inPosition(m, year));
+  const faculty = members.filter((m: Member) => countsAsFaculty(m.role) && inPosition(m, year));
   const cadres = { professors: 0, associates: 0, assistants: 0, other: 0 };
   for (const m of faculty) cadres[cadreOf(m) ?? 'other']++;
   // Publications (journal and conference papers, a co-authored paper once) and funded projects: the SAR's measures.

@@ -16,6 +16,7 @@ import {
   errorName,
   TENANT_CLAIM,
   updateProfileRoute,
+  may,
 } from '@attain/shared-types';
 import { cognitoClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
@@ -33,7 +34,7 @@ import { type Endpoint, endpoint } from '../../platform/http/endpoint.js';
 /** The signed-in user's profile as `GET /api/auth/profile` answers it (`rec`: their stored profile record, if any). */
 async function profileView(c: AppContext, rec: Record<string, unknown> | undefined): Promise<ProfileView> {
   const { caller, scope } = c.var;
-  const group = caller.role === 'group-admin' ? await getGroup(caller.tenant) : undefined;
+  const group = may(caller, 'oversee-group') ? await getGroup(caller.tenant) : undefined;
   const org = await findRecord(scope, organization, scope.campus);
   const deptId = rec?.department;
   const dept = typeof deptId === 'string' ? await findRecord(ownScope(caller), department, deptId) : undefined;

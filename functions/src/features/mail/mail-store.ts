@@ -10,6 +10,7 @@ import {
   TABLE,
   mailRecipientsPk,
   textOf,
+  may,
 } from '@attain/shared-types';
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
@@ -33,7 +34,7 @@ import { readPartition } from '../../platform/store/partition.js';
 import { assertWritable } from '../../platform/store/records.js';
 
 /** Whether `caller` may see a mail: campus admins and group administrators see all of the campus's, faculty their own. */
-const maySee = (caller: Caller, m: Pick<MailItem, 'created_by_sub'>) => caller.role !== 'faculty' || m.created_by_sub === caller.sub;
+const maySee = (caller: Caller, m: Pick<MailItem, 'created_by_sub'>) => may(caller, 'read-every-member') || m.created_by_sub === caller.sub;
 
 /** A list cursor: the id of the last mail of the page (mail ids are UUIDv7s). */
 const cursorOf = (key: Record<string, unknown> | undefined) => (key ? textOf(key.SK) : null);
@@ -46,7 +47,7 @@ const cursorOf = (key: Record<string, unknown> | undefined) => (key ? textOf(key
  */
 export async function listMails(scope: CampusScope, caller: Caller, next?: string): Promise<{ data: SentMail[]; next: string | null }> {
   if (next !== undefined && !RECORD_ID.test(next)) throw new HttpError(400, 'The list cursor is not valid', { next: 'Not valid' });
-  const own = caller.role === 'faculty';
+  const own = !may(caller, 'read-every-member');
   const res = await documentClient().send(
     new QueryCommand({
       TableName: config().tableName,

@@ -1,4 +1,4 @@
-import { listMailsRoute, mailDetailRoute, resumeMailRoute, sendMailRoute, sentMail } from '@attain/shared-types';
+import { listMailsRoute, mailDetailRoute, resumeMailRoute, sendMailRoute, sentMail, may } from '@attain/shared-types';
 import { checkAttachedFiles } from '../../platform/store/attached-files.js';
 import { sanitizeHtml } from '../../platform/lib/sanitize-html.js';
 import { assertOwnStudents } from './faculty-audience.js';
@@ -23,7 +23,7 @@ export const SEND_MAIL_ENDPOINTS: readonly Endpoint[] = [
     await checkAttachedFiles(scope, sentMail, data, [caller.sub]);
     const to = data.to ?? [];
     const cc = data.cc ?? [];
-    if (caller.role === 'faculty') await assertOwnStudents(scope, caller, [...to, ...cc]);
+    if (!may(caller, 'administer-campus')) await assertOwnStudents(scope, caller, [...to, ...cc]);
     return queueMail(scope, caller, {
       to,
       cc,

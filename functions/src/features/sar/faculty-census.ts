@@ -1,4 +1,4 @@
-import { type RecordOf, academicYearSpan, isPlainObject, isStringArray, profile } from '@attain/shared-types';
+import { type RecordOf, academicYearSpan, isPlainObject, isStringArray, profile, countsAsFaculty } from '@attain/shared-types';
 import type { CadreCounts, FacultyYear } from './criterion5-formulas.js';
 
 /** A member's profile as the census reads it. */
@@ -35,7 +35,7 @@ export function hasPhd(m: Member): boolean {
  */
 export function isProgramFaculty(m: Member, department: string | undefined): boolean {
   if (!department || m.department !== department) return false;
-  return m.facility_type === 'Teaching' || (!m.facility_type && m.role === 'faculty');
+  return m.facility_type === 'Teaching' || (!m.facility_type && countsAsFaculty(m.role));
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   PUBLIC_SURVEY_PATH,
   SET_PASSWORD_PATH,
   honoPath,
+  may,
 } from '@attain/shared-types';
 import { Hono } from 'hono/tiny';
 import { bodyLimit } from 'hono/body-limit';
@@ -66,7 +67,7 @@ const GROUP_CAMPUS_WRITES = /^\/api\/auth\/user-list\/[^/]+\/access\/?$/;
  * @throws HttpError 403
  */
 function assertCampusWriteAllowed(method: string, path: string, caller: Caller, scope: CampusScope): void {
-  if (caller.role !== 'group-admin' || scope.campus === caller.tenant || !WRITE_METHODS.has(method)) return;
+  if (!may(caller, 'oversee-group') || scope.campus === caller.tenant || !WRITE_METHODS.has(method)) return;
   if (OWN_NAMESPACE_PREFIXES.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`))) return;
   // The group administrator ends or restores a campus admin's access (`ACCESS_ENDERS`; the route checks whose).
   if (GROUP_CAMPUS_WRITES.test(path)) return;

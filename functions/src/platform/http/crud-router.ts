@@ -1,4 +1,4 @@
-import { type DataOf, type EntityDef, MESSAGES, OWNER_FIELD, PAGE_SIZE, RECORD_ID, validateBody, textOf } from '@attain/shared-types';
+import { type DataOf, type EntityDef, MESSAGES, OWNER_FIELD, PAGE_SIZE, RECORD_ID, validateBody, textOf, may } from '@attain/shared-types';
 import { Hono } from 'hono/tiny';
 import type { EntityHooks } from './domain-module.js';
 import { HttpError, notFound } from '../lib/errors.js';
@@ -57,12 +57,13 @@ export function crudRouter(
   const r = new Hono<AppEnv>({ strict: false });
   // Roles that can never write this entity are refused before the body is read.
   const mayEverWrite = (c: AppContext) => {
-    const role = c.var.caller.role;
-    if (!def.writeRoles.includes(role) && !(role === 'faculty' && (def.ownedVia || def.ownerField)))
+    const { caller } = c.var;
+    if (!def.writeRoles.includes(caller.role) && !(may(caller, 'keep-own') && (def.ownedVia || def.ownerField)))
       throw new HttpError(403, 'Your role does not allow this action');
   };
-  // Personal records (Faculty Contribution): faculty see and change only their own; others' are "not found".
-  const onlyOwn = (c: AppContext) => Boolean(def.personal) && c.var.caller.role === 'faculty';
+  // Personal records (Faculty Contribution): only those who read every member's see others'; the rest (faculty) see and
+  // change only their own, others' are "not found".
+  const onlyOwn = (c: AppContext) => Boolean(def.personal) && !may(c.var.caller, 'read-every-member');
   const own = <R extends Record<string, unknown>>(c: AppContext, rec: R): R => {
     if (onlyOwn(c) && rec[OWNER_FIELD] !== c.var.caller.sub) throw notFound(def.label);
     return rec;

@@ -1,4 +1,4 @@
-import { type CampusScope, type Caller, campusScope, groupScope } from '@attain/shared-types';
+import { type CampusScope, type Caller, campusScope, groupScope, may } from '@attain/shared-types';
 import { campusRegistration } from '../store/campus-registry.js';
 import { HttpError } from '../lib/errors.js';
 
@@ -14,7 +14,7 @@ import { HttpError } from '../lib/errors.js';
  * @throws HttpError 403 (disabled campus), 404 (campus outside the caller's group)
  */
 export async function requestScope(caller: Caller, campusHeader: string | undefined): Promise<CampusScope> {
-  if (caller.role === 'group-admin') {
+  if (may(caller, 'oversee-group')) {
     const campus = campusHeader?.trim();
     if (!campus) return campusScope(caller);
     const reg = campus.length <= 64 ? await campusRegistration(campus) : undefined;

@@ -8,6 +8,7 @@ import {
   inSentence,
   recordPk,
   textOf,
+  may,
 } from '@attain/shared-types';
 import { batchGet } from './batch.js';
 import { HttpError } from '../lib/errors.js';
@@ -116,8 +117,8 @@ export async function assertCanWrite(
   data?: Readonly<Record<string, unknown>>,
 ): Promise<void> {
   if (def.writeRoles.includes(caller.role)) return;
-  if (caller.role === 'faculty' && def.ownerField) return assertOwnerWrite(caller, def, def.ownerField, old, data);
-  if (caller.role === 'faculty' && def.ownedVia) {
+  if (may(caller, 'keep-own') && def.ownerField) return assertOwnerWrite(caller, def, def.ownerField, old, data);
+  if (may(caller, 'keep-own') && def.ownedVia) {
     const courseDef = known(def.fields.find((fd) => fd.name === def.ownedVia)?.ref);
     const courses: (EntityRecord | undefined)[] = [];
     if (refs) courses.push(refs[def.ownedVia]);

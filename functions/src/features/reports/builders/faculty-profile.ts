@@ -18,6 +18,7 @@ import {
   profile,
   refLabel,
   textOf,
+  may,
 } from '@attain/shared-types';
 import { cvInput } from '../../faculty/index.js';
 import { recordWhen } from '../../faculty/index.js';
@@ -90,7 +91,7 @@ export async function facultyProfile(scope: CampusScope, query: ReportQuery, cal
       );
     });
   const byType = new Map(cv.groups.map((g) => [g.def.name, g.records]));
-  const colleague = caller.role === 'faculty' && member.id !== caller.sub;
+  const colleague = !may(caller, 'read-every-member') && member.id !== caller.sub;
   const counts = reportTable(
     'contributions',
     'Faculty Contribution records',

@@ -1,0 +1,78 @@
+import type { Role } from './roles.js';
+
+/**
+ * Who may do what, declared once (decision 0052, docs/powers.md): every decision made on the caller's role, on the
+ * server and in the pages, asks `may(caller, power)` of one of these powers; nothing else compares a role with a role
+ * name (the linter refuses it). A role holds only the powers listed for it here, so a new role (a student) gets nothing
+ * until it is written into this table.
+ *
+ * What stays declared with what it governs: a record type's `writeRoles`, `ownerField`, `ownedVia` and `personal`
+ * (shared-types/src/registry/entity.ts); a route contract's `roles`; `ACCESS_ENDERS` (access.ts) for whose access
+ * who may end.
+ *
+ * Each power's doc comment says what it allows and, after `Enforced:`, where it is checked; docs/powers.md is written
+ * from them and the roles (`npm run powers:doc`), so the words cost no Lambda or page a byte.
+ */
+export const POWERS = {
+  /**
+   * Run a campus: configure it, add users, load CSV/XLSX imports, approve and unfreeze a year, see colleagues' private
+   * profile fields (phone; Aadhaar masked) and photos, open any member's uploaded files, import publications for a
+   * member, correct a course they do not own, and mail anyone of the campus (without it, mail goes to the sender's own
+   * courses' students only).
+   *
+   * Enforced: server: personal data's `dataViewer`, course-access.ts (`assertOwnsCourse`), uploads.ts,
+   * publication-import-routes.ts, send-mail-routes.ts. Pages: the Load CSV/XLSX buttons, Add User, Approve and Unfreeze,
+   * the Phone column, the admin-only side tabs (`adminOnly`), a member's photo, Send Mail's Department and Role picker.
+   */
+  'administer-campus': ['admin'],
+  /**
+   * Oversee a group of campuses: the Group area (campuses, roll-up), the group dashboard summed over every campus, and
+   * picking a campus of the group to read (read-only: its own administrators change it).
+   *
+   * Enforced: server: request-scope.ts (the `X-Campus` header), scope.ts (a read-only `campusScope`), app.ts (writes
+   * refused in a campus read), the group dashboard, the profile's group. Pages: the campus picker, the Group menu entry
+   * and tabs, "All campuses" on the dashboard and the organization form, Faculty Contribution's Profile tab (a group
+   * administrator has no profile in a campus).
+   */
+  'oversee-group': ['group-admin'],
+  /**
+   * Read every member's own records: Faculty Contribution records, mail sent, the audit trail of others' records,
+   * faculty CVs, and the contribution counts of the faculty profile report. Those without it read their own only.
+   *
+   * Enforced: server: crud-router.ts (`personal` records), mail-store.ts, audit-routes.ts (a record's history),
+   * faculty-cv-routes.ts, the faculty profile report. Pages: Faculty Contribution (the member column and filter, a
+   * member's records and CV), a row's history.
+   */
+  'read-every-member': ['admin', 'group-admin'],
+  /**
+   * Keep their own work without a record type's writing role: records they own (`ownerField`, e.g. a SAR section until
+   * approved), records of courses they own (`ownedVia`), their personal records (`personal`), and their own courses'
+   * outcomes, mapping and papers.
+   *
+   * Enforced: server: crud-router.ts (`mayEverWrite`), references.ts (`assertCanWrite`), course-access.ts
+   * (`assertOwnsCourse`). Pages: the entity pages' write controls.
+   */
+  'keep-own': ['faculty'],
+} as const satisfies Record<string, readonly Role[]>;
+
+/** A named power (`POWERS`). */
+export type Power = keyof typeof POWERS;
+
+/** The powers in the table's order. */
+export const POWER_NAMES = Object.keys(POWERS) as Power[];
+
+/**
+ * Whether `who` (a caller, a signed-in profile) holds `power`: its role is one of the power's roles. Nobody (`null`,
+ * `undefined`, no role) and an unknown role hold nothing.
+ */
+export function may(who: { readonly role?: string } | null | undefined, power: Power): boolean {
+  const roles: readonly string[] = POWERS[power];
+  return who?.role !== undefined && roles.includes(who.role);
+}
+
+/**
+ * Whether a member record (a profile) counts as faculty where the product counts people by their role: the group
+ * roll-up's faculty, and the SAR's program faculty when no post is given. About the data (the member's role as stored),
+ * not about what the reader may do.
+ */
+export const countsAsFaculty = (role: unknown): boolean => role === 'faculty';

@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { type Caller, POWERS, POWER_NAMES, type Power, type ProfileView, ROLES, type Role, countsAsFaculty, may } from '../src/index.js';
+import { POWERS_DOC, powerWords, powersDoc } from '../scripts/powers-doc.js';
+
+/** The powers each role holds: the decisions the product made by comparing roles before decision 0052. */
+const HELD: Readonly<Record<Role, readonly Power[]>> = {
+  admin: ['administer-campus', 'read-every-member'],
+  faculty: ['keep-own'],
+  'group-admin': ['oversee-group', 'read-every-member'],
+};
+
+describe('may: who holds which power', () => {
+  it.each(ROLES)('gives %s exactly its powers', (role) => {
+    expect(POWER_NAMES.filter((p) => may({ role }, p))).toEqual(HELD[role]);
+  });
+  it('gives an unknown or new role nothing (a student role holds no power until the table names it)', () => {
+    for (const role of ['student', 'Admin', 'faculty ', '', 'user'])
+      for (const p of POWER_NAMES) expect(may({ role }, p), `${JSON.stringify(role)} ${p}`).toBe(false);
+  });
+  it('gives nobody (signed out, no role) nothing', () => {
+    for (const p of POWER_NAMES) {
+      expect(may(null, p)).toBe(false);
+      expect(may(undefined, p)).toBe(false);
+      expect(may({}, p)).toBe(false);
+    }
+  });
+  it('reads a caller or a profile alike', () => {
+    const caller: Caller = { tenant: 'c1', role: 'faculty', user: 'f@x.in', sub: 's' };
+    const profile: Pick<ProfileView, 'role' | 'email' | 'tenant'> = { role: 'group-admin', email: 'g@x.in', tenant: 'g1' };
+    expect(may(caller, 'keep-own')).toBe(true);
+    expect(may(profile, 'oversee-group')).toBe(true);
+  });
+  it('names only known roles, each power held by someone and described by its doc comment', () => {
+    const words = powerWords();
+    for (const p of POWER_NAMES) {
+      expect(POWERS[p].length, p).toBeGreaterThan(0);
+      for (const r of POWERS[p]) expect(ROLES, p).toContain(r);
+      expect(words[p].allows.length, p).toBeGreaterThan(20);
+      expect(words[p].enforced.length, p).toBeGreaterThan(20);
+    }
+  });
+  it('refuses a power with no doc comment saying where it is enforced', () => {
+    const source = "export const POWERS = {\n  /** Only what it allows. */\n  'keep-own': ['faculty'],\n} as const;";
+    expect(() => powerWords(source)).toThrow(/administer-campus/);
+  });
+});
+
+describe('countsAsFaculty: a member record counted by its role', () => {
+  it('counts the faculty role only', () => {
+    expect(countsAsFaculty('faculty')).toBe(true);
+    for (const role of ['admin', 'group-admin', 'student', undefined, null, 3]) expect(countsAsFaculty(role)).toBe(false);
+  });
+});
+
+describe('docs/powers.md', () => {
+  it('is the table POWERS gives (run `npm run powers:doc` after changing a power)', async () => {
+    expect(readFileSync(POWERS_DOC, 'utf8')).toBe(await powersDoc());
+  });
+});
