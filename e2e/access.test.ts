@@ -46,7 +46,16 @@ it('an admin disables a faculty member: their open session goes to sign-in sayin
 
   // The member's next step: the session is refused and the sign-in page says why.
   await member.reload();
-  await member.getByRole('alert').getByText('Your access has been ended by an administrator').waitFor();
+  await member
+    .getByRole('alert')
+    .getByText('Your access has been ended by an administrator')
+    .waitFor()
+    .catch(async (e: unknown) => {
+      // What the member saw instead: the address and every alert on the page.
+      const alerts = await member.getByRole('alert').allInnerTexts();
+      await member.screenshot({ path: `${SHOTS}/access-refused-failed-390.png` });
+      throw new Error(`${String(e)}\nat ${member.url()}, alerts: ${JSON.stringify(alerts)}`);
+    });
   expect(new URL(member.url()).pathname).toBe('/');
   expect(member.url().match(/next=/g)?.length ?? 0).toBeLessThanOrEqual(1);
   await signIn(member, leaver);
