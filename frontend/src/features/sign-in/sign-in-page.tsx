@@ -17,13 +17,17 @@ export function SignInPage() {
   const next = afterSignIn(useSearchParams()[0].get('next'));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  // Why the last session ended (an administrator ended the access, the session expired), said once.
+  // Why the last session ended (an administrator ended the access, the session expired): said until the next sign-in,
+  // so a reload of this page (or a page that signed itself out while open, then reloaded) still says it.
   const [error, setError] = useState(signedOutReason);
   const [busy, setBusy] = useState(false);
   useDocumentTitle('Sign in');
-  useEffect(forgetSignedOutReason, []);
   useEffect(() => {
-    void idToken().then((t) => t && navigate(next, { replace: true }));
+    void idToken().then((t) => {
+      if (!t) return;
+      forgetSignedOutReason();
+      navigate(next, { replace: true });
+    });
   }, [navigate, next]);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -32,6 +36,7 @@ export function SignInPage() {
     setError('');
     try {
       await login(email, password);
+      forgetSignedOutReason();
       navigate(next, { replace: true });
     } catch (err) {
       setError(errorMessage(err, '') || 'Sign-in failed');
