@@ -12,6 +12,7 @@ import {
   SYSTEM_FIELDS,
   entitySchema,
   isTextBody,
+  callersOf,
   MAX_PAGE_SIZE,
   PAGE_SIZE,
   MAX_BODY_BYTES,
@@ -78,7 +79,7 @@ function operation(c: RouteContract): Json {
   const query = c.query ? schemaOf(c.query) : undefined;
   const queryProps = (query?.properties ?? {}) as Record<string, Json>;
   const queryRequired = new Set((query?.required as string[] | undefined) ?? []);
-  const roles = c.roles ? ` Roles: ${c.roles.join(', ')}.` : '';
+  const roles = c.public ? '' : ` Roles: ${callersOf(c).join(', ')}.`;
   return {
     summary: c.summary,
     ...(c.description || roles ? { description: `${c.description ?? ''}${roles}`.trim() } : {}),

@@ -1,22 +1,56 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type Caller, POWERS, POWER_NAMES, type Power, type ProfileView, ROLES, type Role, countsAsFaculty, may } from '../src/index.js';
+import {
+  type Caller,
+  FACULTY_RECORDS,
+  POWERS,
+  POWER_NAMES,
+  type Power,
+  type ProfileView,
+  ROLES,
+  type Role,
+  callersOf,
+  countsAsFaculty,
+  courseOutcome,
+  department,
+  may,
+  readReach,
+  readersOf,
+  student,
+  writeReach,
+} from '../src/index.js';
 import { POWERS_DOC, powerWords, powersDoc } from '../scripts/powers-doc.js';
 
 /** The powers each role holds: the decisions the product made by comparing roles before decision 0052. */
 const HELD: Readonly<Record<Role, readonly Power[]>> = {
-  admin: ['administer-campus', 'read-every-member'],
-  faculty: ['keep-own'],
-  'group-admin': ['oversee-group', 'read-every-member'],
+  admin: ['read-campus', 'change-campus', 'administer-campus', 'read-every-member'],
+  faculty: ['read-campus', 'change-campus', 'keep-own'],
+  'group-admin': ['read-campus', 'oversee-group', 'read-every-member'],
+  student: [],
 };
 
 describe('may: who holds which power', () => {
   it.each(ROLES)('gives %s exactly its powers', (role) => {
     expect(POWER_NAMES.filter((p) => may({ role }, p))).toEqual(HELD[role]);
   });
-  it('gives an unknown or new role nothing (a student role holds no power until the table names it)', () => {
-    for (const role of ['student', 'Admin', 'faculty ', '', 'user'])
+  it('gives an unknown role nothing', () => {
+    for (const role of ['Admin', 'faculty ', '', 'user', 'students'])
       for (const p of POWER_NAMES) expect(may({ role }, p), `${JSON.stringify(role)} ${p}`).toBe(false);
+  });
+  it('lets a record type or route that names no roles be read by the staff and written by those who change a campus', () => {
+    expect(readersOf(department)).toEqual(['admin', 'faculty', 'group-admin']);
+    expect(callersOf({ method: 'GET' })).toEqual(['admin', 'faculty', 'group-admin']);
+    expect(callersOf({ method: 'PUT' })).toEqual(['admin', 'faculty']);
+    expect(callersOf({ method: 'GET', roles: ['student'] })).toEqual(['student']);
+    // A student reaches no record type, and writes none; faculty write their own courses' outcomes only.
+    for (const e of [department, courseOutcome, student]) {
+      expect(readReach(e, 'student'), e.name).toBe('none');
+      expect(writeReach(e, 'student'), e.name).toBe('none');
+    }
+    expect(writeReach(courseOutcome, 'faculty')).toBe('own');
+    expect(writeReach(department, 'faculty')).toBe('none');
+    expect(readReach(FACULTY_RECORDS[0]!, 'faculty')).toBe('own');
+    expect(readReach(FACULTY_RECORDS[0]!, 'admin')).toBe('all');
   });
   it('gives nobody (signed out, no role) nothing', () => {
     for (const p of POWER_NAMES) {
@@ -42,7 +76,7 @@ describe('may: who holds which power', () => {
   });
   it('refuses a power with no doc comment saying where it is enforced', () => {
     const source = "export const POWERS = {\n  /** Only what it allows. */\n  'keep-own': ['faculty'],\n} as const;";
-    expect(() => powerWords(source)).toThrow(/administer-campus/);
+    expect(() => powerWords(source)).toThrow(/read-campus/);
   });
 });
 

@@ -61,6 +61,7 @@ export async function startTestStack(project: TestProject, more: Partial<LocalSt
     demoFaculty2: { email: 'lecturer@attain.example', password: 'Lecturer-Pass-1!' },
     groupAdmin: { email: stack.group?.email ?? '', password: stack.group?.password ?? '' },
     otherGroupAdmin: { email: 'group@other-group.example', password: 'Other-Group-Pass-1!' },
+    demoStudent: { email: 'student@attain.example', password: 'Student-Pass-1!' },
   };
   await ensureCampusUser({
     tenant: 'other',
@@ -107,6 +108,14 @@ export async function startTestStack(project: TestProject, more: Partial<LocalSt
     last_name: 'Menon',
     createdBy: stack.adminEmail,
   });
+  await ensureCampusUser({
+    tenant: 'demo',
+    ...users.demoStudent,
+    role: 'student',
+    first_name: 'Divya',
+    last_name: 'Nair',
+    createdBy: stack.adminEmail,
+  });
   project.provide('stackUrl', stack.url);
   project.provide('users', users);
   project.provide('stackEnv', stack.env);
@@ -119,7 +128,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     stackUrl: string;
     users: Record<
-      'demoAdmin' | 'otherAdmin' | 'demoFaculty' | 'demoFaculty2' | 'groupAdmin' | 'otherGroupAdmin',
+      'demoAdmin' | 'otherAdmin' | 'demoFaculty' | 'demoFaculty2' | 'groupAdmin' | 'otherGroupAdmin' | 'demoStudent',
       { email: string; password: string }
     >;
     /** The stack's environment: emulator endpoints (`AWS_ENDPOINT_URL_*`), pool and table. */

@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import type { Domain } from '../registry/entity.js';
 import type { Role } from '../identity/roles.js';
+import { holdersOf } from '../identity/powers.js';
 import type { ResponseTypes } from './response-types.js';
 
 /** Where the API's OpenAPI 3.1 document is served (a static file the frontend build writes; no token needed). */
@@ -55,7 +56,10 @@ export interface RouteContract {
   readonly summary: string;
   readonly description?: string;
   readonly public?: true;
-  /** The roles that may call it (all signed-in roles when absent); any other gets 403 `forbidden`, before its body is read. */
+  /**
+   * The roles that may call it (absent: the campus's staff, `read-campus`, for a GET, and `change-campus` for a write;
+   * see `callersOf`); any other gets 403 `forbidden`, before its body is read. Ignored for a `public` route.
+   */
   readonly roles?: readonly Role[];
   /** The `errors.detail` of that 403. */
   readonly forbidden?: string;
@@ -68,6 +72,13 @@ export interface RouteContract {
   readonly answer: Answer;
   readonly errors: readonly (400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 422 | 429 | 503)[];
 }
+
+/**
+ * The roles that may call a signed-in route: its `roles`, else the campus's staff for a read (`read-campus`) and those
+ * who change a campus for a write (`change-campus`: not a group administrator, who reads only).
+ */
+export const callersOf = (c: Pick<RouteContract, 'roles' | 'method'>): readonly Role[] =>
+  c.roles ?? holdersOf(c.method === 'GET' ? 'read-campus' : 'change-campus');
 
 /** Declares a route contract, keeping its literal types (the typed client and the server read them). */
 export const defineRoute = <const C extends RouteContract>(c: C): C => c;

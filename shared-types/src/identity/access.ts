@@ -28,13 +28,14 @@ export const ACCESS_ACTION_RESULT: Readonly<Record<AccessAction, AccessStatus>> 
 export const ACCESS_ACTION_LABELS: Readonly<Record<AccessAction, string>> = { disable: 'Disable', enable: 'Enable', remove: 'Remove' };
 
 /**
- * Who may end whose access, by the account's role: faculty by campus admins and the group administrator, campus admins
- * by the group administrator only. A group administrator's own account is the platform's (nobody here ends it).
+ * Who may end whose access, by the account's role: faculty and students by campus admins and the group administrator,
+ * campus admins by the group administrator only. A group administrator's own account is the platform's (nobody here ends it).
  */
 export const ACCESS_ENDERS: Readonly<Record<Role, readonly Role[]>> = {
   faculty: ['admin', 'group-admin'],
   admin: ['group-admin'],
   'group-admin': [],
+  student: ['admin', 'group-admin'],
 };
 
 /** Whether `caller` may disable, enable or remove an account of role `target` (`ACCESS_ENDERS`). */

@@ -3,6 +3,7 @@ import { body, defineRoute, item, page } from '../api/contract.js';
 import { LOGIN_PATH, SET_PASSWORD_PATH } from '../api/auth-paths.js';
 import { loginSchema, setPasswordSchema } from '../api/auth.js';
 import { MESSAGES } from '../registry/messages.js';
+import { ROLES } from './roles.js';
 
 /** A JSON object whose fields a record type's rules check (the registry's messages, one per field). */
 const recordBody = (error: string) => z.record(z.string(), z.unknown(), { error });
@@ -52,12 +53,16 @@ export const setPasswordRoute = defineRoute({
   errors: [400, 429],
 });
 
-/** `GET /api/auth/profile`: the signed-in user's own profile (`ProfileView`), with who they are and where. */
+/**
+ * `GET /api/auth/profile`: the signed-in user's own profile (`ProfileView`), with who they are and where. Every role,
+ * a student included (who has no directory profile: their role, campus and its locale only).
+ */
 export const profileRoute = defineRoute({
   method: 'GET',
   path: PROFILE_PATH,
   domain: 'auth',
   summary: "The signed-in user's own profile, role, campus and its locale",
+  roles: ROLES,
   answer: item('ProfileView'),
   errors: [401],
 });
@@ -71,6 +76,8 @@ export const updateProfileRoute = defineRoute({
   path: PROFILE_PATH,
   domain: 'auth',
   summary: "Change fields of the signed-in user's own profile",
+  // Everyone with a profile: the campus's staff, the group administrator in its group's namespace.
+  roles: ['admin', 'faculty', 'group-admin'],
   description: 'The body holds Profile fields (checked by that record type’s rules) and `version`, the version read.',
   body: recordBody('Must be an object'),
   answer: item('ProfileView'),

@@ -15,6 +15,26 @@ import type { Role } from './roles.js';
  */
 export const POWERS = {
   /**
+   * Work in a campus as its staff: read its structure, outcomes, marks, results, surveys and reports through every record
+   * type and route that declares no other readers (a record type's `readRoles`, a route contract's `roles`), and keep a
+   * profile in its directory. Writing still needs the record type's `writeRoles`, ownership or a further power.
+   *
+   * Enforced: server: crud-router.ts (`readersOf`: the generic list and read of every record type), endpoint.ts
+   * (`callersOf`: every declared route), campus-users.ts (only staff accounts get a directory profile). The table of
+   * every route and role below is generated from the same two functions.
+   */
+  'read-campus': ['admin', 'faculty', 'group-admin'],
+  /**
+   * Change a campus's records at all: call the writing routes (PUT, POST, PATCH, DELETE) that declare no roles of their
+   * own, and hold a read-write scope on its own campus. Which records still depends on the record type's `writeRoles`,
+   * ownership (`keep-own`) and `administer-campus`; a group administrator, and anyone else without it, reads only
+   * (its own profile and its group's campuses are declared for it).
+   *
+   * Enforced: server: endpoint.ts (`callersOf`: a writing route's default callers), scope.ts (`campusScope`:
+   * read-only without it), the store (`assertWritable`).
+   */
+  'change-campus': ['admin', 'faculty'],
+  /**
    * Run a campus: configure it, add users, load CSV/XLSX imports, approve and unfreeze a year, see colleagues' private
    * profile fields (phone; Aadhaar masked) and photos, open any member's uploaded files, import publications for a
    * member, correct a course they do not own, and mail anyone of the campus (without it, mail goes to the sender's own
@@ -54,6 +74,9 @@ export const POWERS = {
    */
   'keep-own': ['faculty'],
 } as const satisfies Record<string, readonly Role[]>;
+
+/** The roles holding `power`, in the table's order (what a declaration that names no roles defaults to). */
+export const holdersOf = (power: Power): readonly Role[] => POWERS[power];
 
 /** A named power (`POWERS`). */
 export type Power = keyof typeof POWERS;

@@ -3,16 +3,19 @@
  * - `admin`: a campus's configuration, users and mail.
  * - `faculty`: own profile and contributions, marks of own courses; reads the campus's structure.
  * - `group-admin`: every campus of its group, read-only.
+ * - `student`: a student of the campus's rosters, who reads their own results (issue 43); holds no power yet, so every
+ *   record type and route refuses them until one declares them.
  * Roles are Cognito groups (`cognito:groups` claim); the campus is the `custom:tenant` attribute. What each role may do
  * beyond its record types' `writeRoles` and its routes' `roles` is the powers table (powers.ts, `may`).
  */
-export const ROLES = ['admin', 'faculty', 'group-admin'] as const;
+export const ROLES = ['admin', 'faculty', 'group-admin', 'student'] as const;
 export type Role = (typeof ROLES)[number];
 /** Each role in people's words, as the pages, the audit trail and exports show it. */
 export const ROLE_LABELS: Readonly<Record<Role, string>> = {
   admin: 'Campus administrator',
   faculty: 'Faculty',
   'group-admin': 'Group administrator',
+  student: 'Student',
 };
 
 /** Name of the user-pool custom attribute that carries the campus (tenant) id. */
@@ -36,6 +39,6 @@ export interface Caller {
 /** Picks the strongest role from a list of group names; `undefined` when none is a known role. */
 export function roleFromGroups(groups: readonly string[] | undefined): Role | undefined {
   if (!groups) return undefined;
-  for (const r of ['admin', 'group-admin', 'faculty'] as const) if (groups.includes(r)) return r;
+  for (const r of ['admin', 'group-admin', 'faculty', 'student'] as const) if (groups.includes(r)) return r;
   return undefined;
 }

@@ -17,9 +17,9 @@ export interface CampusScope {
   readonly access: 'read-write' | 'read-only';
 }
 
-/** The caller's own campus; group administrators read it only. */
+/** The caller's own campus: read-write for those who change a campus (`change-campus`), read-only for the rest. */
 export function campusScope(caller: Caller): CampusScope {
-  return { campus: caller.tenant, actor: caller.user, access: may(caller, 'oversee-group') ? 'read-only' : 'read-write' };
+  return { campus: caller.tenant, actor: caller.user, access: may(caller, 'change-campus') ? 'read-write' : 'read-only' };
 }
 
 /**

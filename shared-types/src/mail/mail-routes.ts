@@ -82,7 +82,9 @@ export const clearSuppressionRoute = defineRoute({
   path: `${MAIL_SUPPRESSION_PATH}/{address}`,
   domain: 'utilities',
   summary: 'Take an address off the suppression list',
-  roles: SUPPRESSION_ROLES,
+  // A group administrator reads the list of a campus it reads; only the campus's admins change it.
+  roles: ['admin'],
+  forbidden: 'Only campus administrators may take an address off the list',
   answer: empty(),
   errors: [401, 403, 404],
 });

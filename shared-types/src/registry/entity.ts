@@ -1,5 +1,6 @@
 import type { FieldDef } from './field.js';
 import type { Role } from '../identity/roles.js';
+import { holdersOf, may } from '../identity/powers.js';
 
 /**
  * Lambda grouping of API paths: each domain is one Lambda function in the cloud and one Hono sub-app locally.
@@ -53,8 +54,14 @@ export interface EntityDef {
    * (`['curriculum', 'roll_no']`: a roll number is unique within its curriculum). Text compares case-insensitively.
    */
   unique?: readonly (string | readonly string[])[];
-  /** Roles allowed to create, replace and delete. Everyone signed in to the campus may read. */
+  /** Roles allowed to create, replace and delete (besides ownership: `ownedVia`, `ownerField`, `personal`). */
   writeRoles: readonly Role[];
+  /**
+   * Roles allowed to list and read its records through the generic routes (`GET path`, `GET path/{id}`); any other
+   * gets 403. Absent: the campus's staff (`read-campus`), so a student reads no record type until one names them
+   * (`readersOf`). `personal` records narrow what faculty read to their own.
+   */
+  readRoles?: readonly Role[];
   /** One record per campus whose id is the campus id (the Organization). */
   singleton?: boolean;
   /** The field shown when another entity refers to this one (default `name`). */
@@ -105,6 +112,36 @@ export interface EntityDef {
    * Returns field -> message for each broken rule (empty when the record is fine). Pure.
    */
   checks?: (data: Record<string, unknown>) => Record<string, string>;
+}
+
+/** The roles that may list and read records of `def` (its `readRoles`, else the holders of `read-campus`). */
+export const readersOf = (def: Pick<EntityDef, 'readRoles'>): readonly Role[] => def.readRoles ?? holdersOf('read-campus');
+
+/**
+ * How far a role reaches into a record type through its generic routes: `all` the campus's records, `own` only some
+ * (its own personal records, records it owns through `ownerField`, records of courses it owns through `ownedVia`),
+ * `none` (403).
+ */
+export type Reach = 'all' | 'own' | 'none';
+
+/**
+ * What `role` may read of `def` through `GET path` and `GET path/{id}` (`readersOf`; a `personal` record type gives
+ * those without `read-every-member` their own records only). The generic router and docs/powers.md both ask this.
+ */
+export function readReach(def: EntityDef, role: Role): Reach {
+  if (!readersOf(def).includes(role)) return 'none';
+  return def.personal && !may({ role }, 'read-every-member') ? 'own' : 'all';
+}
+
+/**
+ * What `role` may create, replace and delete of `def`: `all` for its `writeRoles` (their own only for a `personal`
+ * record type without `read-every-member`), `own` with `keep-own` where the record type has an owner (`ownedVia`,
+ * `ownerField`), else `none` (403 before the body is read). Which records are own is checked per record
+ * (references.ts `assertCanWrite`); `reservedChoices` further keep some values to `writeRoles`.
+ */
+export function writeReach(def: EntityDef, role: Role): Reach {
+  if (def.writeRoles.includes(role)) return def.personal && !may({ role }, 'read-every-member') ? 'own' : 'all';
+  return may({ role }, 'keep-own') && (def.ownedVia || def.ownerField) ? 'own' : 'none';
 }
 
 /** One secondary-index access pattern of an entity (see `EntityDef.indexes`). */

@@ -5,7 +5,7 @@ import {
   AdminSetUserPasswordCommand,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { type CampusScope, type Role, TENANT_CLAIM, profile, errorMessage, errorName } from '@attain/shared-types';
+import { type CampusScope, type Role, TENANT_CLAIM, profile, errorMessage, errorName, may } from '@attain/shared-types';
 import { cognitoClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { HttpError } from '../../platform/lib/errors.js';
@@ -31,7 +31,8 @@ export interface NewCampusUser {
 /**
  * Creates (or, when the e-mail exists, updates) a Cognito user with a permanent password (none: Cognito's own random
  * temporary one, which nobody knows, until an invitation link sets one), the campus as its
- * `custom:tenant` attribute and the role as its group, and creates its profile record if it has none. Idempotent:
+ * `custom:tenant` attribute and the role as its group, and, for the campus's staff (`read-campus`; not a student),
+ * creates its profile record if it has none. Idempotent:
  * an existing profile is left as the user keeps it.
  * @returns the user's Cognito `sub` (the profile id).
  */
@@ -74,6 +75,8 @@ export async function ensureCampusUser(u: NewCampusUser): Promise<string> {
   }
   await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: pool, Username: u.email, GroupName: u.role }));
   const scope: CampusScope = { campus: u.tenant, actor: u.createdBy, access: 'read-write' };
+  // Only the campus's staff have a profile in its directory (a student is a roster entry, not a colleague).
+  if (!may(u, 'read-campus')) return sub;
   // Only a new user gets the given names: a restart must not undo what the user changed in their profile.
   if (!(await findRecord(scope, profile, sub))) {
     await patchRecord(scope, profile, sub, { ...u.profileFields, first_name: u.first_name, last_name: u.last_name }, undefined, {

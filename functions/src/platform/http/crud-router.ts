@@ -1,4 +1,15 @@
-import { type DataOf, type EntityDef, MESSAGES, OWNER_FIELD, PAGE_SIZE, RECORD_ID, validateBody, textOf, may } from '@attain/shared-types';
+import {
+  type DataOf,
+  type EntityDef,
+  MESSAGES,
+  OWNER_FIELD,
+  PAGE_SIZE,
+  RECORD_ID,
+  validateBody,
+  textOf,
+  readReach,
+  writeReach,
+} from '@attain/shared-types';
 import { Hono } from 'hono/tiny';
 import type { EntityHooks } from './domain-module.js';
 import { HttpError, notFound } from '../lib/errors.js';
@@ -43,7 +54,8 @@ const idParam = (c: AppContext, def: EntityDef) => pathId(c, 'id', def.label);
 /**
  * The generic CRUD router of one registry entity, mounted at the entity's spec path:
  * `GET /` list (query filters, `?next=` cursor, or `?ids=a,b` for up to `MAX_IDS` named records), `POST /` create
- * (201), `GET|PUT|DELETE /:id`. Trailing slashes are accepted (the spec's tables use `base/` + id).
+ * (201), `GET|PUT|DELETE /:id`. Reads are refused (403) to roles not among the record type's readers (`readersOf`),
+ * writes to roles with neither a writing role nor ownership (`writeRoles`, `keep-own`). Trailing slashes are accepted (the spec's tables use `base/` + id).
  * `hooks` are the entity's behaviour from its domain module (and `sanitize` its HTML sanitizer), run around the writes in this order: body checks,
  * references, role, before-hook, write, after-hooks. `served` are the entities of the same Lambda (its domain
  * module's): a delete removes the records that cascade with this one through their definitions.
@@ -55,20 +67,23 @@ export function crudRouter(
   served: readonly EntityDef[] = [def],
 ): Hono<AppEnv> {
   const r = new Hono<AppEnv>({ strict: false });
-  // Roles that can never write this entity are refused before the body is read.
+  // Roles that can never write this entity are refused before the body is read (`writeReach`).
   const mayEverWrite = (c: AppContext) => {
-    const { caller } = c.var;
-    if (!def.writeRoles.includes(caller.role) && !(may(caller, 'keep-own') && (def.ownedVia || def.ownerField)))
-      throw new HttpError(403, 'Your role does not allow this action');
+    if (writeReach(def, c.var.caller.role) === 'none') throw new HttpError(403, 'Your role does not allow this action');
+  };
+  // Roles the record type does not name as readers (`readReach`: a student, unless it says so) are refused its reads.
+  const mayRead = (c: AppContext) => {
+    if (readReach(def, c.var.caller.role) === 'none') throw new HttpError(403, 'Your role does not allow this action');
   };
   // Personal records (Faculty Contribution): only those who read every member's see others'; the rest (faculty) see and
   // change only their own, others' are "not found".
-  const onlyOwn = (c: AppContext) => Boolean(def.personal) && !may(c.var.caller, 'read-every-member');
+  const onlyOwn = (c: AppContext) => Boolean(def.personal) && readReach(def, c.var.caller.role) === 'own';
   const own = <R extends Record<string, unknown>>(c: AppContext, rec: R): R => {
     if (onlyOwn(c) && rec[OWNER_FIELD] !== c.var.caller.sub) throw notFound(def.label);
     return rec;
   };
   r.get('/', async (c) => {
+    mayRead(c);
     const { next, limit, ids, ...filters } = c.req.query();
     if (ids !== undefined) {
       const found = await recordsByIds(c.var.scope, def, idList(ids));
@@ -94,7 +109,10 @@ export function crudRouter(
     await hooks.afterSave?.(scope, data);
     return c.json({ message: MESSAGES.created, data }, 201);
   });
-  r.get('/:id', async (c) => c.json({ data: own(c, await getRecord(c.var.scope, def, idParam(c, def))) }));
+  r.get('/:id', async (c) => {
+    mayRead(c);
+    return c.json({ data: own(c, await getRecord(c.var.scope, def, idParam(c, def))) });
+  });
   r.put('/:id', async (c) => {
     mayEverWrite(c);
     const { scope, caller } = c.var;

@@ -5,6 +5,7 @@ import {
   type ResponseOf,
   type RouteContract,
   isTextBody,
+  callersOf,
 } from '@attain/shared-types';
 import type * as z from 'zod/mini';
 import { HttpError } from '../lib/errors.js';
@@ -56,7 +57,7 @@ export function endpoint<C extends RouteContract>(
   return {
     contract,
     handle: async (c) => {
-      if (contract.roles && !contract.roles.includes(c.var.caller.role))
+      if (!contract.public && !callersOf(contract).includes(c.var.caller.role))
         throw new HttpError(403, contract.forbidden ?? 'Your role does not allow this action');
       if (contract.params) check(contract.params, c.req.param(), invalid);
       const query = contract.query ? check(contract.query, c.req.query(), invalid) : {};
