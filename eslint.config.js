@@ -96,6 +96,7 @@ const FEATURE_ORDER = [
   'survey',
   'attainment',
   'survey-results',
+  'students',
   'reports',
   'sar',
   'group',

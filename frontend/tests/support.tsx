@@ -1,4 +1,4 @@
-import type { ProfileView } from '@attain/shared-types';
+import type { ProfileView, Role } from '@attain/shared-types';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -49,7 +49,7 @@ export function mockServer(route: (method: string, url: string, body: unknown) =
  * Signs a user of the given role in, as far as the pages can tell (the profile atom); `own` adds to their profile
  * (e.g. `{ id: 'u-1', first_name: 'Meera' }`, for pages that tell the user's own records from others').
  */
-export function signInAs(role: 'admin' | 'faculty' | 'group-admin', own: Record<string, unknown> = {}): void {
+export function signInAs(role: Role, own: Record<string, unknown> = {}): void {
   const p: ProfileView = {
     email: `${role}@example.edu`,
     role,

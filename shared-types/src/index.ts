@@ -17,6 +17,7 @@ export * from './api/contract.js';
 export * from './api/api-path.js';
 export * from './api/contracts.js';
 export * from './api/access-table.js';
+export * from './student/my-results.js';
 export type * from './api/response-types.js';
 export * from './attainment/freeze-routes.js';
 export * from './attainment/attainment-routes.js';

@@ -4,10 +4,10 @@ import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Sidebar } from 'primereact/sidebar';
 import { Suspense, useEffect, useState } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { NavLink, Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { logout } from './auth';
 import { campusAtom, setCampus } from './campus-choice';
-import { areaTabsFor, navEntriesFor, pageOf, tabRoute, tabsFor, withCourseContext } from './navigation';
+import { areaTabsFor, homeFor, navEntriesFor, pageOf, tabRoute, tabsFor, withCourseContext } from './navigation';
 import { useDocumentTitle } from '../lib/document-title';
 import { profileAtom, useMay } from './state';
 import { CampusPicker } from '../features/group/campus-picker';
@@ -129,6 +129,9 @@ export function AppShell() {
   const choosing = useCampusFromLink(oversees);
   const page = pageOf(pathname, profile?.role);
   useDocumentTitle(...(page ? [page.page, page.area] : []));
+  // An address of another kind of user's pages (a student's at /dashboard, staff at /me) goes to the user's own home.
+  const home = homeFor(profile?.role);
+  const elsewhere = Boolean(profile) && !page && !pathname.startsWith('/group');
   const signOut = async () => {
     // Unsaved work on the page is saved or given up knowingly first (Save / Discard / Stay).
     if (!(await askBeforeLeaving())) return;
@@ -172,7 +175,7 @@ export function AppShell() {
         ) : null}
         {/* Keyed by the campus: choosing another one starts every page afresh, with nothing of the previous campus. */}
         <Suspense key={campus ?? ''} fallback={<p className="muted">Loading…</p>}>
-          {choosing ? null : <Outlet />}
+          {choosing ? null : elsewhere ? <Navigate to={home} replace /> : <Outlet />}
         </Suspense>
       </main>
       <footer className="footer">© {new Date().getFullYear()} Attain. All rights reserved.</footer>

@@ -209,7 +209,13 @@ export function withCourseContext(to: string, pathname: string, params: URLSearc
 
 /** The top navigation's entries for a user of `role`: the nine areas, and Group for one who oversees a group. */
 export const navEntriesFor = (role: string | undefined): readonly { label: string; to: string; icon: string }[] =>
-  may({ role }, 'oversee-group') ? [...NAV_ENTRIES, GROUP_ENTRY] : NAV_ENTRIES;
+  !may({ role }, 'read-campus') ? STUDENT_ENTRIES : may({ role }, 'oversee-group') ? [...NAV_ENTRIES, GROUP_ENTRY] : NAV_ENTRIES;
+
+/** What a student's menu offers (issue 43): their own pages only; the staff's areas are not theirs. */
+export const STUDENT_ENTRIES = [{ label: 'My results', to: '/me', icon: 'pi pi-chart-bar' }] as const;
+
+/** Where a signed-in user lands: the staff's dashboard, a student's own results. */
+export const homeFor = (role: string | undefined): string => (may({ role }, 'read-campus') ? '/dashboard' : STUDENT_ENTRIES[0].to);
 
 /** The side tabs under an area's route, for `role` (the Group area's for one who oversees a group). */
 export const areaTabsFor = (to: string, role: string | undefined): readonly AreaTab[] | undefined =>

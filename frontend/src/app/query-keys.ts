@@ -37,6 +37,8 @@
  *   and `['group', 'rollup', year]` (`GET /api/group/rollup?year=`; null = the server's default). Adding, disabling or
  *   enabling a campus marks them stale.
  * - `['dashboard']`: the dashboard's figures (`GET /api/dashboard`) for the campus chosen (or the group).
+ * - `['me', 'results', year]`: a signed-in student's own results (`GET /api/me/results?year=`; null = the server's
+ *   default year).
  *
  * Choosing another campus (a group administrator) forgets every cached read.
  * - `['audit', ...]`: the audit trail, read fresh whenever it is shown: `['audit', 'history', entity, id]` one record's
@@ -90,6 +92,7 @@ export const qk = {
   groupCampuses: () => ['group', 'campuses'] as const,
   rollup: (year: string | null) => ['group', 'rollup', year] as const,
   dashboard: () => ['dashboard'] as const,
+  myResults: (year: string | null) => ['me', 'results', year] as const,
 };
 
 /** Base paths of the documents read through `qk.record` (their GET path is `<base>/<owner id>`). */

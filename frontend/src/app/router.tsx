@@ -17,6 +17,7 @@ const UtilitiesArea = lazy(() => import('../features/utilities/utilities-area'))
 const SurveyArea = lazy(() => import('../features/survey/survey-area'));
 const ReportsArea = lazy(() => import('../features/reports/reports-area'));
 const GroupArea = lazy(() => import('../features/group/group-area'));
+const MyResultsPage = lazy(() => import('../features/student-home/my-results-page'));
 // The Survey area's Host and Report pages, shown under /reports too (their chunk loads when one is opened).
 const HostSurveyPage = lazy(() => import('../features/survey/host-survey-page').then((m) => ({ default: m.HostSurveyPage })));
 const SurveyReportPage = lazy(() => import('../features/survey/survey-report-page').then((m) => ({ default: m.SurveyReportPage })));
@@ -64,6 +65,7 @@ export const router = createBrowserRouter([
       { path: '/reports/*', element: <ReportsArea surveyPages={SURVEY_PAGES} /> },
       { path: '/group', element: <Navigate to="/group/campuses" replace /> },
       { path: '/group/*', element: <GroupArea /> },
+      { path: '/me', element: <MyResultsPage /> },
     ],
   },
   {

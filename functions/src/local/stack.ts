@@ -17,6 +17,7 @@ import { ensureCampusUser } from '../features/identity/campus-users.js';
 import { SIGN_IN_LIMITS, type SignInLimits, setSignInLimits } from '../features/identity/sign-in-throttle.js';
 import { DEMO_ADMIN_EMAIL, DEMO_TENANT, seedDemoCampus } from './seed/demo-campus.js';
 import { seedDemoFaculty } from './seed/demo-faculty.js';
+import { seedDemoStudents } from './seed/demo-students.js';
 import { seedDemoGroup } from './seed/demo-group.js';
 import { seedDemoSurveys } from './seed/demo-surveys.js';
 import { seedDemoAttainment } from './seed/demo-attainment.js';
@@ -101,6 +102,8 @@ export interface LocalStack {
   generatedPassword: boolean;
   /** The sample faculty members of the demo campus (seeded stacks only) and their shared password. */
   sampleFaculty?: { emails: readonly string[]; password: string };
+  /** The sample students' accounts of the demo campus (seeded stacks only) and their shared password. */
+  sampleStudents?: { emails: readonly string[]; password: string };
   /** The demo group's administrator and the admins of its campuses (who share the demo admin's password). */
   group?: { email: string; password: string; campusAdmins: readonly string[] };
   /** The environment the in-process API uses (endpoints, pool, table); tests reuse it. */
@@ -273,6 +276,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       writeFileSync(pwFile, adminPassword, { mode: 0o600 });
     }
     let sampleFaculty: LocalStack['sampleFaculty'];
+    let sampleStudents: LocalStack['sampleStudents'];
     let group: LocalStack['group'];
     if (opts.seed) {
       step('Seeding the demo campus: organization and users');
@@ -301,6 +305,12 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       if (!existsSync(facultyFile)) writeFileSync(facultyFile, facultyPassword, { mode: 0o600 });
       step('Seeding the demo campus: faculty and their records');
       sampleFaculty = { emails: await seedDemoFaculty(admin, facultyPassword), password: facultyPassword };
+      // The sample students sign in with a password of their own, kept like the others.
+      const studentFile = join(dataDir, 'sample-student-password');
+      const studentPassword = existsSync(studentFile) ? readFileSync(studentFile, 'utf8').trim() : generatePassword();
+      if (!existsSync(studentFile)) writeFileSync(studentFile, studentPassword, { mode: 0o600 });
+      step('Seeding the demo campus: student accounts');
+      sampleStudents = { emails: await seedDemoStudents(scope, studentPassword), password: studentPassword };
       // The demo group: a second campus and the group administrator, whose password is kept like the others.
       const groupFile = join(dataDir, 'group-admin-password');
       const groupPassword = existsSync(groupFile) ? readFileSync(groupFile, 'utf8').trim() : generatePassword();
@@ -349,6 +359,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       adminPassword,
       generatedPassword,
       sampleFaculty,
+      sampleStudents,
       group,
       env,
       sesEmulatorUrl: ses.url,

@@ -42,6 +42,13 @@ async function main(): Promise<void> {
       `Sample faculty (demo data): ${stack.sampleFaculty.emails.join(', ')} with password ${stack.sampleFaculty.password}` +
         ' (kept in .local/sample-faculty-password)',
     );
+  if (stack.sampleStudents?.emails.length) {
+    const { emails, password } = stack.sampleStudents;
+    console.log(
+      `Sample students (demo data): ${emails.length} accounts, ${emails[0]} to ${emails.at(-1)} (one per roll number), with password ${password}` +
+        ' (kept in .local/sample-student-password)',
+    );
+  }
   if (stack.group) {
     console.log(
       `Group administrator (both demo campuses): ${stack.group.email} with password ${stack.group.password} (kept in .local/group-admin-password)`,

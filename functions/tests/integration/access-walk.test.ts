@@ -44,9 +44,9 @@ describe('every route as each role, against the declared table', () => {
   it('covers every record type and declared route, for all four roles', () => {
     expect(ROLES).toEqual(['admin', 'faculty', 'group-admin', 'student']);
     expect(rows.length).toBeGreaterThan(250);
-    // A student is let into nothing but their own profile until a record type or route names them.
+    // A student is let into nothing but their own profile and their own pages.
     const studentIn = rows.filter((r) => r.reach.student !== 'none').map((r) => `${r.method} ${r.path}`);
-    expect(studentIn).toEqual(['GET /api/auth/profile']);
+    expect(studentIn).toEqual(['GET /api/auth/profile', 'GET /api/me/results']);
   });
 
   it.each(ROLES)('answers %s as the table says: 403 where it says —, let in elsewhere', async (role) => {

@@ -118,6 +118,7 @@ export async function startTestStack(project: TestProject, more: Partial<LocalSt
   });
   project.provide('stackUrl', stack.url);
   project.provide('users', users);
+  project.provide('sampleStudents', { emails: [...(stack.sampleStudents?.emails ?? [])], password: stack.sampleStudents?.password ?? '' });
   project.provide('stackEnv', stack.env);
   project.provide('sesEmulatorUrl', stack.sesEmulatorUrl);
   project.provide('logFile', logFile);
@@ -131,6 +132,8 @@ declare module 'vitest' {
       'demoAdmin' | 'otherAdmin' | 'demoFaculty' | 'demoFaculty2' | 'groupAdmin' | 'otherGroupAdmin' | 'demoStudent',
       { email: string; password: string }
     >;
+    /** The demo campus's sample students' sign-in addresses (by roll number) and their shared password. */
+    sampleStudents: { emails: string[]; password: string };
     /** The stack's environment: emulator endpoints (`AWS_ENDPOINT_URL_*`), pool and table. */
     stackEnv: Record<string, string>;
     /** The SES emulator's own address: `GET /store` lists every message it accepted. */

@@ -1,7 +1,8 @@
-import { API_CONTRACTS, CRUD_ENTITIES, apiRoutes, department, student } from '@attain/shared-types';
+import { API_CONTRACTS, CRUD_ENTITIES, apiRoutes, campusScope, courseOutcome, department, student } from '@attain/shared-types';
 import { describe, expect, it } from 'vitest';
 import { ALL_DOMAINS, checked } from '../../src/lambdas/bundles/index.js';
-import { behaviour, domainProblems } from '../../src/platform/http/domain-module.js';
+import { behaviour, domainProblems, hooksByEntity } from '../../src/platform/http/domain-module.js';
+import { coOnQuestionPapers } from '../../src/features/assessments/question-paper-rules.js';
 
 /** The base of a route path (`/api/marks/{proxy+}` -> `/api/marks`). */
 const routeBase = (path: string) => path.replace(/\/\{[^}]+\}$/, '');
@@ -69,5 +70,39 @@ describe('domain modules', () => {
       'configuration: organization is an entity of this domain the module does not serve',
       'configuration: serves student, an entity of the attainment domain',
     ]);
+  });
+
+  it('run the rules every feature declares for one record type, in order, each able to refuse', async () => {
+    const ran: string[] = [];
+    const scope = campusScope({ tenant: 'c1', role: 'admin', user: 'a@x.in', sub: 's' });
+    const hooks = hooksByEntity([
+      behaviour(courseOutcome, {
+        beforeReplace: async () => void ran.push('curriculum: frozen year'),
+        beforeDelete: async () => ['CO-PO matrix of BCS401'],
+      }),
+      behaviour(department, { afterSave: async () => void ran.push('department') }),
+      behaviour(courseOutcome, {
+        beforeReplace: async () => {
+          ran.push('assessments');
+          throw new Error('refused');
+        },
+        beforeDelete: async () => ['question paper of IA 1'],
+        afterSave: async () => void ran.push('assessments: saved'),
+      }),
+    ]).get(courseOutcome)!;
+    const at = '2026-11-29T06:00:00Z';
+    const co = { id: 'co1', version: 1, created_by: 'a@x.in', created_at: at, updated_by: 'a@x.in', updated_at: at, code: 'CO1' };
+    await expect(hooks.beforeReplace!(scope, co, co, {})).rejects.toThrow('refused');
+    expect(ran).toEqual(['curriculum: frozen year', 'assessments']);
+    expect(await hooks.beforeDelete!(scope, co)).toEqual(['CO-PO matrix of BCS401', 'question paper of IA 1']);
+    await hooks.afterSave!(scope, co);
+    expect(ran.at(-1)).toBe('assessments: saved');
+    expect(hooks.afterCreate).toBeUndefined();
+  });
+
+  it('serve each record type with the rules of every feature that has one: a CO is kept while a question paper uses it', () => {
+    const curriculum = ALL_DOMAINS.find((m) => m.name === 'curriculum')!;
+    expect(curriculum.behaviours).toContain(coOnQuestionPapers);
+    expect(curriculum.behaviours.filter((b) => b.entity === courseOutcome)).toHaveLength(2);
   });
 });

@@ -25,6 +25,7 @@ import { MAIL_ROUTES } from '../mail/mail-routes.js';
 import { AUDIT_ROUTES } from '../audit/audit-routes.js';
 import { FILE_ROUTES } from '../files/file-routes.js';
 import { IDENTITY_ROUTES } from '../identity/identity-routes.js';
+import { STUDENT_ROUTES } from '../student/my-results.js';
 
 /**
  * Every route declared as a contract, in the order the API serves them. The CDK stack, the local server's checks and
@@ -76,4 +77,6 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   ...AUDIT_ROUTES,
   ...FILE_ROUTES,
   ...IDENTITY_ROUTES,
+  // students
+  ...STUDENT_ROUTES,
 ];

@@ -28,6 +28,7 @@ import type { LoginToken, NewUserResponse, PasswordSet, ProfileView } from './au
 import type { CampusUser } from './user-list.js';
 import type { SendMailResponse, SentMail, SentMailDetail, SuppressedAddress } from '../mail/mail-api.js';
 import type { StakeholderImportResult } from '../survey/stakeholder.js';
+import type { MyResultsView } from '../student/my-results.js';
 import type { BatchImportResult, BatchKnownFigures } from '../sar/batch-import.js';
 import type { SarTableRowsView } from '../sar/table-rows.js';
 import type {
@@ -100,4 +101,6 @@ export interface ResponseTypes {
   ProfileView: ProfileView;
   CampusUser: CampusUser;
   NewUserResponse: NewUserResponse;
+  // students
+  MyResultsView: MyResultsView;
 }

@@ -63,12 +63,14 @@ export {
   topic,
 };
 
-/**
- * Every entity served by the generic CRUD router (the profile has its own `/api/auth/profile` routes). Marked pure
- * (as `ENTITIES`), so a bundle that never reads the whole registry leaves it out: a Lambda carries its own domain's
- * definitions and `REFERENCE_INDEX` (docs/decisions/0035-lambda-bundles.md).
+/*
+ * The record types of each domain (each domain is one Lambda, which imports its own list only; docs/adding-a-record-type.md).
+ * A record type is added by its file and one line in its domain's list; its `domain` names the same list (the domain
+ * modules' wiring test checks both).
  */
-export const CRUD_ENTITIES: readonly EntityDef[] = /* @__PURE__ */ (() => [
+
+/** The configuration's record types: the campus, departments, programs and their outcomes, and the choice lists. */
+export const CONFIGURATION_ENTITIES: readonly EntityDef[] = [
   organization,
   department,
   programType,
@@ -82,6 +84,9 @@ export const CRUD_ENTITIES: readonly EntityDef[] = /* @__PURE__ */ (() => [
   bloomDomain,
   bloomLevel,
   mapLevelWeightage,
+];
+/** The curriculum's record types: curricula, terms, courses, course outcomes, topics, lab experiments, text books. */
+export const CURRICULUM_ENTITIES: readonly EntityDef[] = [
   curriculum,
   term,
   courseCurriculum,
@@ -89,17 +94,33 @@ export const CRUD_ENTITIES: readonly EntityDef[] = /* @__PURE__ */ (() => [
   topic,
   labExperiment,
   textReference,
-  questionbank,
-  occasion,
-  attainmentMethod,
-  student,
+];
+/** The assessments' record types: question banks and assessment occasions. */
+export const ASSESSMENT_ENTITIES: readonly EntityDef[] = [questionbank, occasion];
+/** Attainment's record types: the programs' methods and the students on the rosters. */
+export const ATTAINMENT_ENTITIES: readonly EntityDef[] = [attainmentMethod, student];
+/** The surveys' record types: stakeholders, templates and surveys. */
+export const SURVEY_ENTITIES: readonly EntityDef[] = [stakeholder, surveyTemplate, survey];
+/** The SAR's figures a program keeps: its batches and its first year's figures. */
+export const SAR_FIGURE_ENTITIES: readonly EntityDef[] = [batchPerformance, firstYearAcademics];
+/** The SAR sections the program team writes. */
+export const SAR_ENTITIES: readonly EntityDef[] = [sarSection];
+
+/**
+ * Every entity served by the generic CRUD router (the profile has its own `/api/auth/profile` routes): each domain's
+ * list, and the Faculty Contribution records (`FACULTY_RECORDS`). Marked pure (as `ENTITIES`), so a bundle that never
+ * reads the whole registry leaves it out: a Lambda carries its own domain's definitions and `REFERENCE_INDEX`
+ * (docs/decisions/0035-lambda-bundles.md).
+ */
+export const CRUD_ENTITIES: readonly EntityDef[] = /* @__PURE__ */ (() => [
+  ...CONFIGURATION_ENTITIES,
+  ...CURRICULUM_ENTITIES,
+  ...ASSESSMENT_ENTITIES,
+  ...ATTAINMENT_ENTITIES,
   ...FACULTY_RECORDS,
-  stakeholder,
-  surveyTemplate,
-  survey,
-  batchPerformance,
-  firstYearAcademics,
-  sarSection,
+  ...SURVEY_ENTITIES,
+  ...SAR_FIGURE_ENTITIES,
+  ...SAR_ENTITIES,
 ])();
 
 /** All registry entities, by name. */

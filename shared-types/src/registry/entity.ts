@@ -9,6 +9,7 @@ import { holdersOf, may } from '../identity/powers.js';
  * `sar-figures` keeps a program's SAR figures (its batches, with their CSV import, and the first year's figures); `sar`
  * the sections the program team writes (it alone carries the SAR formats and the HTML sanitizer); `reports` computes
  * and writes the SAR from them.
+ * `student` serves a signed-in student's own pages (their results), so no staff Lambda's code reaches a student.
  * `exports` serves file downloads written with large libraries (the faculty CV as DOCX and PDF), so no other
  * Lambda carries them.
  */
@@ -28,7 +29,8 @@ export type Domain =
   | 'reports'
   | 'sar'
   | 'sar-figures'
-  | 'group';
+  | 'group'
+  | 'student';
 
 /**
  * One registry entity: everything the API, storage, infrastructure and UI need to know about a record type.
@@ -115,7 +117,7 @@ export interface EntityDef {
 }
 
 /** The roles that may list and read records of `def` (its `readRoles`, else the holders of `read-campus`). */
-export const readersOf = (def: Pick<EntityDef, 'readRoles'>): readonly Role[] => def.readRoles ?? holdersOf('read-campus');
+export const readersOf = (def: EntityDef): readonly Role[] => def.readRoles ?? holdersOf('read-campus');
 
 /**
  * How far a role reaches into a record type through its generic routes: `all` the campus's records, `own` only some

@@ -9,6 +9,8 @@ import {
   type PaperQuestion,
   type ProgramAttainment,
   type StudentAttainment,
+  type MyCourseResult,
+  type PlanAction,
   courseOwnWeights,
   courseResultsYear,
   courseCurriculum,
@@ -39,7 +41,7 @@ import {
   storeProgramSurveyEvidence,
   surveyEvidenceIsCurrent,
 } from './result-store.js';
-import { type CourseInput, type OccasionInput, courseAttainment, programOutcomes, studentAttainment } from './compute.js';
+import { type CourseInput, type OccasionInput, coDistribution, courseAttainment, programOutcomes, studentAttainment } from './compute.js';
 
 /** How many DynamoDB reads a computation keeps in flight. */
 const READS_IN_FLIGHT = 16;
@@ -433,4 +435,100 @@ export async function studentsOfCourse(
     .map((s) => ({ id: s.id, roll_no: s.roll_no, name: s.name }))
     .sort((a, b) => a.roll_no.localeCompare(b.roll_no, undefined, { numeric: true }));
   return { students: studentAttainment(input, list, method), years, year: chosen, threshold: method.threshold_percent };
+}
+
+/**
+ * One student's own results in one course, for each academic year they have marks in, as their page shows them
+ * (`MyCourseResult`): their
+ * percent of each CO (the same `studentAttainment` the staff's per-student page reads) against the method's threshold,
+ * the class's counts and ten-bin distribution of the same percents (`coDistribution`, as the data-analysis page), their
+ * marks on each question of each occasion of that year, and the improvement plan's actions recorded for them.
+ * Nothing of another student is returned but counts.
+ * @returns academic year -> the course's result for the student, for each year with a marks row of theirs (none: empty)
+ */
+export async function studentCourseResults(scope: CampusScope, course: Course, studentId: string): Promise<Map<string, MyCourseResult>> {
+  const [{ method }, material] = await Promise.all([
+    course.program ? methodFor(scope, course.program) : Promise.resolve({ method: DEFAULT_METHOD, version: 0 }),
+    courseMaterial(scope, course),
+  ]);
+  const out = new Map<string, MyCourseResult>();
+  for (const [year, [input]] of inputsByYear(material)) {
+    if (!input?.occasions.some((o) => o.marks.some((r) => r.student === studentId))) continue;
+    const plan = await getDocument(scope, 'improvement-plan', `${course.id}#${year}`);
+    out.set(year, studentYearResult(material, input, method, plan?.actions, studentId, year));
+  }
+  return out;
+}
+
+/** One year of `studentCourseResults`: the student's result from the course's material and that year's input. */
+function studentYearResult(
+  material: Material,
+  input: CourseInput,
+  method: AttainmentMethod,
+  planActions: unknown,
+  studentId: string,
+  year: string,
+): MyCourseResult {
+  const course = material.courses[0];
+  const classIds = [...new Set(input.occasions.flatMap((o) => o.marks.map((r) => r.student)))];
+  const everyone = studentAttainment(
+    input,
+    classIds.map((id) => ({ id, roll_no: '', name: '' })),
+    method,
+  );
+  const mine = everyone.find((x) => x.student === studentId);
+  const bins = coDistribution(
+    everyone,
+    input.cos.map((c) => c.id),
+  );
+  const threshold = method.threshold_percent;
+  const coCode = new Map(input.cos.map((c) => [c.id, c.code]));
+  const cos = material.cos.filter((c) => coCode.has(c.id)).sort(byCode);
+  const occasions = material.occasions
+    .filter((o) => yearOf(o) === year)
+    .sort((a, b) => (a.held_on ?? '').localeCompare(b.held_on ?? '') || a.name.localeCompare(b.name));
+  // Documents are stored untyped; a plan document is only ever written by the plan's PUT, from `improvementPlanBody`.
+  const actions = (planActions ?? {}) as Record<string, PlanAction>;
+  return {
+    course: { id: course.id, code: course.code ?? '', title: course.title },
+    threshold,
+    cos: cos.map((c) => {
+      const percent = mine?.co[c.id] ?? null;
+      const counted = everyone.map((x) => x.co[c.id]).filter((v): v is number => v !== null && v !== undefined);
+      return {
+        id: c.id,
+        code: c.code,
+        statement: c.statement,
+        percent,
+        reached: percent === null ? null : percent >= threshold,
+        class_students: counted.length,
+        class_reached: counted.filter((v) => v >= threshold).length,
+        class_bins: bins[c.id] ?? [],
+      };
+    }),
+    // The occasions the student has a row in (marks or marked absent); another section's are not theirs.
+    occasions: occasions.flatMap((o) => {
+      const row = input.occasions.find((x) => x.id === o.id)?.marks.find((r) => r.student === studentId);
+      if (!row) return [];
+      return [
+        {
+          id: o.id,
+          name: o.name,
+          kind: o.kind,
+          ...(o.held_on ? { held_on: o.held_on } : {}),
+          absent: Boolean(row.absent),
+          questions: (material.papers.get(o.id) ?? []).map((q) => ({
+            number: q.number,
+            max_marks: q.max_marks,
+            ...(coCode.get(q.co) ? { co_code: coCode.get(q.co) } : {}),
+            marks: row.marks[q.number] ?? null,
+          })),
+        },
+      ];
+    }),
+    actions: cos.flatMap((c) => {
+      const a = actions[`${studentId}:${c.id}`];
+      return a ? [{ co: c.id, co_code: c.code, action: a.action, status: a.status }] : [];
+    }),
+  };
 }

@@ -1,4 +1,4 @@
 /** The `attainment` feature as other features see it: everything they may import from it. */
 
-export { storedProgramAttainment } from './attainment-service.js';
+export { storedProgramAttainment, studentCourseResults } from './attainment-service.js';
 export { improvementPlan } from './improvement-plan.js';

@@ -1,54 +1,12 @@
-import { occasion, questionbank } from '@attain/shared-types';
-import { assertCourseYearOpen } from '../../features/course-inputs/frozen-year-gate.js';
-import { courseInputsChanged } from '../../features/course-inputs/write-course-input.js';
+import { ASSESSMENT_ENTITIES } from '@attain/shared-types';
+import { ASSESSMENT_RULES } from '../../features/assessments/rules.js';
 import { QUESTION_PAPER_ENDPOINTS } from '../../features/assessments/question-paper-routes.js';
-import { occasionAcademicYear } from '../../features/structure/index.js';
-import { deleteDocument } from '../../platform/store/documents.js';
-import { behaviour, defineDomain } from '../../platform/http/domain-module.js';
-
-/** Where an occasion as sent would count: by the year sent (or its date's) and by its date's year, for the frozen gate. */
-const targets = (data: { course: string; academic_year?: string; held_on?: string }) => [
-  { course: data.course, occasion: { academic_year: data.academic_year, held_on: data.held_on } },
-  ...(data.held_on ? [{ course: data.course, occasion: { held_on: data.held_on } }] : []),
-];
+import { defineDomain } from '../../platform/http/domain-module.js';
 
 /** The `assessments` domain: question banks, assessment occasions (ISE/MSE/ESE) and their question papers. */
 export const assessmentsDomain = defineDomain({
   name: 'assessments',
-  entities: [questionbank, occasion],
-  behaviours: [
-    behaviour(occasion, {
-      // An occasion of an approved (frozen) year is one of that year's inputs: it is not added, changed, moved out of
-      // the year or deleted until an admin unfreezes the year (as its marks and question paper).
-      // A frozen year is refused first (409), whether the occasion would count in it by the year sent or by its date;
-      // then its academic year is settled: picked (or, from a client that does not send one, its date's, else the
-      // campus's CAY), a date outside the picked year refused (400, `occasionAcademicYear`).
-      beforeCreate: async (scope, data) => {
-        await assertCourseYearOpen(scope, ...targets(data));
-        data.academic_year = await occasionAcademicYear(scope, data);
-        await assertCourseYearOpen(scope, { course: data.course, occasion: { academic_year: data.academic_year } });
-      },
-      beforeReplace: async (scope, data, old) => {
-        // A client that does not send the year (the spec's form has none) keeps the one stored.
-        if (!data.academic_year && old.academic_year) data.academic_year = old.academic_year;
-        // As stored (its approval, or its year in its course's program), and where it would go (another course or year).
-        const moves = data.course !== old.course || data.held_on !== old.held_on || data.academic_year !== old.academic_year;
-        await assertCourseYearOpen(scope, { course: old.course, occasion: old }, ...(moves ? targets(data) : []));
-        data.academic_year = await occasionAcademicYear(scope, data);
-        if (data.academic_year !== old.academic_year)
-          await assertCourseYearOpen(scope, { course: data.course, occasion: { academic_year: data.academic_year } });
-      },
-      beforeDelete: async (scope, rec) => {
-        await assertCourseYearOpen(scope, { course: rec.course, occasion: rec });
-        return [];
-      },
-      // An occasion's kind, date or course decides which attainment it counts in.
-      afterSave: (scope, rec) => courseInputsChanged(scope, { course: rec.course, program: rec.program }),
-      afterDelete: async (scope, rec) => {
-        await deleteDocument(scope, 'question-paper', rec.id);
-        await courseInputsChanged(scope, { course: rec.course, program: rec.program });
-      },
-    }),
-  ],
+  entities: ASSESSMENT_ENTITIES,
+  behaviours: ASSESSMENT_RULES,
   endpoints: QUESTION_PAPER_ENDPOINTS,
 });

@@ -16,6 +16,7 @@ import { surveyDomain } from './survey.js';
 import { surveyHostingDomain } from './survey-hosting.js';
 import { surveyResultsDomain } from './survey-results.js';
 import { utilitiesDomain } from './utilities.js';
+import { studentDomain } from './student.js';
 
 /**
  * Checks the modules against the whole registry and every route contract (`domainProblems` with `CRUD_ENTITIES` and
@@ -50,4 +51,5 @@ export const ALL_DOMAINS: readonly DomainModule[] = checked([
   sarDomain,
   sarFiguresDomain,
   groupDomain,
+  studentDomain,
 ]);

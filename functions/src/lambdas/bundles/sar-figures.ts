@@ -1,4 +1,4 @@
-import { batchPerformance, firstYearAcademics } from '@attain/shared-types';
+import { SAR_FIGURE_ENTITIES } from '@attain/shared-types';
 import { BATCH_FIGURES_ENDPOINTS, BATCH_IMPORT_ENDPOINTS } from '../../features/sar/batch-import-routes.js';
 import { PO_MOVE_ENDPOINTS } from '../../features/curriculum/program-outcomes-move-routes.js';
 import { defineDomain } from '../../platform/http/domain-module.js';
@@ -12,7 +12,7 @@ import { defineDomain } from '../../platform/http/domain-module.js';
  */
 export const sarFiguresDomain = defineDomain({
   name: 'sar-figures',
-  entities: [batchPerformance, firstYearAcademics],
+  entities: SAR_FIGURE_ENTITIES,
   behaviours: [],
   endpoints: [...BATCH_IMPORT_ENDPOINTS, ...BATCH_FIGURES_ENDPOINTS, ...PO_MOVE_ENDPOINTS],
 });

@@ -1,6 +1,6 @@
-import { sarSection } from '@attain/shared-types';
-import { assertSectionsOpen, checkSarSection } from '../../features/sar/sar-sections.js';
-import { behaviour, defineDomain } from '../../platform/http/domain-module.js';
+import { SAR_ENTITIES } from '@attain/shared-types';
+import { SAR_RULES } from '../../features/sar/rules.js';
+import { defineDomain } from '../../platform/http/domain-module.js';
 import { sanitizeHtml } from '../../platform/lib/sanitize-html.js';
 
 /**
@@ -11,23 +11,8 @@ import { sanitizeHtml } from '../../platform/lib/sanitize-html.js';
  */
 export const sarDomain = defineDomain({
   name: 'sar',
-  entities: [sarSection],
-  behaviours: [
-    behaviour(sarSection, {
-      async beforeCreate(scope, data) {
-        checkSarSection(data);
-        await assertSectionsOpen(scope, data);
-      },
-      async beforeReplace(scope, data, old) {
-        checkSarSection(data);
-        await assertSectionsOpen(scope, old, data);
-      },
-      async beforeDelete(scope, rec) {
-        await assertSectionsOpen(scope, rec);
-        return [];
-      },
-    }),
-  ],
+  entities: SAR_ENTITIES,
+  behaviours: SAR_RULES,
   endpoints: [],
   sanitizeHtml,
 });

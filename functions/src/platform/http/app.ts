@@ -15,7 +15,7 @@ import { routePath } from 'hono/route';
 import { HttpError, errorBody } from '../lib/errors.js';
 import { log, setLogCampus, withLogScope } from '../lib/log.js';
 import { withMetrics } from '../lib/request-metrics.js';
-import type { DomainModule } from './domain-module.js';
+import { type DomainModule, hooksByEntity } from './domain-module.js';
 import type { AppEnv } from './context.js';
 import type { Authenticate } from './authenticate.js';
 import { crudRouter } from './crud-router.js';
@@ -127,7 +127,7 @@ export function buildApp(domains: readonly DomainModule[], authenticate: Authent
   // Special routes first: some sit under a CRUD path (`/api/department/user-list`) and must win over `/:id`.
   for (const m of domains) for (const e of m.endpoints ?? []) app.on(e.contract.method, honoPath(e.contract.path), e.handle);
   for (const m of domains) {
-    const hooks = new Map(m.behaviours.map((b) => [b.entity, b.hooks]));
+    const hooks = hooksByEntity(m.behaviours);
     for (const def of m.entities) {
       for (const path of [def.path, ...(def.aliases ?? [])]) app.route(path, crudRouter(def, hooks.get(def), m.sanitizeHtml, m.entities));
     }

@@ -36,6 +36,42 @@ export function behaviour<D extends EntityDef>(entity: D, hooks: EntityHooks<D>)
   return { entity, hooks: hooks as EntityHooks<EntityDef> };
 }
 
+/**
+ * The hooks of each entity, from every behaviour declared for it: a record type's rules may come from several features
+ * (the curriculum keeps a course outcome's frozen year; the assessments refuse to delete one a question paper uses), so
+ * the hooks of one entity run in the order declared, each `before` hook able to refuse; `beforeDelete` lists every
+ * referrer any of them names.
+ */
+export function hooksByEntity(behaviours: readonly EntityBehaviour[]): Map<EntityDef, EntityHooks> {
+  const map = new Map<EntityDef, EntityHooks>();
+  for (const { entity, hooks } of behaviours) {
+    const had = map.get(entity);
+    map.set(entity, had ? chained(had, hooks) : hooks);
+  }
+  return map;
+}
+
+/** `a`'s hooks then `b`'s, for each hook either declares. */
+function chained(a: EntityHooks, b: EntityHooks): EntityHooks {
+  const both = <A extends unknown[]>(x?: (...args: A) => Promise<void>, y?: (...args: A) => Promise<void>) =>
+    x && y
+      ? async (...args: A) => {
+          await x(...args);
+          await y(...args);
+        }
+      : (x ?? y);
+  const [deleteA, deleteB] = [a.beforeDelete, b.beforeDelete];
+  return {
+    beforeCreate: both(a.beforeCreate, b.beforeCreate),
+    beforeReplace: both(a.beforeReplace, b.beforeReplace),
+    afterCreate: both(a.afterCreate, b.afterCreate),
+    afterSave: both(a.afterSave, b.afterSave),
+    afterDelete: both(a.afterDelete, b.afterDelete),
+    beforeDelete:
+      deleteA && deleteB ? async (scope, rec) => [...(await deleteA(scope, rec)), ...(await deleteB(scope, rec))] : (deleteA ?? deleteB),
+  };
+}
+
 /** A "still referred to by" message as the list `beforeDelete` returns (none when `m` is undefined). */
 export const listed = (m: string | undefined): string[] => (m ? [m] : []);
 

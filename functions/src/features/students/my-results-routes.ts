@@ -1,0 +1,42 @@
+import { chosenYear, courseCurriculum, courseResultsYear, myResultsRoute, student } from '@attain/shared-types';
+import { HttpError } from '../../platform/lib/errors.js';
+import { type Endpoint, endpoint } from '../../platform/http/endpoint.js';
+import { getRecord, queryByField } from '../../platform/store/records.js';
+import { studentCourseResults } from '../attainment/index.js';
+import { campusCurrentYear } from '../structure/index.js';
+import { studentOfAccount } from './student-account-store.js';
+
+/**
+ * The students' own pages (issue 43): `GET /api/me/results?year=` (`myResultsRoute`, students only) answers the
+ * signed-in student's courses in one academic year (default: as the course pages choose, `courseResultsYear`, over
+ * the years the student has marks in): every course of their curriculum with marks of theirs that year, each as
+ * `studentCourseResults` gives it. The roster entry comes from the
+ * account (`studentOfAccount`), never from the request, so no parameter reaches another student.
+ * 404 when the account is on no roster of the campus, or its roster entry was deleted.
+ */
+export const MY_RESULTS_ENDPOINTS: readonly Endpoint[] = [
+  endpoint(myResultsRoute, async (c, { query }) => {
+    const { scope, caller } = c.var;
+    const id = await studentOfAccount(scope.campus, caller.sub);
+    if (!id) throw new HttpError(404, 'Your account is on no roster of this campus: ask your campus administrator');
+    const me = await getRecord(scope, student, id);
+    const [courses, current] = await Promise.all([
+      queryByField(scope, courseCurriculum, 'curriculum', me.curriculum),
+      campusCurrentYear(scope),
+    ]);
+    const byCourse = await Promise.all(courses.map((course) => studentCourseResults(scope, course, me.id)));
+    const years = [...new Set(byCourse.flatMap((m) => [...m.keys()]))].sort().reverse();
+    // The year the course pages would open on (`courseResultsYear`), over the years the student has marks in.
+    const year_choice = query.year ? chosenYear(query.year, current) : courseResultsYear(years, current);
+    return {
+      data: {
+        student: { roll_no: me.roll_no, name: me.name, section: me.section },
+        year_choice,
+        years,
+        courses: byCourse
+          .flatMap((m) => m.get(year_choice.year) ?? [])
+          .sort((a, b) => a.course.code.localeCompare(b.course.code, undefined, { numeric: true })),
+      },
+    };
+  }),
+];
