@@ -9,6 +9,8 @@ export default async function setup(project: TestProject) {
   project.provide('e2eSesUrl', stack.sesEmulatorUrl);
   if (!stack.group) throw new Error('The demo group was not seeded');
   project.provide('e2eGroup', { email: stack.group.email, password: stack.group.password });
+  if (!stack.sampleStudents) throw new Error('The demo students were not seeded');
+  project.provide('e2eStudents', { emails: [...stack.sampleStudents.emails], password: stack.sampleStudents.password });
   return async () => stack.stop();
 }
 
@@ -20,5 +22,7 @@ declare module 'vitest' {
     e2eSesUrl: string;
     /** The demo group's administrator (issue 16), who reads both demo campuses. */
     e2eGroup: { email: string; password: string };
+    /** The demo campus's sample students' accounts (issue 43): addresses by roll number, one password. */
+    e2eStudents: { emails: string[]; password: string };
   }
 }

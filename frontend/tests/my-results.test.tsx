@@ -77,6 +77,7 @@ describe("A student's own results page", () => {
     renderPage();
     const course = await screen.findByRole('region', { name: 'BCS401 Operating System' });
     expect(screen.getByText('Roll number 25CSA001 · Section A')).toBeTruthy();
+    expect(course.querySelector('.my-course-summary')?.textContent).toBe('You reached 1 of 2 course outcomes assessed.');
     expect(screen.getByText('2025-26: the current academic year')).toBeTruthy();
     const cos = within(course).getByRole('list', { name: 'Your course outcomes in BCS401' });
     const [co1, co2] = within(cos).getAllByRole('listitem');

@@ -100,14 +100,20 @@ function OccasionMarks({ o }: { o: MyOccasion }) {
 function CourseCard({ c }: { c: MyCourseResult }) {
   const locale = useLocale();
   const headingId = `course-${c.course.id}`;
+  const assessed = c.cos.filter((co) => co.reached !== null);
   return (
     <section className="my-course" aria-labelledby={headingId}>
       <h2 id={headingId}>
-        {c.course.code} {c.course.title}
+        {c.course.code}
+        {c.course.title && c.course.title !== c.course.code ? ` ${c.course.title}` : ''}
       </h2>
+      <p className="my-course-summary">
+        {`You reached ${assessed.filter((co) => co.reached).length} of ${assessed.length} course outcomes assessed.`}
+      </p>
       <p className="hint">
         A CO is reached when your marks on its questions come to {formatNumber(c.threshold, locale)} % or more (CIE and SEE combined by the
-        course&apos;s weightage: the program&apos;s attainment method).
+        course&apos;s weightage: the program&apos;s attainment method; the line on each bar). The small bars are the class: how many
+        students scored 0-10 %, 10-20 % ... 90-100 % of that CO, your band the dark one.
       </p>
       <ul className="my-cos" aria-label={`Your course outcomes in ${c.course.code}`}>
         {c.cos.map((co) => (
