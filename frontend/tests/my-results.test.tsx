@@ -2,6 +2,7 @@ import type { MyCourseResult, MyResultsView } from '@attain/shared-types';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppShell } from '../src/app/app-shell';
 import { homeFor, navEntriesFor, pageOf } from '../src/app/navigation';
 import MyResultsPage from '../src/features/student-home/my-results-page';
 import { mockServer, renderApp, signInAs } from './support';
@@ -133,6 +134,30 @@ describe("A student's own results page", () => {
     expect(pageOf('/me', 'student')).toEqual({ area: 'My results', page: 'My results' });
     expect(pageOf('/dashboard', 'student')).toBeUndefined();
     expect(pageOf('/me', 'admin')).toBeUndefined();
+  });
+
+  it.each([
+    ['student', '/dashboard', 'My page'],
+    ['student', '/group/rollup', 'My page'],
+    ['faculty', '/me', 'Dashboard page'],
+    ['faculty', '/group/rollup', 'Dashboard page'],
+    ['group-admin', '/group/rollup', 'Roll-up page'],
+    ['faculty', '/attainment/co-attainment', 'Attainment page'],
+  ] as const)('takes a %s at %s to their own pages (%s)', async (role, path, shown) => {
+    signInAs(role);
+    mockServer(() => ({ body: { data: [], next: null } }));
+    renderApp(
+      <Routes>
+        <Route element={<AppShell />}>
+          <Route path="/me" element={<p>My page</p>} />
+          <Route path="/dashboard" element={<p>Dashboard page</p>} />
+          <Route path="/group/*" element={<p>Roll-up page</p>} />
+          <Route path="/attainment/*" element={<p>Attainment page</p>} />
+        </Route>
+      </Routes>,
+      path,
+    );
+    expect(await screen.findByText(shown)).toBeTruthy();
   });
 
   it('says why when the account is on no roster', async () => {

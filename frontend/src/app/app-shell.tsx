@@ -131,7 +131,7 @@ export function AppShell() {
   useDocumentTitle(...(page ? [page.page, page.area] : []));
   // An address of another kind of user's pages (a student's at /dashboard, staff at /me) goes to the user's own home.
   const home = homeFor(profile?.role);
-  const elsewhere = Boolean(profile) && !page && !pathname.startsWith('/group');
+  const elsewhere = Boolean(profile) && !page;
   const signOut = async () => {
     // Unsaved work on the page is saved or given up knowingly first (Save / Discard / Stay).
     if (!(await askBeforeLeaving())) return;

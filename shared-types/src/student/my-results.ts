@@ -38,10 +38,16 @@ export interface MyCourseOutcome {
   percent: number | null;
   /** Whether `percent` reaches the course's target (`threshold`), or null when not assessed. */
   reached: boolean | null;
-  /** How many students of the class have a percent for this CO, and how many of them reached the target. */
+  /**
+   * How many students of the class (those with marks on the occasions of the student's section) have a percent for
+   * this CO, and how many of them reached the target.
+   */
   class_students: number;
   class_reached: number;
-  /** The class's percents counted in ten bins (0-9.99, 10-19.99, ..., 90-100): counts only, no student named. */
+  /**
+   * The class's percents counted in ten bins (0-9.99, 10-19.99, ..., 90-100): counts only, no student named; empty when
+   * fewer than five students have a percent (a smaller class's bands would tell who is where).
+   */
   class_bins: number[];
 }
 

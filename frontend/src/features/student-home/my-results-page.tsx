@@ -46,7 +46,7 @@ function OutcomeRow({ co, threshold }: { co: MyCourseOutcome; threshold: number 
         {' · '}
         {`Class: ${co.class_reached} of ${co.class_students} reached it`}
       </p>
-      <ClassBins co={co} />
+      {co.class_bins.length ? <ClassBins co={co} /> : null}
     </li>
   );
 }

@@ -133,13 +133,17 @@ function inputsByYear(m: Material, surveys?: ReadonlyMap<string, EvidenceByYear>
 /** Years newest first, `undated` (occasions with no date) counted as the newest. */
 const sortYears = (years: Iterable<string>) => [...years].sort((a, b) => (a === 'undated' ? -1 : b === 'undated' ? 1 : b.localeCompare(a)));
 
-/** Reads one course's material (COs, matrix, occasions, papers, marks, roster size). */
-async function courseMaterial(scope: CampusScope, course: Course): Promise<Material> {
-  const [cos, occasions, matrix] = await Promise.all([
+/**
+ * Reads one course's material (COs, matrix, occasions, papers, marks, roster size); `keep` narrows the occasions whose
+ * papers and marks are read (a student's own section's).
+ */
+async function courseMaterial(scope: CampusScope, course: Course, keep: (o: Occasion) => boolean = () => true): Promise<Material> {
+  const [cos, all, matrix] = await Promise.all([
     queryByField(scope, courseOutcome, 'course', course.id),
     queryByField(scope, occasion, 'course', course.id),
     getDocument(scope, 'co-po-matrix', course.id),
   ]);
+  const occasions = all.filter(keep);
   const { papers, marks, states } = await readPapersAndMarks(scope, occasions);
   return {
     states,
@@ -441,24 +445,31 @@ export async function studentsOfCourse(
  * One student's own results in one course, for each academic year they have marks in, as their page shows them
  * (`MyCourseResult`): their
  * percent of each CO (the same `studentAttainment` the staff's per-student page reads) against the method's threshold,
- * the class's counts and ten-bin distribution of the same percents (`coDistribution`, as the data-analysis page), their
+ * the class's counts and ten-bin distribution of the same percents (`coDistribution`, as the data-analysis page; none
+ * under `MIN_CLASS_FOR_BINS` students), the class being those with marks on the occasions of the student's section; their
  * marks on each question of each occasion of that year, and the improvement plan's actions recorded for them.
  * Nothing of another student is returned but counts.
  * @returns academic year -> the course's result for the student, for each year with a marks row of theirs (none: empty)
  */
-export async function studentCourseResults(scope: CampusScope, course: Course, studentId: string): Promise<Map<string, MyCourseResult>> {
+export async function studentCourseResults(
+  scope: CampusScope,
+  course: Course,
+  me: { id: string; section: string },
+): Promise<Map<string, MyCourseResult>> {
+  // Only the occasions of the student's section (or of every section) can hold their marks: the others are not read.
   const [{ method }, material] = await Promise.all([
     course.program ? methodFor(scope, course.program) : Promise.resolve({ method: DEFAULT_METHOD, version: 0 }),
-    courseMaterial(scope, course),
+    courseMaterial(scope, course, (o) => !o.section || o.section === me.section),
   ]);
-  const out = new Map<string, MyCourseResult>();
-  for (const [year, [input]] of inputsByYear(material)) {
-    if (!input?.occasions.some((o) => o.marks.some((r) => r.student === studentId))) continue;
-    const plan = await getDocument(scope, 'improvement-plan', `${course.id}#${year}`);
-    out.set(year, studentYearResult(material, input, method, plan?.actions, studentId, year));
-  }
-  return out;
+  const years = [...inputsByYear(material)].flatMap(([year, [input]]) =>
+    input?.occasions.some((o) => o.marks.some((r) => r.student === me.id)) ? [{ year, input }] : [],
+  );
+  const plans = await Promise.all(years.map(({ year }) => getDocument(scope, 'improvement-plan', `${course.id}#${year}`)));
+  return new Map(years.map(({ year, input }, i) => [year, studentYearResult(material, input, method, plans[i]?.actions, me.id, year)]));
 }
+
+/** Below this many students with a percent for a CO, the class's distribution is not shown (it would tell bands apart). */
+export const MIN_CLASS_FOR_BINS = 5;
 
 /** One year of `studentCourseResults`: the student's result from the course's material and that year's input. */
 function studentYearResult(
@@ -503,7 +514,7 @@ function studentYearResult(
         reached: percent === null ? null : percent >= threshold,
         class_students: counted.length,
         class_reached: counted.filter((v) => v >= threshold).length,
-        class_bins: bins[c.id] ?? [],
+        class_bins: counted.length >= MIN_CLASS_FOR_BINS ? (bins[c.id] ?? []) : [],
       };
     }),
     // The occasions the student has a row in (marks or marked absent); another section's are not theirs.

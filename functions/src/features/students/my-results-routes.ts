@@ -1,10 +1,14 @@
 import { chosenYear, courseCurriculum, courseResultsYear, myResultsRoute, student } from '@attain/shared-types';
+import pLimit from 'p-limit';
 import { HttpError } from '../../platform/lib/errors.js';
 import { type Endpoint, endpoint } from '../../platform/http/endpoint.js';
 import { getRecord, queryByField } from '../../platform/store/records.js';
 import { studentCourseResults } from '../attainment/index.js';
 import { campusCurrentYear } from '../structure/index.js';
 import { studentOfAccount } from './student-account-store.js';
+
+/** How many of the student's courses are read at once. */
+const COURSES_IN_FLIGHT = 4;
 
 /**
  * The students' own pages (issue 43): `GET /api/me/results?year=` (`myResultsRoute`, students only) answers the
@@ -24,7 +28,9 @@ export const MY_RESULTS_ENDPOINTS: readonly Endpoint[] = [
       queryByField(scope, courseCurriculum, 'curriculum', me.curriculum),
       campusCurrentYear(scope),
     ]);
-    const byCourse = await Promise.all(courses.map((course) => studentCourseResults(scope, course, me.id)));
+    // A few courses at a time: each reads its occasions' papers and marks with reads of its own in flight.
+    const limit = pLimit(COURSES_IN_FLIGHT);
+    const byCourse = await Promise.all(courses.map((course) => limit(() => studentCourseResults(scope, course, me))));
     const years = [...new Set(byCourse.flatMap((m) => [...m.keys()]))].sort().reverse();
     // The year the course pages would open on (`courseResultsYear`), over the years the student has marks in.
     const year_choice = query.year ? chosenYear(query.year, current) : courseResultsYear(years, current);

@@ -7,6 +7,7 @@ import {
   RECORD_ID,
   validateBody,
   textOf,
+  may,
   readReach,
   writeReach,
 } from '@attain/shared-types';
@@ -77,7 +78,7 @@ export function crudRouter(
   };
   // Personal records (Faculty Contribution): only those who read every member's see others'; the rest (faculty) see and
   // change only their own, others' are "not found".
-  const onlyOwn = (c: AppContext) => Boolean(def.personal) && readReach(def, c.var.caller.role) === 'own';
+  const onlyOwn = (c: AppContext) => Boolean(def.personal) && !may(c.var.caller, 'read-every-member');
   const own = <R extends Record<string, unknown>>(c: AppContext, rec: R): R => {
     if (onlyOwn(c) && rec[OWNER_FIELD] !== c.var.caller.sub) throw notFound(def.label);
     return rec;
