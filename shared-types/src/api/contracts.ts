@@ -26,6 +26,7 @@ import { AUDIT_ROUTES } from '../audit/audit-routes.js';
 import { FILE_ROUTES } from '../files/file-routes.js';
 import { IDENTITY_ROUTES } from '../identity/identity-routes.js';
 import { STUDENT_ROUTES } from '../student/my-results.js';
+import { MY_SURVEY_ROUTES } from '../student/my-surveys.js';
 
 /**
  * Every route declared as a contract, in the order the API serves them. The CDK stack, the local server's checks and
@@ -79,4 +80,5 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   ...IDENTITY_ROUTES,
   // students
   ...STUDENT_ROUTES,
+  ...MY_SURVEY_ROUTES,
 ];

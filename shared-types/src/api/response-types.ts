@@ -29,6 +29,7 @@ import type { CampusUser } from './user-list.js';
 import type { SendMailResponse, SentMail, SentMailDetail, SuppressedAddress } from '../mail/mail-api.js';
 import type { StakeholderImportResult } from '../survey/stakeholder.js';
 import type { MyResultsView } from '../student/my-results.js';
+import type { MySurvey, MySurveyAnswered, MySurveyForm } from '../student/my-surveys.js';
 import type { BatchImportResult, BatchKnownFigures } from '../sar/batch-import.js';
 import type { SarTableRowsView } from '../sar/table-rows.js';
 import type {
@@ -103,4 +104,7 @@ export interface ResponseTypes {
   NewUserResponse: NewUserResponse;
   // students
   MyResultsView: MyResultsView;
+  MySurvey: MySurvey;
+  MySurveyForm: MySurveyForm;
+  MySurveyAnswered: MySurveyAnswered;
 }

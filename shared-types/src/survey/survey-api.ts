@@ -132,6 +132,8 @@ export interface SurveyInvitee {
   responded: boolean;
   /** When they answered; absent for an anonymous survey (only that they did is kept). */
   responded_at?: string;
+  /** They answered signed in to their student account (no mailed link); absent otherwise. */
+  signed_in?: boolean;
 }
 
 /** Offline (paper) results of a survey: people surveyed on paper, and per rating question the count at each point. */

@@ -2,4 +2,4 @@
 
 export { readMarks } from './marks-store.js';
 export { settleSheet, sheetState } from './sheet-claim-store.js';
-export { courseYearStudents } from './occasion-sheet.js';
+export { courseYearRoster, courseYearStudents, sitsCourse } from './occasion-sheet.js';

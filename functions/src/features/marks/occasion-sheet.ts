@@ -56,11 +56,33 @@ export async function occasionRoster(scope: CampusScope, occ: RecordOf<typeof oc
  * @returns the number of students, or undefined when the course has no occasion (or no roster) that year
  */
 export async function courseYearStudents(scope: CampusScope, course: string, year: string): Promise<number | undefined> {
+  return (await courseYearRoster(scope, course, year)).size || undefined;
+}
+
+/**
+ * The ids of a course's students in an academic year (`courseYearStudents`' rule): whom a course-exit survey of that
+ * year is for, and whom its invitation reaches. One Query for the occasions, one per roster.
+ */
+export async function courseYearRoster(scope: CampusScope, course: string, year: string): Promise<Set<string>> {
   const occs = (await queryByField(scope, occasion, 'course', course)).filter((o) => occasionYear(o) === year);
   const rosters = new Map(occs.map((o) => [`${o.curriculum ?? ''}|${o.section ?? ''}`, o]));
   const ids = new Set<string>();
   for (const o of rosters.values()) for (const s of await occasionRoster(scope, o)) ids.add(s.id);
-  return ids.size || undefined;
+  return ids;
+}
+
+/**
+ * Whether a student sits a course in an academic year: an occasion of the course that year has them on its roster
+ * (`occasionRoster`'s rule: the occasion's curriculum, and its section when it has one). One Query for the occasions.
+ */
+export async function sitsCourse(
+  scope: CampusScope,
+  course: string,
+  year: string,
+  who: Pick<RecordOf<typeof student>, 'curriculum' | 'section'>,
+): Promise<boolean> {
+  const occs = await queryByField(scope, occasion, 'course', course);
+  return occs.some((o) => occasionYear(o) === year && o.curriculum === who.curriculum && (!o.section || o.section === who.section));
 }
 
 /**

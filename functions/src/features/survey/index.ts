@@ -5,3 +5,4 @@ export { responseRate, surveyHead } from './survey-host-view.js';
 export { indirectLevel, indirectResult, surveyValidity } from './survey-math.js';
 export { surveyStatus } from './survey-status.js';
 export { type SurveyTally, outcomeEvidence, questionCounts, surveyPopulation, tallySurvey } from './survey-tally.js';
+export { type StudentRespondent, answerStudentSurvey, studentSurveyForm, studentSurveys } from './survey-signed-in.js';

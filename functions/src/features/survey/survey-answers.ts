@@ -44,7 +44,7 @@ const INVALID = () =>
   );
 const USED = () => new SurveyRefusal(409, 'used', 'This survey has already been answered through your link. Thank you.');
 
-type SurveyRecord = NonNullable<Awaited<ReturnType<typeof findRecord<typeof surveyEntity>>>>;
+export type SurveyRecord = NonNullable<Awaited<ReturnType<typeof findRecord<typeof surveyEntity>>>>;
 
 /** The form an answer is checked against: its scale and its questions' ids and kinds. */
 export interface AnswerForm {
@@ -178,11 +178,10 @@ async function follow(token: string): Promise<Reached<SurveyForm>> {
 }
 
 /**
- * `GET /api/public/survey/{token}`: what the respondent's page shows (no ids but the questions').
- * @throws SurveyRefusal as `follow` says
+ * A survey as its respondent's page shows it (`PublicSurvey`: no ids but the questions'), read with the campus's name
+ * and, for a course-exit survey, its course (2 GetItems at once).
  */
-export async function publicSurvey(token: string): Promise<PublicSurvey> {
-  const { scope, survey: s, form } = await follow(token);
+export async function respondentView(scope: CampusScope, s: SurveyRecord, form: Pick<SurveyForm, 'scale' | 'questions'>): Promise<PublicSurvey> {
   const [org, course] = await Promise.all([
     findRecord(scope, organization, scope.campus),
     s.course ? findRecord(scope, courseCurriculum, s.course) : Promise.resolve(undefined),
@@ -205,6 +204,15 @@ export async function publicSurvey(token: string): Promise<PublicSurvey> {
       ...(q.outcome_code ? { outcome_code: q.outcome_code } : {}),
     })),
   };
+}
+
+/**
+ * `GET /api/public/survey/{token}`: what the respondent's page shows (`respondentView`).
+ * @throws SurveyRefusal as `follow` says
+ */
+export async function publicSurvey(token: string): Promise<PublicSurvey> {
+  const { scope, survey: s, form } = await follow(token);
+  return respondentView(scope, s, form);
 }
 
 /**
@@ -247,7 +255,7 @@ export function checkAnswers(form: AnswerForm, body: unknown): Answers {
  * survey without one (PEO), the campus's change stamp alone (`noteCampusChange`). Either way the campus is stamped once,
  * after the answer and the evidence stamp were written. 2 UpdateItems (1 for a PEO survey).
  */
-async function answerStored(scope: CampusScope, s: Pick<SurveyRecord, 'survey_for' | 'course' | 'program'>): Promise<void> {
+export async function answerStored(scope: CampusScope, s: Pick<SurveyRecord, 'survey_for' | 'course' | 'program'>): Promise<void> {
   const sk = s.survey_for === 'PO' ? SURVEYS_SK : s.survey_for === 'CO' && s.course ? stampSk(s.course) : undefined;
   if (sk) await setStamp(scope, s.program, sk, { changed_at: new Date().toISOString() });
   else await noteCampusChange(scope.campus);

@@ -27,6 +27,7 @@ import { assertWritable, findRecord, getRecord } from '../../platform/store/reco
 import { type InviteeItem, addInvitee, putLinks, readInvitees, remindInvitee } from './survey-store.js';
 import { surveyEvidenceChanged } from '../course-inputs/index.js';
 import { surveyStatus } from './survey-status.js';
+import { courseYearRoster } from '../marks/index.js';
 
 type Survey = RecordOf<typeof surveyEntity>;
 
@@ -42,14 +43,18 @@ interface Candidate {
   group?: string;
 }
 
-/** The students of the survey's curriculum and its stakeholders, as invitation candidates. */
+/**
+ * The survey's students and its stakeholders, as invitation candidates: for a course-exit survey the course's students
+ * of its year (`courseYearRoster`: its population), else the students of its curriculum.
+ */
 export async function candidatesOf(scope: CampusScope, s: Survey): Promise<{ students: Candidate[]; stakeholders: Candidate[] }> {
-  const [students, people] = await Promise.all([
+  const [students, people, course] = await Promise.all([
     listAll(scope, student, { curriculum: s.curriculum }),
     listAll(scope, stakeholder, { curriculum: s.curriculum }),
+    s.survey_for === 'CO' && s.course ? courseYearRoster(scope, s.course, s.academic_year) : undefined,
   ]);
   return {
-    students: students.map((x) => ({ id: `student#${x.id}`, name: x.name, email: x.email ?? undefined, source: 'Students' })),
+    students: students.filter((x) => !course || course.has(x.id)).map((x) => ({ id: `student#${x.id}`, name: x.name, email: x.email ?? undefined, source: 'Students' })),
     stakeholders: people.map((x) => ({
       id: `stakeholder#${x.id}`,
       name: [x.first_name, x.last_name].filter(Boolean).join(' ') || (x.email ?? ''),

@@ -40,7 +40,8 @@ export type Answers = Record<string, number | string>;
 /** Every invitee of a survey (one Query per MB). */
 export async function readInvitees(scope: CampusScope, survey: string): Promise<InviteeItem[]> {
   return (await readPartition(inviteesPk(scope.campus, survey))).map((i) => {
-    const { PK: _p, SK: _s, entityType: _e, ...rest } = i;
+    // The answering account is the store's own (`recordSignedInAnswer`'s condition), never shown.
+    const { PK: _p, SK: _s, entityType: _e, account: _a, ...rest } = i;
     return rest as unknown as InviteeItem;
   });
 }
@@ -60,12 +61,15 @@ export async function getLink(hash: string): Promise<LinkItem | undefined> {
   return got.Item as LinkItem | undefined;
 }
 
+/** An invitee item as stored: `InviteeItem` plus, once they answered signed in, the account they answered from. */
+export type StoredInvitee = InviteeItem & { account?: string };
+
 /** One invitee of a survey as stored (read consistently: an answer just recorded shows), or undefined. One GetItem. */
-export async function getInvitee(campus: string, survey: string, invitee: string): Promise<InviteeItem | undefined> {
+export async function getInvitee(campus: string, survey: string, invitee: string): Promise<StoredInvitee | undefined> {
   const got = await documentClient().send(
     new GetCommand({ TableName: config().tableName, Key: { PK: inviteesPk(campus, survey), SK: invitee }, ConsistentRead: true }),
   );
-  return got.Item as InviteeItem | undefined;
+  return got.Item as StoredInvitee | undefined;
 }
 
 /**
@@ -221,4 +225,122 @@ export async function putLinks(
     PutRequest: { Item: { ...linkKey(l.hash), entityType: 'survey-link', campus: scope.campus, survey, invitee: l.invitee, expires } },
   }));
   for (let i = 0; i < writes.length; i += 25) await batchWrite(writes.slice(i, i + 25));
+}
+
+/** Who answers signed in: the invitee id (`student#<id>`), their name and address from the roster, and their account. */
+export interface SignedInRespondent {
+  invitee: string;
+  name: string;
+  email: string;
+  /** The Cognito sub of the account answering. */
+  account: string;
+  /**
+   * The sort key their answer set is stored under, derived from the account (`students`' `answerSlot`): the same on
+   * every answer of theirs to the survey, so a new answer replaces the old one, and not derivable from the invitee.
+   */
+  slot: string;
+}
+
+/** What `recordSignedInAnswer` did: stored (replacing an earlier signed-in answer or not), or refused with the invitee. */
+export type SignedInRecorded =
+  | { recorded: true }
+  | { recorded: false; invitee: Pick<StoredInvitee, 'responded' | 'signed_in' | 'account'> | undefined };
+
+/**
+ * Records a signed-in student's answers to a students' survey in one transaction (docs/decisions/0055): their invitee
+ * item (made when they were never invited) is marked answered, signed in, by `who.account`, on the condition that they
+ * had not answered, or answered signed in from the same account; and the answer set is put under `who.slot`, replacing
+ * theirs. For an anonymous survey the answer set names nobody and keeps only the day, and the invitee keeps no time:
+ * who answered (the invitee) and what (the answer set) share no key, and no route reads a slot beside a person.
+ * Tried again up to 3 times on a conflict with another write of the same items.
+ * @param day the day of the answer, India time (`yyyy-mm-dd`)
+ * @returns `{ recorded: false, invitee }` (nothing written) when they answered through a mailed link or another account
+ */
+export async function recordSignedInAnswer(
+  scope: CampusScope,
+  survey: string,
+  who: SignedInRespondent,
+  answers: Answers,
+  opts: { anonymous: boolean; at: string; day: string },
+): Promise<SignedInRecorded> {
+  const set = [
+    'entityType = :et',
+    'responded = :yes',
+    'signed_in = :yes',
+    'account = :acct',
+    '#name = if_not_exists(#name, :name)',
+    'email = if_not_exists(email, :email)',
+    '#src = if_not_exists(#src, :students)',
+    // An invitee made by answering was invited when they answered: the day only, when the survey is anonymous.
+    'invited_at = if_not_exists(invited_at, :invited)',
+    'reminders = if_not_exists(reminders, :zero)',
+    ...(opts.anonymous ? [] : ['responded_at = :at']),
+  ];
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await documentClient().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: config().tableName,
+                Key: { PK: inviteesPk(scope.campus, survey), SK: who.invitee },
+                UpdateExpression: `SET ${set.join(', ')}`,
+                ConditionExpression: 'attribute_not_exists(PK) OR responded = :no OR (signed_in = :yes AND account = :acct)',
+                ExpressionAttributeNames: { '#name': 'name', '#src': 'source' },
+                ExpressionAttributeValues: {
+                  ':et': 'survey-invitee',
+                  ':yes': true,
+                  ':no': false,
+                  ':acct': who.account,
+                  ':name': who.name,
+                  ':email': who.email,
+                  ':students': 'Students',
+                  ':invited': opts.anonymous ? opts.day : opts.at,
+                  ':zero': 0,
+                  ...(opts.anonymous ? {} : { ':at': opts.at }),
+                },
+                ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+              },
+            },
+            {
+              Put: {
+                TableName: config().tableName,
+                Item: {
+                  PK: responsesPk(scope.campus, survey),
+                  SK: who.slot,
+                  entityType: 'survey-response',
+                  a: answers,
+                  d: opts.day,
+                  ...(opts.anonymous ? {} : { invitee: who.invitee }),
+                },
+              },
+            },
+          ],
+        }),
+      );
+      return { recorded: true };
+    } catch (e) {
+      if (!(e instanceof TransactionCanceledException)) throw e;
+      const reason = e.CancellationReasons?.[0];
+      if (reason?.Code === 'ConditionalCheckFailed') {
+        const item = reason.Item;
+        return {
+          recorded: false,
+          invitee: item
+            ? { responded: item.responded?.BOOL === true, signed_in: item.signed_in?.BOOL === true, account: item.account?.S }
+            : undefined,
+        };
+      }
+      if (attempt >= 3 || !e.CancellationReasons?.some((r) => r.Code === 'TransactionConflict')) throw e;
+    }
+  }
+}
+
+/** One answer set of a survey by its sort key (`SignedInRespondent.slot`), or undefined. One GetItem, consistent. */
+export async function getAnswerSet(campus: string, survey: string, slot: string): Promise<Answers | undefined> {
+  const got = await documentClient().send(
+    new GetCommand({ TableName: config().tableName, Key: { PK: responsesPk(campus, survey), SK: slot }, ConsistentRead: true }),
+  );
+  return got.Item ? ((got.Item.a ?? {}) as Answers) : undefined;
 }

@@ -10,6 +10,7 @@ import {
   student,
   survey,
   surveyTemplate,
+  todayInIndia,
   validateBody,
 } from '@attain/shared-types';
 import { randomUUID } from 'node:crypto';
@@ -34,7 +35,9 @@ import { prng } from './sample-random.js';
  * - for each published-sample course, a closed course-exit survey of 2025-26 (the demo's CAY) answered by most of
  *   section A (about 85 %), except `FEW_ANSWERS_COURSE`'s, answered by about a fifth: too few for the default 95 %
  *   margin of error of +-15 points, so its CO page shows no indirect level and the sentence why; and an alumni survey
- *   of the program answered by all 12 sample alumni.
+ *   of the program answered by all 12 sample alumni;
+ * - an open, anonymous end-of-term course-exit survey of `OPEN_SURVEY_COURSE` with no answer yet, for the sample
+ *   students to answer signed in (`addOpenSurvey`).
  */
 const YEAR = '2025-26';
 /** The demo course whose course-exit survey too few answer for a survey level (the validity rule at work). */
@@ -133,6 +136,47 @@ async function answer(
   for (let i = 0; i < writes.length; i += 25) await batchWrite(writes.slice(i, i + 25));
 }
 
+/** The demo course whose course-exit survey is still open for its students to answer signed in (issue 43). */
+export const OPEN_SURVEY_COURSE = '4CS4-05';
+/** How long the demo's open survey stays open from the day the demo is seeded, days. */
+const OPEN_SURVEY_DAYS = 120;
+
+/**
+ * An anonymous end-of-term course-exit survey of `OPEN_SURVEY_COURSE` for 2025-26, open from the day the demo is seeded
+ * for `OPEN_SURVEY_DAYS`, with nobody invited and no answer yet: the sample students answer it signed in, and its
+ * course's indirect attainment and response rate move with each answer.
+ */
+async function addOpenSurvey(
+  scope: CampusScope,
+  courses: readonly RecordOf<typeof courseCurriculum>[],
+  place: Record<string, string>,
+  template: RecordOf<typeof surveyTemplate>,
+) {
+  const course = courses.find((c) => c.code === OPEN_SURVEY_COURSE);
+  if (!course) return;
+  const today = todayInIndia();
+  const closes = new Date(Date.parse(`${today}T00:00:00Z`) + OPEN_SURVEY_DAYS * 86_400_000).toISOString().slice(0, 10);
+  await addSurvey(
+    scope,
+    {
+      name: `End-of-term course exit ${course.code} ${YEAR} (sample)`,
+      template: template.id,
+      survey_for: 'CO',
+      type: 'Students',
+      ...place,
+      course: course.id,
+      academic_year: YEAR,
+      start_date: today,
+      end_date: closes,
+      anonymous: true,
+      sub_title: course.title,
+      intro_text: 'Sample survey: answer as a sample student signed in; your answers stay anonymous.',
+      end_text: 'Thank you: your answers count in the course’s attainment.',
+    },
+    template,
+  );
+}
+
 /**
  * Seeds the demo's surveys once (when the campus has no survey template).
  * @returns true when it seeded
@@ -219,6 +263,7 @@ export async function seedDemoSurveys(scope: CampusScope): Promise<boolean> {
     const rate = course.code === FEW_ANSWERS_COURSE ? RESPONSE_RATE.few : RESPONSE_RATE.usual;
     await answer(scope, s.id, form, students, rand, (q) => 0.12 + bias + ((q * 7) % 5) * 0.1, rate);
   }
+  await addOpenSurvey(scope, courses, place, courseExit);
   const { s, form } = await addSurvey(
     scope,
     {

@@ -6,7 +6,7 @@ import type { ErrorBody, RowError } from '@attain/shared-types';
  */
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 429,
     readonly detail: string,
     readonly fields?: Record<string, string>,
     /** Row-level problems of an uploaded file (1-based data row numbers as a spreadsheet shows them). */
