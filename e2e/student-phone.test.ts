@@ -67,11 +67,57 @@ it('shows a student, on a phone, their own CO attainment and marks in a course',
   const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes[0]?.html.slice(0, 120)}`)).toEqual([]);
 
-  // Nothing of the staff's: the menu offers My results only, and the dashboard's address comes back here.
+  // Nothing of the staff's: the menu offers the student's own pages only, and the dashboard's address comes back here.
   await page.goto(`${url}/dashboard`);
   await page.waitForURL('**/me');
   await page.getByRole('button', { name: 'Open menu' }).click();
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   await menu.getByRole('link', { name: 'My results' }).waitFor();
-  expect(await menu.getByRole('link').count()).toBe(1);
+  expect(await menu.getByRole('link').allTextContents()).toEqual([' My results', ' Surveys']);
+});
+
+it("answers the open course exit survey on a phone, and the course's survey evidence and response rate move", async () => {
+  const api = client(url, await login(url, admin.email, admin.password));
+  const surveys = (await api.get('/api/survey?limit=1000')).body.data as { id: string; name: string; course: string }[];
+  const open = surveys.find((s) => s.name.startsWith('End-of-term course exit'))!;
+  expect(open, 'the demo has an open course exit survey').toBeDefined();
+  const report = async () => (await api.get(`/api/survey-results/${open.id}`)).body.data;
+  const respondents = async () => {
+    const cos = (await api.get(`/api/attainment/course/${open.course}?year=2025-26`)).body.data.result.cos as {
+      survey?: { respondents: number };
+    }[];
+    return cos[0].survey?.respondents ?? 0;
+  };
+  const before = { report: await report(), respondents: await respondents() };
+
+  const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await page.goto(url);
+  await page.getByLabel('E-mail or username').fill('25csa004@students.attain.example');
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/me');
+  await page.getByRole('link', { name: 'answer it' }).click();
+  await page.waitForURL('**/me/surveys');
+  await page.getByRole('link', { name: 'Answer the survey' }).click();
+  await page.getByRole('heading', { level: 1, name: open.name }).waitFor();
+  await page.getByText('Your answers are kept without your name.').waitFor();
+  const top = page.getByRole('radio', { name: 'Substantial' });
+  for (let i = 0; i < (await top.count()); i++) await top.nth(i).check();
+  await page.getByRole('textbox').fill('More worked examples before the exam');
+  await page.screenshot({ path: `${SHOTS}/student-survey-390.png`, fullPage: false });
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes[0]?.html.slice(0, 120)}`)).toEqual([]);
+  await page.getByRole('button', { name: 'Submit answers' }).click();
+  await page.getByRole('heading', { name: 'Thank you' }).waitFor();
+  await page.getByText('Thank you: your answers are saved').waitFor();
+
+  // The staff's side: one more answer, a higher response rate over the same class, one more respondent on the CO.
+  const after = { report: await report(), respondents: await respondents() };
+  expect(after.report.responded_online).toBe(before.report.responded_online + 1);
+  expect(after.report.response_rate).toBeGreaterThan(before.report.response_rate ?? 0);
+  expect(after.respondents).toBe(before.respondents + 1);
+  // Back on the list, the survey reads answered, with its answers open to change until it closes.
+  await page.getByRole('link', { name: 'Back to my surveys' }).click();
+  await page.getByText('Answered: you may change your answers until it closes').waitFor();
 });

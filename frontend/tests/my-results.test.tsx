@@ -127,8 +127,9 @@ describe("A student's own results page", () => {
     expect(server.calls('GET', '/api/me/results?year=2024-25')).toHaveLength(1);
   });
 
-  it('is the only page a student is offered, and where a student lands', () => {
-    expect(navEntriesFor('student').map((e) => e.to)).toEqual(['/me']);
+  it("is where a student lands, beside their surveys: a student's own pages are all they are offered", () => {
+    expect(navEntriesFor('student').map((e) => e.to)).toEqual(['/me', '/me/surveys']);
+    expect(pageOf('/me/surveys/sv1', 'student')).toEqual({ area: 'Surveys', page: 'Surveys' });
     expect(homeFor('student')).toBe('/me');
     expect(homeFor('faculty')).toBe('/dashboard');
     expect(pageOf('/me', 'student')).toEqual({ area: 'My results', page: 'My results' });

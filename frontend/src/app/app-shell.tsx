@@ -7,7 +7,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { NavLink, Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { logout } from './auth';
 import { campusAtom, setCampus } from './campus-choice';
-import { areaTabsFor, homeFor, navEntriesFor, pageOf, tabRoute, tabsFor, withCourseContext } from './navigation';
+import { areaTabsFor, holdsAnother, homeFor, navEntriesFor, pageOf, tabRoute, tabsFor, withCourseContext } from './navigation';
 import { useDocumentTitle } from '../lib/document-title';
 import { profileAtom, useMay } from './state';
 import { CampusPicker } from '../features/group/campus-picker';
@@ -25,7 +25,7 @@ function TopLinks() {
   return (
     <>
       {navEntriesFor(role).map((e) => (
-        <NavLink key={e.to} to={withCourseContext(e.to, pathname, params)} className={linkClass}>
+        <NavLink key={e.to} to={withCourseContext(e.to, pathname, params)} end={holdsAnother(e.to, role)} className={linkClass}>
           <i className={e.icon} aria-hidden /> {e.label}
         </NavLink>
       ))}
@@ -53,7 +53,7 @@ function DrawerLinks({ onPick }: { onPick: () => void }) {
         return (
           <li key={e.to}>
             <div className="drawer-entry">
-              <NavLink to={e.to} onClick={onPick} className={linkClass}>
+              <NavLink to={e.to} end={holdsAnother(e.to, role)} onClick={onPick} className={linkClass}>
                 <i className={e.icon} aria-hidden /> {e.label}
               </NavLink>
               {tabs ? (

@@ -212,7 +212,17 @@ export const navEntriesFor = (role: string | undefined): readonly { label: strin
   !may({ role }, 'read-campus') ? STUDENT_ENTRIES : may({ role }, 'oversee-group') ? [...NAV_ENTRIES, GROUP_ENTRY] : NAV_ENTRIES;
 
 /** What a student's menu offers (issue 43): their own pages only; the staff's areas are not theirs. */
-export const STUDENT_ENTRIES = [{ label: 'My results', to: '/me', icon: 'pi pi-chart-bar' }] as const;
+export const STUDENT_ENTRIES = [
+  { label: 'My results', to: '/me', icon: 'pi pi-chart-bar' },
+  { label: 'Surveys', to: '/me/surveys', icon: 'pi pi-comments' },
+] as const;
+
+/**
+ * Whether the menu entry `to` holds another entry's address (`/me` holds `/me/surveys`): it is then current on its
+ * own address only, so one entry is marked at a time.
+ */
+export const holdsAnother = (to: string, role: string | undefined): boolean =>
+  navEntriesFor(role).some((e) => e.to !== to && e.to.startsWith(`${to}/`));
 
 /** Where a signed-in user lands: the staff's dashboard, a student's own results. */
 export const homeFor = (role: string | undefined): string => (may({ role }, 'read-campus') ? '/dashboard' : STUDENT_ENTRIES[0].to);
@@ -233,7 +243,10 @@ export interface PageName {
  * an address outside every area.
  */
 export function pageOf(pathname: string, role: string | undefined): PageName | undefined {
-  const entry = navEntriesFor(role).find((e) => pathname === e.to || pathname.startsWith(`${e.to}/`));
+  // The longest entry that holds the address: `/me/surveys/x` is the student's Surveys, not My results.
+  const entry = [...navEntriesFor(role)]
+    .sort((a, b) => b.to.length - a.to.length)
+    .find((e) => pathname === e.to || pathname.startsWith(`${e.to}/`));
   if (!entry) return undefined;
   const segment = pathname.slice(entry.to.length).split('/')[1] ?? '';
   const tab = (areaTabsFor(entry.to, role) ?? []).find((t) => t.path === segment);

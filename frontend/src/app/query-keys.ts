@@ -93,6 +93,8 @@ export const qk = {
   rollup: (year: string | null) => ['group', 'rollup', year] as const,
   dashboard: () => ['dashboard'] as const,
   myResults: (year: string | null) => ['me', 'results', year] as const,
+  mySurveys: () => ['me', 'surveys'] as const,
+  mySurvey: (id: string) => ['me', 'surveys', id] as const,
 };
 
 /** Base paths of the documents read through `qk.record` (their GET path is `<base>/<owner id>`). */

@@ -18,6 +18,8 @@ const SurveyArea = lazy(() => import('../features/survey/survey-area'));
 const ReportsArea = lazy(() => import('../features/reports/reports-area'));
 const GroupArea = lazy(() => import('../features/group/group-area'));
 const MyResultsPage = lazy(() => import('../features/student-home/my-results-page'));
+const MySurveysPage = lazy(() => import('../features/student-home/my-surveys-page'));
+const MySurveyPage = lazy(() => import('../features/student-home/my-survey-page'));
 // The Survey area's Host and Report pages, shown under /reports too (their chunk loads when one is opened).
 const HostSurveyPage = lazy(() => import('../features/survey/host-survey-page').then((m) => ({ default: m.HostSurveyPage })));
 const SurveyReportPage = lazy(() => import('../features/survey/survey-report-page').then((m) => ({ default: m.SurveyReportPage })));
@@ -66,6 +68,8 @@ export const router = createBrowserRouter([
       { path: '/group', element: <Navigate to="/group/campuses" replace /> },
       { path: '/group/*', element: <GroupArea /> },
       { path: '/me', element: <MyResultsPage /> },
+      { path: '/me/surveys', element: <MySurveysPage /> },
+      { path: '/me/surveys/:survey', element: <MySurveyPage /> },
     ],
   },
   {

@@ -46,7 +46,13 @@ describe('every route as each role, against the declared table', () => {
     expect(rows.length).toBeGreaterThan(250);
     // A student is let into nothing but their own profile and their own pages.
     const studentIn = rows.filter((r) => r.reach.student !== 'none').map((r) => `${r.method} ${r.path}`);
-    expect(studentIn).toEqual(['GET /api/auth/profile', 'GET /api/me/results']);
+    expect(studentIn).toEqual([
+      'GET /api/auth/profile',
+      'GET /api/me/results',
+      'GET /api/me/surveys',
+      'GET /api/me/surveys/{survey}',
+      'PUT /api/me/surveys/{survey}',
+    ]);
   });
 
   it.each(ROLES)('answers %s as the table says: 403 where it says —, let in elsewhere', async (role) => {

@@ -46,7 +46,11 @@ const doc = () =>
 /** Every item of a partition of the demo campus, as stored. */
 async function partition(entity: string): Promise<Record<string, unknown>[]> {
   const res = await doc().send(
-    new QueryCommand({ TableName: env.TABLE_NAME, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': recordPk('demo', entity) } }),
+    new QueryCommand({
+      TableName: env.TABLE_NAME,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': recordPk('demo', entity) },
+    }),
   );
   return res.Items ?? [];
 }

@@ -1,9 +1,10 @@
-import { DEFAULT_LOCALE, type PublicSurvey, formatDate } from '@attain/shared-types';
-import { useEffect, useRef, useState } from 'react';
+import type { PublicSurvey } from '@attain/shared-types';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { AnswerForm } from './answer-form';
+import { AnswerForm } from '../../components/survey-answers/answer-form';
+import { SurveyHead, ThankYou } from '../../components/survey-answers/survey-head';
 import { PublicFrame } from './public-frame';
-import { type Refusal, readSurvey } from './api';
+import { type Refusal, readSurvey, sendAnswers } from './api';
 import { RefusalNotice } from './refusal-notice';
 
 /** Where the page stands. */
@@ -13,37 +14,6 @@ type State =
   | { kind: 'refused'; refusal: Refusal }
   | { kind: 'survey'; survey: PublicSurvey }
   | { kind: 'thanks'; survey: PublicSurvey; endText?: string };
-
-/** The survey's heading: its name, subtitle, course and year, closing date, introduction, and whether it is anonymous. */
-function SurveyHead({ survey }: { survey: PublicSurvey }) {
-  const about = [survey.course, survey.academic_year].filter(Boolean).join(', ');
-  return (
-    <header className="public-survey-head">
-      <h1>{survey.name}</h1>
-      {survey.sub_title ? <p className="public-subtitle">{survey.sub_title}</p> : null}
-      <p className="muted">
-        {about ? `${about}. ` : ''}
-        {`Open until ${formatDate(survey.closes_on, DEFAULT_LOCALE)}.`}
-      </p>
-      {survey.intro_text ? <p className="public-text">{survey.intro_text}</p> : null}
-      {survey.anonymous ? <p className="muted">Your answers are kept without your name.</p> : null}
-    </header>
-  );
-}
-
-/** The thank-you after Submit: the survey's closing message; the keyboard (and a screen reader) moves to it. */
-function ThankYou({ text }: { text: string }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  return (
-    <section className="public-thanks" aria-labelledby="thanks-title">
-      <h1 id="thanks-title" tabIndex={-1} ref={heading}>
-        Thank you
-      </h1>
-      <p className="public-text">{text}</p>
-    </section>
-  );
-}
 
 /**
  * `/s/<token>`: the page a survey invitation's link opens, answered without signing in (outside the signed-in frame,
@@ -91,8 +61,8 @@ export default function PublicSurveyPage() {
         <>
           <SurveyHead survey={state.survey} />
           <AnswerForm
-            token={token}
             survey={state.survey}
+            send={(body) => sendAnswers(token, body)}
             onThanks={(endText) => setState({ kind: 'thanks', survey: state.survey, endText })}
             onRefused={(refusal) => setState({ kind: 'refused', refusal })}
           />

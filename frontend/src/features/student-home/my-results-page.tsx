@@ -2,7 +2,8 @@ import type { MyCourseOutcome, MyCourseResult, MyOccasion, MyResultsView } from 
 import { Pick } from '../../components/areas/pick';
 import { useParam } from '../../components/areas/use-param';
 import { formatDate, formatNumber, useLocale } from '../../lib/format/locale';
-import { useMyResults } from './api';
+import { Link } from 'react-router-dom';
+import { useMyResults, useMySurveys } from './api';
 
 /** A percent as people read it (`72.5 %`), or "not assessed". */
 const percentText = (v: number | null, locale: ReturnType<typeof useLocale>) =>
@@ -146,6 +147,19 @@ const yearCaption = (v: MyResultsView) =>
     ? `${v.year_choice.year}: your newest year with marks (current academic year ${v.year_choice.current})`
     : v.year_choice.text;
 
+/** A line inviting the student to the course-exit surveys they have not answered, when there are any. */
+function SurveysToAnswer() {
+  const { data } = useMySurveys();
+  const open = (data ?? []).filter((s) => !s.answered).length;
+  if (!open) return null;
+  return (
+    <p className="my-survey-call" role="status">
+      {open === 1 ? 'One course exit survey is waiting for your answers: ' : `${open} course exit surveys are waiting for your answers: `}
+      <Link to="/me/surveys">answer {open === 1 ? 'it' : 'them'}</Link>
+    </p>
+  );
+}
+
 /**
  * A student's own page (`/me`, phone first): who they are on the roster, the academic year (a picker when they have
  * marks in more than one), and each course of theirs that year with their CO attainment against the course's target,
@@ -174,6 +188,7 @@ export default function MyResultsPage() {
         ) : null}
         <p className="year-caption">{yearCaption(data)}</p>
       </header>
+      <SurveysToAnswer />
       {data.courses.length ? (
         data.courses.map((c) => <CourseCard key={c.course.id} c={c} />)
       ) : (

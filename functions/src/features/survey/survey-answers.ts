@@ -181,7 +181,11 @@ async function follow(token: string): Promise<Reached<SurveyForm>> {
  * A survey as its respondent's page shows it (`PublicSurvey`: no ids but the questions'), read with the campus's name
  * and, for a course-exit survey, its course (2 GetItems at once).
  */
-export async function respondentView(scope: CampusScope, s: SurveyRecord, form: Pick<SurveyForm, 'scale' | 'questions'>): Promise<PublicSurvey> {
+export async function respondentView(
+  scope: CampusScope,
+  s: SurveyRecord,
+  form: Pick<SurveyForm, 'scale' | 'questions'>,
+): Promise<PublicSurvey> {
   const [org, course] = await Promise.all([
     findRecord(scope, organization, scope.campus),
     s.course ? findRecord(scope, courseCurriculum, s.course) : Promise.resolve(undefined),

@@ -54,7 +54,9 @@ export async function candidatesOf(scope: CampusScope, s: Survey): Promise<{ stu
     s.survey_for === 'CO' && s.course ? courseYearRoster(scope, s.course, s.academic_year) : undefined,
   ]);
   return {
-    students: students.filter((x) => !course || course.has(x.id)).map((x) => ({ id: `student#${x.id}`, name: x.name, email: x.email ?? undefined, source: 'Students' })),
+    students: students
+      .filter((x) => !course || course.has(x.id))
+      .map((x) => ({ id: `student#${x.id}`, name: x.name, email: x.email ?? undefined, source: 'Students' })),
     stakeholders: people.map((x) => ({
       id: `stakeholder#${x.id}`,
       name: [x.first_name, x.last_name].filter(Boolean).join(' ') || (x.email ?? ''),

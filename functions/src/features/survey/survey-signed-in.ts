@@ -44,7 +44,8 @@ async function theirOpenSurvey(scope: CampusScope, id: string, me: StudentRespon
   const s = await findRecord(scope, surveyEntity, id);
   if (!s || !(await isTheirs(scope, s, me))) throw NOT_YOURS();
   const status = surveyStatus(s);
-  if (status === 'Closed') throw new HttpError(410, `This survey closed on ${formatDate(s.end_date, 'en-IN')}. Thank you for your interest.`);
+  if (status === 'Closed')
+    throw new HttpError(410, `This survey closed on ${formatDate(s.end_date, 'en-IN')}. Thank you for your interest.`);
   if (status === 'Scheduled') throw new HttpError(410, `This survey opens on ${formatDate(s.start_date, 'en-IN')}. Please come back then.`);
   return s;
 }
@@ -69,8 +70,8 @@ export async function studentSurveys(scope: CampusScope, me: StudentRespondent, 
     queryByField(scope, courseCurriculum, 'curriculum', me.curriculum),
   ]);
   const open = surveys.filter((s) => surveyStatus(s) === 'Open');
-  const mine = (await Promise.all(open.map(async (s) => ((await isTheirs(scope, s, me)) ? s : undefined)))).filter(
-    (s): s is SurveyRecord => Boolean(s),
+  const mine = (await Promise.all(open.map(async (s) => ((await isTheirs(scope, s, me)) ? s : undefined)))).filter((s): s is SurveyRecord =>
+    Boolean(s),
   );
   const byId = new Map(courses.map((c) => [c.id, c]));
   const rows = await Promise.all(

@@ -91,6 +91,46 @@ export type AnswerRecorded =
   { recorded: true } | { recorded: false; invitee: Pick<InviteeItem, 'responded' | 'source' | 'group'> | undefined };
 
 /**
+ * The transaction item that stores one answer set under `sk`: its answers, its day (India time, `yyyy-mm-dd`) and,
+ * unless the survey is anonymous (`invitee` undefined), who gave it.
+ */
+const answerSetPut = (scope: CampusScope, survey: string, sk: string, answers: Answers, day: string, invitee: string | undefined) => ({
+  Put: {
+    TableName: config().tableName,
+    Item: {
+      PK: responsesPk(scope.campus, survey),
+      SK: sk,
+      entityType: 'survey-response',
+      a: answers,
+      d: day,
+      ...(invitee ? { invitee } : {}),
+    },
+  },
+});
+
+/**
+ * Runs an answer's transaction (the invitee's update first, then the answer set), tried again up to 3 times on a
+ * conflict with another write of the same items.
+ * @returns `{ done: true }`, or `{ done: false, item }` when the invitee's condition failed (nothing written), with the
+ *   invitee item as it was stored then (low-level attribute values), if there was one
+ */
+async function answerTransaction(
+  items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>,
+): Promise<{ done: true } | { done: false; item: Record<string, AttributeValue> | undefined }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
+      return { done: true };
+    } catch (e) {
+      if (!(e instanceof TransactionCanceledException)) throw e;
+      const reason = e.CancellationReasons?.[0];
+      if (reason?.Code === 'ConditionalCheckFailed') return { done: false, item: reason.Item };
+      if (attempt >= 3 || !e.CancellationReasons?.some((r) => r.Code === 'TransactionConflict')) throw e;
+    }
+  }
+}
+
+/**
  * Records one invitee's answers in one transaction (one TransactWriteItems, nothing read before it): the invitee is
  * marked answered (with the time, unless the survey is anonymous) only if they exist, had not answered and are of the
  * survey's audience (`inSurveyAudience` of `opts.audience`, the survey's `type`), and the answer set is stored (with the
@@ -109,51 +149,27 @@ export async function recordAnswer(
   opts: { anonymous: boolean; at: string; day: string; audience: string },
 ): Promise<AnswerRecorded> {
   const audience = audienceCondition(opts.audience);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await documentClient().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: config().tableName,
-                Key: { PK: inviteesPk(scope.campus, survey), SK: invitee },
-                UpdateExpression: opts.anonymous ? 'SET responded = :yes' : 'SET responded = :yes, responded_at = :at',
-                ConditionExpression: `attribute_exists(PK) AND responded = :no AND ${audience.expression}`,
-                ExpressionAttributeNames: audience.names,
-                ExpressionAttributeValues: {
-                  ':yes': true,
-                  ':no': false,
-                  ...audience.values,
-                  ...(opts.anonymous ? {} : { ':at': opts.at }),
-                },
-                ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-              },
-            },
-            {
-              Put: {
-                TableName: config().tableName,
-                Item: {
-                  PK: responsesPk(scope.campus, survey),
-                  SK: randomUUID(),
-                  entityType: 'survey-response',
-                  a: answers,
-                  d: opts.day,
-                  ...(opts.anonymous ? {} : { invitee }),
-                },
-              },
-            },
-          ],
-        }),
-      );
-      return { recorded: true };
-    } catch (e) {
-      if (!(e instanceof TransactionCanceledException)) throw e;
-      const reason = e.CancellationReasons?.[0];
-      if (reason?.Code === 'ConditionalCheckFailed') return { recorded: false, invitee: storedInvitee(reason.Item) };
-      if (attempt >= 3 || !e.CancellationReasons?.some((r) => r.Code === 'TransactionConflict')) throw e;
-    }
-  }
+  const ran = await answerTransaction([
+    {
+      Update: {
+        TableName: config().tableName,
+        Key: { PK: inviteesPk(scope.campus, survey), SK: invitee },
+        UpdateExpression: opts.anonymous ? 'SET responded = :yes' : 'SET responded = :yes, responded_at = :at',
+        ConditionExpression: `attribute_exists(PK) AND responded = :no AND ${audience.expression}`,
+        ExpressionAttributeNames: audience.names,
+        ExpressionAttributeValues: {
+          ':yes': true,
+          ':no': false,
+          ...audience.values,
+          ...(opts.anonymous ? {} : { ':at': opts.at }),
+        },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+    },
+    answerSetPut(scope, survey, randomUUID(), answers, opts.day, opts.anonymous ? undefined : invitee),
+  ]);
+  if (ran.done) return { recorded: true };
+  return { recorded: false, invitee: storedInvitee(ran.item) };
 }
 
 /**
@@ -243,8 +259,7 @@ export interface SignedInRespondent {
 
 /** What `recordSignedInAnswer` did: stored (replacing an earlier signed-in answer or not), or refused with the invitee. */
 export type SignedInRecorded =
-  | { recorded: true }
-  | { recorded: false; invitee: Pick<StoredInvitee, 'responded' | 'signed_in' | 'account'> | undefined };
+  { recorded: true } | { recorded: false; invitee: Pick<StoredInvitee, 'responded' | 'signed_in' | 'account'> | undefined };
 
 /**
  * Records a signed-in student's answers to a students' survey in one transaction (docs/decisions/0055): their invitee
@@ -276,65 +291,39 @@ export async function recordSignedInAnswer(
     'reminders = if_not_exists(reminders, :zero)',
     ...(opts.anonymous ? [] : ['responded_at = :at']),
   ];
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await documentClient().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: config().tableName,
-                Key: { PK: inviteesPk(scope.campus, survey), SK: who.invitee },
-                UpdateExpression: `SET ${set.join(', ')}`,
-                ConditionExpression: 'attribute_not_exists(PK) OR responded = :no OR (signed_in = :yes AND account = :acct)',
-                ExpressionAttributeNames: { '#name': 'name', '#src': 'source' },
-                ExpressionAttributeValues: {
-                  ':et': 'survey-invitee',
-                  ':yes': true,
-                  ':no': false,
-                  ':acct': who.account,
-                  ':name': who.name,
-                  ':email': who.email,
-                  ':students': 'Students',
-                  ':invited': opts.anonymous ? opts.day : opts.at,
-                  ':zero': 0,
-                  ...(opts.anonymous ? {} : { ':at': opts.at }),
-                },
-                ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-              },
-            },
-            {
-              Put: {
-                TableName: config().tableName,
-                Item: {
-                  PK: responsesPk(scope.campus, survey),
-                  SK: who.slot,
-                  entityType: 'survey-response',
-                  a: answers,
-                  d: opts.day,
-                  ...(opts.anonymous ? {} : { invitee: who.invitee }),
-                },
-              },
-            },
-          ],
-        }),
-      );
-      return { recorded: true };
-    } catch (e) {
-      if (!(e instanceof TransactionCanceledException)) throw e;
-      const reason = e.CancellationReasons?.[0];
-      if (reason?.Code === 'ConditionalCheckFailed') {
-        const item = reason.Item;
-        return {
-          recorded: false,
-          invitee: item
-            ? { responded: item.responded?.BOOL === true, signed_in: item.signed_in?.BOOL === true, account: item.account?.S }
-            : undefined,
-        };
-      }
-      if (attempt >= 3 || !e.CancellationReasons?.some((r) => r.Code === 'TransactionConflict')) throw e;
-    }
-  }
+  const ran = await answerTransaction([
+    {
+      Update: {
+        TableName: config().tableName,
+        Key: { PK: inviteesPk(scope.campus, survey), SK: who.invitee },
+        UpdateExpression: `SET ${set.join(', ')}`,
+        ConditionExpression: 'attribute_not_exists(PK) OR responded = :no OR (signed_in = :yes AND account = :acct)',
+        ExpressionAttributeNames: { '#name': 'name', '#src': 'source' },
+        ExpressionAttributeValues: {
+          ':et': 'survey-invitee',
+          ':yes': true,
+          ':no': false,
+          ':acct': who.account,
+          ':name': who.name,
+          ':email': who.email,
+          ':students': 'Students',
+          ':invited': opts.anonymous ? opts.day : opts.at,
+          ':zero': 0,
+          ...(opts.anonymous ? {} : { ':at': opts.at }),
+        },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+    },
+    answerSetPut(scope, survey, who.slot, answers, opts.day, opts.anonymous ? undefined : who.invitee),
+  ]);
+  if (ran.done) return { recorded: true };
+  const item = ran.item;
+  return {
+    recorded: false,
+    invitee: item
+      ? { responded: item.responded?.BOOL === true, signed_in: item.signed_in?.BOOL === true, account: item.account?.S }
+      : undefined,
+  };
 }
 
 /** One answer set of a survey by its sort key (`SignedInRespondent.slot`), or undefined. One GetItem, consistent. */

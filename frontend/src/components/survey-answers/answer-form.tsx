@@ -1,7 +1,7 @@
 import type { PublicSurvey, SurveyAnswerBody } from '@attain/shared-types';
 import { type FormEvent, useRef, useState } from 'react';
+import type { AnswerSent, Refusal } from './answer-sent';
 import { FreeTextQuestion } from './free-text-question';
-import { type Refusal, sendAnswers } from './api';
 import { RatingQuestion } from './rating-question';
 
 /** An answer as a rating's scale index, if it is one. */
@@ -22,20 +22,23 @@ export function answerBody(survey: PublicSurvey, answers: Readonly<Record<string
 }
 
 /**
- * The public survey's questions and Submit. Every rating question needs an answer: Submit with one missing marks it
- * `Required`, says how many are missing and moves the keyboard to the first. The answers go to
- * `POST /api/public/survey/{token}`; thanks then (`onThanks`), a refusal of the link (`onRefused`: answered,
- * expired, closed), answers refused per question shown on them. A busy server (429) or no connection keeps every
- * answer and says to try again in a moment.
+ * A survey's questions and Submit, for the public page and a signed-in student's alike. Every rating question needs an
+ * answer: Submit with one missing marks it `Required`, says how many are missing and moves the keyboard to the first.
+ * The answers go through `send` (the public route with the link's token, or the student's own route); thanks then
+ * (`onThanks`), a refusal (`onRefused`: answered, expired, closed), answers refused per question shown on them. A busy
+ * server (429) or no connection keeps every answer and says to try again in a moment. `initial`: answers given earlier
+ * (a student changing theirs).
  */
 export function AnswerForm(props: {
-  token: string;
   survey: PublicSurvey;
-  onThanks: (endText: string | undefined) => void;
+  send: (body: SurveyAnswerBody) => Promise<AnswerSent>;
+  initial?: Readonly<Record<string, number | string>>;
+  submitLabel?: string;
+  onThanks: (endText: string | undefined, message: string | undefined) => void;
   onRefused: (refusal: Refusal) => void;
 }) {
   const { survey } = props;
-  const [answers, setAnswers] = useState<Record<string, number | string>>({});
+  const [answers, setAnswers] = useState<Record<string, number | string>>(() => ({ ...(props.initial ?? {}) }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -62,9 +65,9 @@ export function AnswerForm(props: {
     }
     setBusy(true);
     setNotice(null);
-    const sent = await sendAnswers(props.token, answerBody(survey, answers));
+    const sent = await props.send(answerBody(survey, answers));
     setBusy(false);
-    if (sent.kind === 'thanks') return props.onThanks(sent.endText);
+    if (sent.kind === 'thanks') return props.onThanks(sent.endText, sent.message);
     if (sent.kind === 'invalid') {
       setErrors(sent.fields);
       setNotice(sent.detail);
@@ -112,7 +115,7 @@ export function AnswerForm(props: {
         </p>
       ) : null}
       <button type="submit" className="p-button p-component public-button" disabled={busy}>
-        <span className="p-button-label">{busy ? 'Sending…' : 'Submit answers'}</span>
+        <span className="p-button-label">{busy ? 'Sending…' : (props.submitLabel ?? 'Submit answers')}</span>
       </button>
     </form>
   );
