@@ -130,3 +130,64 @@ describe("a student's own results", () => {
     expect(empty.body.data.year_choice).toMatchObject({ year: '2019-20', reason: 'chosen' });
   });
 });
+
+describe("a faculty member's reach into students' values", () => {
+  /** A faculty member of `department` made by the campus admin, signed in. */
+  async function facultyOf(department: string, tag: string) {
+    const email = `${tag}-${Date.now()}@faculty.attain.example`;
+    const made = await admin.post('/api/auth/user-list', {
+      email,
+      role: 'faculty',
+      password: 'Faculty-Pass-1!',
+      first_name: 'Sample',
+      last_name: tag,
+      department,
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    return client(base, await login(base, email, 'Faculty-Pass-1!'));
+  }
+
+  it("keeps a student's marks and attainment from faculty of another department on every route, and opens them to the course's own", async () => {
+    const course = mine.courses[0]!;
+    const rec = (await admin.get(`/api/Course-Curriculum/${course.course.id}`)).body.data;
+    expect(rec.department, 'the demo course has a department').toBeTruthy();
+    const depts = (await admin.get('/api/department?limit=100')).body.data as { id: string }[];
+    let elsewhere = depts.find((d) => d.id !== rec.department)?.id;
+    if (!elsewhere) {
+      const made = await admin.post('/api/department', { name: 'Mechanical Engineering (test)', short_name: 'MEX' });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      elsewhere = made.body.data.id as string;
+    }
+    const outsider = await facultyOf(elsewhere!, 'outsider');
+    const colleague = await facultyOf(rec.department, 'colleague');
+    const occasion = course.occasions[0]!;
+    const cur = (await admin.get(`/api/curriculum/${rec.curriculum}`)).body.data;
+    const paths = [
+      `/api/attainment/students/${course.course.id}?year=2025-26`,
+      `/api/marks/${occasion.id}`,
+      `/api/marks/${occasion.id}/template?filled=true`,
+      `/api/attainment/improvement-plan/${course.course.id}?year=2025-26`,
+      '/api/me/results',
+      '/api/me/surveys',
+    ];
+    for (const path of paths) {
+      const res = await outsider.get(path);
+      expect(res.status, path).toBe(403);
+      expect(JSON.stringify(res.body), path).not.toContain('25CSA001');
+    }
+    expect((await outsider.get(paths[0])).body.errors.detail).toMatch(/open to its department's faculty, its owner and the administrators$/);
+    // The student improvement report leaves out the plans of courses the caller may not read.
+    const report = await outsider.get(`/api/reports/student-imp?program=${cur.program}&curriculum=${rec.curriculum}&year=2025-26`);
+    expect(report.status, JSON.stringify(report.body).slice(0, 300)).toBe(200);
+    expect(JSON.stringify(report.body)).not.toContain('25CSA001');
+    // The course's department's faculty read them, as the campus admin does.
+    const staff = await colleague.get(paths[0]);
+    expect(staff.status).toBe(200);
+    expect(staff.body.data.students.map((s: { roll_no: string }) => s.roll_no)).toContain('25CSA001');
+    expect((await colleague.get(paths[1])).status).toBe(200);
+    const theirs = await colleague.get(`/api/reports/student-imp?program=${cur.program}&curriculum=${rec.curriculum}&year=2025-26`);
+    const full = (await admin.get(`/api/reports/student-imp?program=${cur.program}&curriculum=${rec.curriculum}&year=2025-26`)).body.data;
+    expect(theirs.body.data.sections).toEqual(full.sections);
+    expect(JSON.stringify(full.sections)).toContain('25CSA0');
+  });
+});

@@ -65,6 +65,16 @@ export const POWERS = {
    */
   'read-every-member': ['admin', 'group-admin'],
   /**
+   * Read every student's own values in the campus: marks sheets (and their filled template), the per-student CO
+   * attainment of a course and its improvement plan's actions for each student. Those without it (faculty) read them
+   * only for a course they own or one of their own department's (their profile's department is the course's); a student
+   * reads only their own (`/api/me/*`).
+   *
+   * Enforced: server: course-access.ts (`assertReadsStudentsOf`) in marks-routes.ts (the sheet and the template),
+   * attainment-routes.ts (per-student attainment), improvement-plan-routes.ts, the student improvement report.
+   */
+  'read-every-student': ['admin', 'group-admin'],
+  /**
    * Keep their own work without a record type's writing role: records they own (`ownerField`, e.g. a SAR section until
    * approved), records of courses they own (`ownedVia`), their personal records (`personal`), and their own courses'
    * outcomes, mapping and papers.

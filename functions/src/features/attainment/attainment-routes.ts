@@ -11,7 +11,7 @@ import { courseOutcomeViews } from './course-outcome-views.js';
 import { courseAttainmentFor, storedProgramAttainment, studentsOfCourse } from './attainment-service.js';
 import { methodFor } from '../course-inputs/index.js';
 import { campusCurrentYear, resultsYear } from '../structure/index.js';
-import { type ProgramOutcomeColumn, programOutcomeColumns } from '../curriculum/index.js';
+import { type ProgramOutcomeColumn, assertReadsStudentsOf, programOutcomeColumns } from '../curriculum/index.js';
 import { getRecord } from '../../platform/store/records.js';
 import { type Endpoint, endpoint } from '../../platform/http/endpoint.js';
 import { pathId } from '../../platform/http/path-id.js';
@@ -65,8 +65,9 @@ export const ATTAINMENT_ENDPOINTS: readonly Endpoint[] = [
   endpoint(studentsAttainmentRoute, async (c, { query }) => {
     const scope = c.var.scope;
     const id = pathId(c, 'course', 'Course');
-    const res = await studentsOfCourse(scope, id, query.year || undefined);
-    const [course, cos] = await Promise.all([getRecord(scope, courseCurriculum, id), courseOutcomeViews(scope, id)]);
+    const course = await getRecord(scope, courseCurriculum, id);
+    await assertReadsStudentsOf(scope, c.var.caller, course);
+    const [res, cos] = await Promise.all([studentsOfCourse(scope, id, query.year || undefined), courseOutcomeViews(scope, id)]);
     return { data: { ...res, cos, outcomes: await courseOutcomes(scope, course) } };
   }),
 ];

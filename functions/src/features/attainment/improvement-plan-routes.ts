@@ -1,5 +1,5 @@
 import { courseCurriculum, improvementPlanRoute, saveImprovementPlanRoute } from '@attain/shared-types';
-import { assertOwnsCourse } from '../curriculum/index.js';
+import { assertOwnsCourse, assertReadsStudentsOf } from '../curriculum/index.js';
 import { putDocument } from '../../platform/store/documents.js';
 import { getRecord } from '../../platform/store/records.js';
 import { type Endpoint, endpoint } from '../../platform/http/endpoint.js';
@@ -12,9 +12,11 @@ import { improvementPlan } from './improvement-plan.js';
  * taken" (Criterion 3), and the attainment Lambda stays within its bundle budget.
  */
 export const IMPROVEMENT_PLAN_ENDPOINTS: readonly Endpoint[] = [
-  endpoint(improvementPlanRoute, async (c, { query }) => ({
-    data: await improvementPlan(c.var.scope, pathId(c, 'course', 'Course'), query.year || undefined),
-  })),
+  endpoint(improvementPlanRoute, async (c, { query }) => {
+    const course = await getRecord(c.var.scope, courseCurriculum, pathId(c, 'course', 'Course'));
+    await assertReadsStudentsOf(c.var.scope, c.var.caller, course);
+    return { data: await improvementPlan(c.var.scope, course.id, query.year || undefined) };
+  }),
   endpoint(saveImprovementPlanRoute, async (c, { body }) => {
     const scope = c.var.scope;
     const course = await getRecord(scope, courseCurriculum, pathId(c, 'course', 'Course'));

@@ -10,7 +10,7 @@ import {
   uploadMarksRoute,
 } from '@attain/shared-types';
 import { assertCourseYearOpen } from '../course-inputs/index.js';
-import { assertOwnsCourse } from '../curriculum/index.js';
+import { assertOwnsCourse, assertReadsStudentsOf } from '../curriculum/index.js';
 import { formatCsvRows, parseCsvRows } from '../../platform/lib/csv.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { openImportJob, readImportJob } from './import-jobs.js';
@@ -43,6 +43,7 @@ function csvRows(text: string): string[][] {
 export const MARKS_ENDPOINTS: readonly Endpoint[] = [
   endpoint(marksSheetRoute, async (c) => {
     const sheet = await occasionSheet(c.var.scope, occasionId(c));
+    await assertReadsStudentsOf(c.var.scope, c.var.caller, sheet.course);
     const rows = await readMarks(c.var.scope, sheet.occasion.id);
     const { occasion, course, questions, roster, version, state, updated_by, updated_at } = sheet;
     return {
@@ -73,6 +74,8 @@ export const MARKS_ENDPOINTS: readonly Endpoint[] = [
   }),
   endpoint(marksTemplateRoute, async (c, { query }) => {
     const sheet = await occasionSheet(c.var.scope, occasionId(c));
+    // The blank template names the roster too: the same readers as the sheet.
+    await assertReadsStudentsOf(c.var.scope, c.var.caller, sheet.course);
     const existing =
       query.filled === 'true' ? new Map((await readMarks(c.var.scope, sheet.occasion.id)).map((m) => [m.student, m])) : undefined;
     const csv = formatCsvRows(marksTemplate(sheet.questions, sheet.roster, existing));

@@ -1,4 +1,5 @@
 import {
+  type Caller,
   type CampusScope,
   type ImprovementPlanView,
   PLAN_STATUSES,
@@ -7,6 +8,7 @@ import {
   type Trace,
 } from '@attain/shared-types';
 import { improvementPlan } from '../../attainment/index.js';
+import { studentsReader } from '../../curriculum/index.js';
 import { HttpError } from '../../../platform/lib/errors.js';
 import { type Course, courseSections, loadCurriculum } from '../report-curriculum.js';
 import { TWO_DECIMALS, countFigure, figure, input } from '../report-figures.js';
@@ -96,11 +98,13 @@ function planTables(course: Course, plan: ImprovementPlanView): ReportTable[] {
  * `student-imp`: per course with marks, its improvement plan as `GET /api/attainment/improvement-plan/{course}`
  * reads it (`improvementPlan`; the picked academic year, else each course's newest): per CO the students below the
  * method's threshold and how many of their actions are Planned, In progress, Done or not recorded; then each
- * student's action. 404 for a picked id not of the campus.
+ * student's action; a faculty member sees the plans of their own department's and their own courses only. 404 for a
+ * picked id not of the campus.
  */
-export async function studentImp(scope: CampusScope, query: ReportQuery): Promise<ReportView> {
-  const cr = await loadCurriculum(scope, query);
-  const byCourse = await plans(scope, cr.courses, query.year);
+export async function studentImp(scope: CampusScope, query: ReportQuery, caller: Caller): Promise<ReportView> {
+  const [cr, readable] = await Promise.all([loadCurriculum(scope, query), studentsReader(scope, caller)]);
+  // Only the courses whose students the caller may read (`studentsReader`): the others show no plan.
+  const byCourse = await plans(scope, cr.courses.filter(readable), query.year);
   const sections = courseSections(cr, (course) => {
     const plan = byCourse.get(course.id);
     return plan ? planTables(course, plan) : [];
