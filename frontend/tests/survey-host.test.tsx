@@ -44,6 +44,8 @@ const view = (invitees: SurveyInvitee[] = []): SurveyHostView => ({
   invitees,
   invited: invitees.length,
   responded: invitees.filter((i) => i.responded).length,
+  responded_signed_in: 0,
+  population: Math.max(invitees.length, 4),
   response_rate: invitees.length ? 50 : null,
   students_available: invitees.length ? 0 : 3,
   stakeholders_available: { Alumni: 4 },
@@ -176,9 +178,11 @@ describe('Host survey', () => {
     const anonymous: SurveyHostView = {
       ...view(),
       survey: { ...view().survey, anonymous: true },
-      invited: 3,
-      responded: 1,
-      response_rate: 33.33,
+      invited: 4,
+      responded: 2,
+      responded_signed_in: 1,
+      population: 40,
+      response_rate: 5,
       students_available: 0,
     };
     const server = mockServer((method, url) => {
@@ -190,6 +194,10 @@ describe('Host survey', () => {
     await screen.findByText(/This survey is anonymous, so its invitees are not listed/);
     expect(screen.queryByRole('table', { name: 'Invitees' })).toBeNull();
     expect(screen.getByText(/nobody, administrators included, can see who answered/)).toBeTruthy();
+    // One answered signed in; the rate is over the course's 40 students, not the 4 invited.
+    expect(screen.getByText('2 (1 signed in)')).toBeTruthy();
+    expect(screen.getByText('Students of the course').nextSibling?.textContent).toBe('40');
+    expect(screen.getByText('Response rate').nextSibling?.textContent).toMatch(/^5(\.00)? ?%$/);
     fireEvent.click(screen.getByRole('button', { name: 'Remind those who have not answered' }));
     await screen.findByText('Mail a reminder with their own link to the 2 people who have not answered?');
     fireEvent.click(screen.getByRole('button', { name: 'Send reminders' }));

@@ -191,7 +191,10 @@ describe('a student answers a course-exit survey signed in', { timeout: 120_000 
     expect((await second.get(`/api/me/surveys/${survey.id}`)).body.data.answers).toBeUndefined();
     const host = (await admin.get(`/api/survey-host/${survey.id}`)).body.data;
     expect(host.invitees).toEqual([]);
-    expect(host.responded).toBe(2);
+    // Both answered signed in, over the course's students (section A), as the report counts them.
+    const report = (await admin.get(`/api/survey-results/${survey.id}`)).body.data;
+    expect(host).toMatchObject({ responded: 2, responded_signed_in: 2, invited: 2, response_rate: report.response_rate });
+    expect(host.population).toBeGreaterThan(10);
   });
 
   it('shows a named survey its answers back, and refuses a signed-in answer after one through a mailed link', async () => {

@@ -172,9 +172,17 @@ export interface SurveyHostView {
   form: SurveyForm;
   /** Every invitee with their delivery and answer; empty for an anonymous survey (counts only). */
   invitees: SurveyInvitee[];
+  /** People invited by mail, and students who answered signed in without an invitation. */
   invited: number;
   responded: number;
-  /** Online responses / invited, percent (null before anyone is invited). */
+  /** Of `responded`, those who answered signed in to their student account. */
+  responded_signed_in: number;
+  /**
+   * The people the survey is for: a course-exit survey's course students of its year (`surveyPopulation`'s rule),
+   * else those invited; never fewer than those who answered.
+   */
+  population: number;
+  /** Online responses / `population`, percent (null while it is nobody). */
   response_rate: number | null;
   students_available: number;
   stakeholders_available: Record<string, number>;

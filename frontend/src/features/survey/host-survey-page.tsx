@@ -28,7 +28,13 @@ function HostFacts({ view }: { view: SurveyHostView }) {
     ['Academic year', s.academic_year],
     ['Dates', `${formatDate(s.start_date, locale)} to ${formatDate(s.end_date, locale)}`],
     ['Invited', formatNumber(view.invited, locale)],
-    ['Responded', formatNumber(view.responded, locale)],
+    ...(s.survey_for === 'CO' ? [['Students of the course', formatNumber(view.population, locale)] as [string, ReactNode]] : []),
+    [
+      'Responded',
+      view.responded_signed_in
+        ? `${formatNumber(view.responded, locale)} (${formatNumber(view.responded_signed_in, locale)} signed in)`
+        : formatNumber(view.responded, locale),
+    ],
     ['Response rate', view.response_rate === null ? 'Nobody invited yet' : percentText(view.response_rate)],
   ];
   return (

@@ -14,7 +14,7 @@ import { getRecord } from '../../platform/store/records.js';
 import { candidatesOf } from './survey-invite.js';
 import { readInvitees } from './survey-store.js';
 import { surveyStatus } from './survey-status.js';
-import { surveyDocuments } from './survey-tally.js';
+import { surveyDocuments, surveyStudents } from './survey-tally.js';
 
 type Survey = RecordOf<typeof surveyEntity>;
 
@@ -50,14 +50,20 @@ async function deliveryStatus(scope: CampusScope, mails: readonly string[]): Pro
 
 /**
  * `GET /api/survey-host/{survey}` (`SurveyHostView`): the survey, its form and status, every invitee with the
- * delivery status of their latest link, the response rate, who else could be invited, and the paper counts.
+ * delivery status of their latest link, the response rate over the people it is for (a course-exit survey's course
+ * students of its year), who else could be invited, and the paper counts.
  * An anonymous survey lists no invitee (counts only): whether someone answered shows in their row, and a reminder
  * (sent only to those who have not) in its count and date, so nobody, admins included, can tell who answered.
  * @throws HttpError 404 (no such survey in this campus)
  */
 export async function surveyHostView(scope: CampusScope, surveyId: string): Promise<SurveyHostView> {
   const s = await getRecord(scope, surveyEntity, surveyId);
-  const [docs, invitees, candidates] = await Promise.all([surveyDocuments(scope, s.id), readInvitees(scope, s.id), candidatesOf(scope, s)]);
+  const [docs, invitees, candidates, students] = await Promise.all([
+    surveyDocuments(scope, s.id),
+    readInvitees(scope, s.id),
+    candidatesOf(scope, s),
+    surveyStudents(scope, s),
+  ]);
   const delivery = s.anonymous
     ? new Map<string, string>()
     : await deliveryStatus(
@@ -76,6 +82,8 @@ export async function surveyHostView(scope: CampusScope, surveyId: string): Prom
   const stakeholders: Record<string, number> = {};
   for (const c of candidates.stakeholders.filter(open)) stakeholders[c.group ?? ''] = (stakeholders[c.group ?? ''] ?? 0) + 1;
   const responded = invitees.filter((i) => i.responded).length;
+  // Whom it is for: a course-exit survey's course students of its year, as its report and margin of error count them.
+  const population = Math.max(students ?? invitees.length, responded);
   return {
     survey: surveyHead(s),
     status: surveyStatus(s),
@@ -83,7 +91,9 @@ export async function surveyHostView(scope: CampusScope, surveyId: string): Prom
     invitees: shown,
     invited: invitees.length,
     responded,
-    response_rate: responseRate(responded, invitees.length),
+    responded_signed_in: invitees.filter((i) => i.responded && i.signed_in).length,
+    population,
+    response_rate: responseRate(responded, population),
     students_available: candidates.students.filter(open).length,
     stakeholders_available: stakeholders,
     offline: docs?.offline ?? null,
