@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import MyResultsPage from '../src/features/student-home/my-results-page';
 import MySurveyPage from '../src/features/student-home/my-survey-page';
 import MySurveysPage from '../src/features/student-home/my-surveys-page';
+import { StudentsSide } from '../src/features/attainment/students-side';
 import { type Answer, mockServer, renderApp, signInAs } from './support';
 
 vi.mock('../src/app/auth', () => ({ idToken: async () => 'test-token', logout: async () => undefined }));
@@ -184,5 +185,40 @@ describe("a student's course exit surveys", () => {
     );
     const call = await screen.findByText(/One course exit survey is waiting for your answers/);
     expect(within(call).getByRole('link', { name: 'answer it' }).getAttribute('href')).toBe('/me/surveys');
+  });
+
+  it("shows the staff, under a course's CO attainment, how many students opened their results and answered, as counts", async () => {
+    signInAs('faculty');
+    const server = mockServer((method, url) =>
+      url === '/api/student-engagement/c-BCS401?year=2025-26'
+        ? {
+            body: {
+              data: {
+                course: 'c-BCS401',
+                year: '2025-26',
+                students: 40,
+                seen: 28,
+                surveys: [
+                  {
+                    id: 'sv-open',
+                    name: 'Course exit BCS401 2025-26',
+                    status: 'Open',
+                    anonymous: true,
+                    responded: 12,
+                    population: 40,
+                    response_rate: 30,
+                  },
+                ],
+              },
+            },
+          }
+        : undefined,
+    );
+    renderApp(<StudentsSide course="c-BCS401" year="2025-26" />, '/attainment/co-attainment');
+    const line = await screen.findByTestId('students-side');
+    expect(line.textContent).toBe(
+      "Students' side, 2025-26: 28 of 40 students have opened their results in Attain. Course exit BCS401 2025-26 (open): 12 of 40 answered (30 %).",
+    );
+    expect(server.gets()).toEqual(['/api/student-engagement/c-BCS401?year=2025-26']);
   });
 });

@@ -95,6 +95,7 @@ export const qk = {
   myResults: (year: string | null) => ['me', 'results', year] as const,
   mySurveys: () => ['me', 'surveys'] as const,
   mySurvey: (id: string) => ['me', 'surveys', id] as const,
+  studentEngagement: (course: string, year: string) => ['student-engagement', course, year] as const,
 };
 
 /** Base paths of the documents read through `qk.record` (their GET path is `<base>/<owner id>`). */

@@ -23,6 +23,8 @@ const COURSE = '4CS4-05';
 const FIRST = '25csa031@students.attain.example';
 const SECOND = '25csa032@students.attain.example';
 const THIRD = '25csa033@students.attain.example';
+/** A student who opens their results only in the engagement test. */
+const FOURTH = '25csa034@students.attain.example';
 /** A student of section B (2024-25's batch), who does not sit the course in 2025-26. */
 const OUTSIDER = '24csb001@students.attain.example';
 
@@ -254,6 +256,46 @@ describe('a student answers a course-exit survey signed in', { timeout: 120_000 
     const closed = await first.put(`/api/me/surveys/${id}`, { answers: answersOf(form, 2) });
     expect(closed.status).toBe(410);
     expect(closed.body.errors.detail).toMatch(/^This survey closed on /);
+  });
+});
+
+describe("the staff see the students' side of a course, as counts", { timeout: 120_000 }, () => {
+  it('counts a student who opens their results once, and each course-exit survey as its report does', async () => {
+    const engagement = async () => {
+      const res = await admin.get(`/api/student-engagement/${courseId}?year=${YEAR}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data as {
+        students: number;
+        seen: number;
+        surveys: { id: string; responded: number; population: number; response_rate: number | null }[];
+      };
+    };
+    const before = await engagement();
+    const open = (await admin.get(`/api/survey/${survey.id}`)).body.data;
+    const sectionA = (await admin.get(`/api/student?curriculum=${open.curriculum}&section=A&limit=200`)).body.data.length;
+    expect(before.students).toBe(sectionA);
+    const fourth = client(base, await login(base, FOURTH, password));
+    const first = await fourth.get('/api/me/results');
+    expect(first.status).toBe(200);
+    expect((first.body.data.courses as { course: { id: string } }[]).map((c) => c.course.id)).toContain(courseId);
+    const once = await engagement();
+    expect(once.seen).toBe(before.seen + 1);
+    // A second visit counts nothing again and writes nothing: fewer calls than the first.
+    const again = await fourth.get('/api/me/results');
+    expect(Number(again.headers.get('x-dynamodb-calls'))).toBeLessThan(Number(first.headers.get('x-dynamodb-calls')));
+    expect((await engagement()).seen).toBe(once.seen);
+    // Each course-exit survey of the course and year, by its report's numbers.
+    for (const s of once.surveys) {
+      const report = (await admin.get(`/api/survey-results/${s.id}`)).body.data;
+      expect(s.responded, s.id).toBe(report.responded_online + report.responded_offline);
+      expect(s.response_rate, s.id).toBe(report.response_rate);
+    }
+    expect(once.surveys.map((s) => s.id)).toContain(survey.id);
+    // Counts only, and another campus's course is not found.
+    expect(JSON.stringify(once)).not.toContain('25CSA034');
+    expect((await admin.get(`/api/student-engagement/0190f3c2-0000-7000-8000-000000000000?year=${YEAR}`)).status).toBe(404);
+    expect((await admin.get(`/api/student-engagement/${courseId}?year=2025`)).status).toBe(400);
+    expect((await fourth.get(`/api/student-engagement/${courseId}`)).status).toBe(403);
   });
 });
 

@@ -27,6 +27,7 @@ import { FILE_ROUTES } from '../files/file-routes.js';
 import { IDENTITY_ROUTES } from '../identity/identity-routes.js';
 import { STUDENT_ROUTES } from '../student/my-results.js';
 import { MY_SURVEY_ROUTES } from '../student/my-surveys.js';
+import { studentEngagementRoute } from '../student/engagement.js';
 
 /**
  * Every route declared as a contract, in the order the API serves them. The CDK stack, the local server's checks and
@@ -81,4 +82,5 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   // students
   ...STUDENT_ROUTES,
   ...MY_SURVEY_ROUTES,
+  studentEngagementRoute,
 ];

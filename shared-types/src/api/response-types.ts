@@ -30,6 +30,7 @@ import type { SendMailResponse, SentMail, SentMailDetail, SuppressedAddress } fr
 import type { StakeholderImportResult } from '../survey/stakeholder.js';
 import type { MyResultsView } from '../student/my-results.js';
 import type { MySurvey, MySurveyAnswered, MySurveyForm } from '../student/my-surveys.js';
+import type { StudentEngagementView } from '../student/engagement.js';
 import type { BatchImportResult, BatchKnownFigures } from '../sar/batch-import.js';
 import type { SarTableRowsView } from '../sar/table-rows.js';
 import type {
@@ -107,4 +108,5 @@ export interface ResponseTypes {
   MySurvey: MySurvey;
   MySurveyForm: MySurveyForm;
   MySurveyAnswered: MySurveyAnswered;
+  StudentEngagementView: StudentEngagementView;
 }

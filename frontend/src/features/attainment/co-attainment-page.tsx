@@ -6,6 +6,7 @@ import { ResultTable } from '../../components/table/result-table';
 import { Link, useSearchParams } from 'react-router-dom';
 import { hrefWith } from '../../app/navigation';
 import { useRefRecords } from '../../components/entity/ref-records';
+import { StudentsSide } from './students-side';
 
 /** A group's share: "21 of 30 students with marks reached 60 % (70 %)", or '-' when the group has no question of the CO. */
 const group = (g: CoResult['cie'], threshold: number) => (g ? `${groupCountText(g, threshold)} (${fmt(g.percent)} %)` : '-');
@@ -20,7 +21,8 @@ const surveyEvidence = (c: Pick<CoResult, 'survey'>): string => (c.survey ? surv
  * `/attainment/co-attainment`: one course's CO attainment in an academic year: per CO the CIE and SEE share of
  * students at or above the threshold and the level it earns, the direct level, the indirect level from the
  * course-exit survey (its name and responses, or why it is not used), and the final level combining them by the
- * method's direct/indirect weights against the CO target; a chart of the levels, and the method (version) used.
+ * method's direct/indirect weights against the CO target; a chart of the levels, and the method (version) used; and
+ * the students' side: how many have opened their results and answered its course-exit surveys (`StudentsSide`).
  */
 export function CoAttainmentPage() {
   const { course, picker } = useCoursePicker();
@@ -64,6 +66,7 @@ export function CoAttainmentPage() {
               </>
             )}
           </p>
+          <StudentsSide course={course} year={res.academic_year ?? undefined} />
           {res.cos.some((c) => c.survey) ? null : (
             <p className="hint" data-testid="no-survey">
               No course-exit survey of this course and year gives an indirect level yet, so the final attainment is the direct level.
