@@ -20,6 +20,7 @@ export * from './api/access-table.js';
 export * from './student/my-results.js';
 export * from './student/my-surveys.js';
 export * from './student/engagement.js';
+export * from './student/student-accounts.js';
 export type * from './api/response-types.js';
 export * from './attainment/freeze-routes.js';
 export * from './attainment/attainment-routes.js';

@@ -28,6 +28,7 @@ import { IDENTITY_ROUTES } from '../identity/identity-routes.js';
 import { STUDENT_ROUTES } from '../student/my-results.js';
 import { MY_SURVEY_ROUTES } from '../student/my-surveys.js';
 import { studentEngagementRoute } from '../student/engagement.js';
+import { STUDENT_ACCOUNT_ROUTES } from '../student/student-accounts.js';
 
 /**
  * Every route declared as a contract, in the order the API serves them. The CDK stack, the local server's checks and
@@ -83,4 +84,5 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   ...STUDENT_ROUTES,
   ...MY_SURVEY_ROUTES,
   studentEngagementRoute,
+  ...STUDENT_ACCOUNT_ROUTES,
 ];

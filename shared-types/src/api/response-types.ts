@@ -31,6 +31,7 @@ import type { StakeholderImportResult } from '../survey/stakeholder.js';
 import type { MyResultsView } from '../student/my-results.js';
 import type { MySurvey, MySurveyAnswered, MySurveyForm } from '../student/my-surveys.js';
 import type { StudentEngagementView } from '../student/engagement.js';
+import type { StudentAccountRow, StudentInviteResult } from '../student/student-accounts.js';
 import type { BatchImportResult, BatchKnownFigures } from '../sar/batch-import.js';
 import type { SarTableRowsView } from '../sar/table-rows.js';
 import type {
@@ -109,4 +110,6 @@ export interface ResponseTypes {
   MySurveyForm: MySurveyForm;
   MySurveyAnswered: MySurveyAnswered;
   StudentEngagementView: StudentEngagementView;
+  StudentAccountRow: StudentAccountRow;
+  StudentInviteResult: StudentInviteResult;
 }

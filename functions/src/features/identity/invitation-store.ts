@@ -10,28 +10,33 @@ import { config } from '../../platform/lib/config.js';
  */
 const inviteKey = (hash: string) => ({ [TABLE.partitionKey]: `INVITE#${hash}`, [TABLE.sortKey]: 'invitation' });
 
-/** Who an invitation is for, as stored. */
+/**
+ * Who an invitation is for, as stored: a staff member's existing account (`sub`), or a roster entry (`student`, with
+ * the names) whose account is made when the link sets its password (`sub` empty until then).
+ */
 export interface StoredInvitation {
   campus: string;
   sub: string;
   email: string;
+  student?: string;
+  first_name?: string;
+  last_name?: string;
 }
+
+/** The invitation item of a token's hash (`putInvitation`'s), for a batch write. */
+export const invitationItem = (scope: CampusScope, hash: string, who: Omit<StoredInvitation, 'campus'>, expires: number) => ({
+  ...inviteKey(hash),
+  entityType: 'invitation',
+  campus: scope.campus,
+  ...who,
+  expires,
+  created_by: scope.actor,
+});
 
 /** Stores an invitation under its token's hash, valid until `expires` (ms). One PutItem. */
 export async function putInvitation(scope: CampusScope, hash: string, who: { sub: string; email: string }, expires: number): Promise<void> {
   await documentClient().send(
-    new PutCommand({
-      TableName: config().tableName,
-      Item: {
-        ...inviteKey(hash),
-        entityType: 'invitation',
-        campus: scope.campus,
-        sub: who.sub,
-        email: who.email,
-        expires,
-        created_by: scope.actor,
-      },
-    }),
+    new PutCommand({ TableName: config().tableName, Item: invitationItem(scope, hash, { sub: who.sub, email: who.email }, expires) }),
   );
 }
 
@@ -53,7 +58,12 @@ export async function claimInvitation(hash: string, claim: string, now: number):
       }),
     );
     const a = res.Attributes ?? {};
-    return { campus: textOf(a.campus), sub: textOf(a.sub), email: textOf(a.email) };
+    return {
+      campus: textOf(a.campus),
+      sub: textOf(a.sub),
+      email: textOf(a.email),
+      ...(a.student ? { student: textOf(a.student), first_name: textOf(a.first_name), last_name: textOf(a.last_name) } : {}),
+    };
   } catch (e) {
     if (e instanceof ConditionalCheckFailedException) return undefined;
     throw e;

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { type CampusScope, INVITATION_DAYS, USER_ACCOUNT_AUDIT, organization, errorMessage, errorName } from '@attain/shared-types';
+import { AdminGetUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  type CampusScope,
+  INVITATION_DAYS,
+  TENANT_CLAIM,
+  USER_ACCOUNT_AUDIT,
+  organization,
+  errorMessage,
+  errorName,
+  profile,
+} from '@attain/shared-types';
 import { appendAudit } from '../../platform/store/audit-store.js';
 import { cognitoClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
@@ -9,7 +18,9 @@ import { HttpError } from '../../platform/lib/errors.js';
 import { newLinkToken, tokenHash } from '../../platform/lib/link-token.js';
 import { queueMail } from '../mail/index.js';
 import { findRecord } from '../../platform/store/records.js';
-import { claimInvitation, putInvitation, releaseInvitation } from './invitation-store.js';
+import { type StoredInvitation, claimInvitation, putInvitation, releaseInvitation } from './invitation-store.js';
+import { ensureCampusUser } from './campus-users.js';
+import { linkStudentAccount } from './student-link-store.js';
 
 /**
  * Invitations: Add User without a password makes the account and mails the new member a link to set
@@ -64,12 +75,50 @@ export async function inviteUser(
 }
 
 /**
+ * A student's invitation claimed: their account is made now (a Cognito user in the `student` group with `password`,
+ * `ensureCampusUser`) and linked to their roster entry (`linkStudentAccount`). Idempotent, so a link given back after a
+ * refused password makes the same account on the next try.
+ * @returns the account's sub
+ * @throws HttpError 400 for a password the pool's policy refuses, or an address that signs in elsewhere already (a
+ *   staff member's, another campus's)
+ */
+async function studentAccountFrom(invite: StoredInvitation, password: string): Promise<string> {
+  // An address that already signs in elsewhere (a staff member's, another campus's) does not become a student's too.
+  const existing = await cognitoClient()
+    .send(new AdminGetUserCommand({ UserPoolId: config().userPoolId, Username: invite.email }))
+    .catch((e: unknown) => {
+      if (errorName(e) === 'UserNotFoundException') return undefined;
+      throw e;
+    });
+  if (existing) {
+    const attr = (name: string) => existing.UserAttributes?.find((a) => a.Name === name)?.Value;
+    const scope: CampusScope = { campus: invite.campus, actor: invite.email, access: 'read-only' };
+    if (attr(TENANT_CLAIM) !== invite.campus || (await findRecord(scope, profile, attr('sub') ?? '')))
+      throw new HttpError(400, 'This e-mail address already has another Attain account: ask your administrator', {
+        token: 'Address in use',
+      });
+  }
+  const sub = await ensureCampusUser({
+    tenant: invite.campus,
+    email: invite.email,
+    password,
+    role: 'student',
+    first_name: invite.first_name ?? '',
+    last_name: invite.last_name ?? '',
+    createdBy: invite.email,
+  });
+  await linkStudentAccount(invite.campus, sub, invite.student ?? '', invite.email);
+  return sub;
+}
+
+/**
  * Sets the password of the member an invitation link is for, once: the token must be known, unused and not expired.
  * The link is consumed first, with one conditional write (`used_at` absent and not expired, naming this call), and
  * only the call that consumed it sets the password, so of many calls racing with one link exactly one sets a
  * password and the others change nothing. If the pool then refuses the password (its policy), the link is given
  * back (the same conditional write undone, only if this call still holds it), so the person can choose another.
- * Writes an audit entry (`user-account`, `set-password`) in the campus, by the member.
+ * A student's invitation makes their account here (`studentAccountFrom`). Writes an audit entry (`user-account`,
+ * `set-password`) in the campus, by the member.
  * @throws HttpError 400 with one sentence for a bad, used or expired link (the same words, so nothing is learnt
  *   about other links), or for a password the pool's policy refuses
  */
@@ -81,13 +130,17 @@ export async function setPasswordWithToken(token: string, password: string): Pro
   });
   const invite = await claimInvitation(hash, claim, Date.now());
   if (!invite) throw unusable;
+  let sub = invite.sub;
   try {
-    await cognitoClient().send(
-      new AdminSetUserPasswordCommand({ UserPoolId: config().userPoolId, Username: invite.email, Password: password, Permanent: true }),
-    );
+    if (invite.student) sub = await studentAccountFrom(invite, password);
+    else
+      await cognitoClient().send(
+        new AdminSetUserPasswordCommand({ UserPoolId: config().userPoolId, Username: invite.email, Password: password, Permanent: true }),
+      );
   } catch (e) {
     // Nothing was set: the link is this person's again.
     await releaseInvitation(hash, claim);
+    if (e instanceof HttpError) throw e;
     if (errorName(e) === 'InvalidPasswordException')
       throw new HttpError(400, errorMessage(e), { password: 'Not accepted by the password policy' });
     throw e;
@@ -97,7 +150,7 @@ export async function setPasswordWithToken(token: string, password: string): Pro
     {
       action: 'set-password',
       entity: USER_ACCOUNT_AUDIT,
-      record_id: invite.sub,
+      record_id: sub,
       record_label: invite.email,
       changes: [{ field: 'password', label: 'Password', new: 'Set through the invitation link' }],
     },

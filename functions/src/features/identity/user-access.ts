@@ -15,6 +15,7 @@ import {
   type Caller,
   USER_ACCOUNT_AUDIT,
   type UserAccess,
+  type Role,
   errorName,
   mayEndAccess,
   profile,
@@ -48,8 +49,29 @@ async function onCognitoUser(send: () => Promise<unknown>): Promise<void> {
  */
 export async function changeUserAccess(scope: CampusScope, caller: Caller, sub: string, action: AccessAction): Promise<UserAccess> {
   const user = await getRecord(scope, profile, sub);
+  return changeMemberAccess(scope, caller, { id: user.id, email: user.email, role: user.role }, action);
+}
+
+/** An account whose access changes: its sub, sign-in address and role (a staff profile's, or a student's). */
+export interface AccountHolder {
+  id: string;
+  email?: string | null;
+  role?: Role | null;
+}
+
+/**
+ * `changeUserAccess` for an account named by its holder (a student's, from their roster entry's login): the same
+ * checks (`ACCESS_ENDERS`, not oneself, nothing after a removal), the same order of writes and the same audit entry.
+ * @throws HttpError 403, 409 as `changeUserAccess`
+ */
+export async function changeMemberAccess(
+  scope: CampusScope,
+  caller: Caller,
+  user: AccountHolder,
+  action: AccessAction,
+): Promise<UserAccess> {
   if (user.id === caller.sub) throw new HttpError(403, 'You cannot end or change your own access; ask another administrator');
-  if (!mayEndAccess(caller.role, user.role)) {
+  if (!mayEndAccess(caller.role, user.role ?? undefined)) {
     const who = user.role ? ACCESS_ENDERS[user.role].map((r) => ROLE_LABELS[r].toLowerCase()) : [];
     throw new HttpError(
       403,

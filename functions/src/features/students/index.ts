@@ -1,3 +1,3 @@
 /** The `students` feature as other features see it: everything they may import from it. */
 
-export { linkStudentAccount, studentOfAccount } from './student-account-store.js';
+export { studentOfAccount } from './student-account-store.js';

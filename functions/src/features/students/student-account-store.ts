@@ -1,29 +1,12 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { newAnswerKey, studentAccountKey } from '../identity/index.js';
 import { TABLE, recordPk, textOf } from '@attain/shared-types';
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 
-/**
- * Which roster entry a student's account is (issue 43): one item per student account, `T#<campus>#student-account` /
- * `<Cognito sub>`, holding the `student` record's id. Written when the account is made; read by every page of the
- * student's own (one GetItem), so the sign-in names the student and nothing the student sends can name another.
- */
-const key = (campus: string, sub: string) => ({ [TABLE.partitionKey]: recordPk(campus, 'student-account'), [TABLE.sortKey]: sub });
-
-/** A new account's answer key: 32 random bytes, base64url (see `answerSlot`). */
-const newAnswerKey = () => randomBytes(32).toString('base64url');
-
-/**
- * Records that the account `sub` of `campus` is the roster entry `student` (its record id), with the account's own
- * random answer key (`answerSlot`). One PutItem; linking again keeps the student and gives a new key.
- */
-export async function linkStudentAccount(campus: string, sub: string, student: string): Promise<void> {
-  await documentClient().send(
-    new PutCommand({ TableName: config().tableName, Item: { ...key(campus, sub), student, answer_key: newAnswerKey() } }),
-  );
-}
+const key = studentAccountKey;
 
 /** A student account as its survey pages use it: its roster entry and its answer key. */
 export interface AnsweringAccount {

@@ -1,11 +1,12 @@
 import { AUTH_ENDPOINTS } from '../../features/identity/auth-routes.js';
 import { USER_ENDPOINTS } from '../../features/identity/user-routes.js';
+import { STUDENT_ACCOUNT_ENDPOINTS } from '../../features/students/student-account-routes.js';
 import { defineDomain } from '../../platform/http/domain-module.js';
 
-/** The `auth` domain: sign-in for scripts, the signed-in user's own profile, and the campus's users. */
+/** The `auth` domain: sign-in for scripts, the signed-in user's own profile, the campus's users and its students' accounts. */
 export const authDomain = defineDomain({
   name: 'auth',
   entities: [],
   behaviours: [],
-  endpoints: [...AUTH_ENDPOINTS, ...USER_ENDPOINTS],
+  endpoints: [...AUTH_ENDPOINTS, ...USER_ENDPOINTS, ...STUDENT_ACCOUNT_ENDPOINTS],
 });

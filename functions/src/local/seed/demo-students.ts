@@ -1,6 +1,6 @@
 import { type CampusScope, student } from '@attain/shared-types';
 import { ensureCampusUser } from '../../features/identity/campus-users.js';
-import { linkStudentAccount } from '../../features/students/index.js';
+import { linkStudentAccount } from '../../features/identity/index.js';
 import { listAll } from '../../platform/store/list-all.js';
 import { patchRecord } from '../../platform/store/records.js';
 
@@ -29,7 +29,7 @@ export async function seedDemoStudents(scope: CampusScope, password: string): Pr
       createdBy: scope.actor,
     });
     if (!s.email) await patchRecord(scope, student, s.id, { email }, s.version);
-    await linkStudentAccount(scope.campus, sub, s.id);
+    await linkStudentAccount(scope.campus, sub, s.id, email);
     emails.push(email);
   }
   return emails;

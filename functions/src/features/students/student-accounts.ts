@@ -1,0 +1,220 @@
+import {
+  type CampusScope,
+  INVITATION_DAYS,
+  PERSONAL_LINK,
+  type RecordOf,
+  type StudentAccountRow,
+  type StudentInviteResult,
+  type StudentInviteSkip,
+  type UserAccess,
+  type AccessAction,
+  type Caller,
+  accountStateOf,
+  curriculum,
+  formatDate,
+  organization,
+  profile,
+  student,
+} from '@attain/shared-types';
+import { v7 as uuidv7 } from 'uuid';
+import { escapeHtml } from '../../platform/lib/escape-html.js';
+import { HttpError } from '../../platform/lib/errors.js';
+import { newLinkToken, tokenHash } from '../../platform/lib/link-token.js';
+import { appendAudit } from '../../platform/store/audit-store.js';
+import { batchWrite } from '../../platform/store/batch.js';
+import { listAll } from '../../platform/store/list-all.js';
+import { assertWritable, findRecord, getRecord } from '../../platform/store/records.js';
+import { campusAccess } from '../../platform/store/user-access.js';
+import { changeMemberAccess, invitationItem, studentLoginKey } from '../identity/index.js';
+import { type Login, loginOf, loginsOf, queuedMails } from './student-login-store.js';
+import { type MailSender, queueMail, suppressedAddresses } from '../mail/index.js';
+
+type Student = RecordOf<typeof student>;
+
+/** The roster of a curriculum, or one section of it, by roll number. @throws HttpError 404 for a curriculum not of the campus */
+async function rosterOf(scope: CampusScope, curriculumId: string, section?: string): Promise<Student[]> {
+  await getRecord(scope, curriculum, curriculumId);
+  const rows = await listAll(scope, student, { curriculum: curriculumId, ...(section ? { section } : {}) });
+  return rows.sort((a, b) => a.roll_no.localeCompare(b.roll_no, undefined, { numeric: true }));
+}
+
+/** Whether an invitation is still pending at `now`: its link works, and its mail was queued (a run cut short queued none). */
+const pending = (l: Login | undefined, mails: ReadonlySet<string>, now: number) =>
+  Boolean(l?.invite_mail && l.invited_until && Date.parse(l.invited_until) > now && mails.has(l.invite_mail));
+
+/**
+ * `GET /api/student-accounts?curriculum=&section=`: the roster with where each account stands: `Active`, `Disabled` or
+ * `Removed` (its access), `Invited` (a link mailed and still working), `Invitation expired`, or `No account`.
+ * @throws HttpError 404 for a curriculum not of the campus
+ */
+export async function studentAccounts(scope: CampusScope, curriculumId: string, section?: string): Promise<StudentAccountRow[]> {
+  const [roster, logins, access] = await Promise.all([rosterOf(scope, curriculumId, section), loginsOf(scope), campusAccess(scope.campus)]);
+  const mails = await queuedMails(
+    scope,
+    [...logins.values()].flatMap((l) => (l.invite_mail && !l.sub ? [l.invite_mail] : [])),
+  );
+  const now = Date.now();
+  return roster.map((s) => {
+    const l = logins.get(s.id);
+    const account = l?.sub
+      ? accountStateOf(access.get(l.sub)?.status)
+      : pending(l, mails, now)
+        ? 'Invited'
+        : l?.invite_mail && mails.has(l.invite_mail)
+          ? 'Invitation expired'
+          : 'No account';
+    return {
+      student: s.id,
+      roll_no: s.roll_no,
+      name: s.name,
+      section: s.section,
+      email: s.email ?? '',
+      account,
+      ...(account === 'Invited' && l?.invited_until ? { invited_until: l.invited_until } : {}),
+    };
+  });
+}
+
+/** The invitation mail: the campus's words, each student's own link where `PERSONAL_LINK` stands. */
+async function invitationMail(scope: CampusScope, expires: number) {
+  const campus = (await findRecord(scope, organization, scope.campus))?.name ?? 'your college';
+  return {
+    subject: `Your Attain student account at ${campus}`,
+    email_body: [
+      '<p>Dear student,</p>',
+      `<p>${escapeHtml(campus)} has made a place for you in Attain, where you see your own marks, which course outcomes ` +
+        'you reached, what your teachers plan with you, and the course exit surveys to answer. It works on a phone.</p>',
+      `<p>Set your password to make your account: ${PERSONAL_LINK}</p>`,
+      `<p>The link is yours alone, works once, and until ${formatDate(new Date(expires).toISOString().slice(0, 10), 'en-IN')}. ` +
+        'Your sign-in name is this e-mail address.</p>',
+    ].join(''),
+  };
+}
+
+/**
+ * `POST /api/student-accounts/invite`: invites every student of a roster (or one section) who has no account and no
+ * pending invitation, each address once, in one mail through Send Mail (its receipts there; the mail worker sends
+ * each recipient once, and resumes after a stop). Each gets their own link to `/set-password` (only its hash stored,
+ * `invitationItem`, for `INVITATION_DAYS`), which makes their account when used. Left out, with why, not guessed: no
+ * e-mail; an address shared by two roster entries of the campus (both listed); a staff member's address; an account
+ * already; a pending invitation; the suppression list. The logins are written before the mail is queued, naming the
+ * mail: a run cut short between the two queued no mail, and the next run invites those students again.
+ * Writes: the invitations and logins (BatchWriteItem, 25 a call), the mail (`queueMail`), one audit entry (a count).
+ * @param site where people open Attain (the request's Origin)
+ * @throws HttpError 404 (curriculum), 403 (a read-only scope), 400 (no sender address)
+ */
+export async function inviteStudents(
+  scope: CampusScope,
+  sender: MailSender,
+  body: { curriculum: string; section?: string },
+  site: string,
+): Promise<StudentInviteResult> {
+  assertWritable(scope);
+  const [roster, everyone, staff, logins, suppressed] = await Promise.all([
+    rosterOf(scope, body.curriculum, body.section || undefined),
+    listAll(scope, student, {}),
+    listAll(scope, profile, {}),
+    loginsOf(scope),
+    suppressedAddresses(scope),
+  ]);
+  const mails = await queuedMails(
+    scope,
+    [...logins.values()].flatMap((l) => (l.invite_mail && !l.sub ? [l.invite_mail] : [])),
+  );
+  const holders = new Map<string, Student[]>();
+  for (const s of everyone) {
+    const a = s.email?.trim().toLowerCase();
+    if (a) holders.set(a, [...(holders.get(a) ?? []), s]);
+  }
+  const staffAddresses = new Set(staff.map((p) => p.email?.toLowerCase()).filter(Boolean));
+  const blocked = new Set(suppressed.map((x) => x.address));
+  const now = Date.now();
+  const skipped: StudentInviteSkip[] = [];
+  const chosen: { s: Student; address: string }[] = [];
+  for (const s of roster) {
+    const address = s.email?.trim().toLowerCase() ?? '';
+    const l = logins.get(s.id);
+    const others = (holders.get(address) ?? []).filter((x) => x.id !== s.id);
+    const reason = !address
+      ? 'No e-mail address'
+      : others.length
+        ? `The address is also ${others.map((o) => o.roll_no).join(', ')}'s: give each student their own`
+        : staffAddresses.has(address)
+          ? "The address is a staff member's"
+          : l?.sub
+            ? 'Has an account already'
+            : pending(l, mails, now)
+              ? `Invited already; the link works until ${formatDate((l?.invited_until ?? '').slice(0, 10), 'en-IN')}`
+              : blocked.has(address)
+                ? "On the campus's suppression list (bounced or complained)"
+                : undefined;
+    if (reason) skipped.push({ roll_no: s.roll_no, name: s.name, ...(address ? { email: address } : {}), reason });
+    else chosen.push({ s, address });
+  }
+  if (!chosen.length) return { invited: 0, mail: null, skipped };
+  const mail = uuidv7();
+  const expires = now + INVITATION_DAYS * 24 * 3600 * 1000;
+  const until = new Date(expires).toISOString();
+  const links = new Map<string, string>();
+  const writes = chosen.flatMap(({ s, address }) => {
+    const token = newLinkToken();
+    links.set(address, `${site.replace(/\/+$/, '')}/set-password#token=${token}`);
+    const [first_name, ...rest] = s.name.split(' ');
+    return [
+      {
+        PutRequest: {
+          Item: invitationItem(
+            scope,
+            tokenHash(token),
+            { sub: '', email: address, student: s.id, first_name, last_name: rest.join(' ') },
+            expires,
+          ),
+        },
+      },
+      {
+        PutRequest: {
+          Item: {
+            ...studentLoginKey(scope.campus, s.id),
+            entityType: 'student-login',
+            email: address,
+            invite_mail: mail,
+            invited_until: until,
+          },
+        },
+      },
+    ];
+  });
+  for (let i = 0; i < writes.length; i += 25) await batchWrite(writes.slice(i, i + 25));
+  await queueMail(scope, sender, {
+    id: mail,
+    to: chosen.map((c) => c.address),
+    ...(await invitationMail(scope, expires)),
+    links,
+    purpose: 'invitation',
+  });
+  await appendAudit(scope, {
+    action: 'invite',
+    entity: 'student-account',
+    record_id: body.curriculum,
+    record_label: `${body.section ? `Section ${body.section} of ` : ''}a roster`,
+    changes: [{ field: 'invited', label: 'Students invited', new: chosen.length }],
+  });
+  return { invited: chosen.length, mail, skipped };
+}
+
+/**
+ * `POST /api/student-accounts/{student}/access`: disables, enables or removes a roster entry's account as a staff
+ * member's is (`changeMemberAccess`: its open sessions refused at once, Cognito's sign-in disabled, audited).
+ * @throws HttpError 404 (no such roster entry, or no account), 403, 409 as `changeMemberAccess`
+ */
+export async function changeStudentAccess(
+  scope: CampusScope,
+  caller: Caller,
+  studentId: string,
+  action: AccessAction,
+): Promise<UserAccess> {
+  await getRecord(scope, student, studentId);
+  const login = await loginOf(scope, studentId);
+  if (!login?.sub) throw new HttpError(404, 'This student has no account yet: invite them first');
+  return changeMemberAccess(scope, caller, { id: login.sub, email: login.email, role: 'student' }, action);
+}

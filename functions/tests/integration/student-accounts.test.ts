@@ -1,0 +1,149 @@
+import type { SentMailDetail, StudentAccountRow, StudentInviteResult } from '@attain/shared-types';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { client, login, signedIn } from '../support/client.js';
+
+/**
+ * Students' accounts (issue 43 item 2): an admin invites a section of a roster; each student with an address of their
+ * own gets their own link in one mail (with receipts), an address two students share or none at all is listed and not
+ * guessed, a second invitation mails nobody twice; the link makes the student's account, which signs in to their own
+ * pages; disabling it closes access at once, and enabling it opens it again.
+ */
+const base = inject('stackUrl');
+const users = inject('users');
+const ses = inject('sesEmulatorUrl');
+
+type Api = ReturnType<typeof client>;
+let admin: Api;
+let curriculumId = '';
+const stamp = Date.now().toString(36);
+const address = (roll: string) => `success+acct-${stamp}-${roll}@simulator.amazonses.com`;
+const SHARED = `success+acct-${stamp}-family@simulator.amazonses.com`;
+
+/** The set-password token in the newest mail the SES emulator accepted for `to`. */
+async function tokenSentTo(to: string): Promise<string> {
+  for (;;) {
+    const store = (await (await fetch(`${ses}/store`)).json()) as { emails: { destination: { to: string[] }; body: { html: string } }[] };
+    const html = store.emails.filter((e) => e.destination.to.includes(to)).at(-1)?.body.html ?? '';
+    const token = /set-password#token=([A-Za-z0-9_-]+)/.exec(html)?.[1];
+    if (token) return token;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const accounts = async (section = ''): Promise<Map<string, StudentAccountRow>> => {
+  const res = await admin.get(`/api/student-accounts?curriculum=${curriculumId}${section ? `&section=${section}` : ''}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return new Map((res.body.data as StudentAccountRow[]).map((r) => [r.roll_no, r]));
+};
+
+beforeAll(async () => {
+  admin = await signedIn(base, users.demoAdmin);
+  const token = await login(base, users.demoAdmin.email, users.demoAdmin.password);
+  const dept = (await admin.get('/api/department')).body.data.find((d: { short_name: string }) => d.short_name === 'CSE');
+  const program = (await admin.post('/api/program', { title: `Accounts ${stamp}`, department: dept.id, number_of_terms: 1 })).body.data;
+  curriculumId = (await admin.post('/api/curriculum', { name: `Accounts ${stamp}`, program: program.id })).body.data.id;
+  // a1: their own address; a2 and a3 share one; a4 has none; a5 has a staff member's; b1 is in section B.
+  const rows = [
+    ['a1', 'Anita Rao', 'A', address('a1')],
+    ['a2', 'Bharat Shah', 'A', SHARED],
+    ['a3', 'Chitra Shah', 'A', SHARED],
+    ['a4', 'Dev Kumar', 'A', ''],
+    ['a5', 'Esha Menon', 'A', users.demoFaculty.email],
+    ['b1', 'Farhan Ali', 'B', address('b1')],
+  ];
+  const res = await fetch(`${base}/api/import/students?curriculum=${curriculumId}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+    body: `roll_no,name,section,email\n${rows.map((r) => r.join(',')).join('\n')}\n`,
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+});
+
+describe("students' accounts", { timeout: 120_000 }, () => {
+  it('invites a section: each address of its own once, in one mail; missing and shared addresses are listed, not guessed', async () => {
+    expect([...(await accounts()).values()].map((r) => r.account)).toEqual(Array(6).fill('No account'));
+    const res = await admin.post('/api/student-accounts/invite', { curriculum: curriculumId, section: 'A' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const result: StudentInviteResult = res.body.data;
+    expect(result.invited).toBe(1);
+    expect(result.skipped.map((s) => [s.roll_no, s.reason])).toEqual([
+      ['a2', "The address is also a3's: give each student their own"],
+      ['a3', "The address is also a2's: give each student their own"],
+      ['a4', 'No e-mail address'],
+      ['a5', "The address is a staff member's"],
+    ]);
+    // One mail, with a receipt per student, through Send Mail.
+    let mail: SentMailDetail | undefined;
+    while (mail?.recipients[0]?.status !== 'delivered') {
+      if (mail) await new Promise((r) => setTimeout(r, 100));
+      mail = (await admin.get(`/api/send-mail/${result.mail}`)).body.data;
+    }
+    expect(mail).toMatchObject({ purpose: 'invitation', recipients: [{ address: address('a1'), status: 'delivered' }] });
+    expect(mail?.subject).toMatch(/^Your Attain student account at /);
+    const listed = await accounts();
+    expect(listed.get('a1')).toMatchObject({ account: 'Invited' });
+    expect(listed.get('a1')?.invited_until).toBeDefined();
+    expect(listed.get('b1')?.account).toBe('No account');
+    // A second invitation of the whole roster mails b1 only: nobody twice.
+    const again = await admin.post('/api/student-accounts/invite', { curriculum: curriculumId });
+    expect(again.body.data.invited).toBe(1);
+    expect(again.body.data.skipped.find((s: { roll_no: string }) => s.roll_no === 'a1').reason).toMatch(
+      /^Invited already; the link works until /,
+    );
+    const store = (await (await fetch(`${ses}/store`)).json()) as { emails: { destination: { to: string[] } }[] };
+    expect(store.emails.filter((e) => e.destination.to.includes(address('a1')))).toHaveLength(1);
+  });
+
+  it("the link makes the student's account, which signs in to the student's own pages and nothing else", async () => {
+    const token = await tokenSentTo(address('a1'));
+    const anon = client(base);
+    expect((await anon.post('/api/auth/set-password', { token, password: 'short' })).status).toBe(400);
+    const set = await anon.post('/api/auth/set-password', { token, password: 'Anita-Pass-12!' });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const student = client(base, await login(base, address('a1'), 'Anita-Pass-12!'));
+    const me = await student.get('/api/me/results');
+    expect(me.status, JSON.stringify(me.body)).toBe(200);
+    expect(me.body.data.student).toMatchObject({ roll_no: 'a1', name: 'Anita Rao', section: 'A' });
+    expect((await student.get('/api/auth/profile')).status).toBe(200);
+    expect((await student.get('/api/student')).status).toBe(403);
+    expect((await student.get(`/api/student-accounts?curriculum=${curriculumId}`)).status).toBe(403);
+    expect((await accounts()).get('a1')?.account).toBe('Active');
+    expect((await anon.post('/api/auth/set-password', { token, password: 'Other-Pass-12!' })).status).toBe(400);
+  });
+
+  it("disabling a student's account closes their open session at once; enabling opens it again", async () => {
+    const student = client(base, await login(base, address('a1'), 'Anita-Pass-12!'));
+    expect((await student.get('/api/me/surveys')).status).toBe(200);
+    const id = (await accounts()).get('a1')!.student;
+    const faculty = await signedIn(base, users.demoFaculty);
+    expect((await faculty.post(`/api/student-accounts/${id}/access`, { action: 'disable' })).status).toBe(403);
+    const off = await admin.post(`/api/student-accounts/${id}/access`, { action: 'disable' });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(off.body.data.status).toBe('disabled');
+    const refused = await student.get('/api/me/results');
+    expect(refused.status).toBe(401);
+    expect(refused.body.errors.detail).toBe('Your access has been ended by an administrator');
+    await expect(login(base, address('a1'), 'Anita-Pass-12!')).rejects.toThrow();
+    expect((await accounts()).get('a1')?.account).toBe('Disabled');
+    expect((await admin.post(`/api/student-accounts/${id}/access`, { action: 'enable' })).status).toBe(200);
+    // Tokens carry whole seconds: a sign-in in the very second of the disabling is refused, so the student signs in
+    // again until the next second has come, as a person would retry.
+    let back = client(base, await login(base, address('a1'), 'Anita-Pass-12!'));
+    for (const until = Date.now() + 5000; (await back.get('/api/me/results')).status === 401 && Date.now() < until;)
+      back = client(base, await login(base, address('a1'), 'Anita-Pass-12!'));
+    expect((await back.get('/api/me/results')).status).toBe(200);
+    // A roster entry without an account has no access to change.
+    const none = (await accounts()).get('a4')!.student;
+    const missing = await admin.post(`/api/student-accounts/${none}/access`, { action: 'disable' });
+    expect(missing.status).toBe(404);
+    expect(missing.body.errors.detail).toBe('This student has no account yet: invite them first');
+  });
+
+  it('refuses what a user can send wrong with a clear 4xx', async () => {
+    expect((await admin.post('/api/student-accounts/invite', {})).status).toBe(400);
+    expect((await admin.get('/api/student-accounts')).status).toBe(400);
+    expect((await admin.get('/api/student-accounts?curriculum=0190f3c2-0000-7000-8000-000000000000')).status).toBe(404);
+    const bad = await admin.post(`/api/student-accounts/${(await accounts()).get('a1')!.student}/access`, { action: 'shout' });
+    expect(bad.status).toBe(400);
+  });
+});

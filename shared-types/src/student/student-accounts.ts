@@ -1,0 +1,108 @@
+import * as z from 'zod/mini';
+import { defineRoute, item, items } from '../api/contract.js';
+import { ACCESS_ACTIONS, type AccessStatus } from '../identity/access.js';
+import { MESSAGES } from '../registry/messages.js';
+
+/** Where a campus's administrators keep their students' accounts. */
+export const STUDENT_ACCOUNTS_PATH = '/api/student-accounts';
+
+/** Where a roster entry's account stands: none yet, invited (the link not yet used), or an account and its access. */
+export const STUDENT_ACCOUNT_STATES = ['No account', 'Invited', 'Invitation expired', 'Active', 'Disabled', 'Removed'] as const;
+/** One of `STUDENT_ACCOUNT_STATES`. */
+export type StudentAccountState = (typeof STUDENT_ACCOUNT_STATES)[number];
+
+/** One roster entry and its account. */
+export interface StudentAccountRow {
+  student: string;
+  roll_no: string;
+  name: string;
+  section: string;
+  email: string;
+  account: StudentAccountState;
+  /** ISO date-time the pending invitation's link stops working. */
+  invited_until?: string;
+}
+
+/** Someone of the roster left out of an invitation, and why (no e-mail, an address shared with another...). */
+export interface StudentInviteSkip {
+  roll_no: string;
+  name: string;
+  email?: string;
+  reason: string;
+}
+
+/** What inviting a roster did: how many were mailed, in which mail (its receipts in Send Mail), and who was left out. */
+export interface StudentInviteResult {
+  invited: number;
+  /** The invitation mail's id (`/api/send-mail/{id}`), or null when nobody was mailed. */
+  mail: string | null;
+  skipped: StudentInviteSkip[];
+}
+
+/** `?curriculum=&section=`: a roster, whole or one section of it. */
+const rosterQuery = z.object({
+  curriculum: z.string().check(z.minLength(1, MESSAGES.required)),
+  section: z.optional(z.string().check(z.maxLength(10, MESSAGES.tooLong))),
+});
+
+/**
+ * `GET /api/student-accounts?curriculum=&section=` (administrators): every roster entry of the curriculum (or one
+ * section), by roll number, with where its account stands. 404 for a curriculum not of the campus.
+ */
+export const studentAccountsRoute = defineRoute({
+  method: 'GET',
+  path: STUDENT_ACCOUNTS_PATH,
+  domain: 'auth',
+  summary: "A roster's students and where each one's account stands",
+  roles: ['admin', 'group-admin'],
+  forbidden: 'Only administrators keep students’ accounts',
+  query: rosterQuery,
+  invalid: 'Choose a curriculum',
+  answer: items('StudentAccountRow'),
+  errors: [400, 401, 403, 404],
+});
+
+/**
+ * `POST /api/student-accounts/invite` `{ curriculum, section? }` (campus administrators): mails each student of the
+ * roster (or section) without an account their own link to set a password, in one mail through Send Mail (each
+ * address once, with receipts; the mail is sent in the background, resumed after a stop, each recipient once). The
+ * account is made when the link is used. Left out, with why: no e-mail, an address two roster entries share, an
+ * account already, an invitation still pending, the suppression list. 201 `StudentInviteResult`.
+ */
+export const inviteStudentsRoute = defineRoute({
+  method: 'POST',
+  path: `${STUDENT_ACCOUNTS_PATH}/invite`,
+  domain: 'auth',
+  summary: 'Invite a roster, or one section of it, to make their accounts',
+  roles: ['admin'],
+  forbidden: 'Only campus administrators invite students',
+  body: rosterQuery,
+  invalid: 'Choose a curriculum',
+  answer: item('StudentInviteResult', 201),
+  errors: [400, 401, 403, 404],
+});
+
+/**
+ * `POST /api/student-accounts/{student}/access { action }` (administrators): disables, enables or removes the account
+ * of a roster entry (its open sessions end at once), audited, as a staff member's access. 404 when the roster entry
+ * has no account.
+ */
+export const studentAccessRoute = defineRoute({
+  method: 'POST',
+  path: `${STUDENT_ACCOUNTS_PATH}/{student}/access`,
+  domain: 'auth',
+  summary: "Disable, enable or remove a student's account (their open sessions end at once)",
+  roles: ['admin'],
+  forbidden: 'Only campus administrators change students’ access',
+  body: z.object({ action: z.enum(ACCESS_ACTIONS, { error: MESSAGES.choice }) }),
+  invalid: 'Choose disable, enable or remove',
+  answer: item('UserAccess'),
+  errors: [400, 401, 403, 404, 409],
+});
+
+/** Every route of the students' accounts. */
+export const STUDENT_ACCOUNT_ROUTES = [studentAccountsRoute, inviteStudentsRoute, studentAccessRoute] as const;
+
+/** The account state an access status gives (`Active`, `Disabled`, `Removed`). */
+export const accountStateOf = (status: AccessStatus | undefined): StudentAccountState =>
+  status === 'disabled' ? 'Disabled' : status === 'removed' ? 'Removed' : 'Active';
