@@ -76,7 +76,8 @@ export const ASSESSMENT_TABS = [
 
 /**
  * Attainment side tabs (spec part 1 §2 Attainment, the routes kept as the spec spells them, `comparision` included),
- * plus Methodology and Students, where a program's method and a curriculum's roster are kept.
+ * plus Methodology and Students, where a program's method and a curriculum's roster are kept, and Student Accounts
+ * (administrators), where the roster's students are invited to sign in.
  */
 export const ATTAINMENT_TABS = [
   { label: 'CIA Data Entry', path: '' },
@@ -95,6 +96,7 @@ export const ATTAINMENT_TABS = [
   { label: 'Student Improvement Plan', path: 'student-improvement-plan' },
   { label: 'Methodology', path: 'methodology' },
   { label: 'Students', path: 'students' },
+  { label: 'Student Accounts', path: 'student-accounts', adminOnly: true },
 ] as const;
 
 /** The route of an area's side tab (`''` is the area's own route). */

@@ -96,6 +96,7 @@ export const qk = {
   mySurveys: () => ['me', 'surveys'] as const,
   mySurvey: (id: string) => ['me', 'surveys', id] as const,
   studentEngagement: (course: string, year: string) => ['student-engagement', course, year] as const,
+  studentAccounts: (curriculum: string, section: string) => ['student-accounts', curriculum, section] as const,
 };
 
 /** Base paths of the documents read through `qk.record` (their GET path is `<base>/<owner id>`). */

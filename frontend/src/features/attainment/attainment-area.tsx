@@ -1,6 +1,8 @@
 import { CIE_KINDS, SEE_KINDS } from '@attain/shared-types';
 import type { ReactElement } from 'react';
-import { ATTAINMENT_TABS } from '../../app/navigation';
+import { useAtomValue } from 'jotai';
+import { ATTAINMENT_TABS, tabsFor } from '../../app/navigation';
+import { profileAtom } from '../../app/state';
 import { COURSE_CONTEXT } from '../../lib/course-context';
 import { SideTabsArea } from '../../components/areas/side-tabs-area';
 import { ImportableEntityPage } from '../../components/entity/importable-entity-page';
@@ -18,6 +20,7 @@ import {
   ProgramLevelPage,
 } from './program-pages';
 import { StudentAttainmentPage } from './student-attainment-page';
+import { StudentAccountsPage } from './student-accounts-page';
 
 const SCREENS: Record<string, () => ReactElement> = {
   '': () => <MarksListPage kinds={CIE_KINDS} title="CIA Data Entry" base="/attainment" />,
@@ -37,16 +40,22 @@ const SCREENS: Record<string, () => ReactElement> = {
   methodology: () => <EntityPage key="method" entityName="attainment-method" title="Attainment Methodology" filters={['program']} />,
   // A curriculum's roster by section; Load CSV takes roll_no, name, section, email.
   students: () => <ImportableEntityPage entityName="student" title="Students" filters={['curriculum', 'section']} kinds={['students']} />,
+  'student-accounts': () => <StudentAccountsPage />,
 };
 
-/** `/attainment/*` (spec part 1 §2 Attainment): marks entry and import, attainment results, methodology, rosters. */
+/**
+ * `/attainment/*` (spec part 1 §2 Attainment): marks entry and import, attainment results, methodology, rosters, and
+ * (administrators) the students' accounts.
+ */
 export default function AttainmentArea() {
+  const role = useAtomValue(profileAtom)?.role;
   return (
     <SideTabsArea
       base="/attainment"
       label="Attainment"
       keep={COURSE_CONTEXT}
-      tabs={ATTAINMENT_TABS.map((t) => ({ ...t, element: SCREENS[t.path]() }))}
+      tabs={tabsFor(ATTAINMENT_TABS, role).map((t) => ({ ...t, element: SCREENS[t.path]() }))}
+      withheld={ATTAINMENT_TABS.filter((t) => !tabsFor([t], role).length).map((t) => ({ ...t, who: 'campus administrators' }))}
     />
   );
 }

@@ -1,0 +1,101 @@
+import type { StudentAccountRow } from '@attain/shared-types';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import AttainmentArea from '../src/features/attainment/attainment-area';
+import { mockServer, rec, renderApp, signInAs } from './support';
+
+vi.mock('../src/app/auth', () => ({ idToken: async () => 'test-token', logout: async () => undefined }));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const ROWS: StudentAccountRow[] = [
+  { student: 's1', roll_no: '25CSA001', name: 'Anita Rao', section: 'A', email: 'anita@college.edu', account: 'Active' },
+  { student: 's2', roll_no: '25CSA002', name: 'Bharat Shah', section: 'A', email: 'shah@college.edu', account: 'No account' },
+  {
+    student: 's3',
+    roll_no: '25CSA003',
+    name: 'Chitra Shah',
+    section: 'A',
+    email: 'shah@college.edu',
+    account: 'Invited',
+    invited_until: '2026-12-06T10:00:00.000Z',
+  },
+];
+const LIST = '/api/student-accounts?curriculum=cur1&section=A';
+
+function open() {
+  const server = mockServer((method, url) => {
+    if (url.startsWith('/api/curriculum')) return { body: { data: [rec('cur1', { name: 'B.Tech CSE 2025' })], next: null } };
+    if (method === 'GET' && url === LIST) return { body: { data: ROWS } };
+    if (method === 'POST' && url === '/api/student-accounts/invite')
+      return {
+        status: 201,
+        body: {
+          message: 'Invited 1 student; 1 left out (see why)',
+          data: {
+            invited: 1,
+            mail: 'm-1',
+            skipped: [{ roll_no: '25CSA003', name: 'Chitra Shah', email: 'shah@college.edu', reason: "The address is also 25CSA002's" }],
+          },
+        },
+      };
+    if (method === 'POST' && url === '/api/student-accounts/s1/access')
+      return { body: { message: "The student's access is now disabled", data: { status: 'disabled' } } };
+    return { body: { data: [], next: null } };
+  });
+  renderApp(
+    <Routes>
+      <Route path="/attainment/*" element={<AttainmentArea />} />
+    </Routes>,
+    '/attainment/student-accounts?curriculum=cur1&section=A',
+  );
+  return server;
+}
+
+describe('Student Accounts', () => {
+  it("lists the roster's accounts, invites those without one after asking, and says who was left out and why", async () => {
+    signInAs('admin');
+    const server = open();
+    const table = await screen.findByRole('table', { name: 'Student accounts' });
+    await within(table).findByText('25CSA002');
+    expect(within(table).getByText('Invited (link works until 06/12/2026)')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Invite students without an account' }));
+    await screen.findByText('Mail each of the 1 student without an account in section A their own link to set a password?');
+    fireEvent.click(screen.getByRole('button', { name: 'Send invitations' }));
+    await screen.findByText('Invitations mailed to 1 student.');
+    expect(server.calls('POST', '/api/student-accounts/invite')[0].body).toEqual({ curriculum: 'cur1', section: 'A' });
+    expect(screen.getByText(/The address is also 25CSA002's/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Receipts of this mail' }).getAttribute('href')).toBe('/utilities?mail=m-1');
+  });
+
+  it('disables an active account after asking', async () => {
+    signInAs('admin');
+    const server = open();
+    const table = await screen.findByRole('table', { name: 'Student accounts' });
+    await within(table).findByText('25CSA001');
+    fireEvent.click(within(table).getByRole('button', { name: 'Disable' }));
+    await screen.findByText('25CSA001 Anita Rao will be signed out at once and cannot sign in until enabled again.');
+    // The dialog's own Disable, after the row's.
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Disable this account?' })).getByRole('button', { name: 'Disable' }));
+    await waitFor(() => expect(server.calls('POST', '/api/student-accounts/s1/access')).toHaveLength(1));
+    expect(server.calls('POST', '/api/student-accounts/s1/access')[0].body).toEqual({ action: 'disable' });
+  });
+
+  it('is offered to campus administrators only', async () => {
+    signInAs('faculty');
+    mockServer(() => ({ body: { data: [], next: null } }));
+    renderApp(
+      <Routes>
+        <Route path="/attainment/*" element={<AttainmentArea />} />
+      </Routes>,
+      '/attainment/students',
+    );
+    const tabs = await screen.findByRole('navigation', { name: 'Attainment' });
+    expect(within(tabs).queryByRole('link', { name: 'Student Accounts' })).toBeNull();
+    expect(within(tabs).getByRole('link', { name: 'Students' })).toBeTruthy();
+  });
+});
