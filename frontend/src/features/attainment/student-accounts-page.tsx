@@ -99,7 +99,9 @@ export function StudentAccountsPage() {
   const askInvite = () =>
     confirmDialog({
       header: 'Invite students?',
-      message: `Mail each of the ${waiting} student${waiting === 1 ? '' : 's'} without an account ${section ? `in section ${section}` : 'on this roster'} their own link to set a password?`,
+      message:
+        `Mail each of the ${waiting} student${waiting === 1 ? '' : 's'} without an account ` +
+        `${section ? `in section ${section}` : 'on this roster'} their own link to set a password?`,
       icon: 'pi pi-question-circle',
       acceptLabel: 'Send invitations',
       rejectLabel: 'Cancel',
