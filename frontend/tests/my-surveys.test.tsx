@@ -149,6 +149,10 @@ describe("a student's course exit surveys", () => {
     await screen.findByRole('heading', { level: 1, name: FORM.name });
     expect(screen.getByText(/not shown again because it is anonymous; answering again replaces them/)).toBeTruthy();
     expect((screen.getAllByRole('radio') as HTMLInputElement[]).some((r) => r.checked)).toBe(false);
+    cleanup();
+    openSurvey({ body: { data: { ...FORM, answered: true, replaceable: false } } });
+    await screen.findByText(/through the link mailed to you; that answer stands/);
+    expect(screen.queryByRole('button', { name: /Submit|Send/ })).toBeNull();
   });
 
   it('says in place why a closed survey, or one answered through a mailed link, takes no answer', async () => {

@@ -1,4 +1,6 @@
-import type { SentMailDetail, StudentAccountRow, StudentInviteResult } from '@attain/shared-types';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { type SentMailDetail, type StudentAccountRow, type StudentInviteResult, recordPk } from '@attain/shared-types';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, login, signedIn } from '../support/client.js';
 
@@ -11,6 +13,7 @@ import { client, login, signedIn } from '../support/client.js';
 const base = inject('stackUrl');
 const users = inject('users');
 const ses = inject('sesEmulatorUrl');
+const env = inject('stackEnv');
 
 type Api = ReturnType<typeof client>;
 let admin: Api;
@@ -137,6 +140,42 @@ describe("students' accounts", { timeout: 120_000 }, () => {
     const missing = await admin.post(`/api/student-accounts/${none}/access`, { action: 'disable' });
     expect(missing.status).toBe(404);
     expect(missing.body.errors.detail).toBe('This student has no account yet: invite them first');
+  });
+
+  it('invites again an address corrected since, and a removed account; one invitation run at a time per campus', async () => {
+    // b1's address was mistyped and is corrected: the pending invitation to the old one does not hold the new one back.
+    const rows = await accounts('B');
+    const b1 = (await admin.get(`/api/student/${rows.get('b1')!.student}`)).body.data;
+    const fixed = address('b1-fixed');
+    expect((await admin.put(`/api/student/${b1.id}`, { ...b1, email: fixed })).status).toBe(200);
+    expect((await accounts('B')).get('b1')?.account).toBe('No account');
+    const again = await admin.post('/api/student-accounts/invite', { curriculum: curriculumId, section: 'B' });
+    expect(again.body.data.invited).toBe(1);
+    expect(await tokenSentTo(fixed)).toBeTruthy();
+    // A removed account is no account: its student is invited again.
+    const a1 = (await accounts('A')).get('a1')!.student;
+    expect((await admin.post(`/api/student-accounts/${a1}/access`, { action: 'remove' })).status).toBe(200);
+    expect((await accounts('A')).get('a1')?.account).toBe('Removed');
+    const reinvite = await admin.post('/api/student-accounts/invite', { curriculum: curriculumId, section: 'A' });
+    expect(reinvite.body.data.invited).toBe(1);
+    expect((await accounts('A')).get('a1')?.account).toBe('Invited');
+    // While another run holds the campus's invitations (as a run still writing does), a second one waits its turn.
+    const doc = DynamoDBDocumentClient.from(
+      new DynamoDBClient({
+        endpoint: env.AWS_ENDPOINT_URL_DYNAMODB,
+        region: env.AWS_REGION,
+        credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY },
+      }),
+    );
+    const run = { PK: recordPk('demo', 'student-invite-run'), SK: 'run' };
+    await doc.send(new PutCommand({ TableName: env.TABLE_NAME, Item: { ...run, claim: 'other', until: Date.now() + 60_000 } }));
+    try {
+      const busy = await admin.post('/api/student-accounts/invite', { curriculum: curriculumId });
+      expect(busy.status).toBe(409);
+      expect(busy.body.errors.detail).toMatch(/^Students are being invited already/);
+    } finally {
+      await doc.send(new DeleteCommand({ TableName: env.TABLE_NAME, Key: run }));
+    }
   });
 
   it('refuses what a user can send wrong with a clear 4xx', async () => {

@@ -193,6 +193,11 @@ describe('a student answers a course-exit survey signed in', { timeout: 120_000 
     expect((await second.get(`/api/me/surveys/${survey.id}`)).body.data.answers).toBeUndefined();
     const host = (await admin.get(`/api/survey-host/${survey.id}`)).body.data;
     expect(host.invitees).toEqual([]);
+    // Inviting the class by mail afterwards counts those already invited (who answered signed in), never names them.
+    const invited = await admin.post(`/api/survey-host/${survey.id}/invite`, { students: true });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    expect(JSON.stringify(invited.body.data.skipped)).not.toMatch(/25CSA03[12]/);
+    expect(invited.body.data.skipped).toContainEqual({ name: '2 people', reason: 'Already invited, or answered signed in' });
     // Both answered signed in, over the course's students (section A), as the report counts them.
     const report = (await admin.get(`/api/survey-results/${survey.id}`)).body.data;
     expect(host).toMatchObject({ responded: 2, responded_signed_in: 2, invited: 2, response_rate: report.response_rate });
@@ -238,7 +243,7 @@ describe('a student answers a course-exit survey signed in', { timeout: 120_000 
     const sectionA = (await admin.get(`/api/student?curriculum=${open.curriculum}&section=A&limit=200`)).body.data.length;
     expect(invited.body.data.mailed).toBe(sectionA - 1);
     expect(invited.body.data.skipped).toEqual([expect.objectContaining({ reason: 'Already invited' })]);
-    const link = await linkMailedTo(THIRD);
+    const link = await linkMailedTo(THIRD, named.body.data.name);
     expect((await client(base).post(`/api/public/survey/${link}`, { answers: answersOf(form, 2) })).status).toBe(201);
     const third = client(base, await login(base, THIRD, password));
     expect(((await third.get('/api/me/surveys')).body.data as MySurvey[]).find((s) => s.id === id)).toMatchObject({
@@ -299,11 +304,11 @@ describe("the staff see the students' side of a course, as counts", { timeout: 1
   });
 });
 
-/** The personal link in the newest survey mail to `to` (the local mail store). */
-async function linkMailedTo(to: string): Promise<string> {
+/** The personal link in the newest mail to `to` of the survey named `name` (the local mail store). */
+async function linkMailedTo(to: string, name: string): Promise<string> {
   for (;;) {
     const store = (await (await fetch(`${ses}/store`)).json()) as { emails: { destination: { to: string[] }; body: { html: string } }[] };
-    const mail = store.emails.filter((e) => e.destination.to.includes(to)).at(-1);
+    const mail = store.emails.filter((e) => e.destination.to.includes(to) && e.body.html.includes(name)).at(-1);
     const t = mail && /\/s\/([A-Za-z0-9_-]{43})/.exec(mail.body.html)?.[1];
     if (t) return t;
     await new Promise((r) => setTimeout(r, 100));

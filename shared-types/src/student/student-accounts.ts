@@ -66,8 +66,9 @@ export const studentAccountsRoute = defineRoute({
  * `POST /api/student-accounts/invite` `{ curriculum, section? }` (campus administrators): mails each student of the
  * roster (or section) without an account their own link to set a password, in one mail through Send Mail (each
  * address once, with receipts; the mail is sent in the background, resumed after a stop, each recipient once). The
- * account is made when the link is used. Left out, with why: no e-mail, an address two roster entries share, an
- * account already, an invitation still pending, the suppression list. 201 `StudentInviteResult`.
+ * account is made when the link is used. Left out, with why: no e-mail, an address two roster entries share, a staff
+ * member's address, an account already, an invitation still pending, the suppression list. 201 `StudentInviteResult`;
+ * 400 beyond 5,000 students at once; 409 while another invitation of the campus is under way.
  */
 export const inviteStudentsRoute = defineRoute({
   method: 'POST',
@@ -79,7 +80,7 @@ export const inviteStudentsRoute = defineRoute({
   body: rosterQuery,
   invalid: 'Choose a curriculum',
   answer: item('StudentInviteResult', 201),
-  errors: [400, 401, 403, 404],
+  errors: [400, 401, 403, 404, 409],
 });
 
 /**

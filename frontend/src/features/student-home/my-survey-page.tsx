@@ -17,8 +17,9 @@ type Sent = { kind: 'thanks'; text: string; message?: string } | { kind: 'refuse
 /**
  * `/me/surveys/:survey` (students, phone first): one course-exit survey answered signed in, with the same questions and
  * checks as the public page (`AnswerForm`). Answered before: a named survey shows their answers to change; an anonymous
- * one says they answered and that answering again replaces it (its answers are never shown beside a person). A survey
- * that is not theirs, closed or not open yet says so in place.
+ * one says they answered and that answering again replaces it (its answers are never shown beside a person); one
+ * answered through a mailed link says that answer stands, with no form. A survey that is not theirs, closed or not
+ * open yet says so in place.
  */
 export default function MySurveyPage() {
   const { survey: id = '' } = useParams();
@@ -43,6 +44,16 @@ export default function MySurveyPage() {
           <p role="alert">{sent?.kind === 'refused' ? sent.refusal.detail : (error?.message ?? 'The survey could not be opened')}</p>
           {BACK}
         </section>
+      </div>
+    );
+  if (!data.replaceable)
+    return (
+      <div className="public-survey">
+        <SurveyHead survey={data} />
+        <p className="hint" role="note">
+          You answered this survey through the link mailed to you; that answer stands. Thank you.
+        </p>
+        {BACK}
       </div>
     );
   return (

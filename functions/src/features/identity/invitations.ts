@@ -20,7 +20,7 @@ import { queueMail } from '../mail/index.js';
 import { findRecord } from '../../platform/store/records.js';
 import { type StoredInvitation, claimInvitation, putInvitation, releaseInvitation } from './invitation-store.js';
 import { ensureCampusUser } from './campus-users.js';
-import { linkStudentAccount } from './student-link-store.js';
+import { linkStudentAccount, linkedStudent } from './student-link-store.js';
 
 /**
  * Invitations: Add User without a password makes the account and mails the new member a link to set
@@ -80,7 +80,7 @@ export async function inviteUser(
  * refused password makes the same account on the next try.
  * @returns the account's sub
  * @throws HttpError 400 for a password the pool's policy refuses, or an address that signs in elsewhere already (a
- *   staff member's, another campus's)
+ *   staff member's, another campus's, another roster entry's)
  */
 async function studentAccountFrom(invite: StoredInvitation, password: string): Promise<string> {
   // An address that already signs in elsewhere (a staff member's, another campus's) does not become a student's too.
@@ -93,7 +93,10 @@ async function studentAccountFrom(invite: StoredInvitation, password: string): P
   if (existing) {
     const attr = (name: string) => existing.UserAttributes?.find((a) => a.Name === name)?.Value;
     const scope: CampusScope = { campus: invite.campus, actor: invite.email, access: 'read-only' };
-    if (attr(TENANT_CLAIM) !== invite.campus || (await findRecord(scope, profile, attr('sub') ?? '')))
+    const sub = attr('sub') ?? '';
+    const linked = await linkedStudent(invite.campus, sub);
+    // Another campus's, a staff member's (a profile here), or another roster entry's account.
+    if (attr(TENANT_CLAIM) !== invite.campus || (await findRecord(scope, profile, sub)) || (linked && linked !== invite.student))
       throw new HttpError(400, 'This e-mail address already has another Attain account: ask your administrator', {
         token: 'Address in use',
       });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE, recordPk } from '@attain/shared-types';
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
@@ -55,4 +55,12 @@ export async function linkStudentAccount(campus: string, sub: string, student: s
       ],
     }),
   );
+}
+
+/** The roster entry the account `sub` is linked to, or undefined. One GetItem, consistent. */
+export async function linkedStudent(campus: string, sub: string): Promise<string | undefined> {
+  const got = await documentClient().send(
+    new GetCommand({ TableName: config().tableName, Key: studentAccountKey(campus, sub), ConsistentRead: true }),
+  );
+  return typeof got.Item?.student === 'string' ? got.Item.student : undefined;
 }

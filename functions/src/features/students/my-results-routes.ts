@@ -1,11 +1,10 @@
 import { chosenYear, courseCurriculum, courseResultsYear, myResultsRoute, student } from '@attain/shared-types';
 import pLimit from 'p-limit';
-import { HttpError } from '../../platform/lib/errors.js';
 import { type Endpoint, endpoint } from '../../platform/http/endpoint.js';
 import { getRecord, queryByField } from '../../platform/store/records.js';
 import { studentCourseResults } from '../attainment/index.js';
 import { campusCurrentYear } from '../structure/index.js';
-import { noteResultsSeen, studentOfAccount } from './student-account-store.js';
+import { noteResultsSeen, notOnRoster, studentOfAccount } from './student-account-store.js';
 
 /** How many of the student's courses are read at once. */
 const COURSES_IN_FLIGHT = 4;
@@ -23,7 +22,7 @@ export const MY_RESULTS_ENDPOINTS: readonly Endpoint[] = [
   endpoint(myResultsRoute, async (c, { query }) => {
     const { scope, caller } = c.var;
     const account = await studentOfAccount(scope.campus, caller.sub);
-    if (!account) throw new HttpError(404, 'Your account is on no roster of this campus: ask your campus administrator');
+    if (!account) throw notOnRoster();
     const me = await getRecord(scope, student, account.student);
     const [courses, current] = await Promise.all([
       queryByField(scope, courseCurriculum, 'curriculum', me.curriculum),

@@ -1,9 +1,8 @@
 import { type CampusScope, answerMySurveyRoute, mySurveyRoute, mySurveysRoute, student } from '@attain/shared-types';
-import { HttpError } from '../../platform/lib/errors.js';
 import { type Endpoint, endpoint } from '../../platform/http/endpoint.js';
 import { getRecord } from '../../platform/store/records.js';
 import { type StudentRespondent, answerStudentSurvey, studentSurveyForm, studentSurveys } from '../survey/index.js';
-import { answerSlot, answeringAccount } from './student-account-store.js';
+import { answeringAccount, answerSlot, notOnRoster } from './student-account-store.js';
 
 /**
  * The signed-in student and where their answer to `survey` is stored, from the account alone (never the request).
@@ -11,7 +10,7 @@ import { answerSlot, answeringAccount } from './student-account-store.js';
  */
 async function respondent(scope: CampusScope, sub: string, survey = '') {
   const account = await answeringAccount(scope.campus, sub);
-  if (!account) throw new HttpError(404, 'Your account is on no roster of this campus: ask your campus administrator');
+  if (!account) throw notOnRoster();
   const me: StudentRespondent = await getRecord(scope, student, account.student);
   return { me, who: { account: sub, slot: answerSlot(account, survey) } };
 }

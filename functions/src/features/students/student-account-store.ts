@@ -5,6 +5,7 @@ import { newAnswerKey, studentAccountKey } from '../identity/index.js';
 import { TABLE, recordPk, textOf } from '@attain/shared-types';
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
+import { HttpError } from '../../platform/lib/errors.js';
 
 const key = studentAccountKey;
 
@@ -116,3 +117,6 @@ export async function resultsSeenBy(campus: string, course: string, year: string
   const ids = res.Item?.students;
   return ids instanceof Set ? new Set([...ids].map(String)) : new Set();
 }
+
+/** The refusal of a student account on no roster of the campus (or whose roster entry was deleted): 404. */
+export const notOnRoster = () => new HttpError(404, 'Your account is on no roster of this campus: ask your campus administrator');

@@ -1,6 +1,7 @@
 import {
   type CampusScope,
   INVITATION_DAYS,
+  MAX_MAIL_RECIPIENTS,
   PERSONAL_LINK,
   type RecordOf,
   type StudentAccountRow,
@@ -16,6 +17,7 @@ import {
   profile,
   student,
 } from '@attain/shared-types';
+import pLimit from 'p-limit';
 import { v7 as uuidv7 } from 'uuid';
 import { escapeHtml } from '../../platform/lib/escape-html.js';
 import { HttpError } from '../../platform/lib/errors.js';
@@ -26,10 +28,13 @@ import { listAll } from '../../platform/store/list-all.js';
 import { assertWritable, findRecord, getRecord } from '../../platform/store/records.js';
 import { campusAccess } from '../../platform/store/user-access.js';
 import { changeMemberAccess, invitationItem, studentLoginKey } from '../identity/index.js';
-import { type Login, loginOf, loginsOf, queuedMails } from './student-login-store.js';
+import { type Login, claimInviteRun, loginOf, loginsOf, queuedInviteMails, releaseInviteRun } from './student-login-store.js';
 import { type MailSender, queueMail, suppressedAddresses } from '../mail/index.js';
 
 type Student = RecordOf<typeof student>;
+
+/** Batch writes of invitations in flight at once (5,000 students are 400 of them). */
+const WRITES_IN_FLIGHT = 8;
 
 /** The roster of a curriculum, or one section of it, by roll number. @throws HttpError 404 for a curriculum not of the campus */
 async function rosterOf(scope: CampusScope, curriculumId: string, section?: string): Promise<Student[]> {
@@ -38,9 +43,15 @@ async function rosterOf(scope: CampusScope, curriculumId: string, section?: stri
   return rows.sort((a, b) => a.roll_no.localeCompare(b.roll_no, undefined, { numeric: true }));
 }
 
-/** Whether an invitation is still pending at `now`: its link works, and its mail was queued (a run cut short queued none). */
-const pending = (l: Login | undefined, mails: ReadonlySet<string>, now: number) =>
-  Boolean(l?.invite_mail && l.invited_until && Date.parse(l.invited_until) > now && mails.has(l.invite_mail));
+/**
+ * Whether an invitation is still pending at `now`: its link works, its mail was queued (a run cut short queued none),
+ * and it went to the roster entry's address as it is now (an address corrected since is invited again).
+ */
+const pending = (l: Login | undefined, mails: ReadonlySet<string>, now: number, address: string) =>
+  Boolean(l?.invite_mail && l.invited_until && Date.parse(l.invited_until) > now && mails.has(l.invite_mail) && l.email === address);
+
+/** How long an invitation run holds the campus's claim (`claimInviteRun`): beyond any request's 29 s. */
+const RUN_CLAIM_MS = 60_000;
 
 /**
  * `GET /api/student-accounts?curriculum=&section=`: the roster with where each account stands: `Active`, `Disabled` or
@@ -49,18 +60,17 @@ const pending = (l: Login | undefined, mails: ReadonlySet<string>, now: number) 
  */
 export async function studentAccounts(scope: CampusScope, curriculumId: string, section?: string): Promise<StudentAccountRow[]> {
   const [roster, logins, access] = await Promise.all([rosterOf(scope, curriculumId, section), loginsOf(scope), campusAccess(scope.campus)]);
-  const mails = await queuedMails(
-    scope,
-    [...logins.values()].flatMap((l) => (l.invite_mail && !l.sub ? [l.invite_mail] : [])),
-  );
+  const mails = await queuedInviteMails(scope, logins);
   const now = Date.now();
   return roster.map((s) => {
     const l = logins.get(s.id);
+    const address = s.email?.trim().toLowerCase() ?? '';
+    // An invitation to an address corrected since is none: the student is invited again at the new one.
     const account = l?.sub
       ? accountStateOf(access.get(l.sub)?.status)
-      : pending(l, mails, now)
+      : pending(l, mails, now, address)
         ? 'Invited'
-        : l?.invite_mail && mails.has(l.invite_mail)
+        : l?.invite_mail && mails.has(l.invite_mail) && l.email === address
           ? 'Invitation expired'
           : 'No account';
     return {
@@ -98,10 +108,14 @@ async function invitationMail(scope: CampusScope, expires: number) {
  * `invitationItem`, for `INVITATION_DAYS`), which makes their account when used. Left out, with why, not guessed: no
  * e-mail; an address shared by two roster entries of the campus (both listed); a staff member's address; an account
  * already; a pending invitation; the suppression list. The logins are written before the mail is queued, naming the
- * mail: a run cut short between the two queued no mail, and the next run invites those students again.
- * Writes: the invitations and logins (BatchWriteItem, 25 a call), the mail (`queueMail`), one audit entry (a count).
+ * mail: a run cut short between the two queued no mail, and the next run invites those students again. One run at a
+ * time per campus (`claimInviteRun`), so two at once cannot mail a student twice. A removed account is invited again;
+ * an invitation to an address corrected since is sent again to the new one.
+ * Writes: the invitations and logins (BatchWriteItem, 25 a call, `WRITES_IN_FLIGHT` at once), the mail (`queueMail`),
+ * one audit entry (a count).
  * @param site where people open Attain (the request's Origin)
- * @throws HttpError 404 (curriculum), 403 (a read-only scope), 400 (no sender address)
+ * @throws HttpError 404 (curriculum), 403 (a read-only scope), 400 (no sender address; more than `MAX_MAIL_RECIPIENTS`
+ *   to invite), 409 (another invitation run of the campus is under way)
  */
 export async function inviteStudents(
   scope: CampusScope,
@@ -110,17 +124,31 @@ export async function inviteStudents(
   site: string,
 ): Promise<StudentInviteResult> {
   assertWritable(scope);
-  const [roster, everyone, staff, logins, suppressed] = await Promise.all([
+  const claim = await claimInviteRun(scope, RUN_CLAIM_MS);
+  if (!claim) throw new HttpError(409, 'Students are being invited already (by you or another administrator): try again in a minute');
+  try {
+    return await inviteClaimed(scope, sender, body, site);
+  } finally {
+    await releaseInviteRun(scope, claim);
+  }
+}
+
+/** `inviteStudents` once the campus's invitation run is held. */
+async function inviteClaimed(
+  scope: CampusScope,
+  sender: MailSender,
+  body: { curriculum: string; section?: string },
+  site: string,
+): Promise<StudentInviteResult> {
+  const [roster, everyone, staff, logins, suppressed, access] = await Promise.all([
     rosterOf(scope, body.curriculum, body.section || undefined),
     listAll(scope, student, {}),
     listAll(scope, profile, {}),
     loginsOf(scope),
     suppressedAddresses(scope),
+    campusAccess(scope.campus),
   ]);
-  const mails = await queuedMails(
-    scope,
-    [...logins.values()].flatMap((l) => (l.invite_mail && !l.sub ? [l.invite_mail] : [])),
-  );
+  const mails = await queuedInviteMails(scope, logins);
   const holders = new Map<string, Student[]>();
   for (const s of everyone) {
     const a = s.email?.trim().toLowerCase();
@@ -141,9 +169,9 @@ export async function inviteStudents(
         ? `The address is also ${others.map((o) => o.roll_no).join(', ')}'s: give each student their own`
         : staffAddresses.has(address)
           ? "The address is a staff member's"
-          : l?.sub
+          : l?.sub && access.get(l.sub)?.status !== 'removed'
             ? 'Has an account already'
-            : pending(l, mails, now)
+            : pending(l, mails, now, address)
               ? `Invited already; the link works until ${formatDate((l?.invited_until ?? '').slice(0, 10), 'en-IN')}`
               : blocked.has(address)
                 ? "On the campus's suppression list (bounced or complained)"
@@ -152,6 +180,8 @@ export async function inviteStudents(
     else chosen.push({ s, address });
   }
   if (!chosen.length) return { invited: 0, mail: null, skipped };
+  if (chosen.length > MAX_MAIL_RECIPIENTS)
+    throw new HttpError(400, `Invite at most ${MAX_MAIL_RECIPIENTS} students at once: choose a section`, { section: 'Too many students' });
   const mail = uuidv7();
   const expires = now + INVITATION_DAYS * 24 * 3600 * 1000;
   const until = new Date(expires).toISOString();
@@ -184,7 +214,9 @@ export async function inviteStudents(
       },
     ];
   });
-  for (let i = 0; i < writes.length; i += 25) await batchWrite(writes.slice(i, i + 25));
+  const limit = pLimit(WRITES_IN_FLIGHT);
+  const batches = Array.from({ length: Math.ceil(writes.length / 25) }, (_, i) => writes.slice(i * 25, i * 25 + 25));
+  await Promise.all(batches.map((b) => limit(() => batchWrite(b))));
   await queueMail(scope, sender, {
     id: mail,
     to: chosen.map((c) => c.address),

@@ -45,7 +45,8 @@ interface Candidate {
 
 /**
  * The survey's students and its stakeholders, as invitation candidates: for a course-exit survey the course's students
- * of its year (`courseYearRoster`: its population), else the students of its curriculum.
+ * of its year (`courseYearRoster`: its population; the curriculum's while the course has no occasion that year), else
+ * the students of its curriculum.
  */
 export async function candidatesOf(scope: CampusScope, s: Survey): Promise<{ students: Candidate[]; stakeholders: Candidate[] }> {
   const [students, people, course] = await Promise.all([
@@ -54,8 +55,9 @@ export async function candidatesOf(scope: CampusScope, s: Survey): Promise<{ stu
     s.survey_for === 'CO' && s.course ? courseYearRoster(scope, s.course, s.academic_year) : undefined,
   ]);
   return {
+    // A course with no occasion that year yet has no roster of its own: its curriculum's students, as its tally counts.
     students: students
-      .filter((x) => !course || course.has(x.id))
+      .filter((x) => !course?.size || course.has(x.id))
       .map((x) => ({ id: `student#${x.id}`, name: x.name, email: x.email ?? undefined, source: 'Students' })),
     stakeholders: people.map((x) => ({
       id: `stakeholder#${x.id}`,
@@ -143,9 +145,10 @@ function assertNotClosed(s: Survey) {
 }
 
 /**
- * Invites people to a survey: the students of its curriculum and/or stakeholders by group or id,
+ * Invites people to a survey: its students (`candidatesOf`) and/or stakeholders by group or id,
  * each address once; people already invited, without an e-mail or on the campus's suppression list are skipped with
- * the reason. Each gets their own link (`<site>/s/<token>`) in one mail through Send Mail.
+ * the reason (an anonymous survey's already invited are counted, not named: they include who answered signed in).
+ * Each gets their own link (`<site>/s/<token>`) in one mail through Send Mail.
  * @param site where people open Attain (the request's Origin)
  * @throws HttpError 404 (no such survey in this campus), 409 (closed), 400 (nobody chosen)
  */
@@ -201,6 +204,13 @@ export async function inviteToSurvey(
       people.push({ ...p, email: address });
     }
   }
+  // An anonymous survey's invitees include those who answered signed in: counted, never named.
+  const already = skipped.filter((x) => x.reason === 'Already invited');
+  if (s.anonymous && already.length)
+    skipped.splice(0, skipped.length, ...skipped.filter((x) => x.reason !== 'Already invited'), {
+      name: `${already.length} ${already.length === 1 ? 'person' : 'people'}`,
+      reason: 'Already invited, or answered signed in',
+    });
   const now = new Date().toISOString();
   const result = await mailLinks(
     scope,

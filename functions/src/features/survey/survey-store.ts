@@ -16,8 +16,11 @@ import { readPartition } from '../../platform/store/partition.js';
  * - links: `PK = SURVEYLINK#<SHA-256 of the token>`, `SK = link`, with the campus, survey, invitee and expiry (ms): the
  *   public route finds a survey from a token with one GetItem and no campus in hand; the token itself is stored only
  *   in the mail's recipient item until it is sent (docs/decisions/);
- * - answers: `PK = T#<campus>#survey-response#<survey>`, `SK = <random id>` (UUIDv4: no time order), with `a` (question
- *   id -> scale point index or text) and `d` (the day, India time), plus `invitee` unless the survey is anonymous.
+ * - answers: `PK = T#<campus>#survey-response#<survey>`, `SK = <random id>` (UUIDv4: no time order) for an answer
+ *   through a link, or `acct#<HMAC of the survey under the account's own key>` for one signed in (decision 0055: the
+ *   same on each answer of theirs, so it replaces the last), with `a` (question id -> scale point index or text) and
+ *   `d` (the day, India time), plus `invitee` unless the survey is anonymous. An invitee who answered signed in is
+ *   marked `signed_in`, with the answering `account` (never shown).
  */
 export const inviteesPk = (campus: string, survey: string) => recordPk(campus, `survey-invitee#${survey}`);
 export const responsesPk = (campus: string, survey: string) => recordPk(campus, `survey-response#${survey}`);
