@@ -131,6 +131,7 @@ describe("a student's course exit surveys", () => {
     fireEvent.change(screen.getByLabelText(/What should change/), { target: { value: '  More labs  ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit answers' }));
     await screen.findByRole('heading', { name: 'Thank you' });
+    // No closing message in this survey: the server's sentence says it instead.
     expect(screen.getByText('Thank you: your answers are saved')).toBeTruthy();
     expect(server.calls('PUT', `/api/me/surveys/${FORM.id}`)[0].body).toEqual({ answers: { q1: 2, q2: 0, q3: 'More labs' } });
     expect(screen.getByRole('link', { name: 'Back to my surveys' }).getAttribute('href')).toBe('/me/surveys');
@@ -221,7 +222,7 @@ describe("a student's course exit surveys", () => {
     renderApp(<StudentsSide course="c-BCS401" year="2025-26" />, '/attainment/co-attainment');
     const line = await screen.findByTestId('students-side');
     expect(line.textContent).toBe(
-      "Students' side, 2025-26: 28 of 40 students have opened their results in Attain. Course exit BCS401 2025-26 (open): 12 of 40 answered (30 %).",
+      "Students' side, 2025-26: 28 of 40 students have opened their results in Attain. Course exit BCS401 2025-26 (open): 12 of 40 answered (30.00 %).",
     );
     expect(server.gets()).toEqual(['/api/student-engagement/c-BCS401?year=2025-26']);
   });

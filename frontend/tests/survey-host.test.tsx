@@ -104,7 +104,7 @@ describe('Host survey', () => {
     expect(screen.getByText('Nobody is invited yet.')).toBeTruthy();
 
     // The students are offered (and chosen, the survey being theirs); the message carries each person's link.
-    const students = screen.getByLabelText('Students of the curriculum (3 not yet invited)') as HTMLInputElement;
+    const students = screen.getByLabelText('Students of the course (3 not yet invited)') as HTMLInputElement;
     expect(students.checked).toBe(true);
     expect((screen.getByLabelText('Alumni (4 not yet invited)') as HTMLInputElement).checked).toBe(false);
     expect((screen.getByLabelText('Patent (0 not yet invited)') as HTMLInputElement).disabled).toBe(true);
@@ -194,12 +194,13 @@ describe('Host survey', () => {
     await screen.findByText(/This survey is anonymous, so its invitees are not listed/);
     expect(screen.queryByRole('table', { name: 'Invitees' })).toBeNull();
     expect(screen.getByText(/nobody, administrators included, can see who answered/)).toBeTruthy();
-    // One answered signed in; the rate is over the course's 40 students, not the 4 invited.
+    // One answered signed in (not invited by mail); the rate is over the course's 40 students, not the 4 invited, and 3
+    // of the 4 mailed have not answered.
     expect(screen.getByText('2 (1 signed in)')).toBeTruthy();
     expect(screen.getByText('Students of the course').nextSibling?.textContent).toBe('40');
     expect(screen.getByText('Response rate').nextSibling?.textContent).toMatch(/^5(\.00)? ?%$/);
     fireEvent.click(screen.getByRole('button', { name: 'Remind those who have not answered' }));
-    await screen.findByText('Mail a reminder with their own link to the 2 people who have not answered?');
+    await screen.findByText('Mail a reminder with their own link to the 3 people who have not answered?');
     fireEvent.click(screen.getByRole('button', { name: 'Send reminders' }));
     await screen.findByText('Reminders mailed to 2 people.');
     expect(server.calls('POST', `${HOST}/remind`)).toHaveLength(1);

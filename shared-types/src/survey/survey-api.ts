@@ -172,7 +172,7 @@ export interface SurveyHostView {
   form: SurveyForm;
   /** Every invitee with their delivery and answer; empty for an anonymous survey (counts only). */
   invitees: SurveyInvitee[];
-  /** People invited by mail, and students who answered signed in without an invitation. */
+  /** People invited by mail (a student who answered signed in without a mailed link is not counted). */
   invited: number;
   responded: number;
   /** Of `responded`, those who answered signed in to their student account. */

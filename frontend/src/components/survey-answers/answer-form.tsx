@@ -45,7 +45,11 @@ export function AnswerForm(props: {
   const form = useRef<HTMLFormElement>(null);
   const answer = (id: string, v: number | string) => {
     setAnswers((a) => ({ ...a, [id]: v }));
-    setErrors(({ [id]: _, ...rest }) => rest);
+    setErrors(({ [id]: _, ...rest }) => {
+      // The sentence about missing answers goes with the last of them.
+      if (!Object.keys(rest).length) setNotice(null);
+      return rest;
+    });
   };
   /** Moves the keyboard to the answer of question `id` (its first radio button, or its text area). */
   const focus = (id: string) => form.current?.querySelector<HTMLElement>(`[name="answer-${id}"]`)?.focus();

@@ -134,21 +134,32 @@ export function StudentAccountsPage() {
             Students sign in with their e-mail address to see their own marks, course outcomes and course exit surveys. An invitation mails
             each student without an account their own link to set a password; it works once, for seven days.
           </p>
-          <Button
-            type="button"
-            label="Invite students without an account"
-            icon="pi pi-envelope"
-            disabled={!waiting || invite.isPending}
-            loading={invite.isPending}
-            onClick={askInvite}
-          />
+          <div className="page-actions">
+            <Button
+              type="button"
+              label="Invite students without an account"
+              icon="pi pi-envelope"
+              disabled={!waiting || invite.isPending}
+              loading={invite.isPending}
+              onClick={askInvite}
+            />
+          </div>
           {result ? <InviteNote result={result} onDismiss={() => setResult(null)} /> : null}
           <ResultTable<StudentAccountRow>
             label="Student accounts"
             fileName="student-accounts"
             rows={rows}
             rowKey={(r) => r.student}
-            empty={list.isPending ? 'Loading…' : 'No students on this roster yet: load them under Students.'}
+            empty={
+              list.isPending ? (
+                'Loading…'
+              ) : (
+                <>
+                  No students on this roster yet: load them under{' '}
+                  <Link to={`/attainment/students?curriculum=${encodeURIComponent(curriculum)}`}>Students</Link>.
+                </>
+              )
+            }
             columns={[
               { header: 'Roll no.', value: (r) => r.roll_no },
               { header: 'Name', value: (r) => r.name },

@@ -21,7 +21,8 @@ export function engagementText(v: StudentEngagementView, locale: ReturnType<type
     ...v.surveys.map(
       (s) =>
         `${s.name} (${s.status.toLowerCase()}): ${n(s.responded)} of ${n(s.population)} answered` +
-        (s.response_rate === null ? '.' : ` (${n(s.response_rate)} %).`),
+        // Two decimals, as the survey report and the host page show a response rate.
+        (s.response_rate === null ? '.' : ` (${s.response_rate.toFixed(2)} %).`),
     ),
   ];
 }

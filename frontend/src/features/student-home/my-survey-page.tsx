@@ -12,7 +12,7 @@ const BACK = (
 );
 
 /** Where the page stands once the form is sent: thanked (with the server's sentence), or refused. */
-type Sent = { kind: 'thanks'; text: string; message?: string } | { kind: 'refused'; refusal: Refusal };
+type Sent = { kind: 'thanks'; text: string } | { kind: 'refused'; refusal: Refusal };
 
 /**
  * `/me/surveys/:survey` (students, phone first): one course-exit survey answered signed in, with the same questions and
@@ -30,10 +30,7 @@ export default function MySurveyPage() {
   if (sent?.kind === 'thanks')
     return (
       <div className="public-survey">
-        <ThankYou text={sent.text}>
-          {sent.message ? <p className="muted">{sent.message}</p> : null}
-          {BACK}
-        </ThankYou>
+        <ThankYou text={sent.text}>{BACK}</ThankYou>
       </div>
     );
   if (sent?.kind === 'refused' || error || !data)
@@ -75,7 +72,7 @@ export default function MySurveyPage() {
         send={send}
         submitLabel={data.answered ? 'Send my changed answers' : 'Submit answers'}
         onThanks={(endText, message) =>
-          setSent({ kind: 'thanks', text: endText || data.end_text || 'Your answers have been recorded.', message })
+          setSent({ kind: 'thanks', text: endText || data.end_text || message || 'Your answers have been recorded.' })
         }
         onRefused={(refusal) => setSent({ kind: 'refused', refusal })}
       />

@@ -62,7 +62,8 @@ function HostFacts({ view }: { view: SurveyHostView }) {
 function RemindButton({ view, onDone }: { view: SurveyHostView; onDone: (r: SurveyMailResult) => void }) {
   const qc = useQueryClient();
   // From the counts: an anonymous survey lists no invitee (the server picks who is reminded).
-  const waiting = Math.max(0, view.invited - view.responded);
+  // Those who answered signed in were not invited by mail (`invited` leaves them out).
+  const waiting = Math.max(0, view.invited - (view.responded - view.responded_signed_in));
   const remind = useMutation({
     mutationFn: () => postSurveyMail(view.survey.id, 'remind'),
     onSuccess: (res) => {

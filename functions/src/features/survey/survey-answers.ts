@@ -196,7 +196,8 @@ export async function respondentView(
     ...(s.intro_text ? { intro_text: s.intro_text } : {}),
     ...(s.end_text ? { end_text: s.end_text } : {}),
     campus: org?.name ?? '',
-    ...(course ? { course: [course.code, course.title].filter(Boolean).join(' ') } : {}),
+    // A course whose title is its code is named once.
+    ...(course ? { course: [...new Set([course.code, course.title].filter(Boolean))].join(' ') } : {}),
     academic_year: s.academic_year,
     closes_on: s.end_date,
     anonymous: Boolean(s.anonymous),

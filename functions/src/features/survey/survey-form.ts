@@ -48,6 +48,21 @@ async function outcomesOf(scope: CampusScope, s: Pick<Survey, 'survey_for' | 'co
  * @throws HttpError 400 when the template is for something else than the survey, or none of its rated questions
  *   names an outcome the course or program has
  */
+/**
+ * A question's text with `{statement}` replaced by an outcome's statement, read as a phrase of the sentence: inside a
+ * sentence ("How far can you now {statement}?") its first letter goes to lower case when it starts a capitalised word
+ * ("Identify the ..." -> "identify the ..."; "SQL" kept), and its closing full stop is dropped when punctuation follows
+ * ("... methods.?" -> "... methods?"). After a colon or at the start it is kept as written.
+ */
+export function withStatement(text: string, statement: string): string {
+  const trimmed = statement.trim();
+  const lower = /^[A-Z][a-z]/.test(trimmed) ? trimmed[0].toLowerCase() + trimmed.slice(1) : trimmed;
+  return text.split('{statement}').reduce((out, part) => {
+    const phrase = /[a-z,] $/.test(out) ? lower : trimmed;
+    return out + (/^[.?!,;:]/.test(part) ? phrase.replace(/\.$/, '') : phrase) + part;
+  });
+}
+
 export async function buildSurveyForm(
   scope: CampusScope,
   s: Pick<Survey, 'survey_for' | 'course' | 'program'>,
@@ -75,7 +90,7 @@ export async function buildSurveyForm(
     const o = outcomes.get(code);
     // One course-exit template serves courses with 4 or 8 COs: questions on COs this course lacks are left out.
     if (!o) return void omitted.push(code);
-    questions.push({ id: `q${i + 1}`, text: text.split('{statement}').join(o.statement), kind, outcome_code: o.code, outcome: o.id });
+    questions.push({ id: `q${i + 1}`, text: withStatement(text, o.statement), kind, outcome_code: o.code, outcome: o.id });
   });
   if (!questions.some((q) => q.kind === 'Rating') && (t.questions ?? []).some((q) => q.kind === 'Rating'))
     throw new HttpError(

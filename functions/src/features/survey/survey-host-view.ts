@@ -83,13 +83,15 @@ export async function surveyHostView(scope: CampusScope, surveyId: string): Prom
   for (const c of candidates.stakeholders.filter(open)) stakeholders[c.group ?? ''] = (stakeholders[c.group ?? ''] ?? 0) + 1;
   const responded = invitees.filter((i) => i.responded).length;
   // Whom it is for: a course-exit survey's course students of its year, as its report and margin of error count them.
-  const population = Math.max(students ?? invitees.length, responded);
+  // Invited by mail: a student who answered signed in without a mailed link was not invited (the tally's rule).
+  const invited = invitees.filter((i) => i.mail || !i.signed_in).length;
+  const population = Math.max(students ?? invited, responded);
   return {
     survey: surveyHead(s),
     status: surveyStatus(s),
     form: docs?.form ?? { scale: [], questions: [] },
     invitees: shown,
-    invited: invitees.length,
+    invited,
     responded,
     responded_signed_in: invitees.filter((i) => i.responded && i.signed_in).length,
     population,

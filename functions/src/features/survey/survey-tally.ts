@@ -24,7 +24,7 @@ export interface SurveyTally {
   offline: OfflineResults | null;
   respondentsOnline: number;
   respondentsOffline: number;
-  /** People invited online (the survey's invitee list). */
+  /** People invited online (the survey's invitee list, less students who answered signed in without a mailed link). */
   invited: number;
   /**
    * A course-exit survey's population as Attain knows it: the course's students of the survey's year
@@ -100,7 +100,8 @@ export async function tallySurvey(scope: CampusScope, s: TalliedSurvey): Promise
     offline,
     respondentsOnline: answers.length,
     respondentsOffline,
-    invited: invitees.length,
+    // Invited by mail: a student who answered signed in without a mailed link was not invited.
+    invited: invitees.filter((i) => i.mail || !i.signed_in).length,
     freeText,
     ...(students === undefined ? {} : { students }),
   };
@@ -132,16 +133,24 @@ export function questionCounts(t: SurveyTally, q: SurveyQuestion): Omit<Question
  * What a set of surveys says about each outcome they assess: per outcome record id, the survey
  * percent pooled over every rating question that assesses it, weighting each question's percent by its respondents
  * (= sum over questions of sum_k count_k x weight_k / max weight, over the sum of their respondents: with one question
- * this is `surveyPercent`), the people who answered the surveys and the people they were for (`surveyPopulation`).
+ * this is `surveyPercent`), the people who answered the surveys and the people they were for (`surveyPopulation`:
+ * summed over surveys of different groups, but once for course-exit surveys, which all ask the course's students of
+ * the year).
  */
 export function outcomeEvidence(tallies: readonly { id: string; name: string; tally: SurveyTally }[]): Map<string, SurveyEvidence> {
   const acc = new Map<
     string,
-    { weighted: number; answers: number; surveys: Map<string, { id: string; name: string; people: number; population: number }> }
+    {
+      weighted: number;
+      answers: number;
+      surveys: Map<string, { id: string; name: string; people: number; population: number; course: boolean }>;
+    }
   >();
   for (const { id, name, tally } of tallies) {
     const people = tally.respondentsOnline + tally.respondentsOffline;
     const population = surveyPopulation(tally);
+    // A course-exit survey's population is the course's students of the year: every one of the course's is the same.
+    const course = tally.students !== undefined;
     for (const q of tally.form.questions) {
       if (q.kind !== 'Rating' || !q.outcome) continue;
       const c = questionCounts(tally, q);
@@ -153,20 +162,27 @@ export function outcomeEvidence(tallies: readonly { id: string; name: string; ta
       const a = acc.get(q.outcome) ?? { weighted: 0, answers: 0, surveys: new Map() };
       a.weighted += (percent / 100) * c.respondents;
       a.answers += c.respondents;
-      a.surveys.set(id, { id, name, people, population });
+      a.surveys.set(id, { id, name, people, population, course });
       acc.set(q.outcome, a);
     }
   }
   return new Map(
-    [...acc].map(([outcome, a]) => [
-      outcome,
-      {
-        surveys: [...a.surveys.values()].map(({ id, name }) => ({ id, name })),
-        respondents: [...a.surveys.values()].reduce((s, x) => s + x.people, 0),
-        population: [...a.surveys.values()].reduce((s, x) => s + x.population, 0),
+    [...acc].map(([outcome, a]) => {
+      const list = [...a.surveys.values()];
+      const respondents = list.reduce((n, x) => n + x.people, 0);
+      // Two course-exit surveys of a course and year ask the same class: its students once, never fewer than answered.
+      // Surveys of different groups (alumni, employers) add up.
+      const population = list.every((x) => x.course)
+        ? Math.max(respondents, ...list.map((x) => x.population))
+        : list.reduce((n, x) => n + x.population, 0);
+      const evidence: SurveyEvidence = {
+        surveys: list.map(({ id, name }) => ({ id, name })),
+        respondents,
+        population,
         // Unrounded: `indirectResult` decides the level on it and rounds it for display.
         percent: (a.weighted / a.answers) * 100,
-      },
-    ]),
+      };
+      return [outcome, evidence];
+    }),
   );
 }

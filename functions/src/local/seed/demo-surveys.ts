@@ -36,8 +36,8 @@ import { prng } from './sample-random.js';
  *   section A (about 85 %), except `FEW_ANSWERS_COURSE`'s, answered by about a fifth: too few for the default 95 %
  *   margin of error of +-15 points, so its CO page shows no indirect level and the sentence why; and an alumni survey
  *   of the program answered by all 12 sample alumni;
- * - an open, anonymous end-of-term course-exit survey of `OPEN_SURVEY_COURSE` with no answer yet, for the sample
- *   students to answer signed in (`addOpenSurvey`).
+ * - instead of the closed one, for `OPEN_SURVEY_COURSE` an open, anonymous end-of-term course-exit survey answered by
+ *   24 of section A, for the other sample students to answer signed in (`addOpenSurvey`).
  */
 const YEAR = '2025-26';
 /** The demo course whose course-exit survey too few answer for a survey level (the validity rule at work). */
@@ -138,25 +138,33 @@ async function answer(
 
 /** The demo course whose course-exit survey is still open for its students to answer signed in (issue 43). */
 export const OPEN_SURVEY_COURSE = '4CS4-05';
+/**
+ * The sample students of section A who have not answered the open survey yet (25CSA001-010 and 25CSA031-036, by the
+ * roster's names): the ones to sign in as and answer it; the other 24 of the 40 answered with generated answers.
+ */
+const UNANSWERED = /25CSA0(0\d|10|3[1-6])$/;
 /** How long the demo's open survey stays open from the day the demo is seeded, days. */
 const OPEN_SURVEY_DAYS = 120;
 
 /**
- * An anonymous end-of-term course-exit survey of `OPEN_SURVEY_COURSE` for 2025-26, open from the day the demo is seeded
- * for `OPEN_SURVEY_DAYS`, with nobody invited and no answer yet: the sample students answer it signed in, and its
- * course's indirect attainment and response rate move with each answer.
+ * An anonymous end-of-term course-exit survey of `OPEN_SURVEY_COURSE` for 2025-26 (that course's only one of the year),
+ * open from the day the demo is seeded for `OPEN_SURVEY_DAYS`, answered by 24 of section A's 40 (generated answers):
+ * the others (`UNANSWERED`) answer it signed in, and its course's indirect attainment and response rate move with each
+ * answer.
  */
 async function addOpenSurvey(
   scope: CampusScope,
   courses: readonly RecordOf<typeof courseCurriculum>[],
   place: Record<string, string>,
   template: RecordOf<typeof surveyTemplate>,
+  section: readonly { id: string; name: string; email: string; source: 'Students' }[],
+  rand: () => number,
 ) {
   const course = courses.find((c) => c.code === OPEN_SURVEY_COURSE);
   if (!course) return;
   const today = todayInIndia();
   const closes = new Date(Date.parse(`${today}T00:00:00Z`) + OPEN_SURVEY_DAYS * 86_400_000).toISOString().slice(0, 10);
-  await addSurvey(
+  const { s, form } = await addSurvey(
     scope,
     {
       name: `End-of-term course exit ${course.code} ${YEAR} (sample)`,
@@ -175,6 +183,9 @@ async function addOpenSurvey(
     },
     template,
   );
+  // Most of the class has answered already (generated answers); `UNANSWERED` have not, to answer signed in.
+  const answered = section.filter((p) => !UNANSWERED.test(p.name));
+  await answer(scope, s.id, form, answered, rand, (q) => 0.3 + ((q * 3) % 5) * 0.1, RESPONSE_RATE.everyone);
 }
 
 /**
@@ -241,6 +252,8 @@ export async function seedDemoSurveys(scope: CampusScope): Promise<boolean> {
     (a.code ?? '').localeCompare(b.code ?? ''),
   );
   for (const course of courses) {
+    // The open survey's course has that one survey of the year (`addOpenSurvey`): two would pool the same class twice.
+    if (course.code === OPEN_SURVEY_COURSE) continue;
     if (!(await queryByField(scope, courseOutcome, 'course', course.id, 1)).length) continue;
     const { s, form } = await addSurvey(
       scope,
@@ -263,7 +276,7 @@ export async function seedDemoSurveys(scope: CampusScope): Promise<boolean> {
     const rate = course.code === FEW_ANSWERS_COURSE ? RESPONSE_RATE.few : RESPONSE_RATE.usual;
     await answer(scope, s.id, form, students, rand, (q) => 0.12 + bias + ((q * 7) % 5) * 0.1, rate);
   }
-  await addOpenSurvey(scope, courses, place, courseExit);
+  await addOpenSurvey(scope, courses, place, courseExit, students, rand);
   const { s, form } = await addSurvey(
     scope,
     {
