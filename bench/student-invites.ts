@@ -73,7 +73,9 @@ export async function benchInvites(base: string, headers: Record<string, string>
   measure('students.invite.calls', first.calls);
   return [
     {
-      metric: `Invite ${STUDENTS.toLocaleString('en-IN')} students in one go (${CUT_SHORT.toLocaleString('en-IN')} left by a run cut short): each mailed once, one mail`,
+      metric:
+        `Invite ${STUDENTS.toLocaleString('en-IN')} students in one go (${CUT_SHORT.toLocaleString('en-IN')} left by a run cut ` +
+        'short): each mailed once, one mail',
       value: `${(ms / 1000).toFixed(1)} s, ${first.calls} DynamoDB calls`,
       budget: '< 29 s (API Gateway)',
       ok: ms < 29_000,

@@ -87,7 +87,10 @@ export function InvitePanel({ view }: { view: SurveyHostView }) {
                 disabled={!view.students_available}
                 onChange={(e) => setStudents(e.target.checked)}
               />
-              <span>{`Students of the ${view.survey.survey_for === 'CO' ? 'course' : 'curriculum'} (${formatNumber(view.students_available, locale)} not yet invited)`}</span>
+              <span>
+                {`Students of the ${view.survey.survey_for === 'CO' ? 'course' : 'curriculum'} ` +
+                  `(${formatNumber(view.students_available, locale)} not yet invited)`}
+              </span>
             </label>
             {!view.students_available ? (
               <p className="hint">
