@@ -175,7 +175,9 @@ describe("a faculty member's reach into students' values", () => {
       expect(res.status, path).toBe(403);
       expect(JSON.stringify(res.body), path).not.toContain('25CSA001');
     }
-    expect((await outsider.get(paths[0])).body.errors.detail).toMatch(/open to its department's faculty, its owner and the administrators$/);
+    expect((await outsider.get(paths[0])).body.errors.detail).toMatch(
+      /open to its department's faculty, its owner and the administrators$/,
+    );
     // The student improvement report leaves out the plans of courses the caller may not read.
     const report = await outsider.get(`/api/reports/student-imp?program=${cur.program}&curriculum=${rec.curriculum}&year=2025-26`);
     expect(report.status, JSON.stringify(report.body).slice(0, 300)).toBe(200);
