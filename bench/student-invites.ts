@@ -15,7 +15,7 @@ type Row = { metric: string; value: string; budget: string; ok: boolean | null }
 
 /**
  * A step of `npm run bench` (issue 43 item 2): a roster of 5,000 students, each with an address of their own, invited
- * in one request (`POST /api/student-accounts/invite`). Before it, 1,500 of them carry what a run killed after its
+ * in one request (`POST /api/auth/student-accounts`). Before it, 1,500 of them carry what a run killed after its
  * writes and before queueing its mail leaves behind (invitation and login items naming a mail that was never queued).
  * Checked: the request invites all 5,000 in one queued mail whose recipients are the 5,000 addresses, each once; a
  * second request invites nobody. Measured: the request's time and DynamoDB calls.
@@ -59,7 +59,7 @@ export async function benchInvites(base: string, headers: Record<string, string>
   for (let i = 0; i < leftovers.length; i += 25) await batchWrite(leftovers.slice(i, i + 25));
 
   const t0 = performance.now();
-  const first = await api('POST', '/api/student-accounts/invite', { curriculum: cur.id });
+  const first = await api('POST', '/api/auth/student-accounts', { curriculum: cur.id });
   const ms = performance.now() - t0;
   const result = first.json.data as { invited: number; mail: string; skipped: unknown[] };
   const mail = (await api('GET', `/api/send-mail/${result.mail}`)).json.data as { to: string[]; counts?: Record<string, number> };
@@ -67,7 +67,7 @@ export async function benchInvites(base: string, headers: Record<string, string>
   const once = mail.to.length === STUDENTS && new Set(mail.to).size === STUDENTS && mail.to.every((a) => addresses.has(a));
   if (result.invited !== STUDENTS || result.skipped.length || !once)
     throw new Error(`bench invites: invited ${result.invited}, skipped ${result.skipped.length}, the mail's recipients each once: ${once}`);
-  const again = (await api('POST', '/api/student-accounts/invite', { curriculum: cur.id })).json.data as { invited: number };
+  const again = (await api('POST', '/api/auth/student-accounts', { curriculum: cur.id })).json.data as { invited: number };
   if (again.invited !== 0) throw new Error(`bench invites: a second run invited ${again.invited} again`);
   measure('students.invite.ms_per_student', ms / STUDENTS);
   measure('students.invite.calls', first.calls);

@@ -195,7 +195,7 @@ describe("a student's course exit surveys", () => {
   it("shows the staff, under a course's CO attainment, how many students opened their results and answered, as counts", async () => {
     signInAs('faculty');
     const server = mockServer((method, url) =>
-      url === '/api/student-engagement/c-BCS401?year=2025-26'
+      url === '/api/attainment/engagement/c-BCS401?year=2025-26'
         ? {
             body: {
               data: {
@@ -224,6 +224,6 @@ describe("a student's course exit surveys", () => {
     expect(line.textContent).toBe(
       "Students' side, 2025-26: 28 of 40 students have opened their results in Attain. Course exit BCS401 2025-26 (open): 12 of 40 answered (30.00 %).",
     );
-    expect(server.gets()).toEqual(['/api/student-engagement/c-BCS401?year=2025-26']);
+    expect(server.gets()).toEqual(['/api/attainment/engagement/c-BCS401?year=2025-26']);
   });
 });

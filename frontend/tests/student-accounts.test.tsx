@@ -25,13 +25,13 @@ const ROWS: StudentAccountRow[] = [
     invited_until: '2026-12-06T10:00:00.000Z',
   },
 ];
-const LIST = '/api/student-accounts?curriculum=cur1&section=A';
+const LIST = '/api/auth/student-accounts?curriculum=cur1&section=A';
 
 function open() {
   const server = mockServer((method, url) => {
     if (url.startsWith('/api/curriculum')) return { body: { data: [rec('cur1', { name: 'B.Tech CSE 2025' })], next: null } };
     if (method === 'GET' && url === LIST) return { body: { data: ROWS } };
-    if (method === 'POST' && url === '/api/student-accounts/invite')
+    if (method === 'POST' && url === '/api/auth/student-accounts')
       return {
         status: 201,
         body: {
@@ -43,7 +43,7 @@ function open() {
           },
         },
       };
-    if (method === 'POST' && url === '/api/student-accounts/s1/access')
+    if (method === 'POST' && url === '/api/auth/student-accounts/s1/access')
       return { body: { message: "The student's access is now disabled", data: { status: 'disabled' } } };
     return { body: { data: [], next: null } };
   });
@@ -67,7 +67,7 @@ describe('Student Accounts', () => {
     await screen.findByText('Mail each of the 1 student without an account in section A their own link to set a password?');
     fireEvent.click(screen.getByRole('button', { name: 'Send invitations' }));
     await screen.findByText('Invitations mailed to 1 student.');
-    expect(server.calls('POST', '/api/student-accounts/invite')[0].body).toEqual({ curriculum: 'cur1', section: 'A' });
+    expect(server.calls('POST', '/api/auth/student-accounts')[0].body).toEqual({ curriculum: 'cur1', section: 'A' });
     expect(screen.getByText(/The address is also 25CSA002's/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Receipts of this mail' }).getAttribute('href')).toBe('/utilities?mail=m-1');
   });
@@ -81,8 +81,8 @@ describe('Student Accounts', () => {
     await screen.findByText('25CSA001 Anita Rao will be signed out at once and cannot sign in until enabled again.');
     // The dialog's own Disable, after the row's.
     fireEvent.click(within(screen.getByRole('dialog', { name: 'Disable this account?' })).getByRole('button', { name: 'Disable' }));
-    await waitFor(() => expect(server.calls('POST', '/api/student-accounts/s1/access')).toHaveLength(1));
-    expect(server.calls('POST', '/api/student-accounts/s1/access')[0].body).toEqual({ action: 'disable' });
+    await waitFor(() => expect(server.calls('POST', '/api/auth/student-accounts/s1/access')).toHaveLength(1));
+    expect(server.calls('POST', '/api/auth/student-accounts/s1/access')[0].body).toEqual({ action: 'disable' });
   });
 
   it('is offered to campus administrators only', async () => {

@@ -23,9 +23,9 @@ import { POWERS_DOC, powerWords, powersDoc } from '../scripts/powers-doc.js';
 
 /** The powers each role holds: the decisions the product made by comparing roles before decision 0052. */
 const HELD: Readonly<Record<Role, readonly Power[]>> = {
-  admin: ['read-campus', 'change-campus', 'administer-campus', 'read-every-member'],
+  admin: ['read-campus', 'change-campus', 'administer-campus', 'read-every-member', 'read-every-student'],
   faculty: ['read-campus', 'change-campus', 'keep-own'],
-  'group-admin': ['read-campus', 'oversee-group', 'read-every-member'],
+  'group-admin': ['read-campus', 'oversee-group', 'read-every-member', 'read-every-student'],
   student: [],
 };
 

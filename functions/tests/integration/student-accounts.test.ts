@@ -34,7 +34,7 @@ async function tokenSentTo(to: string): Promise<string> {
 }
 
 const accounts = async (section = ''): Promise<Map<string, StudentAccountRow>> => {
-  const res = await admin.get(`/api/student-accounts?curriculum=${curriculumId}${section ? `&section=${section}` : ''}`);
+  const res = await admin.get(`/api/auth/student-accounts?curriculum=${curriculumId}${section ? `&section=${section}` : ''}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return new Map((res.body.data as StudentAccountRow[]).map((r) => [r.roll_no, r]));
 };
@@ -65,7 +65,7 @@ beforeAll(async () => {
 describe("students' accounts", { timeout: 120_000 }, () => {
   it('invites a section: each address of its own once, in one mail; missing and shared addresses are listed, not guessed', async () => {
     expect([...(await accounts()).values()].map((r) => r.account)).toEqual(Array(6).fill('No account'));
-    const res = await admin.post('/api/student-accounts/invite', { curriculum: curriculumId, section: 'A' });
+    const res = await admin.post('/api/auth/student-accounts', { curriculum: curriculumId, section: 'A' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const result: StudentInviteResult = res.body.data;
     expect(result.invited).toBe(1);
@@ -88,7 +88,7 @@ describe("students' accounts", { timeout: 120_000 }, () => {
     expect(listed.get('a1')?.invited_until).toBeDefined();
     expect(listed.get('b1')?.account).toBe('No account');
     // A second invitation of the whole roster mails b1 only: nobody twice.
-    const again = await admin.post('/api/student-accounts/invite', { curriculum: curriculumId });
+    const again = await admin.post('/api/auth/student-accounts', { curriculum: curriculumId });
     expect(again.body.data.invited).toBe(1);
     expect(again.body.data.skipped.find((s: { roll_no: string }) => s.roll_no === 'a1').reason).toMatch(
       /^Invited already; the link works until /,
@@ -109,7 +109,7 @@ describe("students' accounts", { timeout: 120_000 }, () => {
     expect(me.body.data.student).toMatchObject({ roll_no: 'a1', name: 'Anita Rao', section: 'A' });
     expect((await student.get('/api/auth/profile')).status).toBe(200);
     expect((await student.get('/api/student')).status).toBe(403);
-    expect((await student.get(`/api/student-accounts?curriculum=${curriculumId}`)).status).toBe(403);
+    expect((await student.get(`/api/auth/student-accounts?curriculum=${curriculumId}`)).status).toBe(403);
     expect((await accounts()).get('a1')?.account).toBe('Active');
     expect((await anon.post('/api/auth/set-password', { token, password: 'Other-Pass-12!' })).status).toBe(400);
   });
@@ -119,8 +119,8 @@ describe("students' accounts", { timeout: 120_000 }, () => {
     expect((await student.get('/api/me/surveys')).status).toBe(200);
     const id = (await accounts()).get('a1')!.student;
     const faculty = await signedIn(base, users.demoFaculty);
-    expect((await faculty.post(`/api/student-accounts/${id}/access`, { action: 'disable' })).status).toBe(403);
-    const off = await admin.post(`/api/student-accounts/${id}/access`, { action: 'disable' });
+    expect((await faculty.post(`/api/auth/student-accounts/${id}/access`, { action: 'disable' })).status).toBe(403);
+    const off = await admin.post(`/api/auth/student-accounts/${id}/access`, { action: 'disable' });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
     expect(off.body.data.status).toBe('disabled');
     const refused = await student.get('/api/me/results');
@@ -128,7 +128,7 @@ describe("students' accounts", { timeout: 120_000 }, () => {
     expect(refused.body.errors.detail).toBe('Your access has been ended by an administrator');
     await expect(login(base, address('a1'), 'Anita-Pass-12!')).rejects.toThrow();
     expect((await accounts()).get('a1')?.account).toBe('Disabled');
-    expect((await admin.post(`/api/student-accounts/${id}/access`, { action: 'enable' })).status).toBe(200);
+    expect((await admin.post(`/api/auth/student-accounts/${id}/access`, { action: 'enable' })).status).toBe(200);
     // Tokens carry whole seconds: a sign-in in the very second of the disabling is refused, so the student signs in
     // again until the next second has come, as a person would retry.
     let back = client(base, await login(base, address('a1'), 'Anita-Pass-12!'));
@@ -137,7 +137,7 @@ describe("students' accounts", { timeout: 120_000 }, () => {
     expect((await back.get('/api/me/results')).status).toBe(200);
     // A roster entry without an account has no access to change.
     const none = (await accounts()).get('a4')!.student;
-    const missing = await admin.post(`/api/student-accounts/${none}/access`, { action: 'disable' });
+    const missing = await admin.post(`/api/auth/student-accounts/${none}/access`, { action: 'disable' });
     expect(missing.status).toBe(404);
     expect(missing.body.errors.detail).toBe('This student has no account yet: invite them first');
   });
@@ -149,14 +149,14 @@ describe("students' accounts", { timeout: 120_000 }, () => {
     const fixed = address('b1-fixed');
     expect((await admin.put(`/api/student/${b1.id}`, { ...b1, email: fixed })).status).toBe(200);
     expect((await accounts('B')).get('b1')?.account).toBe('No account');
-    const again = await admin.post('/api/student-accounts/invite', { curriculum: curriculumId, section: 'B' });
+    const again = await admin.post('/api/auth/student-accounts', { curriculum: curriculumId, section: 'B' });
     expect(again.body.data.invited).toBe(1);
     expect(await tokenSentTo(fixed)).toBeTruthy();
     // A removed account is no account: its student is invited again.
     const a1 = (await accounts('A')).get('a1')!.student;
-    expect((await admin.post(`/api/student-accounts/${a1}/access`, { action: 'remove' })).status).toBe(200);
+    expect((await admin.post(`/api/auth/student-accounts/${a1}/access`, { action: 'remove' })).status).toBe(200);
     expect((await accounts('A')).get('a1')?.account).toBe('Removed');
-    const reinvite = await admin.post('/api/student-accounts/invite', { curriculum: curriculumId, section: 'A' });
+    const reinvite = await admin.post('/api/auth/student-accounts', { curriculum: curriculumId, section: 'A' });
     expect(reinvite.body.data.invited).toBe(1);
     expect((await accounts('A')).get('a1')?.account).toBe('Invited');
     // While another run holds the campus's invitations (as a run still writing does), a second one waits its turn.
@@ -170,7 +170,7 @@ describe("students' accounts", { timeout: 120_000 }, () => {
     const run = { PK: recordPk('demo', 'student-invite-run'), SK: 'run' };
     await doc.send(new PutCommand({ TableName: env.TABLE_NAME, Item: { ...run, claim: 'other', until: Date.now() + 60_000 } }));
     try {
-      const busy = await admin.post('/api/student-accounts/invite', { curriculum: curriculumId });
+      const busy = await admin.post('/api/auth/student-accounts', { curriculum: curriculumId });
       expect(busy.status).toBe(409);
       expect(busy.body.errors.detail).toMatch(/^Students are being invited already/);
     } finally {
@@ -179,10 +179,10 @@ describe("students' accounts", { timeout: 120_000 }, () => {
   });
 
   it('refuses what a user can send wrong with a clear 4xx', async () => {
-    expect((await admin.post('/api/student-accounts/invite', {})).status).toBe(400);
-    expect((await admin.get('/api/student-accounts')).status).toBe(400);
-    expect((await admin.get('/api/student-accounts?curriculum=0190f3c2-0000-7000-8000-000000000000')).status).toBe(404);
-    const bad = await admin.post(`/api/student-accounts/${(await accounts()).get('a1')!.student}/access`, { action: 'shout' });
+    expect((await admin.post('/api/auth/student-accounts', {})).status).toBe(400);
+    expect((await admin.get('/api/auth/student-accounts')).status).toBe(400);
+    expect((await admin.get('/api/auth/student-accounts?curriculum=0190f3c2-0000-7000-8000-000000000000')).status).toBe(404);
+    const bad = await admin.post(`/api/auth/student-accounts/${(await accounts()).get('a1')!.student}/access`, { action: 'shout' });
     expect(bad.status).toBe(400);
   });
 });

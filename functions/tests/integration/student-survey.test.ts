@@ -281,7 +281,7 @@ describe('a student answers a course-exit survey signed in', { timeout: 120_000 
 describe("the staff see the students' side of a course, as counts", { timeout: 120_000 }, () => {
   it('counts a student who opens their results once, and each course-exit survey as its report does', async () => {
     const engagement = async () => {
-      const res = await admin.get(`/api/student-engagement/${courseId}?year=${YEAR}`);
+      const res = await admin.get(`/api/attainment/engagement/${courseId}?year=${YEAR}`);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body.data as {
         students: number;
@@ -312,9 +312,9 @@ describe("the staff see the students' side of a course, as counts", { timeout: 1
     expect(once.surveys.map((s) => s.id)).toContain(survey.id);
     // Counts only, and another campus's course is not found.
     expect(JSON.stringify(once)).not.toContain('25CSA034');
-    expect((await admin.get(`/api/student-engagement/0190f3c2-0000-7000-8000-000000000000?year=${YEAR}`)).status).toBe(404);
-    expect((await admin.get(`/api/student-engagement/${courseId}?year=2025`)).status).toBe(400);
-    expect((await fourth.get(`/api/student-engagement/${courseId}`)).status).toBe(403);
+    expect((await admin.get(`/api/attainment/engagement/0190f3c2-0000-7000-8000-000000000000?year=${YEAR}`)).status).toBe(404);
+    expect((await admin.get(`/api/attainment/engagement/${courseId}?year=2025`)).status).toBe(400);
+    expect((await fourth.get(`/api/attainment/engagement/${courseId}`)).status).toBe(403);
   });
 });
 

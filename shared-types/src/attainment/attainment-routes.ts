@@ -43,12 +43,13 @@ export const programAttainmentRoute = defineRoute({
 export const studentsAttainmentRoute = defineRoute({
   method: 'GET',
   path: `${ATTAINMENT}/students/{course}`,
-  domain: 'attainment',
+  // Served with the students' own pages (students' values, one Lambda), which keeps the attainment Lambda in its budget.
+  domain: 'student',
   summary: "Each student's CO and PO/PSO attainment in a course",
   query: yearQuery,
   invalid: YEAR_FORMAT,
   answer: item('StudentsAttainmentView'),
-  errors: [400, 401, 404],
+  errors: [400, 401, 403, 404],
 });
 
 /** `GET /api/marks/{occasion}`: the marks sheet (questions, roster, every student's marks, version). */
@@ -58,7 +59,7 @@ export const marksSheetRoute = defineRoute({
   domain: 'marks',
   summary: "An assessment occasion's marks sheet: questions, roster, marks and version",
   answer: item('MarksSheetView'),
-  errors: [401, 404],
+  errors: [401, 403, 404],
 });
 
 /** `PUT /api/marks/{occasion}` `{ version, rows }`: saves grid edits (the course's faculty or admins; 409 stale or frozen). */
@@ -81,7 +82,7 @@ export const marksTemplateRoute = defineRoute({
   summary: 'The marks template of an occasion as CSV (with `filled=true`, the saved marks in it)',
   query: z.object({ filled: z.optional(z.string()) }),
   answer: file('text/csv'),
-  errors: [401, 404],
+  errors: [401, 403, 404],
 });
 
 /**

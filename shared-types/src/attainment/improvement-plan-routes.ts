@@ -17,7 +17,7 @@ export const improvementPlanRoute = defineRoute({
   query: yearQuery,
   invalid: YEAR_FORMAT,
   answer: item('ImprovementPlanView'),
-  errors: [400, 401, 404],
+  errors: [400, 401, 403, 404],
 });
 
 /** `PUT /api/attainment/improvement-plan/{course}` `{ version, year, actions }`: records the actions (the course's faculty or admins; 409 when stale). */

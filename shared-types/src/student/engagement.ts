@@ -2,8 +2,11 @@ import { defineRoute, item } from '../api/contract.js';
 import { YEAR_FORMAT, yearQuery } from '../attainment/attainment-routes.js';
 import type { SurveyStatus } from '../survey/survey-api.js';
 
-/** Where the staff read how a course's students have taken up their own pages. */
-export const STUDENT_ENGAGEMENT_PATH = '/api/student-engagement';
+/**
+ * Where the staff read how a course's students have taken up their own pages: under the attainment routes (each of
+ * which API Gateway routes on its own path), so it costs the stack one route, not a segment's two.
+ */
+export const STUDENT_ENGAGEMENT_PATH = '/api/attainment/engagement';
 
 /** One course-exit survey of the course in the year, as its report counts it. */
 export interface EngagementSurvey {
@@ -20,7 +23,7 @@ export interface EngagementSurvey {
 }
 
 /**
- * `GET /api/student-engagement/{course}?year=` (the campus's staff): the students' side of a course in one academic
+ * `GET /api/attainment/engagement/{course}?year=` (the campus's staff): the students' side of a course in one academic
  * year (default the campus's current one), counts only, never who:
  * - `students`: the course's students of the year (the rosters of its occasions that year);
  * - `seen`: how many of them have opened their own results page with this course on it (My results);
@@ -34,7 +37,7 @@ export interface StudentEngagementView {
   surveys: EngagementSurvey[];
 }
 
-/** `GET /api/student-engagement/{course}?year=`: how many of a course's students have seen their results and answered. */
+/** `GET /api/attainment/engagement/{course}?year=`: how many of a course's students have seen their results and answered. */
 export const studentEngagementRoute = defineRoute({
   method: 'GET',
   path: `${STUDENT_ENGAGEMENT_PATH}/{course}`,

@@ -3,8 +3,11 @@ import { defineRoute, item, items } from '../api/contract.js';
 import { ACCESS_ACTIONS, type AccessStatus } from '../identity/access.js';
 import { MESSAGES } from '../registry/messages.js';
 
-/** Where a campus's administrators keep their students' accounts. */
-export const STUDENT_ACCOUNTS_PATH = '/api/student-accounts';
+/**
+ * Where a campus's administrators keep their students' accounts: beside the staff's (`/api/auth/user-list`), served by
+ * the same Lambda under the same API Gateway routes.
+ */
+export const STUDENT_ACCOUNTS_PATH = '/api/auth/student-accounts';
 
 /** Where a roster entry's account stands: none yet, invited (the link not yet used), or an account and its access. */
 export const STUDENT_ACCOUNT_STATES = ['No account', 'Invited', 'Invitation expired', 'Active', 'Disabled', 'Removed'] as const;
@@ -46,7 +49,7 @@ const rosterQuery = z.object({
 });
 
 /**
- * `GET /api/student-accounts?curriculum=&section=` (administrators): every roster entry of the curriculum (or one
+ * `GET /api/auth/student-accounts?curriculum=&section=` (administrators): every roster entry of the curriculum (or one
  * section), by roll number, with where its account stands. 404 for a curriculum not of the campus.
  */
 export const studentAccountsRoute = defineRoute({
@@ -63,7 +66,7 @@ export const studentAccountsRoute = defineRoute({
 });
 
 /**
- * `POST /api/student-accounts/invite` `{ curriculum, section? }` (campus administrators): mails each student of the
+ * `POST /api/auth/student-accounts` `{ curriculum, section? }` (campus administrators): mails each student of the
  * roster (or section) without an account their own link to set a password, in one mail through Send Mail (each
  * address once, with receipts; the mail is sent in the background, resumed after a stop, each recipient once). The
  * account is made when the link is used. Left out, with why: no e-mail, an address two roster entries share, a staff
@@ -72,7 +75,8 @@ export const studentAccountsRoute = defineRoute({
  */
 export const inviteStudentsRoute = defineRoute({
   method: 'POST',
-  path: `${STUDENT_ACCOUNTS_PATH}/invite`,
+  // The collection's own path: inviting is how accounts are made (one API route resource for both methods).
+  path: STUDENT_ACCOUNTS_PATH,
   domain: 'auth',
   summary: 'Invite a roster, or one section of it, to make their accounts',
   roles: ['admin'],
@@ -84,7 +88,7 @@ export const inviteStudentsRoute = defineRoute({
 });
 
 /**
- * `POST /api/student-accounts/{student}/access { action }` (administrators): disables, enables or removes the account
+ * `POST /api/auth/student-accounts/{student}/access { action }` (administrators): disables, enables or removes the account
  * of a roster entry (its open sessions end at once), audited, as a staff member's access. 404 when the roster entry
  * has no account.
  */

@@ -22,7 +22,7 @@ import { formatDate, useLocale } from '../../lib/format/locale';
 
 const PICKS = ['curriculum', 'section'] as const;
 
-/** A roster's accounts (`GET /api/student-accounts?curriculum=&section=`), once a curriculum is chosen. */
+/** A roster's accounts (`GET /api/auth/student-accounts?curriculum=&section=`), once a curriculum is chosen. */
 function useStudentAccounts(curriculum: string | undefined, section: string | undefined) {
   return useQuery({
     queryKey: qk.studentAccounts(curriculum ?? '', section ?? ''),
@@ -66,8 +66,8 @@ function InviteNote({ result, onDismiss }: { result: StudentInviteResult; onDism
 /**
  * `/attainment/student-accounts` (campus administrators): a roster's students (a curriculum, or one section) with where
  * each one's account stands; "Invite students without an account" mails each their own set-password link in one mail
- * (`POST /api/student-accounts/invite`; those left out are listed with why), and each account can be disabled or
- * enabled again (`POST /api/student-accounts/{student}/access`; their open sessions end at once).
+ * (`POST /api/auth/student-accounts`; those left out are listed with why), and each account can be disabled or
+ * enabled again (`POST /api/auth/student-accounts/{student}/access`; their open sessions end at once).
  */
 export function StudentAccountsPage() {
   const locale = useLocale();

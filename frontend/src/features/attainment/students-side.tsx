@@ -4,7 +4,7 @@ import { call } from '../../app/api-client';
 import { qk } from '../../app/query-keys';
 import { formatNumber, useLocale } from '../../lib/format/locale';
 
-/** How a course's students have taken up their own pages in a year (`GET /api/student-engagement/{course}?year=`). */
+/** How a course's students have taken up their own pages in a year (`GET /api/attainment/engagement/{course}?year=`). */
 export function useStudentEngagement(course: string | undefined, year: string | undefined) {
   return useQuery({
     queryKey: qk.studentEngagement(course ?? '', year ?? ''),

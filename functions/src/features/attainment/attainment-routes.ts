@@ -1,32 +1,11 @@
-import {
-  type CampusScope,
-  type OutcomeView,
-  type RecordOf,
-  courseAttainmentRoute,
-  courseCurriculum,
-  programAttainmentRoute,
-  studentsAttainmentRoute,
-} from '@attain/shared-types';
-import { courseOutcomeViews } from './course-outcome-views.js';
-import { courseAttainmentFor, storedProgramAttainment, studentsOfCourse } from './attainment-service.js';
+import { courseAttainmentRoute, courseCurriculum, programAttainmentRoute } from '@attain/shared-types';
+import { courseOutcomes, outcomeView } from './course-outcome-views.js';
+import { courseAttainmentFor, storedProgramAttainment } from './attainment-service.js';
 import { methodFor } from '../course-inputs/index.js';
 import { campusCurrentYear, resultsYear } from '../structure/index.js';
-import { type ProgramOutcomeColumn, assertReadsStudentsOf, programOutcomeColumns } from '../curriculum/index.js';
 import { getRecord } from '../../platform/store/records.js';
 import { type Endpoint, endpoint } from '../../platform/http/endpoint.js';
 import { pathId } from '../../platform/http/path-id.js';
-const outcomeView = (o: ProgramOutcomeColumn): OutcomeView => ({
-  id: o.id,
-  reference: o.po_reference,
-  type: o.outcome_type,
-  title: o.title,
-  statement: o.statement,
-});
-/** The POs and PSOs of a course's program, in display order (PO1.., then PSO1..). */
-async function courseOutcomes(scope: CampusScope, course: RecordOf<typeof courseCurriculum>): Promise<OutcomeView[]> {
-  return course.program ? (await programOutcomeColumns(scope, course.program)).map(outcomeView) : [];
-}
-
 /**
  * Attainment results (`/api/attainment`), as their contracts in shared-types declare them: a course's CO and PO/PSO
  * attainment in one academic year (default: the newest with marks not after the campus's CAY); a program's courses
@@ -61,13 +40,5 @@ export const ATTAINMENT_ENDPOINTS: readonly Endpoint[] = [
         ...(res.updating.length ? { updating: res.updating } : {}),
       },
     };
-  }),
-  endpoint(studentsAttainmentRoute, async (c, { query }) => {
-    const scope = c.var.scope;
-    const id = pathId(c, 'course', 'Course');
-    const course = await getRecord(scope, courseCurriculum, id);
-    await assertReadsStudentsOf(scope, c.var.caller, course);
-    const [res, cos] = await Promise.all([studentsOfCourse(scope, id, query.year || undefined), courseOutcomeViews(scope, id)]);
-    return { data: { ...res, cos, outcomes: await courseOutcomes(scope, course) } };
   }),
 ];

@@ -2,3 +2,4 @@
 
 export { storedProgramAttainment, studentCourseResults } from './attainment-service.js';
 export { improvementPlan } from './improvement-plan.js';
+export { STUDENTS_ATTAINMENT_ENDPOINTS } from './students-attainment-routes.js';

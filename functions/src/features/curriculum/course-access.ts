@@ -1,5 +1,5 @@
-import { type Caller, type CampusScope, may, profile } from '@attain/shared-types';
-import { findRecord } from '../../platform/store/records.js';
+import { type Caller, type CampusScope, may } from '@attain/shared-types';
+import { memberDepartment } from './member-department-store.js';
 import { HttpError } from '../../platform/lib/errors.js';
 
 /**
@@ -31,7 +31,7 @@ export interface CourseForStudents {
 export async function studentsReader(scope: CampusScope, caller: Caller): Promise<(course: CourseForStudents) => boolean> {
   if (may(caller, 'read-every-student')) return () => true;
   if (!may(caller, 'read-campus')) return () => false;
-  const department = (await findRecord(scope, profile, caller.sub))?.department;
+  const department = await memberDepartment(scope, caller.sub);
   return (course) => (Boolean(course.owner) && course.owner === caller.sub) || (Boolean(department) && course.department === department);
 }
 

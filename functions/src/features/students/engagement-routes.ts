@@ -8,7 +8,7 @@ import { responseRate, surveyPopulation, surveyStatus, tallySurvey } from '../su
 import { resultsSeenBy } from './student-account-store.js';
 
 /**
- * `GET /api/student-engagement/{course}?year=` (`studentEngagementRoute`, the campus's staff): how many of the course's
+ * `GET /api/attainment/engagement/{course}?year=` (`studentEngagementRoute`, the campus's staff): how many of the course's
  * students of the year (`courseYearRoster`) have seen their results (`resultsSeenBy`, counted within the roster), and
  * each course-exit survey of the course that year with its respondents over its population, by the survey report's
  * rule (`tallySurvey`, `surveyPopulation`, `responseRate`). Counts only. 404 for a course not of the campus.

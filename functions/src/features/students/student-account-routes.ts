@@ -6,7 +6,7 @@ import { changeStudentAccess, inviteStudents, studentAccounts } from './student-
 
 /**
  * Students' accounts, kept by the campus's administrators (issue 43 item 2, decision 0056): a roster's accounts
- * (`GET /api/student-accounts`), inviting a roster or a section (`POST .../invite`), and a student's access
+ * (`GET /api/auth/student-accounts`), inviting a roster or a section (`POST /api/auth/student-accounts`), and a student's access
  * (`POST .../{student}/access`). Served by the `auth` Lambda, with the staff's accounts.
  */
 export const STUDENT_ACCOUNT_ENDPOINTS: readonly Endpoint[] = [

@@ -54,7 +54,7 @@ const pending = (l: Login | undefined, mails: ReadonlySet<string>, now: number, 
 const RUN_CLAIM_MS = 60_000;
 
 /**
- * `GET /api/student-accounts?curriculum=&section=`: the roster with where each account stands: `Active`, `Disabled` or
+ * `GET /api/auth/student-accounts?curriculum=&section=`: the roster with where each account stands: `Active`, `Disabled` or
  * `Removed` (its access), `Invited` (a link mailed and still working), `Invitation expired`, or `No account`.
  * @throws HttpError 404 for a curriculum not of the campus
  */
@@ -102,7 +102,7 @@ async function invitationMail(scope: CampusScope, expires: number) {
 }
 
 /**
- * `POST /api/student-accounts/invite`: invites every student of a roster (or one section) who has no account and no
+ * `POST /api/auth/student-accounts`: invites every student of a roster (or one section) who has no account and no
  * pending invitation, each address once, in one mail through Send Mail (its receipts there; the mail worker sends
  * each recipient once, and resumes after a stop). Each gets their own link to `/set-password` (only its hash stored,
  * `invitationItem`, for `INVITATION_DAYS`), which makes their account when used. Left out, with why, not guessed: no
@@ -235,7 +235,7 @@ async function inviteClaimed(
 }
 
 /**
- * `POST /api/student-accounts/{student}/access`: disables, enables or removes a roster entry's account as a staff
+ * `POST /api/auth/student-accounts/{student}/access`: disables, enables or removes a roster entry's account as a staff
  * member's is (`changeMemberAccess`: its open sessions refused at once, Cognito's sign-in disabled, audited).
  * @throws HttpError 404 (no such roster entry, or no account), 403, 409 as `changeMemberAccess`
  */
