@@ -9,6 +9,7 @@
  * - that program's NBA SAR as JSON, DOCX and PDF: time and size of each, against the API's 30 s, checked against the
  *   program attainment served;
  * - one faculty member's publications listed among 10,000 in the campus (checked: exactly theirs);
+ * - a student's own page on a campus of 10,000 students (checked against the staff's per-student page);
  * - 5,000 students invited in one request after a run cut short (checked: each mailed once, in one mail).
  * Results also go to bench/results/latest.json.
  */
@@ -31,6 +32,7 @@ import { benchSar } from './sar-export.js';
 import { benchRollup } from './group-rollup.js';
 import { benchFrozenSnapshot } from './frozen-snapshot.js';
 import { benchInvites } from './student-invites.js';
+import { benchStudentPage } from './student-page.js';
 import { MEASURED_FILE, measure as record, saveMeasures } from './measures.js';
 
 /** Loads the AWS SDK v3 clients every domain Lambda uses, as the runtime does before the handler's own code. */
@@ -518,6 +520,15 @@ try {
     budget: 'equal, every level',
     ok: same && levelSeen.every(Boolean),
   });
+  // 7a. A student's own page on a campus of 10,000 students: one of the fixture's, their results stored by the worker.
+  rows.push(
+    ...(await benchStudentPage(
+      stack.url,
+      headers,
+      campusScope({ tenant: DEMO_TENANT, role: 'admin', user: stack.adminEmail, sub: 'bench' }),
+      fixture.program,
+    )),
+  );
   // 7b. The NBA SAR of that program (issue 15): JSON, DOCX and PDF within the API's 30 s.
   rows.push(...(await benchSar(stack.url, headers, fixture.program, served)));
   // 7c. Approving (freezing) that program's newest year: time and snapshot size (issue 16).

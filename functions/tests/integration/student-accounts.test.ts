@@ -1,8 +1,9 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { type SentMailDetail, type StudentAccountRow, type StudentInviteResult, recordPk } from '@attain/shared-types';
+import { type MyResultsView, type SentMailDetail, type StudentAccountRow, type StudentInviteResult, recordPk } from '@attain/shared-types';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, login, signedIn } from '../support/client.js';
+import { occasionWithPaper } from '../support/course-setup.js';
 
 /**
  * Students' accounts (issue 43 item 2): an admin invites a section of a roster; each student with an address of their
@@ -112,6 +113,69 @@ describe("students' accounts", { timeout: 120_000 }, () => {
     expect((await student.get(`/api/auth/student-accounts?curriculum=${curriculumId}`)).status).toBe(403);
     expect((await accounts()).get('a1')?.account).toBe('Active');
     expect((await anon.post('/api/auth/set-password', { token, password: 'Other-Pass-12!' })).status).toBe(400);
+  });
+
+  it("the student's page shows a course's marks once they are saved, a corrected mark, and the plan's action for them", async () => {
+    const student = client(base, await login(base, address('a1'), 'Anita-Pass-12!'));
+    const term = (await admin.get(`/api/term?curriculum=${curriculumId}`)).body.data[0];
+    const dept = (await admin.get('/api/department')).body.data.find((d: { short_name: string }) => d.short_name === 'CSE');
+    const course = (
+      await admin.post('/api/Course-Curriculum', {
+        curriculum: curriculumId,
+        term: term.id,
+        code: `ST${stamp}`,
+        title: 'Stored results',
+        reviewer_department: dept.id,
+      })
+    ).body.data;
+    const ids = { course: course.id, co: '', bloom: (await admin.get('/api/bloom-level')).body.data[0].id as string };
+    const delivery = (await admin.get('/api/delivery-method')).body.data[0].id;
+    ids.co = (
+      await admin.post('/api/Course-Outcome', {
+        course: course.id,
+        code: 'CO1',
+        statement: 'Outcome',
+        cognitive_domain: ids.bloom,
+        delivery_method: delivery,
+      })
+    ).body.data.id;
+    const occasion = await occasionWithPaper(admin, ids, 'ISE 1', 2, 10);
+    const before: MyResultsView = (await student.get('/api/me/results')).body.data;
+    expect(before.courses.map((c) => c.course.code)).not.toContain(`ST${stamp}`);
+    const sheet = (await admin.get(`/api/marks/${occasion.id}`)).body.data;
+    const id = (roll: string) => sheet.students.find((s: { roll_no: string }) => s.roll_no === roll).id as string;
+    const save = async (version: number, a1: Record<string, number>) => {
+      const rows = [
+        { student: id('a1'), marks: a1 },
+        { student: id('a2'), marks: { 1: 9, 2: 9 } },
+        { student: id('a3'), marks: { 1: 2, 2: 3 } },
+      ];
+      const res = await admin.put(`/api/marks/${occasion.id}`, { version, rows });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data.version as number;
+    };
+    const version = await save(sheet.version, { 1: 4, 2: 2 });
+    const mine = (view: MyResultsView) => view.courses.find((c) => c.course.code === `ST${stamp}`);
+    const first = mine((await student.get('/api/me/results')).body.data);
+    expect(first?.occasions[0]?.questions.map((q) => q.marks)).toEqual([4, 2]);
+    expect(first?.cos[0]).toMatchObject({ code: 'CO1', percent: 30, class_students: 3 });
+    // A corrected mark shows once the save answers: the results worker stored it for the student.
+    await save(version, { 1: 8, 2: 10 });
+    const second = mine((await student.get('/api/me/results')).body.data);
+    expect(second?.occasions[0]?.questions.map((q) => q.marks)).toEqual([8, 10]);
+    expect(second?.cos[0]).toMatchObject({ percent: 90, reached: true, class_reached: 2 });
+    expect(JSON.stringify(second)).not.toContain(id('a2'));
+    // The course's improvement plan records an action for a1; their page shows it.
+    const year = (await student.get('/api/me/results')).body.data.year_choice.year;
+    const plan = await admin.put(`/api/attainment/improvement-plan/${course.id}`, {
+      version: 0,
+      year,
+      actions: { [`${id('a1')}:${ids.co}`]: { action: 'Weekly tutorial on recursion', status: 'Planned' } },
+    });
+    expect(plan.status, JSON.stringify(plan.body)).toBe(200);
+    expect(mine((await student.get('/api/me/results')).body.data)?.actions).toEqual([
+      { co: ids.co, co_code: 'CO1', action: 'Weekly tutorial on recursion', status: 'Planned' },
+    ]);
   });
 
   it("disabling a student's account closes their open session at once; enabling opens it again", async () => {

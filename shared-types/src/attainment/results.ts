@@ -27,9 +27,10 @@ export interface GroupResult {
 /**
  * What the results' shape and rules are at: a stored result of another version is recomputed on its next read, as a
  * changed method's is. 2: survey validity (population, margin of error and responses needed on every indirect level).
- * 3: a course's own CIE/SEE weightage, and the count of students with marks.
+ * 3: a course's own CIE/SEE weightage, and the count of students with marks. 4: each student's own results stored
+ * with the course's (for their pages), so a course computed before is computed again, and its students' stored.
  */
-export const ATTAINMENT_ENGINE_VERSION = 3;
+export const ATTAINMENT_ENGINE_VERSION = 4;
 
 /**
  * What the surveys of one academic year say about one outcome (CO, PO, PSO or PEO), and the indirect level read from

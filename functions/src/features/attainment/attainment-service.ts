@@ -9,8 +9,6 @@ import {
   type PaperQuestion,
   type ProgramAttainment,
   type StudentAttainment,
-  type MyCourseResult,
-  type PlanAction,
   courseOwnWeights,
   courseResultsYear,
   courseCurriculum,
@@ -41,7 +39,7 @@ import {
   storeProgramSurveyEvidence,
   surveyEvidenceIsCurrent,
 } from './result-store.js';
-import { type CourseInput, type OccasionInput, coDistribution, courseAttainment, programOutcomes, studentAttainment } from './compute.js';
+import { type CourseInput, type OccasionInput, courseAttainment, programOutcomes, studentAttainment } from './compute.js';
 
 /** How many DynamoDB reads a computation keeps in flight. */
 const READS_IN_FLIGHT = 16;
@@ -54,8 +52,12 @@ type Occasion = RecordOf<typeof occasion>;
 /** The academic year an occasion counts in (`occasionYear`: the one picked, else its date's), or `undated`. */
 const yearOf = (o: Occasion) => occasionYear(o);
 
+/** The attainment method a course is computed with: its program's, else the default (version 0). One GetItem or none. */
+export const courseMethod = (scope: CampusScope, course: Course): Promise<MethodInUse> =>
+  course.program ? methodFor(scope, course.program) : Promise.resolve({ method: DEFAULT_METHOD, version: 0 });
+
 /** The raw material of a set of courses, read with a bounded number of parallel DynamoDB calls. */
-interface Material {
+export interface Material {
   courses: Course[];
   cos: RecordOf<typeof courseOutcome>[];
   occasions: Occasion[];
@@ -98,7 +100,7 @@ function saveNote(o: Occasion, state: SheetState | undefined): string[] {
  * that year with their papers and marks, and what that year's course-exit surveys say about its COs (`surveys`: course
  * id -> year -> CO id -> evidence). Courses with no occasion in a year are left out of that year.
  */
-function inputsByYear(m: Material, surveys?: ReadonlyMap<string, EvidenceByYear>): Map<string, CourseInput[]> {
+export function inputsByYear(m: Material, surveys?: ReadonlyMap<string, EvidenceByYear>): Map<string, CourseInput[]> {
   const out = new Map<string, CourseInput[]>();
   for (const course of m.courses) {
     const cos = m.cos.filter((c) => c.course === course.id).sort(byCode);
@@ -137,7 +139,7 @@ const sortYears = (years: Iterable<string>) => [...years].sort((a, b) => (a === 
  * Reads one course's material (COs, matrix, occasions, papers, marks, roster size); `keep` narrows the occasions whose
  * papers and marks are read (a student's own section's).
  */
-async function courseMaterial(scope: CampusScope, course: Course, keep: (o: Occasion) => boolean = () => true): Promise<Material> {
+export async function courseMaterial(scope: CampusScope, course: Course, keep: (o: Occasion) => boolean = () => true): Promise<Material> {
   const [cos, all, matrix] = await Promise.all([
     queryByField(scope, courseOutcome, 'course', course.id),
     queryByField(scope, occasion, 'course', course.id),
@@ -164,9 +166,8 @@ async function computeCourse(
 ): Promise<{ programId: string; results: CourseAttainment[] }> {
   const course = await getRecord(scope, courseCurriculum, courseId);
   const programId = course.program ?? '';
-  const method = inUse ?? (programId ? methodFor(scope, programId) : Promise.resolve({ method: DEFAULT_METHOD, version: 0 }));
   const [{ method: m, version }, material, surveys] = await Promise.all([
-    method,
+    inUse ?? courseMethod(scope, course),
     courseMaterial(scope, course),
     courseSurveyEvidence(scope, course.id),
   ]);
@@ -423,7 +424,7 @@ export async function studentsOfCourse(
 ): Promise<{ students: StudentAttainment[]; years: string[]; year: string | null; threshold: number }> {
   const course = await getRecord(scope, courseCurriculum, courseId);
   const [{ method }, material, roster] = await Promise.all([
-    course.program ? methodFor(scope, course.program) : Promise.resolve({ method: DEFAULT_METHOD, version: 0 }),
+    courseMethod(scope, course),
     courseMaterial(scope, course),
     listAll(scope, student, { curriculum: course.curriculum }),
   ]);
@@ -439,107 +440,4 @@ export async function studentsOfCourse(
     .map((s) => ({ id: s.id, roll_no: s.roll_no, name: s.name }))
     .sort((a, b) => a.roll_no.localeCompare(b.roll_no, undefined, { numeric: true }));
   return { students: studentAttainment(input, list, method), years, year: chosen, threshold: method.threshold_percent };
-}
-
-/**
- * One student's own results in one course, for each academic year they have marks in, as their page shows them
- * (`MyCourseResult`): their
- * percent of each CO (the same `studentAttainment` the staff's per-student page reads) against the method's threshold,
- * the class's counts and ten-bin distribution of the same percents (`coDistribution`, as the data-analysis page; none
- * under `MIN_CLASS_FOR_BINS` students), the class being those with marks on the occasions of the student's section; their
- * marks on each question of each occasion of that year, and the improvement plan's actions recorded for them.
- * Nothing of another student is returned but counts.
- * @returns academic year -> the course's result for the student, for each year with a marks row of theirs (none: empty)
- */
-export async function studentCourseResults(
-  scope: CampusScope,
-  course: Course,
-  me: { id: string; section: string },
-): Promise<Map<string, MyCourseResult>> {
-  // Only the occasions of the student's section (or of every section) can hold their marks: the others are not read.
-  const [{ method }, material] = await Promise.all([
-    course.program ? methodFor(scope, course.program) : Promise.resolve({ method: DEFAULT_METHOD, version: 0 }),
-    courseMaterial(scope, course, (o) => !o.section || o.section === me.section),
-  ]);
-  const years = [...inputsByYear(material)].flatMap(([year, [input]]) =>
-    input?.occasions.some((o) => o.marks.some((r) => r.student === me.id)) ? [{ year, input }] : [],
-  );
-  const plans = await Promise.all(years.map(({ year }) => getDocument(scope, 'improvement-plan', `${course.id}#${year}`)));
-  return new Map(years.map(({ year, input }, i) => [year, studentYearResult(material, input, method, plans[i]?.actions, me.id, year)]));
-}
-
-/** Below this many students with a percent for a CO, the class's distribution is not shown (it would tell bands apart). */
-export const MIN_CLASS_FOR_BINS = 5;
-
-/** One year of `studentCourseResults`: the student's result from the course's material and that year's input. */
-function studentYearResult(
-  material: Material,
-  input: CourseInput,
-  method: AttainmentMethod,
-  planActions: unknown,
-  studentId: string,
-  year: string,
-): MyCourseResult {
-  const course = material.courses[0];
-  const classIds = [...new Set(input.occasions.flatMap((o) => o.marks.map((r) => r.student)))];
-  const everyone = studentAttainment(
-    input,
-    classIds.map((id) => ({ id, roll_no: '', name: '' })),
-    method,
-  );
-  const mine = everyone.find((x) => x.student === studentId);
-  const bins = coDistribution(
-    everyone,
-    input.cos.map((c) => c.id),
-  );
-  const threshold = method.threshold_percent;
-  const coCode = new Map(input.cos.map((c) => [c.id, c.code]));
-  const cos = material.cos.filter((c) => coCode.has(c.id)).sort(byCode);
-  const occasions = material.occasions
-    .filter((o) => yearOf(o) === year)
-    .sort((a, b) => (a.held_on ?? '').localeCompare(b.held_on ?? '') || a.name.localeCompare(b.name));
-  // Documents are stored untyped; a plan document is only ever written by the plan's PUT, from `improvementPlanBody`.
-  const actions = (planActions ?? {}) as Record<string, PlanAction>;
-  return {
-    course: { id: course.id, code: course.code ?? '', title: course.title },
-    threshold,
-    cos: cos.map((c) => {
-      const percent = mine?.co[c.id] ?? null;
-      const counted = everyone.map((x) => x.co[c.id]).filter((v): v is number => v !== null && v !== undefined);
-      return {
-        id: c.id,
-        code: c.code,
-        statement: c.statement,
-        percent,
-        reached: percent === null ? null : percent >= threshold,
-        class_students: counted.length,
-        class_reached: counted.filter((v) => v >= threshold).length,
-        class_bins: counted.length >= MIN_CLASS_FOR_BINS ? (bins[c.id] ?? []) : [],
-      };
-    }),
-    // The occasions the student has a row in (marks or marked absent); another section's are not theirs.
-    occasions: occasions.flatMap((o) => {
-      const row = input.occasions.find((x) => x.id === o.id)?.marks.find((r) => r.student === studentId);
-      if (!row) return [];
-      return [
-        {
-          id: o.id,
-          name: o.name,
-          kind: o.kind,
-          ...(o.held_on ? { held_on: o.held_on } : {}),
-          absent: Boolean(row.absent),
-          questions: (material.papers.get(o.id) ?? []).map((q) => ({
-            number: q.number,
-            max_marks: q.max_marks,
-            ...(coCode.get(q.co) ? { co_code: coCode.get(q.co) } : {}),
-            marks: row.marks[q.number] ?? null,
-          })),
-        },
-      ];
-    }),
-    actions: cos.flatMap((c) => {
-      const a = actions[`${studentId}:${c.id}`];
-      return a ? [{ co: c.id, co_code: c.code, action: a.action, status: a.status }] : [];
-    }),
-  };
 }

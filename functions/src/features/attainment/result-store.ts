@@ -11,7 +11,7 @@ import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { batchWrite } from '../../platform/store/batch.js';
 import { noteCampusChange } from '../../platform/store/campus-changes.js';
-import { PROGRAM_STAMP_SK, SURVEYS_SK, resultsPk, setStamp, stampSk } from '../course-inputs/index.js';
+import { PROGRAM_STAMP_SK, SURVEYS_SK, resultsPk, scheduleResults, setStamp, stampSk } from '../course-inputs/index.js';
 
 /**
  * Stored attainment results (docs/design.md "Attainment": results are kept per course and academic year and computed
@@ -137,7 +137,8 @@ export const evidenceMaps = (r: SurveyEvidenceRecord): Map<string, Map<string, S
 /**
  * Stores a course's results (one item per academic year, replacing what was there), removes years it no longer has,
  * and sets its stamp's `computed_at` to `computedAt` (the time the computation started, so a change made while it
- * ran still counts as newer). `previous` are the course's stored results when the caller already read them.
+ * ran still counts as newer), then queues the course's `students` job (each student's own results,
+ * `student-results.ts`). `previous` are the course's stored results when the caller already read them.
  */
 export async function storeCourseResults(
   scope: CampusScope,
@@ -168,6 +169,8 @@ export async function storeCourseResults(
   ];
   for (let i = 0; i < writes.length; i += 25) await batchWrite(writes.slice(i, i + 25));
   await setStamp(scope, program, stampSk(course), { computed_at: computedAt });
+  // Each student's own page reads what this course's results say of them, stored by the results worker.
+  await scheduleResults(scope, { kind: 'students', program, course });
 }
 
 /** One course's stored results (one Query on the program partition by sort-key prefix). */

@@ -3,6 +3,7 @@ import { type ResultsJob, scheduleResults } from '../course-inputs/index.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { getRecord, queryByField } from '../../platform/store/records.js';
 import { recomputeCourse } from './attainment-service.js';
+import { storeStudentResults } from './student-results.js';
 
 /**
  * Runs one results job (`ResultsJob`, from the results queue):
@@ -10,7 +11,9 @@ import { recomputeCourse } from './attainment-service.js';
  * - `program` (its attainment method changed): one `course` job queued per course of the program, so each course is
  *   computed and stored on its own (in parallel by the worker in AWS, one after another on the local stack) and the
  *   program's pages count the courses still updating as they fall (the program's stamp says the recomputation is on
- *   its way until each course's results are newer).
+ *   its way until each course's results are newer);
+ * - `students`: each student's own results in the course stored for their pages (`storeStudentResults`; a course
+ *   deleted since has its students' items removed).
  * A course or program deleted since the job was queued has nothing to compute: the job ends without error.
  * DynamoDB for a program: one GetItem, one Query of its curricula and one of courses per curriculum.
  * @throws whatever the store or the queue throws (the queue retries the job)
@@ -19,6 +22,7 @@ export async function runResultsJob(job: ResultsJob): Promise<void> {
   const scope: CampusScope = { campus: job.campus, actor: job.actor, access: 'read-write' };
   try {
     if (job.kind === 'course') await recomputeCourse(scope, job.course);
+    else if (job.kind === 'students') await storeStudentResults(scope, job.course);
     else if (job.kind === 'program') {
       const prog = await getRecord(scope, programEntity, job.program);
       for (const cur of await queryByField(scope, curriculum, 'program', prog.id))

@@ -10,4 +10,5 @@ const text = () => z.string().check(z.minLength(1));
 export const ResultsJobSchema: z.ZodMiniType<ResultsJob> = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('course'), campus: text(), actor: text(), program: text(), course: text() }),
   z.object({ kind: z.literal('program'), campus: text(), actor: text(), program: text() }),
+  z.object({ kind: z.literal('students'), campus: text(), actor: text(), program: text(), course: text() }),
 ]);

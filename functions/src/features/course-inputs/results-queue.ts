@@ -5,12 +5,15 @@ import { type LocalJobRunner, jobQueue } from '../../platform/lib/job-queue.js';
 /**
  * One recomputation of stored attainment results:
  * - `course`: one course's results (every academic year) after an input of it changed;
- * - `program`: every course of the program (its attainment method changed).
+ * - `program`: every course of the program (its attainment method changed);
+ * - `students`: each student's own results in one course, for their pages (queued whenever the course's results are
+ *   stored, and when its improvement plan is saved).
  * `actor` is who made the change. The worker checks a message against `ResultsJobSchema` (`results-job-schema.ts`).
  */
 export type ResultsJob =
   | { kind: 'course'; campus: string; actor: string; program: string; course: string }
-  | { kind: 'program'; campus: string; actor: string; program: string };
+  | { kind: 'program'; campus: string; actor: string; program: string }
+  | { kind: 'students'; campus: string; actor: string; program: string; course: string };
 
 /** The results queue: SQS at `RESULTS_QUEUE_URL` (the results worker Lambda), or the local stack's in-process runner. */
 const resultsQueue = jobQueue<ResultsJob>('results', () => config().resultsQueueUrl, { optional: true });
@@ -36,7 +39,7 @@ export const resultsQueueRuns = (): boolean => resultsQueue.runs();
  */
 export async function scheduleResults(
   scope: CampusScope,
-  job: { kind: 'course'; program: string; course: string } | { kind: 'program'; program: string },
+  job: { kind: 'course' | 'students'; program: string; course: string } | { kind: 'program'; program: string },
 ): Promise<void> {
   await resultsQueue.enqueue({ ...job, campus: scope.campus, actor: scope.actor });
 }

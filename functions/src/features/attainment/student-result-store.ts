@@ -1,0 +1,101 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { type MyCourseResult, TABLE, recordPk, textOf } from '@attain/shared-types';
+import pLimit from 'p-limit';
+import { documentClient } from '../../platform/lib/aws.js';
+import { config } from '../../platform/lib/config.js';
+import { type WriteRequest, batchWrite } from '../../platform/store/batch.js';
+import { readPartition } from '../../platform/store/partition.js';
+
+/**
+ * Each student's own results, stored for their page (issue 43 item 6; docs/decisions/0057): the page reads one
+ * partition instead of computing every course from its marks.
+ *
+ * - `PK = T#<campus>#my-results#<student>`, `SK = <academic year>#<course>`: one `MyCourseResult`, for each course and
+ *   year the student has a marks row in. A student's page is one Query of their partition.
+ * - `PK = T#<campus>#my-results-of#<course>`, `SK = students`: which of those items the course wrote last
+ *   (`<student>|<year>`), so the next run removes the ones a student no longer has (marks removed, a year gone, the
+ *   course deleted).
+ *
+ * Written by the results worker's `students` job (`storeStudentResults`, `student-results.ts`).
+ */
+const table = () => config().tableName;
+const resultsPk = (campus: string, studentId: string) => recordPk(campus, `my-results#${studentId}`);
+const resultKey = (campus: string, studentId: string, year: string, course: string) => ({
+  [TABLE.partitionKey]: resultsPk(campus, studentId),
+  [TABLE.sortKey]: `${year}#${course}`,
+});
+const manifestKey = (campus: string, course: string) => ({
+  [TABLE.partitionKey]: recordPk(campus, `my-results-of#${course}`),
+  [TABLE.sortKey]: 'students',
+});
+/** One (student, year) item of a course, as its manifest lists it. */
+const entry = (studentId: string, year: string) => `${studentId}|${year}`;
+
+/** How many BatchWriteItem calls of a course's students are in flight at once. */
+const WRITES_IN_FLIGHT = 4;
+
+/** One student's result of one course and year, as stored. */
+export interface StudentYearResult {
+  student: string;
+  year: string;
+  result: MyCourseResult;
+}
+
+/**
+ * Replaces what a course stored for its students with `results`: writes each (25 per BatchWriteItem, four at once),
+ * then deletes the items the course wrote before that it no longer has (its manifest), then writes the manifest. A
+ * run cut short leaves nothing the next run does not put right: the old manifest still names every item written.
+ * DynamoDB: one GetItem (the manifest), a BatchWriteItem per 25 items written or deleted, one PutItem.
+ * @returns how many student-years are stored
+ */
+export async function replaceStudentResults(campus: string, course: string, results: readonly StudentYearResult[]): Promise<number> {
+  const before = await readManifest(campus, course);
+  const keep = new Set(results.map((r) => entry(r.student, r.year)));
+  const puts: WriteRequest[] = results.map((r) => ({
+    PutRequest: {
+      Item: { ...resultKey(campus, r.student, r.year, course), entityType: 'my-course-result', course, year: r.year, result: r.result },
+    },
+  }));
+  const deletes: WriteRequest[] = before
+    .filter((e) => !keep.has(e))
+    .map((e) => {
+      const [studentId = '', year = ''] = e.split('|');
+      return { DeleteRequest: { Key: resultKey(campus, studentId, year, course) } };
+    });
+  const limit = pLimit(WRITES_IN_FLIGHT);
+  for (const writes of [puts, deletes]) {
+    const chunks = Array.from({ length: Math.ceil(writes.length / 25) }, (_, i) => writes.slice(i * 25, i * 25 + 25));
+    await Promise.all(chunks.map((chunk) => limit(() => batchWrite(chunk))));
+  }
+  await documentClient().send(
+    new PutCommand({
+      TableName: table(),
+      Item: {
+        ...manifestKey(campus, course),
+        entityType: 'my-results-manifest',
+        entries: [...keep],
+        computed_at: new Date().toISOString(),
+      },
+    }),
+  );
+  return keep.size;
+}
+
+/** The `<student>|<year>` items a course wrote last; none when it never wrote any. One GetItem. */
+async function readManifest(campus: string, course: string): Promise<string[]> {
+  const res = await documentClient().send(new GetCommand({ TableName: table(), Key: manifestKey(campus, course), ConsistentRead: true }));
+  const entries: unknown = res.Item?.entries;
+  return Array.isArray(entries) ? entries.map(textOf) : [];
+}
+
+/** Whether a course's students' results have been stored at least once (the demo's seed stores the missing ones). One GetItem. */
+export const studentResultsStored = async (campus: string, course: string): Promise<boolean> =>
+  Boolean((await documentClient().send(new GetCommand({ TableName: table(), Key: manifestKey(campus, course) }))).Item);
+
+/** A student's stored results, every course and year: one Query of their partition (one more per MB). */
+export async function readStudentResults(campus: string, studentId: string): Promise<Omit<StudentYearResult, 'student'>[]> {
+  return (await readPartition(resultsPk(campus, studentId))).map((item) => ({
+    year: textOf(item.year),
+    result: item.result as MyCourseResult,
+  }));
+}
