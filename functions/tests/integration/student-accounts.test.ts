@@ -115,7 +115,7 @@ describe("students' accounts", { timeout: 120_000 }, () => {
     expect((await anon.post('/api/auth/set-password', { token, password: 'Other-Pass-12!' })).status).toBe(400);
   });
 
-  it("the student's page shows a course's marks once they are saved, a corrected mark, and the plan's action for them", async () => {
+  it("the student's page shows a course's marks once they are saved, a corrected mark, the plan's action for them, and drops the course when their marks are cleared", async () => {
     const student = client(base, await login(base, address('a1'), 'Anita-Pass-12!'));
     const term = (await admin.get(`/api/term?curriculum=${curriculumId}`)).body.data[0];
     const dept = (await admin.get('/api/department')).body.data.find((d: { short_name: string }) => d.short_name === 'CSE');
@@ -154,13 +154,13 @@ describe("students' accounts", { timeout: 120_000 }, () => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body.data.version as number;
     };
-    const version = await save(sheet.version, { 1: 4, 2: 2 });
+    let version = await save(sheet.version, { 1: 4, 2: 2 });
     const mine = (view: MyResultsView) => view.courses.find((c) => c.course.code === `ST${stamp}`);
     const first = mine((await student.get('/api/me/results')).body.data);
     expect(first?.occasions[0]?.questions.map((q) => q.marks)).toEqual([4, 2]);
     expect(first?.cos[0]).toMatchObject({ code: 'CO1', percent: 30, class_students: 3 });
     // A corrected mark shows once the save answers: the results worker stored it for the student.
-    await save(version, { 1: 8, 2: 10 });
+    version = await save(version, { 1: 8, 2: 10 });
     const second = mine((await student.get('/api/me/results')).body.data);
     expect(second?.occasions[0]?.questions.map((q) => q.marks)).toEqual([8, 10]);
     expect(second?.cos[0]).toMatchObject({ percent: 90, reached: true, class_reached: 2 });
@@ -176,6 +176,9 @@ describe("students' accounts", { timeout: 120_000 }, () => {
     expect(mine((await student.get('/api/me/results')).body.data)?.actions).toEqual([
       { co: ids.co, co_code: 'CO1', action: 'Weekly tutorial on recursion', status: 'Planned' },
     ]);
+    // Their marks cleared from the sheet, the course leaves their page: what the course stored for them is removed.
+    await save(version, {});
+    expect(mine((await student.get('/api/me/results')).body.data)).toBeUndefined();
   });
 
   it("disabling a student's account closes their open session at once; enabling opens it again", async () => {
