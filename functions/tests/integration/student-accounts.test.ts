@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { type MyResultsView, type SentMailDetail, type StudentAccountRow, type StudentInviteResult, recordPk } from '@attain/shared-types';
+import { type MyResultsView, type SentMailDetail, type StudentAccountRow, type StudentInviteRun, recordPk } from '@attain/shared-types';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, login, signedIn } from '../support/client.js';
 import { occasionWithPaper } from '../support/course-setup.js';
@@ -32,6 +32,21 @@ async function tokenSentTo(to: string): Promise<string> {
     if (token) return token;
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Starts an invitation run and follows it until it ends, as the Student Accounts page does. */
+async function invite(body: { curriculum: string; section?: string }): Promise<StudentInviteRun> {
+  const res = await admin.post('/api/auth/student-accounts', body);
+  expect(res.status, JSON.stringify(res.body)).toBe(202);
+  let run: StudentInviteRun = res.body.data;
+  expect(run.state).toBe('queued');
+  while (run.state === 'queued' || run.state === 'running') {
+    await new Promise((r) => setTimeout(r, 50));
+    const got = await admin.get(`/api/student-invites/${run.id}`);
+    expect(got.status, JSON.stringify(got.body)).toBe(200);
+    run = got.body.data;
+  }
+  return run;
 }
 
 const accounts = async (section = ''): Promise<Map<string, StudentAccountRow>> => {
@@ -66,9 +81,8 @@ beforeAll(async () => {
 describe("students' accounts", { timeout: 120_000 }, () => {
   it('invites a section: each address of its own once, in one mail; missing and shared addresses are listed, not guessed', async () => {
     expect([...(await accounts()).values()].map((r) => r.account)).toEqual(Array(6).fill('No account'));
-    const res = await admin.post('/api/auth/student-accounts', { curriculum: curriculumId, section: 'A' });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const result: StudentInviteResult = res.body.data;
+    const result = await invite({ curriculum: curriculumId, section: 'A' });
+    expect(result.state).toBe('done');
     expect(result.invited).toBe(1);
     expect(result.skipped.map((s) => [s.roll_no, s.reason])).toEqual([
       ['a2', "The address is also a3's: give each student their own"],
@@ -89,11 +103,9 @@ describe("students' accounts", { timeout: 120_000 }, () => {
     expect(listed.get('a1')?.invited_until).toBeDefined();
     expect(listed.get('b1')?.account).toBe('No account');
     // A second invitation of the whole roster mails b1 only: nobody twice.
-    const again = await admin.post('/api/auth/student-accounts', { curriculum: curriculumId });
-    expect(again.body.data.invited).toBe(1);
-    expect(again.body.data.skipped.find((s: { roll_no: string }) => s.roll_no === 'a1').reason).toMatch(
-      /^Invited already; the link works until /,
-    );
+    const again = await invite({ curriculum: curriculumId });
+    expect(again.invited).toBe(1);
+    expect(again.skipped.find((s) => s.roll_no === 'a1')?.reason).toMatch(/^Invited already; the link works until /);
     const store = (await (await fetch(`${ses}/store`)).json()) as { emails: { destination: { to: string[] } }[] };
     expect(store.emails.filter((e) => e.destination.to.includes(address('a1')))).toHaveLength(1);
   });
@@ -115,7 +127,7 @@ describe("students' accounts", { timeout: 120_000 }, () => {
     expect((await anon.post('/api/auth/set-password', { token, password: 'Other-Pass-12!' })).status).toBe(400);
   });
 
-  it("the student's page shows a course's marks once they are saved, a corrected mark, the plan's action for them, and drops the course when their marks are cleared", async () => {
+  it("the student's page shows a saved course's marks, a corrected mark and the plan's action, and drops the course when their marks are cleared", async () => {
     const student = client(base, await login(base, address('a1'), 'Anita-Pass-12!'));
     const term = (await admin.get(`/api/term?curriculum=${curriculumId}`)).body.data[0];
     const dept = (await admin.get('/api/department')).body.data.find((d: { short_name: string }) => d.short_name === 'CSE');
@@ -216,15 +228,15 @@ describe("students' accounts", { timeout: 120_000 }, () => {
     const fixed = address('b1-fixed');
     expect((await admin.put(`/api/student/${b1.id}`, { ...b1, email: fixed })).status).toBe(200);
     expect((await accounts('B')).get('b1')?.account).toBe('No account');
-    const again = await admin.post('/api/auth/student-accounts', { curriculum: curriculumId, section: 'B' });
-    expect(again.body.data.invited).toBe(1);
+    const again = await invite({ curriculum: curriculumId, section: 'B' });
+    expect(again.invited).toBe(1);
     expect(await tokenSentTo(fixed)).toBeTruthy();
     // A removed account is no account: its student is invited again.
     const a1 = (await accounts('A')).get('a1')!.student;
     expect((await admin.post(`/api/auth/student-accounts/${a1}/access`, { action: 'remove' })).status).toBe(200);
     expect((await accounts('A')).get('a1')?.account).toBe('Removed');
-    const reinvite = await admin.post('/api/auth/student-accounts', { curriculum: curriculumId, section: 'A' });
-    expect(reinvite.body.data.invited).toBe(1);
+    const reinvite = await invite({ curriculum: curriculumId, section: 'A' });
+    expect(reinvite.invited).toBe(1);
     expect((await accounts('A')).get('a1')?.account).toBe('Invited');
     // While another run holds the campus's invitations (as a run still writing does), a second one waits its turn.
     const doc = DynamoDBDocumentClient.from(

@@ -31,7 +31,7 @@ import type { StakeholderImportResult } from '../survey/stakeholder.js';
 import type { MyResultsView } from '../student/my-results.js';
 import type { MySurvey, MySurveyAnswered, MySurveyForm } from '../student/my-surveys.js';
 import type { StudentEngagementView } from '../student/engagement.js';
-import type { StudentAccountRow, StudentInviteResult } from '../student/student-accounts.js';
+import type { StudentAccountRow, StudentInviteResult, StudentInviteRun } from '../student/student-accounts.js';
 import type { BatchImportResult, BatchKnownFigures } from '../sar/batch-import.js';
 import type { SarTableRowsView } from '../sar/table-rows.js';
 import type {
@@ -112,4 +112,5 @@ export interface ResponseTypes {
   StudentEngagementView: StudentEngagementView;
   StudentAccountRow: StudentAccountRow;
   StudentInviteResult: StudentInviteResult;
+  StudentInviteRun: StudentInviteRun;
 }

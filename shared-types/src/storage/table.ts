@@ -40,6 +40,11 @@ export const mailRecipientSk = (index: number) => `R#${String(index).padStart(6,
  * when its last recipient is handed to SES. The local stack resumes these when it starts (SQS redelivers in AWS).
  */
 export const MAIL_QUEUE_PK = 'MAILQ';
+/**
+ * The partition of unfinished student invitation runs across campuses (`SK` = `<campus>#<run id>`): written with the
+ * run, deleted when it ends. The local stack resumes these when it starts (SQS redelivers in AWS).
+ */
+export const INVITE_RUNS_PK = 'INVITEQ';
 /** Partition of a campus's suppression list (addresses that bounced or complained), one item per address. */
 export const suppressionPk = (tenant: string) => `T#${tenant}#suppression`;
 /** Key of a campus's uniqueness guards partition. */

@@ -42,6 +42,34 @@ export interface StudentInviteResult {
   skipped: StudentInviteSkip[];
 }
 
+/** Where an invitation run stands: waiting for the worker, writing the links, done, or stopped with `error`. */
+export const INVITE_RUN_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type InviteRunState = (typeof INVITE_RUN_STATES)[number];
+
+/**
+ * An invitation run (`POST /api/auth/student-accounts` starts one; `GET /api/student-invites/{run}` follows it): the
+ * background job that reads the roster, writes each chosen student's link and queues their mail. `total` is how many
+ * it chose (0 until it has read the roster), `written` how many links are written so far; once `done`, `invited`,
+ * `mail` and `skipped` say what it did (`skipped` lists at most `MAX_LISTED_SKIPS`, `skipped_more` counts the rest).
+ */
+export interface StudentInviteRun extends StudentInviteResult {
+  id: string;
+  state: InviteRunState;
+  curriculum: string;
+  section?: string;
+  total: number;
+  written: number;
+  skipped_more: number;
+  /** Why a `failed` run stopped, in words for the administrator. */
+  error?: string;
+  /** ISO date-times. */
+  created_at: string;
+  updated_at: string;
+}
+
+/** At most this many left-out students are listed in a run (the rest are counted). */
+export const MAX_LISTED_SKIPS = 500;
+
 /** `?curriculum=&section=`: a roster, whole or one section of it. */
 const rosterQuery = z.object({
   curriculum: z.string().check(z.minLength(1, MESSAGES.required)),
@@ -70,8 +98,9 @@ export const studentAccountsRoute = defineRoute({
  * roster (or section) without an account their own link to set a password, in one mail through Send Mail (each
  * address once, with receipts; the mail is sent in the background, resumed after a stop, each recipient once). The
  * account is made when the link is used. Left out, with why: no e-mail, an address two roster entries share, a staff
- * member's address, an account already, an invitation still pending, the suppression list. 201 `StudentInviteResult`;
- * 400 beyond 5,000 students at once; 409 while another invitation of the campus is under way.
+ * member's address, an account already, an invitation still pending, the suppression list. The work is a background
+ * job: 202 `StudentInviteRun` (queued), followed at `GET /api/student-invites/{run}`; a run of more than 5,000
+ * students fails with a sentence saying so; 409 while another invitation run of the campus is under way.
  */
 export const inviteStudentsRoute = defineRoute({
   method: 'POST',
@@ -83,8 +112,23 @@ export const inviteStudentsRoute = defineRoute({
   forbidden: 'Only campus administrators invite students',
   body: rosterQuery,
   invalid: 'Choose a curriculum',
-  answer: item('StudentInviteResult', 201),
+  answer: item('StudentInviteRun', 202),
   errors: [400, 401, 403, 404, 409],
+});
+
+/**
+ * `GET /api/student-invites/{run}` (campus administrators): where an invitation run stands (`StudentInviteRun`),
+ * polled by the Student Accounts page while it runs. 404 for a run of another campus, or none.
+ */
+export const studentInviteRunRoute = defineRoute({
+  method: 'GET',
+  path: '/api/student-invites/{run}',
+  domain: 'auth',
+  summary: 'Where an invitation run of students stands',
+  roles: ['admin'],
+  forbidden: 'Only campus administrators invite students',
+  answer: item('StudentInviteRun'),
+  errors: [401, 403, 404],
 });
 
 /**
@@ -106,7 +150,7 @@ export const studentAccessRoute = defineRoute({
 });
 
 /** Every route of the students' accounts. */
-export const STUDENT_ACCOUNT_ROUTES = [studentAccountsRoute, inviteStudentsRoute, studentAccessRoute] as const;
+export const STUDENT_ACCOUNT_ROUTES = [studentAccountsRoute, inviteStudentsRoute, studentInviteRunRoute, studentAccessRoute] as const;
 
 /** The account state an access status gives (`Active`, `Disabled`, `Removed`). */
 export const accountStateOf = (status: AccessStatus | undefined): StudentAccountState =>

@@ -7,6 +7,8 @@ import {
   type StudentAccountRow,
   type StudentInviteResult,
   type StudentInviteSkip,
+  type StudentInviteRun,
+  MAX_LISTED_SKIPS,
   type UserAccess,
   type AccessAction,
   type Caller,
@@ -28,7 +30,16 @@ import { listAll } from '../../platform/store/list-all.js';
 import { assertWritable, findRecord, getRecord } from '../../platform/store/records.js';
 import { campusAccess } from '../../platform/store/user-access.js';
 import { changeMemberAccess, invitationItem, studentLoginKey } from '../identity/index.js';
-import { type Login, claimInviteRun, loginOf, loginsOf, queuedInviteMails, releaseInviteRun } from './student-login-store.js';
+import { type Login, claimInviteRun, loginOf, loginsOf, queuedInviteMails, queuedMails, releaseInviteRun } from './student-login-store.js';
+import {
+  type InviteRunChange,
+  type StoredInviteRun,
+  endInviteRun,
+  getInviteRun,
+  putInviteRun,
+  updateInviteRun,
+} from './invite-run-store.js';
+import { enqueueInviteRun } from './invite-queue.js';
 import { type MailSender, queueMail, suppressedAddresses } from '../mail/index.js';
 
 type Student = RecordOf<typeof student>;
@@ -50,8 +61,11 @@ async function rosterOf(scope: CampusScope, curriculumId: string, section?: stri
 const pending = (l: Login | undefined, mails: ReadonlySet<string>, now: number, address: string) =>
   Boolean(l?.invite_mail && l.invited_until && Date.parse(l.invited_until) > now && mails.has(l.invite_mail) && l.email === address);
 
-/** How long an invitation run holds the campus's claim (`claimInviteRun`): beyond any request's 29 s. */
-const RUN_CLAIM_MS = 60_000;
+/**
+ * How long an invitation run holds the campus's claim (`claimInviteRun`) unless it ends first: beyond a worker's 15
+ * minutes, so a run that died gives the campus back on its own.
+ */
+const RUN_CLAIM_MS = 20 * 60_000;
 
 /**
  * `GET /api/auth/student-accounts?curriculum=&section=`: the roster with where each account stands: `Active`, `Disabled` or
@@ -102,43 +116,151 @@ async function invitationMail(scope: CampusScope, expires: number) {
 }
 
 /**
- * `POST /api/auth/student-accounts`: invites every student of a roster (or one section) who has no account and no
- * pending invitation, each address once, in one mail through Send Mail (its receipts there; the mail worker sends
- * each recipient once, and resumes after a stop). Each gets their own link to `/set-password` (only its hash stored,
- * `invitationItem`, for `INVITATION_DAYS`), which makes their account when used. Left out, with why, not guessed: no
- * e-mail; an address shared by two roster entries of the campus (both listed); a staff member's address; an account
- * already; a pending invitation; the suppression list. The logins are written before the mail is queued, naming the
- * mail: a run cut short between the two queued no mail, and the next run invites those students again. One run at a
- * time per campus (`claimInviteRun`), so two at once cannot mail a student twice. A removed account is invited again;
- * an invitation to an address corrected since is sent again to the new one.
- * Writes: the invitations and logins (BatchWriteItem, 25 a call, `WRITES_IN_FLIGHT` at once), the mail (`queueMail`),
- * one audit entry (a count).
+ * `POST /api/auth/student-accounts`: starts an invitation run of a roster (or one section) as a background job
+ * (`runInviteJob`, on the `student-invites` queue) and answers at once with the run, queued. One run at a time per
+ * campus (`claimInviteRun`, held until the run ends), so two runs cannot mail a student twice.
+ * DynamoDB: the curriculum's GetItem, the claim's PutItem, the run's TransactWriteItems.
  * @param site where people open Attain (the request's Origin)
- * @throws HttpError 404 (curriculum), 403 (a read-only scope), 400 (no sender address; more than `MAX_MAIL_RECIPIENTS`
- *   to invite), 409 (another invitation run of the campus is under way)
+ * @throws HttpError 404 (curriculum), 403 (a read-only scope), 409 (another invitation run of the campus is under way)
  */
 export async function inviteStudents(
   scope: CampusScope,
   sender: MailSender,
   body: { curriculum: string; section?: string },
   site: string,
-): Promise<StudentInviteResult> {
+): Promise<StudentInviteRun> {
   assertWritable(scope);
+  await getRecord(scope, curriculum, body.curriculum);
   const claim = await claimInviteRun(scope, RUN_CLAIM_MS);
-  if (!claim) throw new HttpError(409, 'Students are being invited already (by you or another administrator): try again in a minute');
+  if (!claim)
+    throw new HttpError(409, 'Students are being invited already (by you or another administrator): try again when that run ends');
+  const now = new Date().toISOString();
+  const run: StoredInviteRun = {
+    id: uuidv7(),
+    state: 'queued',
+    curriculum: body.curriculum,
+    ...(body.section ? { section: body.section } : {}),
+    total: 0,
+    written: 0,
+    invited: 0,
+    mail: null,
+    skipped: [],
+    skipped_more: 0,
+    created_at: now,
+    updated_at: now,
+    site,
+    sender: { user: sender.user, sub: sender.sub },
+    actor: scope.actor,
+    claim,
+  };
+  await putInviteRun(scope.campus, run);
+  await enqueueInviteRun({ campus: scope.campus, run: run.id });
+  return inviteRunView(run);
+}
+
+/** How long a run may go without a word before it reads as stopped (`inviteRunView`): beyond a worker's 15 minutes. */
+const SILENT_RUN_MS = 20 * 60_000;
+
+/** A run as its page reads it: the stored run without what only the worker needs; one silent too long reads failed. */
+export function inviteRunView(run: StoredInviteRun, now = Date.now()): StudentInviteRun {
+  const { site: _site, sender: _sender, actor: _actor, claim: _claim, ...view } = run;
+  const silent = (view.state === 'queued' || view.state === 'running') && now - Date.parse(view.updated_at) > SILENT_RUN_MS;
+  return silent ? { ...view, state: 'failed', error: STOPPED_RUN } : view;
+}
+
+/** What a run that stopped says: inviting again is safe. */
+const STOPPED_RUN = 'The invitation run stopped before it ended. Invite again: nobody already mailed is mailed twice.';
+
+/**
+ * `GET /api/student-invites/{run}`: one invitation run of the campus. @throws HttpError 404 when the campus has none of that id
+ */
+export async function inviteRun(scope: CampusScope, id: string): Promise<StudentInviteRun> {
+  const run = await getInviteRun(scope.campus, id);
+  if (!run) throw new HttpError(404, 'No such invitation run');
+  return inviteRunView(run);
+}
+
+/** How often a run records how many links it has written (ms). */
+const PROGRESS_EVERY_MS = 1_000;
+
+/**
+ * Runs (or resumes) an invitation run (`InviteJob`, from the `student-invites` queue): every student of the roster
+ * (or section) who has no account and no pending invitation is mailed their own link, each address once, in one mail
+ * through Send Mail whose id is the run's (`inviteChosen`). The run records how many links it has written as it goes
+ * (at most once a second), and what it did at the end; then the campus's claim is given back.
+ * Resuming after a kill: a run whose mail was queued already ends as it was recorded before the mail was queued; one
+ * cut short before that chooses again, and the students whose links it had written (their mail never queued) are
+ * chosen again with new links, so each address is mailed once. A run that ended (or was never) is left alone.
+ * A refusal in words (more than `MAX_MAIL_RECIPIENTS` to invite, no sender address) ends the run `failed` with it.
+ * @param opts.afterWrite told how many links are written after each BatchWriteItem (tests stop a run there, as a kill would)
+ * @throws what the store throws (the queue runs the job again)
+ */
+export async function runInviteJob(
+  job: { campus: string; run: string },
+  opts: { afterWrite?: (written: number) => void } = {},
+): Promise<void> {
+  const run = await getInviteRun(job.campus, job.run);
+  if (!run || run.state === 'done' || run.state === 'failed') return;
+  const scope: CampusScope = { campus: job.campus, actor: run.actor, access: 'read-write' };
+  // The campus's claim is given back before the run reads ended, so a page that sees it end can start the next one.
+  const end = async (change: InviteRunChange & { state: 'done' | 'failed' }) => {
+    await releaseInviteRun(scope, run.claim);
+    await endInviteRun(job.campus, run.id, change);
+  };
   try {
-    return await inviteClaimed(scope, sender, body, site);
-  } finally {
-    await releaseInviteRun(scope, claim);
+    const [queued] = [...(await queuedMails(scope, [run.id]))];
+    if (queued) return await end({ state: 'done', mail: queued });
+    await updateInviteRun(job.campus, run.id, { state: 'running' });
+    let said = 0;
+    const result = await inviteChosen(scope, run.sender, run, run.site, {
+      mail: run.id,
+      onChosen: async (r) => updateInviteRun(job.campus, run.id, r),
+      onWritten: async (written) => {
+        opts.afterWrite?.(written);
+        if (Date.now() - said < PROGRESS_EVERY_MS) return;
+        said = Date.now();
+        await updateInviteRun(job.campus, run.id, { written });
+      },
+    });
+    await end({ state: 'done', written: result.invited, ...listed(result) });
+  } catch (e) {
+    if (!(e instanceof HttpError)) throw e;
+    await end({ state: 'failed', error: e.message });
   }
 }
 
-/** `inviteStudents` once the campus's invitation run is held. */
-async function inviteClaimed(
+/** A result as a run records it: the left-out students listed up to `MAX_LISTED_SKIPS`, the rest counted. */
+const listed = (r: StudentInviteResult) => ({
+  invited: r.invited,
+  mail: r.mail,
+  skipped: r.skipped.slice(0, MAX_LISTED_SKIPS),
+  skipped_more: Math.max(0, r.skipped.length - MAX_LISTED_SKIPS),
+});
+
+/**
+ * An invitation run's work, once the campus's claim is held: chooses who to invite (left out, with why, not guessed:
+ * no e-mail; an address shared by two roster entries of the campus, both listed; a staff member's address; an account
+ * already; a pending invitation; the suppression list), then writes each chosen student's link (`/set-password`, only
+ * its hash stored, `invitationItem`, for `INVITATION_DAYS`) and login, naming the mail `opts.mail`, and then queues that
+ * one mail through Send Mail (its receipts there; the mail worker sends each recipient once and resumes after a stop).
+ * A run cut short between the writes and the mail queued none: its students are not pending, and are chosen again.
+ * A removed account is invited again; an invitation to an address corrected since is sent again to the new one.
+ * Writes: the invitations and logins (BatchWriteItem, 25 a call, `WRITES_IN_FLIGHT` at once), the mail (`queueMail`),
+ * one audit entry (a count).
+ * @param opts.onChosen told who is invited and left out before anything is written
+ * @param opts.onWritten told how many links are written, after each BatchWriteItem
+ * @throws HttpError 404 (curriculum), 400 (no sender address; more than `MAX_MAIL_RECIPIENTS` to invite)
+ */
+async function inviteChosen(
   scope: CampusScope,
   sender: MailSender,
   body: { curriculum: string; section?: string },
   site: string,
+  opts: {
+    mail: string;
+    onChosen: (r: Pick<StudentInviteRun, 'total' | 'invited' | 'skipped' | 'skipped_more'>) => Promise<void>;
+    onWritten: (written: number) => Promise<void>;
+  },
 ): Promise<StudentInviteResult> {
   const [roster, everyone, staff, logins, suppressed, access] = await Promise.all([
     rosterOf(scope, body.curriculum, body.section || undefined),
@@ -181,8 +303,14 @@ async function inviteClaimed(
   }
   if (!chosen.length) return { invited: 0, mail: null, skipped };
   if (chosen.length > MAX_MAIL_RECIPIENTS)
-    throw new HttpError(400, `Invite at most ${MAX_MAIL_RECIPIENTS} students at once: choose a section`, { section: 'Too many students' });
-  const mail = uuidv7();
+    throw new HttpError(
+      400,
+      `There are ${chosen.length} students to invite; invite at most ${MAX_MAIL_RECIPIENTS} at once: choose a section`,
+      { section: 'Too many students' },
+    );
+  const { invited, skipped: listedSkips, skipped_more } = listed({ invited: chosen.length, mail: null, skipped });
+  await opts.onChosen({ total: chosen.length, invited, skipped: listedSkips, skipped_more });
+  const mail = opts.mail;
   const expires = now + INVITATION_DAYS * 24 * 3600 * 1000;
   const until = new Date(expires).toISOString();
   const links = new Map<string, string>();
@@ -216,7 +344,17 @@ async function inviteClaimed(
   });
   const limit = pLimit(WRITES_IN_FLIGHT);
   const batches = Array.from({ length: Math.ceil(writes.length / 25) }, (_, i) => writes.slice(i * 25, i * 25 + 25));
-  await Promise.all(batches.map((b) => limit(() => batchWrite(b))));
+  let written = 0;
+  await Promise.all(
+    batches.map((b) =>
+      limit(async () => {
+        await batchWrite(b);
+        // Two items a student: their invitation and their login.
+        written += b.length / 2;
+        await opts.onWritten(written);
+      }),
+    ),
+  );
   await queueMail(scope, sender, {
     id: mail,
     to: chosen.map((c) => c.address),

@@ -1,0 +1,118 @@
+import type { StudentInviteRun } from '@attain/shared-types';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { resetClients } from '../../src/platform/lib/aws.js';
+import { resetConfig } from '../../src/platform/lib/config.js';
+import type { InviteJob } from '../../src/features/students/invite-queue.js';
+import type { MailJob } from '../../src/features/mail/mail-queue.js';
+import { client, login, signedIn } from '../support/client.js';
+
+/**
+ * Inviting students is a background run (issue 43 item 2, decision 0058): the request answers at once, the run says
+ * how far it has got, and a run killed half-way through its writes is resumed by the next delivery of its job with
+ * every student mailed once, in one mail. The worker runs in this process against the integration stack's table and
+ * SES, as the bulk-mail test plays the mail worker.
+ */
+const base = inject('stackUrl');
+const users = inject('users');
+const env = inject('stackEnv');
+const ses = inject('sesEmulatorUrl');
+const STUDENTS = 120;
+const stamp = Date.now().toString(36);
+const address = (i: number) => `success+run-${stamp}-${i}@simulator.amazonses.com`;
+let admin: ReturnType<typeof client>;
+let curriculumId = '';
+
+class WorkerCrash extends Error {
+  override name = 'WorkerCrash';
+}
+
+beforeAll(async () => {
+  Object.assign(process.env, env);
+  resetConfig();
+  resetClients();
+  admin = await signedIn(base, users.demoAdmin);
+  const dept = (await admin.get('/api/department')).body.data.find((d: { short_name: string }) => d.short_name === 'CSE');
+  const program = (await admin.post('/api/program', { title: `Runs ${stamp}`, department: dept.id, number_of_terms: 1 })).body.data;
+  curriculumId = (await admin.post('/api/curriculum', { name: `Runs ${stamp}`, program: program.id })).body.data.id;
+  const rows = Array.from({ length: STUDENTS }, (_, i) => `r${i},Run student ${i},${i % 2 ? 'B' : 'A'},${address(i)}`);
+  const res = await fetch(`${base}/api/import/students?curriculum=${curriculumId}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await login(base, users.demoAdmin.email, users.demoAdmin.password)}`, 'content-type': 'text/csv' },
+    body: `roll_no,name,section,email\n${rows.join('\n')}\n`,
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+});
+
+describe('an invitation run', { timeout: 120_000 }, () => {
+  it('killed half-way through its writes, resumes on the next delivery and mails every student once, in one mail', async () => {
+    const { inviteStudents, runInviteJob } = await import('../../src/features/students/student-accounts.js');
+    const { setLocalInvitesRunner } = await import('../../src/features/students/invite-queue.js');
+    const { setLocalMailRunner } = await import('../../src/features/mail/mail-queue.js');
+    const { runMailJob } = await import('../../src/features/mail/mail-worker.js');
+    const runs: InviteJob[] = [];
+    const mails: MailJob[] = [];
+    // This process's queues only record the jobs: the test plays the workers.
+    setLocalInvitesRunner((job) => runs.push(job));
+    setLocalMailRunner((job) => mails.push(job));
+    try {
+      const scope = { campus: 'demo', actor: users.demoAdmin.email, access: 'read-write' as const };
+      const started = await inviteStudents(scope, { user: users.demoAdmin.email, sub: 'run-test' }, { curriculum: curriculumId }, base);
+      expect(started).toMatchObject({ state: 'queued', total: 0, written: 0 });
+      expect(runs).toEqual([{ campus: 'demo', run: started.id }]);
+      // While the run holds the campus, another one waits its turn.
+      expect((await admin.post('/api/auth/student-accounts', { curriculum: curriculumId })).status).toBe(409);
+
+      // The first worker dies after its first links are written, before the mail is queued.
+      await expect(
+        runInviteJob(runs[0]!, {
+          afterWrite: (n) => {
+            if (n >= 24) throw new WorkerCrash('killed');
+          },
+        }),
+      ).rejects.toThrow('killed');
+      const halfway: StudentInviteRun = (await admin.get(`/api/student-invites/${started.id}`)).body.data;
+      expect(halfway).toMatchObject({ state: 'running', total: STUDENTS, invited: STUDENTS, mail: null });
+      expect(mails).toEqual([]);
+
+      // SQS delivers the job again: the run chooses again and ends, with one mail of every student.
+      await runInviteJob(runs[0]!);
+      const done: StudentInviteRun = (await admin.get(`/api/student-invites/${started.id}`)).body.data;
+      expect(done).toMatchObject({ state: 'done', total: STUDENTS, written: STUDENTS, invited: STUDENTS, mail: started.id, skipped: [] });
+      expect(mails).toEqual([{ campus: 'demo', mail: started.id }]);
+      // A third delivery (a duplicate message) changes nothing.
+      await runInviteJob(runs[0]!);
+      expect(mails).toHaveLength(1);
+      expect(await runMailJob(mails[0]!, { rate: 100 })).toBe('done');
+      const store = (await (await fetch(`${ses}/store`)).json()) as { emails: { destination: { to: string[] }; body: { html: string } }[] };
+      const sent = store.emails.filter((e) => e.destination.to[0]?.startsWith(`success+run-${stamp}-`));
+      expect(sent).toHaveLength(STUDENTS);
+      expect(new Set(sent.map((e) => e.destination.to[0])).size).toBe(STUDENTS);
+      // Each link works: the first student's makes their account.
+      const token = /set-password#token=([A-Za-z0-9_-]+)/.exec(sent.find((e) => e.destination.to[0] === address(0))!.body.html)?.[1];
+      expect((await client(base).post('/api/auth/set-password', { token, password: 'Run-Student-Pass-1!' })).status).toBe(200);
+      // The run gave the campus back: the next one starts, and finds nobody left to invite.
+      const next = await admin.post('/api/auth/student-accounts', { curriculum: curriculumId });
+      expect(next.status, JSON.stringify(next.body)).toBe(202);
+      // The stack's own worker runs this one: its page follows it until it ends.
+      let after: StudentInviteRun = next.body.data;
+      while (after.state === 'queued' || after.state === 'running') {
+        await new Promise((r) => setTimeout(r, 50));
+        after = (await admin.get(`/api/student-invites/${after.id}`)).body.data;
+      }
+      expect(after).toMatchObject({ state: 'done', invited: 0, mail: null });
+      expect(after.skipped).toHaveLength(STUDENTS);
+    } finally {
+      setLocalInvitesRunner(undefined);
+      setLocalMailRunner(undefined);
+    }
+  });
+
+  it("answers only the campus's administrators, and 404 for a run that is not there", async () => {
+    const faculty = await signedIn(base, users.demoFaculty);
+    const runs = await admin.get('/api/student-invites/0190f3c2-0000-7000-8000-000000000000');
+    expect(runs.status).toBe(404);
+    expect(runs.body.errors.detail).toBe('No such invitation run');
+    expect((await faculty.get('/api/student-invites/0190f3c2-0000-7000-8000-000000000000')).status).toBe(403);
+    expect((await admin.get('/api/student-invites/not-an-id')).status).toBe(404);
+  });
+});
