@@ -66,10 +66,12 @@ describe('Student Accounts', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Invite students without an account' }));
     await screen.findByText('Mail each of the 1 student without an account in section A their own link to set a password?');
     fireEvent.click(screen.getByRole('button', { name: 'Send invitations' }));
-    await screen.findByText('Invitations mailed to 1 student.');
+    const note = await screen.findByText('Invitations mailed to 1 student.');
     expect(server.calls('POST', '/api/auth/student-accounts')[0].body).toEqual({ curriculum: 'cur1', section: 'A' });
-    expect(screen.getByText(/The address is also 25CSA002's/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Receipts of this mail' }).getAttribute('href')).toBe('/utilities?mail=m-1');
+    const box = note.closest('[role="status"]') as HTMLElement;
+    expect(within(box).getByRole('link', { name: 'Receipts of this mail' }).getAttribute('href')).toBe('/utilities?mail=m-1');
+    expect(within(box).getByText('Not invited (1):')).toBeTruthy();
+    expect(within(box).getByRole('listitem').textContent).toBe("25CSA003 Chitra Shah (shah@college.edu): The address is also 25CSA002's");
   });
 
   it('disables an active account after asking', async () => {

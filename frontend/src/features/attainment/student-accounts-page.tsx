@@ -17,6 +17,7 @@ import { qk } from '../../app/query-keys';
 import { presentParams } from '../../app/search-params';
 import { showPopup } from '../../app/state';
 import { FilterBar } from '../../components/entity/filter-bar';
+import { MailResultNote } from '../../components/mail-result-note/mail-result-note';
 import { ResultTable } from '../../components/table/result-table';
 import { formatDate, useLocale } from '../../lib/format/locale';
 
@@ -30,37 +31,6 @@ function useStudentAccounts(curriculum: string | undefined, section: string | un
       (await call(studentAccountsRoute, { query: { curriculum: curriculum ?? '', ...(section ? { section } : {}) } })).data,
     enabled: Boolean(curriculum),
   });
-}
-
-/** What an invitation did: how many were mailed (with the mail's receipts) and who was left out, with why. */
-function InviteNote({ result, onDismiss }: { result: StudentInviteResult; onDismiss: () => void }) {
-  const n = result.skipped.length;
-  return (
-    <div className={n ? 'mail-skipped' : 'recipients-note'} role="status">
-      <div className="mail-skipped-head">
-        <strong>
-          {`Invitations mailed to ${result.invited} student${result.invited === 1 ? '' : 's'}.`}{' '}
-          {result.mail ? <Link to={`/utilities?mail=${encodeURIComponent(result.mail)}`}>Receipts of this mail</Link> : null}
-        </strong>
-        <Button type="button" icon="pi pi-times" text rounded size="small" aria-label="Dismiss this note" onClick={onDismiss} />
-      </div>
-      {n ? (
-        <>
-          <p className="survey-skipped-head">{`Not invited (${n}):`}</p>
-          <ul>
-            {result.skipped.map((s) => (
-              <li key={s.roll_no}>
-                <span className="mail-skipped-address">
-                  {s.roll_no} {s.name}
-                </span>
-                {s.email ? ` (${s.email})` : ''}: {s.reason}
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-    </div>
-  );
 }
 
 /**
@@ -144,7 +114,14 @@ export function StudentAccountsPage() {
               onClick={askInvite}
             />
           </div>
-          {result ? <InviteNote result={result} onDismiss={() => setResult(null)} /> : null}
+          {result ? (
+            <MailResultNote
+              result={result}
+              mailed={`Invitations mailed to ${result.invited} student${result.invited === 1 ? '' : 's'}.`}
+              notMailed={`Not invited (${result.skipped.length}):`}
+              onDismiss={() => setResult(null)}
+            />
+          ) : null}
           <ResultTable<StudentAccountRow>
             label="Student accounts"
             fileName="student-accounts"

@@ -8,9 +8,8 @@ import { qk } from '../../app/query-keys';
 import { showPopup } from '../../app/state';
 import { formatDate, formatNumber, useLocale } from '../../lib/format/locale';
 import { surveyForText } from './choice-text';
-import { InvitePanel, postSurveyMail } from './invite-panel';
+import { InvitePanel, SurveyMailNote, postSurveyMail } from './invite-panel';
 import { InviteesTable } from './invitees-table';
-import { MailResultNote } from './mail-result-note';
 import { OfflineResultsForm } from './offline-results-form';
 import { useChosenSurvey } from './survey-picker';
 import { SurveyStatusTag } from './survey-status-tag';
@@ -139,7 +138,7 @@ export function HostSurveyPage() {
               <h3 id="invitees-head">Invitees</h3>
               <RemindButton view={view} onDone={setReminded} />
             </div>
-            {reminded ? <MailResultNote result={reminded} what="Reminders" onDismiss={() => setReminded(null)} /> : null}
+            {reminded ? <SurveyMailNote result={reminded} what="Reminders" onDismiss={() => setReminded(null)} /> : null}
             {view.survey.anonymous ? (
               <p className="hint">
                 This survey is anonymous, so its invitees are not listed: a list would show who has answered. Reminders go only to those who

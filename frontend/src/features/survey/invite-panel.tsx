@@ -17,15 +17,32 @@ import { call } from '../../app/api-client';
 import { hrefWith } from '../../app/navigation';
 import { qk } from '../../app/query-keys';
 import { showPopup } from '../../app/state';
+import { MailResultNote } from '../../components/mail-result-note/mail-result-note';
 import { formatDate, formatNumber, useLocale } from '../../lib/format/locale';
 import { invitationMessage, invitationSubject, messageHtml } from './invitation-text';
-import { MailResultNote } from './mail-result-note';
 import { peopleText } from './survey-numbers';
 
 /** Posts an invitation or reminder. @returns what the server did (its `data`) */
 export async function postSurveyMail(id: string, what: 'invite' | 'remind', body: SurveyInviteBody = {}): Promise<SurveyMailResult> {
   const params = { survey: id };
   return (what === 'invite' ? await call(inviteToSurveyRoute, { params, body }) : await call(remindSurveyRoute, { params })).data;
+}
+
+/**
+ * The note after an invitation or a reminder: how many people were mailed, the mail's receipts and who was left out
+ * with why. It shows above the form (or the invitees) that sent the mail, so it scrolls itself into view.
+ */
+export function SurveyMailNote(props: { result: SurveyMailResult; what: 'Invitations' | 'Reminders'; onDismiss: () => void }) {
+  const { result } = props;
+  return (
+    <MailResultNote
+      result={result}
+      mailed={`${props.what} mailed to ${peopleText(result.mailed)}.`}
+      notMailed={`Not mailed to ${peopleText(result.skipped.length)}:`}
+      scrollIntoView
+      onDismiss={props.onDismiss}
+    />
+  );
 }
 
 /**
@@ -70,7 +87,7 @@ export function InvitePanel({ view }: { view: SurveyHostView }) {
   return (
     <section className="survey-panel" aria-labelledby="invite-head">
       <h3 id="invite-head">Invite</h3>
-      {result ? <MailResultNote result={result} what="Invitations" onDismiss={() => setResult(null)} /> : null}
+      {result ? <SurveyMailNote result={result} what="Invitations" onDismiss={() => setResult(null)} /> : null}
       {closed ? (
         <p className="hint">This survey is closed: nobody more can be invited.</p>
       ) : (
