@@ -264,4 +264,16 @@ describe("students' accounts", { timeout: 120_000 }, () => {
     const bad = await admin.post(`/api/auth/student-accounts/${(await accounts()).get('a1')!.student}/access`, { action: 'shout' });
     expect(bad.status).toBe(400);
   });
+
+  it("refuses a link whose address has become a staff member's since", async () => {
+    // b1 was invited at the corrected address (above); before b1 sets a password, that address is given to a new
+    // colleague, so the link can no longer make a student's account there.
+    const fixed = address('b1-fixed');
+    const token = await tokenSentTo(fixed);
+    const staff = await admin.post('/api/auth/user-list', { email: fixed, role: 'faculty', first_name: 'Farhan', last_name: 'Ali' });
+    expect(staff.status, JSON.stringify(staff.body)).toBe(201);
+    const refused = await client(base).post('/api/auth/set-password', { token, password: 'Farhan-Pass-12!' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.detail).toBe('This e-mail address already has another Attain account: ask your administrator');
+  });
 });

@@ -26,6 +26,29 @@ export interface NewCampusUser {
   profileFields?: Record<string, unknown>;
   /** Refuse (409) instead of updating when the e-mail already has an account (the Add User form). */
   mustBeNew?: boolean;
+  /** The pool's user for this e-mail when the caller has read it already (`findPoolUser`; null: none), so it is not read again. */
+  found?: PoolUser | null;
+}
+
+/** A user of the pool as AdminGetUser reads it: its sub and its campus (`custom:tenant`). */
+export interface PoolUser {
+  sub: string | undefined;
+  tenant: string | undefined;
+}
+
+/**
+ * Reads the pool's user with this e-mail (one AdminGetUser).
+ * @returns its sub and campus, or null when the pool has no such user
+ */
+export async function findPoolUser(email: string): Promise<PoolUser | null> {
+  try {
+    const got = await cognitoClient().send(new AdminGetUserCommand({ UserPoolId: config().userPoolId, Username: email }));
+    const attr = (name: string) => got.UserAttributes?.find((a) => a.Name === name)?.Value;
+    return { sub: attr('sub'), tenant: attr(TENANT_CLAIM) };
+  } catch (e) {
+    if (e instanceof UserNotFoundException || errorName(e) === 'UserNotFoundException') return null;
+    throw e;
+  }
 }
 
 /**
@@ -40,16 +63,14 @@ export async function ensureCampusUser(u: NewCampusUser): Promise<string> {
   const pool = config().userPoolId;
   const cognito = cognitoClient();
   let sub: string | undefined;
-  try {
-    const got = await cognito.send(new AdminGetUserCommand({ UserPoolId: pool, Username: u.email }));
+  const found = u.found === undefined ? await findPoolUser(u.email) : u.found;
+  if (found) {
     // The user pool is shared by every campus: the same words whether the address is taken here or elsewhere, so the
     // answer never tells a campus that another one has this person.
     if (u.mustBeNew)
       throw new HttpError(409, 'This e-mail address cannot be used for a new user: choose another', { email: 'Not available' });
-    sub = got.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
-  } catch (e) {
-    if (e instanceof HttpError) throw e;
-    if (!(e instanceof UserNotFoundException) && errorName(e) !== 'UserNotFoundException') throw e;
+    sub = found.sub;
+  } else {
     const created = await cognito.send(
       new AdminCreateUserCommand({
         UserPoolId: pool,

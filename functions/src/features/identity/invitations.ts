@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { AdminGetUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import {
   type CampusScope,
   INVITATION_DAYS,
-  TENANT_CLAIM,
   USER_ACCOUNT_AUDIT,
   organization,
   errorMessage,
@@ -19,7 +18,7 @@ import { newLinkToken, tokenHash } from '../../platform/lib/link-token.js';
 import { queueMail } from '../mail/index.js';
 import { findRecord } from '../../platform/store/records.js';
 import { type StoredInvitation, claimInvitation, putInvitation, releaseInvitation } from './invitation-store.js';
-import { ensureCampusUser } from './campus-users.js';
+import { ensureCampusUser, findPoolUser } from './campus-users.js';
 import { linkStudentAccount, linkedStudent } from './student-link-store.js';
 
 /**
@@ -84,19 +83,13 @@ export async function inviteUser(
  */
 async function studentAccountFrom(invite: StoredInvitation, password: string): Promise<string> {
   // An address that already signs in elsewhere (a staff member's, another campus's) does not become a student's too.
-  const existing = await cognitoClient()
-    .send(new AdminGetUserCommand({ UserPoolId: config().userPoolId, Username: invite.email }))
-    .catch((e: unknown) => {
-      if (errorName(e) === 'UserNotFoundException') return undefined;
-      throw e;
-    });
-  if (existing) {
-    const attr = (name: string) => existing.UserAttributes?.find((a) => a.Name === name)?.Value;
+  const found = await findPoolUser(invite.email);
+  if (found) {
     const scope: CampusScope = { campus: invite.campus, actor: invite.email, access: 'read-only' };
-    const sub = attr('sub') ?? '';
+    const sub = found.sub ?? '';
     const linked = await linkedStudent(invite.campus, sub);
     // Another campus's, a staff member's (a profile here), or another roster entry's account.
-    if (attr(TENANT_CLAIM) !== invite.campus || (await findRecord(scope, profile, sub)) || (linked && linked !== invite.student))
+    if (found.tenant !== invite.campus || (await findRecord(scope, profile, sub)) || (linked && linked !== invite.student))
       throw new HttpError(400, 'This e-mail address already has another Attain account: ask your administrator', {
         token: 'Address in use',
       });
@@ -109,6 +102,7 @@ async function studentAccountFrom(invite: StoredInvitation, password: string): P
     first_name: invite.first_name ?? '',
     last_name: invite.last_name ?? '',
     createdBy: invite.email,
+    found,
   });
   await linkStudentAccount(invite.campus, sub, invite.student ?? '', invite.email);
   return sub;
