@@ -176,15 +176,21 @@ export async function recordAnswer(
 }
 
 /**
- * The fields of an invitee item a refused answer is judged by, from the item a cancelled transaction returned (low-level
- * attribute values: the document client does not convert an exception's contents); undefined when there was none.
+ * The fields of an invitee item a refused answer is judged by (whether they answered, and where they came from for an
+ * answer through a link; whether signed in, and from which account, for one signed in), from the item a cancelled
+ * transaction returned (low-level attribute values: the document client does not convert an exception's contents);
+ * undefined when there was none.
  */
-function storedInvitee(item: Record<string, AttributeValue> | undefined): Pick<InviteeItem, 'responded' | 'source' | 'group'> | undefined {
+function storedInvitee(
+  item: Record<string, AttributeValue> | undefined,
+): Pick<StoredInvitee, 'responded' | 'source' | 'group' | 'signed_in' | 'account'> | undefined {
   if (!item) return undefined;
   return {
     responded: item.responded?.BOOL === true,
     source: item.source?.S as InviteeItem['source'],
     ...(item.group?.S ? { group: item.group.S } : {}),
+    signed_in: item.signed_in?.BOOL === true,
+    account: item.account?.S,
   };
 }
 
@@ -320,13 +326,7 @@ export async function recordSignedInAnswer(
     answerSetPut(scope, survey, who.slot, answers, opts.day, opts.anonymous ? undefined : who.invitee),
   ]);
   if (ran.done) return { recorded: true };
-  const item = ran.item;
-  return {
-    recorded: false,
-    invitee: item
-      ? { responded: item.responded?.BOOL === true, signed_in: item.signed_in?.BOOL === true, account: item.account?.S }
-      : undefined,
-  };
+  return { recorded: false, invitee: storedInvitee(ran.item) };
 }
 
 /** One answer set of a survey by its sort key (`SignedInRespondent.slot`), or undefined. One GetItem, consistent. */
