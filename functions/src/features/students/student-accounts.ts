@@ -5,6 +5,7 @@ import {
   PERSONAL_LINK,
   type RecordOf,
   type StudentAccountRow,
+  type StudentAccountState,
   type StudentInviteResult,
   type StudentInviteSkip,
   type StudentInviteRun,
@@ -55,11 +56,23 @@ async function rosterOf(scope: CampusScope, curriculumId: string, section?: stri
 }
 
 /**
- * Whether an invitation is still pending at `now`: its link works, its mail was queued (a run cut short queued none),
- * and it went to the roster entry's address as it is now (an address corrected since is invited again).
+ * Where a roster entry's account stands at `now`, from its login `l`: once made, `Active`, `Disabled` or `Removed` (its
+ * access); else an invitation whose mail was queued (a run cut short queued none) to the entry's `address` as it is
+ * now is `Invited` while its link works and `Invitation expired` after; else `No account` (an invitation to an address
+ * corrected since is none: the student is invited again at the new one). A login holds an account or an invitation,
+ * never both (`linkStudentAccount` writes it anew).
  */
-const pending = (l: Login | undefined, mails: ReadonlySet<string>, now: number, address: string) =>
-  Boolean(l?.invite_mail && l.invited_until && Date.parse(l.invited_until) > now && mails.has(l.invite_mail) && l.email === address);
+function accountState(
+  l: Login | undefined,
+  address: string,
+  access: ReadonlyMap<string, UserAccess>,
+  mails: ReadonlySet<string>,
+  now: number,
+): StudentAccountState {
+  if (l?.sub) return accountStateOf(access.get(l.sub)?.status);
+  if (!l?.invite_mail || !mails.has(l.invite_mail) || l.email !== address) return 'No account';
+  return l.invited_until && Date.parse(l.invited_until) > now ? 'Invited' : 'Invitation expired';
+}
 
 /**
  * How long an invitation run holds the campus's claim (`claimInviteRun`) unless it ends first: beyond a worker's 15
@@ -78,15 +91,7 @@ export async function studentAccounts(scope: CampusScope, curriculumId: string, 
   const now = Date.now();
   return roster.map((s) => {
     const l = logins.get(s.id);
-    const address = s.email?.trim().toLowerCase() ?? '';
-    // An invitation to an address corrected since is none: the student is invited again at the new one.
-    const account = l?.sub
-      ? accountStateOf(access.get(l.sub)?.status)
-      : pending(l, mails, now, address)
-        ? 'Invited'
-        : l?.invite_mail && mails.has(l.invite_mail) && l.email === address
-          ? 'Invitation expired'
-          : 'No account';
+    const account = accountState(l, s.email?.trim().toLowerCase() ?? '', access, mails, now);
     return {
       student: s.id,
       roll_no: s.roll_no,
@@ -285,15 +290,16 @@ async function inviteChosen(
     const address = s.email?.trim().toLowerCase() ?? '';
     const l = logins.get(s.id);
     const others = (holders.get(address) ?? []).filter((x) => x.id !== s.id);
+    const account = accountState(l, address, access, mails, now);
     const reason = !address
       ? 'No e-mail address'
       : others.length
         ? `The address is also ${others.map((o) => o.roll_no).join(', ')}'s: give each student their own`
         : staffAddresses.has(address)
           ? "The address is a staff member's"
-          : l?.sub && access.get(l.sub)?.status !== 'removed'
+          : account === 'Active' || account === 'Disabled'
             ? 'Has an account already'
-            : pending(l, mails, now, address)
+            : account === 'Invited'
               ? `Invited already; the link works until ${formatDate((l?.invited_until ?? '').slice(0, 10), 'en-IN')}`
               : blocked.has(address)
                 ? "On the campus's suppression list (bounced or complained)"
