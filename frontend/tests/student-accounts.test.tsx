@@ -1,4 +1,4 @@
-import type { StudentAccountRow } from '@attain/shared-types';
+import type { StudentAccountRow, StudentInviteRun } from '@attain/shared-types';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -27,22 +27,48 @@ const ROWS: StudentAccountRow[] = [
 ];
 const LIST = '/api/auth/student-accounts?curriculum=cur1&section=A';
 
+/** An invitation run as the API answers it: queued, then running, then done (`StudentInviteRun`). */
+const RUN: StudentInviteRun = {
+  id: 'run-1',
+  state: 'queued',
+  curriculum: 'cur1',
+  section: 'A',
+  total: 0,
+  written: 0,
+  invited: 0,
+  mail: null,
+  skipped: [],
+  skipped_more: 0,
+  created_at: '2026-11-29T10:00:00.000Z',
+  updated_at: '2026-11-29T10:00:00.000Z',
+};
+
 function open() {
+  let asked = 0;
   const server = mockServer((method, url) => {
+    if (method === 'GET' && url === '/api/student-invites/run-1')
+      return {
+        body: {
+          data:
+            asked++ === 0
+              ? { ...RUN, state: 'running', total: 1, invited: 1 }
+              : {
+                  ...RUN,
+                  state: 'done',
+                  total: 1,
+                  written: 1,
+                  invited: 1,
+                  mail: 'm-1',
+                  skipped: [
+                    { roll_no: '25CSA003', name: 'Chitra Shah', email: 'shah@college.edu', reason: "The address is also 25CSA002's" },
+                  ],
+                },
+        },
+      };
     if (url.startsWith('/api/curriculum')) return { body: { data: [rec('cur1', { name: 'B.Tech CSE 2025' })], next: null } };
     if (method === 'GET' && url === LIST) return { body: { data: ROWS } };
     if (method === 'POST' && url === '/api/auth/student-accounts')
-      return {
-        status: 201,
-        body: {
-          message: 'Invited 1 student; 1 left out (see why)',
-          data: {
-            invited: 1,
-            mail: 'm-1',
-            skipped: [{ roll_no: '25CSA003', name: 'Chitra Shah', email: 'shah@college.edu', reason: "The address is also 25CSA002's" }],
-          },
-        },
-      };
+      return { status: 202, body: { message: 'The students are being invited: this page shows how far it has got', data: RUN } };
     if (method === 'POST' && url === '/api/auth/student-accounts/s1/access')
       return { body: { message: "The student's access is now disabled", data: { status: 'disabled' } } };
     return { body: { data: [], next: null } };
@@ -57,7 +83,7 @@ function open() {
 }
 
 describe('Student Accounts', () => {
-  it("lists the roster's accounts, invites those without one after asking, and says who was left out and why", async () => {
+  it("lists the roster's accounts, invites those without one after asking, follows the run, and says who was left out and why", async () => {
     signInAs('admin');
     const server = open();
     const table = await screen.findByRole('table', { name: 'Student accounts' });
@@ -66,7 +92,10 @@ describe('Student Accounts', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Invite students without an account' }));
     await screen.findByText('Mail each of the 1 student without an account in section A their own link to set a password?');
     fireEvent.click(screen.getByRole('button', { name: 'Send invitations' }));
-    const note = await screen.findByText('Invitations mailed to 1 student.');
+    // The run is followed while it writes the links, with the button held until it ends.
+    await screen.findByText('Writing invitation links: 0 of 1 students');
+    expect(screen.getByRole('button', { name: 'Invite students without an account' }).hasAttribute('disabled')).toBe(true);
+    const note = await screen.findByText('Invitations mailed to 1 student.', {}, { timeout: 5000 });
     expect(server.calls('POST', '/api/auth/student-accounts')[0].body).toEqual({ curriculum: 'cur1', section: 'A' });
     const box = note.closest('[role="status"]') as HTMLElement;
     expect(within(box).getByRole('link', { name: 'Receipts of this mail' }).getAttribute('href')).toBe('/utilities?mail=m-1');

@@ -97,6 +97,7 @@ export const qk = {
   mySurvey: (id: string) => ['me', 'surveys', id] as const,
   studentEngagement: (course: string, year: string) => ['student-engagement', course, year] as const,
   studentAccounts: (curriculum: string, section: string) => ['student-accounts', curriculum, section] as const,
+  studentInviteRun: (run: string) => ['student-invites', run] as const,
 };
 
 /** Base paths of the documents read through `qk.record` (their GET path is `<base>/<owner id>`). */

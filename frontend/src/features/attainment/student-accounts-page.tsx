@@ -1,16 +1,18 @@
 import {
   type AccessAction,
   type StudentAccountRow,
-  type StudentInviteResult,
+  type StudentInviteRun,
   inviteStudentsRoute,
   student,
   studentAccessRoute,
   studentAccountsRoute,
+  studentInviteRunRoute,
 } from '@attain/shared-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
-import { useState } from 'react';
+import { ProgressBar } from 'primereact/progressbar';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { call } from '../../app/api-client';
 import { qk } from '../../app/query-keys';
@@ -33,10 +35,27 @@ function useStudentAccounts(curriculum: string | undefined, section: string | un
   });
 }
 
+/** How often a running invitation run is asked how far it has got (ms). */
+const RUN_POLL_MS = 1000;
+
+/** Whether a run has ended (`done` or `failed`). */
+const ended = (run: StudentInviteRun | undefined) => run?.state === 'done' || run?.state === 'failed';
+
+/** An invitation run (`GET /api/student-invites/{run}`), asked again every second until it ends. */
+function useInviteRun(run: string | null) {
+  return useQuery({
+    queryKey: qk.studentInviteRun(run ?? ''),
+    queryFn: async () => (await call(studentInviteRunRoute, { params: { run: run ?? '' } })).data,
+    enabled: Boolean(run),
+    refetchInterval: (q) => (ended(q.state.data) ? false : RUN_POLL_MS),
+  });
+}
+
 /**
  * `/attainment/student-accounts` (campus administrators): a roster's students (a curriculum, or one section) with where
- * each one's account stands; "Invite students without an account" mails each their own set-password link in one mail
- * (`POST /api/auth/student-accounts`; those left out are listed with why), and each account can be disabled or
+ * each one's account stands; "Invite students without an account" starts an invitation run that mails each their own
+ * set-password link in one mail (`POST /api/auth/student-accounts`), followed here until it ends (how many links are
+ * written; then those mailed, and those left out with why), and each account can be disabled or
  * enabled again (`POST /api/auth/student-accounts/{student}/access`; their open sessions end at once).
  */
 export function StudentAccountsPage() {
@@ -46,16 +65,23 @@ export function StudentAccountsPage() {
   const values = presentParams(params, PICKS);
   const { curriculum, section } = values;
   const list = useStudentAccounts(curriculum, section);
-  const [result, setResult] = useState<StudentInviteResult | null>(null);
+  const [runId, setRunId] = useState<string | null>(null);
+  const run = useInviteRun(runId);
   const refresh = () => qc.invalidateQueries({ queryKey: qk.studentAccounts(curriculum ?? '', section ?? '') });
   const invite = useMutation({
     mutationFn: async () => call(inviteStudentsRoute, { body: { curriculum: curriculum ?? '', ...(section ? { section } : {}) } }),
     onSuccess: (res) => {
-      setResult(res.data);
-      showPopup('success', res.message ?? 'Invited');
-      void refresh();
+      qc.setQueryData(qk.studentInviteRun(res.data.id), res.data);
+      setRunId(res.data.id);
+      showPopup('success', res.message ?? 'Inviting');
     },
   });
+  // The roster's accounts read again once the run has ended (its students now read Invited).
+  const runEnded = ended(run.data);
+  useEffect(() => {
+    if (runEnded) void qc.invalidateQueries({ queryKey: ['student-accounts'] });
+  }, [runEnded, qc]);
+  const running = Boolean(runId) && !runEnded;
   const access = useMutation({
     mutationFn: async (v: { student: string; action: AccessAction }) =>
       call(studentAccessRoute, { params: { student: v.student }, body: { action: v.action } }),
@@ -109,19 +135,12 @@ export function StudentAccountsPage() {
               type="button"
               label="Invite students without an account"
               icon="pi pi-envelope"
-              disabled={!waiting || invite.isPending}
-              loading={invite.isPending}
+              disabled={!waiting || invite.isPending || running}
+              loading={invite.isPending || running}
               onClick={askInvite}
             />
           </div>
-          {result ? (
-            <MailResultNote
-              result={result}
-              mailed={`Invitations mailed to ${result.invited} student${result.invited === 1 ? '' : 's'}.`}
-              notMailed={`Not invited (${result.skipped.length}):`}
-              onDismiss={() => setResult(null)}
-            />
-          ) : null}
+          {run.data ? <InviteRunNote run={run.data} onDismiss={() => setRunId(null)} /> : null}
           <ResultTable<StudentAccountRow>
             label="Student accounts"
             fileName="student-accounts"
@@ -161,5 +180,45 @@ export function StudentAccountsPage() {
         </>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * Where an invitation run stands: waiting or writing (a progress bar: links written of the students chosen), then
+ * what it did (`MailResultNote`: those mailed, with the mail's receipts, and those left out with why), or why it
+ * stopped.
+ */
+function InviteRunNote({ run, onDismiss }: { run: StudentInviteRun; onDismiss: () => void }) {
+  const locale = useLocale();
+  const n = (x: number) => x.toLocaleString(locale);
+  if (run.state === 'failed')
+    return (
+      <div className="mail-skipped" role="alert">
+        <p>
+          <strong>The invitation run stopped.</strong> {run.error}
+        </p>
+        <Button type="button" label="Dismiss" text size="small" onClick={onDismiss} />
+      </div>
+    );
+  if (run.state === 'done') {
+    const more = run.skipped_more ? ` The first ${n(run.skipped.length)} are listed; ${n(run.skipped_more)} more were left out.` : '';
+    return (
+      <MailResultNote
+        result={run}
+        mailed={`Invitations mailed to ${n(run.invited)} student${run.invited === 1 ? '' : 's'}.`}
+        notMailed={`Not invited (${n(run.skipped.length + run.skipped_more)}):${more}`}
+        onDismiss={onDismiss}
+      />
+    );
+  }
+  const text =
+    run.state === 'queued' || !run.total
+      ? 'Reading the roster…'
+      : `Writing invitation links: ${n(run.written)} of ${n(run.total)} students`;
+  return (
+    <div className="job" aria-live="polite">
+      <p>{text}</p>
+      <ProgressBar value={run.total ? Math.round((run.written / run.total) * 100) : 0} aria-label={text} />
+    </div>
   );
 }
