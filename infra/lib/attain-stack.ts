@@ -11,7 +11,6 @@ import { Results } from './constructs/results.js';
 import { Site } from './constructs/site.js';
 import { Storage } from './constructs/storage.js';
 import { Summaries } from './constructs/summaries.js';
-import { StudentInvites } from './constructs/student-invites.js';
 import { arnWildcardFinding } from './nag.js';
 
 /**
@@ -38,8 +37,7 @@ export interface AttainStackProps extends StackProps {
  * The whole of Attain in one stack (docs/design.md "Shape"), one construct per concern under `constructs/`:
  * storage (the single table, the files and access-log buckets), identity (Cognito: groups = roles,
  * `custom:tenant` = campus), api (HTTP API, one route per `/api` path to per-domain Lambdas), marks-import (S3 upload
- * -> worker), student invitations (queue -> worker), mail (SES configuration-set events -> SNS -> receipts Lambda),
- * results (queue -> worker), summaries
+ * -> worker), mail (SES configuration-set events -> SNS -> receipts Lambda), results (queue -> worker), summaries
  * (changes -> queue -> the campus summaries Lambda, which the group Lambda also invokes), operations (alarms to an SNS
  * topic) and site (CloudFront over the site bucket, `/api/*` sent to the API). Keys, routes and groups come from `@attain/shared-types`.
  */
@@ -85,17 +83,12 @@ export class AttainStack extends Stack {
       uploader: api.functions.get('marks'),
       environment,
     });
-    const invites = new StudentInvites(this, 'StudentInvites', {
-      table: storage.table,
-      starters: (['auth'] as const).flatMap((d) => api.functions.get(d) ?? []),
-      environment,
-    });
     const mail = new Mail(this, 'Mail', {
       table: storage.table,
       filesBucket: storage.filesBucket,
-      // Send Mail (utilities), Add User's invitation (auth), survey invitations (survey-hosting), a new campus's
-      // first admin's invitation (group) and the students' invitation runs queue mail.
-      senders: [...(['utilities', 'auth', 'survey-hosting', 'group'] as const).flatMap((d) => api.functions.get(d) ?? []), invites.worker],
+      // Send Mail (utilities), Add User's invitation (auth), survey invitations (survey-hosting) and a new campus's
+      // first admin's invitation (group) queue mail.
+      senders: (['utilities', 'auth', 'survey-hosting', 'group'] as const).flatMap((d) => api.functions.get(d) ?? []),
       environment,
       mailFrom: String(this.node.tryGetContext('mailFrom') ?? ''),
     });
@@ -110,16 +103,11 @@ export class AttainStack extends Stack {
       // The group roll-up and the dashboards (both served by the group domain) read the campuses' summaries.
       readers: (['group'] as const).flatMap((d) => api.functions.get(d) ?? []),
       // Every function with the records store stamps the campuses it writes (`noteCampusChange`).
-      writers: [...api.functions.values(), marksImport.worker, mail.sender, mail.receipts, results.worker, invites.worker],
+      writers: [...api.functions.values(), marksImport.worker, mail.sender, mail.receipts, results.worker],
       environment,
     });
     const operations = new Operations(this, 'Operations', {
-      deadLetters: {
-        results: results.deadLetters,
-        'bulk mail': mail.deadLetters,
-        'campus summaries': summaries.deadLetters,
-        'student invitations': invites.deadLetters,
-      },
+      deadLetters: { results: results.deadLetters, 'bulk mail': mail.deadLetters, 'campus summaries': summaries.deadLetters },
       api: api.httpApi,
       table: storage.table,
       mailSender: mail.sender,

@@ -34,7 +34,7 @@ import { startServer } from './server.js';
 import { LOCAL_EVENTS_TOPIC, startSesEventProxy } from './ses-events.js';
 import { type LocalMailWorker, reconcileLocalReceipts, startLocalMailWorker } from './local-mail-worker.js';
 import { startLocalResultsWorker } from './local-results-worker.js';
-import { startLocalInvitesWorker } from './local-invites-worker.js';
+import { resumeInviteRuns } from './local-invites-worker.js';
 import { undoCutShortSaves } from './local-saves.js';
 import { setLocalSummaryComputer } from '../features/group/summary-computer.js';
 import { type SummaryRefreshMeasure, resumeSummaryRefreshes, startLocalSummariesWorker } from './local-summaries-worker.js';
@@ -158,10 +158,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   let mailWorker: LocalMailWorker | undefined;
   let stopResults: (() => Promise<void>) | undefined;
   let stopSummaries: (() => Promise<void>) | undefined;
-  let stopInvites: (() => Promise<void>) | undefined;
   let deployed: DeployedRuntime | undefined;
   const stop = async () => {
-    await stopInvites?.();
     await stopResults?.();
     await stopSummaries?.();
     await deployed?.stop();
@@ -333,7 +331,12 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       const settled = await reconcileLocalReceipts(ses.url, receipts, env.MAIL_CONFIGURATION_SET);
       if (settled) step(`Settled ${settled} mail receipts left unfinished by the last stop`);
       // The deployed run's mail queue reaches the synthesized mail sender instead.
-      if (!deployed) mailWorker = await startLocalMailWorker(ses.url);
+      if (!deployed) {
+        mailWorker = await startLocalMailWorker(ses.url);
+        // The mail worker also does the students' invitation runs, with those a stop or kill cut short resumed.
+        const runs = await resumeInviteRuns();
+        if (runs) step(`Resumed ${runs} student invitation runs left unfinished by the last stop`);
+      }
     }
     if (!deployed) {
       // Registered after the seed, which stamps its writes and computes every program once (`seedDemoResults`).
@@ -344,8 +347,6 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       stopSummaries = startLocalSummariesWorker(opts.onSummaryRefresh);
       const resumed = await resumeSummaryRefreshes();
       if (resumed) step(`Queued ${resumed} campus summary refreshes (left unfinished by the last stop, or for changes stamped since)`);
-      // The student invitations worker's runs, in the background, with those a stop or kill cut short resumed.
-      stopInvites = await startLocalInvitesWorker();
     }
     setSignInLimits({ ...SIGN_IN_LIMITS, ...opts.signInLimits });
     step('Starting the web server');

@@ -46,14 +46,12 @@ beforeAll(async () => {
 describe('an invitation run', { timeout: 120_000 }, () => {
   it('killed half-way through its writes, resumes on the next delivery and mails every student once, in one mail', async () => {
     const { inviteStudents, runInviteJob } = await import('../../src/features/students/student-accounts.js');
-    const { setLocalInvitesRunner } = await import('../../src/features/students/invite-queue.js');
     const { setLocalMailRunner } = await import('../../src/features/mail/mail-queue.js');
     const { runMailJob } = await import('../../src/features/mail/mail-worker.js');
     const runs: InviteJob[] = [];
     const mails: MailJob[] = [];
-    // This process's queues only record the jobs: the test plays the workers.
-    setLocalInvitesRunner((job) => runs.push(job));
-    setLocalMailRunner((job) => mails.push(job));
+    // This process's mail queue only records the jobs (runs and mails): the test plays the worker.
+    setLocalMailRunner((job) => (job.kind === 'student-invites' ? runs.push({ campus: job.campus, run: job.mail }) : mails.push(job)));
     try {
       const scope = { campus: 'demo', actor: users.demoAdmin.email, access: 'read-write' as const };
       const started = await inviteStudents(scope, { user: users.demoAdmin.email, sub: 'run-test' }, { curriculum: curriculumId }, base);
@@ -102,7 +100,6 @@ describe('an invitation run', { timeout: 120_000 }, () => {
       expect(after).toMatchObject({ state: 'done', invited: 0, mail: null });
       expect(after.skipped).toHaveLength(STUDENTS);
     } finally {
-      setLocalInvitesRunner(undefined);
       setLocalMailRunner(undefined);
     }
   });

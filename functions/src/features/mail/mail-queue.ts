@@ -1,10 +1,38 @@
 import { config } from '../../platform/lib/config.js';
 import { type LocalJobRunner, jobQueue } from '../../platform/lib/job-queue.js';
 
-/** One unit of work of the bulk-mail worker: a mail of a campus to send (or go on sending). */
+/**
+ * One unit of work of the bulk-mail worker: a mail of a campus to send (or go on sending); or, with `kind`, work that
+ * ends in a mail, done by the runner registered for that kind (`onMailQueueJob`), `mail` being the id of the mail it
+ * queues (a students' invitation run).
+ */
 export interface MailJob {
   campus: string;
   mail: string;
+  kind?: MailQueueJobKind;
+}
+
+/** The kinds of work besides sending a mail that the bulk-mail worker does. */
+export type MailQueueJobKind = 'student-invites';
+
+/** What does each kind of work besides sending (registered by whoever runs the worker: its Lambda, the local stack). */
+const runners = new Map<MailQueueJobKind, (job: MailJob) => Promise<void>>();
+
+/**
+ * Registers what does a kind of work the bulk-mail queue carries besides mails (`runMailJob` hands it over). Features
+ * that queue such work register it where the worker runs (the mail-sender Lambda's entry, the local stack), so the mail
+ * feature does not import them.
+ */
+export function onMailQueueJob(kind: MailQueueJobKind, run: ((job: MailJob) => Promise<void>) | undefined): void {
+  if (run) runners.set(kind, run);
+  else runners.delete(kind);
+}
+
+/** The runner of a kind of work (`onMailQueueJob`). @throws Error when none is registered (a deployment fault) */
+export function mailQueueRunner(kind: MailQueueJobKind): (job: MailJob) => Promise<void> {
+  const run = runners.get(kind);
+  if (!run) throw new Error(`The mail worker has no runner for ${kind} jobs`);
+  return run;
 }
 
 /** Runs a job on this machine after `delayMs` (the local stack's stand-in for SQS). */

@@ -5,7 +5,7 @@ import { log } from '../../platform/lib/log.js';
 import { LEASE_MS, type RecipientItem } from './mail-items.js';
 import { checkpoint, claimMail, finish, recipientsAt, rewindCursor } from './mail-job-store.js';
 import { type LoadedAttachment, MailFault, loadAttachments, sendEmailInput } from './mail-message.js';
-import { type MailJob, enqueueMail } from './mail-queue.js';
+import { type MailJob, enqueueMail, mailQueueRunner } from './mail-queue.js';
 import { moveRecipient } from './recipient-store.js';
 
 /** How a worker pass ended. */
@@ -86,9 +86,16 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * twice. Recipients still waiting keep the mail `sending`, and the job is queued again to look once the grace has
  * passed.
  *
+ * A job with a `kind` is other work that ends in a mail (a students' invitation run): handed to its runner
+ * (`onMailQueueJob`), which throws for the queue to run it again.
+ *
  * @returns how the pass ended ('busy': another worker holds the lease; 'gone': no such mail or already sent)
  */
 export async function runMailJob(job: MailJob, opts: MailWorkerOptions = {}): Promise<MailJobEnd> {
+  if (job.kind) {
+    await mailQueueRunner(job.kind)(job);
+    return 'done';
+  }
   const owner = randomUUID();
   const leaseMs = opts.leaseMs ?? LEASE_MS;
   const grace = opts.inDoubtGraceMs ?? 10 * 60_000;

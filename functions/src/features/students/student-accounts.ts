@@ -41,7 +41,7 @@ import {
   updateInviteRun,
 } from './invite-run-store.js';
 import { enqueueInviteRun } from './invite-queue.js';
-import { type MailSender, queueMail, suppressedAddresses } from '../mail/index.js';
+import { type MailSender, onMailQueueJob, queueMail, suppressedAddresses } from '../mail/index.js';
 
 type Student = RecordOf<typeof student>;
 
@@ -233,6 +233,13 @@ export async function runInviteJob(
     await end({ state: 'failed', error: e.message });
   }
 }
+
+/**
+ * Registers the invitation runs with the bulk-mail worker where it runs (the mail-sender Lambda, the local stack): the
+ * mail queue carries them as `student-invites` jobs (`enqueueInviteRun`), and the mail feature hands them over without
+ * importing this one.
+ */
+export const takeInviteRuns = (): void => onMailQueueJob('student-invites', (job) => runInviteJob({ campus: job.campus, run: job.mail }));
 
 /** A result as a run records it: the left-out students listed up to `MAX_LISTED_SKIPS`, the rest counted. */
 const listed = (r: StudentInviteResult) => ({

@@ -1,14 +1,20 @@
 import { RECORD_ID } from '@attain/shared-types';
 import * as z from 'zod/mini';
 import { runMailJob } from '../../features/mail/mail-worker.js';
+import { takeInviteRuns } from '../../features/students/student-accounts.js';
 import { log } from '../../platform/lib/log.js';
 import { sqsJobHandler } from './sqs-jobs.js';
 
 /**
- * A queued job as the queue carries it (`queueMailJob` writes it): the campus and the mail, both record ids. Other
- * keys are kept. A Standard Schema (`zod/mini`), which the Powertools parser validates without the full zod.
+ * A queued job as the queue carries it (`queueMailJob` writes it): the campus and the mail, both record ids; with
+ * `kind` `student-invites`, the students' invitation run whose mail that id names (decision 0058). Other keys are
+ * kept. A Standard Schema (`zod/mini`), which the Powertools parser validates without the full zod.
  */
-const MAIL_JOB = z.looseObject({ campus: z.string().check(z.regex(RECORD_ID)), mail: z.string().check(z.regex(RECORD_ID)) });
+const MAIL_JOB = z.looseObject({
+  campus: z.string().check(z.regex(RECORD_ID)),
+  mail: z.string().check(z.regex(RECORD_ID)),
+  kind: z.optional(z.literal('student-invites')),
+});
 
 /**
  * The log line the stack's in-doubt alarm counts (`MailRecipientsMarkedInDoubt`, a metric filter on
@@ -29,9 +35,12 @@ export const logMarkedInDoubt = (job: { campus: string; mail: string }, recipien
  * other (`sqsJobHandler`): a message that is not a job is dropped with a log line; a failure is reported per message,
  * so SQS redelivers only that one and the others are not sent twice.
  */
+// The mail queue also carries the students' invitation runs, each ending in its mail (decision 0058).
+takeInviteRuns();
+
 export const handler = sqsJobHandler({
   service: 'mail-sender',
   schema: MAIL_JOB,
   run: (job) => runMailJob(job, { budgetMs: 13 * 60_000, onMarkedInDoubt: logMarkedInDoubt }),
-  describe: (job) => `mail ${job.mail} of ${job.campus}`,
+  describe: (job) => `${job.kind === 'student-invites' ? 'invitation run' : 'mail'} ${job.mail} of ${job.campus}`,
 });

@@ -32,8 +32,6 @@ export interface Config {
   summariesFunction: string;
   /** The queue of campus summary refreshes (SQS); empty locally, where the local stack runs them in-process. */
   summariesQueueUrl: string;
-  /** The queue of student invitation runs (SQS); empty locally, where the local stack runs them in-process. */
-  studentInvitesQueueUrl: string;
 }
 
 /**
@@ -61,7 +59,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     resultsQueueUrl: env.RESULTS_QUEUE_URL ?? '',
     summariesFunction: env.SUMMARIES_FUNCTION ?? '',
     summariesQueueUrl: env.SUMMARIES_QUEUE_URL ?? '',
-    studentInvitesQueueUrl: env.STUDENT_INVITES_QUEUE_URL ?? '',
   };
 }
 
