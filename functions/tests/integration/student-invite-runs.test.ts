@@ -18,9 +18,30 @@ const env = inject('stackEnv');
 const ses = inject('sesEmulatorUrl');
 const STUDENTS = 120;
 const stamp = Date.now().toString(36);
-const address = (i: number) => `success+run-${stamp}-${i}@simulator.amazonses.com`;
+const address = (tag: string, i: number) => `success+run-${stamp}-${tag}-${i}@simulator.amazonses.com`;
 let admin: ReturnType<typeof client>;
 let curriculumId = '';
+
+/** A new curriculum whose roster has `n` students, each with an address of their own (`address(tag, i)`). */
+async function roster(tag: string, n: number): Promise<string> {
+  const dept = (await admin.get('/api/department')).body.data.find((d: { short_name: string }) => d.short_name === 'CSE');
+  const program = (await admin.post('/api/program', { title: `Runs ${tag} ${stamp}`, department: dept.id, number_of_terms: 1 })).body.data;
+  const id = (await admin.post('/api/curriculum', { name: `Runs ${tag} ${stamp}`, program: program.id })).body.data.id;
+  const rows = Array.from({ length: n }, (_, i) => `${tag}${i},Run student ${i},${i % 2 ? 'B' : 'A'},${address(tag, i)}`);
+  const res = await fetch(`${base}/api/import/students?curriculum=${id}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await login(base, users.demoAdmin.email, users.demoAdmin.password)}`, 'content-type': 'text/csv' },
+    body: `roll_no,name,section,email\n${rows.join('\n')}\n`,
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return id;
+}
+
+/** The messages the SES emulator took for the addresses of `tag`, by address. */
+async function sentTo(tag: string) {
+  const store = (await (await fetch(`${ses}/store`)).json()) as { emails: { destination: { to: string[] }; body: { html: string } }[] };
+  return store.emails.filter((e) => e.destination.to[0]?.startsWith(`success+run-${stamp}-${tag}-`));
+}
 
 class WorkerCrash extends Error {
   override name = 'WorkerCrash';
@@ -31,16 +52,7 @@ beforeAll(async () => {
   resetConfig();
   resetClients();
   admin = await signedIn(base, users.demoAdmin);
-  const dept = (await admin.get('/api/department')).body.data.find((d: { short_name: string }) => d.short_name === 'CSE');
-  const program = (await admin.post('/api/program', { title: `Runs ${stamp}`, department: dept.id, number_of_terms: 1 })).body.data;
-  curriculumId = (await admin.post('/api/curriculum', { name: `Runs ${stamp}`, program: program.id })).body.data.id;
-  const rows = Array.from({ length: STUDENTS }, (_, i) => `r${i},Run student ${i},${i % 2 ? 'B' : 'A'},${address(i)}`);
-  const res = await fetch(`${base}/api/import/students?curriculum=${curriculumId}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await login(base, users.demoAdmin.email, users.demoAdmin.password)}`, 'content-type': 'text/csv' },
-    body: `roll_no,name,section,email\n${rows.join('\n')}\n`,
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
+  curriculumId = await roster('r', STUDENTS);
 });
 
 describe('an invitation run', { timeout: 120_000 }, () => {
@@ -63,8 +75,8 @@ describe('an invitation run', { timeout: 120_000 }, () => {
       // The first worker dies after its first links are written, before the mail is queued.
       await expect(
         runInviteJob(runs[0]!, {
-          afterWrite: (n) => {
-            if (n >= 24) throw new WorkerCrash('killed');
+          after: (step, n) => {
+            if (step === 'written' && n >= 24) throw new WorkerCrash('killed');
           },
         }),
       ).rejects.toThrow('killed');
@@ -75,18 +87,17 @@ describe('an invitation run', { timeout: 120_000 }, () => {
       // SQS delivers the job again: the run chooses again and ends, with one mail of every student.
       await runInviteJob(runs[0]!);
       const done: StudentInviteRun = (await admin.get(`/api/student-invites/${started.id}`)).body.data;
-      expect(done).toMatchObject({ state: 'done', total: STUDENTS, written: STUDENTS, invited: STUDENTS, mail: started.id, skipped: [] });
-      expect(mails).toEqual([{ campus: 'demo', mail: started.id }]);
+      expect(done).toMatchObject({ state: 'done', total: STUDENTS, written: STUDENTS, invited: STUDENTS, skipped: [] });
+      expect(mails).toEqual([{ campus: 'demo', mail: done.mail }]);
       // A third delivery (a duplicate message) changes nothing.
       await runInviteJob(runs[0]!);
       expect(mails).toHaveLength(1);
       expect(await runMailJob(mails[0]!, { rate: 100 })).toBe('done');
-      const store = (await (await fetch(`${ses}/store`)).json()) as { emails: { destination: { to: string[] }; body: { html: string } }[] };
-      const sent = store.emails.filter((e) => e.destination.to[0]?.startsWith(`success+run-${stamp}-`));
+      const sent = await sentTo('r');
       expect(sent).toHaveLength(STUDENTS);
       expect(new Set(sent.map((e) => e.destination.to[0])).size).toBe(STUDENTS);
       // Each link works: the first student's makes their account.
-      const token = /set-password#token=([A-Za-z0-9_-]+)/.exec(sent.find((e) => e.destination.to[0] === address(0))!.body.html)?.[1];
+      const token = /set-password#token=([A-Za-z0-9_-]+)/.exec(sent.find((e) => e.destination.to[0] === address('r', 0))!.body.html)?.[1];
       expect((await client(base).post('/api/auth/set-password', { token, password: 'Run-Student-Pass-1!' })).status).toBe(200);
       // The run gave the campus back: the next one starts, and finds nobody left to invite.
       const next = await admin.post('/api/auth/student-accounts', { curriculum: curriculumId });
@@ -99,6 +110,40 @@ describe('an invitation run', { timeout: 120_000 }, () => {
       }
       expect(after).toMatchObject({ state: 'done', invited: 0, mail: null });
       expect(after.skipped).toHaveLength(STUDENTS);
+    } finally {
+      setLocalMailRunner(undefined);
+    }
+  });
+
+  it('killed right after queueing its mail, ends on the next delivery with that mail sent once', async () => {
+    const { inviteStudents, runInviteJob } = await import('../../src/features/students/student-accounts.js');
+    const { setLocalMailRunner } = await import('../../src/features/mail/mail-queue.js');
+    const { runMailJob } = await import('../../src/features/mail/mail-worker.js');
+    const other = await roster('q', 30);
+    const runs: InviteJob[] = [];
+    const mails: MailJob[] = [];
+    setLocalMailRunner((job) => (job.kind === 'student-invites' ? runs.push({ campus: job.campus, run: job.mail }) : mails.push(job)));
+    try {
+      const scope = { campus: 'demo', actor: users.demoAdmin.email, access: 'read-write' as const };
+      const started = await inviteStudents(scope, { user: users.demoAdmin.email, sub: 'run-test' }, { curriculum: other }, base);
+      await expect(
+        runInviteJob(runs[0]!, {
+          after: (step) => {
+            if (step === 'queued') throw new WorkerCrash('killed');
+          },
+        }),
+      ).rejects.toThrow('killed');
+      expect(mails).toHaveLength(1);
+      // The redelivered job finds the mail queued: the run ends as recorded, and the mail's job is queued again.
+      await runInviteJob(runs[0]!);
+      const done: StudentInviteRun = (await admin.get(`/api/student-invites/${started.id}`)).body.data;
+      expect(done).toMatchObject({ state: 'done', total: 30, written: 30, invited: 30, mail: mails[0]!.mail });
+      expect(mails.map((m) => m.mail)).toEqual([mails[0]!.mail, mails[0]!.mail]);
+      expect(await runMailJob(mails[0]!, { rate: 100 })).toBe('done');
+      expect(await runMailJob(mails[1]!, { rate: 100 })).toBe('gone');
+      const sent = await sentTo('q');
+      expect(sent).toHaveLength(30);
+      expect(new Set(sent.map((e) => e.destination.to[0])).size).toBe(30);
     } finally {
       setLocalMailRunner(undefined);
     }

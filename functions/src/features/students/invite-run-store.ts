@@ -25,6 +25,8 @@ export interface StoredInviteRun extends StudentInviteRun {
   actor: string;
   /** The campus's claim the run holds (`claimInviteRun`), given back when it ends. */
   claim: string;
+  /** The mail id the current attempt names in the logins it writes (a new one each attempt, `runInviteJob`). */
+  attempt_mail?: string;
 }
 
 /** Writes a new run and its entry in the list of unfinished runs (one TransactWriteItems). */
@@ -49,7 +51,7 @@ export async function getInviteRun(campus: string, run: string): Promise<StoredI
 
 /** The fields of a run the worker changes as it goes. */
 export type InviteRunChange = Partial<
-  Pick<StoredInviteRun, 'state' | 'total' | 'written' | 'invited' | 'mail' | 'skipped' | 'skipped_more' | 'error'>
+  Pick<StoredInviteRun, 'state' | 'total' | 'written' | 'invited' | 'mail' | 'skipped' | 'skipped_more' | 'error' | 'attempt_mail'>
 >;
 
 /** An update of a run's `change` and its `updated_at`: the key and expressions of an UpdateItem. */

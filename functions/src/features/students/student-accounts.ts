@@ -41,7 +41,7 @@ import {
   updateInviteRun,
 } from './invite-run-store.js';
 import { enqueueInviteRun } from './invite-queue.js';
-import { type MailSender, onMailQueueJob, queueMail, suppressedAddresses } from '../mail/index.js';
+import { type MailSender, enqueueMail, onMailQueueJob, queueMail, suppressedAddresses } from '../mail/index.js';
 
 type Student = RecordOf<typeof student>;
 
@@ -158,18 +158,28 @@ export async function inviteStudents(
     actor: scope.actor,
     claim,
   };
-  await putInviteRun(scope.campus, run);
-  await enqueueInviteRun({ campus: scope.campus, run: run.id });
+  try {
+    await putInviteRun(scope.campus, run);
+    await enqueueInviteRun({ campus: scope.campus, run: run.id });
+  } catch (e) {
+    // Nothing was started: the campus is given back and the run (when written) reads failed, never holding it.
+    await releaseInviteRun(scope, claim);
+    await endInviteRun(scope.campus, run.id, { state: 'failed', error: STOPPED_RUN }).catch(() => undefined);
+    throw e;
+  }
   return inviteRunView(run);
 }
 
-/** How long a run may go without a word before it reads as stopped (`inviteRunView`): beyond a worker's 15 minutes. */
+/**
+ * How long a running run may go without a word before it reads as stopped (`inviteRunView`): beyond a worker's 15
+ * minutes. A queued one waits for the mail worker (one at a time, behind a large mail being sent) however long it takes.
+ */
 const SILENT_RUN_MS = 20 * 60_000;
 
-/** A run as its page reads it: the stored run without what only the worker needs; one silent too long reads failed. */
+/** A run as its page reads it: the stored run without what only the worker needs; one running silent too long reads failed. */
 export function inviteRunView(run: StoredInviteRun, now = Date.now()): StudentInviteRun {
-  const { site: _site, sender: _sender, actor: _actor, claim: _claim, ...view } = run;
-  const silent = (view.state === 'queued' || view.state === 'running') && now - Date.parse(view.updated_at) > SILENT_RUN_MS;
+  const { site: _site, sender: _sender, actor: _actor, claim: _claim, attempt_mail: _attempt, ...view } = run;
+  const silent = view.state === 'running' && now - Date.parse(view.updated_at) > SILENT_RUN_MS;
   return silent ? { ...view, state: 'failed', error: STOPPED_RUN } : view;
 }
 
@@ -189,20 +199,24 @@ export async function inviteRun(scope: CampusScope, id: string): Promise<Student
 const PROGRESS_EVERY_MS = 1_000;
 
 /**
- * Runs (or resumes) an invitation run (`InviteJob`, from the `student-invites` queue): every student of the roster
- * (or section) who has no account and no pending invitation is mailed their own link, each address once, in one mail
- * through Send Mail whose id is the run's (`inviteChosen`). The run records how many links it has written as it goes
- * (at most once a second), and what it did at the end; then the campus's claim is given back.
- * Resuming after a kill: a run whose mail was queued already ends as it was recorded before the mail was queued; one
- * cut short before that chooses again, and the students whose links it had written (their mail never queued) are
- * chosen again with new links, so each address is mailed once. A run that ended (or was never) is left alone.
+ * Runs (or resumes) an invitation run (`InviteJob`, a `student-invites` job of the bulk-mail queue): every student of
+ * the roster (or section) who has no account and no pending invitation is mailed their own link, each address once, in
+ * one mail through Send Mail (`inviteChosen`). The run records how many links it has written as it goes (at most once
+ * a second), and what it did at the end; the campus's claim is given back just before.
+ * Each attempt names its mail with an id of its own, recorded on the run before anything is written (`attempt_mail`).
+ * Resuming after a kill: when the last attempt's mail was queued, the run ends as recorded before it was queued, and
+ * the mail's job is queued again (the mail worker leaves a mail already being sent or sent alone). An attempt cut short
+ * before its mail was queued wrote logins naming a mail that never was: those students are not pending, and the next
+ * attempt chooses again, each address mailed once; a student it no longer chooses (moved section, address taken since)
+ * reads `No account`, never "Invited" by a mail that was not sent. A run that ended (or was never) is left alone.
  * A refusal in words (more than `MAX_MAIL_RECIPIENTS` to invite, no sender address) ends the run `failed` with it.
- * @param opts.afterWrite told how many links are written after each BatchWriteItem (tests stop a run there, as a kill would)
+ * @param opts.after told each step's count: links written after each BatchWriteItem, and once the mail is queued (tests
+ *   stop a run there, as a kill would)
  * @throws what the store throws (the queue runs the job again)
  */
 export async function runInviteJob(
   job: { campus: string; run: string },
-  opts: { afterWrite?: (written: number) => void } = {},
+  opts: { after?: (step: 'written' | 'queued', n: number) => void } = {},
 ): Promise<void> {
   const run = await getInviteRun(job.campus, job.run);
   if (!run || run.state === 'done' || run.state === 'failed') return;
@@ -213,15 +227,20 @@ export async function runInviteJob(
     await endInviteRun(job.campus, run.id, change);
   };
   try {
-    const [queued] = [...(await queuedMails(scope, [run.id]))];
-    if (queued) return await end({ state: 'done', mail: queued });
-    await updateInviteRun(job.campus, run.id, { state: 'running' });
+    const [queued] = run.attempt_mail ? [...(await queuedMails(scope, [run.attempt_mail]))] : [];
+    if (queued) {
+      await enqueueMail({ campus: job.campus, mail: queued });
+      return await end({ state: 'done', written: run.invited, mail: queued });
+    }
+    const attempt = uuidv7();
+    await updateInviteRun(job.campus, run.id, { state: 'running', attempt_mail: attempt, written: 0 });
     let said = 0;
     const result = await inviteChosen(scope, run.sender, run, run.site, {
-      mail: run.id,
+      mail: attempt,
+      onQueued: () => opts.after?.('queued', 1),
       onChosen: async (r) => updateInviteRun(job.campus, run.id, r),
       onWritten: async (written) => {
-        opts.afterWrite?.(written);
+        opts.after?.('written', written);
         if (Date.now() - said < PROGRESS_EVERY_MS) return;
         said = Date.now();
         await updateInviteRun(job.campus, run.id, { written });
@@ -272,6 +291,7 @@ async function inviteChosen(
     mail: string;
     onChosen: (r: Pick<StudentInviteRun, 'total' | 'invited' | 'skipped' | 'skipped_more'>) => Promise<void>;
     onWritten: (written: number) => Promise<void>;
+    onQueued?: () => void;
   },
 ): Promise<StudentInviteResult> {
   const [roster, everyone, staff, logins, suppressed, access] = await Promise.all([
@@ -375,6 +395,7 @@ async function inviteChosen(
     links,
     purpose: 'invitation',
   });
+  opts.onQueued?.();
   await appendAudit(scope, {
     action: 'invite',
     entity: 'student-account',
