@@ -43,7 +43,7 @@ const RUN: StudentInviteRun = {
   updated_at: '2026-11-29T10:00:00.000Z',
 };
 
-function open() {
+function open(path = '/attainment/student-accounts?curriculum=cur1&section=A') {
   let asked = 0;
   const server = mockServer((method, url) => {
     if (method === 'GET' && url === '/api/student-invites/run-1')
@@ -77,7 +77,7 @@ function open() {
     <Routes>
       <Route path="/attainment/*" element={<AttainmentArea />} />
     </Routes>,
-    '/attainment/student-accounts?curriculum=cur1&section=A',
+    path,
   );
   return server;
 }
@@ -101,6 +101,13 @@ describe('Student Accounts', () => {
     expect(within(box).getByRole('link', { name: 'Receipts of this mail' }).getAttribute('href')).toBe('/utilities?mail=m-1');
     expect(within(box).getByText('Not invited (1):')).toBeTruthy();
     expect(within(box).getByRole('listitem').textContent).toBe("25CSA003 Chitra Shah (shah@college.edu): The address is also 25CSA002's");
+  });
+
+  it('follows a run named in the address, as after a reload', async () => {
+    signInAs('admin');
+    open('/attainment/student-accounts?curriculum=cur1&section=A&run=run-1');
+    await screen.findByText('Writing invitation links: 0 of 1 students');
+    await screen.findByText('Invitations mailed to 1 student.', {}, { timeout: 5000 });
   });
 
   it('disables an active account after asking', async () => {

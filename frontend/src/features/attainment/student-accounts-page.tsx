@@ -12,7 +12,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { ProgressBar } from 'primereact/progressbar';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { call } from '../../app/api-client';
 import { qk } from '../../app/query-keys';
@@ -65,7 +65,18 @@ export function StudentAccountsPage() {
   const values = presentParams(params, PICKS);
   const { curriculum, section } = values;
   const list = useStudentAccounts(curriculum, section);
-  const [runId, setRunId] = useState<string | null>(null);
+  // The run followed is in the address (`run`), so a reload or a shared link follows it still.
+  const runId = params.get('run');
+  const setRunId = (id: string | null) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (id) next.set('run', id);
+        else next.delete('run');
+        return next;
+      },
+      { replace: true },
+    );
   const run = useInviteRun(runId);
   const refresh = () => qc.invalidateQueries({ queryKey: qk.studentAccounts(curriculum ?? '', section ?? '') });
   const invite = useMutation({
@@ -212,9 +223,11 @@ function InviteRunNote({ run, onDismiss }: { run: StudentInviteRun; onDismiss: (
     );
   }
   const text =
-    run.state === 'queued' || !run.total
-      ? 'Reading the roster…'
-      : `Writing invitation links: ${n(run.written)} of ${n(run.total)} students`;
+    run.state === 'queued'
+      ? 'Waiting for the mail worker to start the invitations…'
+      : !run.total
+        ? 'Reading the roster…'
+        : `Writing invitation links: ${n(run.written)} of ${n(run.total)} students`;
   return (
     <div className="job" aria-live="polite">
       <p>{text}</p>
