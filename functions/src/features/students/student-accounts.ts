@@ -122,7 +122,7 @@ async function invitationMail(scope: CampusScope, expires: number) {
 
 /**
  * `POST /api/auth/student-accounts`: starts an invitation run of a roster (or one section) as a background job
- * (`runInviteJob`, on the `student-invites` queue) and answers at once with the run, queued. One run at a time per
+ * (`runInviteJob`, a `student-invites` job of the bulk-mail queue) and answers at once with the run, queued. One run at a time per
  * campus (`claimInviteRun`, held until the run ends), so two runs cannot mail a student twice.
  * DynamoDB: the curriculum's GetItem, the claim's PutItem, the run's TransactWriteItems.
  * @param site where people open Attain (the request's Origin)

@@ -28,16 +28,17 @@ export const logMarkedInDoubt = (job: { campus: string; mail: string }, recipien
     markedInDoubt: recipients,
   });
 
+// The mail queue also carries the students' invitation runs, each ending in its mail (decision 0058).
+takeInviteRuns();
+
 /**
  * The bulk-mail worker Lambda: each SQS message names one mail (`{ campus, mail }`); the worker sends it
  * at SES's rate (`runMailJob`), stopping after 13 minutes of its 15 and queueing the rest as a new message. Reserved
  * concurrency 1 in the stack keeps the whole account under SES's `MaxSendRate`. Records are processed one after the
  * other (`sqsJobHandler`): a message that is not a job is dropped with a log line; a failure is reported per message,
- * so SQS redelivers only that one and the others are not sent twice.
+ * so SQS redelivers only that one and the others are not sent twice. A message with `kind` `student-invites` is a
+ * students' invitation run, done by `runInviteJob` (registered above).
  */
-// The mail queue also carries the students' invitation runs, each ending in its mail (decision 0058).
-takeInviteRuns();
-
 export const handler = sqsJobHandler({
   service: 'mail-sender',
   schema: MAIL_JOB,
