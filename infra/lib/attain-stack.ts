@@ -14,9 +14,11 @@ import { Summaries } from './constructs/summaries.js';
 import { arnWildcardFinding } from './nag.js';
 
 /**
- * The API domains whose writes change course inputs and so queue results to be computed again (COs, occasions, papers,
- * the matrix, marks, the method, survey answers and paper counts, a program's POs moved to its format): each gets the
- * results queue's URL and may send to it. A domain whose bundle carries the results queue must be one (infra test).
+ * The API domains that queue results jobs: those whose writes change course inputs and so queue results to be computed
+ * again (COs, occasions, papers, the matrix, marks, the method, survey answers and paper counts, a program's POs moved
+ * to its format), and those whose reads store a course's results computed again (the SAR's reports, the survey
+ * results), which queues its students' own results, as a save of the improvement plan (reports) does. Each gets the
+ * results queue's URL and may send to it. A domain whose bundle can queue a results job must be one (infra test).
  */
 export const RESULTS_WRITER_DOMAINS = [
   'curriculum',
@@ -26,6 +28,8 @@ export const RESULTS_WRITER_DOMAINS = [
   'survey',
   'survey-hosting',
   'sar-figures',
+  'reports',
+  'survey-results',
 ] as const;
 
 export interface AttainStackProps extends StackProps {
@@ -106,6 +110,10 @@ export class AttainStack extends Stack {
       writers: [...api.functions.values(), marksImport.worker, mail.sender, mail.receipts, results.worker],
       environment,
     });
+    // The summaries worker computes stale courses with the campus pages' services, which store them and queue their
+    // students' own results.
+    results.queue.grantSendMessages(summaries.worker);
+    summaries.worker.addEnvironment('RESULTS_QUEUE_URL', results.queue.queueUrl);
     const operations = new Operations(this, 'Operations', {
       deadLetters: { results: results.deadLetters, 'bulk mail': mail.deadLetters, 'campus summaries': summaries.deadLetters },
       api: api.httpApi,

@@ -379,10 +379,12 @@ describe('the Attain stack', () => {
     const fns = template.findResources('AWS::Lambda::Function');
     const withUrl = Object.entries(fns).filter(([, f]) => f.Properties.Environment?.Variables?.RESULTS_QUEUE_URL);
     const ids = withUrl.map(([id]) => id);
-    for (const d of ['curriculum', 'assessments', 'attainment', 'survey', 'surveyhosting'])
+    // Readers that store a course computed again (reports, survey results, the summaries worker) queue its students'.
+    for (const d of ['curriculum', 'assessments', 'attainment', 'survey', 'surveyhosting', 'reports', 'surveyresults'])
       expect(ids.some((id) => id.startsWith(`ApiFn${d}`))).toBe(true);
-    expect(ids.some((id) => id.startsWith('ApiFnsurveyresults'))).toBe(false);
+    expect(ids.some((id) => id.startsWith('ApiFnconfiguration'))).toBe(false);
     expect(ids.some((id) => id.startsWith('MarksImportWorker'))).toBe(true);
+    expect(ids.some((id) => id.startsWith('SummariesWorker'))).toBe(true);
     const worker = Object.entries(fns).find(([id]) => id.startsWith('ResultsWorker'));
     expect(worker).toBeDefined();
     const queue = Object.entries(template.findResources('AWS::SQS::Queue')).find(
