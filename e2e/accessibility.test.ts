@@ -58,6 +58,6 @@ for (const [width, height] of [
       found.push(...(await violations(page)).map((v) => `${path}: ${v}`));
     }
     await page.context().close();
-    expect(found).toEqual([]);
+    expect(found, found.join('\n')).toEqual([]);
   });
 }
