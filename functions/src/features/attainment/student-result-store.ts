@@ -1,4 +1,6 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { type MyCourseResult, TABLE, recordPk, textOf } from '@attain/shared-types';
 import pLimit from 'p-limit';
 import { documentClient } from '../../platform/lib/aws.js';
@@ -28,6 +30,57 @@ const manifestKey = (campus: string, course: string) => ({
   [TABLE.partitionKey]: recordPk(campus, `my-results-of#${course}`),
   [TABLE.sortKey]: 'students',
 });
+/** The lock one `students` job of a course holds while it computes and writes (`holdingStudentResults`). */
+const lockKey = (campus: string, course: string) => ({ ...manifestKey(campus, course), [TABLE.sortKey]: 'lock' });
+
+/** How long a `students` job holds its course's lock unless it gives it back first (ms): beyond any such job's run. */
+const LOCK_MS = 2 * 60_000;
+
+/**
+ * Runs `work` holding the course's `students` lock (a conditional PutItem with a `LOCK_MS` lease), waiting for it when
+ * another job of the same course holds it (backing off from 100 ms to 2 s), and gives it back after. Two jobs of one
+ * course never interleave their reads of the manifest and their writes, so a stale job cannot write back an item the
+ * newer one removed (it would then be listed nowhere); the job that waited reads the course's material afresh.
+ * @throws whatever `work` throws (the lock is given back), or the store's errors
+ */
+export async function holdingStudentResults<T>(campus: string, course: string, work: () => Promise<T>): Promise<T> {
+  const owner = randomUUID();
+  for (let wait = 100; ; wait = Math.min(2000, wait * 2)) {
+    try {
+      await documentClient().send(
+        new PutCommand({
+          TableName: table(),
+          Item: { ...lockKey(campus, course), entityType: 'my-results-lock', owner, until: Date.now() + LOCK_MS },
+          ConditionExpression: 'attribute_not_exists(PK) OR #until < :now',
+          ExpressionAttributeNames: { '#until': 'until' },
+          ExpressionAttributeValues: { ':now': Date.now() },
+        }),
+      );
+      break;
+    } catch (e) {
+      if (!(e instanceof ConditionalCheckFailedException)) throw e;
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    await documentClient()
+      .send(
+        new DeleteCommand({
+          TableName: table(),
+          Key: lockKey(campus, course),
+          ConditionExpression: '#owner = :o',
+          ExpressionAttributeNames: { '#owner': 'owner' },
+          ExpressionAttributeValues: { ':o': owner },
+        }),
+      )
+      .catch((e: unknown) => {
+        if (!(e instanceof ConditionalCheckFailedException)) throw e;
+      });
+  }
+}
+
 /** One (student, year) item of a course, as its manifest lists it. */
 const entry = (studentId: string, year: string) => `${studentId}|${year}`;
 

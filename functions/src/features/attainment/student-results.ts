@@ -16,7 +16,7 @@ import { groupBy } from '../../platform/lib/group-by.js';
 import { byCode } from '../curriculum/index.js';
 import { type Material, courseMaterial, courseMethod, inputsByYear } from './attainment-service.js';
 import { type CourseInput, coDistribution, studentAttainment } from './compute.js';
-import { type StudentYearResult, replaceStudentResults } from './student-result-store.js';
+import { type StudentYearResult, holdingStudentResults, replaceStudentResults } from './student-result-store.js';
 
 /** Below this many students with a percent for a CO, the class's distribution is not shown (it would tell bands apart). */
 export const MIN_CLASS_FOR_BINS = 5;
@@ -31,8 +31,11 @@ export const MIN_CLASS_FOR_BINS = 5;
  * @returns how many student-years are stored
  */
 export async function storeStudentResults(scope: CampusScope, courseId: string): Promise<number> {
-  const course = await findRecord(scope, courseCurriculum, courseId);
-  return replaceStudentResults(scope.campus, courseId, course ? await studentResultsOfCourse(scope, course) : []);
+  // One job of a course at a time: the one that waited reads the course's material afresh.
+  return holdingStudentResults(scope.campus, courseId, async () => {
+    const course = await findRecord(scope, courseCurriculum, courseId);
+    return replaceStudentResults(scope.campus, courseId, course ? await studentResultsOfCourse(scope, course) : []);
+  });
 }
 
 type Course = RecordOf<typeof courseCurriculum>;
