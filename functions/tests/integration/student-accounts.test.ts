@@ -19,6 +19,7 @@ const env = inject('stackEnv');
 type Api = ReturnType<typeof client>;
 let admin: Api;
 let curriculumId = '';
+let programId = '';
 const stamp = Date.now().toString(36);
 const address = (roll: string) => `success+acct-${stamp}-${roll}@simulator.amazonses.com`;
 const SHARED = `success+acct-${stamp}-family@simulator.amazonses.com`;
@@ -70,6 +71,7 @@ beforeAll(async () => {
   const token = await login(base, users.demoAdmin.email, users.demoAdmin.password);
   const dept = (await admin.get('/api/department')).body.data.find((d: { short_name: string }) => d.short_name === 'CSE');
   const program = (await admin.post('/api/program', { title: `Accounts ${stamp}`, department: dept.id, number_of_terms: 1 })).body.data;
+  programId = program.id;
   curriculumId = (await admin.post('/api/curriculum', { name: `Accounts ${stamp}`, program: program.id })).body.data.id;
   // a1: their own address; a2 and a3 share one; a4 has none; a5 has a staff member's; b1 is in section B.
   const rows = [
@@ -198,6 +200,20 @@ describe("students' accounts", { timeout: 120_000 }, () => {
     expect(mine((await student.get('/api/me/results')).body.data)?.actions).toEqual([
       { co: ids.co, co_code: 'CO1', action: 'Weekly tutorial on recursion', status: 'Planned' },
     ]);
+    // A students job lost (its item gone, the course's stamp saying its students lag): the program's next read heals it.
+    const a1Item = { PK: recordPk('demo', `my-results#${id('a1')}`), SK: `${year}#${course.id}` };
+    await table().send(new DeleteCommand({ TableName: env.TABLE_NAME, Key: a1Item }));
+    await table().send(
+      new UpdateCommand({
+        TableName: env.TABLE_NAME,
+        Key: { PK: recordPk('demo', `attainment-result#${programId}`), SK: `inputs#${course.id}` },
+        UpdateExpression: 'SET students_at = :old',
+        ExpressionAttributeValues: { ':old': '2000-01-01T00:00:00.000Z' },
+      }),
+    );
+    expect(mine((await student.get('/api/me/results')).body.data)).toBeUndefined();
+    expect((await admin.get(`/api/attainment/program/${programId}`)).status).toBe(200);
+    expect(mine((await student.get('/api/me/results')).body.data)?.cos[0]).toMatchObject({ percent: 90 });
     // Their marks cleared from the sheet, the course leaves their page: what the course stored for them is removed.
     await save(version, {});
     expect(mine((await student.get('/api/me/results')).body.data)).toBeUndefined();

@@ -1,6 +1,6 @@
 import { ATTAINMENT_ENGINE_VERSION, type CourseAttainment } from '@attain/shared-types';
 import { describe, expect, it } from 'vitest';
-import { QUEUED_GRACE_MS, freshness } from '../../src/features/attainment/result-store.js';
+import { QUEUED_GRACE_MS, freshness, studentsBehind } from '../../src/features/attainment/result-store.js';
 import { jobQueue } from '../../src/platform/lib/job-queue.js';
 
 const result = (over: Partial<CourseAttainment> = {}) =>
@@ -55,5 +55,24 @@ describe('job queue', () => {
     await q.enqueue(2);
     expect(ran).toEqual([2]);
     await expect(jobQueue<number>('optional', () => '', { optional: true }).enqueue(3)).resolves.toBeUndefined();
+  });
+});
+
+describe("studentsBehind: whether a program read queues a course's students' own results again", () => {
+  const computed = { course: 'c1', computed_at: '2026-11-26T10:00:00Z' };
+  it('is behind when they were never stored, or stored before the course was last computed', () => {
+    expect(studentsBehind(computed, at('2026-11-26T10:01:00Z'))).toBe(true);
+    expect(studentsBehind({ ...computed, students_at: '2026-11-26T09:59:00Z' }, at('2026-11-26T10:01:00Z'))).toBe(true);
+  });
+  it('is not behind once stored after the course was computed, nor for a course never computed', () => {
+    expect(studentsBehind({ ...computed, students_at: '2026-11-26T10:00:02Z' }, at('2026-11-26T10:01:00Z'))).toBe(false);
+    expect(studentsBehind({ course: 'c1' }, at('2026-11-26T10:01:00Z'))).toBe(false);
+  });
+  it('waits for a job queued since the computation, and queues again once that job has had time to die', () => {
+    const queued = { ...computed, students_queued_at: '2026-11-26T10:00:05Z' };
+    expect(studentsBehind(queued, at('2026-11-26T10:00:05Z') + QUEUED_GRACE_MS - 1)).toBe(false);
+    expect(studentsBehind(queued, at('2026-11-26T10:00:05Z') + QUEUED_GRACE_MS + 1)).toBe(true);
+    // A job queued before the course's last computation does not count.
+    expect(studentsBehind({ ...computed, students_queued_at: '2026-11-26T09:00:00Z' }, at('2026-11-26T10:00:06Z'))).toBe(true);
   });
 });

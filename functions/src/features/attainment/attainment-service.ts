@@ -37,6 +37,7 @@ import {
   readProgramResults,
   storeCourseResults,
   storeProgramSurveyEvidence,
+  studentsBehind,
   surveyEvidenceIsCurrent,
 } from './result-store.js';
 import { type CourseInput, type OccasionInput, courseAttainment, programOutcomes, studentAttainment } from './compute.js';
@@ -44,7 +45,7 @@ import { type CourseInput, type OccasionInput, courseAttainment, programOutcomes
 /** How many DynamoDB reads a computation keeps in flight. */
 const READS_IN_FLIGHT = 16;
 
-import { type MethodInUse, methodFor } from '../course-inputs/index.js';
+import { type MethodInUse, methodFor, scheduleResults, setStamp, stampSk } from '../course-inputs/index.js';
 
 type Course = RecordOf<typeof courseCurriculum>;
 type Occasion = RecordOf<typeof occasion>;
@@ -369,6 +370,14 @@ export async function storedProgramAttainment(
     [...courses].map((c) => [c, freshness(stored.stamps.get(c), stored.programStamp, byCourse.get(c) ?? [], inUse.version, now)]),
   );
   const stale = [...courses].filter((c) => state.get(c) === 'stale');
+  // Each student's own results follow the course's: a course whose students' lag (a lost job) is queued again.
+  const behind = [...courses].filter((c) => state.get(c) !== 'stale' && studentsBehind(stored.stamps.get(c), now));
+  await Promise.all(
+    behind.map(async (c) => {
+      await setStamp(scope, programId, stampSk(c), { students_queued_at: new Date(now).toISOString() });
+      await scheduleResults(scope, { kind: 'students', program: programId, course: c });
+    }),
+  );
   const updating = [...courses].filter((c) => state.get(c) === 'updating' && byCourse.has(c));
   const limit = pLimit(4);
   await Promise.all(

@@ -34,6 +34,9 @@ export interface InputStamp {
   changed_at?: string;
   queued_at?: string;
   computed_at?: string;
+  /** When the course's students' own results last stored began (`storeStudentResults`), and when they were last queued. */
+  students_at?: string;
+  students_queued_at?: string;
 }
 
 /** Everything stored for one program: its course results (every year) and the courses' input stamps. */
@@ -87,6 +90,8 @@ export async function readProgramResults(scope: CampusScope, program: string): P
           changed_at: item.changed_at,
           queued_at: item.queued_at,
           computed_at: item.computed_at,
+          students_at: item.students_at,
+          students_queued_at: item.students_queued_at,
         });
     }
     start = res.LastEvaluatedKey;
@@ -227,4 +232,16 @@ export function freshness(
   const after = stamp?.changed_at ?? '';
   const onItsWay = queued !== undefined && queued >= after && (!stamp?.computed_at || queued > stamp.computed_at);
   return onItsWay && now - Date.parse(queued) < QUEUED_GRACE_MS ? 'updating' : 'stale';
+}
+
+/**
+ * Whether a course's students' own results lag its results (decision 0057): stored before the course's results were
+ * last computed, or never (a job lost, results stored before engine 4), and not queued again in the last
+ * `QUEUED_GRACE_MS`. The program's reads queue those again, so a lost job heals on the next read.
+ * @param now the time of the read (ms since the epoch)
+ */
+export function studentsBehind(stamp: InputStamp | undefined, now: number = Date.now()): boolean {
+  if (!stamp?.computed_at || (stamp.students_at && stamp.students_at >= stamp.computed_at)) return false;
+  const queued = stamp.students_queued_at;
+  return !(queued && queued >= stamp.computed_at && now - Date.parse(queued) < QUEUED_GRACE_MS);
 }

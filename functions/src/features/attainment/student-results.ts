@@ -14,6 +14,7 @@ import { listAll } from '../../platform/store/list-all.js';
 import { findRecord } from '../../platform/store/records.js';
 import { groupBy } from '../../platform/lib/group-by.js';
 import { byCode } from '../curriculum/index.js';
+import { setStamp, stampSk } from '../course-inputs/index.js';
 import { type Material, courseMaterial, courseMethod, inputsByYear } from './attainment-service.js';
 import { type CourseInput, coDistribution, studentAttainment } from './compute.js';
 import { type StudentYearResult, holdingStudentResults, replaceStudentResults } from './student-result-store.js';
@@ -33,8 +34,12 @@ export const MIN_CLASS_FOR_BINS = 5;
 export async function storeStudentResults(scope: CampusScope, courseId: string): Promise<number> {
   // One job of a course at a time: the one that waited reads the course's material afresh.
   return holdingStudentResults(scope.campus, courseId, async () => {
+    const startedAt = new Date().toISOString();
     const course = await findRecord(scope, courseCurriculum, courseId);
-    return replaceStudentResults(scope.campus, courseId, course ? await studentResultsOfCourse(scope, course) : []);
+    const stored = await replaceStudentResults(scope.campus, courseId, course ? await studentResultsOfCourse(scope, course) : []);
+    // The course's stamp says its students' results follow its results computed before `startedAt` (`studentsBehind`).
+    if (course?.program) await setStamp(scope, course.program, stampSk(courseId), { students_at: startedAt });
+    return stored;
   });
 }
 

@@ -38,7 +38,7 @@ export async function setStamp(
   scope: CampusScope,
   program: string,
   sk: string,
-  fields: Partial<Record<'changed_at' | 'queued_at' | 'computed_at', string>>,
+  fields: Partial<Record<'changed_at' | 'queued_at' | 'computed_at' | 'students_at' | 'students_queued_at', string>>,
 ): Promise<void> {
   const names: Record<string, string> = { '#c': 'course' };
   const values: Record<string, unknown> = { ':c': sk.startsWith('inputs#') ? sk.slice('inputs#'.length) : '*', ':e': 'attainment-inputs' };
