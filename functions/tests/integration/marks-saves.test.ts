@@ -15,6 +15,7 @@ let admin: ReturnType<typeof client>;
 let token: string;
 let occasionId: string;
 let courseId: string;
+let programId: string;
 const STUDENTS = 30;
 
 const upload = (csv: string, occ = occasionId) =>
@@ -49,11 +50,37 @@ async function patchDocument(kind: string, id: string, set: Record<string, unkno
   );
 }
 
+/**
+ * Waits until the results worker has done with the course: its results computed after its last change, and its
+ * students' own results after that (decision 0057). Both read the marks, and a read settles a save that died, so the
+ * test's own read must come after theirs. Immediate on the local stack, which runs them inside the save.
+ */
+async function resultsSettled(): Promise<void> {
+  const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
+  const { DynamoDBDocumentClient, GetCommand } = await import('@aws-sdk/lib-dynamodb');
+  const ddb = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: env.AWS_ENDPOINT_URL_DYNAMODB, region: 'ap-south-1' }));
+  for (;;) {
+    const stamp = (
+      await ddb.send(
+        new GetCommand({
+          TableName: env.TABLE_NAME,
+          Key: { PK: `T#demo#attainment-result#${programId}`, SK: `inputs#${courseId}` },
+          ConsistentRead: true,
+        }),
+      )
+    ).Item;
+    const computed = stamp?.computed_at && stamp.computed_at >= (stamp.changed_at ?? '');
+    if (computed && stamp?.students_at && stamp.students_at >= stamp.computed_at) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 beforeAll(async () => {
   token = await login(base, users.demoAdmin.email, users.demoAdmin.password);
   admin = client(base, token);
-  const { curriculum: cur, course, co, bloom } = await courseWithOneCo(admin, 'Marks saves', 'MS1');
+  const { curriculum: cur, course, co, bloom, program } = await courseWithOneCo(admin, 'Marks saves', 'MS1');
   courseId = course.id;
+  programId = program.id;
   const roster = ['roll_no,name,section', ...Array.from({ length: STUDENTS }, (_, i) => `MS${i},Student ${i},A`)].join('\n');
   const r = await fetch(`${base}/api/import/students?curriculum=${cur.id}`, {
     method: 'POST',
@@ -129,6 +156,7 @@ describe('a save or import that dies is seen, said and can be redone', () => {
   });
   it('a save killed half-way is undone: the sheet has the marks of before it, says so, and the next save works', async () => {
     expect((await upload(fileOf(4))).status).toBe(200);
+    await resultsSettled();
     const before = (await admin.get(`/api/marks/${occasionId}`)).body.data;
     const [first, second] = before.students as { id: string }[];
     // What a save of 5s killed after two rows leaves: its claim (lease run out), its undo log, and two rows written.

@@ -118,6 +118,7 @@ export const FROZEN_PARTITIONS: Readonly<Record<string, string>> = {
     "no input: the computation's own stored results, read to keep the newest; a frozen year's figures come from its snapshot",
   readProgramResults: 'no input: the stored results computed from the inputs above; a frozen year is read from its snapshot',
   listFrozenYears: 'no input: the approvals themselves, written only by approving and unfreezing',
+  readStudentResults: "no input: each student's own results stored for their page, an output of the computation never read by it",
 };
 
 /** Documents the computation reads, each with the write path that refuses them while a year is frozen (or why none). */
