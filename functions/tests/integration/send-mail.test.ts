@@ -72,7 +72,13 @@ describe('send mail to the mailbox simulator', { timeout: 120_000 }, () => {
     const queued = res.body.data as SentMail;
     expect(queued.total).toBe(5);
     expect(queued.email_body).not.toContain('script');
-    const mail = await until(admin, queued.id, (m) => m.recipients.every((r) => FINAL.has(r.status)) && (m.counts.complained ?? 0) === 1);
+    // The mail's counts and its recipients are two reads, so one poll can see a recipient moved and the counts not yet:
+    // wait for both to be final.
+    const mail = await until(
+      admin,
+      queued.id,
+      (m) => m.recipients.every((r) => FINAL.has(r.status)) && Object.keys(m.counts).every((s) => FINAL.has(s)) && (m.counts.complained ?? 0) === 1,
+    );
     const got = byAddress(mail);
     expect(got[SIM('success')].status).toBe('delivered');
     expect(got[SIM('ooto')].status).toBe('delivered');
