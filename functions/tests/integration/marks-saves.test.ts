@@ -53,7 +53,8 @@ async function patchDocument(kind: string, id: string, set: Record<string, unkno
 /**
  * Waits until the results worker has done with the course: its results computed after its last change, and its
  * students' own results after that (decision 0057). Both read the marks, and a read settles a save that died, so the
- * test's own read must come after theirs. Immediate on the local stack, which runs them inside the save.
+ * test's own read must come after theirs. The course's job runs inside the save on the local stack, its students' job
+ * after it in the background (as both do in AWS).
  */
 async function resultsSettled(): Promise<void> {
   const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');

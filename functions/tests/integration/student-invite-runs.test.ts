@@ -47,6 +47,35 @@ class WorkerCrash extends Error {
   override name = 'WorkerCrash';
 }
 
+/**
+ * Starts an invitation run of `curriculum` with this process's mail queue only recording its jobs (the run's and its
+ * mail's), and hands `play` what the test needs to play the worker; the queue is given back afterwards.
+ */
+async function playingTheWorker(
+  curriculum: string,
+  play: (q: {
+    started: StudentInviteRun;
+    runs: InviteJob[];
+    mails: MailJob[];
+    runInviteJob: typeof import('../../src/features/students/student-accounts.js').runInviteJob;
+    runMailJob: typeof import('../../src/features/mail/mail-worker.js').runMailJob;
+  }) => Promise<void>,
+): Promise<void> {
+  const { inviteStudents, runInviteJob } = await import('../../src/features/students/student-accounts.js');
+  const { setLocalMailRunner } = await import('../../src/features/mail/mail-queue.js');
+  const { runMailJob } = await import('../../src/features/mail/mail-worker.js');
+  const runs: InviteJob[] = [];
+  const mails: MailJob[] = [];
+  setLocalMailRunner((job) => (job.kind === 'student-invites' ? runs.push({ campus: job.campus, run: job.mail }) : mails.push(job)));
+  try {
+    const scope = { campus: 'demo', actor: users.demoAdmin.email, access: 'read-write' as const };
+    const started = await inviteStudents(scope, { user: users.demoAdmin.email, sub: 'run-test' }, { curriculum }, base);
+    await play({ started, runs, mails, runInviteJob, runMailJob });
+  } finally {
+    setLocalMailRunner(undefined);
+  }
+}
+
 beforeAll(async () => {
   Object.assign(process.env, env);
   resetConfig();
@@ -57,16 +86,7 @@ beforeAll(async () => {
 
 describe('an invitation run', { timeout: 120_000 }, () => {
   it('killed half-way through its writes, resumes on the next delivery and mails every student once, in one mail', async () => {
-    const { inviteStudents, runInviteJob } = await import('../../src/features/students/student-accounts.js');
-    const { setLocalMailRunner } = await import('../../src/features/mail/mail-queue.js');
-    const { runMailJob } = await import('../../src/features/mail/mail-worker.js');
-    const runs: InviteJob[] = [];
-    const mails: MailJob[] = [];
-    // This process's mail queue only records the jobs (runs and mails): the test plays the worker.
-    setLocalMailRunner((job) => (job.kind === 'student-invites' ? runs.push({ campus: job.campus, run: job.mail }) : mails.push(job)));
-    try {
-      const scope = { campus: 'demo', actor: users.demoAdmin.email, access: 'read-write' as const };
-      const started = await inviteStudents(scope, { user: users.demoAdmin.email, sub: 'run-test' }, { curriculum: curriculumId }, base);
+    await playingTheWorker(curriculumId, async ({ started, runs, mails, runInviteJob, runMailJob }) => {
       expect(started).toMatchObject({ state: 'queued', total: 0, written: 0 });
       expect(runs).toEqual([{ campus: 'demo', run: started.id }]);
       // While the run holds the campus, another one waits its turn.
@@ -110,22 +130,11 @@ describe('an invitation run', { timeout: 120_000 }, () => {
       }
       expect(after).toMatchObject({ state: 'done', invited: 0, mail: null });
       expect(after.skipped).toHaveLength(STUDENTS);
-    } finally {
-      setLocalMailRunner(undefined);
-    }
+    });
   });
 
   it('killed right after queueing its mail, ends on the next delivery with that mail sent once', async () => {
-    const { inviteStudents, runInviteJob } = await import('../../src/features/students/student-accounts.js');
-    const { setLocalMailRunner } = await import('../../src/features/mail/mail-queue.js');
-    const { runMailJob } = await import('../../src/features/mail/mail-worker.js');
-    const other = await roster('q', 30);
-    const runs: InviteJob[] = [];
-    const mails: MailJob[] = [];
-    setLocalMailRunner((job) => (job.kind === 'student-invites' ? runs.push({ campus: job.campus, run: job.mail }) : mails.push(job)));
-    try {
-      const scope = { campus: 'demo', actor: users.demoAdmin.email, access: 'read-write' as const };
-      const started = await inviteStudents(scope, { user: users.demoAdmin.email, sub: 'run-test' }, { curriculum: other }, base);
+    await playingTheWorker(await roster('q', 30), async ({ started, runs, mails, runInviteJob, runMailJob }) => {
       await expect(
         runInviteJob(runs[0]!, {
           after: (step) => {
@@ -144,9 +153,7 @@ describe('an invitation run', { timeout: 120_000 }, () => {
       const sent = await sentTo('q');
       expect(sent).toHaveLength(30);
       expect(new Set(sent.map((e) => e.destination.to[0])).size).toBe(30);
-    } finally {
-      setLocalMailRunner(undefined);
-    }
+    });
   });
 
   it("answers only the campus's administrators, and 404 for a run that is not there", async () => {

@@ -3,6 +3,7 @@ import { type CampusScope, TABLE, recordPk } from '@attain/shared-types';
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { noteCampusChange } from '../../platform/store/campus-changes.js';
+import { setFields } from '../../platform/store/set-fields.js';
 
 /**
  * The input stamps of a program's courses, kept in the program's results partition (`PK = T#<campus>#attainment-result#
@@ -40,21 +41,12 @@ export async function setStamp(
   sk: string,
   fields: Partial<Record<'changed_at' | 'queued_at' | 'computed_at' | 'students_at' | 'students_queued_at', string>>,
 ): Promise<void> {
-  const names: Record<string, string> = { '#c': 'course' };
-  const values: Record<string, unknown> = { ':c': sk.startsWith('inputs#') ? sk.slice('inputs#'.length) : '*', ':e': 'attainment-inputs' };
-  const sets = ['#c = :c', 'entityType = :e'];
-  for (const [i, [k, v]] of Object.entries(fields).entries()) {
-    names[`#f${i}`] = k;
-    values[`:f${i}`] = v;
-    sets.push(`#f${i} = :f${i}`);
-  }
+  const course = sk.startsWith('inputs#') ? sk.slice('inputs#'.length) : '*';
   await documentClient().send(
     new UpdateCommand({
       TableName: table(),
       Key: { [TABLE.partitionKey]: resultsPk(scope, program), [TABLE.sortKey]: sk },
-      UpdateExpression: `SET ${sets.join(', ')}`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
+      ...setFields({ course, entityType: 'attainment-inputs', ...fields }),
     }),
   );
   await noteCampusChange(scope.campus);

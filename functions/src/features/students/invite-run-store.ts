@@ -3,6 +3,7 @@ import { INVITE_RUNS_PK, type StudentInviteRun, recordPk, textOf } from '@attain
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { readPartition } from '../../platform/store/partition.js';
+import { setFields } from '../../platform/store/set-fields.js';
 import type { MailSender } from '../mail/index.js';
 
 /**
@@ -56,14 +57,7 @@ export type InviteRunChange = Partial<
 
 /** An update of a run's `change` and its `updated_at`: the key and expressions of an UpdateItem. */
 function runUpdate(campus: string, run: string, change: InviteRunChange) {
-  const fields = Object.entries({ ...change, updated_at: new Date().toISOString() }).filter(([, v]) => v !== undefined);
-  return {
-    TableName: table(),
-    Key: runKey(campus, run),
-    UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-    ExpressionAttributeNames: Object.fromEntries(fields.map(([n], i) => [`#f${i}`, n])),
-    ExpressionAttributeValues: Object.fromEntries(fields.map(([, v], i) => [`:v${i}`, v])),
-  };
+  return { TableName: table(), Key: runKey(campus, run), ...setFields({ ...change, updated_at: new Date().toISOString() }) };
 }
 
 /** Sets fields of a run and its `updated_at` (one UpdateItem). */
