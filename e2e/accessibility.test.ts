@@ -38,7 +38,7 @@ for (const [width, height] of [
   it(`every page at ${width} px has no serious or critical axe-core violation`, { timeout: 600_000 }, async () => {
     const found: string[] = [];
     const visitor = await (await browser.newContext({ viewport: { width, height } })).newPage();
-    for (const path of ['/', '/set-password']) {
+    for (const path of ['/', '/set-password', '/forgot-password']) {
       await visitor.goto(`${url}${path}`);
       await visitor.getByRole('heading', { level: 1 }).first().waitFor();
       found.push(...(await violations(visitor)).map((v) => `${path}: ${v}`));

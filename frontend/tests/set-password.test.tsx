@@ -40,7 +40,13 @@ describe('the invitation link page', () => {
     const fetch = vi.fn(
       async () =>
         new Response(
-          JSON.stringify({ errors: { detail: 'This link has expired or was already used; ask your administrator for a new invitation' } }),
+          JSON.stringify({
+            errors: {
+              detail:
+                'This link has expired or was already used: ask for a new one with "Forgot password?" on the sign-in page, ' +
+                'or ask your administrator for a new invitation',
+            },
+          }),
           {
             status: 400,
           },

@@ -44,6 +44,7 @@ export * from './imports/import-routes.js';
 export * from './entities/program-outcome-routes.js';
 export * from './attainment/method.js';
 export * from './attainment/marks-sheet.js';
+export * from './attainment/foreign-marks.js';
 export * from './attainment/results.js';
 export * from './csv/formula-cells.js';
 export * from './attainment/views.js';

@@ -66,6 +66,8 @@ export const qk = {
     ['attainment', kind, id, year ?? null] as const,
   frozenYears: (program: string) => ['attainment', 'freeze', program] as const,
   importJob: (id: string) => ['import-job', id] as const,
+  /** The column mapping kept from an occasion's last import of another system's export. */
+  marksMapping: (occasion: string) => ['marks-mapping', occasion] as const,
   recipients: (source: 'department' | 'curriculum', id: string) => ['recipients', source, id] as const,
   suppression: () => ['mail-suppression'] as const,
   /** Every Survey view (host, report, dashboard): what an invitation, paper results or a registry write marks stale. */

@@ -4,6 +4,7 @@ import { SignInPage } from '../features/sign-in/sign-in-page';
 
 const SignedInFrame = lazy(() => import('./signed-in-frame'));
 const SetPasswordPage = lazy(() => import('../features/sign-in/set-password-page'));
+const ForgotPasswordPage = lazy(() => import('../features/sign-in/forgot-password-page'));
 const PublicSurveyPage = lazy(() => import('../features/public-survey/public-survey-page'));
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
 
@@ -26,7 +27,7 @@ const SurveyReportPage = lazy(() => import('../features/survey/survey-report-pag
 const SURVEY_PAGES = { 'host-survey': <HostSurveyPage />, 'survey-report': <SurveyReportPage /> };
 
 /**
- * Routes: `/`, `/set-password` (an invitation's link) and `/s/<token>` (a survey invitation's link, answered without
+ * Routes: `/`, `/set-password` (an invitation's or a reset link), `/forgot-password` and `/s/<token>` (a survey invitation's link, answered without
  * signing in) are public; every other route of an area sits behind the auth gate inside the app shell, and an address
  * no route serves shows the Page not found page.
  */
@@ -37,6 +38,14 @@ export const router = createBrowserRouter([
     element: (
       <Suspense fallback={null}>
         <SetPasswordPage />
+      </Suspense>
+    ),
+  },
+  {
+    path: '/forgot-password',
+    element: (
+      <Suspense fallback={null}>
+        <ForgotPasswordPage />
       </Suspense>
     ),
   },

@@ -77,7 +77,10 @@ describe('send mail to the mailbox simulator', { timeout: 120_000 }, () => {
     const mail = await until(
       admin,
       queued.id,
-      (m) => m.recipients.every((r) => FINAL.has(r.status)) && Object.keys(m.counts).every((s) => FINAL.has(s)) && (m.counts.complained ?? 0) === 1,
+      (m) =>
+        m.recipients.every((r) => FINAL.has(r.status)) &&
+        Object.keys(m.counts).every((s) => FINAL.has(s)) &&
+        (m.counts.complained ?? 0) === 1,
     );
     const got = byAddress(mail);
     expect(got[SIM('success')].status).toBe('delivered');

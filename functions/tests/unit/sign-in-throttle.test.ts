@@ -56,7 +56,8 @@ describe('the sign-in throttle', () => {
     expect(c.throttle.waitFor(a)).toBe(0);
   });
   it('says how long to wait in whole seconds', () => {
-    expect(tooManySignIns(1)).toEqual({ retryAfter: 1, detail: 'Too many failed sign-ins: try again in 1 seconds' });
+    expect(tooManySignIns(1)).toEqual({ retryAfter: 1, detail: 'Too many failed sign-ins: try again in 1 second' });
     expect(tooManySignIns(15 * 60 * 1000).detail).toBe('Too many failed sign-ins: try again in 15 minutes');
+    expect(tooManySignIns(4000, 'requests for a reset link').detail).toBe('Too many requests for a reset link: try again in 4 seconds');
   });
 });

@@ -34,13 +34,32 @@ export interface ApiProps {
 
 /** The catch-all route for /api paths no domain serves (answered with a JSON 404). */
 export const UNKNOWN_API_PATH = '/api/{proxy+}';
+
+/** Whether a route path needs no sign-in (a survey link's, sign-in's): no authorizer, throttled on its own. */
+const isPublicPath = (path: string) => path.startsWith(PUBLIC_SURVEY_PATH) || SIGN_IN_ROUTES.includes(path);
+
+/**
+ * Which routes get an `AWS::ApiGatewayV2::Route` of their own, and which domain the catch-all (`UNKNOWN_API_PATH`)
+ * goes to: the domain with the most routes (ties by name), whose signed-in routes then need none. API Gateway picks
+ * the most specific route, so every other domain's paths still reach their own Lambda, and a path no route declares
+ * reaches the catch-all's, whose app answers the same JSON 404 as every Lambda. Public routes keep their own route
+ * whatever their domain (no authorizer; their own throttling).
+ * @returns `fallback`: the catch-all's domain; `own`: the routes created one by one
+ */
+export function routedByFallback(routes: readonly ApiRoute[]): { fallback: Domain; own: ApiRoute[] } {
+  const counts = new Map<Domain, number>();
+  for (const r of routes) if (!isPublicPath(r.path)) counts.set(r.domain, (counts.get(r.domain) ?? 0) + 1);
+  const [fallback] = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0] ?? ['auth'];
+  return { fallback, own: routes.filter((r) => isPublicPath(r.path) || r.domain !== fallback) };
+}
 /**
  * The HTTP API (docs/design.md "Shape", "HTTP API contract"): one Lambda per domain (`functions/src/lambdas/api/<bundle>.ts`),
  * one `ANY` route per `/api` path, the `$default` stage with access logs and throttling.
  *
  * Resources per route are kept to one (the `AWS::ApiGatewayV2::Route`), so the registry can grow within
  * CloudFormation's 500-resource limit: each domain Lambda has one integration shared by all its routes and one
- * invoke permission scoped to this API (`scopePermissionToRoute: false`) instead of one per route.
+ * invoke permission scoped to this API (`scopePermissionToRoute: false`) instead of one per route; the domain with the
+ * most routes is served by the catch-all route and needs none (`routedByFallback`).
  */
 export class Api extends Construct {
   readonly httpApi: HttpApi;
@@ -104,8 +123,9 @@ export class Api extends Construct {
       resultsCacheTtl: Duration.seconds(0),
     });
     const publicRoutes = [];
-    for (const r of props.routes) {
-      const isPublic = r.path.startsWith(PUBLIC_SURVEY_PATH) || SIGN_IN_ROUTES.includes(r.path);
+    const { fallback, own } = routedByFallback(props.routes);
+    for (const r of own) {
+      const isPublic = isPublicPath(r.path);
       const added = this.httpApi.addRoutes({
         path: r.path,
         methods: [HttpMethod.ANY],
@@ -114,12 +134,13 @@ export class Api extends Construct {
       });
       if (isPublic) publicRoutes.push(...added);
     }
-    // Any other /api path goes to the smallest domain, whose app answers the same JSON 404 (with `errors.detail`)
-    // as every Lambda and the local server, instead of API Gateway's own `{"message":"Not Found"}`.
+    // Any other /api path goes to the domain with the most routes (`routedByFallback`): its own routes need no
+    // resource each, and its app answers an unknown path with the same JSON 404 (with `errors.detail`) as every Lambda
+    // and the local server, instead of API Gateway's own `{"message":"Not Found"}`.
     this.httpApi.addRoutes({
       path: UNKNOWN_API_PATH,
       methods: [HttpMethod.ANY],
-      integration: integrations.get('auth') as HttpLambdaIntegration,
+      integration: integrations.get(fallback) as HttpLambdaIntegration,
       authorizer,
     });
 

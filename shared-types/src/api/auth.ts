@@ -2,7 +2,6 @@ import * as z from 'zod/mini';
 import type { CampusLocale } from '../entities/choices.js';
 import { MESSAGES } from '../registry/messages.js';
 import type { CampusUser } from './user-list.js';
-import { LOGIN_PATH, SET_PASSWORD_PATH } from './auth-paths.js';
 
 /** Body of `POST /api/auth/login`: the e-mail (or username) and password of a Cognito user. */
 export const loginSchema = z.strictObject({
@@ -46,20 +45,23 @@ const newPassword = z.string({ error: MESSAGES.required }).check(
   ),
 );
 
+/** An account's e-mail address, as it signs in with it (trimmed; at most 254 characters). */
+const accountEmail = z
+  .string({ error: MESSAGES.required })
+  .check(
+    z.trim(),
+    z.minLength(1, MESSAGES.required),
+    z.maxLength(254, MESSAGES.tooLong),
+    z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, MESSAGES.email),
+  );
+
 /**
  * Account part of the Add User form (`POST /api/auth/user-list`, campus admins only); the rest of the body is
  * profile fields. Without a `password` the new member is sent an invitation mail with a link to set their own
  *; with one, that is their first password.
  */
 export const newUserSchema = z.strictObject({
-  email: z
-    .string({ error: MESSAGES.required })
-    .check(
-      z.trim(),
-      z.minLength(1, MESSAGES.required),
-      z.maxLength(254, MESSAGES.tooLong),
-      z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, MESSAGES.email),
-    ),
+  email: accountEmail,
   role: z.literal(['admin', 'faculty'], { error: MESSAGES.choice }),
   password: z.optional(newPassword),
 });
@@ -74,6 +76,21 @@ export const setPasswordSchema = z.strictObject({
   password: newPassword,
 });
 export type SetPasswordBody = z.infer<typeof setPasswordSchema>;
+
+/** How long a "Forgot password?" link works, in minutes. */
+export const PASSWORD_RESET_MINUTES = 60;
+
+/** Body of `POST /api/auth/forgot-password` (no sign-in): the address the person signs in with. */
+export const forgotPasswordSchema = z.strictObject({ email: accountEmail });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordSchema>;
+
+/**
+ * `POST /api/auth/forgot-password` answer: the same sentence whether or not the address has an account, so the call
+ * tells nobody which addresses do.
+ */
+export interface ResetRequested {
+  message: string;
+}
 
 /** `POST /api/auth/login` answer: the Cognito ID token. */
 export interface LoginToken {
@@ -93,11 +110,10 @@ export interface NewUserResponse {
 }
 
 /**
- * The routes that check a password or a one-time link, each throttled as a whole by API Gateway in AWS (requests per
- * second, and the burst above it): each Lambda instance slows failed sign-ins only in its own memory
+ * How API Gateway throttles each of the `SIGN_IN_ROUTES` as a whole in AWS (requests per second, and the burst above
+ * it): each Lambda instance slows failed sign-ins and repeated reset requests only in its own memory
  * (`functions/src/features/identity/sign-in-throttle.ts`), so this bounds the guesses all instances together can check.
- * The browser signs in with Cognito directly, where Cognito's own lockout applies; these routes serve scripts and
- * the invitation page, so 10 a second is far above their use.
+ * The browser signs in with Cognito directly, where Cognito's own lockout applies; these routes serve scripts, the
+ * invitation page and "Forgot password?", so 10 a second is far above their use.
  */
 export const SIGN_IN_ROUTE_THROTTLE = { rate: 10, burst: 20 } as const;
-export const SIGN_IN_ROUTES: readonly string[] = [LOGIN_PATH, SET_PASSWORD_PATH];

@@ -3,6 +3,8 @@ import { approveYearRoute, listFrozenYearsRoute, unfreezeYearRoute } from '../at
 import {
   courseAttainmentRoute,
   importJobRoute,
+  importMappedMarksRoute,
+  marksMappingRoute,
   marksSheetRoute,
   marksTemplateRoute,
   marksUploadTicketRoute,
@@ -48,6 +50,8 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   saveMarksRoute,
   marksTemplateRoute,
   uploadMarksRoute,
+  importMappedMarksRoute,
+  marksMappingRoute,
   marksUploadTicketRoute,
   importJobRoute,
   // curriculum and assessments

@@ -7,6 +7,7 @@ import type {
   StudentsAttainmentView,
 } from '../attainment/views.js';
 import type { MarksSaveResult, MarksSheetView, MarksUploadTicket } from '../attainment/marks-sheet-view.js';
+import type { MappedMarksResult, MarksMappingView } from '../attainment/foreign-marks.js';
 import type { ImportJob } from '../attainment/marks-sheet.js';
 import type { CoPoMatrixView } from '../documents/co-po-matrix-view.js';
 import type { QuestionPaperView } from '../documents/question-paper-view.js';
@@ -24,7 +25,7 @@ import type { RecordOf } from '../registry/entity.js';
 import type { genericProgramOutcome } from '../entities/generic-program-outcome.js';
 import type { AuditEntry } from '../audit/audit-entry.js';
 import type { FileLink, StoredFile, UploadTicket } from '../files/stored-file.js';
-import type { LoginToken, NewUserResponse, PasswordSet, ProfileView } from './auth.js';
+import type { LoginToken, NewUserResponse, PasswordSet, ProfileView, ResetRequested } from './auth.js';
 import type { CampusUser } from './user-list.js';
 import type { SendMailResponse, SentMail, SentMailDetail, SuppressedAddress } from '../mail/mail-api.js';
 import type { StakeholderImportResult } from '../survey/stakeholder.js';
@@ -59,6 +60,8 @@ export interface ResponseTypes {
   ImprovementPlanSaved: ImprovementPlanSaved;
   MarksSheetView: MarksSheetView;
   MarksSaveResult: MarksSaveResult;
+  MappedMarksResult: MappedMarksResult;
+  MarksMappingView: MarksMappingView;
   MarksUploadTicket: MarksUploadTicket;
   ImportJob: ImportJob;
   CoPoMatrixView: CoPoMatrixView;
@@ -101,6 +104,7 @@ export interface ResponseTypes {
   // identity
   LoginToken: LoginToken;
   PasswordSet: PasswordSet;
+  ResetRequested: ResetRequested;
   ProfileView: ProfileView;
   CampusUser: CampusUser;
   NewUserResponse: NewUserResponse;

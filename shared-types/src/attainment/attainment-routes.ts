@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { defineRoute, file, item, textBody } from '../api/contract.js';
 import { marksGridBody } from './marks-sheet.js';
+import { mappedMarksBody } from './foreign-marks.js';
 
 const ATTAINMENT = '/api/attainment';
 /** The API path of an occasion's marks (`/api/marks/{occasion}`). */
@@ -98,6 +99,35 @@ export const uploadMarksRoute = defineRoute({
   body: textBody('text/csv'),
   answer: item('MarksSaveResult'),
   errors: [400, 401, 403, 404, 409, 413],
+});
+
+/**
+ * `POST /api/marks/{occasion}/import?dry_run=true` `{ rows, mapping }`: marks from a file another system wrote (Moodle's
+ * quiz Grades report or gradebook, any sheet with a roll-number column), read into rows by the browser, turned into the
+ * template's layout by `mapping` (`mapForeignMarks`) and checked and saved by the template's own rules; the answer
+ * adds the rows matching nobody, each column's scaling and how many students had several attempts. A save keeps the
+ * mapping for the occasion's next file. 400 with `errors.fields` for a mapping that does not fit the file or paper.
+ */
+export const importMappedMarksRoute = defineRoute({
+  method: 'POST',
+  path: `${MARKS_PATH}/{occasion}/import`,
+  domain: 'marks',
+  summary: "Import marks from another system's export by a column mapping; `dry_run=true` previews without saving",
+  query: z.object({ dry_run: z.optional(z.string()) }),
+  body: mappedMarksBody,
+  invalid: "Send { rows: the file's cells row by row, mapping }",
+  answer: item('MappedMarksResult'),
+  errors: [400, 401, 403, 404, 409, 413],
+});
+
+/** `GET /api/marks/{occasion}/mapping`: the column mapping kept from the occasion's last mapped import (or `null`). */
+export const marksMappingRoute = defineRoute({
+  method: 'GET',
+  path: `${MARKS_PATH}/{occasion}/mapping`,
+  domain: 'marks',
+  summary: "The column mapping kept from an occasion's last import of another system's export",
+  answer: item('MarksMappingView'),
+  errors: [401, 403, 404],
 });
 
 /** `POST /api/marks/{occasion}/upload-url` `{ file_name? }`: a presigned S3 POST for a large marks file and the import job to poll (201). */

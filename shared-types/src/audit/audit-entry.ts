@@ -12,8 +12,9 @@ export const AUDIT_PATH = '/api/audit';
 export const AUDIT_HISTORY_PATH = '/api/audit/history';
 
 /**
- * What an entry records; `invite` and `set-password` are a user account's invitation and its use, `disable`, `enable`
- * and `remove` an admin ending or restoring its access (`USER_ACCOUNT_AUDIT`).
+ * What an entry records; `invite` and `set-password` are a user account's invitation and its use (or a reset link's),
+ * `forgot-password` a reset link mailed at the person's request, `disable`, `enable` and `remove` an admin ending or
+ * restoring its access (`USER_ACCOUNT_AUDIT`).
  */
 export const AUDIT_ACTIONS = [
   'create',
@@ -23,6 +24,7 @@ export const AUDIT_ACTIONS = [
   'unfreeze',
   'invite',
   'set-password',
+  'forgot-password',
   'disable',
   'enable',
   'remove',

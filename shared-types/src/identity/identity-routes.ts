@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { body, defineRoute, item, page } from '../api/contract.js';
-import { LOGIN_PATH, SET_PASSWORD_PATH } from '../api/auth-paths.js';
-import { loginSchema, setPasswordSchema } from '../api/auth.js';
+import { FORGOT_PASSWORD_PATH, LOGIN_PATH, SET_PASSWORD_PATH } from '../api/auth-paths.js';
+import { PASSWORD_RESET_MINUTES, forgotPasswordSchema, loginSchema, setPasswordSchema } from '../api/auth.js';
 import { MESSAGES } from '../registry/messages.js';
 import { ROLES } from './roles.js';
 
@@ -50,6 +50,25 @@ export const setPasswordRoute = defineRoute({
   body: strictShape(setPasswordSchema.shape),
   invalid: 'Choose a password',
   answer: body('PasswordSet'),
+  errors: [400, 429],
+});
+
+/**
+ * `POST /api/auth/forgot-password` `{ email }` (public: the sign-in page's "Forgot password?"): when the address has an
+ * account whose access is open, mails it a link to choose a new password (the set-password page; once, for
+ * `PASSWORD_RESET_MINUTES`). 202 `{ message }` with the same sentence either way, so nothing says whether an address
+ * has an account; 429 with `Retry-After` once an address or a client has asked too often (the sign-in throttle's rule).
+ */
+export const forgotPasswordRoute = defineRoute({
+  method: 'POST',
+  path: FORGOT_PASSWORD_PATH,
+  domain: 'auth',
+  summary: 'Mail a link to choose a new password to an address, if it has an account (no sign-in)',
+  description: `The answer is the same whether or not the address has an account. The link works once, for ${PASSWORD_RESET_MINUTES} minutes.`,
+  public: true,
+  body: strictShape(forgotPasswordSchema.shape),
+  invalid: 'Enter the e-mail address you sign in with',
+  answer: body('ResetRequested', 202),
   errors: [400, 429],
 });
 
@@ -130,6 +149,7 @@ export const departmentUserListRoute = defineRoute({
 export const IDENTITY_ROUTES = [
   loginRoute,
   setPasswordRoute,
+  forgotPasswordRoute,
   profileRoute,
   updateProfileRoute,
   userListRoute,

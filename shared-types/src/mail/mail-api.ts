@@ -32,8 +32,11 @@ export interface SentMail {
   error?: string;
   /** Messages per second the worker sends at (SES's `MaxSendRate` for the account). */
   send_rate?: number;
-  /** What the mail is for when the product sent it (`invitation` for a new user's, `survey` for survey invitations and reminders). */
-  purpose?: 'mail' | 'invitation' | 'survey';
+  /**
+   * What the mail is for when the product sent it (`invitation` for a new user's, `password-reset` for a link
+   * "Forgot password?" asked for, `survey` for survey invitations and reminders).
+   */
+  purpose?: 'mail' | 'invitation' | 'password-reset' | 'survey';
   /**
    * The recipients are not shown (`to`, `cc` and the receipts' addresses left out; counts kept): an anonymous survey's
    * invitations and reminders, whose recipient list would tell who has not answered.

@@ -24,6 +24,7 @@ export const ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   unfreeze: 'Unfrozen',
   invite: 'Invited',
   'set-password': 'Password set',
+  'forgot-password': 'Reset link mailed',
   disable: 'Access disabled',
   enable: 'Access enabled',
   remove: 'Access removed',

@@ -1,12 +1,4 @@
-import {
-  ABSENT_MARK,
-  type MarksSheetView,
-  type RowError,
-  type SheetState,
-  marksCountText,
-  marksCounts,
-  marksTemplate,
-} from '@attain/shared-types';
+import { ABSENT_MARK, type MarksSheetView, type SheetState, marksCountText, marksCounts, marksTemplate } from '@attain/shared-types';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { ProgressBar } from 'primereact/progressbar';
@@ -16,37 +8,20 @@ import { HistoryButton } from '../../components/entity/history-button';
 import { type GridRow, type MarksFile, useMarksFile, useMarksGrid, useMarksSheet } from './marks-sheet-state';
 import { downloadCsv, downloadXlsx } from '../../components/table/table-export';
 import { marksXlsxLayout, marksXlsxRows } from './marks-xlsx';
+import { RowErrors } from './row-errors';
+import { FilePick } from '../../components/files/file-pick';
+import { ForeignMarksImport } from './foreign-marks-import';
 import { hrefWith } from '../../app/navigation';
 import { formatDateTime, useLocale } from '../../lib/format/locale';
 
 /** Students shown in the grid at most (find others by roll number or name). */
 const GRID_ROWS = 200;
 
-/** Row-level problems; `where` names a row (default: the file's line number). */
-function RowErrors({ errors, where = (e) => `Row ${e.row}` }: { errors: RowError[]; where?: (e: RowError) => string }) {
-  if (!errors.length) return null;
-  return (
-    <div className="import-errors" role="alert">
-      <strong>
-        {errors.length} problem{errors.length > 1 ? 's' : ''}; nothing was saved:
-      </strong>
-      <ul>
-        {errors.slice(0, 200).map((e, i) => (
-          <li key={i}>
-            {where(e)}
-            {e.field ? `, ${e.field}` : ''}: {e.message}
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
 /**
  * Marks of one occasion: download the template (CSV or XLSX: students x questions with each question's maximum
  * marks and CO), upload a filled file (checked in the browser with the server's own rules and previewed before
- * anything is saved; large files go browser -> S3 -> the import worker with progress), and a grid to enter or
- * correct marks (`AB` = absent).
+ * anything is saved; large files go browser -> S3 -> the import worker with progress), import another system's export
+ * by a column mapping (`ForeignMarksImport`), and a grid to enter or correct marks (`AB` = absent).
  */
 export function MarksSheetPage({ occasionId, back }: { occasionId: string; back: string }) {
   const locale = useLocale();
@@ -101,6 +76,7 @@ export function MarksSheetPage({ occasionId, back }: { occasionId: string; back:
         </p>
       ) : null}
       <MarksFilePanel sheet={sheet} files={files} />
+      <ForeignMarksImport sheet={sheet} occasionId={occasionId} saved={saved} />
       <MarksGrid sheet={sheet} grid={grid} shown={shown} search={search} onSearch={setSearch} />
       {sheet.students.length > shown.length ? (
         <p className="hint">
@@ -166,16 +142,13 @@ function MarksFilePanel({ sheet, files }: { sheet: MarksSheetView; files: Return
             />
           </>
         ) : null}
-        <label className="p-button p-button-outlined file-pick">
-          <i className="pi pi-upload" aria-hidden /> Choose filled file
-          <input
-            ref={input}
-            type="file"
-            accept=".csv,.xlsx,text/csv"
-            aria-label="Marks file (CSV or XLSX)"
-            onChange={(e) => void pick(e.target.files?.[0])}
-          />
-        </label>
+        <FilePick
+          label="Choose filled file"
+          ariaLabel="Marks file (CSV or XLSX)"
+          accept=".csv,.xlsx,text/csv"
+          inputRef={input}
+          onPick={(f) => void pick(f)}
+        />
       </div>
       <p className="hint">
         Fill one row per student: marks up to each question's maximum (2 decimals at most), blank for not answered, {ABSENT_MARK} for

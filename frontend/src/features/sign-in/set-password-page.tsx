@@ -1,14 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { setPasswordRoute, setPasswordSchema, objectOrEmpty } from '@attain/shared-types';
+import { setPasswordRoute, setPasswordSchema } from '@attain/shared-types';
+import { publicCall } from './public-call';
 import { CardField, CardSubmit, SignInCard } from './sign-in-card';
 import { useDocumentTitle } from '../../lib/document-title';
 
-/** `v` when it is text, else `otherwise`. */
-const textOr = (v: unknown, otherwise: string): string => (typeof v === 'string' ? v : otherwise);
-
 /**
- * `/set-password#token=...`: the page an invitation mail's link opens (no sign-in). The token stays in the fragment,
+ * `/set-password#token=...`: the page an invitation mail's link, or a "Forgot password?" mail's, opens (no sign-in). The token stays in the fragment,
  * so it never reaches a server log; the page sends it with the chosen password to `POST /api/auth/set-password`.
  */
 export default function SetPasswordPage() {
@@ -26,24 +24,10 @@ export default function SetPasswordPage() {
     if (!checked.success) return setError(checked.error.issues[0]?.message ?? 'Choose another password');
     setBusy(true);
     setError('');
-    try {
-      // Plain `fetch` (no token): the page loads none of the signed-in app; the contract gives the path.
-      const res = await fetch(setPasswordRoute.path, {
-        method: setPasswordRoute.method,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ token, password }),
-      });
-      if (res.ok) setDone(true);
-      else {
-        const errors = objectOrEmpty(objectOrEmpty(await res.json().catch(() => ({}))).errors);
-        const password = objectOrEmpty(errors.fields).password;
-        setError(textOr(password, textOr(errors.detail, 'The password could not be set')));
-      }
-    } catch {
-      setError('Attain could not be reached; try again');
-    } finally {
-      setBusy(false);
-    }
+    const res = await publicCall(setPasswordRoute, { token, password }, 'password', 'The password could not be set');
+    setBusy(false);
+    if (res.ok) setDone(true);
+    else setError(res.error);
   };
   return (
     <SignInCard onSubmit={submit}>
@@ -56,7 +40,7 @@ export default function SetPasswordPage() {
         </>
       ) : !token ? (
         <p className="field-error" role="alert">
-          This link is incomplete. Open the link from your invitation mail again, or ask your administrator for a new one.
+          This link is incomplete. Open the link from your mail again, or ask for a new one with “Forgot password?” on the sign-in page.
         </p>
       ) : (
         <>

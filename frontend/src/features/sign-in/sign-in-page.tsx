@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { afterSignIn, forgetSignedOutReason, signedOutReason } from '../../app/deep-link';
 import { idToken, login } from '../../app/auth';
 import { CardField, CardSubmit, SignInCard } from './sign-in-card';
@@ -50,6 +50,10 @@ export function SignInPage() {
       <CardField id="email" label="E-mail or username" autoComplete="username" value={email} onChange={setEmail} autoFocus />
       <CardField id="password" label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
       <CardSubmit error={error} busy={busy} label="Sign in" busyLabel="Signing in…" />
+      {/* The address typed so far goes along in the history state, never in the URL. */}
+      <Link className="sign-in-aside" to="/forgot-password" state={{ email }}>
+        Forgot password?
+      </Link>
     </SignInCard>
   );
 }

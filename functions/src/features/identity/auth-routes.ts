@@ -8,6 +8,7 @@ import {
   department,
   isVersion,
   loginRoute,
+  forgotPasswordRoute,
   organization,
   ownScope,
   personalView,
@@ -21,7 +22,9 @@ import {
 import { cognitoClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { HttpError } from '../../platform/lib/errors.js';
-import { clientAddress, signInThrottle, tooManySignIns } from './sign-in-throttle.js';
+import { clientAddress, resetRequestThrottle, signInThrottle, tooManySignIns } from './sign-in-throttle.js';
+import { RESET_REQUESTED, requestPasswordReset } from './password-reset.js';
+import { siteOf } from '../../platform/lib/link-token.js';
 import { accessOf } from '../../platform/store/user-access.js';
 import { getGroup } from '../../platform/store/campus-registry.js';
 import { checkAttachedFiles } from '../../platform/store/attached-files.js';
@@ -78,6 +81,10 @@ async function assertAccessOpen(token: string): Promise<void> {
  *   wrong. Repeated failures are slowed by the one sign-in throttle (`sign-in-throttle.ts`, shared with the local
  *   `/cognito` path): while the account or the address must wait, 429 with `Retry-After` (seconds) and
  *   `errors.detail`, the password unchecked.
+ * - `POST /api/auth/forgot-password` (public): a reset link mailed if the address has an open account
+ *   (`requestPasswordReset`), 202 with one sentence either way. Every request counts towards the reset throttle
+ *   (`resetRequestThrottle`, the sign-in rule with counts of its own): 429 with `Retry-After` while the address asked
+ *   for or the client must wait.
  * - `GET|PATCH /api/auth/profile`: a group administrator's profile lives in its group's namespace, whichever campus it
  *   is reading.
  */
@@ -113,6 +120,19 @@ export const AUTH_ENDPOINTS: readonly Endpoint[] = [
       }
       throw e;
     }
+  }),
+  endpoint(forgotPasswordRoute, async (c, { body }) => {
+    const attempt = { account: body.email, address: clientAddress(c.env) };
+    const throttle = resetRequestThrottle();
+    const wait = throttle.waitFor(attempt);
+    if (wait > 0) {
+      const { retryAfter, detail } = tooManySignIns(wait, 'requests for a reset link');
+      c.header('Retry-After', String(retryAfter));
+      throw new HttpError(429, detail);
+    }
+    throttle.record(attempt, false);
+    await requestPasswordReset(body.email, siteOf(c.req.header('origin'), c.req.url));
+    return { message: RESET_REQUESTED };
   }),
   endpoint(profileRoute, async (c) => ({
     data: await profileView(c, await findRecord(ownScope(c.var.caller), profile, c.var.caller.sub)),

@@ -18,6 +18,8 @@ export interface StoredInvitation {
   campus: string;
   sub: string;
   email: string;
+  /** `reset`: a link "Forgot password?" mailed to an existing account (absent: an invitation). */
+  purpose?: 'reset';
   student?: string;
   first_name?: string;
   last_name?: string;
@@ -33,10 +35,22 @@ export const invitationItem = (scope: CampusScope, hash: string, who: Omit<Store
   created_by: scope.actor,
 });
 
-/** Stores an invitation under its token's hash, valid until `expires` (ms). One PutItem. */
-export async function putInvitation(scope: CampusScope, hash: string, who: { sub: string; email: string }, expires: number): Promise<void> {
+/**
+ * Stores an invitation (or, with `purpose: 'reset'`, a reset link) under its token's hash, valid until `expires` (ms).
+ * One PutItem.
+ */
+export async function putInvitation(
+  scope: CampusScope,
+  hash: string,
+  who: { sub: string; email: string; purpose?: 'reset' },
+  expires: number,
+): Promise<void> {
+  const { sub, email, purpose } = who;
   await documentClient().send(
-    new PutCommand({ TableName: config().tableName, Item: invitationItem(scope, hash, { sub: who.sub, email: who.email }, expires) }),
+    new PutCommand({
+      TableName: config().tableName,
+      Item: invitationItem(scope, hash, { sub, email, ...(purpose ? { purpose } : {}) }, expires),
+    }),
   );
 }
 
@@ -62,6 +76,7 @@ export async function claimInvitation(hash: string, claim: string, now: number):
       campus: textOf(a.campus),
       sub: textOf(a.sub),
       email: textOf(a.email),
+      ...(a.purpose === 'reset' ? { purpose: 'reset' as const } : {}),
       ...(a.student ? { student: textOf(a.student), first_name: textOf(a.first_name), last_name: textOf(a.last_name) } : {}),
     };
   } catch (e) {

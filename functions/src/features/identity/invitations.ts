@@ -109,7 +109,8 @@ async function studentAccountFrom(invite: StoredInvitation, password: string): P
 }
 
 /**
- * Sets the password of the member an invitation link is for, once: the token must be known, unused and not expired.
+ * Sets the password of the member an invitation link (or a "Forgot password?" reset link, `password-reset.ts`) is
+ * for, once: the token must be known, unused and not expired.
  * The link is consumed first, with one conditional write (`used_at` absent and not expired, naming this call), and
  * only the call that consumed it sets the password, so of many calls racing with one link exactly one sets a
  * password and the others change nothing. If the pool then refuses the password (its policy), the link is given
@@ -122,9 +123,13 @@ async function studentAccountFrom(invite: StoredInvitation, password: string): P
 export async function setPasswordWithToken(token: string, password: string): Promise<void> {
   const hash = tokenHash(token);
   const claim = randomUUID();
-  const unusable = new HttpError(400, 'This link has expired or was already used; ask your administrator for a new invitation', {
-    token: 'Expired or used',
-  });
+  const unusable = new HttpError(
+    400,
+    'This link has expired or was already used: ask for a new one with "Forgot password?" on the sign-in page, or ask your administrator for a new invitation',
+    {
+      token: 'Expired or used',
+    },
+  );
   const invite = await claimInvitation(hash, claim, Date.now());
   if (!invite) throw unusable;
   let sub = invite.sub;
@@ -149,7 +154,13 @@ export async function setPasswordWithToken(token: string, password: string): Pro
       entity: USER_ACCOUNT_AUDIT,
       record_id: sub,
       record_label: invite.email,
-      changes: [{ field: 'password', label: 'Password', new: 'Set through the invitation link' }],
+      changes: [
+        {
+          field: 'password',
+          label: 'Password',
+          new: invite.purpose === 'reset' ? 'Set through a reset link' : 'Set through the invitation link',
+        },
+      ],
     },
   );
 }

@@ -96,6 +96,7 @@ export class SignInThrottle {
 }
 
 let shared: SignInThrottle | undefined;
+let resets: SignInThrottle | undefined;
 
 /** The process's throttle (one per Lambda instance; one for the whole local server). */
 export function signInThrottle(): SignInThrottle {
@@ -103,16 +104,30 @@ export function signInThrottle(): SignInThrottle {
   return shared;
 }
 
-/** Replaces the process's throttle (the local stack's tests give every client of 127.0.0.1 room of its own). */
-export function setSignInLimits(limits: SignInLimits): void {
-  shared = new SignInThrottle(limits);
+/**
+ * The process's throttle of "Forgot password?" requests: the sign-in rule with counts of its own, every request
+ * counted as a failure (each one may mail someone), so asking for links cannot slow anyone's sign-in and guessing
+ * passwords cannot stop anyone asking for a link.
+ */
+export function resetRequestThrottle(): SignInThrottle {
+  resets ??= new SignInThrottle();
+  return resets;
 }
 
-/** What a refused attempt is told: whole seconds for `Retry-After` (at least 1) and one sentence. */
-export function tooManySignIns(waitMs: number): { retryAfter: number; detail: string } {
+/** Replaces the process's throttles (the local stack's tests give every client of 127.0.0.1 room of its own). */
+export function setSignInLimits(limits: SignInLimits): void {
+  shared = new SignInThrottle(limits);
+  resets = new SignInThrottle(limits);
+}
+
+/**
+ * What a refused attempt is told: whole seconds for `Retry-After` (at least 1) and one sentence.
+ * @param what what there were too many of, in the sentence
+ */
+export function tooManySignIns(waitMs: number, what = 'failed sign-ins'): { retryAfter: number; detail: string } {
   const retryAfter = Math.max(1, Math.ceil(waitMs / 1000));
-  const when = retryAfter < 120 ? `${retryAfter} seconds` : `${Math.ceil(retryAfter / 60)} minutes`;
-  return { retryAfter, detail: `Too many failed sign-ins: try again in ${when}` };
+  const when = retryAfter === 1 ? '1 second' : retryAfter < 120 ? `${retryAfter} seconds` : `${Math.ceil(retryAfter / 60)} minutes`;
+  return { retryAfter, detail: `Too many ${what}: try again in ${when}` };
 }
 
 /**

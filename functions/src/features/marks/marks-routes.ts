@@ -1,6 +1,9 @@
 import {
   MAX_IMPORT_BYTES,
+  courseCurriculum,
   importJobRoute,
+  importMappedMarksRoute,
+  marksMappingRoute,
   marksSheetRoute,
   marksTemplate,
   marksTemplateRoute,
@@ -15,6 +18,7 @@ import { formatCsvRows, parseCsvRows } from '../../platform/lib/csv.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { openImportJob, readImportJob } from './import-jobs.js';
 import { applyMarks } from './marks-import.js';
+import { importMappedMarks, keptMapping } from './mapped-import.js';
 import { readMarks } from './marks-store.js';
 import { occasionSheet, rowsToTable } from './occasion-sheet.js';
 import type { AppContext } from '../../platform/http/context.js';
@@ -90,6 +94,23 @@ export const MARKS_ENDPOINTS: readonly Endpoint[] = [
     const data = await applyMarks(c.var.scope, sheet, table, { dryRun });
     const message = dryRun ? `The file is fine: ${data.counts_text}; nothing saved yet` : `Saved: ${data.counts_text}`;
     return { message, data };
+  }),
+  endpoint(importMappedMarksRoute, async (c, { query, body }) => {
+    const sheet = await occasionSheet(c.var.scope, occasionId(c));
+    assertOwnsCourse(c.var.caller, sheet.course);
+    const dryRun = query.dry_run === 'true';
+    const data = await importMappedMarks(c.var.scope, sheet, body, dryRun);
+    const unmatched = data.unmatched.length ? `; ${data.unmatched.length} row${data.unmatched.length === 1 ? '' : 's'} matched nobody` : '';
+    const message = dryRun
+      ? `The file is fine: ${data.counts_text}${unmatched}; nothing saved yet`
+      : `Saved: ${data.counts_text}${unmatched}`;
+    return { message, data };
+  }),
+  endpoint(marksMappingRoute, async (c) => {
+    const occ = await getRecord(c.var.scope, occasion, occasionId(c));
+    const course = await getRecord(c.var.scope, courseCurriculum, occ.course);
+    assertOwnsCourse(c.var.caller, course);
+    return { data: await keptMapping(c.var.scope, occ.id) };
   }),
   endpoint(marksUploadTicketRoute, async (c, { body }) => {
     const name = typeof body.file_name === 'string' && body.file_name.trim() ? body.file_name.trim() : 'marks.csv';

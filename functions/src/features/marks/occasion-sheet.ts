@@ -35,16 +35,28 @@ export interface OccasionSheet {
   updated_at?: string;
 }
 
+/** The student records of an occasion's roster (`occasionRoster`'s rule), unordered. */
+async function rosterRecords(scope: CampusScope, occ: RecordOf<typeof occasion>): Promise<RecordOf<typeof student>[]> {
+  if (!occ.curriculum) return [];
+  const filters: Record<string, string> = { curriculum: occ.curriculum };
+  if (occ.section) filters.section = occ.section;
+  return listAll(scope, student, filters);
+}
+
+/**
+ * The e-mail of each student on an occasion's roster, by roll number, for matching a file's rows by e-mail; kept
+ * apart from `occasionRoster`, whose entries the marks sheet shows (no e-mail there).
+ */
+export async function rosterEmails(scope: CampusScope, occ: RecordOf<typeof occasion>): Promise<Map<string, string>> {
+  return new Map((await rosterRecords(scope, occ)).flatMap((s) => (s.email ? [[s.roll_no, s.email] as const] : [])));
+}
+
 /**
  * The roster of an occasion: the students of its course's curriculum, in the occasion's section when it has one
  * (all sections otherwise), by roll number. Empty when the occasion has no curriculum copied from its course.
  */
 export async function occasionRoster(scope: CampusScope, occ: RecordOf<typeof occasion>): Promise<SheetStudent[]> {
-  if (!occ.curriculum) return [];
-  const filters: Record<string, string> = { curriculum: occ.curriculum };
-  if (occ.section) filters.section = occ.section;
-  const rows = await listAll(scope, student, filters);
-  return rows
+  return (await rosterRecords(scope, occ))
     .map((s) => ({ id: s.id, roll_no: s.roll_no, name: s.name }))
     .sort((a, b) => a.roll_no.localeCompare(b.roll_no, undefined, { numeric: true }));
 }

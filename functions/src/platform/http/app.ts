@@ -5,7 +5,7 @@ import {
   type Caller,
   MAX_BODY_BYTES,
   PUBLIC_SURVEY_PATH,
-  SET_PASSWORD_PATH,
+  SIGN_IN_ROUTES,
   honoPath,
   may,
 } from '@attain/shared-types';
@@ -45,7 +45,7 @@ function allowedMethods(app: Hono<AppEnv>): (path: string) => string[] {
 }
 
 /** Public paths: everything else needs a verified token. */
-const PUBLIC = new Set(['/api/auth/login', '/api/auth/login/', SET_PASSWORD_PATH, `${SET_PASSWORD_PATH}/`]);
+const PUBLIC = new Set(SIGN_IN_ROUTES.flatMap((p) => [p, `${p}/`]));
 /** Public path prefixes: a survey invitee's link (the token in the path is its only key). */
 const PUBLIC_PREFIXES = [`${PUBLIC_SURVEY_PATH}/`];
 

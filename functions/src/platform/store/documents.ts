@@ -5,6 +5,7 @@ import {
   type CoPoMatrix,
   type ImportJob,
   type ImprovementPlanView,
+  type MarksMapping,
   type OfflineResults,
   type PaperQuestion,
   type SurveyForm,
@@ -46,7 +47,9 @@ export type DocumentKind =
   /** Per survey: its scale and questions, copied from its template when it was made (`SurveyForm`). */
   | 'survey-form'
   /** Per survey: counts entered from a paper survey (`OfflineResults`). */
-  | 'survey-offline';
+  | 'survey-offline'
+  /** Per occasion: the column mapping of its last import of another system's export (`MarksMapping`). */
+  | 'marks-mapping';
 
 /**
  * The document kinds people edit, whose saves and deletes keep an audit entry. The others are computed by
@@ -103,6 +106,8 @@ export interface DocumentBodies {
   /** Copied from the survey's template when the survey is saved. */
   'survey-form': Plain<SurveyForm> & { template?: string; course?: string | null };
   'survey-offline': Pick<OfflineResults, 'surveyed' | 'counts'>;
+  /** Written by a mapped marks import's save (`importMappedMarks`). */
+  'marks-mapping': { occasion: string; mapping: MarksMapping };
 }
 
 /** What every stored document carries besides its body: `version` (0 = never saved) and the last save's audit fields. */
