@@ -52,7 +52,17 @@ export const marksMappingSchema = z.strictObject({
     )
     .check(z.minLength(1, 'Map at least one column to a question'), z.maxLength(200, 'At most 200 columns')),
 });
-export type MarksMapping = z.infer<typeof marksMappingSchema>;
+/** A mapping as stored and answered (`marksMappingSchema`'s shape, written out for the API document). */
+export interface MarksMapping {
+  header_row: number;
+  student_column: string;
+  match: StudentMatch;
+  attempt: AttemptRule;
+  questions: { column: string; question: string; out_of: number }[];
+}
+// The schema and the interface say the same thing: each must be assignable to the other.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+export const MAPPING_SHAPE_CHECK: Same<MarksMapping, z.infer<typeof marksMappingSchema>> = true;
 
 /** A roster entry as matching needs it: the roll number, and the e-mail when the roster has one. */
 export interface MatchableStudent {
