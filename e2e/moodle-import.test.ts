@@ -15,7 +15,6 @@ const url = inject('e2eUrl');
 const admin = inject('e2eAdmin');
 let browser: Browser;
 let page: Page;
-let occasion: { id: string; name: string };
 let curriculum = '';
 let code = '';
 
@@ -32,7 +31,7 @@ beforeAll(async () => {
     body: 'roll_no,name,section\nM1,Anu,A\nM2,Bala,A\nM3,Chitra,A\n',
   });
   expect(roster.status).toBe(200);
-  occasion = await occasionWithPaper(api, { course: setup.course.id, co: setup.co.id, bloom: setup.bloom }, 'ISE 1', 2, 5);
+  await occasionWithPaper(api, { course: setup.course.id, co: setup.co.id, bloom: setup.bloom }, 'ISE 1', 2, 5);
   page = await signedInPage(browser, url, admin, { width: 1366, height: 900 });
 });
 afterAll(async () => browser?.close());

@@ -103,7 +103,13 @@ describe("marks from another system's export", () => {
         { question: '3', column: 'Q. 3 /5.00', out_of: 5 },
       ],
     });
-    expect((previewed!.body as { rows: string[][] }).rows[1]![2]).toBe('25CSA001');
+    // Only the columns the mapping reads are sent (the first, the student's, the state, the mapped ones), every row kept.
+    expect((previewed!.body as { rows: string[][] }).rows.map((r) => r.join('|'))).toEqual([
+      'Surname|ID number|State|Q. 1 /2.00|Q. 3 /5.00',
+      'Rao|25CSA001|Finished|2.00|4.00',
+      'Guest|GUEST9|Finished|1.00|1.00',
+      'Overall average|||1.50|2.50',
+    ]);
     fireEvent.click(screen.getByRole('button', { name: 'Save these marks' }));
     await waitFor(() => expect(saved).toHaveBeenCalled());
     expect(server.calls('POST', '/api/marks/o1/import')).toHaveLength(1);
@@ -136,5 +142,21 @@ describe("marks from another system's export", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
     expect(await screen.findByText('No such question on the paper')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('The column mapping does not fit this file and paper: nothing was saved');
+  });
+
+  it('checks the mapping before sending: an "out of" that is not a number is said beside it, a decimal comma is read', async () => {
+    const server = serve(null, () => ({ body: { data: PREVIEW } }));
+    renderApp(<ForeignMarksImport sheet={SHEET} occasionId="o1" saved={() => undefined} />);
+    await waitFor(() => expect(server.calls('GET', '/api/marks/o1/mapping')).toHaveLength(1));
+    await pick();
+    fireEvent.change(screen.getByLabelText("Question 3's column is out of"), { target: { value: 'five' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(await screen.findByText('A number of marks')).toBeTruthy();
+    expect(server.calls('POST', /\/import/)).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText("Question 3's column is out of"), { target: { value: '2,5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await waitFor(() => expect(server.calls('POST', /\/import/)).toHaveLength(1));
+    const sent = server.calls('POST', /\/import/)[0]!.body as { mapping: MarksMapping };
+    expect(sent.mapping.questions.find((q) => q.question === '3')?.out_of).toBe(2.5);
   });
 });

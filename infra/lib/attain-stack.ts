@@ -128,6 +128,11 @@ export class AttainStack extends Stack {
       logBucket: storage.logBucket,
     });
 
+    // Links mailed to people (invitations, reset links, survey links) open the site: its own address (context `siteUrl`
+    // for a custom domain), never what a request's Origin header says.
+    const siteUrl = String(this.node.tryGetContext('siteUrl') ?? '') || `https://${site.distribution.distributionDomainName}`;
+    for (const f of api.functions.values()) f.addEnvironment('SITE_URL', siteUrl);
+
     new CfnOutput(this, 'Url', { value: `https://${site.distribution.distributionDomainName}` });
     new CfnOutput(this, 'ApiUrl', { value: api.httpApi.apiEndpoint });
     new CfnOutput(this, 'TableName', { value: storage.table.tableName });

@@ -218,6 +218,15 @@ describe('the Attain stack', () => {
     expect(perDomain).toBeGreaterThan(0);
     expect(grown + 4 * perDomain).toBeLessThan(RESOURCE_BUDGET); // e.g. faculty, survey, utilities, reports
   });
+  it("gives every API function the site's own address for the links it mails, never a request's Origin", () => {
+    const fns = Object.entries(template.findResources('AWS::Lambda::Function')).filter(([id]) => /^ApiFn/.test(id));
+    expect(fns.length).toBe(apiDomains().length);
+    const cdn = Object.keys(template.findResources('AWS::CloudFront::Distribution'))[0];
+    for (const [id, f] of fns)
+      expect(f.Properties.Environment.Variables.SITE_URL, id).toEqual({
+        'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [cdn, 'DomainName'] }]],
+      });
+  });
   it('runs every function on nodejs22.x, arm64', () => {
     const fns = Object.values(template.findResources('AWS::Lambda::Function')).filter(
       (f) => f.Properties.Environment?.Variables?.TABLE_NAME,

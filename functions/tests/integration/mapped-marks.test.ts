@@ -62,10 +62,13 @@ describe("marks from Moodle's quiz Grades report", { timeout: 180_000 }, () => {
     const preview = await admin.post(`${path}?dry_run=true`, { rows, mapping });
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     const seen = preview.body.data as MappedMarksResult;
-    expect(seen).toMatchObject({ rows: STUDENTS - 1, unmarked: 1, several_attempts: 5 });
-    expect(seen.unmatched).toEqual([{ row: rows.length - 1, value: 'GUEST1', reason: 'Nobody on the roster has this roll number' }]);
+    expect(seen).toMatchObject({ rows: STUDENTS - 1, unmarked: 0, several_attempts: 5 });
+    expect(seen.unmatched).toEqual([
+      { row: rows.length - 2, value: `MQ${STUDENTS}`, reason: 'Attempt not submitted (In progress): left out' },
+      { row: rows.length - 1, value: 'GUEST1', reason: 'Nobody on the roster has this roll number' },
+    ]);
     expect(seen.scaling[2]?.text).toBe('Q. 3 /5.00 (out of 5) → question 3 (out of 10): each mark × 2, rounded to 2 decimals');
-    expect(preview.body.message).toMatch(/^The file is fine: .*; 1 row matched nobody; nothing saved yet$/);
+    expect(preview.body.message).toMatch(/^The file is fine: .*; 2 rows left out \(listed\); nothing saved yet$/);
     expect((await admin.get(`/api/marks/${moodle.occasion.id}`)).body.data.rows).toEqual([]);
 
     const saved = await admin.post(path, { rows, mapping });

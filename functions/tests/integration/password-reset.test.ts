@@ -15,14 +15,14 @@ const run = Date.now().toString(36);
 let admin: ReturnType<typeof client>;
 const anon = () => client(base);
 
-/** The reset links the SES emulator took for `address`, oldest first (the token is in the URL's fragment). */
+/** The reset links the SES emulator took for `address`, oldest first, whole (the token is in the URL's fragment). */
 async function resetLinksTo(address: string): Promise<string[]> {
   const store = (await (await fetch(`${ses}/store`)).json()) as {
     emails: { destination: { to: string[] }; subject: string; body: { html: string } }[];
   };
   return store.emails
     .filter((e) => e.destination.to.includes(address) && e.subject === 'Choose a new password for Attain')
-    .flatMap((e) => /set-password#token=([A-Za-z0-9_-]+)/.exec(e.body.html)?.[1] ?? []);
+    .flatMap((e) => /href="([^"]*\/set-password#token=[A-Za-z0-9_-]+)"/.exec(e.body.html)?.[1] ?? []);
 }
 
 /** The campus's sent mails to `address` (what the Send Mail table lists), newest first. */
@@ -47,6 +47,13 @@ describe('Forgot password?', { timeout: 120_000 }, () => {
   it('mails a known address a link that sets a new password once, and answers an unknown one the same', async () => {
     const email = `forgot.${run}@attain.example`;
     const sub = await member(email, 'Before-Reset-12!');
+    // Anyone may call this route, so the link never follows the Origin header they send.
+    const forged = await fetch(`${base}/api/auth/forgot-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: JSON.stringify({ email: email.toUpperCase() }),
+    });
+    expect(forged.status).toBe(202);
     const known = await anon().post('/api/auth/forgot-password', { email: email.toUpperCase() });
     const unknown = await anon().post('/api/auth/forgot-password', { email: `nobody.${run}@attain.example` });
     expect(known.status).toBe(202);
@@ -54,10 +61,12 @@ describe('Forgot password?', { timeout: 120_000 }, () => {
     expect(known.body).toEqual(unknown.body);
     expect(known.body.message).toMatch(/^If an Attain account signs in with this address, a link .* 60 minutes\.$/);
     // Only the account's address gets a mail; nothing is queued for the unknown one.
-    const [token] = await until(
+    const links = await until(
       () => resetLinksTo(email),
-      (t) => t.length > 0,
+      (t) => t.length === 2,
     );
+    expect(links.every((l) => l.startsWith(`${new URL(base).origin}/set-password#token=`))).toBe(true);
+    const token = links[1]!.split('#token=')[1]!;
     expect(await mailsTo(`nobody.${run}@attain.example`)).toEqual([]);
     // The Send Mail table lists the mail, never its link: an administrator reading it cannot use it.
     const [mail] = await mailsTo(email);
@@ -74,20 +83,35 @@ describe('Forgot password?', { timeout: 120_000 }, () => {
     const again = await anon().post('/api/auth/set-password', { token, password: 'Third-Reset-12!' });
     expect(again.status).toBe(400);
     expect(again.body.errors.detail).toMatch(/^This link has expired or was already used: ask for a new one with "Forgot password\?"/);
-    // Both the request and its use are in the account's audit history, by the account.
+    // Both the request and its use are in the account's audit history: asked for at the sign-in page (by anyone), set by
+    // the account.
     const history = await admin.get(`/api/audit/history/user-account/${sub}`);
-    expect(history.body.data.map((e: { action: string }) => e.action).slice(0, 2)).toEqual(['set-password', 'forgot-password']);
-    expect(history.body.data[0]).toMatchObject({ user: email, changes: [{ field: 'password', new: 'Set through a reset link' }] });
+    expect(history.body.data.map((e: { action: string; user: string }) => [e.action, e.user]).slice(0, 3)).toEqual([
+      ['set-password', email],
+      ['forgot-password', 'Forgot password? (sign-in page)'],
+      ['forgot-password', 'Forgot password? (sign-in page)'],
+    ]);
+    expect(history.body.data[0]).toMatchObject({ changes: [{ field: 'password', new: 'Set through a reset link' }] });
   });
 
-  it('mails nothing to an account whose access an administrator ended, and says the same', async () => {
+  it('a link mailed before an administrator ended the access sets nothing, and a new request mails nothing', async () => {
     const email = `ended.${run}@attain.example`;
     const sub = await member(email, 'Ended-Pass-12!');
+    expect((await anon().post('/api/auth/forgot-password', { email })).status).toBe(202);
+    const [link] = await until(
+      () => resetLinksTo(email),
+      (t) => t.length === 1,
+    );
     expect((await admin.post(`/api/auth/user-list/${sub}/access`, { action: 'disable' })).status).toBe(200);
+    const used = await anon().post('/api/auth/set-password', { token: link!.split('#token=')[1], password: 'Ended-Again-12!' });
+    expect(used.status).toBe(400);
     const res = await anon().post('/api/auth/forgot-password', { email });
     expect(res.status).toBe(202);
-    // The mail would be queued before the answer: none was.
-    expect(await mailsTo(email)).toEqual([]);
+    // A mail is queued before the answer: only the first request's is listed.
+    expect(await mailsTo(email)).toHaveLength(1);
+    // Nothing was set: enabled again, the old password still signs in.
+    expect((await admin.post(`/api/auth/user-list/${sub}/access`, { action: 'enable' })).status).toBe(200);
+    expect(await login(base, email, 'Ended-Pass-12!')).toBeTruthy();
   });
 
   it('slows an address asked for too often, known or not, and refuses a body that is not an address', async () => {

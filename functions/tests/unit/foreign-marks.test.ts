@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type MarksMapping,
   type SheetQuestion,
+  columnsUsed,
   lmsNumber,
   mapForeignMarks,
   mappingProblems,
@@ -60,18 +61,21 @@ describe("marks from Moodle's quiz Grades report", () => {
       ['roll_no', 'name', '1', '2', '3'],
       ['25CSA001', 'Anita Rao', '2', '3', '9'],
       ['25CSA002', 'Bharat Iyer', '2', '', '6.66'],
-      ['25CSA003', 'Chitra Nair', '', '', ''],
     ]);
-    expect(mapped.lines).toEqual([3, 4, 5]);
+    expect(mapped.lines).toEqual([3, 4]);
     expect(mapped.several_attempts).toBe(1);
-    expect(mapped.unmatched).toEqual([{ row: 6, value: 'GUEST9', reason: 'Nobody on the roster has this roll number' }]);
+    // Chitra's attempt is still in progress (Moodle's State column): left out and said, as the visitor on no roster is.
+    expect(mapped.unmatched).toEqual([
+      { row: 5, value: '25CSA003', reason: 'Attempt not submitted (In progress): left out' },
+      { row: 6, value: 'GUEST9', reason: 'Nobody on the roster has this roll number' },
+    ]);
     expect(mapped.scaling.map((s) => s.text)).toEqual([
       'Q. 1 /2.00 → question 1 (out of 2): as it is',
       'Q. 2 /3.00 → question 2 (out of 3): as it is',
       'Q. 3 /5.00 (out of 5) → question 3 (out of 10): each mark × 2, rounded to 2 decimals',
     ]);
     // The template's own rules read it: an unanswered question beside given marks is a blank cell (0 for a student who
-    // sat, as the template counts it), an attempt in progress with no marks is "no marks entered", never 0.
+    // sat, as the template counts it).
     const read = readMarksTable(mapped.table, QUESTIONS, ROSTER);
     expect(read.errors).toEqual([]);
     expect(read.rows.map((r) => [r.student, r.marks])).toEqual([
@@ -79,7 +83,7 @@ describe("marks from Moodle's quiz Grades report", () => {
       ['s2', { 1: 2, 2: null, 3: 6.66 }],
     ]);
     expect(read.blank_cells).toBe(1);
-    expect(read.unmarked).toEqual(['s3']);
+    expect(read.unmarked).toEqual([]);
   });
 
   it('keeps the first or the last attempt when told, matches by e-mail, and reads decimal commas', () => {
@@ -88,6 +92,43 @@ describe("marks from Moodle's quiz Grades report", () => {
     expect(first.table[1]).toEqual(['25CSA001', 'Anita Rao', '1', '1.5', '4']);
     const byEmail: MarksMapping = { ...base, student_column: 'Email address', match: 'email', attempt: 'last' };
     expect(mapForeignMarks(report(true), byEmail, QUESTIONS, ROSTER).table[1]).toEqual(['25CSA001', 'Anita Rao', '2', '3', '9']);
+  });
+
+  it('never lets a finished attempt without any mark replace one with marks, whichever attempt counts', () => {
+    const rows = parseCsvRows(
+      moodleGradesReport(
+        [2, 3, 5],
+        [
+          { surname: 'Rao', first: 'Anita', idnumber: '25CSA001', email: 'anita@college.edu', marks: ['1.00', '1.50', '2.00'] },
+          {
+            surname: 'Rao',
+            first: 'Anita',
+            idnumber: '25CSA001',
+            email: 'anita@college.edu',
+            state: 'In progress',
+            marks: ['-', '-', '-'],
+          },
+        ],
+      ),
+    );
+    const base = suggestMapping(rows, QUESTIONS)!;
+    for (const attempt of ['last', 'first', 'highest'] as const)
+      expect(mapForeignMarks(rows, { ...base, attempt }, QUESTIONS, ROSTER).table[1], attempt).toEqual([
+        '25CSA001',
+        'Anita Rao',
+        '1',
+        '1.5',
+        '4',
+      ]);
+  });
+
+  it('sends only the columns a mapping reads, every row kept', () => {
+    const trimmed = columnsUsed(report(), moodleMapping([2, 3, 5]));
+    expect(trimmed[0]).toEqual(['Surname', 'ID number', 'State', 'Q. 1 /2.00', 'Q. 2 /3.00', 'Q. 3 /5.00']);
+    expect(trimmed).toHaveLength(report().length);
+    expect(mapForeignMarks(trimmed, moodleMapping([2, 3, 5]), QUESTIONS, ROSTER)).toEqual(
+      mapForeignMarks(report(), moodleMapping([2, 3, 5]), QUESTIONS, ROSTER),
+    );
   });
 
   it('names what a mapping gets wrong for this file and paper', () => {

@@ -71,7 +71,10 @@ export interface MatchableStudent {
   email?: string;
 }
 
-/** A row of the file that names nobody on the roster, or none at all, with why (`row`: the file's line number). */
+/**
+ * A row of the file left out, with why (`row`: the file's line number): it names nobody on the roster, or nobody at
+ * all, or an attempt not handed in.
+ */
 export interface UnmatchedRow {
   row: number;
   value: string;
@@ -118,6 +121,11 @@ export function lmsNumber(cell: string): number | null {
   return /^\d+(\.\d+)?$/.test(dot) ? Number(dot) : Number.NaN;
 }
 
+/** Moodle's quiz report column saying where an attempt is (`Finished`, `In progress`, `Overdue`, `Never submitted`). */
+const MOODLE_STATE = 'State';
+/** The states of an attempt not handed in: its marks are not a result, so the row is left out and listed. */
+const UNSUBMITTED = /^(in progress|overdue|never submitted)$/i;
+
 /** Rounds to 2 decimals (the most a stored mark carries), half away from zero. */
 const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
 
@@ -152,7 +160,9 @@ export function mappingProblems(
  * student's marks, each mapped cell scaled to its question (`ColumnScaling`); a cell that is `-` or blank stays
  * blank, so a row with none is "no marks entered"; a cell that is not a number is passed on as it is, for the
  * template's rules to refuse with its line number. Rows matching nobody are listed (`unmatched`), a blank row and
- * Moodle's `Overall average` row quietly passed over. Of a student's several rows, `mapping.attempt` picks one.
+ * Moodle's `Overall average` row quietly passed over, and an attempt Moodle's `State` column calls in progress, overdue
+ * or never submitted listed as left out. Of a student's several rows, `mapping.attempt` picks one among
+ * those with any mark (an attempt still in progress, with none, never replaces one with marks).
  * Pure: the browser's preview and the server read the same.
  */
 export function mapForeignMarks(
@@ -164,6 +174,7 @@ export function mapForeignMarks(
   const header = (rows[mapping.header_row] ?? []).map(clean);
   const col = (name: string) => header.indexOf(name.trim());
   const studentCol = col(mapping.student_column);
+  const stateCol = header.indexOf(MOODLE_STATE);
   const byQuestion = new Map(questions.map((q) => [q.number, q]));
   const mapped = mapping.questions.map((m) => {
     const q = byQuestion.get(m.question.trim());
@@ -176,7 +187,7 @@ export function mapForeignMarks(
     const k = mapping.match === 'email' ? s.email : s.roll_no;
     if (k) lookup.set(key(k), s);
   }
-  const chosen = new Map<string, { line: number; cells: string[]; total: number; count: number }>();
+  const chosen = new Map<string, { line: number; cells: string[]; total: number; count: number; marked: boolean }>();
   const unmatched: UnmatchedRow[] = [];
   rows.forEach((row, i) => {
     if (i <= mapping.header_row) return;
@@ -185,6 +196,11 @@ export function mapForeignMarks(
     if (row.every((c) => clean(c) === '') || /^overall average$/i.test(clean(row[0]))) return;
     if (!value) {
       unmatched.push({ row: line, value, reason: `No ${mapping.match === 'email' ? 'e-mail' : 'roll number'} in this row` });
+      return;
+    }
+    const state = stateCol >= 0 ? clean(row[stateCol]) : '';
+    if (UNSUBMITTED.test(state)) {
+      unmatched.push({ row: line, value, reason: `Attempt not submitted (${state}): left out` });
       return;
     }
     const student = lookup.get(key(value));
@@ -202,9 +218,14 @@ export function mapForeignMarks(
       return String(round2(n * m.factor));
     });
     const before = chosen.get(student.roll_no);
-    const entry = { line, cells, total, count: (before?.count ?? 0) + 1 };
-    if (!before || mapping.attempt === 'last' || (mapping.attempt === 'highest' && total > before.total))
-      chosen.set(student.roll_no, entry);
+    const entry = { line, cells, total, count: (before?.count ?? 0) + 1, marked: cells.some((c) => c !== '') };
+    // An attempt with no marks at all (Moodle's "In progress", "Never submitted") never displaces one with marks;
+    // among attempts with marks, the rule picks.
+    const better =
+      !before ||
+      (entry.marked && !before.marked) ||
+      (entry.marked === before.marked && (mapping.attempt === 'last' || (mapping.attempt === 'highest' && total > before.total)));
+    if (better) chosen.set(student.roll_no, entry);
     else before.count = entry.count;
   });
   const names = new Map(roster.map((s) => [s.roll_no, s.name]));
@@ -270,8 +291,24 @@ export function suggestMapping(rows: readonly (readonly string[])[], questions: 
   return undefined;
 }
 
-/** Most rows and cells a mapped import takes in one request (a quiz of a few thousand attempts). */
-export const MAPPED_IMPORT_LIMITS = { rows: 5000, cells: 300 } as const;
+/**
+ * Most rows and cells a mapped import takes in one request (a quiz of 1,000 students with three attempts each); the
+ * request body is also held to the API's `MAX_BODY_BYTES`, which the browser keeps to by sending only the columns the
+ * mapping uses (`columnsUsed`).
+ */
+export const MAPPED_IMPORT_LIMITS = { rows: 3000, cells: 300 } as const;
+
+/**
+ * The file's rows with only the columns a mapping reads: the first (where Moodle writes `Overall average`), the
+ * student column, Moodle's `State` and the mapped ones, in the file's order; every row kept, so line numbers stay the file's. What the
+ * browser sends, a fraction of a wide export.
+ */
+export function columnsUsed(rows: readonly (readonly string[])[], mapping: MarksMapping): string[][] {
+  const header = (rows[mapping.header_row] ?? []).map(clean);
+  const wanted = new Set([mapping.student_column, MOODLE_STATE, ...mapping.questions.map((q) => q.column)].map((n) => n.trim()));
+  const keep = header.flatMap((h, i) => (i === 0 || wanted.has(h) ? [i] : []));
+  return rows.map((r) => keep.map((i) => r[i] ?? ''));
+}
 
 /** Body of `POST /api/marks/{occasion}/import`: the file's cells by row (as read from its CSV or XLSX) and the mapping. */
 export const mappedMarksBody = z.strictObject({

@@ -7,8 +7,12 @@ import {
   type RowError,
   STUDENT_MATCHES,
   type StudentMatch,
+  MAX_BODY_BYTES,
+  columnsUsed,
   errorMessage,
+  fileSize,
   importMappedMarksRoute,
+  marksMappingSchema,
   marksMappingRoute,
   suggestMapping,
 } from '@attain/shared-types';
@@ -80,7 +84,8 @@ function mappingOf(form: MappingForm): MarksMapping {
     attempt: form.attempt,
     questions: Object.entries(form.questions)
       .filter(([, c]) => c.column)
-      .map(([question, c]) => ({ question, column: c.column, out_of: Number(c.out_of) })),
+      // A decimal comma as typed where the locale writes one (2,5).
+      .map(([question, c]) => ({ question, column: c.column, out_of: Number(c.out_of.trim().replace(',', '.')) })),
   };
 }
 
@@ -103,12 +108,27 @@ export function ForeignMarksImport({ sheet, occasionId, saved }: { sheet: MarksS
     queryFn: async () => (await call(marksMappingRoute, { params: { occasion: occasionId } })).data,
   });
   const send = useMutation({
-    mutationFn: (dryRun: boolean) =>
-      call(importMappedMarksRoute, {
-        params: { occasion: occasionId },
-        query: dryRun ? { dry_run: 'true' } : {},
-        body: { rows: file?.rows ?? [], mapping: mappingOf(form!) },
-      }),
+    mutationFn: async (dryRun: boolean) => {
+      const mapping = mappingOf(form!);
+      // Checked here with the server's own rules first, so a slip shows beside its field at once.
+      const checked = marksMappingSchema.safeParse(mapping);
+      if (!checked.success)
+        throw new ApiError(
+          400,
+          'Check the mapping: nothing was sent',
+          Object.fromEntries(checked.error.issues.map((i) => [`mapping.${i.path.join('.')}`, i.message])),
+        );
+      // Only the columns the mapping reads go, every row kept (line numbers stay the file's).
+      const body = { rows: columnsUsed(file?.rows ?? [], mapping), mapping };
+      const bytes = new Blob([JSON.stringify(body)]).size;
+      if (bytes > MAX_BODY_BYTES)
+        throw new ApiError(
+          413,
+          `The columns this mapping reads come to ${fileSize(bytes)}, more than ${fileSize(MAX_BODY_BYTES)} at once: ` +
+            'split the file, or fill the marks template instead (it takes files of any size)',
+        );
+      return call(importMappedMarksRoute, { params: { occasion: occasionId }, query: dryRun ? { dry_run: 'true' } : {}, body });
+    },
     onMutate: () => setProblems(null),
     onSuccess: (res, dryRun) => {
       if (dryRun) return setPreview(res.data);
@@ -177,7 +197,13 @@ export function ForeignMarksImport({ sheet, occasionId, saved }: { sheet: MarksS
               id="header-row"
               className="p-inputtext"
               value={form.header_row}
-              onChange={(e) => change({ header_row: Number(e.target.value) })}
+              onChange={(e) => {
+                // Another header row has other columns: the choices start again from it.
+                const header_row = Number(e.target.value);
+                const rows = file.rows.slice(header_row);
+                const fresh = startingForm({ ...file, rows }, sheet, kept.data?.mapping);
+                change({ ...fresh, header_row });
+              }}
             >
               {file.rows.slice(0, 10).map((r, i) => (
                 <option key={i} value={i}>
@@ -191,6 +217,7 @@ export function ForeignMarksImport({ sheet, occasionId, saved }: { sheet: MarksS
               className="p-inputtext"
               value={form.student_column}
               aria-invalid={Boolean(fieldError('student_column'))}
+              aria-describedby={fieldError('student_column') ? 'student-column-error' : undefined}
               onChange={(e) => change({ student_column: e.target.value })}
             >
               <option value="">Choose a column</option>
@@ -200,7 +227,11 @@ export function ForeignMarksImport({ sheet, occasionId, saved }: { sheet: MarksS
                 </option>
               ))}
             </select>
-            {fieldError('student_column') ? <small className="field-error">{fieldError('student_column')}</small> : null}
+            {fieldError('student_column') ? (
+              <small id="student-column-error" className="field-error">
+                {fieldError('student_column')}
+              </small>
+            ) : null}
             <label htmlFor="match">It holds each student&apos;s</label>
             <select
               id="match"
@@ -244,6 +275,9 @@ export function ForeignMarksImport({ sheet, occasionId, saved }: { sheet: MarksS
                   change({ questions: { ...form.questions, [q.number]: { ...choice, ...patch } } });
                 const index = mappingOf(form).questions.findIndex((x) => x.question === q.number);
                 const err = index >= 0 ? (fieldError(`questions.${index}.column`) ?? fieldError(`questions.${index}.question`)) : undefined;
+                const outOfErr = index >= 0 ? fieldError(`questions.${index}.out_of`) : undefined;
+                const errId = `q-${q.number}-error`;
+                const outOfId = `q-${q.number}-out-of-error`;
                 return (
                   <tr key={q.number}>
                     <th scope="row">
@@ -252,12 +286,13 @@ export function ForeignMarksImport({ sheet, occasionId, saved }: { sheet: MarksS
                         (out of {q.max_marks}, {q.co_code})
                       </span>
                     </th>
-                    <td>
+                    <td data-label="Column of the file">
                       <select
                         className="p-inputtext"
                         aria-label={`Column for question ${q.number}`}
                         value={choice.column}
                         aria-invalid={Boolean(err)}
+                        aria-describedby={err ? errId : undefined}
                         onChange={(e) => set({ column: e.target.value })}
                       >
                         <option value="">Not from this file (keep its marks)</option>
@@ -267,23 +302,40 @@ export function ForeignMarksImport({ sheet, occasionId, saved }: { sheet: MarksS
                           </option>
                         ))}
                       </select>
-                      {err ? <small className="field-error">{err}</small> : null}
+                      {err ? (
+                        <small id={errId} className="field-error">
+                          {err}
+                        </small>
+                      ) : null}
                     </td>
-                    <td>
+                    <td data-label="The column is out of">
                       <input
                         className="p-inputtext"
                         inputMode="decimal"
                         aria-label={`Question ${q.number}'s column is out of`}
                         value={choice.out_of}
                         disabled={!choice.column}
+                        aria-invalid={Boolean(outOfErr)}
+                        aria-describedby={outOfErr ? outOfId : undefined}
                         onChange={(e) => set({ out_of: e.target.value })}
                       />
+                      {outOfErr ? (
+                        <small id={outOfId} className="field-error">
+                          {outOfErr}
+                        </small>
+                      ) : null}
                     </td>
                   </tr>
                 );
               })}
             </tbody>
           </table>
+          {fieldError('questions') ? (
+            <p className="field-error" role="alert">
+              {fieldError('questions')}
+            </p>
+          ) : null}
+          {preview ? <MappedPreview result={preview} /> : null}
           <div className="page-tools">
             <Button
               label="Preview"
@@ -303,7 +355,6 @@ export function ForeignMarksImport({ sheet, occasionId, saved }: { sheet: MarksS
           </div>
         </div>
       ) : null}
-      {preview ? <MappedPreview result={preview} /> : null}
       {problems ? (
         <>
           {problems.rows.length ? null : (
@@ -324,7 +375,9 @@ function MappedPreview({ result }: { result: MappedMarksResult }) {
     <div className="preview" role="status">
       <p>
         <strong>Nothing is saved yet.</strong> {result.counts_text}.
-        {result.several_attempts ? ` ${result.several_attempts} students had several attempts: one of each counts.` : ''}
+        {result.several_attempts
+          ? ` ${result.several_attempts} student${result.several_attempts === 1 ? '' : 's'} had several attempts: one of each counts.`
+          : ''}
       </p>
       <ul>
         {result.scaling.map((s) => (
@@ -337,7 +390,7 @@ function MappedPreview({ result }: { result: MappedMarksResult }) {
       {result.unmatched.length ? (
         <>
           <p>
-            {result.unmatched.length} row{result.unmatched.length === 1 ? '' : 's'} of the file matched nobody on the roster and{' '}
+            {result.unmatched.length} row{result.unmatched.length === 1 ? '' : 's'} of the file{' '}
             {result.unmatched.length === 1 ? 'is' : 'are'} left out:
           </p>
           <ul>

@@ -30,6 +30,7 @@ export default function ForgotPasswordPage() {
   };
   return (
     <SignInCard onSubmit={submit}>
+      <h2>Forgot your password?</h2>
       {sent ? (
         <>
           <p role="status">{sent}</p>

@@ -31,6 +31,7 @@ export default function SetPasswordPage() {
   };
   return (
     <SignInCard onSubmit={submit}>
+      <h2>Set your password</h2>
       {done ? (
         <>
           <p role="status">Your password is set.</p>

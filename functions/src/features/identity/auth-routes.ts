@@ -24,7 +24,7 @@ import { config } from '../../platform/lib/config.js';
 import { HttpError } from '../../platform/lib/errors.js';
 import { clientAddress, resetRequestThrottle, signInThrottle, tooManySignIns } from './sign-in-throttle.js';
 import { RESET_REQUESTED, requestPasswordReset } from './password-reset.js';
-import { siteOf } from '../../platform/lib/link-token.js';
+import { publicSiteOf } from '../../platform/lib/link-token.js';
 import { accessOf } from '../../platform/store/user-access.js';
 import { getGroup } from '../../platform/store/campus-registry.js';
 import { checkAttachedFiles } from '../../platform/store/attached-files.js';
@@ -131,7 +131,7 @@ export const AUTH_ENDPOINTS: readonly Endpoint[] = [
       throw new HttpError(429, detail);
     }
     throttle.record(attempt, false);
-    await requestPasswordReset(body.email, siteOf(c.req.header('origin'), c.req.url));
+    await requestPasswordReset(body.email, publicSiteOf(c.req.url));
     return { message: RESET_REQUESTED };
   }),
   endpoint(profileRoute, async (c) => ({

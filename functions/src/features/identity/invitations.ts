@@ -19,6 +19,7 @@ import { queueMail } from '../mail/index.js';
 import { findRecord } from '../../platform/store/records.js';
 import { type StoredInvitation, claimInvitation, putInvitation, releaseInvitation } from './invitation-store.js';
 import { ensureCampusUser, findPoolUser } from './campus-users.js';
+import { accountOpen } from './password-reset.js';
 import { linkStudentAccount, linkedStudent } from './student-link-store.js';
 
 /**
@@ -132,6 +133,8 @@ export async function setPasswordWithToken(token: string, password: string): Pro
   );
   const invite = await claimInvitation(hash, claim, Date.now());
   if (!invite) throw unusable;
+  // A reset link whose account's access was ended (or whose campus was disabled) since it was mailed sets nothing.
+  if (invite.purpose === 'reset' && !(await accountOpen(invite.campus, invite.sub))) throw unusable;
   let sub = invite.sub;
   try {
     if (invite.student) sub = await studentAccountFrom(invite, password);

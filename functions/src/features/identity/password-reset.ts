@@ -17,10 +17,22 @@ import { putInvitation } from './invitation-store.js';
  * URL fragment, only its SHA-256 stored, used once through the set-password page, valid `PASSWORD_RESET_MINUTES`.
  */
 
+/** Who a reset link's mail and audit entry say asked for it: anyone at the sign-in page, not the account itself. */
+export const RESET_ACTOR = 'Forgot password? (sign-in page)';
+
 /** What every request is answered, whether or not the address has an account. */
 export const RESET_REQUESTED =
   'If an Attain account signs in with this address, a link to choose a new password is on its way to it. ' +
   `The link works once, for ${PASSWORD_RESET_MINUTES} minutes.`;
+
+/**
+ * Whether an account may still sign in: its access not ended by an administrator (`accessOf`) and its campus not
+ * disabled by its group. Two GetItems (the campus's registration is cached per instance).
+ */
+export async function accountOpen(tenant: string, sub: string): Promise<boolean> {
+  const access = await accessOf(tenant, sub);
+  return !(access && access.status !== 'active') && (await campusRegistration(tenant))?.status !== 'Disabled';
+}
 
 /**
  * Mails a reset link to `email` if the pool has a user with it whose access is open: not ended by an administrator
@@ -38,12 +50,12 @@ export async function requestPasswordReset(email: string, site: string): Promise
   const user = await findPoolUser(address);
   if (!user?.sub || !user.tenant) return;
   const { sub, tenant } = user;
-  const access = await accessOf(tenant, sub);
-  if ((access && access.status !== 'active') || (await campusRegistration(tenant))?.status === 'Disabled') {
+  if (!(await accountOpen(tenant, sub))) {
     log.info('forgot password: no link for a closed account', { tenant });
     return;
   }
-  const scope: CampusScope = { campus: tenant, actor: address, access: 'read-write' };
+  // Anyone may ask for an address's link: the mail and the audit entry name the sign-in page, not the account.
+  const scope: CampusScope = { campus: tenant, actor: RESET_ACTOR, access: 'read-write' };
   const token = newLinkToken();
   await putInvitation(scope, tokenHash(token), { sub, email: address, purpose: 'reset' }, Date.now() + PASSWORD_RESET_MINUTES * 60_000);
   const campus = (await findRecord(scope, organization, tenant))?.name ?? 'your college';
@@ -51,7 +63,7 @@ export async function requestPasswordReset(email: string, site: string): Promise
   try {
     await queueMail(
       scope,
-      { user: address, sub },
+      { user: RESET_ACTOR, sub },
       {
         to: [address],
         subject: 'Choose a new password for Attain',

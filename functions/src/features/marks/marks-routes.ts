@@ -100,7 +100,9 @@ export const MARKS_ENDPOINTS: readonly Endpoint[] = [
     assertOwnsCourse(c.var.caller, sheet.course);
     const dryRun = query.dry_run === 'true';
     const data = await importMappedMarks(c.var.scope, sheet, body, dryRun);
-    const unmatched = data.unmatched.length ? `; ${data.unmatched.length} row${data.unmatched.length === 1 ? '' : 's'} matched nobody` : '';
+    const unmatched = data.unmatched.length
+      ? `; ${data.unmatched.length} row${data.unmatched.length === 1 ? '' : 's'} left out (listed)`
+      : '';
     const message = dryRun
       ? `The file is fine: ${data.counts_text}${unmatched}; nothing saved yet`
       : `Saved: ${data.counts_text}${unmatched}`;

@@ -13,6 +13,15 @@ export const tokenHash = (token: string): string => createHash('sha256').update(
 /** Whether text can be a token of ours (43 base64url characters): anything else is refused before any read. */
 export const isLinkToken = (text: string): boolean => /^[A-Za-z0-9_-]{43}$/.test(text);
 
-/** The address people open Attain at, for links in mail: the request's Origin, else `SITE_URL`, else the request's own. */
+/**
+ * The address people open Attain at, for links a signed-in member's request mails: `SITE_URL` (set by the stack in
+ * AWS: the site's own address), else the request's Origin (the local stack), else the request's own.
+ */
 export const siteOf = (origin: string | undefined, requestUrl: string): string =>
-  (origin || process.env.SITE_URL || new URL(requestUrl).origin).replace(/\/+$/, '');
+  (process.env.SITE_URL || origin || new URL(requestUrl).origin).replace(/\/+$/, '');
+
+/**
+ * The address for links a public request mails ("Forgot password?"): `SITE_URL`, else the request's own origin, never
+ * its Origin header, which anyone can set, so a link to the account's password cannot be made to point elsewhere.
+ */
+export const publicSiteOf = (requestUrl: string): string => (process.env.SITE_URL || new URL(requestUrl).origin).replace(/\/+$/, '');
