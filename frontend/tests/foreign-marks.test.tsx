@@ -57,6 +57,7 @@ const PREVIEW: MappedMarksResult = {
     },
   ],
   several_attempts: 0,
+  not_in_file: 1,
 } as unknown as MappedMarksResult;
 
 function serve(kept: MarksMapping | null, importAnswer: (url: string, body: unknown) => Answer) {
@@ -92,6 +93,7 @@ describe("marks from another system's export", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
     expect(await screen.findByText(/each mark × 2, rounded to 2 decimals/)).toBeTruthy();
     expect(screen.getByText(/Line 3 \(GUEST9\): Nobody on the roster has this roll number/)).toBeTruthy();
+    expect(screen.getByText(/1 student of the roster is not in the file: their marks stay as they are\./)).toBeTruthy();
     const [previewed] = server.calls('POST', '/api/marks/o1/import?dry_run=true');
     expect((previewed!.body as { mapping: MarksMapping }).mapping).toEqual({
       header_row: 0,

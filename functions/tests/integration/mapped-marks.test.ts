@@ -62,7 +62,7 @@ describe("marks from Moodle's quiz Grades report", { timeout: 180_000 }, () => {
     const preview = await admin.post(`${path}?dry_run=true`, { rows, mapping });
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     const seen = preview.body.data as MappedMarksResult;
-    expect(seen).toMatchObject({ rows: STUDENTS - 1, unmarked: 0, several_attempts: 5 });
+    expect(seen).toMatchObject({ rows: STUDENTS - 1, unmarked: 0, several_attempts: 5, not_in_file: 1 });
     expect(seen.unmatched).toEqual([
       { row: rows.length - 2, value: `MQ${STUDENTS}`, reason: 'Attempt not submitted (In progress): left out' },
       { row: rows.length - 1, value: 'GUEST1', reason: 'Nobody on the roster has this roll number' },

@@ -342,4 +342,6 @@ export interface MappedMarksResult extends MarksSaveResult {
   unmatched: UnmatchedRow[];
   scaling: ColumnScaling[];
   several_attempts: number;
+  /** Students on the occasion's roster the file has no row for: their stored marks stay as they are. */
+  not_in_file: number;
 }

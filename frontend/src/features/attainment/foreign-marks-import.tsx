@@ -378,6 +378,10 @@ function MappedPreview({ result }: { result: MappedMarksResult }) {
         {result.several_attempts
           ? ` ${result.several_attempts} student${result.several_attempts === 1 ? '' : 's'} had several attempts: one of each counts.`
           : ''}
+        {result.not_in_file
+          ? ` ${result.not_in_file} student${result.not_in_file === 1 ? '' : 's'} of the roster ${result.not_in_file === 1 ? 'is' : 'are'} not in the file: ` +
+            'their marks stay as they are.'
+          : ''}
       </p>
       <ul>
         {result.scaling.map((s) => (

@@ -62,7 +62,13 @@ export async function importMappedMarks(
     const kept = await getDocument(scope, 'marks-mapping', sheet.occasion.id);
     await overwriteDocument(scope, 'marks-mapping', sheet.occasion.id, { occasion: sheet.occasion.id, mapping }, kept?.version ?? 0);
   }
-  return { ...saved, unmatched: mapped.unmatched, scaling: mapped.scaling, several_attempts: mapped.several_attempts };
+  return {
+    ...saved,
+    unmatched: mapped.unmatched,
+    scaling: mapped.scaling,
+    several_attempts: mapped.several_attempts,
+    not_in_file: sheet.roster.length - (mapped.table.length - 1),
+  };
 }
 
 /** The mapping kept from an occasion's last mapped import (`GET /api/marks/{occasion}/mapping`). One GetItem. */
