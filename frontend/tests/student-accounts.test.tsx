@@ -24,6 +24,8 @@ const ROWS: StudentAccountRow[] = [
     account: 'Invited',
     invited_until: '2026-12-06T10:00:00.000Z',
   },
+  // No address: no invitation can reach them, so they are never counted as waiting for one.
+  { student: 's4', roll_no: '25CSA004', name: 'Dev Kumar', section: 'A', email: '', account: 'No account' },
 ];
 const LIST = '/api/auth/student-accounts?curriculum=cur1&section=A';
 
@@ -90,7 +92,10 @@ describe('Student Accounts', () => {
     await within(table).findByText('25CSA002');
     expect(within(table).getByText('Invited (link works until 06/12/2026)')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Invite students without an account' }));
-    await screen.findByText('Mail each of the 1 student without an account in section A their own link to set a password?');
+    expect(screen.getByText(/^1 student has no e-mail address, so no invitation can reach them/)).toBeTruthy();
+    await screen.findByText(
+      'Mail each of the 1 student with an e-mail address and no account in section A their own link to set a password?',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Send invitations' }));
     // The run is followed while it writes the links, with the button held until it ends.
     await screen.findByText('Writing invitation links: 0 of 1 students');

@@ -102,12 +102,15 @@ export function StudentAccountsPage() {
     },
   });
   const rows = list.data ?? [];
-  const waiting = rows.filter((r) => r.account === 'No account' || r.account === 'Invitation expired').length;
+  const withoutAccount = rows.filter((r) => r.account === 'No account' || r.account === 'Invitation expired');
+  // Only a student with an address can be mailed: one without is listed below, never counted as waiting.
+  const waiting = withoutAccount.filter((r) => r.email.trim()).length;
+  const noAddress = withoutAccount.length - waiting;
   const askInvite = () =>
     confirmDialog({
       header: 'Invite students?',
       message:
-        `Mail each of the ${waiting} student${waiting === 1 ? '' : 's'} without an account ` +
+        `Mail each of the ${waiting} student${waiting === 1 ? '' : 's'} with an e-mail address and no account ` +
         `${section ? `in section ${section}` : 'on this roster'} their own link to set a password?`,
       icon: 'pi pi-question-circle',
       acceptLabel: 'Send invitations',
@@ -151,6 +154,12 @@ export function StudentAccountsPage() {
               onClick={askInvite}
             />
           </div>
+          {noAddress ? (
+            <p className="hint">
+              {noAddress} student{noAddress === 1 ? ' has' : 's have'} no e-mail address, so no invitation can reach them: add the addresses
+              under Attainment &gt; Students.
+            </p>
+          ) : null}
           {run.data ? <InviteRunNote run={run.data} onDismiss={() => setRunId(null)} /> : null}
           <ResultTable<StudentAccountRow>
             label="Student accounts"
