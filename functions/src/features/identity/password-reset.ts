@@ -35,15 +35,14 @@ export async function accountOpen(tenant: string, sub: string): Promise<boolean>
 }
 
 /**
- * Mails a reset link to `email` if the pool has a user with it whose access is open: not ended by an administrator
- * (`accessOf`) and its campus not disabled by its group. The mail goes through Send Mail's path (receipts, the
+ * Mails a reset link to `email` if the pool has a user with it whose access is open. The mail goes through Send Mail's path (receipts, the
  * suppression list) with the link as the recipient's own link, which no route shows, so an administrator reading the
- * sent mail cannot use it. Writes an audit entry (`user-account`, `forgot-password`) in the account's campus, by the
- * account. An address with no account, or a closed one, gets nothing, and the caller is told the same. The route
- * throttles the requests first (`resetRequestThrottle`).
+ * sent mail cannot use it. Writes an audit entry (`user-account`, `forgot-password`) in the account's campus, by
+ * `RESET_ACTOR` (anyone may ask). An address with no account, or a closed one (`accountOpen`), gets nothing, and the
+ * caller is told the same. The route throttles the requests first (`resetRequestThrottle`).
  * DynamoDB: none for an unknown address (one AdminGetUser); else a GetItem each for the access and the campus, the
  * link's PutItem, the organization's GetItem, the mail's writes and the audit entry.
- * @param site the address people open Attain at (the request's Origin)
+ * @param site the address people open Attain at (`publicSiteOf`: the site's own, never the request's Origin)
  */
 export async function requestPasswordReset(email: string, site: string): Promise<void> {
   const address = email.trim().toLowerCase();
