@@ -4,7 +4,7 @@ import {
   PUBLIC_SURVEY_PATH,
   type ProgramAttainment,
   type RollupView,
-  SET_PASSWORD_PATH,
+  SIGN_IN_ROUTES,
   apiRoutes,
 } from '@attain/shared-types';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -89,7 +89,7 @@ describe('a group administrator of group G', { timeout: 180_000 }, () => {
     const allowed: string[] = [];
     for (const { path } of apiRoutes()) {
       // Its own namespace (profile, group) and the public paths (no token) are not the campus's.
-      const own = ['/api/group', '/api/auth/profile', '/api/auth/login', SET_PASSWORD_PATH, PUBLIC_SURVEY_PATH];
+      const own = ['/api/group', '/api/auth/profile', ...SIGN_IN_ROUTES, PUBLIC_SURVEY_PATH];
       if (own.some((p) => path.startsWith(p))) continue;
       const concrete = path.replace(/\{proxy\+\}/, 'x/confirm').replace(/\{[^}]+\}/g, 'x');
       for (const [method, res] of [

@@ -11,7 +11,7 @@ import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { batchWrite } from '../../platform/store/batch.js';
 import { noteCampusChange } from '../../platform/store/campus-changes.js';
-import { PROGRAM_STAMP_SK, SURVEYS_SK, resultsPk, scheduleResults, setStamp, stampSk } from '../course-inputs/index.js';
+import { PROGRAM_STAMP_SK, SURVEYS_SK, resultsPk, resultsQueueRuns, scheduleResults, setStamp, stampSk } from '../course-inputs/index.js';
 
 /**
  * Stored attainment results (docs/design.md "Attainment": results are kept per course and academic year and computed
@@ -173,9 +173,12 @@ export async function storeCourseResults(
     })),
   ];
   for (let i = 0; i < writes.length; i += 25) await batchWrite(writes.slice(i, i + 25));
-  await setStamp(scope, program, stampSk(course), { computed_at: computedAt });
-  // Each student's own page reads what this course's results say of them, stored by the results worker.
-  await scheduleResults(scope, { kind: 'students', program, course });
+  // Each student's own page reads what this course's results say of them, stored by the results worker. The stamp says
+  // the students' job is on its way (`studentsBehind`), so a program read meanwhile does not queue it again; with no
+  // worker (the seed, a script) nothing is queued, and the next program read queues it.
+  const queued = resultsQueueRuns();
+  await setStamp(scope, program, stampSk(course), { computed_at: computedAt, ...(queued ? { students_queued_at: computedAt } : {}) });
+  if (queued) await scheduleResults(scope, { kind: 'students', program, course });
 }
 
 /** One course's stored results (one Query on the program partition by sort-key prefix). */

@@ -5,6 +5,6 @@ export { assertCourseYearOpen, assertProgramOpen, assertProgramYearOpen } from '
 export { FROZEN_INPUTS, assertRostersOpen, withFrozenGate } from './frozen-inputs.js';
 export { frozenYearView, getFrozenYear, listFrozenYears, putFrozenYear, unfreezeYear } from './frozen-years-store.js';
 export { type MethodInUse, methodFor } from './method-store.js';
-export { type ResultsJob, scheduleResults } from './results-queue.js';
+export { type ResultsJob, resultsQueueRuns, scheduleResults } from './results-queue.js';
 export { PROGRAM_STAMP_SK, SURVEYS_SK, resultsPk, setStamp, stampSk } from './store.js';
 export { courseInputsChanged, markCourseChanged, surveyEvidenceChanged, writeCourseInput } from './write-course-input.js';
