@@ -16,6 +16,11 @@ import {
   MAX_PAGE_SIZE,
   PAGE_SIZE,
   MAX_BODY_BYTES,
+  API_KEY_SCOPES,
+  API_KEY_SCOPE_LABELS,
+  API_KEY_TOKEN_MINUTES,
+  API_RESOURCE_SERVER,
+  type ApiKeyScope,
 } from '../src/index.js';
 
 type Json = Record<string, unknown>;
@@ -79,11 +84,11 @@ function operation(c: RouteContract): Json {
   const query = c.query ? schemaOf(c.query) : undefined;
   const queryProps = (query?.properties ?? {}) as Record<string, Json>;
   const queryRequired = new Set((query?.required as string[] | undefined) ?? []);
-  const roles = c.public ? '' : ` Roles: ${callersOf(c).join(', ')}.`;
+  const roles = c.public ? '' : ` Roles: ${callersOf(c).join(', ')}${c.keyScope ? `; an API key with \`${c.keyScope}\`` : ''}.`;
   return {
     summary: c.summary,
     ...(c.description || roles ? { description: `${c.description ?? ''}${roles}`.trim() } : {}),
-    ...(c.public ? { security: [] } : {}),
+    ...(c.public ? { security: [] } : c.keyScope ? keySecurity(c.keyScope) : {}),
     parameters: [
       ...pathParams.map((name) => ({ name, in: 'path', required: true, schema: paramSchemas?.[name] ?? { type: 'string' } })),
       ...Object.entries(queryProps).map(([name, schema]) => ({ name, in: 'query', required: queryRequired.has(name), schema })),
@@ -102,6 +107,31 @@ function operation(c: RouteContract): Json {
   };
 }
 
+/**
+ * The security of an operation an API key's scope opens: a signed-in user's ID token, or a key's access token
+ * holding `attain/<scope>` (`x-api-key-scope` names the scope alone).
+ */
+const keySecurity = (scope: ApiKeyScope): Json => ({
+  security: [{ bearer: [] }, { apiKey: [`${API_RESOURCE_SERVER}/${scope}`] }],
+  'x-api-key-scope': scope,
+});
+
+/** The OAuth 2.0 scheme of API keys: client credentials at the token URL each key is given with (decision 0062). */
+const API_KEY_SCHEME: Json = {
+  type: 'oauth2',
+  description:
+    'An API key of a machine client (a campus admin creates it under API keys, and sees its secret once). Exchange its id and ' +
+    'secret for an access token at the `token_url` given with the key (HTTP Basic, `grant_type=client_credentials`), ' +
+    `and send \`Authorization: Bearer <access token>\`. The token lasts ${API_KEY_TOKEN_MINUTES} minutes; a revoked or ` +
+    'expired key is refused at once. Operations a scope opens list this scheme with it.',
+  flows: {
+    clientCredentials: {
+      tokenUrl: '/oauth2/token',
+      scopes: Object.fromEntries(API_KEY_SCOPES.map((k) => [`${API_RESOURCE_SERVER}/${k}`, API_KEY_SCOPE_LABELS[k]])),
+    },
+  },
+};
+
 /** The schema name of an entity's records (`Department`, `CourseOutcome`). */
 export const recordName = (def: EntityDef) =>
   def.label.replace(/[^A-Za-z0-9]+(.)?/g, (_, ch: string | undefined) => (ch ?? '').toUpperCase());
@@ -119,6 +149,7 @@ function crudPaths(def: EntityDef): [string, Record<string, Json>][] {
   const name = recordName(def);
   const tag = { tags: [def.label] };
   const writers = ` Roles that write: ${def.writeRoles.join(', ')}.`;
+  const keyRead = def.keyScope ? keySecurity(def.keyScope) : {};
   const id = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
   const filters = (def.filters ?? []).map((f) => ({ name: f, in: 'query', required: false, schema: { type: 'string' } }));
   const body = { required: true, content: json(ref(`${name}Body`)) };
@@ -134,6 +165,7 @@ function crudPaths(def: EntityDef): [string, Record<string, Json>][] {
       {
         get: {
           ...tag,
+          ...keyRead,
           summary: `List ${def.label} records of the campus`,
           parameters: [
             ...filters,
@@ -176,7 +208,13 @@ function crudPaths(def: EntityDef): [string, Record<string, Json>][] {
     [
       `${path}/{id}`,
       {
-        get: { ...tag, summary: `Read one ${def.label}`, parameters: [id], responses: { ...item('200', 'OK'), ...failures([401, 404]) } },
+        get: {
+          ...tag,
+          ...keyRead,
+          summary: `Read one ${def.label}`,
+          parameters: [id],
+          responses: { ...item('200', 'OK'), ...failures([401, 404]) },
+        },
         put: {
           ...tag,
           summary: `Replace a ${def.label} (send the version you read)`,
@@ -235,7 +273,7 @@ export function openApiDocument(
     security: [{ bearer: [] }],
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, apiKey: API_KEY_SCHEME },
       responses: Object.fromEntries(
         Object.entries(ERROR_TEXT).map(([s, description]) => [`Error${s}`, { description, content: json(ref('ErrorBody')) }]),
       ),

@@ -38,6 +38,32 @@ describe('the OpenAPI document', () => {
       }
   });
 
+  it('marks which operations an API key reaches, with the scope each needs, and nothing else', () => {
+    const keyed = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => op['x-api-key-scope'])
+        .map(([method, op]) => `${method.toUpperCase()} ${path} ${String(op['x-api-key-scope'])}`),
+    );
+    expect(keyed).toEqual(
+      expect.arrayContaining(['PUT /api/roster rosters.write', 'PUT /api/marks/{occasion} marks.write', 'GET /api/student structure.read']),
+    );
+    expect(keyed.filter((k) => !k.startsWith('GET ')).sort()).toEqual([
+      'PUT /api/marks/{occasion} marks.write',
+      'PUT /api/roster rosters.write',
+    ]);
+    const roster = doc.paths['/api/roster'].put as { security: Json[] };
+    expect(roster.security).toEqual([{ bearer: [] }, { apiKey: ['attain/rosters.write'] }]);
+    const scheme = doc.components.securitySchemes.apiKey as { type: string; flows: { clientCredentials: { scopes: Json } } };
+    expect(scheme.type).toBe('oauth2');
+    expect(Object.keys(scheme.flows.clientCredentials.scopes)).toEqual([
+      'attain/structure.read',
+      'attain/rosters.write',
+      'attain/marks.write',
+    ]);
+    // A route no scope opens says nothing of keys.
+    expect((doc.paths['/api/auth/user-list'].get as Json).security).toBeUndefined();
+  });
+
   it('describes what a route answers from its TypeScript declaration, and every reference resolves', () => {
     const frozen = doc.components.schemas.FrozenYear as { properties: Json; required: string[] };
     expect(frozen.required).toEqual(expect.arrayContaining(['program', 'academic_year', 'status', 'version']));

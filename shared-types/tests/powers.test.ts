@@ -27,6 +27,7 @@ const HELD: Readonly<Record<Role, readonly Power[]>> = {
   faculty: ['read-campus', 'change-campus', 'keep-own'],
   'group-admin': ['read-campus', 'oversee-group', 'read-every-member', 'read-every-student'],
   student: [],
+  'api-key': ['use-key-scopes'],
 };
 
 describe('may: who holds which power', () => {

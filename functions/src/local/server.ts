@@ -26,6 +26,7 @@ import { errorBody } from '../platform/lib/errors.js';
 import { log, withLogScope } from '../platform/lib/log.js';
 import { clientAddress, signInThrottle, tooManySignIns } from '../features/identity/sign-in-throttle.js';
 import { RouteThrottle } from './route-throttle.js';
+import { LOCAL_TOKEN_PATH, tokenEndpoint } from './token-endpoint.js';
 
 /** What the browser needs to sign in (the cloud writes the same `config.json` into the site bucket). */
 export interface PublicConfig {
@@ -243,6 +244,8 @@ export function startServer(opts: {
   publicSurveyThrottle?: { rate: number; burst: number };
   /** Serves `/api` instead of the in-process apps: the deployed-shape run's HTTP API (docs/deployed-shape.md). */
   api?: (req: Request) => Promise<Response>;
+  /** The local pool's signing keys: with them, `/oauth2/token` serves API keys' client credentials (`tokenEndpoint`). */
+  tokenKeyFile?: string;
 }): Promise<Server> {
   const app = new Hono<SiteEnv>({ strict: false });
   // `/API/program`, `//api/program`: the API's JSON 404, not the web page (as CloudFront's function answers).
@@ -282,6 +285,8 @@ export function startServer(opts: {
     });
     app.route('/', buildApp(ALL_DOMAINS, callerFromRequest));
   }
+  // The user pool domain's token endpoint, which cognito-local lacks: API keys' client credentials (decision 0062).
+  if (opts.tokenKeyFile) app.post(LOCAL_TOKEN_PATH, tokenEndpoint(opts.tokenKeyFile));
   app.get('/config.json', (c) => {
     const origin = new URL(c.req.url).origin;
     return c.json({ ...opts.publicConfig, userPoolEndpoint: `${origin}/cognito` } satisfies PublicConfig);

@@ -357,6 +357,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       cognitoUrl: cognito.url,
       publicConfig: { region: env.AWS_REGION, userPoolId: pool.userPoolId, userPoolClientId: pool.clientId },
       publicSurveyThrottle: opts.publicSurveyThrottle,
+      tokenKeyFile: join(dataDir, 'cognito', 'signing-keys.json'),
       ...(deployed ? { api: deployed.api } : {}),
     });
     return {

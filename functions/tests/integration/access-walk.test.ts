@@ -1,6 +1,6 @@
-import { ROLES, type Role, accessTable } from '@attain/shared-types';
+import { API_KEY_SCOPES, type ApiKeyCreated, ROLES, type Role, accessTable } from '@attain/shared-types';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { login } from '../support/client.js';
+import { client, login } from '../support/client.js';
 
 /**
  * The access table walked (issue 43): every route of `accessTable()` (the table docs/powers.md prints) called as each
@@ -12,7 +12,7 @@ import { login } from '../support/client.js';
 const base = inject('stackUrl');
 const users = inject('users');
 /** The user signed in as each role (demo campus; the group administrator of its group). */
-const AS: Readonly<Record<Role, keyof typeof users>> = {
+const AS: Readonly<Record<Exclude<Role, 'api-key'>, keyof typeof users>> = {
   admin: 'demoAdmin',
   faculty: 'demoFaculty',
   'group-admin': 'groupAdmin',
@@ -23,8 +23,24 @@ const NOTHING = '00000000-0000-4000-8000-00000000a11c';
 
 const tokens = {} as Record<Role, string>;
 beforeAll(async () => {
-  for (const role of ROLES) tokens[role] = await login(base, users[AS[role]].email, users[AS[role]].password);
+  for (const role of Object.keys(AS) as (keyof typeof AS)[])
+    tokens[role] = await login(base, users[AS[role]].email, users[AS[role]].password);
+  tokens['api-key'] = await keyToken();
 });
+
+/** A machine client's access token, of a demo-campus key holding every scope (the table's API key column). */
+async function keyToken(): Promise<string> {
+  const admin = client(base, await login(base, users.demoAdmin.email, users.demoAdmin.password));
+  const expires_on = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const key = (await admin.post('/api/auth/api-keys', { name: 'Access walk', scopes: [...API_KEY_SCOPES], expires_on }))
+    .body as ApiKeyCreated;
+  const res = await fetch(key.token_url, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(`${key.id}:${key.client_secret}`).toString('base64')}` },
+    body: new URLSearchParams({ grant_type: 'client_credentials' }),
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
 
 /** One call of `method path` as `role`: its status and, for a refusal, the detail said. */
 async function call(role: Role, method: string, path: string): Promise<{ status: number; detail?: string }> {
@@ -41,8 +57,8 @@ async function call(role: Role, method: string, path: string): Promise<{ status:
 describe('every route as each role, against the declared table', () => {
   const rows = accessTable().filter((r) => !Object.values(r.reach).includes('public'));
 
-  it('covers every record type and declared route, for all four roles', () => {
-    expect(ROLES).toEqual(['admin', 'faculty', 'group-admin', 'student']);
+  it('covers every record type and declared route, for all five roles', () => {
+    expect(ROLES).toEqual(['admin', 'faculty', 'group-admin', 'student', 'api-key']);
     expect(rows.length).toBeGreaterThan(250);
     // A student is let into nothing but their own profile and their own pages.
     const studentIn = rows.filter((r) => r.reach.student !== 'none').map((r) => `${r.method} ${r.path}`);
@@ -52,6 +68,19 @@ describe('every route as each role, against the declared table', () => {
       'GET /api/me/surveys',
       'GET /api/me/surveys/{survey}',
       'PUT /api/me/surveys/{survey}',
+    ]);
+    // A key holding every scope reads the structure's record types and writes rosters and marks, nothing else.
+    const keyIn = rows.filter((r) => r.reach['api-key'] !== 'none').map((r) => `${r.method} ${r.path}`);
+    expect(keyIn).toEqual([
+      ...['department', 'program', 'curriculum', 'term', 'Course-Curriculum', 'Course-Outcome', 'occasion', 'student'].flatMap((p) => [
+        `GET /api/${p}`,
+        `GET /api/${p}/{id}`,
+      ]),
+      'GET /api/marks/{occasion}',
+      'PUT /api/marks/{occasion}',
+      // Who the key is: its campus and role.
+      'GET /api/auth/profile',
+      'PUT /api/roster',
     ]);
   });
 

@@ -1,7 +1,8 @@
 import { CRUD_ENTITIES } from '../entities/index.js';
 import { ROLES, type Role } from '../identity/roles.js';
-import { type Reach, readReach, writeReach } from '../registry/entity.js';
-import { type HttpMethod, callersOf } from './contract.js';
+import { type Reach, mayReadRecords, readReach, writeReach } from '../registry/entity.js';
+import { API_KEY_SCOPES } from '../identity/api-keys.js';
+import { type HttpMethod, mayCall } from './contract.js';
 import { API_CONTRACTS } from './contracts.js';
 
 /**
@@ -22,15 +23,23 @@ export interface AccessRow {
 const byRole = (f: (role: Role) => Reach | 'public'): Record<Role, Reach | 'public'> =>
   Object.fromEntries(ROLES.map((r) => [r, f(r)])) as Record<Role, Reach | 'public'>;
 
+/** A caller of `role` as the table shows it: a machine client's key holding every scope (`API_KEY_SCOPES`). */
+const asCaller = (role: Role) => ({ role, scopes: API_KEY_SCOPES });
+
 /**
  * Every route of the API and what each role may do with it, from the declarations alone: each record type's generic
  * routes (`readReach`, `writeReach` of its `readRoles`, `writeRoles` and ownership) and each declared route
- * (`callersOf` of its `roles`). The generic router and `endpoint` enforce the same functions; docs/powers.md prints
- * this table and the integration test access-walk.test.ts calls every row as each role and compares.
+ * (`mayCall`: its `roles`, or its `keyScope` for a machine client, shown as a key holding every scope). The generic
+ * router and `endpoint` enforce the same functions; docs/powers.md prints this table and the integration test
+ * access-walk.test.ts calls every row as each role and compares.
  */
 export function accessTable(): AccessRow[] {
   const crud = CRUD_ENTITIES.flatMap((e): AccessRow[] => {
-    const read = byRole((r) => readReach(e, r));
+    // A key's scope opens the whole campus's records of the type (record types a key reads are none personal).
+    const read = byRole((r) => {
+      const reach = readReach(e, r);
+      return reach === 'none' && mayReadRecords(asCaller(r), e) ? 'all' : reach;
+    });
     const write = byRole((r) => writeReach(e, r));
     const row = (method: HttpMethod, path: string, what: string, reach: AccessRow['reach']): AccessRow => ({
       method,
@@ -51,7 +60,7 @@ export function accessTable(): AccessRow[] {
     method: c.method,
     path: c.path,
     what: c.summary,
-    reach: byRole((r) => (c.public ? 'public' : callersOf(c).includes(r) ? 'all' : 'none')),
+    reach: byRole((r) => (c.public ? 'public' : mayCall(asCaller(r), c) ? 'all' : 'none')),
   }));
   return [...crud, ...declared];
 }

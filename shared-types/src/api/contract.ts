@@ -1,7 +1,8 @@
 import type * as z from 'zod/mini';
 import type { Domain } from '../registry/entity.js';
-import type { Role } from '../identity/roles.js';
-import { holdersOf } from '../identity/powers.js';
+import type { Caller, Role } from '../identity/roles.js';
+import type { ApiKeyScope } from '../identity/api-keys.js';
+import { holdersOf, may } from '../identity/powers.js';
 import type { ResponseTypes } from './response-types.js';
 
 /** Where the API's OpenAPI 3.1 document is served (a static file the frontend build writes; no token needed). */
@@ -61,6 +62,11 @@ export interface RouteContract {
    * see `callersOf`); any other gets 403 `forbidden`, before its body is read. Ignored for a `public` route.
    */
   readonly roles?: readonly Role[];
+  /**
+   * The API key scope that also opens it to a machine client (decision 0062): a key holding it may call the route,
+   * whatever `roles` says. Absent: no key reaches it.
+   */
+  readonly keyScope?: ApiKeyScope;
   /** The `errors.detail` of that 403. */
   readonly forbidden?: string;
   /** Checks of path parameters beyond their presence (e.g. an academic year): 400 with one message per parameter. */
@@ -79,6 +85,13 @@ export interface RouteContract {
  */
 export const callersOf = (c: Pick<RouteContract, 'roles' | 'method'>): readonly Role[] =>
   c.roles ?? holdersOf(c.method === 'GET' ? 'read-campus' : 'change-campus');
+
+/**
+ * Whether `caller` may call a signed-in route: its role is among `callersOf(c)`, or it is a machine client whose key
+ * holds the route's `keyScope`.
+ */
+export const mayCall = (caller: Pick<Caller, 'role' | 'scopes'>, c: Pick<RouteContract, 'roles' | 'method' | 'keyScope'>): boolean =>
+  callersOf(c).includes(caller.role) || (!!c.keyScope && may(caller, 'use-key-scopes') && !!caller.scopes?.includes(c.keyScope));
 
 /** Declares a route contract, keeping its literal types (the typed client and the server read them). */
 export const defineRoute = <const C extends RouteContract>(c: C): C => c;

@@ -31,6 +31,8 @@ import { STUDENT_ROUTES } from '../student/my-results.js';
 import { MY_SURVEY_ROUTES } from '../student/my-surveys.js';
 import { studentEngagementRoute } from '../student/engagement.js';
 import { STUDENT_ACCOUNT_ROUTES } from '../student/student-accounts.js';
+import { rosterSyncRoute } from '../student/roster-sync.js';
+import { API_KEY_ROUTES } from '../identity/api-keys.js';
 
 /**
  * Every route declared as a contract, in the order the API serves them. The CDK stack, the local server's checks and
@@ -89,4 +91,7 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   ...MY_SURVEY_ROUTES,
   studentEngagementRoute,
   ...STUDENT_ACCOUNT_ROUTES,
+  rosterSyncRoute,
+  // machine clients
+  ...API_KEY_ROUTES,
 ];

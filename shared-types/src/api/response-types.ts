@@ -26,6 +26,8 @@ import type { genericProgramOutcome } from '../entities/generic-program-outcome.
 import type { AuditEntry } from '../audit/audit-entry.js';
 import type { FileLink, StoredFile, UploadTicket } from '../files/stored-file.js';
 import type { LoginToken, NewUserResponse, PasswordSet, ProfileView, ResetRequested } from './auth.js';
+import type { ApiKey, ApiKeyCreated } from '../identity/api-keys.js';
+import type { RosterSyncResult } from '../student/roster-sync.js';
 import type { CampusUser } from './user-list.js';
 import type { SendMailResponse, SentMail, SentMailDetail, SuppressedAddress } from '../mail/mail-api.js';
 import type { StakeholderImportResult } from '../survey/stakeholder.js';
@@ -103,6 +105,9 @@ export interface ResponseTypes {
   FileLink: FileLink;
   // identity
   LoginToken: LoginToken;
+  ApiKey: ApiKey;
+  ApiKeyCreated: ApiKeyCreated;
+  RosterSyncResult: RosterSyncResult;
   PasswordSet: PasswordSet;
   ResetRequested: ResetRequested;
   ProfileView: ProfileView;

@@ -57,6 +57,7 @@ export const studentsAttainmentRoute = defineRoute({
 export const marksSheetRoute = defineRoute({
   method: 'GET',
   path: `${MARKS_PATH}/{occasion}`,
+  keyScope: 'marks.write',
   domain: 'marks',
   summary: "An assessment occasion's marks sheet: questions, roster, marks and version",
   answer: item('MarksSheetView'),
@@ -67,6 +68,7 @@ export const marksSheetRoute = defineRoute({
 export const saveMarksRoute = defineRoute({
   method: 'PUT',
   path: `${MARKS_PATH}/{occasion}`,
+  keyScope: 'marks.write',
   domain: 'marks',
   summary: 'Save marks entered on the grid (send the version you read)',
   body: marksGridBody,

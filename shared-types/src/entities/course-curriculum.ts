@@ -32,6 +32,7 @@ export const courseCurriculum = defineEntity({
   path: '/api/Course-Curriculum',
   domain: 'curriculum',
   writeRoles: ['admin'],
+  keyScope: 'structure.read',
   fields: [
     f.ref('curriculum', 'Curriculum', 'curriculum', { required: true }),
     f.ref('term', 'Term', 'term', { required: true, within: 'curriculum' }),

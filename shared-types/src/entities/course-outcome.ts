@@ -11,6 +11,7 @@ export const courseOutcome = defineEntity({
   path: '/api/Course-Outcome',
   domain: 'curriculum',
   writeRoles: ['admin'],
+  keyScope: 'structure.read',
   ownedVia: 'course',
   fields: [
     f.ref('course', 'Course', 'course-curriculum', { required: true }),

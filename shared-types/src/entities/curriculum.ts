@@ -11,6 +11,7 @@ export const curriculum = defineEntity({
   path: '/api/curriculum',
   domain: 'curriculum',
   writeRoles: ['admin'],
+  keyScope: 'structure.read',
   fields: [
     f.string('name', 'Name', { required: true, max: 150 }),
     f.ref('program', 'Program', 'program', { required: true, refLabel: 'title' }),

@@ -11,6 +11,7 @@ export const department = defineEntity({
   path: '/api/department',
   domain: 'configuration',
   writeRoles: ['admin'],
+  keyScope: 'structure.read',
   unique: ['short_name'],
   fields: [
     f.string('name', 'Name', { required: true, max: 150 }),

@@ -14,6 +14,7 @@ export const occasion = defineEntity({
   path: '/api/occasion',
   domain: 'assessments',
   writeRoles: ['admin'],
+  keyScope: 'structure.read',
   ownedVia: 'course',
   fields: [
     f.ref('course', 'Course', 'course-curriculum', { required: true }),

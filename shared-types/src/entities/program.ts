@@ -30,6 +30,7 @@ export const program = defineEntity({
   path: '/api/program',
   domain: 'configuration',
   writeRoles: ['admin'],
+  keyScope: 'structure.read',
   fields: [
     f.string('title', 'Title', { required: true, max: 200 }),
     f.string('acronym', 'Acronym', { max: 20 }),

@@ -11,6 +11,7 @@ export const term = defineEntity({
   path: '/api/term',
   domain: 'curriculum',
   writeRoles: [],
+  keyScope: 'structure.read',
   fields: [
     f.string('name', 'Name', { required: true, max: 50 }),
     f.int('number', 'Number', { required: true, min: 1, max: 20 }),

@@ -36,6 +36,8 @@ export const ACCESS_ENDERS: Readonly<Record<Role, readonly Role[]>> = {
   admin: ['group-admin'],
   'group-admin': [],
   student: ['admin', 'group-admin'],
+  // A key has no account: it is revoked on the API keys page.
+  'api-key': [],
 };
 
 /** Whether `caller` may disable, enable or remove an account of role `target` (`ACCESS_ENDERS`). */

@@ -83,6 +83,14 @@ export const POWERS = {
    * (`assertOwnsCourse`). Pages: the entity pages' write controls.
    */
   'keep-own': ['faculty'],
+  /**
+   * Act as a machine client through an API key's scopes (decision 0062): call the routes and read the record types that
+   * declare a scope the key holds (`keyScope`), nothing else; every write is audited as the key's.
+   *
+   * Enforced: server: endpoint.ts (`mayCall`), crud-router.ts (`mayReadRecords`), course-access.ts (a key that writes
+   * marks), verify-token.ts (only a key's access token carries scopes).
+   */
+  'use-key-scopes': ['api-key'],
 } as const satisfies Record<string, readonly Role[]>;
 
 /** The roles holding `power`, in the table's order (what a declaration that names no roles defaults to). */

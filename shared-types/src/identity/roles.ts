@@ -1,3 +1,4 @@
+import type { ApiKeyScope } from './api-keys.js';
 /**
  * Roles and identity claims (docs/design.md "Tenancy, roles, identity").
  * - `admin`: a campus's configuration, users and mail.
@@ -5,10 +6,12 @@
  * - `group-admin`: every campus of its group, read-only.
  * - `student`: a student of the campus's rosters, who reads their own results (issue 43); holds no power yet, so every
  *   record type and route refuses them until one declares them.
+ * - `api-key`: a machine client (an ERP, a script) signed in with a campus's API key (decision 0062); holds no power
+ *   and no route's role, only what its key's scopes open (a route's or record type's `keyScope`).
  * Roles are Cognito groups (`cognito:groups` claim); the campus is the `custom:tenant` attribute. What each role may do
  * beyond its record types' `writeRoles` and its routes' `roles` is the powers table (powers.ts, `may`).
  */
-export const ROLES = ['admin', 'faculty', 'group-admin', 'student'] as const;
+export const ROLES = ['admin', 'faculty', 'group-admin', 'student', 'api-key'] as const;
 export type Role = (typeof ROLES)[number];
 /** Each role in people's words, as the pages, the audit trail and exports show it. */
 export const ROLE_LABELS: Readonly<Record<Role, string>> = {
@@ -16,6 +19,7 @@ export const ROLE_LABELS: Readonly<Record<Role, string>> = {
   faculty: 'Faculty',
   'group-admin': 'Group administrator',
   student: 'Student',
+  'api-key': 'API key',
 };
 
 /** Name of the user-pool custom attribute that carries the campus (tenant) id. */
@@ -32,8 +36,10 @@ export interface Caller {
   role: Role;
   /** The user's e-mail; written to `created_by` / `updated_by`. */
   user: string;
-  /** Cognito `sub`: the stable user id (profile record id). */
+  /** Cognito `sub`: the stable user id (profile record id); a machine client's: its key's client id. */
   sub: string;
+  /** A machine client's scopes: those its key holds and its token names (role `api-key` only). */
+  scopes?: readonly ApiKeyScope[];
 }
 
 /** Picks the strongest role from a list of group names; `undefined` when none is a known role. */

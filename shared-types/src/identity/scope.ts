@@ -1,3 +1,4 @@
+import { WRITING_SCOPES, holdsScope } from './api-keys.js';
 import { may } from './powers.js';
 import type { Caller } from './roles.js';
 
@@ -17,9 +18,13 @@ export interface CampusScope {
   readonly access: 'read-write' | 'read-only';
 }
 
-/** The caller's own campus: read-write for those who change a campus (`change-campus`), read-only for the rest. */
+/**
+ * The caller's own campus: read-write for those who change a campus (`change-campus`) and for a machine client whose
+ * key holds a writing scope (its routes are the only ones it reaches: `mayCall`), read-only for the rest.
+ */
 export function campusScope(caller: Caller): CampusScope {
-  return { campus: caller.tenant, actor: caller.user, access: may(caller, 'change-campus') ? 'read-write' : 'read-only' };
+  const writes = may(caller, 'change-campus') || WRITING_SCOPES.some((s) => holdsScope(caller, s));
+  return { campus: caller.tenant, actor: caller.user, access: writes ? 'read-write' : 'read-only' };
 }
 
 /**

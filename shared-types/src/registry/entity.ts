@@ -1,5 +1,6 @@
 import type { FieldDef } from './field.js';
-import type { Role } from '../identity/roles.js';
+import type { Caller, Role } from '../identity/roles.js';
+import type { ApiKeyScope } from '../identity/api-keys.js';
 import { holdersOf, may } from '../identity/powers.js';
 
 /**
@@ -64,6 +65,11 @@ export interface EntityDef {
    * (`readersOf`). `personal` records narrow what faculty read to their own.
    */
   readRoles?: readonly Role[];
+  /**
+   * The API key scope that opens listing and reading its records to a machine client (decision 0062); absent, no key
+   * reads them. Keys never write through the generic routes.
+   */
+  keyScope?: ApiKeyScope;
   /** One record per campus whose id is the campus id (the Organization). */
   singleton?: boolean;
   /** The field shown when another entity refers to this one (default `name`). */
@@ -134,6 +140,10 @@ export function readReach(def: EntityDef, role: Role): Reach {
   if (!readersOf(def).includes(role)) return 'none';
   return def.personal && !may({ role }, 'read-every-member') ? 'own' : 'all';
 }
+
+/** Whether `caller` may list and read records of `def`: its role reaches them, or its API key holds `def.keyScope`. */
+export const mayReadRecords = (caller: Pick<Caller, 'role' | 'scopes'>, def: EntityDef): boolean =>
+  readReach(def, caller.role) !== 'none' || (!!def.keyScope && may(caller, 'use-key-scopes') && !!caller.scopes?.includes(def.keyScope));
 
 /**
  * What `role` may create, replace and delete of `def`: `all` for its `writeRoles` (their own only for a `personal`

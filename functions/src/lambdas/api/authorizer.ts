@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
 import { HttpError } from '../../platform/lib/errors.js';
 import { log, setLogCampus, withLogScope } from '../../platform/lib/log.js';
-import type { AuthorizerEvent, AuthorizerResult } from '../../platform/http/authenticate.js';
+import { type AuthorizerEvent, type AuthorizerResult, toAuthorizerContext } from '../../platform/http/authenticate.js';
 import { callerFromHeader } from '../../platform/http/verify-token.js';
 
 /**
- * API Gateway's Lambda authorizer for every signed-in route: verifies the Cognito ID token of
+ * API Gateway's Lambda authorizer for every signed-in route: verifies the Cognito ID token (or an API key's access
+ * token, decision 0062) of
  * `Authorization: Bearer <token>` or the spec's `token <token>` (which the HTTP API's own JWT authorizer does not
  * read) and hands the API Lambda the caller, so only this function carries the JWT verifier. A refused token is let
  * through with `error`, the sentence of the 401 the API Lambda answers in the API's JSON error envelope
@@ -19,7 +20,7 @@ export async function handler(event: AuthorizerEvent, context?: Context): Promis
     try {
       const caller = await callerFromHeader(event.headers?.authorization);
       setLogCampus(caller.tenant);
-      return { isAuthorized: true, context: caller };
+      return { isAuthorized: true, context: toAuthorizerContext(caller) };
     } catch (e) {
       if (e instanceof HttpError && e.status === 401) return { isAuthorized: true, context: { error: e.detail } };
       log.error('authorizer: the token could not be checked', { error: e });

@@ -1,4 +1,4 @@
-import { type Caller, roleFromGroups } from '@attain/shared-types';
+import { API_RESOURCE_SERVER, type Caller, ROLES, scopesOfClaim } from '@attain/shared-types';
 import type { APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerWithContextResult } from 'aws-lambda';
 import { HttpError } from '../lib/errors.js';
 import type { AppContext } from './context.js';
@@ -16,7 +16,13 @@ export type Authenticate = (c: AppContext) => Promise<Caller>;
  * or `error`, the sentence of the 401 the Lambda answers. The authorizer lets every request through to the Lambda so
  * that a refused one gets the API's JSON error envelope, not API Gateway's own `{"message":"Unauthorized"}`.
  */
-export type AuthorizerContext = Caller | { error: string };
+export type AuthorizerContext = (Omit<Caller, 'scopes'> & { scopes?: string }) | { error: string };
+
+/** The caller as the authorizer's context carries it (strings only: a machine client's scopes space-separated). */
+export const toAuthorizerContext = ({ scopes, ...caller }: Caller): AuthorizerContext => ({
+  ...caller,
+  ...(scopes ? { scopes: scopes.join(' ') } : {}),
+});
 
 /** The authorizer's answer for a request (API Gateway HTTP API, payload 2.0, simple responses). */
 export type AuthorizerResult = APIGatewaySimpleAuthorizerWithContextResult<AuthorizerContext>;
@@ -38,9 +44,18 @@ function authorizerContext(c: AppContext): Record<string, unknown> | undefined {
 export const callerFromAuthorizer: Authenticate = async (c) => {
   const ctx = authorizerContext(c);
   if (typeof ctx?.error === 'string') throw new HttpError(401, ctx.error);
-  const { tenant, role, user, sub } = ctx ?? {};
-  const known = typeof role === 'string' ? roleFromGroups([role]) : undefined;
+  const { tenant, role, user, sub, scopes } = ctx ?? {};
+  const known = ROLES.find((r) => r === role);
   if (typeof tenant !== 'string' || typeof user !== 'string' || typeof sub !== 'string' || !known)
     throw new HttpError(401, 'Sign in first: the request has no token');
-  return { tenant, role: known, user, sub };
+  const held =
+    typeof scopes === 'string'
+      ? scopesOfClaim(
+          scopes
+            .split(' ')
+            .map((s) => `${API_RESOURCE_SERVER}/${s}`)
+            .join(' '),
+        )
+      : undefined;
+  return { tenant, role: known, user, sub, ...(held ? { scopes: held } : {}) };
 };

@@ -8,8 +8,8 @@ import {
   validateBody,
   textOf,
   may,
-  readReach,
   writeReach,
+  mayReadRecords,
 } from '@attain/shared-types';
 import { Hono } from 'hono/tiny';
 import type { EntityHooks } from './domain-module.js';
@@ -74,7 +74,7 @@ export function crudRouter(
   };
   // Roles the record type does not name as readers (`readReach`: a student, unless it says so) are refused its reads.
   const mayRead = (c: AppContext) => {
-    if (readReach(def, c.var.caller.role) === 'none') throw new HttpError(403, 'Your role does not allow this action');
+    if (!mayReadRecords(c.var.caller, def)) throw new HttpError(403, 'Your role does not allow this action');
   };
   // Personal records (Faculty Contribution): only those who read every member's see others'; the rest (faculty) see and
   // change only their own, others' are "not found".

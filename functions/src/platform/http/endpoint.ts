@@ -5,7 +5,7 @@ import {
   type ResponseOf,
   type RouteContract,
   isTextBody,
-  callersOf,
+  mayCall,
 } from '@attain/shared-types';
 import type * as z from 'zod/mini';
 import { HttpError } from '../lib/errors.js';
@@ -57,7 +57,7 @@ export function endpoint<C extends RouteContract>(
   return {
     contract,
     handle: async (c) => {
-      if (!contract.public && !callersOf(contract).includes(c.var.caller.role))
+      if (!contract.public && !mayCall(c.var.caller, contract))
         throw new HttpError(403, contract.forbidden ?? 'Your role does not allow this action');
       if (contract.params) check(contract.params, c.req.param(), invalid);
       const query = contract.query ? check(contract.query, c.req.query(), invalid) : {};
