@@ -132,6 +132,8 @@ export class AttainStack extends Stack {
     // for a custom domain), never what a request's Origin header says.
     const siteUrl = String(this.node.tryGetContext('siteUrl') ?? '') || `https://${site.distribution.distributionDomainName}`;
     for (const f of api.functions.values()) f.addEnvironment('SITE_URL', siteUrl);
+    // A new API key's answer says where its machine gets tokens: the pool domain's token endpoint.
+    api.functions.get('auth')?.addEnvironment('TOKEN_URL', identity.tokenUrl);
 
     new CfnOutput(this, 'Url', { value: `https://${site.distribution.distributionDomainName}` });
     new CfnOutput(this, 'ApiUrl', { value: api.httpApi.apiEndpoint });

@@ -4,7 +4,8 @@ import {
   type ApiRoute,
   PUBLIC_SURVEY_PATH,
   PUBLIC_SURVEY_THROTTLE,
-  ROLES,
+  API_KEY_SCOPES,
+  GROUP_ROLES,
   SIGN_IN_ROUTES,
   SIGN_IN_ROUTE_THROTTLE,
   TABLE,
@@ -103,7 +104,7 @@ describe('the Attain stack', () => {
       SiteE53D7754: 'AWS::S3::Bucket',
       Users0A0EEA89: 'AWS::Cognito::UserPool',
       UsersWebA39D1A70: 'AWS::Cognito::UserPoolClient',
-      ...Object.fromEntries(ROLES.map((r) => [`Group${r.replace(/[^A-Za-z0-9]/g, '')}`, 'AWS::Cognito::UserPoolGroup'])),
+      ...Object.fromEntries(GROUP_ROLES.map((r) => [`Group${r.replace(/[^A-Za-z0-9]/g, '')}`, 'AWS::Cognito::UserPoolGroup'])),
     };
     for (const [id, type] of Object.entries(kept)) expect(resources[id]?.Type, id).toBe(type);
   });
@@ -227,6 +228,22 @@ describe('the Attain stack', () => {
         'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [cdn, 'DomainName'] }]],
       });
   });
+  it("serves API keys: the resource server's scopes, the pool's token domain, and only the auth Lambda makes their app clients", () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolResourceServer', {
+      Identifier: 'attain',
+      Scopes: API_KEY_SCOPES.map((k) => Match.objectLike({ ScopeName: k })),
+    });
+    expect(Object.keys(template.findResources('AWS::Cognito::UserPoolDomain'))).toHaveLength(1);
+    const fns = Object.entries(template.findResources('AWS::Lambda::Function')).filter(([id]) => /^ApiFn/.test(id));
+    const withTokenUrl = fns.filter(([, f]) => f.Properties.Environment.Variables.TOKEN_URL).map(([id]) => id);
+    expect(withTokenUrl).toHaveLength(1);
+    expect(withTokenUrl[0]).toMatch(/^ApiFnauth/);
+    const granting = Object.values(template.findResources('AWS::IAM::Policy')).filter((p) =>
+      JSON.stringify(p.Properties.PolicyDocument).includes('cognito-idp:CreateUserPoolClient'),
+    );
+    expect(granting).toHaveLength(1);
+    expect(JSON.stringify(granting[0].Properties.Roles)).toMatch(/ApiFnauth/);
+  });
   it('runs every function on nodejs22.x, arm64', () => {
     const fns = Object.values(template.findResources('AWS::Lambda::Function')).filter(
       (f) => f.Properties.Environment?.Variables?.TABLE_NAME,
@@ -293,7 +310,7 @@ describe('the Attain stack', () => {
     expect(Object.values(format).join(' ')).not.toMatch(/\$context\.(path|identity|authorizer\.user)/);
   });
   it('has the role groups and the campus attribute in the user pool', () => {
-    for (const g of ROLES) template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: g });
+    for (const g of GROUP_ROLES) template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: g });
     template.hasResourceProperties('AWS::Cognito::UserPool', {
       Schema: Match.arrayWith([Match.objectLike({ Name: 'tenant', Mutable: false })]),
     });

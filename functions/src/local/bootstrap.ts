@@ -15,7 +15,7 @@ import {
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
-import { ROLES, TABLE, TENANT_ATTRIBUTE } from '@attain/shared-types';
+import { GROUP_ROLES, TABLE, TENANT_ATTRIBUTE } from '@attain/shared-types';
 import { cognitoClient } from '../platform/lib/aws.js';
 
 /**
@@ -128,7 +128,7 @@ export async function ensureUserPool(name = 'attain'): Promise<{ userPoolId: str
     );
     clientId = c.UserPoolClient?.ClientId as string;
   }
-  for (const group of ROLES) {
+  for (const group of GROUP_ROLES) {
     try {
       await cognito.send(new GetGroupCommand({ UserPoolId: userPoolId, GroupName: group }));
     } catch {

@@ -15,6 +15,7 @@ const { resetClients } = await import('../../src/platform/lib/aws.js');
 const { resetVerifier } = await import('../../src/platform/http/verify-token.js');
 const { forgetCampusRegistrations } = await import('../../src/platform/store/campus-registry.js');
 const { forgetUserAccess } = await import('../../src/platform/store/user-access.js');
+const { forgetApiKeys } = await import('../../src/platform/store/api-keys.js');
 const { handler: authorize } = await import('../../src/lambdas/api/authorizer.js');
 const { handler: configurationHandler } = await import('../../src/lambdas/api/configuration.js');
 /** The configuration API Lambda invoked with an HTTP API event (hono's own event type stands for `aws-lambda`'s). */
@@ -105,6 +106,53 @@ describe('the Lambda authorizer in front of an API Lambda', () => {
     const res = await configurationLambda(request('/api/department', { authorization: `Bearer ${iss.sign({})}` }));
     expect(res.statusCode).toBe(401);
     expect(JSON.parse(res.body ?? '{}').errors.detail).toBe('Sign in first: the request has no token');
+  });
+});
+
+describe("an API key's access token through the gateway (decision 0062)", () => {
+  const keyToken = (scope: string) =>
+    iss.sign({
+      token_use: 'access',
+      client_id: 'key-1',
+      sub: 'key-1',
+      scope,
+      aud: undefined,
+      'custom:tenant': undefined,
+      email: undefined,
+    });
+  const keyItem = (item: Record<string, unknown>) => {
+    forgetApiKeys();
+    ddb.on(GetCommand).callsFake((input: { Key: Record<string, string> }) => (input.Key.PK === 'APIKEY#key-1' ? { Item: item } : {}));
+  };
+  const stored = { campus: 'campus-a', id: 'key-1', name: 'ERP', scopes: ['structure.read'], expires_on: '2999-12-31' };
+
+  it("passes the key's campus and the scopes both it and the token hold, and the key reads what its scope opens", async () => {
+    keyItem(stored);
+    const { answer, res } = await throughGateway({ authorization: `Bearer ${keyToken('attain/structure.read attain/marks.write')}` });
+    expect(answer.context).toEqual({
+      tenant: 'campus-a',
+      role: 'api-key',
+      user: 'API key “ERP” (key-1)',
+      sub: 'key-1',
+      scopes: 'structure.read',
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses a revoked or expired key at once, and a scope the key lacks', async () => {
+    keyItem({ ...stored, revoked_at: '2026-11-01T00:00:00Z' });
+    const revoked = await throughGateway({ authorization: `Bearer ${keyToken('attain/structure.read')}` });
+    expect(revoked.res.statusCode).toBe(401);
+    expect(revoked.body.errors.detail).toBe('This API key was revoked by a campus administrator');
+    keyItem({ ...stored, expires_on: '2020-01-01' });
+    expect((await throughGateway({ authorization: `Bearer ${keyToken('attain/structure.read')}` })).res.statusCode).toBe(401);
+    keyItem({ ...stored, scopes: ['rosters.write'] });
+    expect((await throughGateway({ authorization: `Bearer ${keyToken('attain/structure.read')}` })).res.statusCode).toBe(403);
+    // An ID token is never read as a key's, whatever its claims say.
+    keyItem(stored);
+    const id = await throughGateway({ authorization: `Bearer ${iss.sign({ client_id: 'key-1', scope: 'attain/structure.read' })}` });
+    expect(id.answer.context).toMatchObject({ role: 'admin' });
+    expect(id.answer.context).not.toHaveProperty('scopes');
   });
 });
 

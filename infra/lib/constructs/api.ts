@@ -90,7 +90,7 @@ export class Api extends Construct {
       );
     }
     // Ending a user's access (Configuration > Users; the group administrator for campus admins): disable, enable,
-    // remove the Cognito user and sign it out everywhere.
+    // remove the Cognito user and sign it out everywhere; and a campus's API keys' app clients.
     for (const fn of functions.get('auth') ? [functions.get('auth') as AttainFunction] : []) {
       userPool.grant(
         fn,
@@ -98,6 +98,9 @@ export class Api extends Construct {
         'cognito-idp:AdminEnableUser',
         'cognito-idp:AdminDeleteUser',
         'cognito-idp:AdminUserGlobalSignOut',
+        // API keys (decision 0062): an app client per key, created and deleted by campus admins.
+        'cognito-idp:CreateUserPoolClient',
+        'cognito-idp:DeleteUserPoolClient',
       );
     }
 

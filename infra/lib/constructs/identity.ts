@@ -1,5 +1,12 @@
-import { ID_TOKEN_VALIDITY_S, ROLES, TENANT_ATTRIBUTE } from '@attain/shared-types';
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import {
+  API_KEY_SCOPES,
+  API_KEY_SCOPE_LABELS,
+  API_RESOURCE_SERVER,
+  GROUP_ROLES,
+  ID_TOKEN_VALIDITY_S,
+  TENANT_ATTRIBUTE,
+} from '@attain/shared-types';
+import { Duration, Fn, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { keepLogicalId } from '../nag.js';
@@ -7,11 +14,14 @@ import { keepLogicalId } from '../nag.js';
 /**
  * Sign-in (docs/design.md "Tenancy, roles, identity"): the Cognito user pool (e-mail sign-in, no self sign-up, the
  * immutable `custom:tenant` attribute = campus), the web client (USER_PASSWORD_AUTH and SRP) and one group per role
- * in `ROLES`. No props. The local stack builds the same pool in `functions/src/local/bootstrap.ts`.
+ * in `GROUP_ROLES`, and for API keys the `attain` resource server's scopes and the pool's domain, whose token endpoint
+ * machine clients use (decision 0062). No props. The local stack builds the same pool in `functions/src/local/bootstrap.ts`.
  */
 export class Identity extends Construct {
   readonly userPool: cognito.UserPool;
   readonly webClient: cognito.UserPoolClient;
+  /** Where API keys' machine clients exchange their id and secret for an access token (the pool domain's `/oauth2/token`). */
+  readonly tokenUrl: string;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -42,9 +52,27 @@ export class Identity extends Construct {
     });
     keepLogicalId(this.webClient, 'UsersWebA39D1A70');
 
-    for (const role of ROLES) {
+    for (const role of GROUP_ROLES) {
       const group = new cognito.CfnUserPoolGroup(this, `Group-${role}`, { userPoolId: this.userPool.userPoolId, groupName: role });
       group.overrideLogicalId(`Group${role.replace(/[^A-Za-z0-9]/g, '')}`);
     }
+
+    // API keys (decision 0062): each key is an app client the auth Lambda creates at run time, with a secret, the
+    // client-credentials grant and some of this resource server's scopes; the pool's domain serves its tokens.
+    new cognito.UserPoolResourceServer(this, 'ApiScopes', {
+      userPool: this.userPool,
+      identifier: API_RESOURCE_SERVER,
+      userPoolResourceServerName: 'Attain API',
+      scopes: API_KEY_SCOPES.map(
+        (k) => new cognito.ResourceServerScope({ scopeName: k, scopeDescription: API_KEY_SCOPE_LABELS[k].slice(0, 256) }),
+      ),
+    });
+    const domain = this.userPool.addDomain('TokenDomain', {
+      // Globally unique per Region: the stack's name and account (lower case, as Cognito prefixes must be).
+      cognitoDomain: {
+        domainPrefix: Fn.join('-', ['attain', Fn.select(0, Fn.split('-', Fn.select(2, Fn.split('/', Stack.of(this).stackId))))]),
+      },
+    });
+    this.tokenUrl = `${domain.baseUrl()}/oauth2/token`;
   }
 }

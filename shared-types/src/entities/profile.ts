@@ -1,6 +1,6 @@
 import { defineEntity } from '../registry/entity.js';
 import { f } from '../registry/field.js';
-import { ROLE_LABELS, ROLES } from '../identity/roles.js';
+import { GROUP_ROLES, ROLE_LABELS } from '../identity/roles.js';
 import { notBefore } from '../registry/checks.js';
 
 /** Kind of post (spec part 2 §3 `facility_type`). */
@@ -70,7 +70,7 @@ export const profile = defineEntity({
     f.string('first_name', 'First name', { required: true, min: 2, max: 50, section: PERSONAL, ...DIRECTORY }),
     f.string('last_name', 'Last name', { required: true, min: 2, max: 50, section: PERSONAL, ...DIRECTORY }),
     f.email('email', 'E-mail', { readOnly: true, section: PERSONAL, ...DIRECTORY }),
-    f.enum('role', 'Role', ROLES, { readOnly: true, choiceLabels: ROLE_LABELS, section: PERSONAL, ...DIRECTORY }),
+    f.enum('role', 'Role', GROUP_ROLES, { readOnly: true, choiceLabels: ROLE_LABELS, section: PERSONAL, ...DIRECTORY }),
     f.enum('blood_group', 'Blood group', ['A+', 'A-', 'B+', 'B-', 'O+', 'O-', 'AB+', 'AB-'], { section: PERSONAL }),
     f.string('phone_number', 'Phone number', { max: 20, section: PERSONAL }),
     f.date('date_of_birth', 'Date of birth', { section: PERSONAL }),

@@ -11,7 +11,10 @@ import type { ApiKeyScope } from './api-keys.js';
  * Roles are Cognito groups (`cognito:groups` claim); the campus is the `custom:tenant` attribute. What each role may do
  * beyond its record types' `writeRoles` and its routes' `roles` is the powers table (powers.ts, `may`).
  */
-export const ROLES = ['admin', 'faculty', 'group-admin', 'student', 'api-key'] as const;
+/** The roles a person holds: each is a Cognito group of the user pool. */
+export const GROUP_ROLES = ['admin', 'faculty', 'group-admin', 'student'] as const;
+/** Every role a caller can have: a person's (`GROUP_ROLES`), or a machine client's API key (no group). */
+export const ROLES = [...GROUP_ROLES, 'api-key'] as const;
 export type Role = (typeof ROLES)[number];
 /** Each role in people's words, as the pages, the audit trail and exports show it. */
 export const ROLE_LABELS: Readonly<Record<Role, string>> = {
@@ -45,6 +48,8 @@ export interface Caller {
 /** Picks the strongest role from a list of group names; `undefined` when none is a known role. */
 export function roleFromGroups(groups: readonly string[] | undefined): Role | undefined {
   if (!groups) return undefined;
-  for (const r of ['admin', 'group-admin', 'faculty', 'student'] as const) if (groups.includes(r)) return r;
+  // The strongest first.
+  for (const r of ['admin', 'group-admin', 'faculty', 'student'] as const satisfies readonly (typeof GROUP_ROLES)[number][])
+    if (groups.includes(r)) return r;
   return undefined;
 }

@@ -203,6 +203,9 @@ function refOf(a: CloudAssembly, local: LocalResources, id: string): string {
       return local.userPoolId;
     case 'AWS::Cognito::UserPoolClient':
       return local.userPoolClientId;
+    // The pool's token domain (API keys, decision 0062): a name only; the local stack's token endpoint is its own.
+    case 'AWS::Cognito::UserPoolDomain':
+      return `attain-${LOCAL_ACCOUNT}`;
     case 'AWS::SES::ConfigurationSet':
       return local.configurationSet;
     case 'AWS::SQS::Queue':
