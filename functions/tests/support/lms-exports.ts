@@ -73,3 +73,38 @@ export function moodleMapping(maxima: number[], attempt: MarksMapping['attempt']
     questions: maxima.map((m, i) => ({ column: `Q. ${i + 1} /${m.toFixed(2)}`, question: String(i + 1), out_of: m })),
   };
 }
+
+/** One student of Moodle's gradebook export: who, and each grade item's grade as Moodle writes it (`-`: none yet). */
+export interface MoodleGradebookRow {
+  first: string;
+  surname: string;
+  idnumber: string;
+  email: string;
+  grades: string[];
+}
+
+/**
+ * Moodle's gradebook export as its "Export to plain text file" lays it out (Moodle Docs, "Grade export": one row per
+ * student, `First name, Surname, ID number, Institution, Department, Email address`, then one column per grade item
+ * named `<Item type>: <item name> (Real)` for the Real display type, `Course total (Real)`, and
+ * `Last downloaded from this course`). No maximum is in the header: the teacher gives each item's.
+ * @param items each grade item's header, e.g. `Quiz: Unit test 1 (Real)`
+ */
+export function moodleGradebookExport(items: string[], students: MoodleGradebookRow[]): string {
+  const head = [
+    'First name',
+    'Surname',
+    'ID number',
+    'Institution',
+    'Department',
+    'Email address',
+    ...items,
+    'Course total (Real)',
+    'Last downloaded from this course',
+  ];
+  const rows = students.map((s) => {
+    const total = s.grades.reduce((t, g) => t + (g === '-' ? 0 : Number(g)), 0);
+    return [s.first, s.surname, s.idnumber, 'Example College', 'CSE', s.email, ...s.grades, total.toFixed(2), '1764400000'];
+  });
+  return [head, ...rows].map((r) => r.map(csvCell).join(',')).join('\n') + '\n';
+}

@@ -6,11 +6,12 @@ import {
   lmsNumber,
   mapForeignMarks,
   mappingProblems,
+  marksMappingSchema,
   readMarksTable,
   suggestMapping,
 } from '@attain/shared-types';
 import { parseCsvRows } from '../../src/platform/lib/csv.js';
-import { type MoodleAttempt, moodleGradesReport, moodleMapping } from '../support/lms-exports.js';
+import { type MoodleAttempt, moodleGradebookExport, moodleGradesReport, moodleMapping } from '../support/lms-exports.js';
 
 /** A paper of three questions; the quiz's third is out of 5, the paper's out of 10. */
 const QUESTIONS: SheetQuestion[] = [
@@ -155,5 +156,53 @@ describe("marks from Moodle's quiz Grades report", () => {
   it('reads LMS numbers: dots, decimal commas, a dash for none, and refuses words', () => {
     expect([lmsNumber('1.50'), lmsNumber('1,50'), lmsNumber('-'), lmsNumber(' '), lmsNumber('7')]).toEqual([1.5, 1.5, null, null, 7]);
     expect(lmsNumber('Requires grading')).toBeNaN();
+  });
+});
+
+describe("marks from Moodle's gradebook export", () => {
+  // Two grade items (a quiz out of 10, an assignment out of 20 in Moodle) fill questions 1 and 3 of the paper.
+  const gradebook = () =>
+    parseCsvRows(
+      moodleGradebookExport(
+        ['Quiz: Unit test 1 (Real)', 'Assignment: Lab record (Real)'],
+        [
+          { first: 'Anita', surname: 'Rao', idnumber: '25CSA001', email: 'anita@college.edu', grades: ['8.00', '15.00'] },
+          { first: 'Bharat', surname: 'Iyer', idnumber: '25CSA002', email: 'bharat@college.edu', grades: ['-', '-'] },
+          { first: 'Chitra', surname: 'Nair', idnumber: '25CSA003', email: 'chitra@college.edu', grades: ['4.50', '-'] },
+        ],
+      ),
+    );
+
+  it('suggests the ID number column and leaves the grade items, which name no question, to the teacher', () => {
+    const suggested = suggestMapping(gradebook(), QUESTIONS)!;
+    expect(suggested).toMatchObject({ header_row: 0, student_column: 'ID number', match: 'roll_no', questions: [] });
+    // A mapping with no question is refused, so nothing is saved until the teacher maps the items.
+    expect(marksMappingSchema.safeParse(suggested).success).toBe(false);
+  });
+
+  it('scales each item by the maximum the teacher gives, skips the course total, and a student with no grades has no marks', () => {
+    const mapping: MarksMapping = {
+      header_row: 0,
+      student_column: 'ID number',
+      match: 'roll_no',
+      attempt: 'highest',
+      questions: [
+        { column: 'Quiz: Unit test 1 (Real)', question: '1', out_of: 10 },
+        { column: 'Assignment: Lab record (Real)', question: '3', out_of: 20 },
+      ],
+    };
+    expect(mappingProblems(gradebook(), mapping, QUESTIONS)).toEqual({});
+    const mapped = mapForeignMarks(gradebook(), mapping, QUESTIONS, ROSTER);
+    expect(mapped.table).toEqual([
+      ['roll_no', 'name', '1', '3'],
+      ['25CSA001', 'Anita Rao', '1.6', '7.5'],
+      ['25CSA002', 'Bharat Iyer', '', ''],
+      ['25CSA003', 'Chitra Nair', '0.9', ''],
+    ]);
+    const read = readMarksTable(mapped.table, QUESTIONS, ROSTER);
+    expect(read.errors).toEqual([]);
+    // Bharat's row is blank: no marks entered, never zeros.
+    expect(read.rows.map((r) => r.student)).toEqual(['s1', 's3']);
+    expect(read.unmarked).toEqual(['s2']);
   });
 });
