@@ -122,8 +122,9 @@ const API_KEY_SCHEME: Json = {
   description:
     'An API key of a machine client (a campus admin creates it under API keys, and sees its secret once). Exchange its id and ' +
     'secret for an access token at the `token_url` given with the key (HTTP Basic, `grant_type=client_credentials`), ' +
-    `and send \`Authorization: Bearer <access token>\`. The token lasts ${API_KEY_TOKEN_MINUTES} minutes; a revoked or ` +
-    'expired key is refused at once. Operations a scope opens list this scheme with it.',
+    `and send \`Authorization: Bearer <access token>\`. The token lasts ${API_KEY_TOKEN_MINUTES} minutes; a revoked key is ` +
+    'refused within 30 s, an expired one from its day. The token URL below is the local stack’s; in AWS it is the user ' +
+    'pool domain’s, the `token_url` each key is given with. Operations a scope opens list this scheme with it.',
   flows: {
     clientCredentials: {
       tokenUrl: '/oauth2/token',

@@ -22,7 +22,12 @@ function clientOf(c: Context, form: URLSearchParams): { id: string; secret: stri
     const text = Buffer.from(basic[1], 'base64').toString('utf8');
     const at = text.indexOf(':');
     if (at < 1) return undefined;
-    return { id: decodeURIComponent(text.slice(0, at)), secret: decodeURIComponent(text.slice(at + 1)) };
+    try {
+      // RFC 6749 §2.3.1: both form-encoded before joining.
+      return { id: decodeURIComponent(text.slice(0, at)), secret: decodeURIComponent(text.slice(at + 1)) };
+    } catch {
+      return undefined;
+    }
   }
   const id = form.get('client_id');
   const secret = form.get('client_secret');

@@ -1,5 +1,5 @@
 import { API_KEY_SCOPES, type ApiKeyCreated, ROLES, type Role, accessTable } from '@attain/shared-types';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, login } from '../support/client.js';
 
 /**
@@ -27,6 +27,11 @@ beforeAll(async () => {
     tokens[role] = await login(base, users[AS[role]].email, users[AS[role]].password);
   tokens['api-key'] = await keyToken();
 });
+afterAll(async () => {
+  // The walk's key is revoked, so its app client does not stay in the stack's pool.
+  if (walkKey) await client(base, tokens.admin).del(`/api/auth/api-keys/${walkKey}`);
+});
+let walkKey: string | undefined;
 
 /** A machine client's access token, of a demo-campus key holding every scope (the table's API key column). */
 async function keyToken(): Promise<string> {
@@ -34,6 +39,7 @@ async function keyToken(): Promise<string> {
   const expires_on = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   const key = (await admin.post('/api/auth/api-keys', { name: 'Access walk', scopes: [...API_KEY_SCOPES], expires_on }))
     .body as ApiKeyCreated;
+  walkKey = key.id;
   const res = await fetch(key.token_url, {
     method: 'POST',
     headers: { authorization: `Basic ${Buffer.from(`${key.id}:${key.client_secret}`).toString('base64')}` },

@@ -98,6 +98,24 @@ describe('API keys and the roster sync', { timeout: 120_000 }, () => {
     expect(entries.some((e) => e.entity === 'student' && e.action === 'replace')).toBe(true);
   });
 
+  it('changes 40 students in one sync, and a roll number in another case is the same student', async () => {
+    const erp = await machine(await newKey(['rosters.write']));
+    const path = `/api/roster?curriculum=${curriculumId}&section=${section}C`;
+    const forty = Array.from({ length: 40 }, (_, i) => ({ roll_no: `${section}C${String(i).padStart(3, '0')}`, name: `Student ${i}` }));
+    expect((await erp.put(path, { students: forty })).body.added).toHaveLength(40);
+    // The ERP writes roll numbers in lower case and renames everyone: 40 replaces, more than one transaction holds.
+    const renamed = forty.map((s) => ({ roll_no: s.roll_no.toLowerCase(), name: `${s.name} (renamed)` }));
+    const res = await erp.put(path, { students: renamed });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ added: [], left: [], returned: [] });
+    expect(res.body.changed).toHaveLength(40);
+    expect((await erp.put(path, { students: renamed })).body.written).toBe(false);
+    const stored = (await admin.get(`/api/student?curriculum=${curriculumId}&section=${section}C&limit=100`)).body.data as {
+      roll_no: string;
+    }[];
+    expect(stored.map((s) => s.roll_no).sort()).toEqual(forty.map((s) => s.roll_no).sort());
+  });
+
   it('reaches nothing its scopes do not open', async () => {
     const erp = await machine(await newKey(['rosters.write']));
     expect((await erp.get('/api/auth/user-list')).status).toBe(403);
@@ -128,10 +146,23 @@ describe('API keys and the roster sync', { timeout: 120_000 }, () => {
     const none = await erp.get(`/api/student?curriculum=${curriculumId}&section=${section}B`);
     expect(none.status).toBe(403); // no structure.read: and nothing was written, as the admin sees
     expect((await admin.get(`/api/student?curriculum=${curriculumId}&section=${section}B`)).body.data).toEqual([]);
-    expect((await erp.put('/api/roster?curriculum=00000000-0000-4000-8000-000000000000&section=A', { students: [] })).status).toBe(404);
+    expect((await erp.put('/api/roster?curriculum=00000000-0000-4000-8000-000000000000&section=A', { students: roster(1) })).status).toBe(
+      404,
+    );
     expect((await erp.put(`/api/roster?curriculum=${curriculumId}`, { students: [] })).status).toBe(400);
 
     expect((await tokenFor(key, `${key.client_secret}x`)).status).toBe(401);
+    // A Basic header that is not form-encoding (a stray `%`) is a wrong client, never a server error.
+    const garbled = await fetch(key.token_url, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from('%E0%A4%A:x').toString('base64')}` },
+      body: new URLSearchParams({ grant_type: 'client_credentials' }),
+    });
+    expect(garbled.status).toBe(401);
+    expect((await fetch(key.token_url, { method: 'POST', body: 'grant_type=password' })).status).toBe(400);
+    // An empty list would mark a whole section left: refused.
+    expect((await erp.put(path, { students: [] })).status).toBe(400);
+    expect((await admin.del(`/api/auth/api-keys/${'x'.repeat(2000)}`)).status).toBe(404);
 
     const other = await signedIn(base, users.otherAdmin);
     expect((await other.del(`/api/auth/api-keys/${key.id}`)).status).toBe(404);

@@ -148,6 +148,21 @@ describe("an API key's access token through the gateway (decision 0062)", () => 
     expect((await throughGateway({ authorization: `Bearer ${keyToken('attain/structure.read')}` })).res.statusCode).toBe(401);
     keyItem({ ...stored, scopes: ['rosters.write'] });
     expect((await throughGateway({ authorization: `Bearer ${keyToken('attain/structure.read')}` })).res.statusCode).toBe(403);
+    // A person's access token (its subject the person, not the client) never passes as a key's.
+    const person = iss.sign({ token_use: 'access', client_id: 'key-1', sub: 'u-1', scope: 'attain/structure.read', aud: undefined });
+    expect((await throughGateway({ authorization: `Bearer ${person}` })).res.statusCode).toBe(401);
+    // A key's token older than a key's tokens last, whatever its exp says.
+    const now = Math.floor(Date.now() / 1000);
+    const old = iss.sign({
+      token_use: 'access',
+      client_id: 'key-1',
+      sub: 'key-1',
+      scope: 'attain/structure.read',
+      aud: undefined,
+      iat: now - 7200,
+      exp: now + 3600,
+    });
+    expect((await throughGateway({ authorization: `Bearer ${old}` })).res.statusCode).toBe(401);
     // An ID token is never read as a key's, whatever its claims say.
     keyItem(stored);
     const id = await throughGateway({ authorization: `Bearer ${iss.sign({ client_id: 'key-1', scope: 'attain/structure.read' })}` });

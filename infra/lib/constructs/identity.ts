@@ -68,7 +68,7 @@ export class Identity extends Construct {
       ),
     });
     const domain = this.userPool.addDomain('TokenDomain', {
-      // Globally unique per Region: the stack's name and account (lower case, as Cognito prefixes must be).
+      // Globally unique per Region: the first 8 hex digits of the stack's id (lower case, as Cognito prefixes must be).
       cognitoDomain: {
         domainPrefix: Fn.join('-', ['attain', Fn.select(0, Fn.split('-', Fn.select(2, Fn.split('/', Stack.of(this).stackId))))]),
       },

@@ -26,7 +26,7 @@ export const student = defineEntity({
     // Set by a roster sync when the ERP's list no longer has them (`PUT /api/roster`): kept with their marks, never deleted.
     f.date('left_on', 'Left on'),
   ],
-  columns: ['roll_no', 'name', 'section', 'curriculum', 'email'],
+  columns: ['roll_no', 'name', 'section', 'curriculum', 'email', 'left_on'],
   filters: ['curriculum', 'section'],
   indexes: [{ field: 'curriculum', sortBy: 'section' }],
 });

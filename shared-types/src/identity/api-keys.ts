@@ -46,6 +46,9 @@ export function scopesOfClaim(claim: unknown): ApiKeyScope[] {
 export const holdsScope = (caller: { role?: string; scopes?: readonly ApiKeyScope[] }, scope: ApiKeyScope): boolean =>
   may(caller, 'use-key-scopes') && !!caller.scopes?.includes(scope);
 
+/** The most active keys a campus holds at once (the user pool's app clients are shared by every campus). */
+export const API_KEYS_PER_CAMPUS = 10;
+
 /** The longest a key may live: one year (days). */
 export const API_KEY_MAX_DAYS = 366;
 /** How long an access token of a key is good for (minutes); a revoked or expired key is refused at once whatever it says. */
@@ -110,7 +113,7 @@ export const listApiKeysRoute = defineRoute({
 /**
  * `POST /api/auth/api-keys` (campus admins) `{ name, scopes, expires_on }`: creates an OAuth client for a machine,
  * 201 `ApiKeyCreated` with its secret, shown this once; 400 for a name, scope or day refused (a day past, or more than
- * `API_KEY_MAX_DAYS` ahead).
+ * `API_KEY_MAX_DAYS` ahead); 409 when the campus already holds `API_KEYS_PER_CAMPUS` active keys.
  */
 export const createApiKeyRoute = defineRoute({
   method: 'POST',
@@ -122,13 +125,13 @@ export const createApiKeyRoute = defineRoute({
   body: apiKeyCreateSchema,
   invalid: 'Please correct the new API key',
   answer: body('ApiKeyCreated', 201),
-  errors: [400, 401, 403],
+  errors: [400, 401, 403, 409],
 });
 
 /**
- * `DELETE /api/auth/api-keys/{id}` (campus admins): revokes a key at once: its client is deleted, so it gets no new
- * token, and a token it already holds is refused from the next request. The key stays listed as revoked. 404 for
- * another campus's key or none.
+ * `DELETE /api/auth/api-keys/{id}` (campus admins): revokes a key: its client is deleted, so it gets no new token, and
+ * a token it already holds is refused within 30 s (`ACCESS_CACHE_MS`; at once by the server that revoked it). The key
+ * stays listed as revoked. 404 for another campus's key or none.
  */
 export const revokeApiKeyRoute = defineRoute({
   method: 'DELETE',

@@ -21,9 +21,11 @@ export const rosterStudentSchema = z.object({
 
 /** `PUT /api/roster?curriculum=&section=` body: every student of the section now; nobody missing is deleted. */
 export const rosterSyncSchema = z.object({
-  students: z
-    .array(rosterStudentSchema, { error: 'Send the section’s students as a list' })
-    .check(z.maxLength(ROSTER_SYNC_LIMIT, `At most ${ROSTER_SYNC_LIMIT} students in one section`)),
+  students: z.array(rosterStudentSchema, { error: 'Send the section’s students as a list' }).check(
+    // An empty list would mark the whole section as left: an ERP's failed export, far more often than a section ended.
+    z.minLength(1, 'Send at least one student: an empty list would mark the whole section as left'),
+    z.maxLength(ROSTER_SYNC_LIMIT, `At most ${ROSTER_SYNC_LIMIT} students in one section`),
+  ),
 });
 
 /** Which section: the curriculum's id and the section's name. */

@@ -5,6 +5,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
   API_KEY_MAX_DAYS,
+  API_KEYS_PER_CAMPUS,
   API_KEY_TOKEN_MINUTES,
   API_RESOURCE_SERVER,
   type ApiKey,
@@ -38,7 +39,7 @@ const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00
 const tokenUrl = (requestUrl: string) => process.env.TOKEN_URL || `${publicSiteOf(requestUrl)}/oauth2/token`;
 
 const view = (k: StoredApiKey, today: string): ApiKey => {
-  const { campus: _c, ...rest } = k;
+  const { campus: _c, client_deleted: _d, ...rest } = k;
   return { ...rest, status: keyStatus(k, today) };
 };
 
@@ -68,20 +69,41 @@ async function createKeyClient(campus: string, scopes: readonly ApiKeyScope[]): 
   return { id, secret };
 }
 
+/** Deletes a key's app client; one already gone from the pool is fine (the key stops all the same). */
+async function deleteKeyClient(id: string): Promise<void> {
+  try {
+    await cognitoClient().send(new DeleteUserPoolClientCommand({ UserPoolId: config().userPoolId, ClientId: id }));
+  } catch (e) {
+    if (!(e instanceof ResourceNotFoundException)) throw e;
+  }
+}
+
 /** The API key routes (campus admins): list, create (the secret shown once), revoke. */
 export const apiKeyRoutes: Endpoint[] = [
   endpoint(listApiKeysRoute, async (c) => {
     const today = todayInIndia();
-    return { data: (await campusApiKeys(c.var.scope.campus)).map((k) => view(k, today)) };
+    const keys = await campusApiKeys(c.var.scope.campus);
+    // An expired key's app client is deleted the first time the list sees it expired: it can get no token anyway,
+    // and an app client left in the pool counts against the pool's quota and Cognito's machine-to-machine charges.
+    for (const k of keys.filter((x) => keyStatus(x, today) === 'expired' && !x.client_deleted)) {
+      await deleteKeyClient(k.id);
+      await putApiKey({ ...k, client_deleted: true });
+    }
+    return { data: keys.map((k) => view(k, today)) };
   }),
   endpoint(createApiKeyRoute, async (c, { body }) => {
     const { scope, caller } = c.var;
     const today = todayInIndia();
     const last = addDays(today, API_KEY_MAX_DAYS);
-    if (Number.isNaN(Date.parse(body.expires_on)) || body.expires_on < today || body.expires_on > last)
+    const real =
+      !Number.isNaN(Date.parse(body.expires_on)) && new Date(`${body.expires_on}T00:00:00Z`).toISOString().startsWith(body.expires_on);
+    if (!real || body.expires_on < today || body.expires_on > last)
       throw new HttpError(400, 'Please correct the new API key', {
         expires_on: `Give a day from today to ${API_KEY_MAX_DAYS} days ahead (by ${last})`,
       });
+    const active = (await campusApiKeys(scope.campus)).filter((k) => keyStatus(k, today) === 'active');
+    if (active.length >= API_KEYS_PER_CAMPUS)
+      throw new HttpError(409, `A campus holds at most ${API_KEYS_PER_CAMPUS} active API keys: revoke one it no longer uses first`);
     const scopes = [...new Set(body.scopes)];
     const client = await createKeyClient(scope.campus, scopes);
     const key: StoredApiKey = {
@@ -114,16 +136,11 @@ export const apiKeyRoutes: Endpoint[] = [
   }),
   endpoint(revokeApiKeyRoute, async (c, { params }) => {
     const { scope, caller } = c.var;
-    const key = await apiKeyOf(params.id);
+    const key = await apiKeyOf(params.id, { fresh: true });
     if (!key || key.campus !== scope.campus) throw notFound('API key');
     if (key.revoked_at) return;
-    try {
-      await cognitoClient().send(new DeleteUserPoolClientCommand({ UserPoolId: config().userPoolId, ClientId: key.id }));
-    } catch (e) {
-      // Already gone from the pool: the key is revoked all the same.
-      if (!(e instanceof ResourceNotFoundException)) throw e;
-    }
-    await putApiKey({ ...key, revoked_at: new Date().toISOString(), revoked_by: caller.user });
+    await deleteKeyClient(key.id);
+    await putApiKey({ ...key, revoked_at: new Date().toISOString(), revoked_by: caller.user, client_deleted: true });
     await appendAudit(scope, {
       action: 'disable',
       entity: API_KEY_AUDIT,

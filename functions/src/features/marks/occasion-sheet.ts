@@ -1,5 +1,6 @@
 import {
   type CampusScope,
+  academicYearOf,
   type RecordOf,
   type SheetState,
   type MarksRow,
@@ -35,12 +36,20 @@ export interface OccasionSheet {
   updated_at?: string;
 }
 
+/**
+ * Whether a student a roster sync marked as left (`left_on`) is past an occasion: it was held after the day they left,
+ * or, undated, it counts in a later academic year than that day falls in (June start, as `occasionYear` reads an
+ * occasion's date). Marks of the occasions before stay theirs.
+ */
+export const leftBefore = (s: RecordOf<typeof student>, occ: RecordOf<typeof occasion>): boolean =>
+  !!s.left_on && (occ.held_on ? occ.held_on > s.left_on : occasionYear(occ) > academicYearOf(s.left_on));
+
 /** The student records of an occasion's roster (`occasionRoster`'s rule), unordered. */
 async function rosterRecords(scope: CampusScope, occ: RecordOf<typeof occasion>): Promise<RecordOf<typeof student>[]> {
   if (!occ.curriculum) return [];
   const filters: Record<string, string> = { curriculum: occ.curriculum };
   if (occ.section) filters.section = occ.section;
-  return listAll(scope, student, filters);
+  return (await listAll(scope, student, filters)).filter((s) => !leftBefore(s, occ));
 }
 
 /**
@@ -53,7 +62,7 @@ export async function rosterEmails(scope: CampusScope, occ: RecordOf<typeof occa
 
 /**
  * The roster of an occasion: the students of its course's curriculum, in the occasion's section when it has one
- * (all sections otherwise), by roll number. Empty when the occasion has no curriculum copied from its course.
+ * (all sections otherwise), but those who left before it (`leftBefore`), by roll number. Empty when the occasion has no curriculum copied from its course.
  */
 export async function occasionRoster(scope: CampusScope, occ: RecordOf<typeof occasion>): Promise<SheetStudent[]> {
   return (await rosterRecords(scope, occ))

@@ -13,8 +13,11 @@ import { createRecords, getRecord, writeRecordsTogether } from '../../platform/s
 import { cleanBody } from '../../platform/http/crud-router.js';
 import { type Endpoint, endpoint } from '../../platform/http/endpoint.js';
 
-/** Records replaced per transaction: each is its update, its roll-number guard and its audit entry (3 of 100 items). */
-const REPLACES_PER_WRITE = 30;
+/**
+ * Records replaced per transaction: each is at most 4 of its 100 items (its update, its roll-number guard claimed and
+ * the old one released, its audit entry).
+ */
+const REPLACES_PER_WRITE = 24;
 
 type Student = RecordOf<typeof student>;
 /** The fields a roster sync keeps for a student. */
@@ -58,7 +61,7 @@ function checkRows(
 
 /** Whether a stored student already is what the sync wants (in the section, same name and e-mail, not marked left). */
 const unchanged = (s: Student, w: Wanted) =>
-  s.section === w.section && s.name === w.name && (s.email ?? '') === (w.email ?? '') && !s.left_on && s.roll_no === w.roll_no;
+  s.section === w.section && s.name === w.name && (s.email ?? '') === (w.email ?? '') && !s.left_on;
 
 /**
  * Makes a section's roster the list (`rosterSyncRoute`): adds new students, changes names, e-mails and sections,
@@ -89,7 +92,8 @@ export async function syncRoster(
       result.added.push(w.roll_no);
     } else if (unchanged(s, w)) result.unchanged.push(w.roll_no);
     else {
-      replaces.push({ old: s, data: { ...w, left_on: undefined } });
+      // A roll number is one whatever its case: the stored spelling stays (its guard and the marks files that name it).
+      replaces.push({ old: s, data: { ...w, roll_no: s.roll_no, left_on: undefined } });
       (s.left_on ? result.returned : result.changed).push(w.roll_no);
     }
   }

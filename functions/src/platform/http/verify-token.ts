@@ -69,7 +69,13 @@ function getVerifier(): Verifier {
  * (`apiKeyOf`).
  */
 function getKeyVerifier(): Verifier {
-  keyVerifier ??= poolVerifier(null, (p) => p.token_use === 'access' && typeof p.client_id === 'string', 'Not an access token');
+  // A client-credentials token's subject is its client; a person's access token (whose subject is the person) never
+  // passes as a key's, whichever client issued it.
+  keyVerifier ??= poolVerifier(
+    null,
+    (p) => p.token_use === 'access' && typeof p.client_id === 'string' && p.sub === p.client_id,
+    "Not a machine client's access token",
+  );
   return keyVerifier;
 }
 

@@ -10,7 +10,11 @@ import { readPartition } from './partition.js';
  * its client), and `T#<campus>#api-key` / `<client id>`, which the campus's list reads. The secret is never stored:
  * Cognito keeps it and Attain shows it once.
  */
-export type StoredApiKey = Omit<ApiKey, 'status'> & { campus: string };
+export type StoredApiKey = Omit<ApiKey, 'status'> & {
+  campus: string;
+  /** Its Cognito app client was deleted (revoked, or seen expired). */
+  client_deleted?: boolean;
+};
 
 const lookupKey = (id: string) => ({ [TABLE.partitionKey]: `APIKEY#${id}`, [TABLE.sortKey]: 'api-key' });
 const listKey = (campus: string, id: string) => ({ [TABLE.partitionKey]: recordPk(campus, 'api-key'), [TABLE.sortKey]: id });
@@ -24,6 +28,7 @@ const asKey = (i: Record<string, unknown>): StoredApiKey => ({
   created_by: textOf(i.created_by),
   created_at: textOf(i.created_at),
   ...(i.revoked_at ? { revoked_at: textOf(i.revoked_at), revoked_by: textOf(i.revoked_by) } : {}),
+  ...(i.client_deleted ? { client_deleted: true } : {}),
 });
 
 const cache = new Map<string, { at: number; key: StoredApiKey | undefined }>();
@@ -33,17 +38,22 @@ export function forgetApiKeys(): void {
   cache.clear();
 }
 
+/** What a client id looks like (Cognito's: letters and digits); anything else names no key. */
+const CLIENT_ID = /^[\w-]{1,128}$/;
+
 /**
  * The key of a client id as the token check reads it, remembered `ACCESS_CACHE_MS` (ms) per process, as an account's
- * access is: a revoked key's tokens stop working within that time everywhere (at once in the process that revoked it).
- * One GetItem when not remembered. Undefined for a client that is no key.
+ * access is: a revoked key's tokens stop working within that time in every Lambda (at once in the process that
+ * revoked it). One strongly consistent GetItem when not remembered; a client that is no key is not remembered, so a
+ * key used the moment it is made is found. Undefined for a client that is no key, or an id no client has.
  */
-export async function apiKeyOf(id: string): Promise<StoredApiKey | undefined> {
+export async function apiKeyOf(id: string, opts: { fresh?: boolean } = {}): Promise<StoredApiKey | undefined> {
+  if (!CLIENT_ID.test(id)) return undefined;
   const hit = cache.get(id);
-  if (hit && Date.now() - hit.at < ACCESS_CACHE_MS) return hit.key;
-  const res = await documentClient().send(new GetCommand({ TableName: config().tableName, Key: lookupKey(id) }));
+  if (!opts.fresh && hit && Date.now() - hit.at < ACCESS_CACHE_MS) return hit.key;
+  const res = await documentClient().send(new GetCommand({ TableName: config().tableName, Key: lookupKey(id), ConsistentRead: true }));
   const key = res?.Item ? asKey(res.Item) : undefined;
-  cache.set(id, { at: Date.now(), key });
+  if (key) cache.set(id, { at: Date.now(), key });
   return key;
 }
 
