@@ -44,12 +44,13 @@ const renderTab = () =>
 
 describe('Utilities > Suppression list', () => {
   it('is a tab for campus administrators only', () => {
-    expect(UTILITIES_TABS.map((t) => t.path)).toEqual(['', 'manage_user', 'suppression-list', 'audit-trail', 'api-reference']);
+    expect(UTILITIES_TABS.map((t) => t.path)).toEqual(['', 'manage_user', 'suppression-list', 'audit-trail', 'api-keys', 'api-reference']);
     expect(tabsFor(UTILITIES_TABS, 'admin').map((t) => t.label)).toEqual([
       'Send Mail',
       'Manage User',
       'Suppression list',
       'Audit trail',
+      'API keys',
       'API reference',
     ]);
     expect(tabsFor(UTILITIES_TABS, 'faculty').map((t) => t.label)).toEqual(['Send Mail', 'Manage User']);

@@ -145,13 +145,15 @@ export interface AreaTab {
 
 /**
  * Utilities side tabs (spec part 2 §2): Send Mail (with the sent mails and their receipts), Manage User, and the
- * campus's mail suppression list and audit trail (administrators only).
+ * campus's mail suppression list, audit trail, API keys for machine clients and the API reference (administrators
+ * only).
  */
 export const UTILITIES_TABS: readonly AreaTab[] = [
   { label: 'Send Mail', path: '' },
   { label: 'Manage User', path: 'manage_user' },
   { label: 'Suppression list', path: 'suppression-list', adminOnly: true },
   { label: 'Audit trail', path: 'audit-trail', adminOnly: true },
+  { label: 'API keys', path: 'api-keys', adminOnly: true },
   { label: 'API reference', path: 'api-reference', adminOnly: true },
 ];
 

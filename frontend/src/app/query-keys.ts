@@ -23,6 +23,8 @@
  * - `['mail-suppression']`: the campus's suppression list (`GET /api/mail-suppression`, one answer, not paged).
  *   Sent mail is a list (`qk.list('/api/send-mail', {})`, polled while a mail is being sent) and a record (one mail
  *   with its recipients).
+ * - `['api-keys']`: the campus's API keys for machine clients (`GET /api/auth/api-keys`, one answer, not paged, never
+ *   a secret); a key created or revoked is put into it.
  * - `['survey', view, ...]`: the Survey area's computed views: `['survey', 'host', id]` (`GET /api/survey-host/{id}`,
  *   polled while invitations are being delivered), `['survey', 'report', id]` (`GET /api/survey-results/{id}`) and
  *   `['survey', 'dashboard', year, department]` (`GET /api/survey-results/dashboard?year=&department=`; null = the
@@ -70,6 +72,7 @@ export const qk = {
   marksMapping: (occasion: string) => ['marks-mapping', occasion] as const,
   recipients: (source: 'department' | 'curriculum', id: string) => ['recipients', source, id] as const,
   suppression: () => ['mail-suppression'] as const,
+  apiKeys: () => ['api-keys'] as const,
   /** Every Survey view (host, report, dashboard): what an invitation, paper results or a registry write marks stale. */
   surveyViews: () => ['survey'] as const,
   surveyHost: (id: string) => ['survey', 'host', id] as const,

@@ -3,6 +3,7 @@ import { type ReactNode, Suspense, lazy } from 'react';
 import { UTILITIES_TABS, tabsFor } from '../../app/navigation';
 import { profileAtom } from '../../app/state';
 import { SideTabsArea } from '../../components/areas/side-tabs-area';
+import { ApiKeysPage } from './api-keys-page';
 import { AuditTrailPage } from './audit-trail-page';
 import { ManageUserPage } from './manage-user-page';
 import { SendMailPage } from './send-mail-page';
@@ -17,6 +18,7 @@ const SCREENS: Readonly<Record<string, ReactNode>> = {
   manage_user: <ManageUserPage />,
   'suppression-list': <SuppressionListPage />,
   'audit-trail': <AuditTrailPage />,
+  'api-keys': <ApiKeysPage />,
   'api-reference': (
     <Suspense fallback={<p className="hint">Loading the API reference...</p>}>
       <ApiReferencePage />
@@ -26,7 +28,7 @@ const SCREENS: Readonly<Record<string, ReactNode>> = {
 
 /**
  * `/utilities/*` (spec part 2 §2): Send Mail with the sent mail and their receipts, Manage User, and (administrators)
- * the campus's mail suppression list, audit trail and the API reference.
+ * the campus's mail suppression list, audit trail, API keys for machine clients and the API reference.
  */
 export default function UtilitiesArea() {
   const role = useAtomValue(profileAtom)?.role;

@@ -13,8 +13,12 @@ import {
   createApiKeyRoute,
   listApiKeysRoute,
   revokeApiKeyRoute,
+  DEFAULT_LOCALE,
+  formatDate,
+  organization,
   todayInIndia,
 } from '@attain/shared-types';
+import { findRecord } from '../../platform/store/records.js';
 import { cognitoClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { HttpError, notFound } from '../../platform/lib/errors.js';
@@ -99,7 +103,8 @@ export const apiKeyRoutes: Endpoint[] = [
       !Number.isNaN(Date.parse(body.expires_on)) && new Date(`${body.expires_on}T00:00:00Z`).toISOString().startsWith(body.expires_on);
     if (!real || body.expires_on < today || body.expires_on > last)
       throw new HttpError(400, 'Please correct the new API key', {
-        expires_on: `Give a day from today to ${API_KEY_MAX_DAYS} days ahead (by ${last})`,
+        // The last allowed day as the campus writes dates.
+        expires_on: `Give a day from today to ${API_KEY_MAX_DAYS} days ahead (by ${formatDate(last, (await findRecord(scope, organization, scope.campus))?.locale ?? DEFAULT_LOCALE)})`,
       });
     const active = (await campusApiKeys(scope.campus)).filter((k) => keyStatus(k, today) === 'active');
     if (active.length >= API_KEYS_PER_CAMPUS)
