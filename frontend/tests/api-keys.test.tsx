@@ -262,7 +262,7 @@ describe('Utilities > API keys', () => {
 
     fireEvent.click(within(await rowOf('Old ERP sync')).getByRole('button', { name: 'Revoke Old ERP sync' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Revoke this API key?' })).getByRole('button', { name: 'Revoke' }));
-    await screen.findByText('API key “Old ERP sync” revoked: it no longer works');
+    await screen.findByText('API key “Old ERP sync” revoked: it stops working within half a minute');
     expect(server.calls('DELETE', /api-keys/)).toHaveLength(1);
     await waitFor(() => expect(screen.getByRole('row', { name: /Old ERP sync/ }).textContent).toContain('Revoked'));
     const revoked = screen.getByRole('row', { name: /Old ERP sync/ });

@@ -66,7 +66,8 @@ export function ApiKeysPage() {
       rejectLabel: 'Cancel',
       acceptClassName: 'p-button-danger',
       defaultFocus: 'reject',
-      accept: () => revoke.mutate(k, { onSuccess: () => showPopup('success', `API key “${k.name}” revoked: it no longer works`) }),
+      accept: () =>
+        revoke.mutate(k, { onSuccess: () => showPopup('success', `API key “${k.name}” revoked: it stops working within half a minute`) }),
     });
   return (
     <section>
