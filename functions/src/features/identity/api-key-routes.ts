@@ -101,11 +101,13 @@ export const apiKeyRoutes: Endpoint[] = [
     const last = addDays(today, API_KEY_MAX_DAYS);
     const real =
       !Number.isNaN(Date.parse(body.expires_on)) && new Date(`${body.expires_on}T00:00:00Z`).toISOString().startsWith(body.expires_on);
-    if (!real || body.expires_on < today || body.expires_on > last)
+    if (!real || body.expires_on < today || body.expires_on > last) {
+      // The last allowed day as the campus writes dates.
+      const locale = (await findRecord(scope, organization, scope.campus))?.locale ?? DEFAULT_LOCALE;
       throw new HttpError(400, 'Please correct the new API key', {
-        // The last allowed day as the campus writes dates.
-        expires_on: `Give a day from today to ${API_KEY_MAX_DAYS} days ahead (by ${formatDate(last, (await findRecord(scope, organization, scope.campus))?.locale ?? DEFAULT_LOCALE)})`,
+        expires_on: `Give a day from today to ${API_KEY_MAX_DAYS} days ahead (by ${formatDate(last, locale)})`,
       });
+    }
     const active = (await campusApiKeys(scope.campus)).filter((k) => keyStatus(k, today) === 'active');
     if (active.length >= API_KEYS_PER_CAMPUS)
       throw new HttpError(409, `A campus holds at most ${API_KEYS_PER_CAMPUS} active API keys: revoke one it no longer uses first`);
