@@ -73,13 +73,15 @@ beforeAll(async () => {
   const program = (await admin.post('/api/program', { title: `Accounts ${stamp}`, department: dept.id, number_of_terms: 1 })).body.data;
   programId = program.id;
   curriculumId = (await admin.post('/api/curriculum', { name: `Accounts ${stamp}`, program: program.id })).body.data.id;
-  // a1: their own address; a2 and a3 share one; a4 has none; a5 has a staff member's; b1 is in section B.
+  // a1: their own address; a2 and a3 share one; a4 has none; a5 has a staff member's; a6 left (a roster sync marked
+  // them); b1 is in section B.
   const rows = [
     ['a1', 'Anita Rao', 'A', address('a1')],
     ['a2', 'Bharat Shah', 'A', SHARED],
     ['a3', 'Chitra Shah', 'A', SHARED],
     ['a4', 'Dev Kumar', 'A', ''],
     ['a5', 'Esha Menon', 'A', users.demoFaculty.email],
+    ['a6', 'Gita Pai', 'A', address('a6')],
     ['b1', 'Farhan Ali', 'B', address('b1')],
   ];
   const res = await fetch(`${base}/api/import/students?curriculum=${curriculumId}`, {
@@ -88,11 +90,14 @@ beforeAll(async () => {
     body: `roll_no,name,section,email\n${rows.map((r) => r.join(',')).join('\n')}\n`,
   });
   expect(res.status, await res.clone().text()).toBe(200);
+  // a6 left: what a roster sync writes when the ERP's list no longer has them.
+  const a6 = (await admin.get(`/api/student?curriculum=${curriculumId}`)).body.data.find((r: { roll_no: string }) => r.roll_no === 'a6');
+  expect((await admin.put(`/api/student/${a6.id}`, { ...a6, left_on: '2026-06-30' })).status).toBe(200);
 });
 
 describe("students' accounts", { timeout: 120_000 }, () => {
   it('invites a section: each address of its own once, in one mail; missing and shared addresses are listed, not guessed', async () => {
-    expect([...(await accounts()).values()].map((r) => r.account)).toEqual(Array(6).fill('No account'));
+    expect([...(await accounts()).values()].map((r) => r.account)).toEqual(Array(7).fill('No account'));
     const result = await invite({ curriculum: curriculumId, section: 'A' });
     expect(result.state).toBe('done');
     expect(result.invited).toBe(1);
@@ -101,6 +106,7 @@ describe("students' accounts", { timeout: 120_000 }, () => {
       ['a3', "The address is also a2's: give each student their own"],
       ['a4', 'No e-mail address'],
       ['a5', "The address is a staff member's"],
+      ['a6', 'Left on 30/06/2026 (a roster sync marked them left)'],
     ]);
     // One mail, with a receipt per student, through Send Mail.
     let mail: SentMailDetail | undefined;

@@ -318,8 +318,10 @@ async function inviteChosen(
     const l = logins.get(s.id);
     const others = (holders.get(address) ?? []).filter((x) => x.id !== s.id);
     const account = accountState(l, address, access, mails, now);
-    const reason = !address
-      ? 'No e-mail address'
+    const reason = s.left_on
+      ? `Left on ${formatDate(s.left_on, 'en-IN')} (a roster sync marked them left)`
+      : !address
+        ? 'No e-mail address'
       : others.length
         ? `The address is also ${others.map((o) => o.roll_no).join(', ')}'s: give each student their own`
         : staffAddresses.has(address)
