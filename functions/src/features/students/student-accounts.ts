@@ -322,17 +322,17 @@ async function inviteChosen(
       ? `Left on ${formatDate(s.left_on, 'en-IN')} (a roster sync marked them left)`
       : !address
         ? 'No e-mail address'
-      : others.length
-        ? `The address is also ${others.map((o) => o.roll_no).join(', ')}'s: give each student their own`
-        : staffAddresses.has(address)
-          ? "The address is a staff member's"
-          : account === 'Active' || account === 'Disabled'
-            ? 'Has an account already'
-            : account === 'Invited'
-              ? `Invited already; the link works until ${formatDate((l?.invited_until ?? '').slice(0, 10), 'en-IN')}`
-              : blocked.has(address)
-                ? "On the campus's suppression list (bounced or complained)"
-                : undefined;
+        : others.length
+          ? `The address is also ${others.map((o) => o.roll_no).join(', ')}'s: give each student their own`
+          : staffAddresses.has(address)
+            ? "The address is a staff member's"
+            : account === 'Active' || account === 'Disabled'
+              ? 'Has an account already'
+              : account === 'Invited'
+                ? `Invited already; the link works until ${formatDate((l?.invited_until ?? '').slice(0, 10), 'en-IN')}`
+                : blocked.has(address)
+                  ? "On the campus's suppression list (bounced or complained)"
+                  : undefined;
     if (reason) skipped.push({ roll_no: s.roll_no, name: s.name, ...(address ? { email: address } : {}), reason });
     else chosen.push({ s, address });
   }
