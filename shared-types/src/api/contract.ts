@@ -2,7 +2,7 @@ import type * as z from 'zod/mini';
 import type { Domain } from '../registry/entity.js';
 import type { Caller, Role } from '../identity/roles.js';
 import type { ApiKeyScope } from '../identity/api-keys.js';
-import { holdersOf, may } from '../identity/powers.js';
+import { holdersOf, holdsScope } from '../identity/powers.js';
 import type { ResponseTypes } from './response-types.js';
 
 /** Where the API's OpenAPI 3.1 document is served (a static file the frontend build writes; no token needed). */
@@ -91,7 +91,7 @@ export const callersOf = (c: Pick<RouteContract, 'roles' | 'method'>): readonly 
  * holds the route's `keyScope`.
  */
 export const mayCall = (caller: Pick<Caller, 'role' | 'scopes'>, c: Pick<RouteContract, 'roles' | 'method' | 'keyScope'>): boolean =>
-  callersOf(c).includes(caller.role) || (!!c.keyScope && may(caller, 'use-key-scopes') && !!caller.scopes?.includes(c.keyScope));
+  callersOf(c).includes(caller.role) || holdsScope(caller, c.keyScope);
 
 /** Declares a route contract, keeping its literal types (the typed client and the server read them). */
 export const defineRoute = <const C extends RouteContract>(c: C): C => c;

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { body, defineRoute, empty, items } from '../api/contract.js';
 import { MESSAGES } from '../registry/messages.js';
-import { may } from './powers.js';
 
 /**
  * API keys for a college's machine clients (an ERP, a script): issue 44, item 4; decision 0062. A key is an OAuth 2.0
@@ -31,20 +30,18 @@ export const API_KEY_SCOPE_LABELS: Readonly<Record<ApiKeyScope, string>> = {
   'marks.write': "Save an occasion's marks",
 };
 
-/** The scopes named in a token's `scope` claim (`attain/rosters.write ...`); others are ignored. */
-export function scopesOfClaim(claim: unknown): ApiKeyScope[] {
+/**
+ * The scopes named in a space-separated list: a token's `scope` claim (`attain/rosters.write ...`), or with `prefix` ''
+ * the authorizer's context (`rosters.write ...`); others are ignored.
+ */
+export function scopesOfClaim(claim: unknown, prefix = `${API_RESOURCE_SERVER}/`): ApiKeyScope[] {
   if (typeof claim !== 'string') return [];
-  const prefix = `${API_RESOURCE_SERVER}/`;
   return claim
     .split(/\s+/)
     .filter((s) => s.startsWith(prefix))
     .map((s) => s.slice(prefix.length))
     .filter((s): s is ApiKeyScope => (API_KEY_SCOPES as readonly string[]).includes(s));
 }
-
-/** Whether `caller` is a machine client whose key holds `scope`. */
-export const holdsScope = (caller: { role?: string; scopes?: readonly ApiKeyScope[] }, scope: ApiKeyScope): boolean =>
-  may(caller, 'use-key-scopes') && !!caller.scopes?.includes(scope);
 
 /** The most active keys a campus holds at once (the user pool's app clients are shared by every campus). */
 export const API_KEYS_PER_CAMPUS = 10;

@@ -1,4 +1,5 @@
 import type { Role } from './roles.js';
+import type { ApiKeyScope } from './api-keys.js';
 
 /**
  * Who may do what, declared once (decision 0052, docs/powers.md): every decision made on the caller's role, on the
@@ -110,6 +111,13 @@ export function may(who: { readonly role?: string } | null | undefined, power: P
   const roles: readonly string[] = POWERS[power];
   return who?.role !== undefined && roles.includes(who.role);
 }
+
+/**
+ * Whether `caller` is a machine client (`use-key-scopes`) whose key holds `scope`: the one test of a key's reach, for
+ * routes (`mayCall`), record types (`mayReadRecords`), campus scopes and course access. `scope` absent: false.
+ */
+export const holdsScope = (caller: { role?: string; scopes?: readonly ApiKeyScope[] }, scope: ApiKeyScope | undefined): boolean =>
+  !!scope && may(caller, 'use-key-scopes') && !!caller.scopes?.includes(scope);
 
 /**
  * Whether a member record (a profile) counts as faculty where the product counts people by their role: the group

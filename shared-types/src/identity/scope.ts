@@ -1,5 +1,5 @@
-import { WRITING_SCOPES, holdsScope } from './api-keys.js';
-import { may } from './powers.js';
+import { WRITING_SCOPES } from './api-keys.js';
+import { holdsScope, may } from './powers.js';
 import type { Caller } from './roles.js';
 
 /**

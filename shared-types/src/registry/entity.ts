@@ -1,7 +1,7 @@
 import type { FieldDef } from './field.js';
 import type { Caller, Role } from '../identity/roles.js';
 import type { ApiKeyScope } from '../identity/api-keys.js';
-import { holdersOf, may } from '../identity/powers.js';
+import { holdersOf, holdsScope, may } from '../identity/powers.js';
 
 /**
  * Lambda grouping of API paths: each domain is one Lambda function in the cloud and one Hono sub-app locally.
@@ -143,7 +143,7 @@ export function readReach(def: EntityDef, role: Role): Reach {
 
 /** Whether `caller` may list and read records of `def`: its role reaches them, or its API key holds `def.keyScope`. */
 export const mayReadRecords = (caller: Pick<Caller, 'role' | 'scopes'>, def: EntityDef): boolean =>
-  readReach(def, caller.role) !== 'none' || (!!def.keyScope && may(caller, 'use-key-scopes') && !!caller.scopes?.includes(def.keyScope));
+  readReach(def, caller.role) !== 'none' || holdsScope(caller, def.keyScope);
 
 /**
  * What `role` may create, replace and delete of `def`: `all` for its `writeRoles` (their own only for a `personal`

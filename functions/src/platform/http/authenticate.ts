@@ -1,4 +1,4 @@
-import { API_RESOURCE_SERVER, type Caller, ROLES, scopesOfClaim } from '@attain/shared-types';
+import { type Caller, ROLES, scopesOfClaim } from '@attain/shared-types';
 import type { APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerWithContextResult } from 'aws-lambda';
 import { HttpError } from '../lib/errors.js';
 import type { AppContext } from './context.js';
@@ -48,14 +48,6 @@ export const callerFromAuthorizer: Authenticate = async (c) => {
   const known = ROLES.find((r) => r === role);
   if (typeof tenant !== 'string' || typeof user !== 'string' || typeof sub !== 'string' || !known)
     throw new HttpError(401, 'Sign in first: the request has no token');
-  const held =
-    typeof scopes === 'string'
-      ? scopesOfClaim(
-          scopes
-            .split(' ')
-            .map((s) => `${API_RESOURCE_SERVER}/${s}`)
-            .join(' '),
-        )
-      : undefined;
+  const held = typeof scopes === 'string' ? scopesOfClaim(scopes, '') : undefined;
   return { tenant, role: known, user, sub, ...(held ? { scopes: held } : {}) };
 };
