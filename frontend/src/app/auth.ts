@@ -12,6 +12,12 @@ export interface PublicConfig {
   userPoolId: string;
   userPoolClientId: string;
   userPoolEndpoint?: string;
+  /**
+   * The user pool domain, where sign-in through a college's provider runs (`/oauth2/authorize`, `/oauth2/token`;
+   * decision 0063), and the issuer its tokens name. Absent: only passwords.
+   */
+  oauthDomain?: string;
+  oauthIssuer?: string;
 }
 
 /** Loads `/config.json` and Amplify, and configures Amplify Auth (USER_PASSWORD_AUTH, e-mail sign-in); the app renders after. */

@@ -1,6 +1,8 @@
 import {
   CreateGroupCommand,
   CreateUserPoolClientCommand,
+  DescribeUserPoolClientCommand,
+  UpdateUserPoolClientCommand,
   CreateUserPoolCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
@@ -15,7 +17,7 @@ import {
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
-import { GROUP_ROLES, TABLE, TENANT_ATTRIBUTE } from '@attain/shared-types';
+import { GROUP_ROLES, SSO_CALLBACK_PAGE, TABLE, TENANT_ATTRIBUTE } from '@attain/shared-types';
 import { cognitoClient } from '../platform/lib/aws.js';
 
 /**
@@ -136,4 +138,26 @@ export async function ensureUserPool(name = 'attain'): Promise<{ userPoolId: str
     }
   }
   return { userPoolId, clientId };
+}
+
+/**
+ * Lets the local web client sign in through a college's provider (decision 0063), as the stack's web client is set in
+ * AWS (infra/lib/constructs/identity.ts): the authorization-code grant, the OpenID scopes, and `origins`' callback
+ * page as its callback URLs (the server's port changes between starts, so they are set at each).
+ */
+export async function allowSsoCallbacks(pool: { userPoolId: string; clientId: string }, origins: readonly string[]): Promise<void> {
+  const cognito = cognitoClient();
+  const now = (await cognito.send(new DescribeUserPoolClientCommand({ UserPoolId: pool.userPoolId, ClientId: pool.clientId })))
+    .UserPoolClient;
+  await cognito.send(
+    new UpdateUserPoolClientCommand({
+      UserPoolId: pool.userPoolId,
+      ClientId: pool.clientId,
+      AllowedOAuthFlows: ['code'],
+      AllowedOAuthFlowsUserPoolClient: true,
+      AllowedOAuthScopes: ['openid', 'email', 'profile'],
+      CallbackURLs: origins.map((o) => `${o}${SSO_CALLBACK_PAGE}`),
+      SupportedIdentityProviders: now?.SupportedIdentityProviders?.length ? now.SupportedIdentityProviders : ['COGNITO'],
+    }),
+  );
 }

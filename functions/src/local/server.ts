@@ -27,6 +27,9 @@ import { log, withLogScope } from '../platform/lib/log.js';
 import { clientAddress, signInThrottle, tooManySignIns } from '../features/identity/sign-in-throttle.js';
 import { RouteThrottle } from './route-throttle.js';
 import { LOCAL_TOKEN_PATH, tokenEndpoint } from './token-endpoint.js';
+import type { LocalFederation } from './cognito-federation.js';
+import { hostedUi } from './hosted-ui.js';
+import { config } from '../platform/lib/config.js';
 
 /** What the browser needs to sign in (the cloud writes the same `config.json` into the site bucket). */
 export interface PublicConfig {
@@ -35,6 +38,12 @@ export interface PublicConfig {
   userPoolClientId: string;
   /** Custom Cognito endpoint (local emulator through this server); absent in the cloud. */
   userPoolEndpoint?: string;
+  /**
+   * The user pool domain, where sign-in through a college's provider runs (`/oauth2/authorize`, `/oauth2/token`;
+   * decision 0063), and the issuer its tokens name. Absent: only passwords.
+   */
+  oauthDomain?: string;
+  oauthIssuer?: string;
 }
 
 /**
@@ -246,6 +255,11 @@ export function startServer(opts: {
   api?: (req: Request) => Promise<Response>;
   /** The local pool's signing keys: with them, `/oauth2/token` serves API keys' client credentials (`tokenEndpoint`). */
   tokenKeyFile?: string;
+  /**
+   * The local pool's identity providers and links (`cognito-federation.ts`): with them and `tokenKeyFile`, the pool
+   * domain's sign-in through a college's provider is served (`hosted-ui.ts`, decision 0063).
+   */
+  federation?: LocalFederation;
 }): Promise<Server> {
   const app = new Hono<SiteEnv>({ strict: false });
   // `/API/program`, `//api/program`: the API's JSON 404, not the web page (as CloudFront's function answers).
@@ -286,10 +300,19 @@ export function startServer(opts: {
     app.route('/', buildApp(ALL_DOMAINS, callerFromRequest));
   }
   // The user pool domain's token endpoint, which cognito-local lacks: API keys' client credentials (decision 0062).
-  if (opts.tokenKeyFile) app.post(LOCAL_TOKEN_PATH, tokenEndpoint(opts.tokenKeyFile));
+  // And its sign-in through a college's provider, which cognito-local lacks too (decision 0063).
+  const ui = opts.tokenKeyFile && opts.federation ? hostedUi(opts.federation, opts.tokenKeyFile) : undefined;
+  if (ui) app.route('/', ui.routes);
+  const userGrants = ui?.userGrants;
+  if (opts.tokenKeyFile) app.post(LOCAL_TOKEN_PATH, tokenEndpoint(opts.tokenKeyFile, userGrants));
   app.get('/config.json', (c) => {
     const origin = new URL(c.req.url).origin;
-    return c.json({ ...opts.publicConfig, userPoolEndpoint: `${origin}/cognito` } satisfies PublicConfig);
+    return c.json({
+      ...opts.publicConfig,
+      userPoolEndpoint: `${origin}/cognito`,
+      // The pool domain is this server (its /oauth2/*), and the pool's tokens name the local issuer.
+      ...(userGrants ? { oauthDomain: origin, oauthIssuer: config().jwtIssuer } : {}),
+    } satisfies PublicConfig);
   });
   app.post('/cognito', async (c) => {
     // Only what the browser's sign-in needs passes; admin operations (AdminCreateUser, ListUsers...) never do.

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { forwardTo, listenLocal, readBody } from './emulator-proxy.js';
 import type { SnsEvent } from '../lambdas/workers/mail-receipts.js';
 import { localInvocation } from './log-output.js';
 
@@ -161,14 +162,6 @@ export function snsDelivery(messages: readonly object[]): SnsEvent {
   };
 }
 
-const readBody = (req: IncomingMessage) =>
-  new Promise<Buffer>((resolve, reject) => {
-    const parts: Buffer[] = [];
-    req.on('data', (p: Buffer) => parts.push(p));
-    req.on('end', () => resolve(Buffer.concat(parts)));
-    req.on('error', reject);
-  });
-
 /**
  * Starts the proxy on 127.0.0.1:`port` in front of the emulator at `upstream`. Only the SES v2 API's paths pass
  * (`/v2/...`); the emulator's own pages and its store are not reachable through it.
@@ -183,20 +176,15 @@ export async function startSesEventProxy(
 ): Promise<{ url: string; stop(): Promise<void> }> {
   const pending = new Set<NodeJS.Timeout>();
   const deliver = (messages: object[]) => localInvocation('local SES events: the receipts handler', () => emit(snsDelivery(messages)));
-  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    void (async () => {
+  return listenLocal(
+    port,
+    async (req: IncomingMessage, res: ServerResponse) => {
       if (!req.url?.startsWith('/v2/')) {
         res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found"}');
         return;
       }
       const body = await readBody(req);
-      const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'content-length') headers[k] = v;
-      const answer = await fetch(`${upstream}${req.url}`, {
-        method: req.method,
-        headers,
-        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : new Uint8Array(body),
-      });
+      const answer = await forwardTo(upstream, req, body);
       const text = await answer.text();
       if (req.method === 'POST' && req.url.startsWith('/v2/email/outbound-emails') && answer.ok) {
         const request = JSON.parse(body.toString('utf8')) as SendRequest;
@@ -212,20 +200,9 @@ export async function startSesEventProxy(
         }
       }
       res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(text);
-    })().catch((e: Error) => {
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ message: e.message }));
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise<void>((r) => {
-        for (const t of pending) clearTimeout(t);
-        server.close(() => r());
-      }),
-  };
+    },
+    () => {
+      for (const t of pending) clearTimeout(t);
+    },
+  );
 }

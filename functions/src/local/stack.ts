@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUCKETS, type Caller, TABLE, campusScope } from '@attain/shared-types';
+import { BUCKETS, type Caller, IDP_RESPONSE_PATH, TABLE, campusScope } from '@attain/shared-types';
 import { handler as mailReceiptsHandler } from '../lambdas/workers/mail-receipts.js';
 import { handler as marksImportHandler } from '../lambdas/workers/marks-import.js';
 import type { SnsEvent } from '../lambdas/workers/mail-receipts.js';
@@ -25,11 +25,14 @@ import { seedDemoReports } from './seed/demo-reports.js';
 import { seedDemoSar } from './seed/demo-sar.js';
 import { seedDemoStructure } from './seed/demo-structure.js';
 import { seedDemoResults } from './seed/demo-results.js';
-import { ensureBucket, ensureTable, ensureUserPool } from './bootstrap.js';
+import { allowSsoCallbacks, ensureBucket, ensureTable, ensureUserPool } from './bootstrap.js';
 import { type Emulator, LOCAL_ISSUER_DOMAIN, startCognito, startDynamo, startS3, startSes } from './emulators.js';
 import { listenOrExplain } from './emulator-wait.js';
+import { LocalFederation, startFederationProxy } from './cognito-federation.js';
+import { type LocalIdp, startLocalIdp } from './local-idp.js';
+import { DEMO_SIGN_IN_DOMAIN, seedDemoSignInProvider } from './seed/demo-sign-in.js';
 import { type LogOutput, consoleLogOutput, localInvocation, setLogOutput } from './log-output.js';
-import { freePort } from './ports.js';
+import { freePort, isPortFree } from './ports.js';
 import { startServer } from './server.js';
 import { LOCAL_EVENTS_TOPIC, startSesEventProxy } from './ses-events.js';
 import { type LocalMailWorker, reconcileLocalReceipts, startLocalMailWorker } from './local-mail-worker.js';
@@ -69,6 +72,8 @@ export interface LocalStackOptions {
    * integration tests raise the address's free failures; each start begins with no failures counted.
    */
   signInLimits?: Partial<SignInLimits>;
+  /** Start the local college sign-in provider (`local-idp.ts`; default true). */
+  identityProvider?: boolean;
   /** Told of each campus summary refresh the local worker ran (its DynamoDB calls and time); the bench counts them. */
   onSummaryRefresh?: (r: SummaryRefreshMeasure) => void;
   /** The table to serve (default `TABLE.defaultName`): a restored copy's name for the restore rehearsal (docs/restore.md). */
@@ -113,6 +118,11 @@ export interface LocalStack {
   sesEmulatorUrl: string;
   /** The deployed-shape run, when `deployed` was given. */
   deployed?: DeployedRuntime;
+  /**
+   * The local college sign-in provider (decision 0063), registered as the demo campus's for `domains` when seeded:
+   * its issuer; its login form takes any address with any password.
+   */
+  identityProvider?: { issuer: string; domains: readonly string[] };
   stop(): Promise<void>;
 }
 
@@ -159,6 +169,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   let stopResults: (() => Promise<void>) | undefined;
   let stopSummaries: (() => Promise<void>) | undefined;
   let deployed: DeployedRuntime | undefined;
+  let localIdp: LocalIdp | undefined;
   const stop = async () => {
     await stopResults?.();
     await stopSummaries?.();
@@ -173,7 +184,14 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   try {
     const step = opts.onStep ?? (() => undefined);
     step('Starting DynamoDB Local and the Cognito, S3 and SES emulators');
-    const [dPort, cPort, sPort, mPort, pPort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+    const [dPort, cPort, sPort, mPort, pPort, fPort] = await Promise.all([
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+    ]);
     const sendRate = opts.mail?.sendRate ?? (Number(process.env.ATTAIN_MAIL_SEND_RATE) || 14);
     // The SES emulator answers GetAccount from this variable (it reads it per request, in this process).
     process.env.AWS_SES_ACCOUNT = JSON.stringify(localSesAccount(sendRate));
@@ -205,12 +223,19 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       startSesEventProxy(pPort, ses.url, receipts, opts.mail?.eventDelayMs ?? 500),
     );
     started.push(sesEvents);
+    // Identity providers: cognito-local federates with nobody, so a proxy in front of it answers the federation calls
+    // (decision 0063), keeping them beside the pool's own files.
+    const federation = new LocalFederation(join(dataDir, 'cognito', 'federation.json'));
+    const cognitoProxy = await listenOrExplain('The Cognito federation proxy', `http://127.0.0.1:${fPort}`, () =>
+      startFederationProxy(fPort, cognito.url, federation),
+    );
+    started.push(cognitoProxy);
     const env: Record<string, string> = {
       AWS_REGION: 'ap-south-1',
       AWS_ACCESS_KEY_ID: 'S3RVER', // s3rver accepts only its own key pair; the other emulators accept any
       AWS_SECRET_ACCESS_KEY: 'S3RVER',
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.url,
-      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.url,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognitoProxy.url,
       AWS_ENDPOINT_URL_S3: s3.url,
       AWS_ENDPOINT_URL_SESV2: sesEvents.url,
       TABLE_NAME: opts.tableName ?? TABLE.defaultName,
@@ -248,6 +273,24 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
 
     const port = opts.port || (await freePort());
     const url = `http://localhost:${port}`;
+    // The web client's sign-in through a college's provider comes back to this server's callback page, by either name.
+    await allowSsoCallbacks(pool, [url, `http://127.0.0.1:${port}`]);
+    if (opts.identityProvider !== false) {
+      step('Starting the local college sign-in provider (OpenID Connect)');
+      // Its port and client secret are kept in the data folder, so a restart leaves the demo campus's setting as it was.
+      const idpFile = join(dataDir, 'local-idp.json');
+      const kept = existsSync(idpFile) ? (JSON.parse(readFileSync(idpFile, 'utf8')) as { port: number; secret: string }) : undefined;
+      const idpPort = kept && (await isPortFree(kept.port)) ? kept.port : await freePort();
+      const secret = kept?.secret ?? randomBytes(24).toString('base64url');
+      const idp = await startLocalIdp(
+        idpPort,
+        [url, `http://127.0.0.1:${port}`].map((o) => `${o}${IDP_RESPONSE_PATH}`),
+        secret,
+      );
+      writeFileSync(idpFile, JSON.stringify({ port: idpPort, secret }), { mode: 0o600 });
+      localIdp = idp;
+      started.push({ url: idp.issuer, stop: idp.stop });
+    }
     await ensureBucket(env.FILES_BUCKET, url);
     if (opts.deployed) {
       step("Starting the synthesized stack's Lambda bundles");
@@ -323,6 +366,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       await seedDemoResults();
       step('Seeding the demo program: SAR data and sections');
       await seedDemoSar(scope);
+      if (localIdp) {
+        step("Registering the local sign-in provider as the demo campus's");
+        await seedDemoSignInProvider(scope, localIdp);
+      }
     }
     const undone = await undoCutShortSaves();
     if (undone) step(`Undid ${undone} marks saves left unfinished by the last stop`);
@@ -358,6 +405,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       publicConfig: { region: env.AWS_REGION, userPoolId: pool.userPoolId, userPoolClientId: pool.clientId },
       publicSurveyThrottle: opts.publicSurveyThrottle,
       tokenKeyFile: join(dataDir, 'cognito', 'signing-keys.json'),
+      federation,
       ...(deployed ? { api: deployed.api } : {}),
     });
     return {
@@ -370,6 +418,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       group,
       env,
       sesEmulatorUrl: ses.url,
+      ...(localIdp ? { identityProvider: { issuer: localIdp.issuer, domains: [DEMO_SIGN_IN_DOMAIN] } } : {}),
       ...(deployed ? { deployed } : {}),
       stop,
     };

@@ -11,8 +11,41 @@ import { COGNITO_LOCAL_KID } from './emulators.js';
 /** Where the local stack answers what a user pool's domain answers at `/oauth2/token` (decision 0062). */
 export const LOCAL_TOKEN_PATH = '/oauth2/token';
 
+/** The grants a person's browser asks for (`hosted-ui.ts`): `authorization_code` and `refresh_token`. */
+export type UserGrants = (c: Context, form: URLSearchParams) => Promise<Response>;
+
+/**
+ * The data folder's key pair (`ensureCognitoKeys`): `private` signs the local pool's tokens, `public` checks those it
+ * gets back (a refresh token).
+ */
+export function localSigningKey(keyFile: string, half: 'private' | 'public' = 'private'): Promise<CryptoKey | Uint8Array> {
+  const keys = JSON.parse(readFileSync(keyFile, 'utf8')) as Record<'private' | 'public', { jwk: Record<string, unknown> }>;
+  return importJWK(keys[half].jwk, 'RS256') as Promise<CryptoKey | Uint8Array>;
+}
+
+/**
+ * A token of the local pool: `claims` signed RS256 with the pool's key (its `kid`), with the pool's issuer, `subject`,
+ * issued now and expiring in `seconds`, a new `jti`, and `audience` when given (an ID token's, the app client).
+ */
+export async function signLocalToken(
+  key: CryptoKey | Uint8Array,
+  claims: Record<string, unknown>,
+  opts: { subject: string; seconds: number; audience?: string },
+): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  const jwt = new SignJWT(claims)
+    .setProtectedHeader({ alg: 'RS256', kid: COGNITO_LOCAL_KID })
+    .setSubject(opts.subject)
+    .setIssuer(config().jwtIssuer)
+    .setIssuedAt(now)
+    .setExpirationTime(now + opts.seconds)
+    .setJti(randomUUID());
+  if (opts.audience) jwt.setAudience(opts.audience);
+  return jwt.sign(key);
+}
+
 /** An OAuth 2.0 error answer (RFC 6749 §5.2), as Cognito's token endpoint writes it. */
-const oauthError = (c: Context, status: 400 | 401 | 429, error: string, description: string, headers: Record<string, string> = {}) =>
+export const oauthError = (c: Context, status: 400 | 401 | 429, error: string, description: string, headers: Record<string, string> = {}) =>
   c.json({ error, error_description: description }, status, { 'Cache-Control': 'no-store', ...headers });
 
 /** The client id and secret of a token request: HTTP Basic (`client_secret_basic`), else the form's own fields. */
@@ -66,12 +99,13 @@ function lifeSeconds(client: UserPoolClientType): number {
  * access, `scope`, `iss`, `iat`, `exp`, `jti`). Failed attempts are slowed by the sign-in throttle, keyed on the client.
  * @param keyFile the data folder's signing keys (`ensureCognitoKeys`)
  */
-export function tokenEndpoint(keyFile: string): (c: Context) => Promise<Response> {
-  const keys = JSON.parse(readFileSync(keyFile, 'utf8')) as { private: { jwk: Record<string, unknown> } };
-  const signingKey = importJWK(keys.private.jwk, 'RS256');
+export function tokenEndpoint(keyFile: string, userGrants?: UserGrants): (c: Context) => Promise<Response> {
+  const signingKey = localSigningKey(keyFile);
   return async (c) => {
     const form = new URLSearchParams(await c.req.text().catch(() => ''));
-    if (form.get('grant_type') !== 'client_credentials')
+    const grant = form.get('grant_type');
+    if (userGrants && (grant === 'authorization_code' || grant === 'refresh_token')) return userGrants(c, form);
+    if (grant !== 'client_credentials')
       return oauthError(c, 400, 'unsupported_grant_type', 'Only grant_type=client_credentials is served here');
     const asked = clientOf(c, form);
     if (!asked) return oauthError(c, 401, 'invalid_client', 'Send the client id and secret (HTTP Basic)', { 'WWW-Authenticate': 'Basic' });
@@ -94,14 +128,14 @@ export function tokenEndpoint(keyFile: string): (c: Context) => Promise<Response
       return oauthError(c, 400, 'invalid_scope', `Ask for scopes this client holds: ${allowed.join(' ')}`);
     const life = lifeSeconds(client);
     const now = Math.floor(Date.now() / 1000);
-    const token = await new SignJWT({ client_id: asked.id, token_use: 'access', scope: wanted.join(' '), auth_time: now, version: 2 })
-      .setProtectedHeader({ alg: 'RS256', kid: COGNITO_LOCAL_KID })
-      .setSubject(asked.id)
-      .setIssuer(config().jwtIssuer)
-      .setIssuedAt(now)
-      .setExpirationTime(now + life)
-      .setJti(randomUUID())
-      .sign(await signingKey);
+    const token = await signLocalToken(
+      await signingKey,
+      { client_id: asked.id, token_use: 'access', scope: wanted.join(' '), auth_time: now, version: 2 },
+      {
+        subject: asked.id,
+        seconds: life,
+      },
+    );
     return c.json({ access_token: token, expires_in: life, token_type: 'Bearer' }, 200, { 'Cache-Control': 'no-store' });
   };
 }

@@ -33,6 +33,7 @@ import { studentEngagementRoute } from '../student/engagement.js';
 import { STUDENT_ACCOUNT_ROUTES } from '../student/student-accounts.js';
 import { rosterSyncRoute } from '../student/roster-sync.js';
 import { API_KEY_ROUTES } from '../identity/api-keys.js';
+import { IDENTITY_PROVIDER_ROUTES } from '../identity/identity-providers.js';
 
 /**
  * Every route declared as a contract, in the order the API serves them. The CDK stack, the local server's checks and
@@ -94,4 +95,5 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   rosterSyncRoute,
   // machine clients
   ...API_KEY_ROUTES,
+  ...IDENTITY_PROVIDER_ROUTES,
 ];

@@ -27,6 +27,7 @@ import type { AuditEntry } from '../audit/audit-entry.js';
 import type { FileLink, StoredFile, UploadTicket } from '../files/stored-file.js';
 import type { LoginToken, NewUserResponse, PasswordSet, ProfileView, ResetRequested } from './auth.js';
 import type { ApiKey, ApiKeyCreated } from '../identity/api-keys.js';
+import type { IdentityProviderSetting, SsoLookup } from '../identity/identity-providers.js';
 import type { RosterSyncResult } from '../student/roster-sync.js';
 import type { CampusUser } from './user-list.js';
 import type { SendMailResponse, SentMail, SentMailDetail, SuppressedAddress } from '../mail/mail-api.js';
@@ -107,6 +108,8 @@ export interface ResponseTypes {
   LoginToken: LoginToken;
   ApiKey: ApiKey;
   ApiKeyCreated: ApiKeyCreated;
+  IdentityProviderSetting: IdentityProviderSetting;
+  SsoLookup: SsoLookup;
   RosterSyncResult: RosterSyncResult;
   PasswordSet: PasswordSet;
   ResetRequested: ResetRequested;

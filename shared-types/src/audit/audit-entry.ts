@@ -14,7 +14,7 @@ export const AUDIT_HISTORY_PATH = '/api/audit/history';
 /**
  * What an entry records; `invite` and `set-password` are a user account's invitation and its use (or a reset link's),
  * `forgot-password` a reset link mailed at the person's request, `disable`, `enable` and `remove` an admin ending or
- * restoring its access (`USER_ACCOUNT_AUDIT`).
+ * restoring its access (`USER_ACCOUNT_AUDIT`), `link` an account's first sign-in through its college's provider.
  */
 export const AUDIT_ACTIONS = [
   'create',
@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
   'disable',
   'enable',
   'remove',
+  'link',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -71,6 +72,9 @@ export const SENT_MAIL_AUDIT_KIND = 'sent-mail';
 /** The audit kind of a confirmed upload (a photo or an attachment; id: the upload). */
 export const UPLOAD_AUDIT_KIND = 'upload';
 
+/** The audit `entity` of a campus's sign-in provider (`record_id`: the user pool's provider name). */
+export const SIGN_IN_PROVIDER_AUDIT = 'sign-in-provider';
+
 /**
  * What is audited besides registry records, by `entity` name, with the label people read: documents people edit,
  * an occasion's marks, attainment freezes, mail sent, uploads and suppression-list removals.
@@ -86,6 +90,8 @@ export const AUDIT_OTHER_KINDS: readonly { name: string; label: string }[] = [
   { name: SENT_MAIL_AUDIT_KIND, label: 'Mail sent' },
   { name: UPLOAD_AUDIT_KIND, label: 'File upload' },
   { name: 'user-account', label: 'User account' },
+  { name: 'api-key', label: 'API key' },
+  { name: SIGN_IN_PROVIDER_AUDIT, label: 'Sign-in provider' },
 ];
 
 /** The audit `entity` of a user account's invitation and password set through it (`record_id`: the Cognito sub). */

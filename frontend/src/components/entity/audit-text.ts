@@ -28,6 +28,7 @@ export const ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   disable: 'Access disabled',
   enable: 'Access enabled',
   remove: 'Access removed',
+  link: 'Linked to college sign-in',
 };
 
 /** The label of an audited record type: a registry entity's label, or one of `AUDIT_OTHER_KINDS` (Marks, ...). */

@@ -22,7 +22,7 @@ import { findRecord } from '../../platform/store/records.js';
 import { cognitoClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { HttpError, notFound } from '../../platform/lib/errors.js';
-import { publicSiteOf } from '../../platform/lib/link-token.js';
+import { poolDomainUrl } from './pool-domain.js';
 import { appendAudit } from '../../platform/store/audit-store.js';
 import { type StoredApiKey, apiKeyOf, campusApiKeys, keyStatus, putApiKey } from '../../platform/store/api-keys.js';
 import { type Endpoint, endpoint } from '../../platform/http/endpoint.js';
@@ -40,7 +40,7 @@ const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00
  * Where a machine exchanges its id and secret for an access token: the user pool's domain in AWS (`TOKEN_URL`, set by
  * the stack), the local server's own `/oauth2/token` on the local stack.
  */
-const tokenUrl = (requestUrl: string) => process.env.TOKEN_URL || `${publicSiteOf(requestUrl)}/oauth2/token`;
+const tokenUrl = (requestUrl: string) => `${poolDomainUrl(requestUrl)}/oauth2/token`;
 
 const view = (k: StoredApiKey, today: string): ApiKey => {
   const { campus: _c, client_deleted: _d, ...rest } = k;

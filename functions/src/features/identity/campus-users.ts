@@ -34,6 +34,8 @@ export interface NewCampusUser {
 export interface PoolUser {
   sub: string | undefined;
   tenant: string | undefined;
+  /** Its username in the pool (the pool signs in by e-mail; the username is its own id). */
+  username?: string;
 }
 
 /**
@@ -44,7 +46,7 @@ export async function findPoolUser(email: string): Promise<PoolUser | null> {
   try {
     const got = await cognitoClient().send(new AdminGetUserCommand({ UserPoolId: config().userPoolId, Username: email }));
     const attr = (name: string) => got.UserAttributes?.find((a) => a.Name === name)?.Value;
-    return { sub: attr('sub'), tenant: attr(TENANT_CLAIM) };
+    return { sub: attr('sub'), tenant: attr(TENANT_CLAIM), username: got.Username };
   } catch (e) {
     if (e instanceof UserNotFoundException || errorName(e) === 'UserNotFoundException') return null;
     throw e;

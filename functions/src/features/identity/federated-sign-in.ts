@@ -1,0 +1,109 @@
+import { AdminLinkProviderForUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { type CampusScope, USER_ACCOUNT_AUDIT, emailDomain, organization } from '@attain/shared-types';
+import { cognitoClient } from '../../platform/lib/aws.js';
+import { config } from '../../platform/lib/config.js';
+import { log } from '../../platform/lib/log.js';
+import { appendAudit } from '../../platform/store/audit-store.js';
+import { findRecord } from '../../platform/store/records.js';
+import { findPoolUser } from './campus-users.js';
+import { storedProvider } from './identity-provider-store.js';
+import { accountOpen } from './password-reset.js';
+
+/**
+ * The first sign-in of a person through their college's provider (decision 0063). The user pool meets an identity it
+ * has not seen (`<provider name>_<subject>`) and asks this rule (Cognito's pre sign-up trigger in AWS; the local pool
+ * domain calls the same) whose it is. It links the identity to the person's existing account when all of these hold,
+ * and refuses the sign-in otherwise:
+ *
+ * - the provider is a campus's (`storedProvider`);
+ * - the address is in one of that provider's domains (a provider cannot speak for another campus's addresses);
+ * - the provider did not say the address is unverified (`email_verified` false);
+ * - the address has an Attain account at that campus, whose access is open (`accountOpen`).
+ *
+ * No account is made for an address Attain does not know.
+ */
+
+/** A refused first sign-in: `message` is shown to the person on the sign-in page. */
+export class FederatedSignInRefused extends Error {}
+
+/** What Cognito says when a pre sign-up trigger fails: the browser is sent back with this before the trigger's words. */
+export const LINKED_MESSAGE = 'Your college account is now linked to your Attain account: continue to sign in';
+
+/** What the provider said of the person: the pool's provider name, their subject there, their address. */
+export interface FederatedIdentity {
+  providerName: string;
+  subject: string;
+  email: string;
+  /** The provider's `email_verified` (absent when it sends none, as Microsoft Entra does). */
+  emailVerified?: boolean;
+}
+
+/**
+ * Links a provider's identity to the existing account of its address (AdminLinkProviderForUser, the identity's
+ * `Cognito_Subject` to the account's username), audited as `link` on the account.
+ * @returns the account's username in the pool
+ * @throws FederatedSignInRefused when a rule above does not hold (nothing written)
+ */
+export async function linkFederatedIdentity(who: FederatedIdentity): Promise<string> {
+  const provider = await storedProvider(who.providerName);
+  if (!provider)
+    throw new FederatedSignInRefused('This college no longer signs in through its own accounts here: use your Attain password');
+  const email = who.email.trim().toLowerCase();
+  const domain = emailDomain(email);
+  if (!email || !provider.domains.includes(domain))
+    throw new FederatedSignInRefused(
+      `${email || 'This account'} is not an address of ${provider.name} (${provider.domains.join(', ')}): sign in with your own college's account`,
+    );
+  if (who.emailVerified === false)
+    throw new FederatedSignInRefused(`${provider.name} has not verified ${email}: ask your college's IT team`);
+  const user = await findPoolUser(email);
+  if (!user?.sub || !user.username || user.tenant !== provider.campus)
+    throw new FederatedSignInRefused(`No Attain account at this college uses ${email}: ask your Attain administrator to add you`);
+  if (!(await accountOpen(provider.campus, user.sub)))
+    throw new FederatedSignInRefused('Your access to Attain has been ended: ask your Attain administrator');
+  await cognitoClient().send(
+    new AdminLinkProviderForUserCommand({
+      UserPoolId: config().userPoolId,
+      DestinationUser: { ProviderName: 'Cognito', ProviderAttributeValue: user.username },
+      SourceUser: { ProviderName: who.providerName, ProviderAttributeName: 'Cognito_Subject', ProviderAttributeValue: who.subject },
+    }),
+  );
+  const scope: CampusScope = { campus: provider.campus, actor: email, access: 'read-write' };
+  const college = (await findRecord(scope, organization, provider.campus))?.name ?? provider.campus;
+  await appendAudit(scope, {
+    action: 'link',
+    entity: USER_ACCOUNT_AUDIT,
+    record_id: user.sub,
+    record_label: email,
+    changes: [{ field: 'sign_in', label: 'Sign-in', new: `${provider.name} (${college}'s accounts)` }],
+  });
+  log.info('federated sign-in linked', { tenant: provider.campus, provider: who.providerName });
+  return user.username;
+}
+
+/** The part of Cognito's pre sign-up event this rule reads. */
+export interface PreSignUpEvent {
+  triggerSource: string;
+  userName: string;
+  request: { userAttributes: Record<string, string | undefined> };
+  response?: Record<string, unknown>;
+}
+
+/**
+ * Cognito's pre sign-up trigger: an identity from a provider (`PreSignUp_ExternalProvider`) is linked to the existing
+ * account (`linkFederatedIdentity`), then this sign-in is failed with `LINKED_MESSAGE`, since Cognito would otherwise
+ * make a second user; the browser starts the sign-in again and the pool finds the link. Any other sign-up passes.
+ * @throws Error with `LINKED_MESSAGE`, or a refusal's message, which Cognito hands to the browser
+ */
+export async function preSignUp<E extends PreSignUpEvent>(event: E): Promise<E> {
+  if (event.triggerSource !== 'PreSignUp_ExternalProvider') return event;
+  const cut = event.userName.indexOf('_');
+  const attrs = event.request.userAttributes;
+  await linkFederatedIdentity({
+    providerName: event.userName.slice(0, cut),
+    subject: event.userName.slice(cut + 1),
+    email: attrs.email ?? '',
+    emailVerified: attrs.email_verified === undefined ? undefined : attrs.email_verified === 'true',
+  });
+  throw new Error(LINKED_MESSAGE);
+}

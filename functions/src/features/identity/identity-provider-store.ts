@@ -1,0 +1,97 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { type CampusIdentityProvider, TABLE, textOf } from '@attain/shared-types';
+import { documentClient } from '../../platform/lib/aws.js';
+import { config } from '../../platform/lib/config.js';
+import { HttpError } from '../../platform/lib/errors.js';
+
+/**
+ * How a campus's sign-in provider is kept (decision 0063): `IDP#<provider name>` / `identity-provider` holds what the
+ * admins set (never the secret, which the user pool keeps) and the campus; each of its e-mail domains has
+ * `SSODOMAIN#<domain>` / `sso-domain`, naming the campus and provider, so the sign-in page finds the provider of an
+ * address in one GetItem and a domain belongs to one campus only.
+ */
+export type StoredIdentityProvider = Omit<CampusIdentityProvider, 'redirect_uri'> & { campus: string };
+
+const providerKey = (name: string) => ({ [TABLE.partitionKey]: `IDP#${name}`, [TABLE.sortKey]: 'identity-provider' });
+const domainKey = (domain: string) => ({ [TABLE.partitionKey]: `SSODOMAIN#${domain}`, [TABLE.sortKey]: 'sso-domain' });
+
+const asProvider = (i: Record<string, unknown>): StoredIdentityProvider => ({
+  campus: textOf(i.campus),
+  provider_name: textOf(i.provider_name),
+  name: textOf(i.name),
+  issuer: textOf(i.issuer),
+  client_id: textOf(i.client_id),
+  domains: (Array.isArray(i.domains) ? i.domains : []).map(textOf),
+  updated_by: textOf(i.updated_by),
+  updated_at: textOf(i.updated_at),
+});
+
+/** The provider the user pool knows by `providerName`, or undefined. One strongly consistent GetItem. */
+export async function storedProvider(providerName: string): Promise<StoredIdentityProvider | undefined> {
+  const res = await documentClient().send(
+    new GetCommand({ TableName: config().tableName, Key: providerKey(providerName), ConsistentRead: true }),
+  );
+  return res.Item ? asProvider(res.Item) : undefined;
+}
+
+/** The campus and provider an e-mail domain signs in through, or undefined. One GetItem. */
+export async function providerOfDomain(domain: string): Promise<{ campus: string; provider_name: string; name: string } | undefined> {
+  if (!domain) return undefined;
+  const res = await documentClient().send(new GetCommand({ TableName: config().tableName, Key: domainKey(domain) }));
+  return res.Item
+    ? { campus: textOf(res.Item.campus), provider_name: textOf(res.Item.provider_name), name: textOf(res.Item.name) }
+    : undefined;
+}
+
+/**
+ * Writes a provider and its domains in one transaction, removing the domains `before` had and it no longer has.
+ * @throws HttpError 409 when one of its domains is another campus's (nothing written)
+ */
+export async function putStoredProvider(p: StoredIdentityProvider, before: StoredIdentityProvider | undefined): Promise<void> {
+  const TableName = config().tableName;
+  const gone = (before?.domains ?? []).filter((d) => !p.domains.includes(d));
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName, Item: { ...providerKey(p.provider_name), entityType: 'identity-provider', ...p } } },
+          ...p.domains.map((d) => ({
+            Put: {
+              TableName,
+              Item: { ...domainKey(d), entityType: 'sso-domain', campus: p.campus, provider_name: p.provider_name, name: p.name },
+              ConditionExpression: 'attribute_not_exists(#pk) OR campus = :campus',
+              ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
+              ExpressionAttributeValues: { ':campus': p.campus },
+            },
+          })),
+          ...gone.map((d) => ({ Delete: { TableName, Key: domainKey(d) } })),
+        ],
+      }),
+    );
+  } catch (e) {
+    if (e instanceof TransactionCanceledException) {
+      const taken = (e.CancellationReasons ?? [])
+        .map((r, i) => (r.Code === 'ConditionalCheckFailed' ? p.domains[i - 1] : undefined))
+        .filter((d): d is string => Boolean(d));
+      if (taken.length)
+        throw new HttpError(409, 'Another campus signs in with one of these domains', {
+          domains: `${taken.join(', ')} ${taken.length === 1 ? 'is' : 'are'} another campus's: ask the Attain operators if it should be yours`,
+        });
+    }
+    throw e;
+  }
+}
+
+/** Deletes a provider and its domains in one transaction. */
+export async function deleteStoredProvider(p: StoredIdentityProvider): Promise<void> {
+  const TableName = config().tableName;
+  await documentClient().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Delete: { TableName, Key: providerKey(p.provider_name) } },
+        ...p.domains.map((d) => ({ Delete: { TableName, Key: domainKey(d) } })),
+      ],
+    }),
+  );
+}

@@ -1,0 +1,351 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  AdminGetUserCommand,
+  AdminListGroupsForUserCommand,
+  DescribeUserPoolClientCommand,
+  type UserPoolClientType,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { type Context, Hono } from 'hono';
+import { jwtVerify } from 'jose';
+import * as oauth from 'oauth4webapi';
+import { ID_TOKEN_VALIDITY_S, IDP_RESPONSE_PATH, TENANT_CLAIM } from '@attain/shared-types';
+import { cognitoClient } from '../platform/lib/aws.js';
+import { config } from '../platform/lib/config.js';
+import { publicSiteOf } from '../platform/lib/link-token.js';
+import { log } from '../platform/lib/log.js';
+import { preSignUp } from '../features/identity/federated-sign-in.js';
+import type { LocalFederation, LocalIdentityProvider } from './cognito-federation.js';
+import { type UserGrants, localSigningKey, oauthError, signLocalToken } from './token-endpoint.js';
+
+/**
+ * The user pool domain's sign-in through a college's provider, on one machine (decision 0063), as Cognito's hosted
+ * endpoints answer it in AWS (https://docs.aws.amazon.com/cognito/latest/developerguide/federation-endpoints.html):
+ *
+ * - `GET /oauth2/authorize?identity_provider=&client_id=&redirect_uri=&response_type=code&state=&code_challenge=`
+ *   sends the browser to the provider, after checking the app client, its callback URLs and its providers;
+ * - `GET /oauth2/idpresponse` takes the provider's code, exchanges it (the provider's ID token and userinfo, read by
+ *   `oauth4webapi`), and finds the Attain account the identity is linked to. An identity seen for the first time goes
+ *   to the pre sign-up rule Cognito's trigger runs in AWS (`preSignUp`), which links it or refuses it, and fails the
+ *   sign-in either way, as Cognito does; the browser is sent back to the app with `error_description`
+ *   "PreSignUp failed with error <words>.";
+ * - `POST /oauth2/token` (`tokenEndpoint`) exchanges the app's code (PKCE S256) for the account's ID, access and refresh
+ *   tokens, signed with the data folder's pool key as cognito-local signs its own, and a refresh token for new ones.
+ *
+ * What is pending (a sign-in at the provider, a code not yet exchanged) is kept in memory for 10 and 5 minutes: a
+ * restart in between means signing in again.
+ */
+
+const PENDING_MS = 10 * 60_000;
+const CODE_MS = 5 * 60_000;
+/** The local refresh token's life: 30 days, as the stack's web client's (infra/lib/constructs/identity.ts). */
+const REFRESH_S = 30 * 86_400;
+
+interface PendingSignIn {
+  clientId: string;
+  redirectUri: string;
+  state: string | undefined;
+  codeChallenge: string | undefined;
+  provider: string;
+  nonce: string;
+  verifier: string;
+  idpRedirect: string;
+  expires: number;
+}
+
+interface IssuedCode {
+  username: string;
+  clientId: string;
+  redirectUri: string;
+  codeChallenge: string | undefined;
+  provider: string;
+  subject: string;
+  expires: number;
+}
+
+const random = () => randomBytes(24).toString('base64url');
+
+/** The provider's metadata, read once per issuer (its discovery document). */
+const discovered = new Map<string, Promise<oauth.AuthorizationServer>>();
+function providerMetadata(issuer: string): Promise<oauth.AuthorizationServer> {
+  let found = discovered.get(issuer);
+  if (!found) {
+    const url = new URL(issuer);
+    found = oauth
+      .discoveryRequest(url, { algorithm: 'oidc', [oauth.allowInsecureRequests]: url.protocol === 'http:' })
+      .then((res) => oauth.processDiscoveryResponse(url, res));
+    found.catch(() => discovered.delete(issuer));
+    discovered.set(issuer, found);
+  }
+  return found;
+}
+
+/** A page of the pool domain that cannot send the browser back (no known client or callback): one plain sentence. */
+const stopPage = (c: Context, status: 400, text: string) => c.text(text, status, { 'Cache-Control': 'no-store' });
+
+/** Sends the browser back to the app with an OAuth error, as the pool domain does. */
+function backWithError(c: Context, redirectUri: string, state: string | undefined, error: string, description: string) {
+  const to = new URL(redirectUri);
+  to.searchParams.set('error', error);
+  to.searchParams.set('error_description', description);
+  if (state) to.searchParams.set('state', state);
+  return c.redirect(to.toString(), 302);
+}
+
+/** The pool's app client of `id`, or undefined. */
+async function appClient(id: string): Promise<UserPoolClientType | undefined> {
+  if (!/^[\w-]{1,128}$/.test(id)) return undefined;
+  try {
+    return (await cognitoClient().send(new DescribeUserPoolClientCommand({ UserPoolId: config().userPoolId, ClientId: id })))
+      .UserPoolClient;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `base64url(sha256(verifier))`, PKCE's S256. */
+const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
+const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/**
+ * The pool domain's `/oauth2/authorize` and `/oauth2/idpresponse` (`routes`, to mount at `/`), reading providers and
+ * links from `federation`, and the token endpoint's grants for people (`userGrants`: `authorization_code`,
+ * `refresh_token`).
+ * @param keyFile the data folder's signing keys (`ensureCognitoKeys`)
+ */
+export function hostedUi(federation: LocalFederation, keyFile: string): { routes: Hono; userGrants: UserGrants } {
+  const app = new Hono();
+  const pending = new Map<string, PendingSignIn>();
+  const codes = new Map<string, IssuedCode>();
+  const signingKey = localSigningKey(keyFile);
+  const checkingKey = localSigningKey(keyFile, 'public');
+  const sweep = () => {
+    const now = Date.now();
+    for (const [k, v] of pending) if (v.expires < now) pending.delete(k);
+    for (const [k, v] of codes) if (v.expires < now) codes.delete(k);
+  };
+
+  app.get('/oauth2/authorize', async (c) => {
+    sweep();
+    const q = c.req.query();
+    const client = await appClient(q.client_id ?? '');
+    if (!client) return stopPage(c, 400, 'This sign-in link names no app of Attain: start again from the sign-in page.');
+    if (!q.redirect_uri || !(client.CallbackURLs ?? []).includes(q.redirect_uri))
+      return stopPage(c, 400, 'This sign-in link sends you back to a page Attain does not know: start again from the sign-in page.');
+    const back = (error: string, description: string) => backWithError(c, q.redirect_uri, q.state, error, description);
+    if (q.response_type !== 'code') return back('unsupported_response_type', 'Only response_type=code is served');
+    if (q.code_challenge && q.code_challenge_method !== 'S256') return back('invalid_request', 'Only code_challenge_method=S256 is served');
+    const name = q.identity_provider ?? '';
+    const provider = federation.provider(config().userPoolId, name);
+    if (!provider || !(client.SupportedIdentityProviders ?? []).includes(name))
+      return back('invalid_request', 'This college no longer signs in through its own accounts here');
+    let as: oauth.AuthorizationServer;
+    try {
+      as = await providerMetadata(provider.ProviderDetails.oidc_issuer);
+    } catch (e) {
+      log.warn('local pool domain: the provider could not be read', { provider: name, error: String(e) });
+      return back('server_error', "The college's sign-in service could not be reached; try again, or use your Attain password");
+    }
+    const key = random();
+    const verifier = oauth.generateRandomCodeVerifier();
+    const idpRedirect = `${publicSiteOf(c.req.url)}${IDP_RESPONSE_PATH}`;
+    const sign: PendingSignIn = {
+      clientId: client.ClientId ?? '',
+      redirectUri: q.redirect_uri,
+      state: q.state,
+      codeChallenge: q.code_challenge,
+      provider: name,
+      nonce: oauth.generateRandomNonce(),
+      verifier,
+      idpRedirect,
+      expires: Date.now() + PENDING_MS,
+    };
+    pending.set(key, sign);
+    const to = new URL(as.authorization_endpoint ?? '');
+    to.searchParams.set('client_id', provider.ProviderDetails.client_id);
+    to.searchParams.set('redirect_uri', idpRedirect);
+    to.searchParams.set('response_type', 'code');
+    to.searchParams.set('scope', provider.ProviderDetails.authorize_scopes ?? 'openid email');
+    to.searchParams.set('state', key);
+    to.searchParams.set('nonce', sign.nonce);
+    to.searchParams.set('code_challenge', await oauth.calculatePKCECodeChallenge(verifier));
+    to.searchParams.set('code_challenge_method', 'S256');
+    return c.redirect(to.toString(), 302);
+  });
+
+  app.get(IDP_RESPONSE_PATH, async (c) => {
+    sweep();
+    const url = new URL(c.req.url);
+    const key = url.searchParams.get('state') ?? '';
+    const sign = pending.get(key);
+    if (!sign) return stopPage(c, 400, 'This sign-in has expired or was already used: start again from the sign-in page.');
+    pending.delete(key);
+    const back = (error: string, description: string) => backWithError(c, sign.redirectUri, sign.state, error, description);
+    const provider = federation.provider(config().userPoolId, sign.provider);
+    if (!provider) return back('invalid_request', 'This college no longer signs in through its own accounts here');
+    let claims: Record<string, unknown>;
+    try {
+      claims = await providerClaims(provider, sign, url);
+    } catch (e) {
+      log.warn('local pool domain: the provider refused the sign-in', { provider: sign.provider, error: String(e) });
+      return back('access_denied', "The college's sign-in did not complete: try again");
+    }
+    const subject = String(claims.sub);
+    const pool = config().userPoolId;
+    let username = federation.linkedUser(pool, sign.provider, subject);
+    if (!username) {
+      const mapped = (attr: string) => {
+        const v = claims[provider.AttributeMapping[attr] ?? ''];
+        return v === undefined ? undefined : String(v);
+      };
+      try {
+        await preSignUp({
+          triggerSource: 'PreSignUp_ExternalProvider',
+          userName: `${sign.provider}_${subject}`,
+          request: { userAttributes: { email: mapped('email'), email_verified: mapped('email_verified') } },
+        });
+      } catch (e) {
+        return back('invalid_request', `PreSignUp failed with error ${e instanceof Error ? e.message : String(e)}.`);
+      }
+      // Attain's rule always links or refuses; a pool that would make a second user for the person makes none here.
+      username = federation.linkedUser(pool, sign.provider, subject);
+      if (!username) return back('invalid_request', 'PreSignUp failed with error The account could not be linked.');
+    }
+    const code = random();
+    codes.set(code, {
+      username,
+      clientId: sign.clientId,
+      redirectUri: sign.redirectUri,
+      codeChallenge: sign.codeChallenge,
+      provider: sign.provider,
+      subject,
+      expires: Date.now() + CODE_MS,
+    });
+    const to = new URL(sign.redirectUri);
+    to.searchParams.set('code', code);
+    if (sign.state) to.searchParams.set('state', sign.state);
+    return c.redirect(to.toString(), 302);
+  });
+
+  /** The ID, access and (with `refresh`) refresh tokens of `username`, or undefined when the account is gone or disabled. */
+  const tokensOf = async (username: string, clientId: string, identity: { provider: string; subject: string }, refresh: boolean) => {
+    const cognito = cognitoClient();
+    const UserPoolId = config().userPoolId;
+    let user;
+    try {
+      user = await cognito.send(new AdminGetUserCommand({ UserPoolId, Username: username }));
+    } catch {
+      return undefined;
+    }
+    if (user.Enabled === false) return undefined;
+    const groups = (await cognito.send(new AdminListGroupsForUserCommand({ UserPoolId, Username: username }))).Groups ?? [];
+    const attrs = Object.fromEntries((user.UserAttributes ?? []).map((a) => [a.Name ?? '', a.Value ?? '']));
+    const sub = attrs.sub;
+    const now = Math.floor(Date.now() / 1000);
+    const key = await signingKey;
+    const groupNames = groups.map((g) => g.GroupName ?? '').filter(Boolean);
+    const idToken = await signLocalToken(
+      key,
+      {
+        'cognito:username': username,
+        email: attrs.email,
+        email_verified: attrs.email_verified === 'true',
+        [TENANT_CLAIM]: attrs[TENANT_CLAIM],
+        ...(groupNames.length ? { 'cognito:groups': groupNames } : {}),
+        identities: [{ providerName: identity.provider, providerType: 'OIDC', userId: identity.subject, primary: 'false', issuer: null }],
+        token_use: 'id',
+        auth_time: now,
+      },
+      { subject: sub, seconds: ID_TOKEN_VALIDITY_S, audience: clientId },
+    );
+    const accessToken = await signLocalToken(
+      key,
+      { client_id: clientId, token_use: 'access', scope: 'openid email profile', username, auth_time: now },
+      { subject: sub, seconds: ID_TOKEN_VALIDITY_S },
+    );
+    const refreshToken = refresh
+      ? await signLocalToken(
+          key,
+          {
+            token_use: 'refresh',
+            client_id: clientId,
+            'cognito:username': username,
+            provider: identity.provider,
+            provider_subject: identity.subject,
+          },
+          { subject: sub, seconds: REFRESH_S },
+        )
+      : undefined;
+    return {
+      id_token: idToken,
+      access_token: accessToken,
+      ...(refreshToken ? { refresh_token: refreshToken } : {}),
+      token_type: 'Bearer',
+      expires_in: ID_TOKEN_VALIDITY_S,
+    };
+  };
+
+  const userGrants: UserGrants = async (c, form) => {
+    const clientId = form.get('client_id') ?? '';
+    const client = await appClient(clientId);
+    if (!client || !(client.AllowedOAuthFlows ?? []).includes('code')) return oauthError(c, 401, 'invalid_client', 'Unknown client');
+    if (form.get('grant_type') === 'authorization_code') {
+      const code = codes.get(form.get('code') ?? '');
+      codes.delete(form.get('code') ?? '');
+      const verifier = form.get('code_verifier') ?? '';
+      if (!code || code.expires < Date.now() || code.clientId !== clientId || code.redirectUri !== form.get('redirect_uri'))
+        return oauthError(c, 400, 'invalid_grant', 'The code is not valid (used, expired, or for another client or page)');
+      if (code.codeChallenge && !same(s256(verifier), code.codeChallenge))
+        return oauthError(c, 400, 'invalid_grant', 'The code verifier does not match');
+      const tokens = await tokensOf(code.username, clientId, code, true);
+      if (!tokens) return oauthError(c, 400, 'invalid_grant', 'User is disabled.');
+      return c.json(tokens, 200, { 'Cache-Control': 'no-store' });
+    }
+    try {
+      const { payload } = await jwtVerify(form.get('refresh_token') ?? '', await checkingKey, { issuer: config().jwtIssuer });
+      if (payload.token_use !== 'refresh' || payload.client_id !== clientId) throw new Error('not a refresh token of this client');
+      const tokens = await tokensOf(
+        String(payload['cognito:username']),
+        clientId,
+        { provider: String(payload.provider), subject: String(payload.provider_subject) },
+        false,
+      );
+      if (!tokens) return oauthError(c, 400, 'invalid_grant', 'User is disabled.');
+      return c.json(tokens, 200, { 'Cache-Control': 'no-store' });
+    } catch {
+      return oauthError(c, 400, 'invalid_grant', 'Invalid Refresh Token');
+    }
+  };
+  return { routes: app, userGrants };
+}
+
+/**
+ * Exchanges the provider's code for its ID token (checked: issuer, audience, expiry, nonce) and reads its userinfo,
+ * as Cognito does with `attributes_request_method` GET.
+ * @returns the ID token's claims with the userinfo's over them
+ */
+async function providerClaims(provider: LocalIdentityProvider, sign: PendingSignIn, url: URL): Promise<Record<string, unknown>> {
+  const d = provider.ProviderDetails;
+  const as = await providerMetadata(d.oidc_issuer);
+  const client: oauth.Client = { client_id: d.client_id };
+  const insecure = { [oauth.allowInsecureRequests]: new URL(d.oidc_issuer).protocol === 'http:' };
+  const params = oauth.validateAuthResponse(as, client, url, oauth.skipStateCheck);
+  const res = await oauth.authorizationCodeGrantRequest(
+    as,
+    client,
+    oauth.ClientSecretBasic(d.client_secret),
+    params,
+    sign.idpRedirect,
+    sign.verifier,
+    insecure,
+  );
+  const tokens = await oauth.processAuthorizationCodeResponse(as, client, res, { expectedNonce: sign.nonce, requireIdToken: true });
+  const id = oauth.getValidatedIdTokenClaims(tokens);
+  if (!id) throw new Error('The provider sent no ID token');
+  const info = await oauth.processUserInfoResponse(
+    as,
+    client,
+    id.sub,
+    await oauth.userInfoRequest(as, client, tokens.access_token, insecure),
+  );
+  return { ...id, ...info };
+}

@@ -1,0 +1,163 @@
+import type { AuditEntry, IdentityProviderSetting, SsoLookup } from '@attain/shared-types';
+import { decodeJwt } from 'jose';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { client, signedIn } from '../support/client.js';
+import { exchangeCode, ssoBrowser } from '../support/sso.js';
+
+/**
+ * Sign-in with the college's accounts (issue 44 item 2, decision 0063), against the local stack's own OpenID provider
+ * (`oidc-provider`, registered as the demo campus's for attain.example) through the local pool domain, as a browser
+ * does it: a person with an Attain account signs in through the provider and gets their own account's token; an
+ * address of another campus's domain, or one Attain does not know, is refused and nothing is linked.
+ */
+const base = inject('stackUrl');
+const users = inject('users');
+let clientId: string;
+let provider: string;
+const redirectUri = `${base}/sso/callback`;
+
+beforeAll(async () => {
+  const config = (await (await fetch(`${base}/config.json`)).json()) as { userPoolClientId: string; oauthDomain?: string };
+  clientId = config.userPoolClientId;
+  expect(config.oauthDomain).toBe(base);
+  const found = (await client(base).get(`/api/auth/sso?email=${encodeURIComponent(users.demoFaculty.email)}`)).body as SsoLookup;
+  provider = found.provider?.identity_provider ?? '';
+  expect(provider).toBe('campus-demo');
+});
+
+describe('Sign-in through the college provider', { timeout: 120_000 }, () => {
+  it('says which domain signs in through a provider, never whether an address has an account', async () => {
+    const anon = client(base);
+    const known = await anon.get(`/api/auth/sso?email=${encodeURIComponent(users.demoFaculty.email)}`);
+    const unknown = await anon.get('/api/auth/sso?email=nobody.here%40attain.example');
+    expect(known.status).toBe(200);
+    expect(unknown.body).toEqual(known.body);
+    expect(known.body.provider.name).toBe('Attain Demo College accounts');
+    expect((await anon.get('/api/auth/sso?email=someone%40elsewhere.example')).body).toEqual({ provider: null });
+    const bad = await anon.get('/api/auth/sso?email=not-an-address');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.fields.email).toBeTruthy();
+  });
+
+  it("links a known address at the first sign-in, then signs in as that person's own account", async () => {
+    const browser = ssoBrowser();
+    const start = { domain: base, clientId, provider, redirectUri, login: users.demoFaculty.email };
+    // The first sign-in links, and is failed as Cognito fails it (its pre sign-up trigger's words), so the app retries.
+    const first = await browser.signIn(start);
+    expect(first.error).toBe('invalid_request');
+    expect(first.error_description).toMatch(/^PreSignUp failed with error Your college account is now linked/);
+    // The retry needs no login at the provider: its session is kept; this time a code comes back.
+    const second = await browser.signIn(start);
+    expect(second.error_description).toBeUndefined();
+    expect(second.code).toBeTruthy();
+    const res = await exchangeCode(base, clientId, second);
+    expect(res.status).toBe(200);
+    const tokens = (await res.json()) as { id_token: string; refresh_token: string };
+    const claims = decodeJwt(tokens.id_token);
+    expect(claims.email).toBe(users.demoFaculty.email);
+    expect(claims['custom:tenant']).toBe('demo');
+    expect(claims['cognito:groups']).toEqual(['faculty']);
+    // The token opens Attain as that person: the same profile a password sign-in reads.
+    const me = await client(base, tokens.id_token).get('/api/auth/profile');
+    expect(me.status).toBe(200);
+    expect(me.body.data.email ?? me.body.data.user).toBeTruthy();
+    const viaPassword = await (await signedIn(base, users.demoFaculty)).get('/api/auth/profile');
+    expect(me.body.data.id).toBe(viaPassword.body.data.id);
+    // A code works once.
+    expect((await exchangeCode(base, clientId, second)).status).toBe(400);
+    // The refresh token gets a new ID token for the same person.
+    const refreshed = await fetch(`${base}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', client_id: clientId, refresh_token: tokens.refresh_token }),
+    });
+    expect(refreshed.status).toBe(200);
+    expect(decodeJwt(((await refreshed.json()) as { id_token: string }).id_token).sub).toBe(claims.sub);
+    // The campus's audit says the account was linked, by whom and through what.
+    const admin = await signedIn(base, users.demoAdmin);
+    const audit = await admin.get(`/api/audit/history/user-account/${claims.sub}`);
+    const linked = (audit.body.data as AuditEntry[]).find((e) => e.action === 'link');
+    expect(linked?.changes[0].new).toMatch(/Attain Demo College accounts/);
+  });
+
+  it("refuses an address of another campus's domain, and one Attain does not know, linking nothing", async () => {
+    for (const login of [users.otherAdmin.email, 'nobody.here@attain.example']) {
+      const browser = ssoBrowser();
+      const start = { domain: base, clientId, provider, redirectUri, login };
+      const first = await browser.signIn(start);
+      expect(first.code).toBeUndefined();
+      expect(first.error_description).toMatch(
+        login === users.otherAdmin.email
+          ? /is not an address of Attain Demo College accounts \(attain\.example\)/
+          : /No Attain account at this college uses/,
+      );
+      // Nothing was linked: the retry is refused the same way.
+      const again = await browser.signIn(start);
+      expect(again.code).toBeUndefined();
+      expect(again.error_description).toBe(first.error_description);
+    }
+  });
+
+  it('refuses a sign-in link naming another page, a provider not enabled, or a code for another client', async () => {
+    const authorize = (q: Record<string, string>) => fetch(`${base}/oauth2/authorize?${new URLSearchParams(q)}`, { redirect: 'manual' });
+    const bad = await authorize({
+      identity_provider: provider,
+      client_id: clientId,
+      redirect_uri: 'https://evil.example/cb',
+      response_type: 'code',
+    });
+    expect(bad.status).toBe(400);
+    const none = await authorize({
+      identity_provider: 'campus-nowhere',
+      client_id: clientId,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      state: 's1',
+    });
+    expect(none.status).toBe(302);
+    const back = new URL(none.headers.get('location') ?? '');
+    expect(back.searchParams.get('error')).toBe('invalid_request');
+    expect(back.searchParams.get('state')).toBe('s1');
+    const forged = await exchangeCode(base, clientId, { code: 'made-up', verifier: 'x', redirectUri });
+    expect(forged.status).toBe(400);
+    expect(((await forged.json()) as { error: string }).error).toBe('invalid_grant');
+  });
+
+  it("lets only the campus's admins set its provider, and no campus claim another's domain", async () => {
+    const admin = await signedIn(base, users.demoAdmin);
+    const setting = (await admin.get('/api/auth/identity-provider')).body as IdentityProviderSetting;
+    expect(setting.provider?.domains).toEqual(['attain.example']);
+    expect(setting.provider?.redirect_uri).toBe(`${base}/oauth2/idpresponse`);
+    expect(JSON.stringify(setting)).not.toMatch(/secret/);
+    const faculty = await signedIn(base, users.demoFaculty);
+    expect((await faculty.get('/api/auth/identity-provider')).status).toBe(403);
+    const other = await signedIn(base, users.otherAdmin);
+    const claim = {
+      name: 'Other Google',
+      issuer: 'https://accounts.google.com',
+      client_id: 'other-client',
+      client_secret: 'other-secret',
+      domains: ['Attain.Example'],
+    };
+    const taken = await other.put('/api/auth/identity-provider', claim);
+    expect(taken.status).toBe(409);
+    expect(taken.body.errors.fields.domains).toMatch(/attain\.example is another campus's/);
+    const noSecret = await other.put('/api/auth/identity-provider', {
+      ...claim,
+      client_secret: undefined,
+      domains: ['other-campus.example'],
+    });
+    expect(noSecret.status).toBe(400);
+    expect(noSecret.body.errors.fields.client_secret).toBeTruthy();
+    // Neither refused save left anything: the other campus has no provider and the domain still leads to the demo's.
+    expect(((await other.get('/api/auth/identity-provider')).body as IdentityProviderSetting).provider).toBeNull();
+    expect(((await client(base).get('/api/auth/sso?email=x%40other-campus.example')).body as SsoLookup).provider).toBeNull();
+    const plain = await other.put('/api/auth/identity-provider', {
+      ...claim,
+      issuer: 'http://accounts.example',
+      domains: ['other-campus.example'],
+    });
+    expect(plain.status).toBe(400);
+    expect(plain.body.errors.fields.issuer).toBeTruthy();
+  });
+});

@@ -1,0 +1,195 @@
+import * as z from 'zod/mini';
+import { body, defineRoute, empty } from '../api/contract.js';
+import { MESSAGES } from '../registry/messages.js';
+
+/**
+ * Sign-in with a college's own accounts (issue 44, item 2; decision 0063): a campus admin names its Google Workspace or
+ * Microsoft Entra tenant as an OpenID Connect provider, with the e-mail domains it answers for. People whose address
+ * is in one of those domains and who already have an Attain account at that campus sign in through it; the user pool
+ * (Cognito's federation in AWS, the local stack's own pool domain on one machine) links the provider's identity to
+ * their existing account at the first sign-in, so the token is theirs: campus, role and access checks stay as they are.
+ */
+
+/** Path of the campus's identity provider (campus admins). */
+export const IDENTITY_PROVIDER_PATH = '/api/auth/identity-provider';
+/** Path of the public question "does this address's college sign in through its own accounts?" (`?email=`). */
+export const SSO_LOOKUP_PATH = '/api/auth/sso';
+/** The page the user pool sends the browser back to with its code. */
+export const SSO_CALLBACK_PAGE = '/sso/callback';
+/** Where a provider sends people back to the user pool: the redirect URI an admin registers at Google or Microsoft. */
+export const IDP_RESPONSE_PATH = '/oauth2/idpresponse';
+/** What Attain asks a provider for: who the person is and their e-mail. */
+export const SSO_SCOPES = 'openid email profile';
+/** The most e-mail domains one campus's provider answers for. */
+export const SSO_MAX_DOMAINS = 10;
+
+/**
+ * The user pool's name of a campus's provider: `campus-` and the campus id, cut to Cognito's 32 characters (its names
+ * may not hold `_`, which it puts between a provider's name and a person's subject).
+ */
+export function providerNameOf(campus: string): string {
+  return `campus-${campus.replace(/[^A-Za-z0-9.-]/g, '-')}`.slice(0, 32);
+}
+
+/** An e-mail domain written as people write it: lowercase labels of letters, digits and hyphens, two or more. */
+const DOMAIN = /^(?=.{3,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
+
+/**
+ * Whether an issuer URL is one a provider may have: https, or http on this machine only (the local stack's provider).
+ * Google's is `https://accounts.google.com`; Microsoft Entra's `https://login.microsoftonline.com/<tenant id>/v2.0`.
+ */
+export function isIssuerUrl(text: string): boolean {
+  try {
+    const u = new URL(text);
+    if (u.search || u.hash || u.username) return false;
+    return u.protocol === 'https:' || (u.protocol === 'http:' && ['127.0.0.1', 'localhost'].includes(u.hostname));
+  } catch {
+    return false;
+  }
+}
+
+/** The domain of an e-mail address, lowercase ('' for no address). */
+export const emailDomain = (email: string): string => {
+  const at = email.trim().lastIndexOf('@');
+  return at < 1
+    ? ''
+    : email
+        .trim()
+        .slice(at + 1)
+        .toLowerCase();
+};
+
+/**
+ * `PUT /api/auth/identity-provider`: the campus's OpenID Connect provider. `client_secret` is needed the first time and
+ * kept by the user pool, never shown again: leave it out to keep the one saved. Domains are written lowercase.
+ */
+export const identityProviderSchema = z.object({
+  name: z
+    .string({ error: MESSAGES.required })
+    .check(z.trim(), z.minLength(2, 'Give the name people know it by, such as "SKCET Google"'), z.maxLength(60, 'At most 60 characters')),
+  issuer: z
+    .string({ error: MESSAGES.required })
+    .check(
+      z.trim(),
+      z.refine(
+        isIssuerUrl,
+        'Give the issuer URL, such as https://accounts.google.com or https://login.microsoftonline.com/<tenant id>/v2.0',
+      ),
+    ),
+  client_id: z
+    .string({ error: MESSAGES.required })
+    .check(z.trim(), z.minLength(1, MESSAGES.required), z.maxLength(255, 'At most 255 characters')),
+  client_secret: z.optional(z.string().check(z.trim(), z.maxLength(1024, 'At most 1024 characters'))),
+  domains: z
+    .array(
+      z.string().check(
+        z.trim(),
+        z.toLowerCase(),
+        z.refine((d) => DOMAIN.test(d), 'Give an e-mail domain, such as skcet.ac.in'),
+      ),
+      { error: 'Give the e-mail domains its accounts use' },
+    )
+    .check(
+      z.minLength(1, 'Give the e-mail domains its accounts use'),
+      z.maxLength(SSO_MAX_DOMAINS, `At most ${SSO_MAX_DOMAINS} domains`),
+      z.refine((ds) => new Set(ds).size === ds.length, 'A domain is given twice'),
+    ),
+});
+
+/** A campus's provider as its admins see it: never the secret. */
+export interface CampusIdentityProvider {
+  /** Shown on the sign-in page: "Continue with <name>". */
+  name: string;
+  issuer: string;
+  client_id: string;
+  domains: string[];
+  /** The user pool's name of the provider (`providerNameOf`). */
+  provider_name: string;
+  /** The redirect URI to register at the provider (the user pool's `/oauth2/idpresponse`). */
+  redirect_uri: string;
+  updated_by: string;
+  /** ISO timestamp. */
+  updated_at: string;
+}
+
+/** `GET /api/auth/identity-provider`: the campus's provider, or none. */
+export interface IdentityProviderSetting {
+  provider: CampusIdentityProvider | null;
+  /** The redirect URI to register at the provider, given before one is saved. */
+  redirect_uri: string;
+}
+
+/**
+ * `GET /api/auth/sso?email=`: whether the address's domain signs in through a college's provider, and where the
+ * browser goes to. It says nothing of whether the address has an account.
+ */
+export interface SsoLookup {
+  provider: null | {
+    /** "Continue with <name>". */
+    name: string;
+    /** The `identity_provider` to ask the user pool's `/oauth2/authorize` for. */
+    identity_provider: string;
+  };
+}
+
+/** `GET /api/auth/identity-provider` (campus admins). */
+export const getIdentityProviderRoute = defineRoute({
+  method: 'GET',
+  path: IDENTITY_PROVIDER_PATH,
+  domain: 'auth',
+  summary: "The campus's sign-in provider (Google Workspace, Microsoft Entra: OpenID Connect), never its secret",
+  roles: ['admin'],
+  forbidden: 'Only campus administrators set how people sign in',
+  answer: body('IdentityProviderSetting'),
+  errors: [401, 403],
+});
+
+/**
+ * `PUT /api/auth/identity-provider` (campus admins) `{ name, issuer, client_id, client_secret?, domains }`: adds or
+ * changes the campus's provider in the user pool; 400 with field messages (a secret is needed the first time); 409
+ * when a domain is another campus's.
+ */
+export const putIdentityProviderRoute = defineRoute({
+  method: 'PUT',
+  path: IDENTITY_PROVIDER_PATH,
+  domain: 'auth',
+  summary: "Set the campus's sign-in provider (OpenID Connect) and the e-mail domains it answers for",
+  roles: ['admin'],
+  forbidden: 'Only campus administrators set how people sign in',
+  body: identityProviderSchema,
+  invalid: 'Please correct the sign-in provider',
+  answer: body('IdentityProviderSetting'),
+  errors: [400, 401, 403, 409],
+});
+
+/** `DELETE /api/auth/identity-provider` (campus admins): people sign in with their passwords only again. */
+export const deleteIdentityProviderRoute = defineRoute({
+  method: 'DELETE',
+  path: IDENTITY_PROVIDER_PATH,
+  domain: 'auth',
+  summary: "Remove the campus's sign-in provider (passwords only again)",
+  roles: ['admin'],
+  forbidden: 'Only campus administrators set how people sign in',
+  answer: empty(),
+  errors: [401, 403, 404],
+});
+
+/** `GET /api/auth/sso?email=` (public: the sign-in page). 400 for no address. */
+export const ssoLookupRoute = defineRoute({
+  method: 'GET',
+  path: SSO_LOOKUP_PATH,
+  domain: 'auth',
+  summary: "Whether an address's college signs in through its own accounts (never whether the address has an account)",
+  public: true,
+  query: z.object({ email: z.string({ error: 'Enter your e-mail' }).check(z.trim(), z.email('Enter an e-mail address')) }),
+  answer: body('SsoLookup'),
+  errors: [400],
+});
+
+/** The sign-in provider routes. */
+export const IDENTITY_PROVIDER_ROUTES = [
+  getIdentityProviderRoute,
+  putIdentityProviderRoute,
+  deleteIdentityProviderRoute,
+  ssoLookupRoute,
+] as const;
