@@ -1,4 +1,5 @@
 import { errorMessage, errorName } from '@attain/shared-types';
+import { collegeIdToken, forgetCollegeSession, setCollegeSignInSettings } from './college-session';
 
 /**
  * Amplify (Auth and its core, ~110 KB minified) in a chunk of its own, loaded when sign-in settings are first read:
@@ -36,10 +37,18 @@ export async function configureAuth(): Promise<void> {
       },
     },
   });
+  setCollegeSignInSettings(
+    c.oauthDomain && c.oauthIssuer ? { domain: c.oauthDomain, issuer: c.oauthIssuer, clientId: c.userPoolClientId } : undefined,
+  );
 }
 
-/** The current ID token, refreshed by Amplify when needed; null when nobody is signed in. */
+/**
+ * The current ID token: a college sign-in's (`collegeIdToken`), else the password session's, refreshed by Amplify when
+ * needed; null when nobody is signed in.
+ */
 export async function idToken(): Promise<string | null> {
+  const college = await collegeIdToken();
+  if (college !== undefined) return college;
   try {
     const { fetchAuthSession } = await amplify();
     const s = await fetchAuthSession();
@@ -71,6 +80,7 @@ export function signInFailure(e: unknown): string {
 export async function login(username: string, password: string): Promise<void> {
   try {
     const { signIn, signOut } = await amplify();
+    forgetCollegeSession();
     await signOut().catch(() => undefined);
     const r = await signIn({ username: username.trim(), password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
     if (!r.isSignedIn) throw new Error(`Sign-in needs another step (${r.nextStep.signInStep}); ask your administrator`);
@@ -81,6 +91,7 @@ export async function login(username: string, password: string): Promise<void> {
 
 /** Signs out and forgets the stored session. */
 export async function logout(): Promise<void> {
+  forgetCollegeSession();
   const { signOut } = await amplify();
   await signOut().catch(() => undefined);
 }

@@ -5,6 +5,7 @@ import { SignInPage } from '../features/sign-in/sign-in-page';
 const SignedInFrame = lazy(() => import('./signed-in-frame'));
 const SetPasswordPage = lazy(() => import('../features/sign-in/set-password-page'));
 const ForgotPasswordPage = lazy(() => import('../features/sign-in/forgot-password-page'));
+const SsoCallbackPage = lazy(() => import('../features/sign-in/sso-callback-page'));
 const PublicSurveyPage = lazy(() => import('../features/public-survey/public-survey-page'));
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
 
@@ -27,9 +28,10 @@ const SurveyReportPage = lazy(() => import('../features/survey/survey-report-pag
 const SURVEY_PAGES = { 'host-survey': <HostSurveyPage />, 'survey-report': <SurveyReportPage /> };
 
 /**
- * Routes: `/`, `/set-password` (an invitation's or a reset link), `/forgot-password` and `/s/<token>` (a survey invitation's link, answered without
- * signing in) are public; every other route of an area sits behind the auth gate inside the app shell, and an address
- * no route serves shows the Page not found page.
+ * Routes: `/`, `/set-password` (an invitation's or a reset link), `/forgot-password`, `/sso/callback` (back from a
+ * college's own sign-in) and `/s/<token>` (a survey invitation's link, answered without signing in) are public; every
+ * other route of an area sits behind the auth gate inside the app shell, and an address no route serves shows the
+ * Page not found page.
  */
 export const router = createBrowserRouter([
   { path: '/', element: <SignInPage /> },
@@ -46,6 +48,15 @@ export const router = createBrowserRouter([
     element: (
       <Suspense fallback={null}>
         <ForgotPasswordPage />
+      </Suspense>
+    ),
+  },
+  {
+    // SSO_CALLBACK_PAGE of shared-types: where the user pool returns from a college's own sign-in (decision 0063).
+    path: '/sso/callback',
+    element: (
+      <Suspense fallback={null}>
+        <SsoCallbackPage />
       </Suspense>
     ),
   },

@@ -3,12 +3,14 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { afterSignIn, forgetSignedOutReason, signedOutReason } from '../../app/deep-link';
 import { idToken, login } from '../../app/auth';
 import { CardField, CardSubmit, SignInCard } from './sign-in-card';
+import { useCollegeProvider } from './use-college-provider';
 import { useDocumentTitle } from '../../lib/document-title';
 import { errorMessage } from '@attain/shared-types';
 
 /**
  * `/`: e-mail-or-username and password; a stored session goes straight to `/dashboard` (or to `?next=`, the page
- * asked for while signed out).
+ * asked for while signed out). When the address typed belongs to a college that signs in through its own accounts
+ * (Google Workspace, Microsoft Entra), "Continue with <college>" goes there instead (decision 0063).
  * Plain inputs styled with PrimeReact's classes keep PrimeReact's JavaScript out of the first page.
  */
 export function SignInPage() {
@@ -21,6 +23,8 @@ export function SignInPage() {
   // so a reload of this page (or a page that signed itself out while open, then reloaded) still says it.
   const [error, setError] = useState(signedOutReason);
   const [busy, setBusy] = useState(false);
+  // The college whose own accounts sign this address in, when there is one (decision 0063).
+  const college = useCollegeProvider(email);
   useDocumentTitle('Sign in');
   useEffect(() => {
     void idToken().then((t) => {
@@ -44,12 +48,37 @@ export function SignInPage() {
       setBusy(false);
     }
   };
+  const continueWithCollege = async () => {
+    if (!college) return;
+    setBusy(true);
+    setError('');
+    try {
+      const { startCollegeSignIn } = await import('./college-sign-in');
+      await startCollegeSignIn(college.identity_provider, next);
+    } catch (err) {
+      setError(errorMessage(err, '') || 'The sign-in could not be started');
+      setBusy(false);
+    }
+  };
   return (
     <SignInCard onSubmit={submit}>
       <p className="muted">Outcome-based education and accreditation</p>
       <CardField id="email" label="E-mail or username" autoComplete="username" value={email} onChange={setEmail} autoFocus />
       <CardField id="password" label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
       <CardSubmit error={error} busy={busy} label="Sign in" busyLabel="Signing in…" />
+      {college ? (
+        <>
+          <p className="sign-in-or muted">or, without a password</p>
+          <button
+            type="button"
+            className="p-button p-component p-button-outlined sign-in-button"
+            onClick={continueWithCollege}
+            disabled={busy}
+          >
+            <span className="p-button-label">Continue with {college.name}</span>
+          </button>
+        </>
+      ) : null}
       {/* The address typed so far goes along in the history state, never in the URL. */}
       <Link className="sign-in-aside" to="/forgot-password" state={{ email }}>
         Forgot password?

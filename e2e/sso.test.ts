@@ -1,0 +1,79 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { client, login } from '../functions/tests/support/client.js';
+import { SHOTS, launchChromium } from './browser.js';
+
+/**
+ * Sign-in with the college's accounts (issue 44 item 2, decision 0063) as a person does it in a browser: on the
+ * sign-in page their address offers "Continue with <college>", the college's own sign-in page (the local stack's
+ * OpenID provider) asks who they are, and they arrive at their dashboard signed in as their own Attain account. An
+ * address Attain does not know comes back to the sign-in page, told why.
+ */
+const url = inject('e2eUrl');
+const admin = inject('e2eAdmin');
+const run = Date.now().toString(36);
+const EMAIL = `sso.${run}@attain.example`;
+const COLLEGE = 'Continue with Attain Demo College accounts';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  const api = client(url, await login(url, admin.email, admin.password));
+  const made = await api.post('/api/auth/user-list', {
+    email: EMAIL,
+    role: 'faculty',
+    password: 'Never-Typed-Pass-12!',
+    first_name: 'Meena',
+    last_name: 'Iyer',
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Types `address` on the sign-in page, continues with the college, and signs in there as `address`. */
+async function throughCollege(page: Page, address: string, shot: string): Promise<void> {
+  await page.goto(url);
+  await page.getByLabel('E-mail or username').fill(address);
+  await page.getByRole('button', { name: COLLEGE }).click();
+  // The college's own page (the local provider's development form).
+  await page.locator('input[name="login"]').waitFor();
+  expect(new URL(page.url()).origin).not.toBe(new URL(url).origin);
+  await page.screenshot({ path: `${SHOTS}/${shot}`, fullPage: true });
+  await page.locator('input[name="login"]').fill(address);
+  await page.locator('input[name="password"]').fill('the college checks this');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+}
+
+it('signs a person in through their college account to their own dashboard', { timeout: 120_000 }, async () => {
+  const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+  await page.goto(url);
+  await page.getByLabel('E-mail or username').fill(EMAIL);
+  await page.getByRole('button', { name: COLLEGE }).waitFor();
+  await page.screenshot({ path: `${SHOTS}/sso-sign-in-1366.png`, fullPage: true });
+  await throughCollege(page, EMAIL, 'sso-college-page-1366.png');
+  // The first sign-in links the college account and goes round once more on its own, then lands signed in.
+  await page.waitForURL('**/dashboard');
+  // The banner names the account signed in: the person's own.
+  await page.getByText(EMAIL).first().waitFor();
+  await page.screenshot({ path: `${SHOTS}/sso-dashboard-1366.png`, fullPage: true });
+  // A reload keeps the session; signing out ends it: the dashboard sends the visitor to sign in again.
+  await page.reload();
+  await page.getByText(EMAIL).first().waitFor();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL((u) => u.pathname === '/');
+  await page.goto(`${url}/dashboard`);
+  await page.waitForURL((u) => u.pathname === '/');
+});
+
+it('tells an address Attain does not know why it was not signed in, on a phone', { timeout: 120_000 }, async () => {
+  const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await throughCollege(page, `nobody.${run}@attain.example`, 'sso-college-page-390.png');
+  await page
+    .getByRole('alert')
+    .filter({ hasText: `No Attain account at this college uses nobody.${run}@attain.example` })
+    .waitFor();
+  expect(new URL(page.url()).pathname).toBe('/');
+  await page.screenshot({ path: `${SHOTS}/sso-refused-390.png`, fullPage: true });
+});

@@ -1,0 +1,109 @@
+import { collegeSignInSettings, poolDomainClient, saveCollegeSession } from '../../app/college-session';
+
+/**
+ * Signing in through a college's provider (decision 0063): the OAuth 2.0 authorization-code flow with PKCE and
+ * `state` (RFC 6749, RFC 7636), run by `oauth4webapi` against the user pool domain, which sends the person on to their
+ * college's Google Workspace or Microsoft Entra and back. The path people take: the sign-in page's "Continue with
+ * <college>" (`startCollegeSignIn`), the provider's own page, then `/sso/callback` (`finishCollegeSignIn`).
+ */
+
+/** The SSO callback page (`SSO_CALLBACK_PAGE` of shared-types, written out: the first page carries no shared-types code). */
+export const CALLBACK_PATH = '/sso/callback';
+
+const PENDING_KEY = 'attain.college-sign-in';
+
+/** What waits in this tab while the person is at their college's page. */
+interface Pending {
+  provider: string;
+  verifier: string;
+  state: string;
+  /** Where to go once signed in (`afterSignIn`'s path). */
+  next: string;
+  /** The first sign-in's retry was made already (see `finishCollegeSignIn`). */
+  retried: boolean;
+}
+
+/** The words Cognito puts before a pre sign-up trigger's own ("PreSignUp failed with error <words>."). */
+const TRIGGER_PREFIX = /^PreSignUp failed with error\s*/;
+/** The pre sign-up rule's words when it has just linked the account (functions' `LINKED_MESSAGE`). */
+const LINKED = /^Your college account is now linked/;
+
+/**
+ * Goes to the user pool domain to sign in through `provider` (the sign-in lookup's `identity_provider`), coming back to
+ * `/sso/callback`; `next` is where to go once signed in.
+ * @throws Error when this deployment offers no college sign-in, or the tab keeps nothing (storage off)
+ */
+export async function startCollegeSignIn(provider: string, next: string, retried = false): Promise<void> {
+  const s = collegeSignInSettings();
+  if (!s) throw new Error('Signing in with a college account is not offered here: use your password');
+  const { oauth, as } = await poolDomainClient(s);
+  const pending: Pending = { provider, verifier: oauth.generateRandomCodeVerifier(), state: oauth.generateRandomState(), next, retried };
+  try {
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
+  } catch {
+    throw new Error('This browser keeps no sign-in (storage is off): allow it for this site, or use your password');
+  }
+  const to = new URL(as.authorization_endpoint);
+  to.search = new URLSearchParams({
+    identity_provider: provider,
+    client_id: s.clientId,
+    redirect_uri: `${window.location.origin}${CALLBACK_PATH}`,
+    response_type: 'code',
+    scope: 'openid email profile',
+    state: pending.state,
+    code_challenge: await oauth.calculatePKCECodeChallenge(pending.verifier),
+    code_challenge_method: 'S256',
+  }).toString();
+  window.location.assign(to.toString());
+}
+
+/**
+ * Completes a college sign-in at `/sso/callback`: checks `state`, exchanges the code (PKCE) for the pool's tokens and
+ * keeps them (`saveCollegeSession`). The first sign-in of a person is failed by the pool once it has linked their
+ * college account to their Attain account (Cognito's way); then the sign-in is started again, once, and the person,
+ * still signed in at their college, comes straight back.
+ * @param href the callback page's address, with `code` and `state` (or `error` and `error_description`)
+ * @returns where to go once signed in, or `restarted` when the sign-in went round again
+ * @throws Error with the sentence to show (the pool's or the provider's refusal, an expired or foreign callback)
+ */
+export async function finishCollegeSignIn(href: string): Promise<{ next: string } | 'restarted'> {
+  const s = collegeSignInSettings();
+  let pending: Pending | undefined;
+  try {
+    pending = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null') as Pending | undefined;
+    sessionStorage.removeItem(PENDING_KEY);
+  } catch {
+    pending = undefined;
+  }
+  if (!s || !pending) throw new Error('This sign-in was not started in this tab, or has already finished: start again');
+  const { oauth, as, client, options } = await poolDomainClient(s);
+  let params: URLSearchParams;
+  try {
+    params = oauth.validateAuthResponse(as, client, new URL(href), pending.state);
+  } catch (e) {
+    const said = e instanceof oauth.AuthorizationResponseError ? (e.error_description ?? e.error) : '';
+    const words = said.replace(TRIGGER_PREFIX, '').replace(/\.$/, '');
+    if (LINKED.test(words) && !pending.retried) {
+      await startCollegeSignIn(pending.provider, pending.next, true);
+      return 'restarted';
+    }
+    throw new Error(words || 'The sign-in did not come back as started: start again');
+  }
+  const res = await oauth.authorizationCodeGrantRequest(
+    as,
+    client,
+    oauth.None(),
+    params,
+    `${window.location.origin}${CALLBACK_PATH}`,
+    pending.verifier,
+    options,
+  );
+  try {
+    const tokens = await oauth.processAuthorizationCodeResponse(as, client, res, { requireIdToken: true });
+    saveCollegeSession(tokens);
+  } catch (e) {
+    if (e instanceof oauth.ResponseBodyError) throw new Error(e.error_description ?? 'The sign-in could not be completed: start again');
+    throw e;
+  }
+  return { next: pending.next };
+}
