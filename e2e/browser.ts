@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { type Browser, type Page, chromium } from 'playwright-core';
+import { client, login } from '../functions/tests/support/client.js';
 
 /** Headless Debian Chromium with the flags this sandbox needs (no background networking, no sandbox as root). */
 export function launchChromium(): Promise<Browser> {
@@ -42,4 +43,19 @@ export async function choose(page: Page, id: string, option: string | RegExp): P
   await page.locator(`.p-dropdown:has(#${id})`).click();
   await page.locator('.p-dropdown-panel').getByRole('option', { name: option }).first().click();
   await page.locator('.p-dropdown-panel').waitFor({ state: 'detached' });
+}
+
+/**
+ * Adds a faculty member to the demo campus as its admin `admin` would (Add User, with a password), for a test that
+ * needs an account of its own.
+ * @throws Error when the campus refuses the new user
+ */
+export async function addFacultyMember(
+  url: string,
+  admin: { email: string; password: string },
+  member: { email: string; password: string; first_name: string; last_name: string },
+): Promise<void> {
+  const api = client(url, await login(url, admin.email, admin.password));
+  const made = await api.post('/api/auth/user-list', { ...member, role: 'faculty' });
+  if (made.status !== 201) throw new Error(`Adding ${member.email} was refused: ${made.status} ${JSON.stringify(made.body)}`);
 }

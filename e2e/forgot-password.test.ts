@@ -1,7 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { client, login } from '../functions/tests/support/client.js';
-import { SHOTS, launchChromium } from './browser.js';
+import { SHOTS, addFacultyMember, launchChromium } from './browser.js';
 
 /**
  * "Forgot password?" (issue 44 item 3) as a person uses it on a phone: from the sign-in page they ask for a link, open
@@ -16,15 +15,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchChromium();
-  const api = client(url, await login(url, admin.email, admin.password));
-  const made = await api.post('/api/auth/user-list', {
-    email: EMAIL,
-    role: 'faculty',
-    password: 'Forgotten-Pass-12!',
-    first_name: 'Kavya',
-    last_name: 'Rao',
-  });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  await addFacultyMember(url, admin, { email: EMAIL, password: 'Forgotten-Pass-12!', first_name: 'Kavya', last_name: 'Rao' });
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { client, login } from '../functions/tests/support/client.js';
-import { SHOTS, launchChromium } from './browser.js';
+import { SHOTS, addFacultyMember, launchChromium } from './browser.js';
 
 /**
  * Sign-in with the college's accounts (issue 44 item 2, decision 0063) as a person does it in a browser: on the
@@ -18,15 +17,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchChromium();
-  const api = client(url, await login(url, admin.email, admin.password));
-  const made = await api.post('/api/auth/user-list', {
-    email: EMAIL,
-    role: 'faculty',
-    password: 'Never-Typed-Pass-12!',
-    first_name: 'Meena',
-    last_name: 'Iyer',
-  });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  await addFacultyMember(url, admin, { email: EMAIL, password: 'Never-Typed-Pass-12!', first_name: 'Meena', last_name: 'Iyer' });
 });
 afterAll(async () => {
   await browser?.close();
