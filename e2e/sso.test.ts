@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { SHOTS, addFacultyMember, launchChromium } from './browser.js';
+import { SHOTS, addFacultyMember, launchChromium, signedInPage } from './browser.js';
 
 /**
  * Sign-in with the college's accounts (issue 44 item 2, decision 0063) as a person does it in a browser: on the
@@ -67,4 +67,18 @@ it('tells an address Attain does not know why it was not signed in, on a phone',
     .waitFor();
   expect(new URL(page.url()).pathname).toBe('/');
   await page.screenshot({ path: `${SHOTS}/sso-refused-390.png`, fullPage: true });
+});
+
+it("shows the campus's admin the provider in use and the redirect URI to register", { timeout: 120_000 }, async () => {
+  const page = await signedInPage(browser, url, admin, { width: 390, height: 844 });
+  await page.goto(`${url}/utilities/college-sign-in`);
+  await page.getByRole('heading', { name: 'College sign-in' }).waitFor();
+  expect(await page.getByLabel('E-mail domains').inputValue()).toBe('attain.example');
+  await page.getByText(`${url}/oauth2/idpresponse`).waitFor();
+  // A secret left empty keeps the saved one; a domain left out is refused with its field named.
+  await page.getByLabel('E-mail domains').fill('');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByText('Give the e-mail domains its accounts use').waitFor();
+  expect(await page.getByLabel('E-mail domains').evaluate((e) => e === document.activeElement)).toBe(true);
+  await page.screenshot({ path: `${SHOTS}/sso-admin-390.png`, fullPage: true });
 });

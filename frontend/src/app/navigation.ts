@@ -153,6 +153,7 @@ export const UTILITIES_TABS: readonly AreaTab[] = [
   { label: 'Manage User', path: 'manage_user' },
   { label: 'Suppression list', path: 'suppression-list', adminOnly: true },
   { label: 'Audit trail', path: 'audit-trail', adminOnly: true },
+  { label: 'College sign-in', path: 'college-sign-in', adminOnly: true },
   { label: 'API keys', path: 'api-keys', adminOnly: true },
   { label: 'API reference', path: 'api-reference', adminOnly: true },
 ];

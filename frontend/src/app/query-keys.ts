@@ -73,6 +73,8 @@ export const qk = {
   recipients: (source: 'department' | 'curriculum', id: string) => ['recipients', source, id] as const,
   suppression: () => ['mail-suppression'] as const,
   apiKeys: () => ['api-keys'] as const,
+  /** The campus's sign-in provider (Utilities > College sign-in). */
+  identityProvider: () => ['identity-provider'] as const,
   /** Every Survey view (host, report, dashboard): what an invitation, paper results or a registry write marks stale. */
   surveyViews: () => ['survey'] as const,
   surveyHost: (id: string) => ['survey', 'host', id] as const,

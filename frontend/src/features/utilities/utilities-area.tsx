@@ -5,6 +5,7 @@ import { profileAtom } from '../../app/state';
 import { SideTabsArea } from '../../components/areas/side-tabs-area';
 import { ApiKeysPage } from './api-keys-page';
 import { AuditTrailPage } from './audit-trail-page';
+import { CollegeSignInPage } from './college-sign-in-page';
 import { ManageUserPage } from './manage-user-page';
 import { SendMailPage } from './send-mail-page';
 import { SuppressionListPage } from './suppression-list-page';
@@ -18,6 +19,7 @@ const SCREENS: Readonly<Record<string, ReactNode>> = {
   manage_user: <ManageUserPage />,
   'suppression-list': <SuppressionListPage />,
   'audit-trail': <AuditTrailPage />,
+  'college-sign-in': <CollegeSignInPage />,
   'api-keys': <ApiKeysPage />,
   'api-reference': (
     <Suspense fallback={<p className="hint">Loading the API reference...</p>}>
@@ -28,7 +30,8 @@ const SCREENS: Readonly<Record<string, ReactNode>> = {
 
 /**
  * `/utilities/*` (spec part 2 §2): Send Mail with the sent mail and their receipts, Manage User, and (administrators)
- * the campus's mail suppression list, audit trail, API keys for machine clients and the API reference.
+ * the campus's mail suppression list, audit trail, sign-in with the college's own accounts, API keys for machine clients
+ * and the API reference.
  */
 export default function UtilitiesArea() {
   const role = useAtomValue(profileAtom)?.role;

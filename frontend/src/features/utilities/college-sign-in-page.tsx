@@ -1,0 +1,180 @@
+import { type CampusIdentityProvider, SSO_MAX_DOMAINS, identityProviderSchema } from '@attain/shared-types';
+import { Button } from 'primereact/button';
+import { confirmDialog } from 'primereact/confirmdialog';
+import { InputText } from 'primereact/inputtext';
+import { type FormEvent, useEffect, useState } from 'react';
+import { ApiError } from '../../app/api';
+import { showPopup } from '../../app/state';
+import { formatDateTime, useLocale } from '../../lib/format/locale';
+import { useCollegeProvider, useCollegeProviderWrites } from './college-sign-in-api';
+
+/** The form as typed: the domains as one line, split at commas or spaces when sent. */
+interface Values {
+  name: string;
+  issuer: string;
+  client_id: string;
+  client_secret: string;
+  domains: string;
+}
+
+const FIELDS: readonly { key: keyof Values; id: string; label: string; hint: string }[] = [
+  { key: 'name', id: 'idp-name', label: 'Name people see', hint: 'The sign-in page says “Continue with <this name>”.' },
+  {
+    key: 'issuer',
+    id: 'idp-issuer',
+    label: 'Issuer URL',
+    hint: 'Google Workspace: https://accounts.google.com. Microsoft Entra: https://login.microsoftonline.com/<your tenant id>/v2.0.',
+  },
+  { key: 'client_id', id: 'idp-client-id', label: 'Client ID', hint: 'Of the web application you registered for Attain at the provider.' },
+  { key: 'client_secret', id: 'idp-client-secret', label: 'Client secret', hint: '' },
+  {
+    key: 'domains',
+    id: 'idp-domains',
+    label: 'E-mail domains',
+    hint: `The domains of your people's addresses, such as skcet.ac.in (up to ${SSO_MAX_DOMAINS}, separated by commas).`,
+  },
+];
+
+const valuesOf = (p: CampusIdentityProvider | null | undefined): Values => ({
+  name: p?.name ?? '',
+  issuer: p?.issuer ?? '',
+  client_id: p?.client_id ?? '',
+  client_secret: '',
+  domains: p?.domains.join(', ') ?? '',
+});
+
+const splitDomains = (text: string) =>
+  text
+    .split(/[\s,;]+/)
+    .map((d) => d.trim())
+    .filter(Boolean);
+
+/**
+ * `/utilities/college-sign-in` (campus administrators; issue 44 item 2, decision 0063): the campus's Google Workspace or
+ * Microsoft Entra tenant as an OpenID Connect provider (`GET`/`PUT`/`DELETE /api/auth/identity-provider`). Shows the
+ * redirect URI to register at the provider; the form takes the name people see, the issuer, the client id and secret
+ * (kept by the user pool and never shown again: left empty, the saved one stays) and the e-mail domains. People of
+ * those domains who have an Attain account here then sign in through it; no account is made for anyone else.
+ */
+export function CollegeSignInPage() {
+  const locale = useLocale();
+  const setting = useCollegeProvider();
+  const { save, remove } = useCollegeProviderWrites();
+  const saved = setting.data?.provider ?? null;
+  const [values, setValues] = useState<Values>(valuesOf(null));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [refusal, setRefusal] = useState<string | null>(null);
+  // What was last read or saved fills the form; what is typed stays until then.
+  useEffect(() => {
+    setValues(valuesOf(saved));
+  }, [saved]);
+  const set = (key: keyof Values, value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors(({ [key]: _gone, ...rest }) => rest);
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setRefusal(null);
+    const body = {
+      name: values.name,
+      issuer: values.issuer,
+      client_id: values.client_id,
+      ...(values.client_secret.trim() ? { client_secret: values.client_secret } : {}),
+      domains: splitDomains(values.domains),
+    };
+    const checked = identityProviderSchema.safeParse(body);
+    const found: Record<string, string> = {};
+    if (!checked.success) for (const i of checked.error.issues) found[String(i.path[0])] ??= i.message;
+    if (!saved && !body.client_secret) found.client_secret = 'Give the client secret the provider issued';
+    if (Object.keys(found).length) {
+      setErrors(found);
+      document.getElementById(FIELDS.find((f) => found[f.key])?.id ?? '')?.focus();
+      return;
+    }
+    save.mutate(body, {
+      onSuccess: () => showPopup('success', 'Saved: people of these domains can now continue with their college account'),
+      onError: (err) => {
+        const refused = err instanceof ApiError ? err : new ApiError(0, 'The provider could not be saved; please try again');
+        setErrors(refused.fields);
+        setRefusal(refused.detail);
+      },
+    });
+  };
+  const ask = () =>
+    confirmDialog({
+      header: 'Stop signing in with college accounts?',
+      message: 'People then sign in with their Attain passwords only; anyone who never set one can use “Forgot password?”.',
+      icon: 'pi pi-exclamation-triangle',
+      acceptLabel: 'Remove',
+      rejectLabel: 'Cancel',
+      acceptClassName: 'p-button-danger',
+      defaultFocus: 'reject',
+      accept: () => remove.mutate(undefined, { onSuccess: () => showPopup('success', 'College sign-in removed: passwords only again') }),
+    });
+  return (
+    <section>
+      <div className="page-head">
+        <h2>College sign-in</h2>
+      </div>
+      <p className="hint">
+        Let people sign in with the Google Workspace or Microsoft Entra account your college already gives them, instead of one more
+        password. Only people who already have an Attain account here, with an address in your domains, can sign in this way.
+      </p>
+      {setting.isError ? <p className="hint">The setting could not be read; reload the page to try again.</p> : null}
+      {setting.data ? (
+        <p className="hint">
+          Register Attain at your provider as a web application with this redirect URI:{' '}
+          <code className="idp-redirect">{setting.data.redirect_uri}</code>
+        </p>
+      ) : null}
+      {saved ? (
+        <p className="hint">
+          In use since it was last saved by {saved.updated_by} on {formatDateTime(saved.updated_at, locale)}.
+        </p>
+      ) : null}
+      <form className="entity-form idp-form" onSubmit={submit} noValidate aria-label="College sign-in provider">
+        {refusal ? (
+          <div className="form-refusal" role="alert">
+            <i className="pi pi-exclamation-circle" aria-hidden />
+            <span>{refusal}</span>
+          </div>
+        ) : null}
+        {FIELDS.map((f) => {
+          const hint =
+            f.key === 'client_secret'
+              ? saved
+                ? 'Kept from the last save and never shown: leave it empty to keep it, or type a new one.'
+                : 'Shown to you once by the provider; Attain never shows it again.'
+              : f.hint;
+          const described = [errors[f.key] ? `${f.id}-error` : '', `${f.id}-hint`].filter(Boolean).join(' ');
+          return (
+            <div className="form-field" key={f.key}>
+              <label htmlFor={f.id}>{f.label}</label>
+              <InputText
+                id={f.id}
+                type={f.key === 'client_secret' ? 'password' : 'text'}
+                autoComplete={f.key === 'client_secret' ? 'new-password' : 'off'}
+                value={values[f.key]}
+                onChange={(e) => set(f.key, e.target.value)}
+                aria-invalid={errors[f.key] ? true : undefined}
+                aria-describedby={described}
+              />
+              {errors[f.key] ? (
+                <small id={`${f.id}-error`} className="field-error">
+                  {errors[f.key]}
+                </small>
+              ) : null}
+              <small id={`${f.id}-hint`} className="hint">
+                {hint}
+              </small>
+            </div>
+          );
+        })}
+        <div className="form-actions">
+          <Button type="submit" label={saved ? 'Save changes' : 'Turn on college sign-in'} icon="pi pi-check" loading={save.isPending} />
+          {saved ? <Button type="button" label="Remove" icon="pi pi-trash" severity="danger" outlined onClick={ask} /> : null}
+        </div>
+      </form>
+    </section>
+  );
+}
