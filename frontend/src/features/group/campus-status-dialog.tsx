@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { ApiError } from '../../app/api';
 import { showPopup } from '../../app/state';
 import { useCampusWrites } from './api';
+import { FormRefusal } from '../../components/form/form-refusal';
 
 /** Shortest reason the server takes for disabling a campus. */
 const REASON_MIN = 10;
@@ -54,12 +55,7 @@ export function CampusStatusDialog({ campus, onHide }: { campus: GroupCampus | n
             ? "The campus's users are refused until the group enables it again; its records are kept."
             : "The campus's users may sign in and work again."}
         </p>
-        {refusal && !error ? (
-          <div className="form-refusal" role="alert">
-            <i className="pi pi-exclamation-circle" aria-hidden />
-            <span>{refusal.detail}</span>
-          </div>
-        ) : null}
+        <FormRefusal message={error ? null : refusal?.detail} />
         <div className="form-field">
           <label htmlFor="campus-status-reason">
             {disabling ? `Why is it disabled? (at least ${REASON_MIN} characters)` : 'Why is it enabled? (optional)'}

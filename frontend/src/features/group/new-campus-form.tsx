@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../app/api';
 import { FormDialog } from '../../components/form/form-dialog';
 import { useCampusWrites } from './api';
+import { FormRefusal } from '../../components/form/form-refusal';
 
 /** The form's fields, in order: the body's name, label, and whether it may be left blank. */
 const FIELDS: readonly { name: keyof NewCampusBody; label: string; optional?: boolean; type?: string; hint?: string }[] = [
@@ -78,12 +79,7 @@ export function NewCampusForm({
       submitting={add.isPending}
     >
       <form id="new-campus" className="entity-form" onSubmit={submit} noValidate aria-label="Add campus">
-        {refusal ? (
-          <div className="form-refusal" role="alert">
-            <i className="pi pi-exclamation-circle" aria-hidden />
-            <span>{refusal.detail}</span>
-          </div>
-        ) : null}
+        <FormRefusal message={refusal?.detail} />
         <div className="form-grid">
           {FIELDS.map((f) => {
             const id = `new-campus-${f.name}`;

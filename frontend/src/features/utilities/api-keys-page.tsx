@@ -26,6 +26,7 @@ import { FormDialog } from '../../components/form/form-dialog';
 import { ResponsiveTable } from '../../components/table/responsive-table';
 import { formatDate, formatDateTime, useLocale } from '../../lib/format/locale';
 import { type NewApiKey, useApiKeyWrites, useApiKeys } from './api-keys-api';
+import { FormRefusal } from '../../components/form/form-refusal';
 
 /** How long a new key lives unless the admin says otherwise (days). */
 const DEFAULT_DAYS = 90;
@@ -322,12 +323,7 @@ function NewApiKeyForm({ visible, onHide, onCreated }: { visible: boolean; onHid
       submitting={create.isPending}
     >
       <form id="new-api-key" className="entity-form" onSubmit={submit} onKeyDown={enterNeverSubmits} noValidate aria-label="Create API key">
-        {refusal ? (
-          <div className="form-refusal" role="alert">
-            <i className="pi pi-exclamation-circle" aria-hidden />
-            <span>{refusal}</span>
-          </div>
-        ) : null}
+        <FormRefusal message={refusal} />
         <div className="form-field">
           <label htmlFor="api-key-name">
             Name

@@ -7,6 +7,7 @@ import { ApiError } from '../../app/api';
 import { showPopup } from '../../app/state';
 import { formatDateTime, useLocale } from '../../lib/format/locale';
 import { useCollegeProvider, useCollegeProviderWrites } from './college-sign-in-api';
+import { FormRefusal } from '../../components/form/form-refusal';
 
 /** The form as typed: the domains as one line, split at commas or spaces when sent. */
 interface Values {
@@ -133,12 +134,7 @@ export function CollegeSignInPage() {
         </p>
       ) : null}
       <form className="entity-form idp-form" onSubmit={submit} noValidate aria-label="College sign-in provider">
-        {refusal ? (
-          <div className="form-refusal" role="alert">
-            <i className="pi pi-exclamation-circle" aria-hidden />
-            <span>{refusal}</span>
-          </div>
-        ) : null}
+        <FormRefusal message={refusal} />
         {FIELDS.map((f) => {
           const hint =
             f.key === 'client_secret'

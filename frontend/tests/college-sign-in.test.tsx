@@ -1,0 +1,148 @@
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { collegeIdToken, saveCollegeSession, setCollegeSignInSettings } from '../src/app/college-session';
+import { finishCollegeSignIn } from '../src/features/sign-in/college-sign-in';
+import { SignInPage } from '../src/features/sign-in/sign-in-page';
+import { renderApp } from './support';
+
+vi.mock('../src/app/auth', () => ({ idToken: async () => null, login: vi.fn(async () => undefined) }));
+
+const SETTINGS = {
+  domain: 'https://attain-1234.auth.ap-south-1.amazoncognito.com',
+  issuer: 'https://cognito-idp.example/pool',
+  clientId: 'web-client',
+};
+const PENDING_KEY = 'attain.college-sign-in';
+const CALLBACK = 'http://localhost:3000/sso/callback';
+
+beforeEach(() => {
+  setCollegeSignInSettings(SETTINGS);
+  sessionStorage.clear();
+  localStorage.clear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+/** A tab where "Continue with <college>" was pressed: what it left for the callback page. */
+const pending = (retried = false) =>
+  sessionStorage.setItem(
+    PENDING_KEY,
+    JSON.stringify({ provider: 'campus-demo', verifier: 'v'.repeat(43), state: 'st-1', next: '/me', retried }),
+  );
+/** An unsigned JWT with `claims` (the browser checks claims, not the signature: the API verifies it). */
+const jwt = (claims: Record<string, unknown>) =>
+  `${btoa(JSON.stringify({ alg: 'RS256' })).replace(/=+$/, '')}.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.sig`;
+
+describe('Continue with <college> on the sign-in page', () => {
+  it('is offered once the address typed is of a college that signs in through its own accounts, and not otherwise', async () => {
+    const fetch = vi.fn(async (url: string) =>
+      json({ provider: url.includes('skcet.ac.in') ? { name: 'SKCET Google', identity_provider: 'campus-skcet' } : null }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    renderApp(
+      <Routes>
+        <Route path="/" element={<SignInPage />} />
+      </Routes>,
+    );
+    const email = screen.getByLabelText('E-mail or username');
+    fireEvent.change(email, { target: { value: 'meera@skcet.ac.in' } });
+    expect(await screen.findByRole('button', { name: 'Continue with SKCET Google' })).toBeTruthy();
+    expect(fetch).toHaveBeenCalledWith('/api/auth/sso?email=meera%40skcet.ac.in', expect.anything());
+    fireEvent.change(email, { target: { value: 'meera@elsewhere.example' } });
+    expect(screen.queryByRole('button', { name: /Continue with/ })).toBeNull();
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    expect(screen.queryByRole('button', { name: /Continue with/ })).toBeNull();
+    // The password form is there all along.
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+  });
+});
+
+describe('the callback page completing a college sign-in', () => {
+  it('starts again once when the first sign-in has just linked the account, then says why if it comes back refused', async () => {
+    // jsdom's ArrayBuffer is not Node's, whose WebCrypto makes the PKCE digest: the digest is handed over as the page's
+    // own ArrayBuffer, as a browser's is.
+    const digest = crypto.subtle.digest.bind(crypto.subtle);
+    vi.spyOn(crypto.subtle, 'digest').mockImplementation(async (algorithm, data) => {
+      const bytes = new Uint8Array(await digest(algorithm, data));
+      const mine = new ArrayBuffer(bytes.length);
+      new Uint8Array(mine).set(bytes);
+      return mine;
+    });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, origin: 'http://localhost:3000', assign });
+    pending();
+    const linked = `${CALLBACK}?error=invalid_request&error_description=${encodeURIComponent(
+      'PreSignUp failed with error Your college account is now linked to your Attain account: continue to sign in.',
+    )}&state=st-1`;
+    expect(await finishCollegeSignIn(linked)).toBe('restarted');
+    const to = new URL(assign.mock.calls[0][0] as string);
+    expect(`${to.origin}${to.pathname}`).toBe(`${SETTINGS.domain}/oauth2/authorize`);
+    expect(to.searchParams.get('identity_provider')).toBe('campus-demo');
+    expect(to.searchParams.get('redirect_uri')).toBe(CALLBACK);
+    expect(to.searchParams.get('code_challenge_method')).toBe('S256');
+    // The retry's own state; a second "linked" answer is not retried again but said.
+    const again = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? '{}') as { state: string; retried: boolean };
+    expect(again.retried).toBe(true);
+    const linkedAgain = linked.replace('state=st-1', `state=${again.state}`);
+    await expect(finishCollegeSignIn(linkedAgain)).rejects.toThrow(
+      'Your college account is now linked to your Attain account: continue to sign in',
+    );
+  });
+
+  it("says the pool's refusal in its own words, and refuses a callback this tab did not start", async () => {
+    pending();
+    const refused = `${CALLBACK}?error=invalid_request&error_description=${encodeURIComponent(
+      'PreSignUp failed with error No Attain account at this college uses x@skcet.ac.in: ask your Attain administrator to add you.',
+    )}&state=st-1`;
+    await expect(finishCollegeSignIn(refused)).rejects.toThrow(
+      /^No Attain account at this college uses x@skcet\.ac\.in: ask your Attain administrator to add you$/,
+    );
+    await expect(finishCollegeSignIn(`${CALLBACK}?code=c1&state=st-1`)).rejects.toThrow('This sign-in was not started in this tab');
+    pending();
+    await expect(finishCollegeSignIn(`${CALLBACK}?code=c1&state=forged`)).rejects.toThrow();
+  });
+
+  it('exchanges the code with its PKCE verifier and keeps the tokens, which the session then hands out', async () => {
+    vi.stubGlobal('location', { ...window.location, origin: 'http://localhost:3000', assign: vi.fn() });
+    const now = Math.floor(Date.now() / 1000);
+    const idToken = jwt({ iss: SETTINGS.issuer, aud: SETTINGS.clientId, sub: 'u-1', iat: now, exp: now + 3600 });
+    const fetch = vi.fn(async () =>
+      json({ id_token: idToken, access_token: 'a', refresh_token: 'r-1', token_type: 'Bearer', expires_in: 3600 }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    pending();
+    expect(await finishCollegeSignIn(`${CALLBACK}?code=c1&state=st-1`)).toEqual({ next: '/me' });
+    const [url, init] = fetch.mock.calls[0] as unknown as [string | URL, { body: URLSearchParams }];
+    expect(String(url)).toBe(`${SETTINGS.domain}/oauth2/token`);
+    const form = new URLSearchParams(String(init.body));
+    expect(form.get('grant_type')).toBe('authorization_code');
+    expect(form.get('code_verifier')).toBe('v'.repeat(43));
+    expect(await collegeIdToken()).toBe(idToken);
+  });
+
+  it('refreshes a college session about to expire, and ends it when the refresh is refused', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const fresh = jwt({ iss: SETTINGS.issuer, aud: SETTINGS.clientId, sub: 'u-1', iat: now, exp: now + 3600 });
+    saveCollegeSession({ id_token: 'old', refresh_token: 'r-1', expires_in: 30 });
+    const fetch = vi.fn(async () => json({ id_token: fresh, access_token: 'a', token_type: 'Bearer', expires_in: 3600 }));
+    vi.stubGlobal('fetch', fetch);
+    expect(await collegeIdToken()).toBe(fresh);
+    expect(new URLSearchParams(String((fetch.mock.calls[0] as unknown as [string, { body: string }])[1].body)).get('refresh_token')).toBe(
+      'r-1',
+    );
+    saveCollegeSession({ id_token: 'old', expires_in: 30 });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ error: 'invalid_grant', error_description: 'User is disabled.' }, 400)),
+    );
+    expect(await collegeIdToken()).toBeNull();
+    // Ended: no college session is left, so the password session is asked next.
+    expect(await collegeIdToken()).toBeUndefined();
+  });
+});
