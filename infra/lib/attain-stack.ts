@@ -1,7 +1,11 @@
 import { type ApiRoute, CRUD_ENTITIES, apiRoutes } from '@attain/shared-types';
 import { CfnOutput, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
+import { AttainFunction } from './attain-function.js';
+import { grantRecordsAccess } from './audit-guard.js';
+import { handlerEntry } from './bundling.js';
 import { Api } from './constructs/api.js';
 import { Identity } from './constructs/identity.js';
 import { Mail } from './constructs/mail.js';
@@ -11,7 +15,7 @@ import { Results } from './constructs/results.js';
 import { Site } from './constructs/site.js';
 import { Storage } from './constructs/storage.js';
 import { Summaries } from './constructs/summaries.js';
-import { arnWildcardFinding } from './nag.js';
+import { accountWildcardFinding, arnWildcardFinding } from './nag.js';
 
 /**
  * The API domains that queue results jobs: those whose writes change course inputs and so queue results to be computed
@@ -102,12 +106,31 @@ export class AttainStack extends Stack {
       writers: [...RESULTS_WRITER_DOMAINS.flatMap((d) => api.functions.get(d) ?? []), marksImport.worker],
       environment,
     });
+    // College sign-in (decision 0063): the first sign-in's link rule, as the pool's pre sign-up trigger.
+    const preSignUp = new AttainFunction(this, 'SsoPreSignUp', {
+      entry: handlerEntry('sso-pre-sign-up'),
+      environment: { TABLE_NAME: storage.table.tableName, NODE_OPTIONS: environment.NODE_OPTIONS },
+    });
+    // It reads the provider, the person's access and campus, and writes the link's audit entry.
+    grantRecordsAccess(preSignUp, storage.table);
+    // The pool cannot be named here: it names this function as its trigger, and a policy naming the pool would make a
+    // cycle (pool -> function -> its policy -> pool). The pool's id comes with each event.
+    const anyPool = this.formatArn({ service: 'cognito-idp', resource: 'userpool', resourceName: '*' });
+    preSignUp.addToRolePolicy(
+      new iam.PolicyStatement({ actions: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminLinkProviderForUser'], resources: [anyPool] }),
+    );
+    Validations.of(preSignUp).acknowledge({
+      id: accountWildcardFinding(this, 'cognito-idp', 'userpool/*'),
+      reason:
+        "The pre sign-up trigger cannot name its own pool (a cycle); it reads and links users of this account's pools in this Region.",
+    });
+    identity.userPool.addTrigger(cognito.UserPoolOperation.PRE_SIGN_UP, preSignUp);
     const summaries = new Summaries(this, 'Summaries', {
       table: storage.table,
       // The group roll-up and the dashboards (both served by the group domain) read the campuses' summaries.
       readers: (['group'] as const).flatMap((d) => api.functions.get(d) ?? []),
       // Every function with the records store stamps the campuses it writes (`noteCampusChange`).
-      writers: [...api.functions.values(), marksImport.worker, mail.sender, mail.receipts, results.worker],
+      writers: [...api.functions.values(), marksImport.worker, mail.sender, mail.receipts, results.worker, preSignUp],
       environment,
     });
     // The summaries worker computes stale courses with the campus pages' services, which store them and queue their
@@ -125,6 +148,7 @@ export class AttainStack extends Stack {
       api: api.httpApi,
       userPool: identity.userPool,
       webClient: identity.webClient,
+      oauthDomain: identity.domainUrl,
       logBucket: storage.logBucket,
     });
 
@@ -134,6 +158,8 @@ export class AttainStack extends Stack {
     for (const f of api.functions.values()) f.addEnvironment('SITE_URL', siteUrl);
     // A new API key's answer says where its machine gets tokens: the pool domain's token endpoint.
     api.functions.get('auth')?.addEnvironment('TOKEN_URL', identity.tokenUrl);
+    // College sign-in (decision 0063): back to the site's own callback page only.
+    identity.allowSignInFrom(siteUrl);
 
     new CfnOutput(this, 'Url', { value: `https://${site.distribution.distributionDomainName}` });
     new CfnOutput(this, 'ApiUrl', { value: api.httpApi.apiEndpoint });

@@ -25,9 +25,10 @@ export const BUNDLE_BUDGET_KB: Readonly<Partial<Record<Domain | Worker, number>>
 
 /**
  * The queue, event and invoked workers: their entries are in `functions/src/lambdas/workers/` (`campus-summaries` reads
- * its queue and is also invoked by the group Lambda; the others read queues and events).
+ * its queue and is also invoked by the group Lambda; `sso-pre-sign-up` is the user pool's trigger; the others read
+ * queues and events).
  */
-export const WORKERS = ['mail-receipts', 'mail-sender', 'marks-import', 'course-results', 'campus-summaries'] as const;
+export const WORKERS = ['mail-receipts', 'mail-sender', 'marks-import', 'course-results', 'campus-summaries', 'sso-pre-sign-up'] as const;
 /** A worker Lambda's name. */
 export type Worker = (typeof WORKERS)[number];
 

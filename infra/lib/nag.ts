@@ -17,11 +17,23 @@ export const arnWildcardFinding = (resource: IConstruct, suffix: string) =>
  * partition, region and account, each as `<AWS::...>` when the stack leaves it to deployment.
  */
 function importedTableArn(resource: IConstruct): string {
-  const stack = Stack.of(resource);
-  const part = (v: string, name: string) => (Token.isUnresolved(v) ? `<AWS::${name}>` : v);
   const name = (resource as IConstruct & { tableName?: string }).tableName ?? '';
-  return `arn:${part(stack.partition, 'Partition')}:dynamodb:${part(stack.region, 'Region')}:${part(stack.account, 'AccountId')}:table/${name}`;
+  return accountArn(resource, 'dynamodb', `table/${name}`);
 }
+
+/**
+ * How cdk-nag writes an ARN of `service` in the stack's account and Region ending in `tail`: the partition, Region and
+ * account each as `<AWS::...>` when the stack leaves it to deployment.
+ */
+function accountArn(scope: IConstruct, service: string, tail: string): string {
+  const stack = Stack.of(scope);
+  const part = (v: string, name: string) => (Token.isUnresolved(v) ? `<AWS::${name}>` : v);
+  return `arn:${part(stack.partition, 'Partition')}:${service}:${part(stack.region, 'Region')}:${part(stack.account, 'AccountId')}:${tail}`;
+}
+
+/** cdk-nag's IAM5 finding for a wildcard ARN of `service` in the stack's account and Region (`tail` such as `userpool/*`). */
+export const accountWildcardFinding = (scope: IConstruct, service: string, tail: string) =>
+  `AwsSolutions::AwsSolutions-IAM5[Resource::${accountArn(scope, service, tail)}]`;
 
 /** The logical id of an L2 construct's resource in the template (honours `keepLogicalId`, unlike `Stack.getLogicalId`). */
 export const logicalIdOf = (resource: IConstruct): string =>

@@ -244,6 +244,26 @@ describe('the Attain stack', () => {
     expect(granting).toHaveLength(1);
     expect(JSON.stringify(granting[0].Properties.Roles)).toMatch(/ApiFnauth/);
   });
+  it("signs people in through their college's provider: the code grant back to the site only, the trigger, providers set by auth", () => {
+    const cdn = Object.keys(template.findResources('AWS::CloudFront::Distribution'))[0];
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      AllowedOAuthFlows: ['code'],
+      AllowedOAuthScopes: Match.arrayWith(['openid', 'email', 'profile']),
+      CallbackURLs: [{ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [cdn, 'DomainName'] }, '/sso/callback']] }],
+      SupportedIdentityProviders: ['COGNITO'],
+    });
+    const pool = Object.values(template.findResources('AWS::Cognito::UserPool'))[0];
+    const trigger = pool.Properties.LambdaConfig.PreSignUp['Fn::GetAtt'][0] as string;
+    expect(trigger).toMatch(/^SsoPreSignUp/);
+    const linking = Object.values(template.findResources('AWS::IAM::Policy')).filter((p) =>
+      JSON.stringify(p.Properties.PolicyDocument).includes('cognito-idp:AdminLinkProviderForUser'),
+    );
+    expect(linking.map((p) => JSON.stringify(p.Properties.Roles))).toEqual([expect.stringMatching(/SsoPreSignUp/)]);
+    const setting = Object.values(template.findResources('AWS::IAM::Policy')).filter((p) =>
+      JSON.stringify(p.Properties.PolicyDocument).includes('cognito-idp:CreateIdentityProvider'),
+    );
+    expect(setting.map((p) => JSON.stringify(p.Properties.Roles))).toEqual([expect.stringMatching(/ApiFnauth/)]);
+  });
   it('runs every function on nodejs22.x, arm64', () => {
     const fns = Object.values(template.findResources('AWS::Lambda::Function')).filter(
       (f) => f.Properties.Environment?.Variables?.TABLE_NAME,
@@ -491,7 +511,7 @@ describe('the Attain stack', () => {
       FunctionResponseTypes: ['ReportBatchItemFailures'],
     });
   });
-  it('denies every domain Lambda (and the marks import, results and summaries workers) editing or deleting audit entries', () => {
+  it('denies every domain Lambda (and the marks import, results and summaries workers, and the pre sign-up trigger) editing or deleting audit entries', () => {
     const denyRoles = new Set<string>();
     for (const p of Object.values(template.findResources('AWS::IAM::Policy'))) {
       const denies = (p.Properties.PolicyDocument.Statement as Record<string, any>[]).filter(
@@ -505,7 +525,7 @@ describe('the Attain stack', () => {
     const fns = Object.entries(template.findResources('AWS::Lambda::Function')).filter(([id]) => /^ApiFn/.test(id));
     expect(fns.length).toBe(apiDomains().length);
     for (const [id, f] of fns) expect(denyRoles.has(f.Properties.Role['Fn::GetAtt'][0]), id).toBe(true);
-    expect(denyRoles.size).toBe(apiDomains().length + 3);
+    expect(denyRoles.size).toBe(apiDomains().length + 4);
   });
   it('blocks public access and versions every bucket', () => {
     for (const b of Object.values(template.findResources('AWS::S3::Bucket'))) {

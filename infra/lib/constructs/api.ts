@@ -101,6 +101,13 @@ export class Api extends Construct {
         // API keys (decision 0062): an app client per key, created and deleted by campus admins.
         'cognito-idp:CreateUserPoolClient',
         'cognito-idp:DeleteUserPoolClient',
+        // College sign-in (decision 0063): a campus's provider, listed on the web client (read, then written back).
+        'cognito-idp:CreateIdentityProvider',
+        'cognito-idp:DescribeIdentityProvider',
+        'cognito-idp:UpdateIdentityProvider',
+        'cognito-idp:DeleteIdentityProvider',
+        'cognito-idp:DescribeUserPoolClient',
+        'cognito-idp:UpdateUserPoolClient',
       );
     }
 

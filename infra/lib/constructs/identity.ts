@@ -1,4 +1,5 @@
 import {
+  SSO_CALLBACK_PAGE,
   API_KEY_SCOPES,
   API_KEY_SCOPE_LABELS,
   API_RESOURCE_SERVER,
@@ -22,6 +23,8 @@ export class Identity extends Construct {
   readonly webClient: cognito.UserPoolClient;
   /** Where API keys' machine clients exchange their id and secret for an access token (the pool domain's `/oauth2/token`). */
   readonly tokenUrl: string;
+  /** The pool domain (`https://<prefix>.auth.<region>.amazoncognito.com`): its `/oauth2/*` serve API keys and college sign-in. */
+  readonly domainUrl: string;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -49,6 +52,15 @@ export class Identity extends Construct {
       preventUserExistenceErrors: true,
       idTokenValidity: Duration.seconds(ID_TOKEN_VALIDITY_S),
       refreshTokenValidity: Duration.days(30),
+      // Sign-in through a college's provider (decision 0063): the code grant with PKCE back to the site's callback page
+      // (set by `allowSignInFrom`, once the site's address is known). The campuses' providers are added to this client
+      // at run time by the auth Lambda (`SupportedIdentityProviders`), as campus admins set them.
+      oAuth: {
+        flows: { authorizationCodeGrant: true },
+        scopes: [cognito.OAuthScope.OPENID, cognito.OAuthScope.EMAIL, cognito.OAuthScope.PROFILE],
+        callbackUrls: [`https://localhost${SSO_CALLBACK_PAGE}`],
+      },
+      supportedIdentityProviders: [cognito.UserPoolClientIdentityProvider.COGNITO],
     });
     keepLogicalId(this.webClient, 'UsersWebA39D1A70');
 
@@ -73,6 +85,15 @@ export class Identity extends Construct {
         domainPrefix: Fn.join('-', ['attain', Fn.select(0, Fn.split('-', Fn.select(2, Fn.split('/', Stack.of(this).stackId))))]),
       },
     });
-    this.tokenUrl = `${domain.baseUrl()}/oauth2/token`;
+    this.domainUrl = domain.baseUrl();
+    this.tokenUrl = `${this.domainUrl}/oauth2/token`;
+  }
+
+  /**
+   * Sends college sign-ins back to `siteUrl`'s callback page only: the web client's one callback URL (the site is made
+   * after the pool, so its address is set here, on the client's CloudFormation resource).
+   */
+  allowSignInFrom(siteUrl: string): void {
+    (this.webClient.node.defaultChild as cognito.CfnUserPoolClient).callbackUrLs = [`${siteUrl}${SSO_CALLBACK_PAGE}`];
   }
 }

@@ -19,6 +19,8 @@ export interface SiteProps {
   /** Named in the site's `config.json`, which tells the browser where to sign in. */
   userPool: cognito.IUserPool;
   webClient: cognito.IUserPoolClient;
+  /** The user pool domain, where college sign-in runs (decision 0063); named in `config.json`. */
+  oauthDomain: string;
   /** Receives the site bucket's access logs (`site/`) and CloudFront's logs (`cdn/`). */
   logBucket: s3.IBucket;
 }
@@ -97,6 +99,9 @@ export class Site extends Construct {
         region: stack.region,
         userPoolId: props.userPool.userPoolId,
         userPoolClientId: props.webClient.userPoolClientId,
+        // College sign-in (decision 0063): the pool domain the browser goes through, and the issuer its tokens name.
+        oauthDomain: props.oauthDomain,
+        oauthIssuer: `https://cognito-idp.${stack.region}.${stack.urlSuffix}/${props.userPool.userPoolId}`,
       }),
     ];
     const built = join(REPO_ROOT, 'frontend', 'dist');
