@@ -57,6 +57,11 @@ async function main(): Promise<void> {
       `The second demo campus's administrator: ${stack.group.campusAdmins.slice(1).join(', ')}, with the campus administrator's password`,
     );
   }
+  if (stack.identityProvider)
+    console.log(
+      `College sign-in: type an address of ${stack.identityProvider.domains.join(', ')} on the sign-in page and "Continue with" it; ` +
+        `the local college provider (${stack.identityProvider.issuer}, a development one: it warns so above) takes any password`,
+    );
   console.log(`Mail is kept, not sent: the messages the SES emulator accepted are at ${stack.sesEmulatorUrl}/store (this machine only)`);
   console.log('Press Ctrl-C to stop.');
   let stopping = false;
