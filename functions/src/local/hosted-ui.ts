@@ -201,7 +201,11 @@ export function hostedUi(federation: LocalFederation, keyFile: string): { routes
         await preSignUp({
           triggerSource: 'PreSignUp_ExternalProvider',
           userName: `${sign.provider}_${subject}`,
-          request: { userAttributes: { email: mapped('email'), email_verified: mapped('email_verified') } },
+          request: {
+            userAttributes: Object.fromEntries(
+              ['email', 'email_verified', 'given_name', 'family_name', 'name'].map((a) => [a, mapped(a)] as const),
+            ),
+          },
         });
       } catch (e) {
         return back('invalid_request', `PreSignUp failed with error ${e instanceof Error ? e.message : String(e)}.`);

@@ -42,13 +42,20 @@ export async function startLocalIdp(port: number, redirectUris: string[], client
     ],
     jwks: { keys: [{ ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'local-idp' }] },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
     features: { devInteractions: { enabled: true } },
     // The development form's login is the account id: an address signs in as itself, and is its subject.
     findAccount: (_ctx, id) => {
       const email = id.trim().toLowerCase();
       if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) return undefined;
-      return { accountId: id, claims: () => ({ sub: id, email, email_verified: true, name: email.split('@')[0] }) };
+      // Its names, as a college's directory would give them: `meena.iyer@...` is Meena Iyer.
+      const words = email
+        .split('@')[0]
+        .split(/[._-]+/)
+        .filter(Boolean)
+        .map((w) => w[0].toUpperCase() + w.slice(1));
+      const names = words.length > 1 ? { given_name: words.slice(0, -1).join(' '), family_name: words.at(-1) } : {};
+      return { accountId: id, claims: () => ({ sub: id, email, email_verified: true, name: words.join(' '), ...names }) };
     },
     // A college's provider asks no consent for its own apps: the grant is made at the first sign-in.
     loadExistingGrant: async (ctx) => {

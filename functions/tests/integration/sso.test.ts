@@ -22,7 +22,8 @@ beforeAll(async () => {
   expect(config.oauthDomain).toBe(base);
   const found = (await client(base).get(`/api/auth/sso?email=${encodeURIComponent(users.demoFaculty.email)}`)).body as SsoLookup;
   provider = found.provider?.identity_provider ?? '';
-  expect(provider).toBe('campus-demo');
+  // The pool's name of the demo campus's provider: `campus-` and 24 hex digits of its id's SHA-256.
+  expect(provider).toMatch(/^campus-[0-9a-f]{24}$/);
 });
 
 describe('Sign-in through the college provider', { timeout: 120_000 }, () => {
@@ -98,6 +99,48 @@ describe('Sign-in through the college provider', { timeout: 120_000 }, () => {
     }
   });
 
+  it('makes a faculty account for a new address of a domain the admin opened, and for no other', async () => {
+    const admin = await signedIn(base, users.demoAdmin);
+    const now = ((await admin.get('/api/auth/identity-provider')).body as IdentityProviderSetting).provider;
+    if (!now) throw new Error('The demo campus has no provider');
+    const keep = { name: now.name, issuer: now.issuer, client_id: now.client_id };
+    // The campus uses the domain: one of its people has an address there.
+    const head = { email: `head.${Date.now().toString(36)}@staff.attain.example`, role: 'faculty', first_name: 'Staff', last_name: 'Head' };
+    expect((await admin.post('/api/auth/user-list', head)).status).toBe(201);
+    const stray = await admin.put('/api/auth/identity-provider', {
+      ...keep,
+      domains: now.domains,
+      account_domains: ['staff.attain.example'],
+    });
+    expect(stray.status).toBe(400);
+    expect(stray.body.errors.fields.account_domains).toMatch(/staff\.attain\.example is not among the e-mail domains/);
+    const opened = await admin.put('/api/auth/identity-provider', {
+      ...keep,
+      domains: [...now.domains, 'staff.attain.example'],
+      account_domains: ['staff.attain.example'],
+    });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    try {
+      const email = `meena.iyer.${Date.now().toString(36)}@staff.attain.example`;
+      const browser = ssoBrowser();
+      const start = { domain: base, clientId, provider, redirectUri, login: email };
+      expect((await browser.signIn(start)).error_description).toMatch(/now linked/);
+      const tokens = (await (await exchangeCode(base, clientId, await browser.signIn(start))).json()) as { id_token: string };
+      const claims = decodeJwt(tokens.id_token);
+      expect(claims['custom:tenant']).toBe('demo');
+      expect(claims['cognito:groups']).toEqual(['faculty']);
+      // A faculty member of the campus, named as the provider names them, in the campus's user list.
+      const listed = (await admin.get('/api/auth/user-list')).body.data as { email: string; first_name: string; last_name: string }[];
+      expect(listed.find((u) => u.email === email)).toMatchObject({ first_name: 'Meena Iyer', last_name: expect.any(String) });
+      // The domain still sends only known addresses in (attain.example was not opened).
+      const other = ssoBrowser();
+      const refused = await other.signIn({ ...start, login: `someone.new.${Date.now().toString(36)}@attain.example` });
+      expect(refused.error_description).toMatch(/No Attain account at this college uses/);
+    } finally {
+      await admin.put('/api/auth/identity-provider', { ...keep, domains: now.domains, account_domains: [] });
+    }
+  });
+
   it('refuses a sign-in link naming another page, a provider not enabled, or a code for another client', async () => {
     const authorize = (q: Record<string, string>) => fetch(`${base}/oauth2/authorize?${new URLSearchParams(q)}`, { redirect: 'manual' });
     const bad = await authorize({
@@ -139,6 +182,20 @@ describe('Sign-in through the college provider', { timeout: 120_000 }, () => {
       client_secret: 'other-secret',
       domains: ['Attain.Example'],
     };
+    // A domain the campus does not use, or a public mail service's, is refused; one another campus holds is a conflict.
+    const publicMail = await other.put('/api/auth/identity-provider', { ...claim, domains: ['gmail.com'] });
+    expect(publicMail.status).toBe(400);
+    expect(publicMail.body.errors.fields.domains).toMatch(/gmail\.com is a public mail service/);
+    const unused = await other.put('/api/auth/identity-provider', claim);
+    expect(unused.status).toBe(400);
+    expect(unused.body.errors.fields.domains).toMatch(/No account of this campus has an address in attain\.example/);
+    const visitor = {
+      email: `visiting.${Date.now().toString(36)}@attain.example`,
+      role: 'faculty',
+      first_name: 'Visiting',
+      last_name: 'Lecturer',
+    };
+    expect((await other.post('/api/auth/user-list', visitor)).status).toBe(201);
     const taken = await other.put('/api/auth/identity-provider', claim);
     expect(taken.status).toBe(409);
     expect(taken.body.errors.fields.domains).toMatch(/attain\.example is another campus's/);

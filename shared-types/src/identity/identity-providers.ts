@@ -24,12 +24,27 @@ export const SSO_SCOPES = 'openid email profile';
 export const SSO_MAX_DOMAINS = 10;
 
 /**
- * The user pool's name of a campus's provider: `campus-` and the campus id, cut to Cognito's 32 characters (its names
- * may not hold `_`, which it puts between a provider's name and a person's subject).
+ * Domains of public mail services, which no campus may claim: their addresses are anyone's, and a claim would offer
+ * every such address "Continue with <college>" on the sign-in page.
  */
-export function providerNameOf(campus: string): string {
-  return `campus-${campus.replace(/[^A-Za-z0-9.-]/g, '-')}`.slice(0, 32);
-}
+export const PUBLIC_MAIL_DOMAINS: readonly string[] = [
+  'gmail.com',
+  'googlemail.com',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'msn.com',
+  'yahoo.com',
+  'yahoo.co.in',
+  'rediffmail.com',
+  'icloud.com',
+  'me.com',
+  'aol.com',
+  'proton.me',
+  'protonmail.com',
+  'zoho.com',
+  'zohomail.in',
+];
 
 /** An e-mail domain written as people write it: lowercase labels of letters, digits and hyphens, two or more. */
 const DOMAIN = /^(?=.{3,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
@@ -59,9 +74,19 @@ export const emailDomain = (email: string): string => {
         .toLowerCase();
 };
 
+/** An e-mail domain as typed, checked and written lowercase. */
+const emailDomainField = () =>
+  z.string().check(
+    z.trim(),
+    z.toLowerCase(),
+    z.refine((d) => DOMAIN.test(d), 'Give an e-mail domain, such as skcet.ac.in'),
+  );
+
 /**
  * `PUT /api/auth/identity-provider`: the campus's OpenID Connect provider. `client_secret` is needed the first time and
  * kept by the user pool, never shown again: leave it out to keep the one saved. Domains are written lowercase.
+ * `account_domains` (some of `domains`, optional): an address of one of them with no Attain account gets a faculty
+ * account at its first sign-in; any other unknown address is refused.
  */
 export const identityProviderSchema = z.object({
   name: z
@@ -80,20 +105,12 @@ export const identityProviderSchema = z.object({
     .string({ error: MESSAGES.required })
     .check(z.trim(), z.minLength(1, MESSAGES.required), z.maxLength(255, 'At most 255 characters')),
   client_secret: z.optional(z.string().check(z.trim(), z.maxLength(1024, 'At most 1024 characters'))),
-  domains: z
-    .array(
-      z.string().check(
-        z.trim(),
-        z.toLowerCase(),
-        z.refine((d) => DOMAIN.test(d), 'Give an e-mail domain, such as skcet.ac.in'),
-      ),
-      { error: 'Give the e-mail domains its accounts use' },
-    )
-    .check(
-      z.minLength(1, 'Give the e-mail domains its accounts use'),
-      z.maxLength(SSO_MAX_DOMAINS, `At most ${SSO_MAX_DOMAINS} domains`),
-      z.refine((ds) => new Set(ds).size === ds.length, 'A domain is given twice'),
-    ),
+  domains: z.array(emailDomainField(), { error: 'Give the e-mail domains its accounts use' }).check(
+    z.minLength(1, 'Give the e-mail domains its accounts use'),
+    z.maxLength(SSO_MAX_DOMAINS, `At most ${SSO_MAX_DOMAINS} domains`),
+    z.refine((ds) => new Set(ds).size === ds.length, 'A domain is given twice'),
+  ),
+  account_domains: z.optional(z.array(emailDomainField(), { error: 'Give e-mail domains' })),
 });
 
 /** A campus's provider as its admins see it: never the secret. */
@@ -103,7 +120,9 @@ export interface CampusIdentityProvider {
   issuer: string;
   client_id: string;
   domains: string[];
-  /** The user pool's name of the provider (`providerNameOf`). */
+  /** The domains (some of `domains`) whose unknown addresses get a faculty account at their first sign-in. */
+  account_domains: string[];
+  /** The user pool's name of the provider (`campus-` and 24 hex digits of the campus id's SHA-256). */
   provider_name: string;
   /** The redirect URI to register at the provider (the user pool's `/oauth2/idpresponse`). */
   redirect_uri: string;

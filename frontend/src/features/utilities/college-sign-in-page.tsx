@@ -16,6 +16,7 @@ interface Values {
   client_id: string;
   client_secret: string;
   domains: string;
+  account_domains: string;
 }
 
 const FIELDS: readonly { key: keyof Values; id: string; label: string; hint: string }[] = [
@@ -34,6 +35,14 @@ const FIELDS: readonly { key: keyof Values; id: string; label: string; hint: str
     label: 'E-mail domains',
     hint: `The domains of your people's addresses, such as skcet.ac.in (up to ${SSO_MAX_DOMAINS}, separated by commas).`,
   },
+  {
+    key: 'account_domains',
+    id: 'idp-account-domains',
+    label: 'New accounts for',
+    hint:
+      'Leave empty to let in only people who already have an Attain account. An address of a domain given here ' +
+      'with no account gets a faculty account at its first sign-in, named as the provider names it.',
+  },
 ];
 
 const valuesOf = (p: CampusIdentityProvider | null | undefined): Values => ({
@@ -42,6 +51,7 @@ const valuesOf = (p: CampusIdentityProvider | null | undefined): Values => ({
   client_id: p?.client_id ?? '',
   client_secret: '',
   domains: p?.domains.join(', ') ?? '',
+  account_domains: p?.account_domains.join(', ') ?? '',
 });
 
 const splitDomains = (text: string) =>
@@ -82,6 +92,7 @@ export function CollegeSignInPage() {
       client_id: values.client_id,
       ...(values.client_secret.trim() ? { client_secret: values.client_secret } : {}),
       domains: splitDomains(values.domains),
+      account_domains: splitDomains(values.account_domains),
     };
     const checked = identityProviderSchema.safeParse(body);
     const found: Record<string, string> = {};

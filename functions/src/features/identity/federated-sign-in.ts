@@ -5,7 +5,7 @@ import { config } from '../../platform/lib/config.js';
 import { log } from '../../platform/lib/log.js';
 import { appendAudit } from '../../platform/store/audit-store.js';
 import { findRecord } from '../../platform/store/records.js';
-import { findPoolUser } from './campus-users.js';
+import { ensureCampusUser, findPoolUser } from './campus-users.js';
 import { storedProvider } from './identity-provider-store.js';
 import { accountOpen } from './password-reset.js';
 
@@ -18,9 +18,11 @@ import { accountOpen } from './password-reset.js';
  * - the provider is a campus's (`storedProvider`);
  * - the address is in one of that provider's domains (a provider cannot speak for another campus's addresses);
  * - the provider did not say the address is unverified (`email_verified` false);
- * - the address has an Attain account at that campus, whose access is open (`accountOpen`).
+ * - the address has an Attain account at that campus, whose access is open (`accountOpen`); or it has none, and its
+ *   domain is one the campus's admin allowed new accounts for (`account_domains`): then a faculty account is made, with
+ *   the names the provider gives.
  *
- * No account is made for an address Attain does not know.
+ * No account is made for any other address Attain does not know.
  */
 
 /** A refused first sign-in: `message` is shown to the person on the sign-in page. */
@@ -36,6 +38,28 @@ export interface FederatedIdentity {
   email: string;
   /** The provider's `email_verified` (absent when it sends none, as Microsoft Entra does). */
   emailVerified?: boolean;
+  /** The names the provider gives (`given_name`, `family_name`, `name`), for an account made at the first sign-in. */
+  givenName?: string;
+  familyName?: string;
+  name?: string;
+}
+
+/**
+ * A new account's first and last names from what the provider gives: its given and family names, else its full name
+ * split at the last space, else the address's local part (a profile needs both; the person can change them).
+ */
+export function namesOf(who: Pick<FederatedIdentity, 'givenName' | 'familyName' | 'name' | 'email'>): {
+  first_name: string;
+  last_name: string;
+} {
+  const given = who.givenName?.trim();
+  const family = who.familyName?.trim();
+  if (given && family) return { first_name: given, last_name: family };
+  const full = (who.name?.trim() || who.email.split('@')[0].replace(/[._-]+/g, ' ')).trim();
+  const cut = full.lastIndexOf(' ');
+  return cut > 0
+    ? { first_name: given || full.slice(0, cut), last_name: family || full.slice(cut + 1) }
+    : { first_name: given || full, last_name: family || full };
 }
 
 /**
@@ -56,7 +80,18 @@ export async function linkFederatedIdentity(who: FederatedIdentity): Promise<str
     );
   if (who.emailVerified === false)
     throw new FederatedSignInRefused(`${provider.name} has not verified ${email}: ask your college's IT team`);
-  const user = await findPoolUser(email);
+  let user = await findPoolUser(email);
+  if (!user && provider.account_domains.includes(domain)) {
+    // A new colleague of a domain the admin opened: a faculty account of the campus, its profile named by the provider.
+    await ensureCampusUser({
+      tenant: provider.campus,
+      email,
+      role: 'faculty',
+      ...namesOf({ ...who, email }),
+      createdBy: `${email} (${provider.name})`,
+    });
+    user = await findPoolUser(email);
+  }
   if (!user?.sub || !user.username || user.tenant !== provider.campus)
     throw new FederatedSignInRefused(`No Attain account at this college uses ${email}: ask your Attain administrator to add you`);
   if (!(await accountOpen(provider.campus, user.sub)))
@@ -104,6 +139,9 @@ export async function preSignUp<E extends PreSignUpEvent>(event: E): Promise<E> 
     subject: event.userName.slice(cut + 1),
     email: attrs.email ?? '',
     emailVerified: attrs.email_verified === undefined ? undefined : attrs.email_verified === 'true',
+    givenName: attrs.given_name,
+    familyName: attrs.family_name,
+    name: attrs.name,
   });
   throw new Error(LINKED_MESSAGE);
 }

@@ -17,23 +17,28 @@ import {
   deleteIdentityProviderRoute,
   emailDomain,
   getIdentityProviderRoute,
-  providerNameOf,
   putIdentityProviderRoute,
   ssoLookupRoute,
+  PUBLIC_MAIL_DOMAINS,
+  profile,
+  student,
+  textOf,
 } from '@attain/shared-types';
 import { cognitoClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { HttpError, notFound } from '../../platform/lib/errors.js';
 import { errorName } from '@attain/shared-types';
 import { appendAudit } from '../../platform/store/audit-store.js';
+import { listAll } from '../../platform/store/list-all.js';
 import { type Endpoint, endpoint } from '../../platform/http/endpoint.js';
 import { poolDomainUrl } from './pool-domain.js';
 import {
   type StoredIdentityProvider,
+  campusProvider,
   deleteStoredProvider,
+  providerNameOf,
   providerOfDomain,
   putStoredProvider,
-  storedProvider,
 } from './identity-provider-store.js';
 
 /** The user pool's provider of `name`, or undefined when it has none. */
@@ -85,7 +90,14 @@ async function saveInPool(name: string, p: { issuer: string; client_id: string; 
     oidc_issuer: p.issuer,
     attributes_request_method: 'GET',
   };
-  const AttributeMapping = { email: 'email', email_verified: 'email_verified' };
+  // The names are read for an account made at a first sign-in (`account_domains`).
+  const AttributeMapping = {
+    email: 'email',
+    email_verified: 'email_verified',
+    given_name: 'given_name',
+    family_name: 'family_name',
+    name: 'name',
+  };
   if (existing)
     await cognitoClient().send(new UpdateIdentityProviderCommand({ UserPoolId, ProviderName: name, ProviderDetails, AttributeMapping }));
   else
@@ -102,6 +114,27 @@ const view = (p: StoredIdentityProvider | undefined, redirect: string): CampusId
 };
 
 /**
+ * Refuses a claim of a domain the campus does not use: a public mail service's (`PUBLIC_MAIL_DOMAINS`), or one no account
+ * of the campus has an address in (its staff's profiles and its students' roster entries). A campus cannot offer its
+ * provider to another college's people by claiming their domain unless it has accounts there too (decision 0063).
+ * @throws HttpError 400 naming the domains refused
+ */
+async function assertDomainsUsed(scope: CampusScope, domains: readonly string[]): Promise<void> {
+  const publicOnes = domains.filter((d) => PUBLIC_MAIL_DOMAINS.includes(d));
+  if (publicOnes.length)
+    throw new HttpError(400, 'Please correct the sign-in provider', {
+      domains: `${publicOnes.join(', ')} ${publicOnes.length === 1 ? 'is a public mail service' : 'are public mail services'}: give your college's own domains`,
+    });
+  const [staff, students] = await Promise.all([listAll(scope, profile), listAll(scope, student)]);
+  const used = new Set([...staff, ...students].map((r) => emailDomain(textOf(r.email))).filter(Boolean));
+  const unused = domains.filter((d) => !used.has(d));
+  if (unused.length)
+    throw new HttpError(400, 'Please correct the sign-in provider', {
+      domains: `No account of this campus has an address in ${unused.join(', ')}: add your people first, then the domain`,
+    });
+}
+
+/**
  * Sets a campus's provider: its domains claimed (`putStoredProvider`), then the user pool's provider made or changed
  * (`saveInPool`); when the pool refuses, the campus's setting goes back to what it was. Audited on the campus as
  * `sign-in-provider` (the secret as "changed", never its value).
@@ -111,10 +144,17 @@ const view = (p: StoredIdentityProvider | undefined, redirect: string): CampusId
 export async function saveCampusProvider(
   scope: CampusScope,
   actor: string,
-  body: { name: string; issuer: string; client_id: string; client_secret?: string; domains: string[] },
+  body: { name: string; issuer: string; client_id: string; client_secret?: string; domains: string[]; account_domains?: string[] },
 ): Promise<StoredIdentityProvider> {
   const name = providerNameOf(scope.campus);
-  const before = await storedProvider(name);
+  const accountDomains = [...new Set(body.account_domains ?? [])];
+  const strays = accountDomains.filter((d) => !body.domains.includes(d));
+  if (strays.length)
+    throw new HttpError(400, 'Please correct the sign-in provider', {
+      account_domains: `${strays.join(', ')} ${strays.length === 1 ? 'is' : 'are'} not among the e-mail domains above`,
+    });
+  const before = await campusProvider(scope.campus);
+  await assertDomainsUsed(scope, body.domains);
   const next: StoredIdentityProvider = {
     campus: scope.campus,
     provider_name: name,
@@ -122,6 +162,7 @@ export async function saveCampusProvider(
     issuer: body.issuer.replace(/\/+$/, ''),
     client_id: body.client_id,
     domains: body.domains,
+    account_domains: accountDomains,
     updated_by: actor,
     updated_at: new Date().toISOString(),
   };
@@ -145,6 +186,7 @@ export async function saveCampusProvider(
     ['client_id', 'Client ID'],
   ] as const;
   const domains = (p?: StoredIdentityProvider) => p?.domains.join(', ');
+  const accounts = (p?: StoredIdentityProvider) => p?.account_domains.join(', ') || undefined;
   await appendAudit(scope, {
     action: before ? 'replace' : 'create',
     entity: SIGN_IN_PROVIDER_AUDIT,
@@ -157,6 +199,9 @@ export async function saveCampusProvider(
       ...(domains(before) !== domains(next)
         ? [{ field: 'domains', label: 'E-mail domains', old: domains(before), new: domains(next) }]
         : []),
+      ...(accounts(before) !== accounts(next)
+        ? [{ field: 'account_domains', label: 'New accounts for', old: accounts(before), new: accounts(next) }]
+        : []),
       ...(body.client_secret ? [{ field: 'client_secret', label: 'Client secret', new: 'Changed (not shown)' }] : []),
     ],
   });
@@ -167,7 +212,7 @@ export async function saveCampusProvider(
 export const identityProviderRoutes: Endpoint[] = [
   endpoint(getIdentityProviderRoute, async (c) => {
     const redirect = `${poolDomainUrl(c.req.url)}${IDP_RESPONSE_PATH}`;
-    return { provider: view(await storedProvider(providerNameOf(c.var.scope.campus)), redirect), redirect_uri: redirect };
+    return { provider: view(await campusProvider(c.var.scope.campus), redirect), redirect_uri: redirect };
   }),
   endpoint(putIdentityProviderRoute, async (c, { body }) => {
     const next = await saveCampusProvider(c.var.scope, c.var.caller.user, body);
@@ -177,7 +222,7 @@ export const identityProviderRoutes: Endpoint[] = [
   endpoint(deleteIdentityProviderRoute, async (c) => {
     const { scope } = c.var;
     const name = providerNameOf(scope.campus);
-    const before = await storedProvider(name);
+    const before = await campusProvider(scope.campus);
     if (!before) throw notFound('Sign-in provider');
     await listOnWebClient(name, false);
     try {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type CampusIdentityProvider, TABLE, textOf } from '@attain/shared-types';
@@ -13,6 +14,13 @@ import { HttpError } from '../../platform/lib/errors.js';
  */
 export type StoredIdentityProvider = Omit<CampusIdentityProvider, 'redirect_uri'> & { campus: string };
 
+/**
+ * The user pool's name of a campus's provider: `campus-` and the first 24 hex digits of the campus id's SHA-256, so
+ * every campus has its own within Cognito's 32 characters (its names may not hold `_`, which it puts between a
+ * provider's name and a person's subject).
+ */
+export const providerNameOf = (campus: string): string => `campus-${createHash('sha256').update(campus).digest('hex').slice(0, 24)}`;
+
 const providerKey = (name: string) => ({ [TABLE.partitionKey]: `IDP#${name}`, [TABLE.sortKey]: 'identity-provider' });
 const domainKey = (domain: string) => ({ [TABLE.partitionKey]: `SSODOMAIN#${domain}`, [TABLE.sortKey]: 'sso-domain' });
 
@@ -23,6 +31,7 @@ const asProvider = (i: Record<string, unknown>): StoredIdentityProvider => ({
   issuer: textOf(i.issuer),
   client_id: textOf(i.client_id),
   domains: (Array.isArray(i.domains) ? i.domains : []).map(textOf),
+  account_domains: (Array.isArray(i.account_domains) ? i.account_domains : []).map(textOf),
   updated_by: textOf(i.updated_by),
   updated_at: textOf(i.updated_at),
 });
@@ -33,6 +42,12 @@ export async function storedProvider(providerName: string): Promise<StoredIdenti
     new GetCommand({ TableName: config().tableName, Key: providerKey(providerName), ConsistentRead: true }),
   );
   return res.Item ? asProvider(res.Item) : undefined;
+}
+
+/** The provider of `campus`, or undefined (never another campus's, whatever its name). One GetItem. */
+export async function campusProvider(campus: string): Promise<StoredIdentityProvider | undefined> {
+  const p = await storedProvider(providerNameOf(campus));
+  return p?.campus === campus ? p : undefined;
 }
 
 /** The campus and provider an e-mail domain signs in through, or undefined. One GetItem. */
@@ -55,7 +70,15 @@ export async function putStoredProvider(p: StoredIdentityProvider, before: Store
     await documentClient().send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName, Item: { ...providerKey(p.provider_name), entityType: 'identity-provider', ...p } } },
+          {
+            Put: {
+              TableName,
+              Item: { ...providerKey(p.provider_name), entityType: 'identity-provider', ...p },
+              ConditionExpression: 'attribute_not_exists(#pk) OR campus = :campus',
+              ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
+              ExpressionAttributeValues: { ':campus': p.campus },
+            },
+          },
           ...p.domains.map((d) => ({
             Put: {
               TableName,
@@ -65,7 +88,14 @@ export async function putStoredProvider(p: StoredIdentityProvider, before: Store
               ExpressionAttributeValues: { ':campus': p.campus },
             },
           })),
-          ...gone.map((d) => ({ Delete: { TableName, Key: domainKey(d) } })),
+          ...gone.map((d) => ({
+            Delete: {
+              TableName,
+              Key: domainKey(d),
+              ConditionExpression: 'campus = :campus',
+              ExpressionAttributeValues: { ':campus': p.campus },
+            },
+          })),
         ],
       }),
     );
@@ -74,6 +104,8 @@ export async function putStoredProvider(p: StoredIdentityProvider, before: Store
       const taken = (e.CancellationReasons ?? [])
         .map((r, i) => (r.Code === 'ConditionalCheckFailed' ? p.domains[i - 1] : undefined))
         .filter((d): d is string => Boolean(d));
+      if (e.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed')
+        throw new HttpError(409, 'This sign-in provider is changed elsewhere: reload and try again');
       if (taken.length)
         throw new HttpError(409, 'Another campus signs in with one of these domains', {
           domains: `${taken.join(', ')} ${taken.length === 1 ? 'is' : 'are'} another campus's: ask the Attain operators if it should be yours`,
@@ -89,8 +121,22 @@ export async function deleteStoredProvider(p: StoredIdentityProvider): Promise<v
   await documentClient().send(
     new TransactWriteCommand({
       TransactItems: [
-        { Delete: { TableName, Key: providerKey(p.provider_name) } },
-        ...p.domains.map((d) => ({ Delete: { TableName, Key: domainKey(d) } })),
+        {
+          Delete: {
+            TableName,
+            Key: providerKey(p.provider_name),
+            ConditionExpression: 'campus = :campus',
+            ExpressionAttributeValues: { ':campus': p.campus },
+          },
+        },
+        ...p.domains.map((d) => ({
+          Delete: {
+            TableName,
+            Key: domainKey(d),
+            ConditionExpression: 'campus = :campus',
+            ExpressionAttributeValues: { ':campus': p.campus },
+          },
+        })),
       ],
     }),
   );

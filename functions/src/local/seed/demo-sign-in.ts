@@ -1,5 +1,5 @@
-import { type CampusScope, providerNameOf } from '@attain/shared-types';
-import { storedProvider } from '../../features/identity/identity-provider-store.js';
+import type { CampusScope } from '@attain/shared-types';
+import { campusProvider } from '../../features/identity/identity-provider-store.js';
 import { saveCampusProvider } from '../../features/identity/identity-provider-routes.js';
 import type { LocalIdp } from '../local-idp.js';
 
@@ -16,7 +16,7 @@ export async function seedDemoSignInProvider(
   idp: Pick<LocalIdp, 'issuer' | 'clientId' | 'clientSecret'>,
 ): Promise<void> {
   // Set once, and again only when the provider moved (its port was taken): an admin's later change is kept otherwise.
-  const now = await storedProvider(providerNameOf(scope.campus));
+  const now = await campusProvider(scope.campus);
   if (now && now.issuer === idp.issuer && now.client_id === idp.clientId) return;
   await saveCampusProvider(scope, scope.actor, {
     name: 'Attain Demo College accounts',
