@@ -6,7 +6,8 @@ import { finishCollegeSignIn } from '../src/features/sign-in/college-sign-in';
 import { SignInPage } from '../src/features/sign-in/sign-in-page';
 import { renderApp } from './support';
 
-vi.mock('../src/app/auth', () => ({ idToken: async () => null, login: vi.fn(async () => undefined) }));
+const { endPasswordSession } = vi.hoisted(() => ({ endPasswordSession: vi.fn(async () => undefined) }));
+vi.mock('../src/app/auth', () => ({ idToken: async () => null, login: vi.fn(async () => undefined), endPasswordSession }));
 
 const SETTINGS = {
   domain: 'https://attain-1234.auth.ap-south-1.amazoncognito.com',
@@ -53,7 +54,8 @@ describe('Continue with <college> on the sign-in page', () => {
     const email = screen.getByLabelText('E-mail or username');
     fireEvent.change(email, { target: { value: 'meera@skcet.ac.in' } });
     expect(await screen.findByRole('button', { name: 'Continue with SKCET Google' })).toBeTruthy();
-    expect(fetch).toHaveBeenCalledWith('/api/auth/sso?email=meera%40skcet.ac.in', expect.anything());
+    // Only the domain leaves the browser.
+    expect(fetch).toHaveBeenCalledWith('/api/auth/sso?domain=skcet.ac.in', expect.anything());
     fireEvent.change(email, { target: { value: 'meera@elsewhere.example' } });
     expect(screen.queryByRole('button', { name: /Continue with/ })).toBeNull();
     await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
@@ -91,17 +93,17 @@ describe('the callback page completing a college sign-in', () => {
     expect(again.retried).toBe(true);
     const linkedAgain = linked.replace('state=st-1', `state=${again.state}`);
     await expect(finishCollegeSignIn(linkedAgain)).rejects.toThrow(
-      'Your college account is now linked to your Attain account: continue to sign in',
+      'Your college account is linked, but the sign-in did not finish: please sign in again',
     );
   });
 
   it("says the pool's refusal in its own words, and refuses a callback this tab did not start", async () => {
     pending();
     const refused = `${CALLBACK}?error=invalid_request&error_description=${encodeURIComponent(
-      'PreSignUp failed with error No Attain account at this college uses x@skcet.ac.in: ask your Attain administrator to add you.',
+      'PreSignUp failed with error No Attain account at this college uses the address you signed in with: ask your Attain administrator to add you. ',
     )}&state=st-1`;
     await expect(finishCollegeSignIn(refused)).rejects.toThrow(
-      /^No Attain account at this college uses x@skcet\.ac\.in: ask your Attain administrator to add you$/,
+      /^No Attain account at this college uses the address you signed in with: ask your Attain administrator to add you$/,
     );
     await expect(finishCollegeSignIn(`${CALLBACK}?code=c1&state=st-1`)).rejects.toThrow('This sign-in was not started in this tab');
     pending();
@@ -124,6 +126,8 @@ describe('the callback page completing a college sign-in', () => {
     expect(form.get('grant_type')).toBe('authorization_code');
     expect(form.get('code_verifier')).toBe('v'.repeat(43));
     expect(await collegeIdToken()).toBe(idToken);
+    // The password session this browser may have kept is ended, so it cannot come back when this one ends.
+    expect(endPasswordSession).toHaveBeenCalled();
   });
 
   it('refreshes a college session about to expire, and ends it when the refresh is refused', async () => {
@@ -136,7 +140,16 @@ describe('the callback page completing a college sign-in', () => {
     expect(new URLSearchParams(String((fetch.mock.calls[0] as unknown as [string, { body: string }])[1].body)).get('refresh_token')).toBe(
       'r-1',
     );
-    saveCollegeSession({ id_token: 'old', expires_in: 30 });
+    // Offline: no new token yet, and the session stays for the next try.
+    saveCollegeSession({ id_token: 'old', refresh_token: 'r-1', expires_in: 30 });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    expect(await collegeIdToken()).toBeNull();
+    expect(await collegeIdToken()).toBeNull();
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => json({ error: 'invalid_grant', error_description: 'User is disabled.' }, 400)),

@@ -1,5 +1,5 @@
 import { type ApiRoute, CRUD_ENTITIES, apiRoutes } from '@attain/shared-types';
-import { CfnOutput, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
@@ -109,6 +109,8 @@ export class AttainStack extends Stack {
     // College sign-in (decision 0063): the first sign-in's link rule, as the pool's pre sign-up trigger.
     const preSignUp = new AttainFunction(this, 'SsoPreSignUp', {
       entry: handlerEntry('sso-pre-sign-up'),
+      // Cognito waits 5 s for a trigger, then retries it (its link is idempotent) and fails the sign-in.
+      timeout: Duration.seconds(5),
       environment: { TABLE_NAME: storage.table.tableName, NODE_OPTIONS: environment.NODE_OPTIONS },
     });
     // It reads the provider, the person's access and campus, and writes the link's audit entry.

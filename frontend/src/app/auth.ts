@@ -89,6 +89,12 @@ export async function login(username: string, password: string): Promise<void> {
   }
 }
 
+/** Ends the password session (Amplify's) only: a college sign-in has just begun its own (`college-session.ts`). */
+export async function endPasswordSession(): Promise<void> {
+  const { signOut } = await amplify();
+  await signOut().catch(() => undefined);
+}
+
 /** Signs out and forgets the stored session. */
 export async function logout(): Promise<void> {
   forgetCollegeSession();

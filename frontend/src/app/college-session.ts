@@ -42,6 +42,17 @@ export async function poolDomainClient(s: CollegeSignInSettings) {
   return { oauth, as, client, options };
 }
 
+/** When an ID token expires (ms since 1970, its `exp`), or undefined when it cannot be read. */
+function expiryOf(jwt: string): number | undefined {
+  try {
+    const payload = jwt.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
+    const exp = (JSON.parse(atob(payload)) as { exp?: unknown }).exp;
+    return typeof exp === 'number' ? exp * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const read = (): Stored | undefined => {
   try {
     const v = JSON.parse(localStorage.getItem(KEY) ?? 'null') as Stored | null;
@@ -58,7 +69,11 @@ const read = (): Stored | undefined => {
 export function saveCollegeSession(t: { id_token?: string; refresh_token?: string; expires_in?: number }): void {
   if (!t.id_token) throw new Error('The sign-in service sent no ID token');
   const refreshToken = t.refresh_token ?? read()?.refreshToken ?? '';
-  const stored: Stored = { idToken: t.id_token, refreshToken, expiresAt: Date.now() + (t.expires_in ?? 3600) * 1000 };
+  const stored: Stored = {
+    idToken: t.id_token,
+    refreshToken,
+    expiresAt: expiryOf(t.id_token) ?? Date.now() + (t.expires_in ?? 3600) * 1000,
+  };
   try {
     localStorage.setItem(KEY, JSON.stringify(stored));
   } catch {
@@ -77,18 +92,24 @@ export function forgetCollegeSession(): void {
 
 let refreshing: Promise<string | null> | undefined;
 
-/** Exchanges the refresh token for a new ID token; a refused one (access ended, expired) ends the session. */
+/**
+ * Exchanges the refresh token for a new ID token. A refusal of the token (`invalid_grant`: access ended, the token
+ * expired or revoked) ends the session; a failure to reach the service keeps it, for the next try.
+ */
 async function refresh(stored: Stored): Promise<string | null> {
   const s = settings;
-  if (!s || !stored.refreshToken) return null;
+  if (!s || !stored.refreshToken) {
+    forgetCollegeSession();
+    return null;
+  }
+  const { oauth, as, client, options } = await poolDomainClient(s);
   try {
-    const { oauth, as, client, options } = await poolDomainClient(s);
     const res = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), stored.refreshToken, options);
     const tokens = await oauth.processRefreshTokenResponse(as, client, res);
     saveCollegeSession({ id_token: tokens.id_token, expires_in: tokens.expires_in });
     return tokens.id_token ?? null;
-  } catch {
-    forgetCollegeSession();
+  } catch (e) {
+    if (e instanceof oauth.ResponseBodyError && e.error === 'invalid_grant') forgetCollegeSession();
     return null;
   }
 }

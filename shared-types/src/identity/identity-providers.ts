@@ -12,7 +12,7 @@ import { MESSAGES } from '../registry/messages.js';
 
 /** Path of the campus's identity provider (campus admins). */
 export const IDENTITY_PROVIDER_PATH = '/api/auth/identity-provider';
-/** Path of the public question "does this address's college sign in through its own accounts?" (`?email=`). */
+/** Path of the public question "does this e-mail domain's college sign in through its own accounts?" (`?domain=`). */
 export const SSO_LOOKUP_PATH = '/api/auth/sso';
 /** The page the user pool sends the browser back to with its code. */
 export const SSO_CALLBACK_PAGE = '/sso/callback';
@@ -139,8 +139,8 @@ export interface IdentityProviderSetting {
 }
 
 /**
- * `GET /api/auth/sso?email=`: whether the address's domain signs in through a college's provider, and where the
- * browser goes to. It says nothing of whether the address has an account.
+ * `GET /api/auth/sso?domain=`: whether an e-mail domain signs in through a college's provider, and where the browser
+ * goes to. Only the domain is asked (the address stays in the browser), so it says nothing of any address.
  */
 export interface SsoLookup {
   provider: null | {
@@ -193,14 +193,14 @@ export const deleteIdentityProviderRoute = defineRoute({
   errors: [401, 403, 404],
 });
 
-/** `GET /api/auth/sso?email=` (public: the sign-in page). 400 for no address. */
+/** `GET /api/auth/sso?domain=` (public: the sign-in page). 400 for something not an e-mail domain. */
 export const ssoLookupRoute = defineRoute({
   method: 'GET',
   path: SSO_LOOKUP_PATH,
   domain: 'auth',
   summary: "Whether an address's college signs in through its own accounts (never whether the address has an account)",
   public: true,
-  query: z.object({ email: z.string({ error: 'Enter your e-mail' }).check(z.trim(), z.email('Enter an e-mail address')) }),
+  query: z.object({ domain: emailDomainField() }),
   answer: body('SsoLookup'),
   errors: [400],
 });

@@ -1,3 +1,4 @@
+import { endPasswordSession } from '../../app/auth';
 import { collegeSignInSettings, poolDomainClient, saveCollegeSession } from '../../app/college-session';
 
 /**
@@ -82,11 +83,16 @@ export async function finishCollegeSignIn(href: string): Promise<{ next: string 
     params = oauth.validateAuthResponse(as, client, new URL(href), pending.state);
   } catch (e) {
     const said = e instanceof oauth.AuthorizationResponseError ? (e.error_description ?? e.error) : '';
-    const words = said.replace(TRIGGER_PREFIX, '').replace(/\.$/, '');
+    // Cognito ends the trigger's words with ". " (a period, and a space).
+    const words = said
+      .replace(TRIGGER_PREFIX, '')
+      .replace(/\.\s*$/, '')
+      .trim();
     if (LINKED.test(words) && !pending.retried) {
       await startCollegeSignIn(pending.provider, pending.next, true);
       return 'restarted';
     }
+    if (LINKED.test(words)) throw new Error('Your college account is linked, but the sign-in did not finish: please sign in again');
     throw new Error(words || 'The sign-in did not come back as started: start again');
   }
   const res = await oauth.authorizationCodeGrantRequest(
@@ -101,6 +107,8 @@ export async function finishCollegeSignIn(href: string): Promise<{ next: string 
   try {
     const tokens = await oauth.processAuthorizationCodeResponse(as, client, res, { requireIdToken: true });
     saveCollegeSession(tokens);
+    // A password session left in this browser must not come back when the college session ends.
+    await endPasswordSession();
   } catch (e) {
     if (e instanceof oauth.ResponseBodyError) throw new Error(e.error_description ?? 'The sign-in could not be completed: start again');
     throw e;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** `GET /api/auth/sso?email=` (`SSO_LOOKUP_PATH` of shared-types, written out: the first page carries no shared-types code). */
+/** `GET /api/auth/sso?domain=` (`SSO_LOOKUP_PATH` of shared-types, written out: the first page carries no shared-types code). */
 const LOOKUP_PATH = '/api/auth/sso';
 /** How long typing must pause before the address is looked up (ms): one lookup per address, not per key. */
 const PAUSE_MS = 300;
@@ -25,7 +25,8 @@ export function useCollegeProvider(email: string): CollegeProvider | undefined {
     if (!domain || found?.domain === domain) return;
     const stop = new AbortController();
     const wait = setTimeout(() => {
-      fetch(`${LOOKUP_PATH}?${new URLSearchParams({ email: address })}`, { signal: stop.signal })
+      // Only the domain is asked: the address stays in the browser.
+      fetch(`${LOOKUP_PATH}?${new URLSearchParams({ domain })}`, { signal: stop.signal })
         .then((res) => (res.ok ? (res.json() as Promise<{ provider: CollegeProvider | null }>) : { provider: null }))
         .then((body) => setFound({ domain, provider: body.provider ?? undefined }))
         .catch(() => undefined);
@@ -34,6 +35,6 @@ export function useCollegeProvider(email: string): CollegeProvider | undefined {
       clearTimeout(wait);
       stop.abort();
     };
-  }, [address, domain, found?.domain]);
+  }, [domain, found?.domain]);
   return domain && found?.domain === domain ? found.provider : undefined;
 }

@@ -1,5 +1,5 @@
 import { AdminLinkProviderForUserCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { type CampusScope, USER_ACCOUNT_AUDIT, emailDomain, organization } from '@attain/shared-types';
+import { type CampusScope, USER_ACCOUNT_AUDIT, emailDomain, errorMessage, errorName, organization } from '@attain/shared-types';
 import { cognitoClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { log } from '../../platform/lib/log.js';
@@ -74,12 +74,14 @@ export async function linkFederatedIdentity(who: FederatedIdentity): Promise<str
     throw new FederatedSignInRefused('This college no longer signs in through its own accounts here: use your Attain password');
   const email = who.email.trim().toLowerCase();
   const domain = emailDomain(email);
+  // The person's address is not repeated in these words: Cognito hands them to the browser in the URL, and Lambda
+  // logs a trigger's error.
   if (!email || !provider.domains.includes(domain))
     throw new FederatedSignInRefused(
-      `${email || 'This account'} is not an address of ${provider.name} (${provider.domains.join(', ')}): sign in with your own college's account`,
+      `The account you signed in with is not an address of ${provider.name} (${provider.domains.join(', ')}): sign in with your own college's account`,
     );
   if (who.emailVerified === false)
-    throw new FederatedSignInRefused(`${provider.name} has not verified ${email}: ask your college's IT team`);
+    throw new FederatedSignInRefused(`${provider.name} has not verified the address you signed in with: ask your college's IT team`);
   let user = await findPoolUser(email);
   if (!user && provider.account_domains.includes(domain)) {
     // A new colleague of a domain the admin opened: a faculty account of the campus, its profile named by the provider.
@@ -93,16 +95,12 @@ export async function linkFederatedIdentity(who: FederatedIdentity): Promise<str
     user = await findPoolUser(email);
   }
   if (!user?.sub || !user.username || user.tenant !== provider.campus)
-    throw new FederatedSignInRefused(`No Attain account at this college uses ${email}: ask your Attain administrator to add you`);
+    throw new FederatedSignInRefused(
+      'No Attain account at this college uses the address you signed in with: ask your Attain administrator to add you',
+    );
   if (!(await accountOpen(provider.campus, user.sub)))
     throw new FederatedSignInRefused('Your access to Attain has been ended: ask your Attain administrator');
-  await cognitoClient().send(
-    new AdminLinkProviderForUserCommand({
-      UserPoolId: config().userPoolId,
-      DestinationUser: { ProviderName: 'Cognito', ProviderAttributeValue: user.username },
-      SourceUser: { ProviderName: who.providerName, ProviderAttributeName: 'Cognito_Subject', ProviderAttributeValue: who.subject },
-    }),
-  );
+  // Audited first: once linked, the pool never asks again, so a stop between the two must leave the entry, not the link.
   const scope: CampusScope = { campus: provider.campus, actor: email, access: 'read-write' };
   const college = (await findRecord(scope, organization, provider.campus))?.name ?? provider.campus;
   await appendAudit(scope, {
@@ -112,8 +110,34 @@ export async function linkFederatedIdentity(who: FederatedIdentity): Promise<str
     record_label: email,
     changes: [{ field: 'sign_in', label: 'Sign-in', new: `${provider.name} (${college}'s accounts)` }],
   });
+  try {
+    await cognitoClient().send(
+      new AdminLinkProviderForUserCommand({
+        UserPoolId: config().userPoolId,
+        DestinationUser: { ProviderName: 'Cognito', ProviderAttributeValue: user.username },
+        SourceUser: { ProviderName: who.providerName, ProviderAttributeName: 'Cognito_Subject', ProviderAttributeValue: who.subject },
+      }),
+    );
+  } catch (e) {
+    // Cognito retries a trigger that took too long: the link its first run made is this one's.
+    if (!(errorName(e) === 'InvalidParameterException' && /already|linked/i.test(errorMessage(e, '')))) throw e;
+  }
   log.info('federated sign-in linked', { tenant: provider.campus, provider: who.providerName });
   return user.username;
+}
+
+/** The words for a first sign-in that failed for a reason not the person's: the cause is logged, never shown. */
+export const LINK_FAILED_MESSAGE = 'The sign-in could not be completed: try again in a minute, or use your Attain password';
+
+/** `linkFederatedIdentity`, with a failure not a refusal logged and told in plain words (`LINK_FAILED_MESSAGE`). */
+async function linkOrSay(who: FederatedIdentity): Promise<void> {
+  try {
+    await linkFederatedIdentity(who);
+  } catch (e) {
+    if (e instanceof FederatedSignInRefused) throw e;
+    log.error('federated sign-in could not be linked', { provider: who.providerName, error: errorName(e) });
+    throw new Error(LINK_FAILED_MESSAGE);
+  }
 }
 
 /** The part of Cognito's pre sign-up event this rule reads. */
@@ -134,7 +158,7 @@ export async function preSignUp<E extends PreSignUpEvent>(event: E): Promise<E> 
   if (event.triggerSource !== 'PreSignUp_ExternalProvider') return event;
   const cut = event.userName.indexOf('_');
   const attrs = event.request.userAttributes;
-  await linkFederatedIdentity({
+  await linkOrSay({
     providerName: event.userName.slice(0, cut),
     subject: event.userName.slice(cut + 1),
     email: attrs.email ?? '',

@@ -240,7 +240,7 @@ export const identityProviderRoutes: Endpoint[] = [
     });
   }),
   endpoint(ssoLookupRoute, async (_c, { query }) => {
-    const found = await providerOfDomain(emailDomain(query.email));
+    const found = await providerOfDomain(query.domain);
     return { provider: found ? { name: found.name, identity_provider: found.provider_name } : null };
   }),
 ];
