@@ -230,7 +230,7 @@ export function hostedUi(federation: LocalFederation, keyFile: string): { routes
     return c.redirect(to.toString(), 302);
   });
 
-  /** The ID, access and (with `refresh`) refresh tokens of `username`, or undefined when the account is gone or disabled. */
+  /** The ID, access and (with `refresh`) refresh tokens of `username`, or why none (the account gone or disabled). */
   const tokensOf = async (username: string, clientId: string, identity: { provider: string; subject: string }, refresh: boolean) => {
     const cognito = cognitoClient();
     const UserPoolId = config().userPoolId;
@@ -238,9 +238,9 @@ export function hostedUi(federation: LocalFederation, keyFile: string): { routes
     try {
       user = await cognito.send(new AdminGetUserCommand({ UserPoolId, Username: username }));
     } catch {
-      return undefined;
+      return 'The account could not be read: sign in again';
     }
-    if (user.Enabled === false) return undefined;
+    if (user.Enabled === false) return 'User is disabled.';
     const groups = (await cognito.send(new AdminListGroupsForUserCommand({ UserPoolId, Username: username }))).Groups ?? [];
     const attrs = Object.fromEntries((user.UserAttributes ?? []).map((a) => [a.Name ?? '', a.Value ?? '']));
     const sub = attrs.sub;
@@ -301,7 +301,7 @@ export function hostedUi(federation: LocalFederation, keyFile: string): { routes
       if (code.codeChallenge && !same(s256(verifier), code.codeChallenge))
         return oauthError(c, 400, 'invalid_grant', 'The code verifier does not match');
       const tokens = await tokensOf(code.username, clientId, code, true);
-      if (!tokens) return oauthError(c, 400, 'invalid_grant', 'User is disabled.');
+      if (typeof tokens === 'string') return oauthError(c, 400, 'invalid_grant', tokens);
       return c.json(tokens, 200, { 'Cache-Control': 'no-store' });
     }
     try {
@@ -313,7 +313,7 @@ export function hostedUi(federation: LocalFederation, keyFile: string): { routes
         { provider: String(payload.provider), subject: String(payload.provider_subject) },
         false,
       );
-      if (!tokens) return oauthError(c, 400, 'invalid_grant', 'User is disabled.');
+      if (typeof tokens === 'string') return oauthError(c, 400, 'invalid_grant', tokens);
       return c.json(tokens, 200, { 'Cache-Control': 'no-store' });
     } catch {
       return oauthError(c, 400, 'invalid_grant', 'Invalid Refresh Token');

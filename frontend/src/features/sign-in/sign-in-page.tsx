@@ -66,19 +66,22 @@ export function SignInPage() {
       <CardField id="email" label="E-mail or username" autoComplete="username" value={email} onChange={setEmail} autoFocus />
       <CardField id="password" label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
       <CardSubmit error={error} busy={busy} label="Sign in" busyLabel="Signing in…" />
-      {college ? (
-        <>
-          <p className="sign-in-or muted">or, without a password</p>
-          <button
-            type="button"
-            className="p-button p-component p-button-outlined sign-in-button"
-            onClick={continueWithCollege}
-            disabled={busy}
-          >
-            <span className="p-button-label">Continue with {college.name}</span>
-          </button>
-        </>
-      ) : null}
+      {/* Announced when it appears: the address typed has a college sign-in. */}
+      <div className="sign-in-college" aria-live="polite">
+        {college ? (
+          <>
+            <p className="sign-in-or muted">or, without a password</p>
+            <button
+              type="button"
+              className="p-button p-component p-button-outlined sign-in-button"
+              onClick={continueWithCollege}
+              disabled={busy}
+            >
+              <span className="p-button-label">Continue with {college.name}</span>
+            </button>
+          </>
+        ) : null}
+      </div>
       {/* The address typed so far goes along in the history state, never in the URL. */}
       <Link className="sign-in-aside" to="/forgot-password" state={{ email }}>
         Forgot password?

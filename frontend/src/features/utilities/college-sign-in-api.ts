@@ -13,7 +13,7 @@ import { qk } from '../../app/query-keys';
 export type CollegeProviderInput = BodyOf<typeof putIdentityProviderRoute>;
 
 /** The campus's sign-in provider, never its secret (`GET /api/auth/identity-provider`). */
-export function useCollegeProvider() {
+export function useCollegeSignInSetting() {
   return useQuery({ queryKey: qk.identityProvider(), queryFn: () => call(getIdentityProviderRoute, {}) });
 }
 
@@ -21,7 +21,7 @@ export function useCollegeProvider() {
  * Saving the provider (quiet: the form shows the server's messages beside its fields) and removing it; each puts the
  * outcome into the cached setting.
  */
-export function useCollegeProviderWrites() {
+export function useCollegeSignInWrites() {
   const qc = useQueryClient();
   const save = useMutation({
     mutationFn: (body: CollegeProviderInput) => call(putIdentityProviderRoute, { body }, { quiet: true }),

@@ -6,7 +6,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { ApiError } from '../../app/api';
 import { showPopup } from '../../app/state';
 import { formatDateTime, useLocale } from '../../lib/format/locale';
-import { useCollegeProvider, useCollegeProviderWrites } from './college-sign-in-api';
+import { useCollegeSignInSetting, useCollegeSignInWrites } from './college-sign-in-api';
 import { FormRefusal } from '../../components/form/form-refusal';
 
 /** The form as typed: the domains as one line, split at commas or spaces when sent. */
@@ -69,8 +69,8 @@ const splitDomains = (text: string) =>
  */
 export function CollegeSignInPage() {
   const locale = useLocale();
-  const setting = useCollegeProvider();
-  const { save, remove } = useCollegeProviderWrites();
+  const setting = useCollegeSignInSetting();
+  const { save, remove } = useCollegeSignInWrites();
   const saved = setting.data?.provider ?? null;
   const [values, setValues] = useState<Values>(valuesOf(null));
   const [errors, setErrors] = useState<Record<string, string>>({});
