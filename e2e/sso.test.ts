@@ -63,6 +63,8 @@ it('tells an address Attain does not know why it was not signed in, on a phone',
   await throughCollege(page, `nobody.${run}@attain.example`, 'sso-college-page-390.png');
   await page.getByRole('alert').filter({ hasText: 'No Attain account at this college uses the address you signed in with' }).waitFor();
   expect(new URL(page.url()).pathname).toBe('/');
+  // The address typed before is back in the form.
+  expect(await page.getByLabel('E-mail or username').inputValue()).toBe(`nobody.${run}@attain.example`);
   await page.screenshot({ path: `${SHOTS}/sso-refused-390.png`, fullPage: true });
 });
 

@@ -34,7 +34,7 @@ const json = (body: unknown, status = 200) =>
 const pending = (retried = false) =>
   sessionStorage.setItem(
     PENDING_KEY,
-    JSON.stringify({ provider: 'campus-demo', verifier: 'v'.repeat(43), state: 'st-1', next: '/me', retried }),
+    JSON.stringify({ provider: 'campus-demo', verifier: 'v'.repeat(43), state: 'st-1', next: '/me', retried, email: 'x@skcet.ac.in' }),
   );
 /** An unsigned JWT with `claims` (the browser checks claims, not the signature: the API verifies it). */
 const jwt = (claims: Record<string, unknown>) =>
@@ -105,6 +105,9 @@ describe('the callback page completing a college sign-in', () => {
     await expect(finishCollegeSignIn(refused)).rejects.toThrow(
       /^No Attain account at this college uses the address you signed in with: ask your Attain administrator to add you$/,
     );
+    // The refusal carries the address typed, which the sign-in page puts back.
+    pending();
+    await expect(finishCollegeSignIn(refused)).rejects.toMatchObject({ email: 'x@skcet.ac.in' });
     await expect(finishCollegeSignIn(`${CALLBACK}?code=c1&state=st-1`)).rejects.toThrow('This sign-in was not started in this tab');
     pending();
     await expect(finishCollegeSignIn(`${CALLBACK}?code=c1&state=forged`)).rejects.toThrow();

@@ -22,6 +22,18 @@ interface Pending {
   next: string;
   /** The first sign-in's retry was made already (see `finishCollegeSignIn`). */
   retried: boolean;
+  /** The address typed on the sign-in page, put back there if the sign-in is refused. */
+  email: string;
+}
+
+/** A college sign-in that ended without signing in: the sentence to show, and the address that was typed. */
+export class CollegeSignInRefused extends Error {
+  constructor(
+    message: string,
+    readonly email: string,
+  ) {
+    super(message);
+  }
 }
 
 /** The words Cognito puts before a pre sign-up trigger's own ("PreSignUp failed with error <words>."). */
@@ -31,14 +43,21 @@ const LINKED = /^Your college account is now linked/;
 
 /**
  * Goes to the user pool domain to sign in through `provider` (the sign-in lookup's `identity_provider`), coming back to
- * `/sso/callback`; `next` is where to go once signed in.
+ * `/sso/callback`; `next` is where to go once signed in, `email` the address typed (put back on a refusal).
  * @throws Error when this deployment offers no college sign-in, or the tab keeps nothing (storage off)
  */
-export async function startCollegeSignIn(provider: string, next: string, retried = false): Promise<void> {
+export async function startCollegeSignIn(provider: string, next: string, email: string, retried = false): Promise<void> {
   const s = collegeSignInSettings();
   if (!s) throw new Error('Signing in with a college account is not offered here: use your password');
   const { oauth, as } = await poolDomainClient(s);
-  const pending: Pending = { provider, verifier: oauth.generateRandomCodeVerifier(), state: oauth.generateRandomState(), next, retried };
+  const pending: Pending = {
+    provider,
+    verifier: oauth.generateRandomCodeVerifier(),
+    state: oauth.generateRandomState(),
+    next,
+    retried,
+    email,
+  };
   try {
     sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
   } catch {
@@ -89,11 +108,12 @@ export async function finishCollegeSignIn(href: string): Promise<{ next: string 
       .replace(/\.\s*$/, '')
       .trim();
     if (LINKED.test(words) && !pending.retried) {
-      await startCollegeSignIn(pending.provider, pending.next, true);
+      await startCollegeSignIn(pending.provider, pending.next, pending.email, true);
       return 'restarted';
     }
-    if (LINKED.test(words)) throw new Error('Your college account is linked, but the sign-in did not finish: please sign in again');
-    throw new Error(words || 'The sign-in did not come back as started: start again');
+    if (LINKED.test(words))
+      throw new CollegeSignInRefused('Your college account is linked, but the sign-in did not finish: please sign in again', pending.email);
+    throw new CollegeSignInRefused(words || 'The sign-in did not come back as started: start again', pending.email);
   }
   const res = await oauth.authorizationCodeGrantRequest(
     as,

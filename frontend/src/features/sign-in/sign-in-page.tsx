@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { afterSignIn, forgetSignedOutReason, signedOutReason } from '../../app/deep-link';
 import { idToken, login } from '../../app/auth';
 import { CardField, CardSubmit, SignInCard } from './sign-in-card';
 import { useCollegeProvider } from './use-college-provider';
 import { useDocumentTitle } from '../../lib/document-title';
-import { errorMessage } from '@attain/shared-types';
+import { errorMessage, objectOrEmpty } from '@attain/shared-types';
 
 /**
  * `/`: e-mail-or-username and password; a stored session goes straight to `/dashboard` (or to `?next=`, the page
@@ -17,7 +17,9 @@ export function SignInPage() {
   const navigate = useNavigate();
   // A deep link opened while signed out comes back here as `?next=`; signing in continues to it.
   const next = afterSignIn(useSearchParams()[0].get('next'));
-  const [email, setEmail] = useState('');
+  // A refused college sign-in comes back here with the address that was typed.
+  const typed = objectOrEmpty(useLocation().state).email;
+  const [email, setEmail] = useState(typeof typed === 'string' ? typed : '');
   const [password, setPassword] = useState('');
   // Why the last session ended (an administrator ended the access, the session expired): said until the next sign-in,
   // so a reload of this page (or a page that signed itself out while open, then reloaded) still says it.
@@ -54,7 +56,7 @@ export function SignInPage() {
     setError('');
     try {
       const { startCollegeSignIn } = await import('./college-sign-in');
-      await startCollegeSignIn(college.identity_provider, next);
+      await startCollegeSignIn(college.identity_provider, next, email);
     } catch (err) {
       setError(errorMessage(err, '') || 'The sign-in could not be started');
       setBusy(false);

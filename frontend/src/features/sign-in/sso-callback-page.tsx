@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { noteSignedOut } from '../../app/deep-link';
 import { useDocumentTitle } from '../../lib/document-title';
-import { finishCollegeSignIn } from './college-sign-in';
+import { CollegeSignInRefused, finishCollegeSignIn } from './college-sign-in';
 
 /**
  * `/sso/callback` (no sign-in): where the user pool sends the browser back after the college's own sign-in page. It
@@ -23,7 +23,8 @@ export default function SsoCallbackPage() {
       })
       .catch((e: unknown) => {
         noteSignedOut(e instanceof Error && e.message ? e.message : 'The sign-in could not be completed: start again');
-        navigate('/', { replace: true });
+        // The address typed before goes back into the form (in the history state, never the URL).
+        navigate('/', { replace: true, state: e instanceof CollegeSignInRefused ? { email: e.email } : undefined });
       });
   }, [navigate]);
   return (
