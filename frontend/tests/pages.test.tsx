@@ -74,7 +74,10 @@ describe('the marks sheet', () => {
       if (method === 'PUT' && url === '/api/marks/o3') return { body: { message: 'Saved', data: { version: 3 } } };
     });
     renderApp(<MarksSheetPage occasionId="o3" back="/attainment" />);
-    fireEvent.change(await screen.findByLabelText('B1 question 1'), { target: { value: '' } });
+    // The cell shows the saved mark first (as a person sees it before emptying it); before the sheet arrives it is blank.
+    const cell = (await screen.findByLabelText('B1 question 1')) as HTMLInputElement;
+    await waitFor(() => expect(cell.value).toBe('4'));
+    fireEvent.change(cell, { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save 1 changed' }));
     await waitFor(() => expect(server.calls('PUT', '/api/marks/o3')).toHaveLength(1));
     expect(server.calls('PUT', '/api/marks/o3')[0].body).toEqual({ version: 2, rows: [{ student: 's1', marks: {} }] });

@@ -44,12 +44,21 @@ const renderTab = () =>
 
 describe('Utilities > Suppression list', () => {
   it('is a tab for campus administrators only', () => {
-    expect(UTILITIES_TABS.map((t) => t.path)).toEqual(['', 'manage_user', 'suppression-list', 'audit-trail', 'api-keys', 'api-reference']);
+    expect(UTILITIES_TABS.map((t) => t.path)).toEqual([
+      '',
+      'manage_user',
+      'suppression-list',
+      'audit-trail',
+      'college-sign-in',
+      'api-keys',
+      'api-reference',
+    ]);
     expect(tabsFor(UTILITIES_TABS, 'admin').map((t) => t.label)).toEqual([
       'Send Mail',
       'Manage User',
       'Suppression list',
       'Audit trail',
+      'College sign-in',
       'API keys',
       'API reference',
     ]);
