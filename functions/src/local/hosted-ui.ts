@@ -13,7 +13,7 @@ import { cognitoClient } from '../platform/lib/aws.js';
 import { config } from '../platform/lib/config.js';
 import { publicSiteOf } from '../platform/lib/link-token.js';
 import { log } from '../platform/lib/log.js';
-import { preSignUp } from '../features/identity/federated-sign-in.js';
+import { type PreSignUpEvent, preSignUp } from '../features/identity/federated-sign-in.js';
 import type { LocalFederation, LocalIdentityProvider } from './cognito-federation.js';
 import { type UserGrants, localSigningKey, oauthError, signLocalToken } from './token-endpoint.js';
 
@@ -111,8 +111,13 @@ const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(
  * links from `federation`, and the token endpoint's grants for people (`userGrants`: `authorization_code`,
  * `refresh_token`).
  * @param keyFile the data folder's signing keys (`ensureCognitoKeys`)
+ * @param trigger the pool's pre sign-up trigger: this process's `preSignUp`, or the deployed-shape run's function
  */
-export function hostedUi(federation: LocalFederation, keyFile: string): { routes: Hono; userGrants: UserGrants } {
+export function hostedUi(
+  federation: LocalFederation,
+  keyFile: string,
+  trigger: (event: PreSignUpEvent & { userPoolId: string }) => Promise<unknown> = preSignUp,
+): { routes: Hono; userGrants: UserGrants } {
   const app = new Hono();
   const pending = new Map<string, PendingSignIn>();
   const codes = new Map<string, IssuedCode>();
@@ -198,7 +203,8 @@ export function hostedUi(federation: LocalFederation, keyFile: string): { routes
         return v === undefined ? undefined : String(v);
       };
       try {
-        await preSignUp({
+        await trigger({
+          userPoolId: pool,
           triggerSource: 'PreSignUp_ExternalProvider',
           userName: `${sign.provider}_${subject}`,
           request: {

@@ -29,6 +29,7 @@ import { RouteThrottle } from './route-throttle.js';
 import { LOCAL_TOKEN_PATH, tokenEndpoint } from './token-endpoint.js';
 import type { LocalFederation } from './cognito-federation.js';
 import { hostedUi } from './hosted-ui.js';
+import type { PreSignUpEvent } from '../features/identity/federated-sign-in.js';
 import { config } from '../platform/lib/config.js';
 
 /** What the browser needs to sign in (the cloud writes the same `config.json` into the site bucket). */
@@ -260,6 +261,8 @@ export function startServer(opts: {
    * domain's sign-in through a college's provider is served (`hosted-ui.ts`, decision 0063).
    */
   federation?: LocalFederation;
+  /** The pool's pre sign-up trigger, when not this process's own (the deployed-shape run's function). */
+  preSignUpTrigger?: (event: PreSignUpEvent & { userPoolId: string }) => Promise<unknown>;
 }): Promise<Server> {
   const app = new Hono<SiteEnv>({ strict: false });
   // `/API/program`, `//api/program`: the API's JSON 404, not the web page (as CloudFront's function answers).
@@ -301,7 +304,7 @@ export function startServer(opts: {
   }
   // The user pool domain's token endpoint, which cognito-local lacks: API keys' client credentials (decision 0062).
   // And its sign-in through a college's provider, which cognito-local lacks too (decision 0063).
-  const ui = opts.tokenKeyFile && opts.federation ? hostedUi(opts.federation, opts.tokenKeyFile) : undefined;
+  const ui = opts.tokenKeyFile && opts.federation ? hostedUi(opts.federation, opts.tokenKeyFile, opts.preSignUpTrigger) : undefined;
   if (ui) app.route('/', ui.routes);
   const userGrants = ui?.userGrants;
   if (opts.tokenKeyFile) app.post(LOCAL_TOKEN_PATH, tokenEndpoint(opts.tokenKeyFile, userGrants));

@@ -6,6 +6,7 @@ import { readRoutes } from '../../src/local/deployed/http-api.js';
 import { checkPermissions } from '../../src/local/deployed/permissions.js';
 import { client, login, signedIn, until } from '../support/client.js';
 import { courseWithOneCo, occasionWithPaper } from '../support/course-setup.js';
+import { exchangeCode, ssoBrowser } from '../support/sso.js';
 import { assembly, local, records } from './deployed-run.js';
 
 /**
@@ -43,7 +44,7 @@ describe('the synthesized stack, run from its own bundles', { timeout: 180_000 }
     expect((await fetch(`${base}/api/program`)).status).toBe(401);
   });
 
-  it('runs the workers from their event sources: the S3 notification, the three queues, the SNS subscription and the Lambda invoke', async () => {
+  it('runs the workers from their event sources: the S3 notification, the queues, the SNS subscription, the Lambda invoke and the user pool', async () => {
     // A marks file through S3: the import worker (S3 ObjectCreated), then the results worker (SQS).
     const { course, co, bloom, curriculum } = await courseWithOneCo(admin, 'Deployed shape', 'DS1');
     const roster = ['roll_no,name,section', ...Array.from({ length: 5 }, (_, i) => `DS${i},Student ${i},A`)].join('\n');
@@ -92,10 +93,24 @@ describe('the synthesized stack, run from its own bundles', { timeout: 180_000 }
     const made = await admin.post('/api/program', { title: 'B.E. Deployed shape', number_of_terms: 8 });
     expect(made.status).toBe(201);
     await until(rollup, (v) => Boolean(listed(v, made.body.data.id)) && !v.updating.includes(campus));
+    // A first sign-in through the demo campus's college provider: the user pool's pre sign-up trigger links it.
+    const config = (await (await fetch(`${base}/config.json`)).json()) as { userPoolClientId: string };
+    const provider = (await client(base).get('/api/auth/sso?domain=attain.example')).body.provider.identity_provider as string;
+    const start = {
+      domain: base,
+      clientId: config.userPoolClientId,
+      provider,
+      redirectUri: `${base}/sso/callback`,
+      login: users.demoFaculty2.email,
+    };
+    const browser = ssoBrowser();
+    expect((await browser.signIn(start)).error_description).toMatch(/^PreSignUp failed with error Your college account is now linked/);
+    const signedInThrough = await exchangeCode(base, config.userPoolClientId, await browser.signIn(start));
+    expect(signedInThrough.status).toBe(200);
     // Each worker (a function no route serves) ran from its event source.
     const served = new Set(readRoutes(assembly).flatMap((r) => [r.fn, r.authorizer ?? '']));
     const workers = [...assembly.functions.keys()].filter((fn) => !served.has(fn));
-    expect(workers).toHaveLength(5);
+    expect(workers).toHaveLength(6);
     await until(
       async () => new Set(records().map((r) => r.fn)),
       (ran) => workers.every((fn) => ran.has(fn)),

@@ -2,9 +2,11 @@ import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SnsEvent } from '../../lambdas/workers/mail-receipts.js';
+import { errorMessage } from '@attain/shared-types';
 import { AwsEndpoints } from './aws-endpoints.js';
 import {
   type AssemblyFunction,
+  type CfnValue,
   type CloudAssembly,
   type LocalResources,
   referencedId,
@@ -26,6 +28,11 @@ export interface DeployedRuntime {
   s3Created(event: { Records?: { eventName?: string; s3?: { bucket?: { name?: string }; object?: { key?: string } } }[] }): Promise<void>;
   /** An SNS delivery of the mail events topic, handed to its subscribed functions with the topic's ARN. */
   snsPublished(event: SnsEvent): Promise<void>;
+  /**
+   * A user pool trigger, as Cognito calls it: the function the pool's `LambdaConfig` names for `operation`, given the
+   * event with the pool's id. Its answer, or its error's own message (as Cognito shows it); nothing when none is named.
+   */
+  userPoolTrigger(operation: 'PreSignUp', event: object): Promise<unknown>;
   host: LambdaHost;
   endpoints: AwsEndpoints;
   local: LocalResources;
@@ -188,6 +195,17 @@ export async function startDeployedRuntime(opts: DeployedRuntimeOptions): Promis
           Sns: { ...r.Sns, TopicArn: s.topic },
         }));
         await host.invoke(s.fn, { Records });
+      }
+    },
+    async userPoolTrigger(operation, event) {
+      const pool = resourcesOf(assembly, 'AWS::Cognito::UserPool')[0]?.[1];
+      const fn = referencedId((pool?.LambdaConfig as Record<string, CfnValue> | undefined)?.[operation]);
+      if (!fn) return event;
+      try {
+        return await host.invoke(fn, { ...event, userPoolId: local.userPoolId });
+      } catch (e) {
+        // "<function>: Error: <words>", as the host tells a failed invocation: Cognito shows the words alone.
+        throw new Error(errorMessage(e).replace(/^[^:]+: (?:\w*Error: )?/, ''));
       }
     },
     host,
