@@ -71,9 +71,9 @@ it('tells an address Attain does not know why it was not signed in, on a phone',
 it("shows the campus's admin the provider in use and the redirect URI to register", { timeout: 120_000 }, async () => {
   const page = await signedInPage(browser, url, admin, { width: 390, height: 844 });
   await page.goto(`${url}/utilities/college-sign-in`);
-  await page.getByRole('heading', { name: 'College sign-in' }).waitFor();
-  expect(await page.getByLabel('E-mail domains').inputValue()).toBe('attain.example');
+  // The setting read: the redirect URI to register, and the form filled with what is saved.
   await page.getByText(`${url}/oauth2/idpresponse`).waitFor();
+  expect(await page.getByLabel('E-mail domains').inputValue()).toBe('attain.example');
   // A secret left empty keeps the saved one; a domain left out is refused with its field named.
   await page.getByLabel('E-mail domains').fill('');
   await page.getByRole('button', { name: 'Save changes' }).click();

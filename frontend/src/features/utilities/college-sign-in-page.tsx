@@ -2,7 +2,7 @@ import { type CampusIdentityProvider, SSO_MAX_DOMAINS, identityProviderSchema } 
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { InputText } from 'primereact/inputtext';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../app/api';
 import { showPopup } from '../../app/state';
 import { formatDateTime, useLocale } from '../../lib/format/locale';
@@ -70,15 +70,43 @@ const splitDomains = (text: string) =>
 export function CollegeSignInPage() {
   const locale = useLocale();
   const setting = useCollegeSignInSetting();
-  const { save, remove } = useCollegeSignInWrites();
   const saved = setting.data?.provider ?? null;
-  const [values, setValues] = useState<Values>(valuesOf(null));
+  return (
+    <section>
+      <div className="page-head">
+        <h2>College sign-in</h2>
+      </div>
+      <p className="hint">
+        Let people sign in with the Google Workspace or Microsoft Entra account your college already gives them, instead of one more
+        password. Only people who already have an Attain account here, with an address in your domains, can sign in this way.
+      </p>
+      {setting.isError ? <p className="hint">The setting could not be read; reload the page to try again.</p> : null}
+      {setting.isPending ? <p className="hint">Reading the setting…</p> : null}
+      {setting.data ? (
+        <>
+          <p className="hint">
+            Register Attain at your provider as a web application with this redirect URI:{' '}
+            <code className="idp-redirect">{setting.data.redirect_uri}</code>
+          </p>
+          {saved ? (
+            <p className="hint">
+              In use since it was last saved by {saved.updated_by} on {formatDateTime(saved.updated_at, locale)}.
+            </p>
+          ) : null}
+          {/* The form starts from what was read, and again from what each save stored. */}
+          <ProviderForm key={saved?.updated_at ?? 'none'} saved={saved} />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/** The provider's fields, filled from `saved` (none: empty), checked with the server's rules before they are sent. */
+function ProviderForm({ saved }: { saved: CampusIdentityProvider | null }) {
+  const { save, remove } = useCollegeSignInWrites();
+  const [values, setValues] = useState<Values>(() => valuesOf(saved));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
-  // What was last read or saved fills the form; what is typed stays until then.
-  useEffect(() => {
-    setValues(valuesOf(saved));
-  }, [saved]);
   const set = (key: keyof Values, value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
     setErrors(({ [key]: _gone, ...rest }) => rest);
@@ -124,64 +152,43 @@ export function CollegeSignInPage() {
       accept: () => remove.mutate(undefined, { onSuccess: () => showPopup('success', 'College sign-in removed: passwords only again') }),
     });
   return (
-    <section>
-      <div className="page-head">
-        <h2>College sign-in</h2>
-      </div>
-      <p className="hint">
-        Let people sign in with the Google Workspace or Microsoft Entra account your college already gives them, instead of one more
-        password. Only people who already have an Attain account here, with an address in your domains, can sign in this way.
-      </p>
-      {setting.isError ? <p className="hint">The setting could not be read; reload the page to try again.</p> : null}
-      {setting.data ? (
-        <p className="hint">
-          Register Attain at your provider as a web application with this redirect URI:{' '}
-          <code className="idp-redirect">{setting.data.redirect_uri}</code>
-        </p>
-      ) : null}
-      {saved ? (
-        <p className="hint">
-          In use since it was last saved by {saved.updated_by} on {formatDateTime(saved.updated_at, locale)}.
-        </p>
-      ) : null}
-      <form className="entity-form idp-form" onSubmit={submit} noValidate aria-label="College sign-in provider">
-        <FormRefusal message={refusal} />
-        {FIELDS.map((f) => {
-          const hint =
-            f.key === 'client_secret'
-              ? saved
-                ? 'Kept from the last save and never shown: leave it empty to keep it, or type a new one.'
-                : 'Shown to you once by the provider; Attain never shows it again.'
-              : f.hint;
-          const described = [errors[f.key] ? `${f.id}-error` : '', `${f.id}-hint`].filter(Boolean).join(' ');
-          return (
-            <div className="form-field" key={f.key}>
-              <label htmlFor={f.id}>{f.label}</label>
-              <InputText
-                id={f.id}
-                type={f.key === 'client_secret' ? 'password' : 'text'}
-                autoComplete={f.key === 'client_secret' ? 'new-password' : 'off'}
-                value={values[f.key]}
-                onChange={(e) => set(f.key, e.target.value)}
-                aria-invalid={errors[f.key] ? true : undefined}
-                aria-describedby={described}
-              />
-              {errors[f.key] ? (
-                <small id={`${f.id}-error`} className="field-error">
-                  {errors[f.key]}
-                </small>
-              ) : null}
-              <small id={`${f.id}-hint`} className="hint">
-                {hint}
+    <form className="entity-form idp-form" onSubmit={submit} noValidate aria-label="College sign-in provider">
+      <FormRefusal message={refusal} />
+      {FIELDS.map((f) => {
+        const hint =
+          f.key === 'client_secret'
+            ? saved
+              ? 'Kept from the last save and never shown: leave it empty to keep it, or type a new one.'
+              : 'Shown to you once by the provider; Attain never shows it again.'
+            : f.hint;
+        const described = [errors[f.key] ? `${f.id}-error` : '', `${f.id}-hint`].filter(Boolean).join(' ');
+        return (
+          <div className="form-field" key={f.key}>
+            <label htmlFor={f.id}>{f.label}</label>
+            <InputText
+              id={f.id}
+              type={f.key === 'client_secret' ? 'password' : 'text'}
+              autoComplete={f.key === 'client_secret' ? 'new-password' : 'off'}
+              value={values[f.key]}
+              onChange={(e) => set(f.key, e.target.value)}
+              aria-invalid={errors[f.key] ? true : undefined}
+              aria-describedby={described}
+            />
+            {errors[f.key] ? (
+              <small id={`${f.id}-error`} className="field-error">
+                {errors[f.key]}
               </small>
-            </div>
-          );
-        })}
-        <div className="form-actions">
-          <Button type="submit" label={saved ? 'Save changes' : 'Turn on college sign-in'} icon="pi pi-check" loading={save.isPending} />
-          {saved ? <Button type="button" label="Remove" icon="pi pi-trash" severity="danger" outlined onClick={ask} /> : null}
-        </div>
-      </form>
-    </section>
+            ) : null}
+            <small id={`${f.id}-hint`} className="hint">
+              {hint}
+            </small>
+          </div>
+        );
+      })}
+      <div className="form-actions">
+        <Button type="submit" label={saved ? 'Save changes' : 'Turn on college sign-in'} icon="pi pi-check" loading={save.isPending} />
+        {saved ? <Button type="button" label="Remove" icon="pi pi-trash" severity="danger" outlined onClick={ask} /> : null}
+      </div>
+    </form>
   );
 }
