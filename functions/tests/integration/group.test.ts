@@ -2,6 +2,7 @@ import {
   type DashboardView,
   type GroupView,
   PUBLIC_SURVEY_PATH,
+  SSO_LOOKUP_PATH,
   type ProgramAttainment,
   type RollupView,
   SIGN_IN_ROUTES,
@@ -89,7 +90,7 @@ describe('a group administrator of group G', { timeout: 180_000 }, () => {
     const allowed: string[] = [];
     for (const { path } of apiRoutes()) {
       // Its own namespace (profile, group) and the public paths (no token) are not the campus's.
-      const own = ['/api/group', '/api/auth/profile', ...SIGN_IN_ROUTES, PUBLIC_SURVEY_PATH];
+      const own = ['/api/group', '/api/auth/profile', ...SIGN_IN_ROUTES, PUBLIC_SURVEY_PATH, SSO_LOOKUP_PATH];
       if (own.some((p) => path.startsWith(p))) continue;
       const concrete = path.replace(/\{proxy\+\}/, 'x/confirm').replace(/\{[^}]+\}/g, 'x');
       for (const [method, res] of [
