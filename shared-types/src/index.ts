@@ -12,6 +12,7 @@ export * from './identity/scope.js';
 export * from './identity/personal-data.js';
 export * from './identity/api-keys.js';
 export * from './identity/identity-providers.js';
+export type { PublicConfig } from './api/public-config.js';
 export * from './storage/table.js';
 export * from './api/envelope.js';
 export * from './api/routes.js';

@@ -1,4 +1,4 @@
-import { errorMessage, errorName } from '@attain/shared-types';
+import { type PublicConfig, errorMessage, errorName } from '@attain/shared-types';
 import { collegeIdToken, forgetCollegeSession, setCollegeSignInSettings } from './college-session';
 
 /**
@@ -6,20 +6,6 @@ import { collegeIdToken, forgetCollegeSession, setCollegeSignInSettings } from '
  * the first page's script does not wait for it (`npm run bench`, first page JavaScript). Every function here awaits it.
  */
 const amplify = () => Promise.all([import('aws-amplify'), import('aws-amplify/auth')]).then(([core, auth]) => ({ ...core, ...auth }));
-
-/** The browser's sign-in settings, served as `/config.json` (locally by the dev server, in the cloud from S3). */
-export interface PublicConfig {
-  region: string;
-  userPoolId: string;
-  userPoolClientId: string;
-  userPoolEndpoint?: string;
-  /**
-   * The user pool domain, where sign-in through a college's provider runs (`/oauth2/authorize`, `/oauth2/token`;
-   * decision 0063), and the issuer its tokens name. Absent: only passwords.
-   */
-  oauthDomain?: string;
-  oauthIssuer?: string;
-}
 
 /** Loads `/config.json` and Amplify, and configures Amplify Auth (USER_PASSWORD_AUTH, e-mail sign-in); the app renders after. */
 export async function configureAuth(): Promise<void> {

@@ -1,10 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import {
-  AdminGetUserCommand,
-  AdminListGroupsForUserCommand,
-  DescribeUserPoolClientCommand,
-  type UserPoolClientType,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { createHash, randomBytes } from 'node:crypto';
+import { AdminGetUserCommand, AdminListGroupsForUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { type Context, Hono } from 'hono';
 import { jwtVerify } from 'jose';
 import * as oauth from 'oauth4webapi';
@@ -15,7 +10,7 @@ import { publicSiteOf } from '../platform/lib/link-token.js';
 import { log } from '../platform/lib/log.js';
 import { type PreSignUpEvent, preSignUp } from '../features/identity/federated-sign-in.js';
 import type { LocalFederation, LocalIdentityProvider } from './cognito-federation.js';
-import { type UserGrants, localSigningKey, oauthError, signLocalToken } from './token-endpoint.js';
+import { type UserGrants, appClient, localSigningKey, oauthError, sameSecret, signLocalToken } from './token-endpoint.js';
 
 /**
  * The user pool domain's sign-in through a college's provider, on one machine (decision 0063), as Cognito's hosted
@@ -91,20 +86,8 @@ function backWithError(c: Context, redirectUri: string, state: string | undefine
   return c.redirect(to.toString(), 302);
 }
 
-/** The pool's app client of `id`, or undefined. */
-async function appClient(id: string): Promise<UserPoolClientType | undefined> {
-  if (!/^[\w-]{1,128}$/.test(id)) return undefined;
-  try {
-    return (await cognitoClient().send(new DescribeUserPoolClientCommand({ UserPoolId: config().userPoolId, ClientId: id })))
-      .UserPoolClient;
-  } catch {
-    return undefined;
-  }
-}
-
 /** `base64url(sha256(verifier))`, PKCE's S256. */
 const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
-const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**
  * The pool domain's `/oauth2/authorize` and `/oauth2/idpresponse` (`routes`, to mount at `/`), reading providers and
@@ -304,7 +287,7 @@ export function hostedUi(
       const verifier = form.get('code_verifier') ?? '';
       if (!code || code.expires < Date.now() || code.clientId !== clientId || code.redirectUri !== form.get('redirect_uri'))
         return oauthError(c, 400, 'invalid_grant', 'The code is not valid (used, expired, or for another client or page)');
-      if (code.codeChallenge && !same(s256(verifier), code.codeChallenge))
+      if (code.codeChallenge && !sameSecret(s256(verifier), code.codeChallenge))
         return oauthError(c, 400, 'invalid_grant', 'The code verifier does not match');
       const tokens = await tokensOf(code.username, clientId, code, true);
       if (typeof tokens === 'string') return oauthError(c, 400, 'invalid_grant', tokens);

@@ -29,23 +29,9 @@ import { RouteThrottle } from './route-throttle.js';
 import { LOCAL_TOKEN_PATH, tokenEndpoint } from './token-endpoint.js';
 import type { LocalFederation } from './cognito-federation.js';
 import { hostedUi } from './hosted-ui.js';
+import type { PublicConfig } from '@attain/shared-types';
 import type { PreSignUpEvent } from '../features/identity/federated-sign-in.js';
 import { config } from '../platform/lib/config.js';
-
-/** What the browser needs to sign in (the cloud writes the same `config.json` into the site bucket). */
-export interface PublicConfig {
-  region: string;
-  userPoolId: string;
-  userPoolClientId: string;
-  /** Custom Cognito endpoint (local emulator through this server); absent in the cloud. */
-  userPoolEndpoint?: string;
-  /**
-   * The user pool domain, where sign-in through a college's provider runs (`/oauth2/authorize`, `/oauth2/token`;
-   * decision 0063), and the issuer its tokens name. Absent: only passwords.
-   */
-  oauthDomain?: string;
-  oauthIssuer?: string;
-}
 
 /**
  * Cognito operations the browser's sign-in uses (Amplify Auth with USER_PASSWORD_AUTH): sign in and refresh, answer

@@ -67,14 +67,16 @@ function clientOf(c: Context, form: URLSearchParams): { id: string; secret: stri
   return id && secret ? { id, secret } : undefined;
 }
 
-const sameSecret = (a: string, b: string) => {
+/** Whether two secrets are equal, compared in constant time (their bytes). */
+export const sameSecret = (a: string, b: string) => {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-/** The pool's app client of `id`, if there is one. */
-async function appClient(id: string): Promise<UserPoolClientType | undefined> {
+/** The pool's app client of `id`, if there is one (an id of another shape than Cognito's names none, unread). */
+export async function appClient(id: string): Promise<UserPoolClientType | undefined> {
+  if (!/^[\w-]{1,128}$/.test(id)) return undefined;
   try {
     const res = await cognitoClient().send(new DescribeUserPoolClientCommand({ UserPoolId: config().userPoolId, ClientId: id }));
     return res.UserPoolClient;

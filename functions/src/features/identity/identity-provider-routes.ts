@@ -16,6 +16,7 @@ import {
   SSO_SCOPES,
   deleteIdentityProviderRoute,
   emailDomain,
+  errorName,
   getIdentityProviderRoute,
   putIdentityProviderRoute,
   ssoLookupRoute,
@@ -27,7 +28,6 @@ import {
 import { cognitoClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { HttpError, notFound } from '../../platform/lib/errors.js';
-import { errorName } from '@attain/shared-types';
 import { appendAudit } from '../../platform/store/audit-store.js';
 import { listAll } from '../../platform/store/list-all.js';
 import { type Endpoint, endpoint } from '../../platform/http/endpoint.js';
