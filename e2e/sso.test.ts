@@ -44,10 +44,12 @@ it('signs a person in through their college account to their own dashboard', { t
   await page.getByRole('button', { name: COLLEGE }).waitFor();
   await page.screenshot({ path: `${SHOTS}/sso-sign-in-1366.png`, fullPage: true });
   await throughCollege(page, EMAIL, 'sso-college-page-1366.png');
-  // The first sign-in links the college account and goes round once more on its own, then lands signed in.
+  // The first sign-in links the college account to the person's Attain account and lands signed in.
   await page.waitForURL('**/dashboard');
   // The banner names the account signed in: the person's own.
   await page.getByText(EMAIL).first().waitFor();
+  // The dashboard's tiles: the person's own campus, read with the college session's token.
+  await page.locator('.tile').first().waitFor();
   await page.screenshot({ path: `${SHOTS}/sso-dashboard-1366.png`, fullPage: true });
   // A reload keeps the session; signing out ends it: the dashboard sends the visitor to sign in again.
   await page.reload();

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { collegeIdToken, saveCollegeSession, setCollegeSignInSettings } from '../src/app/college-session';
-import { finishCollegeSignIn } from '../src/features/sign-in/college-sign-in';
+import { finishCollegeSignIn, startCollegeSignIn } from '../src/features/sign-in/college-sign-in';
 import { SignInPage } from '../src/features/sign-in/sign-in-page';
 import { renderApp } from './support';
 
@@ -31,11 +31,8 @@ afterEach(() => {
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 /** A tab where "Continue with <college>" was pressed: what it left for the callback page. */
-const pending = (retried = false) =>
-  sessionStorage.setItem(
-    PENDING_KEY,
-    JSON.stringify({ provider: 'campus-demo', verifier: 'v'.repeat(43), state: 'st-1', next: '/me', retried, email: 'x@skcet.ac.in' }),
-  );
+const pending = () =>
+  sessionStorage.setItem(PENDING_KEY, JSON.stringify({ verifier: 'v'.repeat(43), state: 'st-1', next: '/me', email: 'x@skcet.ac.in' }));
 /** An unsigned JWT with `claims` (the browser checks claims, not the signature: the API verifies it). */
 const jwt = (claims: Record<string, unknown>) =>
   `${btoa(JSON.stringify({ alg: 'RS256' })).replace(/=+$/, '')}.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.sig`;
@@ -66,7 +63,7 @@ describe('Continue with <college> on the sign-in page', () => {
 });
 
 describe('the callback page completing a college sign-in', () => {
-  it('starts again once when the first sign-in has just linked the account, then says why if it comes back refused', async () => {
+  it("goes to the pool domain with PKCE, and says a refused token in the pool trigger's own words", async () => {
     // jsdom's ArrayBuffer is not Node's, whose WebCrypto makes the PKCE digest: the digest is handed over as the page's
     // own ArrayBuffer, as a browser's is.
     const digest = crypto.subtle.digest.bind(crypto.subtle);
@@ -78,23 +75,19 @@ describe('the callback page completing a college sign-in', () => {
     });
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, origin: 'http://localhost:3000', assign });
-    pending();
-    const linked = `${CALLBACK}?error=invalid_request&error_description=${encodeURIComponent(
-      'PreSignUp failed with error Your college account is now linked to your Attain account: continue to sign in.',
-    )}&state=st-1`;
-    expect(await finishCollegeSignIn(linked)).toBe('restarted');
+    await startCollegeSignIn('campus-demo', '/me', 'x@skcet.ac.in');
     const to = new URL(assign.mock.calls[0][0] as string);
     expect(`${to.origin}${to.pathname}`).toBe(`${SETTINGS.domain}/oauth2/authorize`);
     expect(to.searchParams.get('identity_provider')).toBe('campus-demo');
     expect(to.searchParams.get('redirect_uri')).toBe(CALLBACK);
     expect(to.searchParams.get('code_challenge_method')).toBe('S256');
-    // The retry's own state; a second "linked" answer is not retried again but said.
-    const again = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? '{}') as { state: string; retried: boolean };
-    expect(again.retried).toBe(true);
-    const linkedAgain = linked.replace('state=st-1', `state=${again.state}`);
-    await expect(finishCollegeSignIn(linkedAgain)).rejects.toThrow(
-      'Your college account is linked, but the sign-in did not finish: please sign in again',
-    );
+    const state = (JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? '{}') as { state: string }).state;
+    expect(to.searchParams.get('state')).toBe(state);
+    // An access ended after the first sign-in: the pool's token trigger refuses, and the page says so plainly.
+    const ended = `${CALLBACK}?error=invalid_request&error_description=${encodeURIComponent(
+      'PreTokenGeneration failed with error Your access to Attain has been ended: ask your Attain administrator. ',
+    )}&state=${state}`;
+    await expect(finishCollegeSignIn(ended)).rejects.toThrow(/^Your access to Attain has been ended: ask your Attain administrator$/);
   });
 
   it("says the pool's refusal in its own words, and refuses a callback this tab did not start", async () => {

@@ -106,33 +106,45 @@ export class AttainStack extends Stack {
       writers: [...RESULTS_WRITER_DOMAINS.flatMap((d) => api.functions.get(d) ?? []), marksImport.worker],
       environment,
     });
-    // College sign-in (decision 0063): the first sign-in's link rule, as the pool's pre sign-up trigger.
-    const preSignUp = new AttainFunction(this, 'SsoPreSignUp', {
-      entry: handlerEntry('sso-pre-sign-up'),
-      // Cognito waits 5 s for a trigger, then retries it (its link is idempotent) and fails the sign-in.
+    // College sign-in (decision 0063): the sign-in rule, as the pool's pre sign-up and pre token generation triggers.
+    const signInTriggers = new AttainFunction(this, 'SignInTriggers', {
+      entry: handlerEntry('sign-in-triggers'),
+      // Cognito waits 5 s for a trigger, then retries it once and fails the sign-in.
       timeout: Duration.seconds(5),
       environment: { TABLE_NAME: storage.table.tableName, NODE_OPTIONS: environment.NODE_OPTIONS },
     });
-    // It reads the provider, the person's access and campus, and writes the link's audit entry.
-    grantRecordsAccess(preSignUp, storage.table);
+    // It reads the provider, the identity's link, the person's access and campus, and writes the link and its audit
+    // entry (and an opened domain's new profile).
+    grantRecordsAccess(signInTriggers, storage.table);
     // The pool cannot be named here: it names this function as its trigger, and a policy naming the pool would make a
     // cycle (pool -> function -> its policy -> pool). The pool's id comes with each event.
     const anyPool = this.formatArn({ service: 'cognito-idp', resource: 'userpool', resourceName: '*' });
-    preSignUp.addToRolePolicy(
-      new iam.PolicyStatement({ actions: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminLinkProviderForUser'], resources: [anyPool] }),
+    signInTriggers.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: [
+          'cognito-idp:AdminGetUser',
+          'cognito-idp:AdminListGroupsForUser',
+          // A faculty account for a new address of a domain the campus's admin opened.
+          'cognito-idp:AdminCreateUser',
+          'cognito-idp:AdminAddUserToGroup',
+        ],
+        resources: [anyPool],
+      }),
     );
-    Validations.of(preSignUp).acknowledge({
+    Validations.of(signInTriggers).acknowledge({
       id: accountWildcardFinding(this, 'cognito-idp', 'userpool/*'),
       reason:
-        "The pre sign-up trigger cannot name its own pool (a cycle); it reads and links users of this account's pools in this Region.",
+        'The sign-in triggers cannot name their own pool (a cycle); they read users and groups, ' +
+        "and make opened domains' accounts, in this account's pools in this Region.",
     });
-    identity.userPool.addTrigger(cognito.UserPoolOperation.PRE_SIGN_UP, preSignUp);
+    identity.userPool.addTrigger(cognito.UserPoolOperation.PRE_SIGN_UP, signInTriggers);
+    identity.userPool.addTrigger(cognito.UserPoolOperation.PRE_TOKEN_GENERATION, signInTriggers);
     const summaries = new Summaries(this, 'Summaries', {
       table: storage.table,
       // The group roll-up and the dashboards (both served by the group domain) read the campuses' summaries.
       readers: (['group'] as const).flatMap((d) => api.functions.get(d) ?? []),
       // Every function with the records store stamps the campuses it writes (`noteCampusChange`).
-      writers: [...api.functions.values(), marksImport.worker, mail.sender, mail.receipts, results.worker, preSignUp],
+      writers: [...api.functions.values(), marksImport.worker, mail.sender, mail.receipts, results.worker, signInTriggers],
       environment,
     });
     // The summaries worker computes stale courses with the campus pages' services, which store them and queue their

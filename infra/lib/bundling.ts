@@ -25,10 +25,10 @@ export const BUNDLE_BUDGET_KB: Readonly<Partial<Record<Domain | Worker, number>>
 
 /**
  * The queue, event and invoked workers: their entries are in `functions/src/lambdas/workers/` (`campus-summaries` reads
- * its queue and is also invoked by the group Lambda; `sso-pre-sign-up` is the user pool's trigger; the others read
+ * its queue and is also invoked by the group Lambda; `sign-in-triggers` is the user pool's pre sign-up and pre token generation trigger; the others read
  * queues and events).
  */
-export const WORKERS = ['mail-receipts', 'mail-sender', 'marks-import', 'course-results', 'campus-summaries', 'sso-pre-sign-up'] as const;
+export const WORKERS = ['mail-receipts', 'mail-sender', 'marks-import', 'course-results', 'campus-summaries', 'sign-in-triggers'] as const;
 /** A worker Lambda's name. */
 export type Worker = (typeof WORKERS)[number];
 

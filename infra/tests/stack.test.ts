@@ -253,12 +253,16 @@ describe('the Attain stack', () => {
       SupportedIdentityProviders: ['COGNITO'],
     });
     const pool = Object.values(template.findResources('AWS::Cognito::UserPool'))[0];
-    const trigger = pool.Properties.LambdaConfig.PreSignUp['Fn::GetAtt'][0] as string;
-    expect(trigger).toMatch(/^SsoPreSignUp/);
-    const linking = Object.values(template.findResources('AWS::IAM::Policy')).filter((p) =>
-      JSON.stringify(p.Properties.PolicyDocument).includes('cognito-idp:AdminLinkProviderForUser'),
+    // One function answers both triggers: the first sign-in's rule, and the account named in every token.
+    const triggers = pool.Properties.LambdaConfig as Record<string, { 'Fn::GetAtt': string[] }>;
+    expect(triggers.PreSignUp['Fn::GetAtt'][0]).toMatch(/^SignInTriggers/);
+    expect(triggers.PreTokenGeneration['Fn::GetAtt'][0]).toBe(triggers.PreSignUp['Fn::GetAtt'][0]);
+    // Cognito's own link is never used: it refuses an account with an immutable attribute (custom:tenant).
+    expect(JSON.stringify(template.toJSON())).not.toMatch(/AdminLinkProviderForUser/);
+    const reading = Object.values(template.findResources('AWS::IAM::Policy')).filter((p) =>
+      JSON.stringify(p.Properties.PolicyDocument).includes('cognito-idp:AdminListGroupsForUser'),
     );
-    expect(linking.map((p) => JSON.stringify(p.Properties.Roles))).toEqual([expect.stringMatching(/SsoPreSignUp/)]);
+    expect(reading.map((p) => JSON.stringify(p.Properties.Roles))).toContainEqual(expect.stringMatching(/SignInTriggers/));
     const setting = Object.values(template.findResources('AWS::IAM::Policy')).filter((p) =>
       JSON.stringify(p.Properties.PolicyDocument).includes('cognito-idp:CreateIdentityProvider'),
     );

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { forwardTo, listenLocal, readBody } from './emulator-proxy.js';
@@ -5,11 +6,11 @@ import { forwardTo, listenLocal, readBody } from './emulator-proxy.js';
 /**
  * The user pool's identity providers on one machine (decision 0063). cognito-local answers no federation call, so the
  * local stack puts this small proxy in front of it, as it puts one in front of the SES emulator: it answers
- * `CreateIdentityProvider`, `DescribeIdentityProvider`, `UpdateIdentityProvider`, `DeleteIdentityProvider`,
- * `ListIdentityProviders`, `AdminLinkProviderForUser` and `AdminDisableProviderForUser` as Cognito does (its JSON
- * shapes and error names), keeping them in one file of the data folder, and passes every other call to cognito-local.
- * So the auth Lambda's code is the code that runs in AWS; the local pool domain (`hosted-ui.ts`) reads providers and
- * links from here.
+ * `CreateIdentityProvider`, `DescribeIdentityProvider`, `UpdateIdentityProvider`, `DeleteIdentityProvider` and
+ * `ListIdentityProviders` as Cognito does (its JSON shapes and error names), keeping them in one file of the data
+ * folder, and passes every other call to cognito-local. So the auth Lambda's code is the code that runs in AWS. The
+ * local pool domain (`hosted-ui.ts`) reads providers from here, and keeps here the pool's users of providers'
+ * identities (`<provider>_<subject>`), which Cognito makes at an identity's first sign-in.
  */
 
 /** An identity provider as Cognito's API writes one (the fields Attain reads). */
@@ -24,10 +25,16 @@ export interface LocalIdentityProvider {
   LastModifiedDate: number;
 }
 
+/** The pool's user of a provider's identity: its own `sub`, and the attributes the provider's claims were mapped to. */
+export interface LocalFederatedUser {
+  sub: string;
+  attributes: Record<string, string>;
+}
+
 interface FederationFile {
   providers: Record<string, LocalIdentityProvider>;
-  /** `<pool>|<provider>|<subject>` -> the linked native user's username. */
-  links: Record<string, string>;
+  /** `<pool>|<provider>_<subject>` -> the pool's user of that identity. */
+  users?: Record<string, LocalFederatedUser>;
 }
 
 /** A Cognito API error: its `__type` and message. */
@@ -40,11 +47,11 @@ class CognitoError extends Error {
   }
 }
 
-/** The providers and links of the local user pools, kept in `file` (written whole, then renamed: a kill leaves the last good one). */
+/** The providers and federated users of the local user pools, kept in `file` (written whole, then renamed: a kill leaves the last good one). */
 export class LocalFederation {
   private data: FederationFile;
   constructor(private readonly file: string) {
-    this.data = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as FederationFile) : { providers: {}, links: {} };
+    this.data = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as FederationFile) : { providers: {} };
   }
 
   private save(): void {
@@ -57,9 +64,21 @@ export class LocalFederation {
     return this.data.providers[`${pool}|${name}`];
   }
 
-  /** The username a provider's subject is linked to, or undefined. */
-  linkedUser(pool: string, provider: string, subject: string): string | undefined {
-    return this.data.links[`${pool}|${provider}|${subject}`];
+  /** The pool's user `username` of a provider's identity, or undefined when the pool has not met it. */
+  federatedUser(pool: string, username: string): LocalFederatedUser | undefined {
+    return this.data.users?.[`${pool}|${username}`];
+  }
+
+  /**
+   * Makes the pool's user of a provider's identity, or updates its attributes (Cognito maps the provider's claims again
+   * at every sign-in). Written to the file before it returns.
+   */
+  putFederatedUser(pool: string, username: string, attributes: Record<string, string>): LocalFederatedUser {
+    const users = (this.data.users ??= {});
+    const user = { sub: users[`${pool}|${username}`]?.sub ?? randomUUID(), attributes };
+    users[`${pool}|${username}`] = user;
+    this.save();
+    return user;
   }
 
   /** Answers one Cognito call, or undefined when it is not a federation call (cognito-local answers it). */
@@ -103,7 +122,6 @@ export class LocalFederation {
       case 'DeleteIdentityProvider': {
         this.existing(key, name);
         delete this.data.providers[key];
-        for (const link of Object.keys(this.data.links)) if (link.startsWith(`${key}|`)) delete this.data.links[link];
         this.save();
         return {};
       }
@@ -118,22 +136,6 @@ export class LocalFederation {
               LastModifiedDate,
             })),
         };
-      case 'AdminLinkProviderForUser': {
-        const source = (req.SourceUser ?? {}) as Record<string, string>;
-        const destination = (req.DestinationUser ?? {}) as Record<string, string>;
-        this.existing(`${pool}|${source.ProviderName}`, source.ProviderName);
-        if (source.ProviderAttributeName !== 'Cognito_Subject' || !source.ProviderAttributeValue || !destination.ProviderAttributeValue)
-          throw new CognitoError('InvalidParameterException', 'Only Cognito_Subject links are served by the local pool');
-        this.data.links[`${pool}|${source.ProviderName}|${source.ProviderAttributeValue}`] = destination.ProviderAttributeValue;
-        this.save();
-        return {};
-      }
-      case 'AdminDisableProviderForUser': {
-        const user = (req.User ?? {}) as Record<string, string>;
-        delete this.data.links[`${pool}|${user.ProviderName}|${user.ProviderAttributeValue}`];
-        this.save();
-        return {};
-      }
       default:
         return undefined;
     }

@@ -1,15 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { AdminGetUserCommand, AdminListGroupsForUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { type Context, Hono } from 'hono';
 import { jwtVerify } from 'jose';
 import * as oauth from 'oauth4webapi';
-import { ID_TOKEN_VALIDITY_S, IDP_RESPONSE_PATH, TENANT_CLAIM } from '@attain/shared-types';
-import { cognitoClient } from '../platform/lib/aws.js';
+import { ID_TOKEN_VALIDITY_S, IDP_RESPONSE_PATH, errorMessage } from '@attain/shared-types';
 import { config } from '../platform/lib/config.js';
 import { publicSiteOf } from '../platform/lib/link-token.js';
 import { log } from '../platform/lib/log.js';
-import { type PreSignUpEvent, preSignUp } from '../features/identity/federated-sign-in.js';
-import type { LocalFederation, LocalIdentityProvider } from './cognito-federation.js';
+import { type ClaimsOverride, type UserPoolTriggerEvent, preSignUp, preTokenGeneration } from '../features/identity/federated-sign-in.js';
+import type { LocalFederatedUser, LocalFederation, LocalIdentityProvider } from './cognito-federation.js';
 import { type UserGrants, appClient, localSigningKey, oauthError, sameSecret, signLocalToken } from './token-endpoint.js';
 
 /**
@@ -18,13 +16,15 @@ import { type UserGrants, appClient, localSigningKey, oauthError, sameSecret, si
  *
  * - `GET /oauth2/authorize?identity_provider=&client_id=&redirect_uri=&response_type=code&state=&code_challenge=`
  *   sends the browser to the provider, after checking the app client, its callback URLs and its providers;
- * - `GET /oauth2/idpresponse` takes the provider's code, exchanges it (the provider's ID token and userinfo, read by
- *   `oauth4webapi`), and finds the Attain account the identity is linked to. An identity seen for the first time goes
- *   to the pre sign-up rule Cognito's trigger runs in AWS (`preSignUp`), which links it or refuses it, and fails the
- *   sign-in either way, as Cognito does; the browser is sent back to the app with `error_description`
- *   "PreSignUp failed with error <words>.";
- * - `POST /oauth2/token` (`tokenEndpoint`) exchanges the app's code (PKCE S256) for the account's ID, access and refresh
- *   tokens, signed with the data folder's pool key as cognito-local signs its own, and a refresh token for new ones.
+ * - `GET /oauth2/idpresponse` takes the provider's code and exchanges it (the provider's ID token and userinfo, read by
+ *   `oauth4webapi`). An identity the pool meets for the first time goes to its pre sign-up trigger (`preSignUp` in
+ *   AWS), and the pool makes its user (`<provider>_<subject>`, the provider's claims mapped to its attributes) only when
+ *   the trigger lets it; an identity met before has its attributes mapped again. Then the pre token generation trigger
+ *   (`preTokenGeneration`) says what its ID token carries. A trigger's refusal sends the browser back to the app with
+ *   `error_description` "PreSignUp failed with error <words>." (or "PreTokenGeneration ..."), as Cognito does;
+ * - `POST /oauth2/token` (`tokenEndpoint`) exchanges the app's code (PKCE S256) for the identity's ID, access and
+ *   refresh tokens, signed with the data folder's pool key as cognito-local signs its own, and a refresh token for new
+ *   ones, asking the pre token generation trigger again.
  *
  * What is pending (a sign-in at the provider, a code not yet exchanged) is kept in memory for 10 and 5 minutes: a
  * restart in between means signing in again.
@@ -48,14 +48,43 @@ interface PendingSignIn {
 }
 
 interface IssuedCode {
+  /** The pool's user of the identity: `<provider>_<subject>`. */
   username: string;
   clientId: string;
   redirectUri: string;
   codeChallenge: string | undefined;
-  provider: string;
-  subject: string;
+  /** What the pre token generation trigger said at the sign-in. */
+  claims: ClaimsOverride | undefined;
   expires: number;
 }
+
+/** One of the pool's triggers, as the pool's `LambdaConfig` names it; returns the event with the trigger's response. */
+export type UserPoolTrigger = (
+  operation: 'PreSignUp' | 'PreTokenGeneration',
+  event: UserPoolTriggerEvent & { userPoolId: string },
+) => Promise<unknown>;
+
+/** This process's own triggers: the functions the pool's Lambda runs in AWS. */
+const inProcessTriggers: UserPoolTrigger = (operation, event) => (operation === 'PreSignUp' ? preSignUp(event) : preTokenGeneration(event));
+
+/** Claims no pre token generation trigger may set (Cognito's own). */
+const KEPT_CLAIMS = new Set([
+  'acr',
+  'amr',
+  'aud',
+  'auth_time',
+  'azp',
+  'exp',
+  'iat',
+  'identities',
+  'iss',
+  'jti',
+  'nbf',
+  'nonce',
+  'sub',
+  'token_use',
+  'cognito:username',
+]);
 
 const random = () => randomBytes(24).toString('base64url');
 
@@ -91,15 +120,15 @@ const s256 = (verifier: string) => createHash('sha256').update(verifier).digest(
 
 /**
  * The pool domain's `/oauth2/authorize` and `/oauth2/idpresponse` (`routes`, to mount at `/`), reading providers and
- * links from `federation`, and the token endpoint's grants for people (`userGrants`: `authorization_code`,
- * `refresh_token`).
+ * keeping the pool's users of their identities in `federation`, and the token endpoint's grants for people
+ * (`userGrants`: `authorization_code`, `refresh_token`).
  * @param keyFile the data folder's signing keys (`ensureCognitoKeys`)
- * @param trigger the pool's pre sign-up trigger: this process's `preSignUp`, or the deployed-shape run's function
+ * @param trigger the pool's triggers: this process's own, or the deployed-shape run's function
  */
 export function hostedUi(
   federation: LocalFederation,
   keyFile: string,
-  trigger: (event: PreSignUpEvent & { userPoolId: string }) => Promise<unknown> = preSignUp,
+  trigger: UserPoolTrigger = inProcessTriggers,
 ): { routes: Hono; userGrants: UserGrants } {
   const app = new Hono();
   const pending = new Map<string, PendingSignIn>();
@@ -179,38 +208,36 @@ export function hostedUi(
     }
     const subject = String(claims.sub);
     const pool = config().userPoolId;
-    let username = federation.linkedUser(pool, sign.provider, subject);
-    if (!username) {
-      const mapped = (attr: string) => {
-        const v = claims[provider.AttributeMapping[attr] ?? ''];
-        return v === undefined ? undefined : String(v);
-      };
+    const username = `${sign.provider}_${subject}`;
+    const attributes: Record<string, string> = {};
+    for (const [attr, claim] of Object.entries(provider.AttributeMapping))
+      if (claims[claim] !== undefined && claims[claim] !== null) attributes[attr] = String(claims[claim]);
+    if (!federation.federatedUser(pool, username)) {
       try {
-        await trigger({
+        await trigger('PreSignUp', {
           userPoolId: pool,
           triggerSource: 'PreSignUp_ExternalProvider',
-          userName: `${sign.provider}_${subject}`,
-          request: {
-            userAttributes: Object.fromEntries(
-              ['email', 'email_verified', 'given_name', 'family_name', 'name'].map((a) => [a, mapped(a)] as const),
-            ),
-          },
+          userName: username,
+          request: { userAttributes: { ...attributes } },
         });
       } catch (e) {
-        return back('invalid_request', `PreSignUp failed with error ${e instanceof Error ? e.message : String(e)}.`);
+        return back('invalid_request', `PreSignUp failed with error ${errorMessage(e, 'Unknown')}.`);
       }
-      // Attain's rule always links or refuses; a pool that would make a second user for the person makes none here.
-      username = federation.linkedUser(pool, sign.provider, subject);
-      if (!username) return back('invalid_request', 'PreSignUp failed with error The account could not be linked.');
     }
+    // The pool's user names the identity it is for (Cognito's `identities` attribute).
+    attributes.identities = JSON.stringify([
+      { userId: subject, providerName: sign.provider, providerType: provider.ProviderType, issuer: null, primary: 'true' },
+    ]);
+    const user = federation.putFederatedUser(pool, username, attributes);
+    const said = await claimsOf(username, user, 'TokenGeneration_HostedAuth');
+    if (typeof said === 'string') return back('invalid_request', `PreTokenGeneration failed with error ${said}.`);
     const code = random();
     codes.set(code, {
       username,
       clientId: sign.clientId,
       redirectUri: sign.redirectUri,
       codeChallenge: sign.codeChallenge,
-      provider: sign.provider,
-      subject,
+      claims: said,
       expires: Date.now() + CODE_MS,
     });
     const to = new URL(sign.redirectUri);
@@ -219,53 +246,69 @@ export function hostedUi(
     return c.redirect(to.toString(), 302);
   });
 
-  /** The ID, access and (with `refresh`) refresh tokens of `username`, or why none (the account gone or disabled). */
-  const tokensOf = async (username: string, clientId: string, identity: { provider: string; subject: string }, refresh: boolean) => {
-    const cognito = cognitoClient();
-    const UserPoolId = config().userPoolId;
-    let user;
+  /**
+   * What the pool's pre token generation trigger adds to the ID token of `username` (its user `user`), or its words
+   * when it refuses (Cognito then issues no token).
+   */
+  const claimsOf = async (
+    username: string,
+    user: LocalFederatedUser,
+    triggerSource: 'TokenGeneration_HostedAuth' | 'TokenGeneration_RefreshTokens',
+  ): Promise<ClaimsOverride | undefined | string> => {
     try {
-      user = await cognito.send(new AdminGetUserCommand({ UserPoolId, Username: username }));
-    } catch {
-      return 'The account could not be read: sign in again';
+      const out = (await trigger('PreTokenGeneration', {
+        userPoolId: config().userPoolId,
+        triggerSource,
+        userName: username,
+        request: { userAttributes: { ...user.attributes, sub: user.sub, 'cognito:user_status': 'EXTERNAL_PROVIDER' } },
+        response: {},
+      })) as { response?: { claimsOverrideDetails?: ClaimsOverride } } | undefined;
+      return out?.response?.claimsOverrideDetails;
+    } catch (e) {
+      return errorMessage(e, 'Unknown');
     }
-    if (user.Enabled === false) return 'User is disabled.';
-    const groups = (await cognito.send(new AdminListGroupsForUserCommand({ UserPoolId, Username: username }))).Groups ?? [];
-    const attrs = Object.fromEntries((user.UserAttributes ?? []).map((a) => [a.Name ?? '', a.Value ?? '']));
-    const sub = attrs.sub;
+  };
+
+  /**
+   * The ID, access and (with `refresh`) refresh tokens of the pool's user `username` of a provider's identity: its own
+   * claims, with what the pre token generation trigger said (`claims`) over them, as Cognito writes them.
+   */
+  const tokensOf = async (
+    username: string,
+    user: LocalFederatedUser,
+    claims: ClaimsOverride | undefined,
+    clientId: string,
+    refresh: boolean,
+  ) => {
     const now = Math.floor(Date.now() / 1000);
     const key = await signingKey;
-    const groupNames = groups.map((g) => g.GroupName ?? '').filter(Boolean);
+    const attrs = user.attributes;
+    const added = Object.entries(claims?.claimsToAddOrOverride ?? {}).filter(([k]) => !KEPT_CLAIMS.has(k) && k !== 'cognito:groups');
+    const groups = claims?.groupOverrideDetails?.groupsToOverride ?? [];
     const idToken = await signLocalToken(
       key,
       {
         'cognito:username': username,
-        email: attrs.email,
-        email_verified: attrs.email_verified === 'true',
-        [TENANT_CLAIM]: attrs[TENANT_CLAIM],
-        ...(groupNames.length ? { 'cognito:groups': groupNames } : {}),
-        identities: [{ providerName: identity.provider, providerType: 'OIDC', userId: identity.subject, primary: 'false', issuer: null }],
+        ...(attrs.email ? { email: attrs.email } : {}),
+        ...(attrs.email_verified ? { email_verified: attrs.email_verified === 'true' } : {}),
+        identities: JSON.parse(attrs.identities ?? '[]') as unknown,
+        ...Object.fromEntries(added),
+        ...(groups.length ? { 'cognito:groups': groups } : {}),
         token_use: 'id',
         auth_time: now,
       },
-      { subject: sub, seconds: ID_TOKEN_VALIDITY_S, audience: clientId },
+      { subject: user.sub, seconds: ID_TOKEN_VALIDITY_S, audience: clientId },
     );
     const accessToken = await signLocalToken(
       key,
       { client_id: clientId, token_use: 'access', scope: 'openid email profile', username, auth_time: now },
-      { subject: sub, seconds: ID_TOKEN_VALIDITY_S },
+      { subject: user.sub, seconds: ID_TOKEN_VALIDITY_S },
     );
     const refreshToken = refresh
       ? await signLocalToken(
           key,
-          {
-            token_use: 'refresh',
-            client_id: clientId,
-            'cognito:username': username,
-            provider: identity.provider,
-            provider_subject: identity.subject,
-          },
-          { subject: sub, seconds: REFRESH_S },
+          { token_use: 'refresh', client_id: clientId, 'cognito:username': username },
+          { subject: user.sub, seconds: REFRESH_S },
         )
       : undefined;
     return {
@@ -289,24 +332,23 @@ export function hostedUi(
         return oauthError(c, 400, 'invalid_grant', 'The code is not valid (used, expired, or for another client or page)');
       if (code.codeChallenge && !sameSecret(s256(verifier), code.codeChallenge))
         return oauthError(c, 400, 'invalid_grant', 'The code verifier does not match');
-      const tokens = await tokensOf(code.username, clientId, code, true);
-      if (typeof tokens === 'string') return oauthError(c, 400, 'invalid_grant', tokens);
-      return c.json(tokens, 200, { 'Cache-Control': 'no-store' });
+      const user = federation.federatedUser(config().userPoolId, code.username);
+      if (!user) return oauthError(c, 400, 'invalid_grant', 'The code is not valid (its user is gone)');
+      return c.json(await tokensOf(code.username, user, code.claims, clientId, true), 200, { 'Cache-Control': 'no-store' });
     }
+    let username: string;
     try {
       const { payload } = await jwtVerify(form.get('refresh_token') ?? '', await checkingKey, { issuer: config().jwtIssuer });
       if (payload.token_use !== 'refresh' || payload.client_id !== clientId) throw new Error('not a refresh token of this client');
-      const tokens = await tokensOf(
-        String(payload['cognito:username']),
-        clientId,
-        { provider: String(payload.provider), subject: String(payload.provider_subject) },
-        false,
-      );
-      if (typeof tokens === 'string') return oauthError(c, 400, 'invalid_grant', tokens);
-      return c.json(tokens, 200, { 'Cache-Control': 'no-store' });
+      username = String(payload['cognito:username']);
     } catch {
       return oauthError(c, 400, 'invalid_grant', 'Invalid Refresh Token');
     }
+    const user = federation.federatedUser(config().userPoolId, username);
+    if (!user) return oauthError(c, 400, 'invalid_grant', 'Invalid Refresh Token');
+    const said = await claimsOf(username, user, 'TokenGeneration_RefreshTokens');
+    if (typeof said === 'string') return oauthError(c, 400, 'invalid_grant', `PreTokenGeneration failed with error ${said}.`);
+    return c.json(await tokensOf(username, user, said, clientId, false), 200, { 'Cache-Control': 'no-store' });
   };
   return { routes: app, userGrants };
 }

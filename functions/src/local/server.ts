@@ -28,9 +28,8 @@ import { clientAddress, signInThrottle, tooManySignIns } from '../features/ident
 import { RouteThrottle } from './route-throttle.js';
 import { LOCAL_TOKEN_PATH, tokenEndpoint } from './token-endpoint.js';
 import type { LocalFederation } from './cognito-federation.js';
-import { hostedUi } from './hosted-ui.js';
+import { type UserPoolTrigger, hostedUi } from './hosted-ui.js';
 import type { PublicConfig } from '@attain/shared-types';
-import type { PreSignUpEvent } from '../features/identity/federated-sign-in.js';
 import { config } from '../platform/lib/config.js';
 
 /**
@@ -247,8 +246,8 @@ export function startServer(opts: {
    * domain's sign-in through a college's provider is served (`hosted-ui.ts`, decision 0063).
    */
   federation?: LocalFederation;
-  /** The pool's pre sign-up trigger, when not this process's own (the deployed-shape run's function). */
-  preSignUpTrigger?: (event: PreSignUpEvent & { userPoolId: string }) => Promise<unknown>;
+  /** The pool's triggers, when not this process's own (the deployed-shape run's function). */
+  userPoolTrigger?: UserPoolTrigger;
 }): Promise<Server> {
   const app = new Hono<SiteEnv>({ strict: false });
   // `/API/program`, `//api/program`: the API's JSON 404, not the web page (as CloudFront's function answers).
@@ -290,7 +289,7 @@ export function startServer(opts: {
   }
   // The user pool domain's token endpoint, which cognito-local lacks: API keys' client credentials (decision 0062).
   // And its sign-in through a college's provider, which cognito-local lacks too (decision 0063).
-  const ui = opts.tokenKeyFile && opts.federation ? hostedUi(opts.federation, opts.tokenKeyFile, opts.preSignUpTrigger) : undefined;
+  const ui = opts.tokenKeyFile && opts.federation ? hostedUi(opts.federation, opts.tokenKeyFile, opts.userPoolTrigger) : undefined;
   if (ui) app.route('/', ui.routes);
   const userGrants = ui?.userGrants;
   if (opts.tokenKeyFile) app.post(LOCAL_TOKEN_PATH, tokenEndpoint(opts.tokenKeyFile, userGrants));

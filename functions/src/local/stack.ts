@@ -406,8 +406,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       publicSurveyThrottle: opts.publicSurveyThrottle,
       tokenKeyFile: join(dataDir, 'cognito', 'signing-keys.json'),
       federation,
-      // The deployed-shape run's user pool calls the synthesized trigger function, as Cognito would.
-      ...(deployed ? { preSignUpTrigger: (e: object) => (deployed as DeployedRuntime).userPoolTrigger('PreSignUp', e) } : {}),
+      // The deployed-shape run's user pool calls the synthesized trigger functions, as Cognito would.
+      ...(deployed ? { userPoolTrigger: (deployed as DeployedRuntime).userPoolTrigger } : {}),
       ...(deployed ? { api: deployed.api } : {}),
     });
     return {

@@ -7,8 +7,9 @@ import { exchangeCode, ssoBrowser } from '../support/sso.js';
 /**
  * Sign-in with the college's accounts (issue 44 item 2, decision 0063), against the local stack's own OpenID provider
  * (`oidc-provider`, registered as the demo campus's for attain.example) through the local pool domain, as a browser
- * does it: a person with an Attain account signs in through the provider and gets their own account's token; an
- * address of another campus's domain, or one Attain does not know, is refused and nothing is linked.
+ * does it: a person with an Attain account signs in through the provider and gets a token naming their own account; an
+ * address of another campus's domain, or one Attain does not know, is refused and nothing is linked; an ended access
+ * gets no token; a changed provider's links are asked the rule again.
  */
 const base = inject('stackUrl');
 const users = inject('users');
@@ -26,6 +27,14 @@ beforeAll(async () => {
   expect(provider).toMatch(/^campus-[0-9a-f]{24}$/);
 });
 
+/** The pool domain's refresh grant. */
+const refresh = (refreshToken: string) =>
+  fetch(`${base}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'refresh_token', client_id: clientId, refresh_token: refreshToken }),
+  });
+
 describe('Sign-in through the college provider', { timeout: 120_000 }, () => {
   it('says which domain signs in through a provider, asked by the domain alone, written in any case', async () => {
     const anon = client(base);
@@ -40,45 +49,95 @@ describe('Sign-in through the college provider', { timeout: 120_000 }, () => {
     expect(bad.body.errors.fields.domain).toBeTruthy();
   });
 
-  it("links a known address at the first sign-in, then signs in as that person's own account", async () => {
+  it("links a known address at the first sign-in, and signs in as that person's own account", async () => {
     const browser = ssoBrowser();
     const start = { domain: base, clientId, provider, redirectUri, login: users.demoFaculty.email };
-    // The first sign-in links, and is failed as Cognito fails it (its pre sign-up trigger's words), so the app retries.
+    // The first sign-in links the identity to the account and comes straight back with a code.
     const first = await browser.signIn(start);
-    expect(first.error).toBe('invalid_request');
-    expect(first.error_description).toMatch(/^PreSignUp failed with error Your college account is now linked/);
-    // The retry needs no login at the provider: its session is kept; this time a code comes back.
-    const second = await browser.signIn(start);
-    expect(second.error_description).toBeUndefined();
-    expect(second.code).toBeTruthy();
-    const res = await exchangeCode(base, clientId, second);
+    expect(first.error_description).toBeUndefined();
+    expect(first.code).toBeTruthy();
+    const res = await exchangeCode(base, clientId, first);
     expect(res.status).toBe(200);
     const tokens = (await res.json()) as { id_token: string; refresh_token: string };
     const claims = decodeJwt(tokens.id_token);
+    // The pool's user of the identity is its own (no Cognito link to the account): the trigger names the account.
+    expect(claims['cognito:username']).toBe(`${provider}_${String((claims.identities as { userId: string }[])[0].userId)}`);
     expect(claims.email).toBe(users.demoFaculty.email);
     expect(claims['custom:tenant']).toBe('demo');
     expect(claims['cognito:groups']).toEqual(['faculty']);
     // The token opens Attain as that person: the same profile a password sign-in reads.
     const me = await client(base, tokens.id_token).get('/api/auth/profile');
     expect(me.status).toBe(200);
-    expect(me.body.data.email ?? me.body.data.user).toBeTruthy();
     const viaPassword = await (await signedIn(base, users.demoFaculty)).get('/api/auth/profile');
     expect(me.body.data.id).toBe(viaPassword.body.data.id);
+    expect(claims['attain:account']).toBe(viaPassword.body.data.id);
+    expect(claims.sub).not.toBe(viaPassword.body.data.id);
     // A code works once.
-    expect((await exchangeCode(base, clientId, second)).status).toBe(400);
+    expect((await exchangeCode(base, clientId, first)).status).toBe(400);
+    // A second sign-in finds the link: the same account, and no second audit entry.
+    const again = await browser.signIn(start);
+    const second = decodeJwt(((await (await exchangeCode(base, clientId, again)).json()) as { id_token: string }).id_token);
+    expect(second.sub).toBe(claims.sub);
+    expect(second['attain:account']).toBe(claims['attain:account']);
     // The refresh token gets a new ID token for the same person.
-    const refreshed = await fetch(`${base}/oauth2/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'refresh_token', client_id: clientId, refresh_token: tokens.refresh_token }),
-    });
+    const refreshed = await refresh(tokens.refresh_token);
     expect(refreshed.status).toBe(200);
-    expect(decodeJwt(((await refreshed.json()) as { id_token: string }).id_token).sub).toBe(claims.sub);
-    // The campus's audit says the account was linked, by whom and through what.
+    expect(decodeJwt(((await refreshed.json()) as { id_token: string }).id_token)['attain:account']).toBe(claims['attain:account']);
+    // The campus's audit says the account was linked, by whom and through what, once.
     const admin = await signedIn(base, users.demoAdmin);
-    const audit = await admin.get(`/api/audit/history/user-account/${claims.sub}`);
-    const linked = (audit.body.data as AuditEntry[]).find((e) => e.action === 'link');
-    expect(linked?.changes[0].new).toMatch(/Attain Demo College accounts/);
+    const audit = await admin.get(`/api/audit/history/user-account/${String(claims['attain:account'])}`);
+    const linked = (audit.body.data as AuditEntry[]).filter((e) => e.action === 'link');
+    expect(linked).toHaveLength(1);
+    expect(linked[0].changes[0].new).toMatch(/Attain Demo College accounts/);
+  });
+
+  it('issues no token once the access is ended, and links again when the provider changes', async () => {
+    const admin = await signedIn(base, users.demoAdmin);
+    const email = `ravi.kumar.${Date.now().toString(36)}@attain.example`;
+    const added = await admin.post('/api/auth/user-list', { email, role: 'faculty', first_name: 'Ravi', last_name: 'Kumar' });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const account = String(added.body.data.id);
+    const browser = ssoBrowser();
+    const start = { domain: base, clientId, provider, redirectUri, login: email };
+    const tokens = (await (await exchangeCode(base, clientId, await browser.signIn(start))).json()) as {
+      refresh_token: string;
+      id_token: string;
+    };
+    expect(decodeJwt(tokens.id_token)['attain:account']).toBe(account);
+    // The admin ends the access: the refresh is refused, with the pool's words, and so is a new sign-in.
+    expect((await admin.post(`/api/auth/user-list/${account}/access`, { action: 'disable' })).status).toBe(200);
+    const refused = await refresh(tokens.refresh_token);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      error: 'invalid_grant',
+      error_description: expect.stringMatching(/access to Attain has been ended/),
+    });
+    const signIn = await browser.signIn(start);
+    expect(signIn.code).toBeUndefined();
+    expect(signIn.error_description).toMatch(/^PreTokenGeneration failed with error Your access to Attain has been ended/);
+    expect((await admin.post(`/api/auth/user-list/${account}/access`, { action: 'enable' })).status).toBe(200);
+    expect((await refresh(tokens.refresh_token)).status).toBe(200);
+    // A change of the provider's domains: every link made before is asked the rule again (a second audit entry).
+    const now = ((await admin.get('/api/auth/identity-provider')).body as IdentityProviderSetting).provider;
+    if (!now) throw new Error('The demo campus has no provider');
+    const keep = { name: now.name, issuer: now.issuer, client_id: now.client_id, account_domains: now.account_domains };
+    const colleague = {
+      email: `dean.${Date.now().toString(36)}@staff.attain.example`,
+      role: 'faculty',
+      first_name: 'Staff',
+      last_name: 'Dean',
+    };
+    expect((await admin.post('/api/auth/user-list', colleague)).status).toBe(201);
+    expect((await admin.put('/api/auth/identity-provider', { ...keep, domains: [...now.domains, 'staff.attain.example'] })).status).toBe(
+      200,
+    );
+    try {
+      expect((await refresh(tokens.refresh_token)).status).toBe(200);
+      const audit = await admin.get(`/api/audit/history/user-account/${account}`);
+      expect((audit.body.data as AuditEntry[]).filter((e) => e.action === 'link')).toHaveLength(2);
+    } finally {
+      expect((await admin.put('/api/auth/identity-provider', { ...keep, domains: now.domains })).status).toBe(200);
+    }
   });
 
   it("refuses an address of another campus's domain, and one Attain does not know, linking nothing", async () => {
@@ -92,7 +151,7 @@ describe('Sign-in through the college provider', { timeout: 120_000 }, () => {
           ? /is not an address of Attain Demo College accounts \(attain\.example\)/
           : /No Attain account at this college uses/,
       );
-      // Nothing was linked: the retry is refused the same way.
+      // Nothing was linked: a second try is refused the same way.
       const again = await browser.signIn(start);
       expect(again.code).toBeUndefined();
       expect(again.error_description).toBe(first.error_description);
@@ -124,7 +183,6 @@ describe('Sign-in through the college provider', { timeout: 120_000 }, () => {
       const email = `meena.iyer.${Date.now().toString(36)}@staff.attain.example`;
       const browser = ssoBrowser();
       const start = { domain: base, clientId, provider, redirectUri, login: email };
-      expect((await browser.signIn(start)).error_description).toMatch(/now linked/);
       const tokens = (await (await exchangeCode(base, clientId, await browser.signIn(start))).json()) as { id_token: string };
       const claims = decodeJwt(tokens.id_token);
       expect(claims['custom:tenant']).toBe('demo');

@@ -29,6 +29,13 @@ export const ROLE_LABELS: Readonly<Record<Role, string>> = {
 export const TENANT_ATTRIBUTE = 'tenant';
 /** The claim in the ID token that carries the campus id. */
 export const TENANT_CLAIM = `custom:${TENANT_ATTRIBUTE}`;
+/**
+ * The claim that carries the Attain account's id (its native user's `sub`, the profile id) in the ID token of a person
+ * signed in through their college's provider (decision 0063): that token's own `sub` is the pool's federated user's,
+ * and the pool's pre token generation trigger adds this claim. A password sign-in's token has none: its `sub` is the
+ * account's.
+ */
+export const ACCOUNT_CLAIM = 'attain:account';
 /** The claim that carries the Cognito groups (roles). */
 export const GROUPS_CLAIM = 'cognito:groups';
 

@@ -15,13 +15,10 @@ const PENDING_KEY = 'attain.college-sign-in';
 
 /** What waits in this tab while the person is at their college's page. */
 interface Pending {
-  provider: string;
   verifier: string;
   state: string;
   /** Where to go once signed in (`afterSignIn`'s path). */
   next: string;
-  /** The first sign-in's retry was made already (see `finishCollegeSignIn`). */
-  retried: boolean;
   /** The address typed on the sign-in page, put back there if the sign-in is refused. */
   email: string;
 }
@@ -36,26 +33,22 @@ export class CollegeSignInRefused extends Error {
   }
 }
 
-/** The words Cognito puts before a pre sign-up trigger's own ("PreSignUp failed with error <words>."). */
-const TRIGGER_PREFIX = /^PreSignUp failed with error\s*/;
-/** The pre sign-up rule's words when it has just linked the account (functions' `LINKED_MESSAGE`). */
-const LINKED = /^Your college account is now linked/;
+/** The words Cognito puts before a trigger's own ("PreSignUp failed with error <words>.", or "PreTokenGeneration ..."). */
+const TRIGGER_PREFIX = /^(?:PreSignUp|PreTokenGeneration) failed with error\s*/;
 
 /**
  * Goes to the user pool domain to sign in through `provider` (the sign-in lookup's `identity_provider`), coming back to
  * `/sso/callback`; `next` is where to go once signed in, `email` the address typed (put back on a refusal).
  * @throws Error when this deployment offers no college sign-in, or the tab keeps nothing (storage off)
  */
-export async function startCollegeSignIn(provider: string, next: string, email: string, retried = false): Promise<void> {
+export async function startCollegeSignIn(provider: string, next: string, email: string): Promise<void> {
   const s = collegeSignInSettings();
   if (!s) throw new Error('Signing in with a college account is not offered here: use your password');
   const { oauth, as } = await poolDomainClient(s);
   const pending: Pending = {
-    provider,
     verifier: oauth.generateRandomCodeVerifier(),
     state: oauth.generateRandomState(),
     next,
-    retried,
     email,
   };
   try {
@@ -79,14 +72,13 @@ export async function startCollegeSignIn(provider: string, next: string, email: 
 
 /**
  * Completes a college sign-in at `/sso/callback`: checks `state`, exchanges the code (PKCE) for the pool's tokens and
- * keeps them (`saveCollegeSession`). The first sign-in of a person is failed by the pool once it has linked their
- * college account to their Attain account (Cognito's way); then the sign-in is started again, once, and the person,
- * still signed in at their college, comes straight back.
+ * keeps them (`saveCollegeSession`).
  * @param href the callback page's address, with `code` and `state` (or `error` and `error_description`)
- * @returns where to go once signed in, or `restarted` when the sign-in went round again
- * @throws Error with the sentence to show (the pool's or the provider's refusal, an expired or foreign callback)
+ * @returns where to go once signed in
+ * @throws CollegeSignInRefused with the sentence to show (the pool's or the provider's refusal, a callback not as started);
+ *   Error for an expired or foreign callback
  */
-export async function finishCollegeSignIn(href: string): Promise<{ next: string } | 'restarted'> {
+export async function finishCollegeSignIn(href: string): Promise<{ next: string }> {
   const s = collegeSignInSettings();
   let pending: Pending | undefined;
   try {
@@ -107,12 +99,6 @@ export async function finishCollegeSignIn(href: string): Promise<{ next: string 
       .replace(TRIGGER_PREFIX, '')
       .replace(/\.\s*$/, '')
       .trim();
-    if (LINKED.test(words) && !pending.retried) {
-      await startCollegeSignIn(pending.provider, pending.next, pending.email, true);
-      return 'restarted';
-    }
-    if (LINKED.test(words))
-      throw new CollegeSignInRefused('Your college account is linked, but the sign-in did not finish: please sign in again', pending.email);
     throw new CollegeSignInRefused(words || 'The sign-in did not come back as started: start again', pending.email);
   }
   const res = await oauth.authorizationCodeGrantRequest(

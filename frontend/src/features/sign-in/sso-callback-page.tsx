@@ -18,9 +18,7 @@ export default function SsoCallbackPage() {
     if (once.current) return;
     once.current = true;
     void finishCollegeSignIn(window.location.href)
-      .then((r) => {
-        if (r !== 'restarted') navigate(r.next, { replace: true });
-      })
+      .then((r) => navigate(r.next, { replace: true }))
       .catch((e: unknown) => {
         noteSignedOut(e instanceof Error && e.message ? e.message : 'The sign-in could not be completed: start again');
         // The address typed before goes back into the form (in the history state, never the URL).

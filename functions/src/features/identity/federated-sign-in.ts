@@ -1,19 +1,35 @@
-import { AdminLinkProviderForUserCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { type CampusScope, USER_ACCOUNT_AUDIT, emailDomain, errorMessage, errorName, organization } from '@attain/shared-types';
+import { AdminListGroupsForUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  ACCOUNT_CLAIM,
+  type CampusScope,
+  TENANT_CLAIM,
+  USER_ACCOUNT_AUDIT,
+  emailDomain,
+  errorName,
+  organization,
+} from '@attain/shared-types';
 import { cognitoClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { log } from '../../platform/lib/log.js';
 import { appendAudit } from '../../platform/store/audit-store.js';
 import { findRecord } from '../../platform/store/records.js';
 import { ensureCampusUser, findPoolUser } from './campus-users.js';
-import { storedProvider } from './identity-provider-store.js';
+import {
+  type FederatedLink,
+  type StoredIdentityProvider,
+  federatedLink,
+  putFederatedLink,
+  storedProvider,
+} from './identity-provider-store.js';
 import { accountOpen } from './password-reset.js';
 
 /**
- * The first sign-in of a person through their college's provider (decision 0063). The user pool meets an identity it
- * has not seen (`<provider name>_<subject>`) and asks this rule (Cognito's pre sign-up trigger in AWS; the local pool
- * domain calls the same) whose it is. It links the identity to the person's existing account when all of these hold,
- * and refuses the sign-in otherwise:
+ * Signing in through a college's provider (decision 0063). The user pool keeps a user of its own for each identity a
+ * provider signs in (`<provider name>_<subject>`, with no campus and no group); Attain keeps which account that identity
+ * is (`FederatedLink`), and puts the account's campus, groups and id into the identity's ID token. Two of the pool's
+ * triggers ask this file (in AWS; the local pool domain calls the same): pre sign-up, the first time the pool meets an
+ * identity (`preSignUp`), and pre token generation, at every sign-in and refresh (`preTokenGeneration`). The sign-in
+ * rule links an identity to the person's account when all of these hold, and refuses the sign-in otherwise:
  *
  * - the provider is a campus's (`storedProvider`);
  * - the address is in one of that provider's domains (a provider cannot speak for another campus's addresses);
@@ -27,9 +43,6 @@ import { accountOpen } from './password-reset.js';
 
 /** A refused first sign-in: `message` is shown to the person on the sign-in page. */
 export class FederatedSignInRefused extends Error {}
-
-/** What Cognito says when a pre sign-up trigger fails: the browser is sent back with this before the trigger's words. */
-export const LINKED_MESSAGE = 'Your college account is now linked to your Attain account: continue to sign in';
 
 /** What the provider said of the person: the pool's provider name, their subject there, their address. */
 export interface FederatedIdentity {
@@ -62,16 +75,19 @@ export function namesOf(who: Pick<FederatedIdentity, 'givenName' | 'familyName' 
     : { first_name: given || full, last_name: family || full };
 }
 
+/** The Attain account an identity signs in as. */
+export type FederatedAccount = Pick<FederatedLink, 'campus' | 'account' | 'username' | 'email'>;
+
+const NO_PROVIDER = 'This college no longer signs in through its own accounts here: use your Attain password';
+
 /**
- * Links a provider's identity to the existing account of its address (AdminLinkProviderForUser, the identity's
- * `Cognito_Subject` to the account's username), audited as `link` on the account.
- * @returns the account's username in the pool
- * @throws FederatedSignInRefused when a rule above does not hold (nothing written)
+ * The sign-in rule above, for an identity with no link under `provider`'s present setting: links it to the account of
+ * its address (`putFederatedLink`, after the audit entry `link` on the account, so a stop between the two leaves the
+ * entry and the rule is asked again), making a faculty account first for an opened domain.
+ * @returns the account
+ * @throws FederatedSignInRefused when a rule does not hold (nothing linked)
  */
-export async function linkFederatedIdentity(who: FederatedIdentity): Promise<string> {
-  const provider = await storedProvider(who.providerName);
-  if (!provider)
-    throw new FederatedSignInRefused('This college no longer signs in through its own accounts here: use your Attain password');
+async function linkFederatedIdentity(who: FederatedIdentity, provider: StoredIdentityProvider): Promise<FederatedAccount> {
   const email = who.email.trim().toLowerCase();
   const domain = emailDomain(email);
   // The person's address is not repeated in these words: Cognito hands them to the browser in the URL, and Lambda
@@ -98,9 +114,7 @@ export async function linkFederatedIdentity(who: FederatedIdentity): Promise<str
     throw new FederatedSignInRefused(
       'No Attain account at this college uses the address you signed in with: ask your Attain administrator to add you',
     );
-  if (!(await accountOpen(provider.campus, user.sub)))
-    throw new FederatedSignInRefused('Your access to Attain has been ended: ask your Attain administrator');
-  // Audited first: once linked, the pool never asks again, so a stop between the two must leave the entry, not the link.
+  if (!(await accountOpen(provider.campus, user.sub))) throw new FederatedSignInRefused(ACCESS_ENDED);
   const scope: CampusScope = { campus: provider.campus, actor: email, access: 'read-write' };
   const college = (await findRecord(scope, organization, provider.campus))?.name ?? provider.campus;
   await appendAudit(scope, {
@@ -110,55 +124,63 @@ export async function linkFederatedIdentity(who: FederatedIdentity): Promise<str
     record_label: email,
     changes: [{ field: 'sign_in', label: 'Sign-in', new: `${provider.name} (${college}'s accounts)` }],
   });
-  try {
-    await cognitoClient().send(
-      new AdminLinkProviderForUserCommand({
-        UserPoolId: config().userPoolId,
-        DestinationUser: { ProviderName: 'Cognito', ProviderAttributeValue: user.username },
-        SourceUser: { ProviderName: who.providerName, ProviderAttributeName: 'Cognito_Subject', ProviderAttributeValue: who.subject },
-      }),
-    );
-  } catch (e) {
-    // Cognito retries a trigger that took too long: the link its first run made is this one's.
-    if (!(errorName(e) === 'InvalidParameterException' && /already|linked/i.test(errorMessage(e, '')))) throw e;
-  }
+  const account: FederatedAccount = { campus: provider.campus, account: user.sub, username: user.username, email };
+  await putFederatedLink(who.providerName, who.subject, {
+    ...account,
+    link_epoch: provider.link_epoch,
+    linked_at: new Date().toISOString(),
+  });
   log.info('federated sign-in linked', { tenant: provider.campus, provider: who.providerName });
-  return user.username;
+  return account;
 }
 
-/** The words for a first sign-in that failed for a reason not the person's: the cause is logged, never shown. */
+const ACCESS_ENDED = 'Your access to Attain has been ended: ask your Attain administrator';
+
+/**
+ * The account `who` signs in as: its link, when made under the provider's present setting and the account's access is
+ * open (`accountOpen`); else the sign-in rule, asked again (`linkFederatedIdentity`).
+ * DynamoDB: the provider's and the link's GetItems, and the access and campus GetItems; more for a new link.
+ * @throws FederatedSignInRefused when the provider is gone, the access ended, or the rule does not hold
+ */
+export async function federatedAccount(who: FederatedIdentity): Promise<FederatedAccount> {
+  const provider = await storedProvider(who.providerName);
+  if (!provider) throw new FederatedSignInRefused(NO_PROVIDER);
+  const link = await federatedLink(who.providerName, who.subject);
+  if (!link || link.campus !== provider.campus || link.link_epoch !== provider.link_epoch) return linkFederatedIdentity(who, provider);
+  if (!(await accountOpen(link.campus, link.account))) throw new FederatedSignInRefused(ACCESS_ENDED);
+  return link;
+}
+
+/** The words for a sign-in that failed for a reason not the person's: the cause is logged, never shown. */
 export const LINK_FAILED_MESSAGE = 'The sign-in could not be completed: try again in a minute, or use your Attain password';
 
-/** `linkFederatedIdentity`, with a failure not a refusal logged and told in plain words (`LINK_FAILED_MESSAGE`). */
-async function linkOrSay(who: FederatedIdentity): Promise<void> {
+/** `federatedAccount`, with a failure not a refusal logged and told in plain words (`LINK_FAILED_MESSAGE`). */
+async function accountOrSay(who: FederatedIdentity): Promise<FederatedAccount> {
   try {
-    await linkFederatedIdentity(who);
+    return await federatedAccount(who);
   } catch (e) {
     if (e instanceof FederatedSignInRefused) throw e;
-    log.error('federated sign-in could not be linked', { provider: who.providerName, error: errorName(e) });
+    log.error('federated sign-in could not be completed', { provider: who.providerName, error: errorName(e) });
     throw new Error(LINK_FAILED_MESSAGE);
   }
 }
 
-/** The part of Cognito's pre sign-up event this rule reads. */
-export interface PreSignUpEvent {
+/** The part of Cognito's trigger events this file reads (pre sign-up, and pre token generation version 1). */
+export interface UserPoolTriggerEvent {
   triggerSource: string;
+  /** The pool's username: `<provider name>_<subject>` for a provider's identity. */
   userName: string;
   request: { userAttributes: Record<string, string | undefined> };
   response?: Record<string, unknown>;
 }
 
-/**
- * Cognito's pre sign-up trigger: an identity from a provider (`PreSignUp_ExternalProvider`) is linked to the existing
- * account (`linkFederatedIdentity`), then this sign-in is failed with `LINKED_MESSAGE`, since Cognito would otherwise
- * make a second user; the browser starts the sign-in again and the pool finds the link. Any other sign-up passes.
- * @throws Error with `LINKED_MESSAGE`, or a refusal's message, which Cognito hands to the browser
- */
-export async function preSignUp<E extends PreSignUpEvent>(event: E): Promise<E> {
-  if (event.triggerSource !== 'PreSignUp_ExternalProvider') return event;
-  const cut = event.userName.indexOf('_');
+/** A provider's identity as a trigger event names it, or undefined for a user of the pool's own (a password account). */
+function identityOf(event: UserPoolTriggerEvent): FederatedIdentity | undefined {
   const attrs = event.request.userAttributes;
-  await linkOrSay({
+  const cut = event.userName.indexOf('_');
+  const external = event.triggerSource === 'PreSignUp_ExternalProvider' || Boolean(attrs.identities);
+  if (!external || cut < 1) return undefined;
+  return {
     providerName: event.userName.slice(0, cut),
     subject: event.userName.slice(cut + 1),
     email: attrs.email ?? '',
@@ -166,6 +188,47 @@ export async function preSignUp<E extends PreSignUpEvent>(event: E): Promise<E> 
     givenName: attrs.given_name,
     familyName: attrs.family_name,
     name: attrs.name,
-  });
-  throw new Error(LINKED_MESSAGE);
+  };
+}
+
+/**
+ * Cognito's pre sign-up trigger: an identity a provider signs in for the first time (`PreSignUp_ExternalProvider`) is
+ * let in, and the pool makes its user, only when the sign-in rule links it to an account (`federatedAccount`). Any
+ * other sign-up passes unchanged.
+ * @throws Error with a refusal's words (or `LINK_FAILED_MESSAGE`), which Cognito hands to the browser as
+ *   `PreSignUp failed with error <words>.`
+ */
+export async function preSignUp<E extends UserPoolTriggerEvent>(event: E): Promise<E> {
+  if (event.triggerSource !== 'PreSignUp_ExternalProvider') return event;
+  const who = identityOf(event);
+  if (!who) throw new FederatedSignInRefused(NO_PROVIDER);
+  await accountOrSay(who);
+  return event;
+}
+
+/** The ID token claims the pool's pre token generation trigger (version 1) may set, as its event's response holds them. */
+export interface ClaimsOverride {
+  claimsToAddOrOverride: Record<string, string>;
+  groupOverrideDetails: { groupsToOverride: string[] };
+}
+
+/**
+ * Cognito's pre token generation trigger (version 1: the ID token): the token of a provider's identity, at each sign-in
+ * and refresh, gets its account's campus (`TENANT_CLAIM`), id (`ACCOUNT_CLAIM`), address and groups (read from the
+ * pool: the role as a password sign-in's token carries it); a token of a password account passes unchanged.
+ * @throws Error with a refusal's words (the provider gone, the access ended, the rule no longer holding) or
+ *   `LINK_FAILED_MESSAGE`: Cognito then issues no token
+ */
+export async function preTokenGeneration<E extends UserPoolTriggerEvent>(event: E): Promise<E & { response: Record<string, unknown> }> {
+  const who = identityOf(event);
+  if (!who) return { ...event, response: event.response ?? {} };
+  const account = await accountOrSay(who);
+  const groups = await cognitoClient().send(
+    new AdminListGroupsForUserCommand({ UserPoolId: config().userPoolId, Username: account.username }),
+  );
+  const claimsOverrideDetails: ClaimsOverride = {
+    claimsToAddOrOverride: { [TENANT_CLAIM]: account.campus, [ACCOUNT_CLAIM]: account.account, email: account.email },
+    groupOverrideDetails: { groupsToOverride: (groups.Groups ?? []).map((g) => g.GroupName ?? '').filter(Boolean) },
+  };
+  return { ...event, response: { ...event.response, claimsOverrideDetails } };
 }

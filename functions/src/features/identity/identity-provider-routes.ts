@@ -36,6 +36,7 @@ import {
   type StoredIdentityProvider,
   campusProvider,
   deleteStoredProvider,
+  nextLinkEpoch,
   providerNameOf,
   providerOfDomain,
   putStoredProvider,
@@ -109,7 +110,7 @@ async function saveInPool(name: string, p: { issuer: string; client_id: string; 
 
 const view = (p: StoredIdentityProvider | undefined, redirect: string): CampusIdentityProvider | null => {
   if (!p) return null;
-  const { campus: _c, ...rest } = p;
+  const { campus: _c, link_epoch: _e, ...rest } = p;
   return { ...rest, redirect_uri: redirect };
 };
 
@@ -155,16 +156,19 @@ export async function saveCampusProvider(
     });
   const before = await campusProvider(scope.campus);
   await assertDomainsUsed(scope, body.domains);
+  const issuer = body.issuer.replace(/\/+$/, '');
   const next: StoredIdentityProvider = {
     campus: scope.campus,
     provider_name: name,
     name: body.name,
-    issuer: body.issuer.replace(/\/+$/, ''),
+    issuer,
     client_id: body.client_id,
     domains: body.domains,
     account_domains: accountDomains,
     updated_by: actor,
     updated_at: new Date().toISOString(),
+    // Another issuer, client or set of domains: every identity linked before is asked the sign-in rule again.
+    link_epoch: nextLinkEpoch(before, { issuer, client_id: body.client_id, domains: body.domains }),
   };
   // The domains are claimed first (409 when another campus has one), so a refused save leaves the pool unchanged.
   await putStoredProvider(next, before);

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type CampusIdentityProvider, TABLE, textOf } from '@attain/shared-types';
 import { documentClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
@@ -10,9 +10,34 @@ import { HttpError } from '../../platform/lib/errors.js';
  * How a campus's sign-in provider is kept (decision 0063): `IDP#<provider name>` / `identity-provider` holds what the
  * admins set (never the secret, which the user pool keeps) and the campus; each of its e-mail domains has
  * `SSODOMAIN#<domain>` / `sso-domain`, naming the campus and provider, so the sign-in page finds the provider of an
- * address in one GetItem and a domain belongs to one campus only.
+ * address in one GetItem and a domain belongs to one campus only. Each identity the provider has signed in has
+ * `IDP#<provider name>` / `link#<subject>` (`FederatedLink`), naming the Attain account it is.
  */
-export type StoredIdentityProvider = Omit<CampusIdentityProvider, 'redirect_uri'> & { campus: string };
+export type StoredIdentityProvider = Omit<CampusIdentityProvider, 'redirect_uri'> & {
+  campus: string;
+  /**
+   * Which setting the provider's links were made under: a new one (`nextLinkEpoch`) whenever the issuer, client or
+   * domains change, so every link made before is asked the sign-in rule again (decision 0063).
+   */
+  link_epoch: string;
+};
+
+/**
+ * The link epoch of a provider saved as `next` after `before`: kept while the issuer, client id and domains stay, new
+ * otherwise (so a changed provider's links count for nothing, and the rule is asked again at each identity's next token).
+ */
+export function nextLinkEpoch(
+  before: StoredIdentityProvider | undefined,
+  next: Pick<StoredIdentityProvider, 'issuer' | 'client_id' | 'domains'>,
+): string {
+  const same =
+    before &&
+    before.issuer === next.issuer &&
+    before.client_id === next.client_id &&
+    before.domains.length === next.domains.length &&
+    before.domains.every((d) => next.domains.includes(d));
+  return same && before.link_epoch ? before.link_epoch : randomUUID();
+}
 
 /**
  * The user pool's name of a campus's provider: `campus-` and the first 24 hex digits of the campus id's SHA-256, so
@@ -22,6 +47,7 @@ export type StoredIdentityProvider = Omit<CampusIdentityProvider, 'redirect_uri'
 export const providerNameOf = (campus: string): string => `campus-${createHash('sha256').update(campus).digest('hex').slice(0, 24)}`;
 
 const providerKey = (name: string) => ({ [TABLE.partitionKey]: `IDP#${name}`, [TABLE.sortKey]: 'identity-provider' });
+const linkKey = (name: string, subject: string) => ({ [TABLE.partitionKey]: `IDP#${name}`, [TABLE.sortKey]: `link#${subject}` });
 const domainKey = (domain: string) => ({ [TABLE.partitionKey]: `SSODOMAIN#${domain}`, [TABLE.sortKey]: 'sso-domain' });
 
 const asProvider = (i: Record<string, unknown>): StoredIdentityProvider => ({
@@ -34,6 +60,7 @@ const asProvider = (i: Record<string, unknown>): StoredIdentityProvider => ({
   account_domains: (Array.isArray(i.account_domains) ? i.account_domains : []).map(textOf),
   updated_by: textOf(i.updated_by),
   updated_at: textOf(i.updated_at),
+  link_epoch: textOf(i.link_epoch),
 });
 
 /** The provider the user pool knows by `providerName`, or undefined. One strongly consistent GetItem. */
@@ -138,6 +165,53 @@ export async function deleteStoredProvider(p: StoredIdentityProvider): Promise<v
           },
         })),
       ],
+    }),
+  );
+}
+
+/**
+ * An identity of a campus's provider linked to an Attain account (decision 0063): written by the sign-in rule at the
+ * identity's first sign-in, or its first after the provider changed, and read at every token the pool issues it.
+ */
+export interface FederatedLink {
+  /** The account's campus. */
+  campus: string;
+  /** The account's id: its native user's `sub`, the profile id. */
+  account: string;
+  /** The account's username in the user pool (for its groups). */
+  username: string;
+  /** The account's address (lower case). */
+  email: string;
+  /** The provider's `link_epoch` when linked. */
+  link_epoch: string;
+  /** ISO timestamp. */
+  linked_at: string;
+}
+
+/** The link of `subject` of the provider `providerName`, or undefined. One strongly consistent GetItem. */
+export async function federatedLink(providerName: string, subject: string): Promise<FederatedLink | undefined> {
+  const res = await documentClient().send(
+    new GetCommand({ TableName: config().tableName, Key: linkKey(providerName, subject), ConsistentRead: true }),
+  );
+  const i = res.Item;
+  return i
+    ? {
+        campus: textOf(i.campus),
+        account: textOf(i.account),
+        username: textOf(i.username),
+        email: textOf(i.email),
+        link_epoch: textOf(i.link_epoch),
+        linked_at: textOf(i.linked_at),
+      }
+    : undefined;
+}
+
+/** Writes (or replaces) the link of `subject` of the provider `providerName`. One PutItem. */
+export async function putFederatedLink(providerName: string, subject: string, link: FederatedLink): Promise<void> {
+  await documentClient().send(
+    new PutCommand({
+      TableName: config().tableName,
+      Item: { ...linkKey(providerName, subject), entityType: 'sso-link', ...link },
     }),
   );
 }

@@ -32,7 +32,7 @@ export interface DeployedRuntime {
    * A user pool trigger, as Cognito calls it: the function the pool's `LambdaConfig` names for `operation`, given the
    * event with the pool's id. Its answer, or its error's own message (as Cognito shows it); nothing when none is named.
    */
-  userPoolTrigger(operation: 'PreSignUp', event: object): Promise<unknown>;
+  userPoolTrigger(operation: 'PreSignUp' | 'PreTokenGeneration', event: object): Promise<unknown>;
   host: LambdaHost;
   endpoints: AwsEndpoints;
   local: LocalResources;

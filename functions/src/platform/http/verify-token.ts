@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_CLAIM,
   API_KEY_TOKEN_MINUTES,
   type Caller,
   GROUPS_CLAIM,
@@ -88,6 +89,8 @@ export function resetVerifier(): void {
 
 /**
  * Reads `Authorization: Bearer <id token>` (or the spec's `token <id token>`), verifies it and returns the caller.
+ * The caller's `sub` is the account's id: the token's `ACCOUNT_CLAIM` when the pool's trigger put one (a sign-in through a
+ * college's provider, decision 0063), else its `sub`.
  * @throws HttpError 401 when the header is missing, the token is malformed, forged, expired or for another pool, has no
  *   `exp` or `iat` or is issued in the future or longer ago than the pool allows (`checkTokenTimes`), carries no campus
  *   or no known role, or its account's access was ended, or its session ended before it was issued (`accessOf`).
@@ -107,7 +110,9 @@ export async function callerFromHeader(header: string | undefined): Promise<Call
   const tenant = claims[TENANT_CLAIM];
   const role = roleFromGroups(claims[GROUPS_CLAIM] as string[] | undefined);
   if (typeof tenant !== 'string' || !tenant || !role) throw new HttpError(401, 'This account is not assigned to a campus and role');
-  const sub = String(claims.sub);
+  // A college sign-in's token is the pool's federated user's: the account it signs in as is named by the pool's trigger.
+  const account = claims[ACCOUNT_CLAIM];
+  const sub = typeof account === 'string' && account ? account : String(claims.sub);
   const access = await accessOf(tenant, sub);
   if (access && access.status !== 'active') throw new HttpError(401, 'Your access has been ended by an administrator');
   if (access && issuedAt < access.valid_after) throw new HttpError(401, 'Your session was ended by an administrator; sign in again');
