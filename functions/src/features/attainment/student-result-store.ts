@@ -14,9 +14,11 @@ import { readPartition } from '../../platform/store/partition.js';
  *
  * - `PK = T#<campus>#my-results#<student>`, `SK = <academic year>#<course>`: one `MyCourseResult`, for each course and
  *   year the student has a marks row in. A student's page is one Query of their partition.
- * - `PK = T#<campus>#my-results-of#<course>`, `SK = students`: which of those items the course wrote last
- *   (`<student>|<year>`), so the next run removes the ones a student no longer has (marks removed, a year gone, the
- *   course deleted).
+ * - `PK = T#<campus>#my-results-of#<course>`: which of those items the course wrote last (`<student>|<year>`), so the
+ *   next run removes the ones a student no longer has (marks removed, a year gone, the course deleted): `SK =
+ *   students#<generation>#<n>` pages of at most `MANIFEST_PAGE` entries each (a course of thousands of student-years
+ *   would pass DynamoDB's 400 KB item), and `SK = students` naming the generation in force and its page count. A
+ *   manifest written before pages (the entries on `SK = students` itself) is read as one page.
  *
  * Written by the results worker's `students` job (`storeStudentResults`, `student-results.ts`).
  */
@@ -81,6 +83,10 @@ export async function holdingStudentResults<T>(campus: string, course: string, w
   }
 }
 
+/** The most entries one manifest page holds: 2,000 (`<uuid>|<year>`, about 100 KB). */
+export const MANIFEST_PAGE = 2000;
+const pageSk = (generation: string, n: number) => `students#${generation}#${n}`;
+
 /** One (student, year) item of a course, as its manifest lists it. */
 const entry = (studentId: string, year: string) => `${studentId}|${year}`;
 
@@ -96,12 +102,20 @@ export interface StudentYearResult {
 
 /**
  * Replaces what a course stored for its students with `results`: writes each (25 per BatchWriteItem, four at once),
- * then deletes the items the course wrote before that it no longer has (its manifest), then writes the manifest. A
- * run cut short leaves nothing the next run does not put right: the old manifest still names every item written.
- * DynamoDB: one GetItem (the manifest), a BatchWriteItem per 25 items written or deleted, one PutItem.
+ * then deletes the items the course wrote before that it no longer has (its manifest), then writes the manifest's pages
+ * under a new generation, then the head naming that generation, then deletes the pages of every other generation. A
+ * run cut short leaves nothing the next run does not put right: until the head is written, the old generation's pages
+ * still name every item written before, and a later run deletes the pages the head does not name.
+ * DynamoDB: one Query (the manifest), a BatchWriteItem per 25 items or pages written or deleted, one PutItem.
+ * @param pageSize entries per manifest page (`MANIFEST_PAGE`; smaller in tests)
  * @returns how many student-years are stored
  */
-export async function replaceStudentResults(campus: string, course: string, results: readonly StudentYearResult[]): Promise<number> {
+export async function replaceStudentResults(
+  campus: string,
+  course: string,
+  results: readonly StudentYearResult[],
+  pageSize = MANIFEST_PAGE,
+): Promise<number> {
   const before = await readManifest(campus, course);
   const keep = new Set(results.map((r) => entry(r.student, r.year)));
   const puts: WriteRequest[] = results.map((r) => ({
@@ -109,36 +123,62 @@ export async function replaceStudentResults(campus: string, course: string, resu
       Item: { ...resultKey(campus, r.student, r.year, course), entityType: 'my-course-result', course, year: r.year, result: r.result },
     },
   }));
-  const deletes: WriteRequest[] = before
+  const deletes: WriteRequest[] = before.entries
     .filter((e) => !keep.has(e))
     .map((e) => {
       const [studentId = '', year = ''] = e.split('|');
       return { DeleteRequest: { Key: resultKey(campus, studentId, year, course) } };
     });
   const limit = pLimit(WRITES_IN_FLIGHT);
-  for (const writes of [puts, deletes]) {
+  const write = (writes: WriteRequest[]) => {
     const chunks = Array.from({ length: Math.ceil(writes.length / 25) }, (_, i) => writes.slice(i * 25, i * 25 + 25));
-    await Promise.all(chunks.map((chunk) => limit(() => batchWrite(chunk))));
-  }
+    return Promise.all(chunks.map((chunk) => limit(() => batchWrite(chunk))));
+  };
+  await write(puts);
+  await write(deletes);
+  const generation = randomUUID();
+  const listed = [...keep];
+  const pages = Math.ceil(listed.length / pageSize);
+  const head = manifestKey(campus, course);
+  await write(
+    Array.from({ length: pages }, (_, n) => ({
+      PutRequest: {
+        Item: {
+          ...head,
+          [TABLE.sortKey]: pageSk(generation, n),
+          entityType: 'my-results-manifest-page',
+          entries: listed.slice(n * pageSize, n * pageSize + pageSize),
+        },
+      },
+    })),
+  );
   await documentClient().send(
     new PutCommand({
       TableName: table(),
-      Item: {
-        ...manifestKey(campus, course),
-        entityType: 'my-results-manifest',
-        entries: [...keep],
-        computed_at: new Date().toISOString(),
-      },
+      Item: { ...head, entityType: 'my-results-manifest', generation, pages, computed_at: new Date().toISOString() },
     }),
   );
+  // Every page read before is another generation's now: the last head's, or one a run cut short left.
+  await write(before.pages.map((sk) => ({ DeleteRequest: { Key: { ...head, [TABLE.sortKey]: sk } } })));
   return keep.size;
 }
 
-/** The `<student>|<year>` items a course wrote last; none when it never wrote any. One GetItem. */
-async function readManifest(campus: string, course: string): Promise<string[]> {
-  const res = await documentClient().send(new GetCommand({ TableName: table(), Key: manifestKey(campus, course), ConsistentRead: true }));
-  const entries: unknown = res.Item?.entries;
-  return Array.isArray(entries) ? entries.map(textOf) : [];
+/**
+ * The `<student>|<year>` items a course wrote last (none when it never wrote any): those of the pages of the generation
+ * the head names; and the sort keys of every page there is (the head's, and any a run cut short left). One Query of the
+ * manifest's partition.
+ */
+async function readManifest(campus: string, course: string): Promise<{ entries: string[]; pages: string[] }> {
+  const items = await readPartition(manifestKey(campus, course)[TABLE.partitionKey], undefined, { consistent: true });
+  const head = items.find((i) => i[TABLE.sortKey] === 'students');
+  const listOf = (i: Record<string, unknown> | undefined) => (Array.isArray(i?.entries) ? i.entries.map(textOf) : []);
+  const prefix = `students#${textOf(head?.generation)}#`;
+  const pages = items.filter((i) => textOf(i[TABLE.sortKey]).startsWith('students#'));
+  return {
+    // A manifest of one item (written before pages) keeps its entries on the head.
+    entries: [...listOf(head), ...pages.filter((i) => head?.generation && textOf(i[TABLE.sortKey]).startsWith(prefix)).flatMap(listOf)],
+    pages: pages.map((i) => textOf(i[TABLE.sortKey])),
+  };
 }
 
 /** Whether a course's students' results have been stored at least once (the demo's seed stores the missing ones). One GetItem. */
