@@ -11,6 +11,9 @@ export default async function setup(project: TestProject) {
   project.provide('e2eGroup', { email: stack.group.email, password: stack.group.password });
   if (!stack.sampleStudents) throw new Error('The demo students were not seeded');
   project.provide('e2eStudents', { emails: [...stack.sampleStudents.emails], password: stack.sampleStudents.password });
+  if (!stack.samlProvider) throw new Error('The local SAML provider was not started');
+  // The second demo campus, whose admin sets a SAML provider in the browser test of college sign-in.
+  project.provide('e2eSaml', { metadataUrl: stack.samlProvider.metadataUrl, campusAdmin: stack.group.campusAdmins[1] ?? '' });
   return async () => stack.stop();
 }
 
@@ -24,5 +27,7 @@ declare module 'vitest' {
     e2eGroup: { email: string; password: string };
     /** The demo campus's sample students' accounts (issue 43): addresses by roll number, one password. */
     e2eStudents: { emails: string[]; password: string };
+    /** The local SAML provider's metadata URL, and the second demo campus's admin (the demo admin's password). */
+    e2eSaml: { metadataUrl: string; campusAdmin: string };
   }
 }

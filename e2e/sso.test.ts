@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { client, login } from '../functions/tests/support/client.js';
 import { SHOTS, addFacultyMember, launchChromium, signedInPage } from './browser.js';
 
 /**
@@ -10,6 +11,7 @@ import { SHOTS, addFacultyMember, launchChromium, signedInPage } from './browser
  */
 const url = inject('e2eUrl');
 const admin = inject('e2eAdmin');
+const saml = inject('e2eSaml');
 const run = Date.now().toString(36);
 const EMAIL = `sso.${run}@attain.example`;
 const COLLEGE = 'Continue with Attain Demo College accounts';
@@ -82,4 +84,45 @@ it("shows the campus's admin the provider in use and the redirect URI to registe
   await page.getByText('Give the e-mail domains its accounts use').waitFor();
   expect(await page.getByLabel('E-mail domains').evaluate((e) => e === document.activeElement)).toBe(true);
   await page.screenshot({ path: `${SHOTS}/sso-admin-390.png`, fullPage: true });
+});
+
+it('lets a campus admin set a SAML provider, through which a person then signs in', { timeout: 120_000 }, async () => {
+  const eastAdmin = { email: saml.campusAdmin, password: admin.password };
+  const page = await signedInPage(browser, url, eastAdmin, { width: 1366, height: 900 });
+  await page.goto(`${url}/utilities/college-sign-in`);
+  await page.getByLabel('E-mail domains').waitFor();
+  // SAML asks for the provider's metadata instead of an issuer and client, and names what to register for Attain.
+  await page.getByLabel('SAML 2.0').check();
+  await page.getByText(`${url}/saml2/idpresponse`).waitFor();
+  expect(await page.getByLabel('Issuer URL').count()).toBe(0);
+  await page.getByLabel('Name people see').fill('East Campus SAML');
+  await page.getByLabel('E-mail domains').fill(saml.campusAdmin.split('@')[1]);
+  await page.getByRole('button', { name: 'Turn on college sign-in' }).click();
+  await page.getByText("Give the provider's SAML metadata URL").waitFor();
+  expect(await page.getByLabel('SAML metadata URL').evaluate((e) => e === document.activeElement)).toBe(true);
+  await page.getByLabel('SAML metadata URL').fill(saml.metadataUrl);
+  await page.getByRole('button', { name: 'Turn on college sign-in' }).click();
+  await page.getByRole('button', { name: 'Save changes' }).waitFor();
+  await page.screenshot({ path: `${SHOTS}/sso-saml-admin-1366.png`, fullPage: true });
+  try {
+    // Another browser: the admin signs in through the SAML provider's own page.
+    const person = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await person.goto(url);
+    await person.getByLabel('E-mail or username').fill(saml.campusAdmin);
+    await person.getByRole('button', { name: 'Continue with East Campus SAML' }).click();
+    // The college's own page: the local SAML provider's form, on its own origin.
+    await person.waitForURL((u) => u.origin !== new URL(url).origin);
+    await person.getByRole('heading', { name: 'College sign-in' }).waitFor();
+    await person.locator('input[name="email"]').fill(saml.campusAdmin);
+    await person.locator('input[name="password"]').fill('the college checks this');
+    await person.getByRole('button', { name: 'Sign in' }).click();
+    await person.waitForURL('**/dashboard');
+    await person.locator('.tile').first().waitFor();
+    // Signed in as the admin's own account (the banner's name, folded away on a phone).
+    expect(await person.locator('.who').first().textContent()).toBe(saml.campusAdmin);
+    await person.screenshot({ path: `${SHOTS}/sso-saml-dashboard-390.png`, fullPage: true });
+  } finally {
+    const api = client(url, await login(url, eastAdmin.email, eastAdmin.password));
+    expect((await api.del('/api/auth/identity-provider')).status).toBe(204);
+  }
 });

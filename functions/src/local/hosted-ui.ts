@@ -2,12 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type Context, Hono } from 'hono';
 import { jwtVerify } from 'jose';
 import * as oauth from 'oauth4webapi';
-import { ID_TOKEN_VALIDITY_S, IDP_RESPONSE_PATH, errorMessage } from '@attain/shared-types';
+import { ID_TOKEN_VALIDITY_S, IDP_RESPONSE_PATH, SAML_RESPONSE_PATH, errorMessage, samlEntityIdOf } from '@attain/shared-types';
 import { config } from '../platform/lib/config.js';
 import { publicSiteOf } from '../platform/lib/link-token.js';
 import { log } from '../platform/lib/log.js';
 import { type ClaimsOverride, type UserPoolTriggerEvent, preSignUp, preTokenGeneration } from '../features/identity/federated-sign-in.js';
 import type { LocalFederatedUser, LocalFederation, LocalIdentityProvider } from './cognito-federation.js';
+import { SAML_BINDING, firstValue, samlify } from './saml.js';
 import { type UserGrants, appClient, localSigningKey, oauthError, sameSecret, signLocalToken } from './token-endpoint.js';
 
 /**
@@ -15,9 +16,13 @@ import { type UserGrants, appClient, localSigningKey, oauthError, sameSecret, si
  * endpoints answer it in AWS (https://docs.aws.amazon.com/cognito/latest/developerguide/federation-endpoints.html):
  *
  * - `GET /oauth2/authorize?identity_provider=&client_id=&redirect_uri=&response_type=code&state=&code_challenge=`
- *   sends the browser to the provider, after checking the app client, its callback URLs and its providers;
- * - `GET /oauth2/idpresponse` takes the provider's code and exchanges it (the provider's ID token and userinfo, read by
- *   `oauth4webapi`). An identity the pool meets for the first time goes to its pre sign-up trigger (`preSignUp` in
+ *   sends the browser to the provider, after checking the app client, its callback URLs and its providers: an OpenID
+ *   Connect provider with its own authorization request, a SAML provider with an AuthnRequest (HTTP-Redirect, by
+ *   `samlify`, as the pool's SAML entity `urn:amazon:cognito:sp:<pool id>`);
+ * - `GET /oauth2/idpresponse` takes an OpenID Connect provider's code and exchanges it (the provider's ID token and
+ *   userinfo, read by `oauth4webapi`); `POST /saml2/idpresponse` takes a SAML provider's response (its signature,
+ *   audience, times and `InResponseTo` checked by `samlify` against the provider's metadata), whose NameID is the
+ *   identity's subject. An identity the pool meets for the first time goes to its pre sign-up trigger (`preSignUp` in
  *   AWS), and the pool makes its user (`<provider>_<subject>`, the provider's claims mapped to its attributes) only when
  *   the trigger lets it; an identity met before has its attributes mapped again. Then the pre token generation trigger
  *   (`preTokenGeneration`) says what its ID token carries. A trigger's refusal sends the browser back to the app with
@@ -43,7 +48,10 @@ interface PendingSignIn {
   provider: string;
   nonce: string;
   verifier: string;
+  /** Where the provider answers: the pool domain's `/oauth2/idpresponse`, or `/saml2/idpresponse` for SAML. */
   idpRedirect: string;
+  /** The SAML AuthnRequest's id, which the response must answer (`InResponseTo`). */
+  samlRequestId?: string;
   expires: number;
 }
 
@@ -103,6 +111,29 @@ function providerMetadata(issuer: string): Promise<oauth.AuthorizationServer> {
   return found;
 }
 
+/** A SAML provider read from its metadata URL, once per URL (as Cognito reads it when the provider is saved). */
+const samlProviders = new Map<string, Promise<ReturnType<typeof samlify.IdentityProvider>>>();
+function samlProvider(metadataUrl: string): Promise<ReturnType<typeof samlify.IdentityProvider>> {
+  let found = samlProviders.get(metadataUrl);
+  if (!found) {
+    found = fetch(metadataUrl).then(async (res) => {
+      if (!res.ok) throw new Error(`SAML metadata: HTTP ${res.status}`);
+      return samlify.IdentityProvider({ metadata: await res.text() });
+    });
+    found.catch(() => samlProviders.delete(metadataUrl));
+    samlProviders.set(metadataUrl, found);
+  }
+  return found;
+}
+
+/** The user pool as a SAML service provider: its entity ID, and its assertion consumer service at `acs`. */
+const poolServiceProvider = (acs: string) =>
+  samlify.ServiceProvider({
+    entityID: samlEntityIdOf(config().userPoolId),
+    assertionConsumerService: [{ Binding: SAML_BINDING.post, Location: acs }],
+    wantAssertionsSigned: true,
+  });
+
 /** A page of the pool domain that cannot send the browser back (no known client or callback): one plain sentence. */
 const stopPage = (c: Context, status: 400, text: string) => c.text(text, status, { 'Cache-Control': 'no-store' });
 
@@ -155,16 +186,8 @@ export function hostedUi(
     const provider = federation.provider(config().userPoolId, name);
     if (!provider || !(client.SupportedIdentityProviders ?? []).includes(name))
       return back('invalid_request', 'This college no longer signs in through its own accounts here');
-    let as: oauth.AuthorizationServer;
-    try {
-      as = await providerMetadata(provider.ProviderDetails.oidc_issuer);
-    } catch (e) {
-      log.warn('local pool domain: the provider could not be read', { provider: name, error: String(e) });
-      return back('server_error', "The college's sign-in service could not be reached; try again, or use your Attain password");
-    }
     const key = random();
-    const verifier = oauth.generateRandomCodeVerifier();
-    const idpRedirect = `${publicSiteOf(c.req.url)}${IDP_RESPONSE_PATH}`;
+    const saml = provider.ProviderType === 'SAML';
     const sign: PendingSignIn = {
       clientId: client.ClientId ?? '',
       redirectUri: q.redirect_uri,
@@ -172,19 +195,40 @@ export function hostedUi(
       codeChallenge: q.code_challenge,
       provider: name,
       nonce: oauth.generateRandomNonce(),
-      verifier,
-      idpRedirect,
+      verifier: oauth.generateRandomCodeVerifier(),
+      idpRedirect: `${publicSiteOf(c.req.url)}${saml ? SAML_RESPONSE_PATH : IDP_RESPONSE_PATH}`,
       expires: Date.now() + PENDING_MS,
     };
+    const unreachable = (e: unknown) => {
+      log.warn('local pool domain: the provider could not be read', { provider: name, error: String(e) });
+      return back('server_error', "The college's sign-in service could not be reached; try again, or use your Attain password");
+    };
+    if (saml) {
+      let request: { id: string; context: string };
+      try {
+        const idp = await samlProvider(provider.ProviderDetails.MetadataURL);
+        request = poolServiceProvider(sign.idpRedirect).createLoginRequest(idp, 'redirect', { relayState: key });
+      } catch (e) {
+        return unreachable(e);
+      }
+      pending.set(key, { ...sign, samlRequestId: request.id });
+      return c.redirect(request.context, 302);
+    }
+    let as: oauth.AuthorizationServer;
+    try {
+      as = await providerMetadata(provider.ProviderDetails.oidc_issuer);
+    } catch (e) {
+      return unreachable(e);
+    }
     pending.set(key, sign);
     const to = new URL(as.authorization_endpoint ?? '');
     to.searchParams.set('client_id', provider.ProviderDetails.client_id);
-    to.searchParams.set('redirect_uri', idpRedirect);
+    to.searchParams.set('redirect_uri', sign.idpRedirect);
     to.searchParams.set('response_type', 'code');
     to.searchParams.set('scope', provider.ProviderDetails.authorize_scopes ?? 'openid email');
     to.searchParams.set('state', key);
     to.searchParams.set('nonce', sign.nonce);
-    to.searchParams.set('code_challenge', await oauth.calculatePKCECodeChallenge(verifier));
+    to.searchParams.set('code_challenge', await oauth.calculatePKCECodeChallenge(sign.verifier));
     to.searchParams.set('code_challenge_method', 'S256');
     return c.redirect(to.toString(), 302);
   });
@@ -194,11 +238,13 @@ export function hostedUi(
     const url = new URL(c.req.url);
     const key = url.searchParams.get('state') ?? '';
     const sign = pending.get(key);
-    if (!sign) return stopPage(c, 400, 'This sign-in has expired or was already used: start again from the sign-in page.');
+    if (!sign || sign.samlRequestId)
+      return stopPage(c, 400, 'This sign-in has expired or was already used: start again from the sign-in page.');
     pending.delete(key);
     const back = (error: string, description: string) => backWithError(c, sign.redirectUri, sign.state, error, description);
     const provider = federation.provider(config().userPoolId, sign.provider);
-    if (!provider) return back('invalid_request', 'This college no longer signs in through its own accounts here');
+    if (!provider || provider.ProviderType === 'SAML')
+      return back('invalid_request', 'This college no longer signs in through its own accounts here');
     let claims: Record<string, unknown>;
     try {
       claims = await providerClaims(provider, sign, url);
@@ -206,7 +252,50 @@ export function hostedUi(
       log.warn('local pool domain: the provider refused the sign-in', { provider: sign.provider, error: String(e) });
       return back('access_denied', "The college's sign-in did not complete: try again");
     }
-    const subject = String(claims.sub);
+    return signedInAs(c, sign, provider, String(claims.sub), claims);
+  });
+
+  app.post(SAML_RESPONSE_PATH, async (c) => {
+    sweep();
+    const form = await c.req.parseBody();
+    const key = typeof form.RelayState === 'string' ? form.RelayState : '';
+    const sign = pending.get(key);
+    if (!sign?.samlRequestId) return stopPage(c, 400, 'This sign-in has expired or was already used: start again from the sign-in page.');
+    pending.delete(key);
+    const back = (error: string, description: string) => backWithError(c, sign.redirectUri, sign.state, error, description);
+    const provider = federation.provider(config().userPoolId, sign.provider);
+    if (provider?.ProviderType !== 'SAML') return back('invalid_request', 'This college no longer signs in through its own accounts here');
+    let subject: string;
+    let claims: Record<string, unknown>;
+    try {
+      const idp = await samlProvider(provider.ProviderDetails.MetadataURL);
+      const { extract } = await poolServiceProvider(sign.idpRedirect).parseLoginResponse(idp, 'post', {
+        body: { SAMLResponse: typeof form.SAMLResponse === 'string' ? form.SAMLResponse : '', RelayState: key },
+      });
+      if (extract.response?.inResponseTo !== sign.samlRequestId) throw new Error('The response answers another request');
+      subject = String(extract.nameID ?? '');
+      if (!subject) throw new Error('The response names nobody');
+      claims = Object.fromEntries(Object.entries(extract.attributes ?? {}).map(([k, v]) => [k, firstValue(v)]));
+    } catch (e) {
+      log.warn('local pool domain: the SAML response was refused', { provider: sign.provider, error: String(e) });
+      return back('access_denied', "The college's sign-in did not complete: try again");
+    }
+    return signedInAs(c, sign, provider, subject, claims);
+  });
+
+  /**
+   * The end of a provider's sign-in, as the pool finishes it: the pool's user of the identity made (after the pre sign-up
+   * trigger lets it) or its attributes mapped again from `claims` (`AttributeMapping`), the pre token generation trigger
+   * asked, and the browser sent back to the app with a code (or the trigger's refusal).
+   */
+  const signedInAs = async (
+    c: Context,
+    sign: PendingSignIn,
+    provider: LocalIdentityProvider,
+    subject: string,
+    claims: Record<string, unknown>,
+  ) => {
+    const back = (error: string, description: string) => backWithError(c, sign.redirectUri, sign.state, error, description);
     const pool = config().userPoolId;
     const username = `${sign.provider}_${subject}`;
     const attributes: Record<string, string> = {};
@@ -244,7 +333,7 @@ export function hostedUi(
     to.searchParams.set('code', code);
     if (sign.state) to.searchParams.set('state', sign.state);
     return c.redirect(to.toString(), 302);
-  });
+  };
 
   /**
    * What the pool's pre token generation trigger adds to the ID token of `username` (its user `user`), or its words

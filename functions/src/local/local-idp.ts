@@ -13,6 +13,22 @@ import Provider from 'oidc-provider';
  * Its keys and sessions live in memory: a restart signs everyone out of it, not out of Attain.
  */
 
+/**
+ * The names a college's directory would give an address, for the local providers: `meena.iyer@...` is Meena Iyer
+ * (`name`, and `given_name` and `family_name` when there are two words or more).
+ */
+export function directoryNames(email: string): { name: string; given_name?: string; family_name?: string } {
+  const words = email
+    .split('@')[0]
+    .split(/[._-]+/)
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1));
+  return {
+    name: words.join(' '),
+    ...(words.length > 1 ? { given_name: words.slice(0, -1).join(' '), family_name: words.at(-1) } : {}),
+  };
+}
+
 /** The local provider as the stack registers it with the demo campus. */
 export interface LocalIdp {
   /** `http://127.0.0.1:<port>` */
@@ -48,14 +64,7 @@ export async function startLocalIdp(port: number, redirectUris: string[], client
     findAccount: (_ctx, id) => {
       const email = id.trim().toLowerCase();
       if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) return undefined;
-      // Its names, as a college's directory would give them: `meena.iyer@...` is Meena Iyer.
-      const words = email
-        .split('@')[0]
-        .split(/[._-]+/)
-        .filter(Boolean)
-        .map((w) => w[0].toUpperCase() + w.slice(1));
-      const names = words.length > 1 ? { given_name: words.slice(0, -1).join(' '), family_name: words.at(-1) } : {};
-      return { accountId: id, claims: () => ({ sub: id, email, email_verified: true, name: words.join(' '), ...names }) };
+      return { accountId: id, claims: () => ({ sub: id, email, email_verified: true, ...directoryNames(email) }) };
     },
     // A college's provider asks no consent for its own apps: the grant is made at the first sign-in.
     loadExistingGrant: async (ctx) => {

@@ -30,6 +30,7 @@ import { type Emulator, LOCAL_ISSUER_DOMAIN, startCognito, startDynamo, startS3,
 import { listenOrExplain } from './emulator-wait.js';
 import { LocalFederation, startFederationProxy } from './cognito-federation.js';
 import { type LocalIdp, startLocalIdp } from './local-idp.js';
+import { type SamlIdpKeys, newSamlIdpKeys, startLocalSamlIdp } from './local-saml-idp.js';
 import { DEMO_SIGN_IN_DOMAIN, seedDemoSignInProvider } from './seed/demo-sign-in.js';
 import { type LogOutput, consoleLogOutput, localInvocation, setLogOutput } from './log-output.js';
 import { freePort, isPortFree } from './ports.js';
@@ -123,6 +124,8 @@ export interface LocalStack {
    * its issuer; its login form takes any address with any password.
    */
   identityProvider?: { issuer: string; domains: readonly string[] };
+  /** The local SAML provider (`local-saml-idp.ts`): its metadata URL, for a campus admin to give under College sign-in. */
+  samlProvider?: { metadataUrl: string };
   stop(): Promise<void>;
 }
 
@@ -170,6 +173,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   let stopSummaries: (() => Promise<void>) | undefined;
   let deployed: DeployedRuntime | undefined;
   let localIdp: LocalIdp | undefined;
+  let samlMetadataUrl: string | undefined;
   const stop = async () => {
     await stopResults?.();
     await stopSummaries?.();
@@ -290,6 +294,16 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       writeFileSync(idpFile, JSON.stringify({ port: idpPort, secret }), { mode: 0o600 });
       localIdp = idp;
       started.push({ url: idp.issuer, stop: idp.stop });
+      step('Starting the local college sign-in provider (SAML 2.0)');
+      // Its port and signing key are kept in the data folder too: a campus's setting names its metadata URL.
+      const samlFile = join(dataDir, 'local-saml-idp.json');
+      const keptSaml = existsSync(samlFile) ? (JSON.parse(readFileSync(samlFile, 'utf8')) as SamlIdpKeys & { port: number }) : undefined;
+      const samlPort = keptSaml && (await isPortFree(keptSaml.port)) ? keptSaml.port : await freePort();
+      const keys = keptSaml ?? (await newSamlIdpKeys());
+      const samlIdp = await startLocalSamlIdp(samlPort, keys);
+      writeFileSync(samlFile, JSON.stringify({ port: samlPort, key: keys.key, cert: keys.cert }), { mode: 0o600 });
+      samlMetadataUrl = samlIdp.metadataUrl;
+      started.push({ url: samlIdp.metadataUrl, stop: samlIdp.stop });
     }
     await ensureBucket(env.FILES_BUCKET, url);
     if (opts.deployed) {
@@ -421,6 +435,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       env,
       sesEmulatorUrl: ses.url,
       ...(localIdp ? { identityProvider: { issuer: localIdp.issuer, domains: [DEMO_SIGN_IN_DOMAIN] } } : {}),
+      ...(samlMetadataUrl ? { samlProvider: { metadataUrl: samlMetadataUrl } } : {}),
       ...(deployed ? { deployed } : {}),
       stop,
     };

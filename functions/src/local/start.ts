@@ -62,6 +62,11 @@ async function main(): Promise<void> {
       `College sign-in: type an address of ${stack.identityProvider.domains.join(', ')} on the sign-in page and "Continue with" it; ` +
         `the local college provider (${stack.identityProvider.issuer}, a development one: it warns so above) takes any password`,
     );
+  if (stack.samlProvider)
+    console.log(
+      `A local SAML 2.0 provider is there to try too: give ${stack.samlProvider.metadataUrl} as the SAML metadata URL under ` +
+        'Utilities > College sign-in (it also takes any address with any password)',
+    );
   console.log(`Mail is kept, not sent: the messages the SES emulator accepted are at ${stack.sesEmulatorUrl}/store (this machine only)`);
   console.log('Press Ctrl-C to stop.');
   let stopping = false;

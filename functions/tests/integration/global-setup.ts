@@ -122,6 +122,7 @@ export async function startTestStack(project: TestProject, more: Partial<LocalSt
   project.provide('stackEnv', stack.env);
   project.provide('sesEmulatorUrl', stack.sesEmulatorUrl);
   project.provide('logFile', logFile);
+  project.provide('samlMetadataUrl', stack.samlProvider?.metadataUrl ?? '');
   return stack;
 }
 
@@ -138,6 +139,8 @@ declare module 'vitest' {
     stackEnv: Record<string, string>;
     /** The SES emulator's own address: `GET /store` lists every message it accepted. */
     sesEmulatorUrl: string;
+    /** The local SAML provider's metadata URL (`local-saml-idp.ts`). */
+    samlMetadataUrl: string;
     /** Every log line of the product while the tests run (JSON lines, DEBUG and above), as written. */
     logFile: string;
   }

@@ -13,6 +13,7 @@ import { exchangeCode, ssoBrowser } from '../support/sso.js';
  */
 const base = inject('stackUrl');
 const users = inject('users');
+const samlMetadataUrl = inject('samlMetadataUrl');
 let clientId: string;
 let provider: string;
 const redirectUri = `${base}/sso/callback`;
@@ -274,5 +275,39 @@ describe('Sign-in through the college provider', { timeout: 120_000 }, () => {
     });
     expect(plain.status).toBe(400);
     expect(plain.body.errors.fields.issuer).toBeTruthy();
+  });
+
+  it('signs a person in through a SAML provider by its metadata, and refuses an address it does not know', async () => {
+    const other = await signedIn(base, users.otherAdmin);
+    const domain = users.otherAdmin.email.split('@')[1];
+    const saml = { name: 'Other College SAML', protocol: 'saml', metadata_url: samlMetadataUrl, domains: [domain] };
+    const noMetadata = await other.put('/api/auth/identity-provider', { ...saml, metadata_url: 'ftp://idp.example/metadata' });
+    expect(noMetadata.status).toBe(400);
+    expect(noMetadata.body.errors.fields.metadata_url).toMatch(/SAML metadata URL/);
+    const saved = await other.put('/api/auth/identity-provider', { ...saml, issuer: 'left over from the other protocol' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const setting = saved.body as IdentityProviderSetting;
+    expect(setting.provider).toMatchObject({ protocol: 'saml', metadata_url: samlMetadataUrl, issuer: '', client_id: '' });
+    // What the college registers for Attain: the pool's entity ID and its assertion consumer service.
+    expect(setting.saml.entity_id).toMatch(/^urn:amazon:cognito:sp:/);
+    expect(setting.saml.acs_url).toBe(`${base}/saml2/idpresponse`);
+    try {
+      const samlProvider = setting.provider?.provider_name ?? '';
+      const start = { domain: base, clientId, provider: samlProvider, redirectUri, login: users.otherAdmin.email };
+      const outcome = await ssoBrowser().signIn(start);
+      expect(outcome.error_description).toBeUndefined();
+      const tokens = (await (await exchangeCode(base, clientId, outcome)).json()) as { id_token: string };
+      const claims = decodeJwt(tokens.id_token);
+      expect(claims['custom:tenant']).toBe('other');
+      expect(claims['cognito:groups']).toEqual(['admin']);
+      const me = await client(base, tokens.id_token).get('/api/auth/profile');
+      const viaPassword = await other.get('/api/auth/profile');
+      expect(me.body.data.id).toBe(viaPassword.body.data.id);
+      const unknown = await ssoBrowser().signIn({ ...start, login: `nobody.${Date.now().toString(36)}@${domain}` });
+      expect(unknown.code).toBeUndefined();
+      expect(unknown.error_description).toMatch(/No Attain account at this college uses/);
+    } finally {
+      expect((await other.del('/api/auth/identity-provider')).status).toBe(204);
+    }
   });
 });

@@ -3,7 +3,8 @@ import { createHash, randomBytes } from 'node:crypto';
 /**
  * Signing in through a college's provider without a browser, as a browser does it (decision 0063): the app's
  * authorization request with PKCE to the pool domain, the redirects followed by hand with each host's cookies kept,
- * the provider's login form posted, and the app's callback read. Used by the integration tests of the local pool
+ * the provider's login form posted (an OpenID provider's or a SAML provider's), a SAML response carried on as the page's
+ * form would carry it, and the app's callback read. Used by the integration tests of the local pool
  * domain and the local provider.
  */
 
@@ -33,6 +34,28 @@ function remember(jar: Jar, url: URL, res: Response): void {
 
 const cookieHeader = (jar: Jar, url: URL) =>
   [...(jar.get(url.host) ?? new Map<string, string>()).entries()].map(([k, v]) => `${k}=${v}`).join('; ');
+
+/** HTML's escapes in an attribute's value, undone (`&amp;`, `&quot;`, numeric ones). */
+const unescapeHtml = (text: string) =>
+  text
+    .replace(/&#(\d+);/g, (_m, n: string) => String.fromCharCode(Number(n)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/** A page's POST form: where it goes and its hidden fields; undefined when the page has none. */
+function readForm(html: string): { action: string; hidden: Record<string, string> } | undefined {
+  const tag = html.match(/<form\b[^>]*>/i)?.[0];
+  if (!tag || !/method="post"/i.test(tag)) return undefined;
+  const action = unescapeHtml(tag.match(/action="([^"]*)"/i)?.[1] ?? '');
+  const hidden: Record<string, string> = {};
+  for (const input of html.match(/<input\b[^>]*type="hidden"[^>]*>/gi) ?? []) {
+    const name = input.match(/name="([^"]*)"/i)?.[1];
+    if (name) hidden[unescapeHtml(name)] = unescapeHtml(input.match(/value="([^"]*)"/i)?.[1] ?? '');
+  }
+  return { action, hidden };
+}
 
 /** A person at one browser: the cookies of every host they have been to (the provider's session lives there). */
 export function ssoBrowser() {
@@ -88,14 +111,19 @@ export function ssoBrowser() {
         continue;
       }
       const html = await res.text();
-      const form = html.match(/<form[^>]*action="([^"]+)"[^>]*method="post"/i);
-      if (res.status !== 200 || !form || !/name="login"/.test(html))
-        throw new Error(`${url} answered ${res.status}: ${html.slice(0, 300)}`);
-      url = new URL(form[1].replace(/&amp;/g, '&'), url);
+      const form = readForm(html);
+      if (res.status !== 200 || !form) throw new Error(`${url} answered ${res.status}: ${html.slice(0, 300)}`);
+      // The OpenID provider's login form, the SAML provider's, or a page carrying a SAML response on (HTTP-POST).
+      const typed: Record<string, string> = /name="login"/.test(html)
+        ? { prompt: 'login', login: opts.login, password: 'any password' }
+        : /name="email"/.test(html)
+          ? { email: opts.login, password: 'any password' }
+          : {};
+      url = new URL(form.action, url);
       res = await go(url, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ prompt: 'login', login: opts.login, password: 'any password' }).toString(),
+        body: new URLSearchParams({ ...form.hidden, ...typed }).toString(),
       });
     }
     throw new Error('The sign-in went through more than 20 pages');

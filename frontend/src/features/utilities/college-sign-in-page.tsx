@@ -1,4 +1,13 @@
-import { type CampusIdentityProvider, SSO_MAX_DOMAINS, identityProviderSchema } from '@attain/shared-types';
+import {
+  type CampusIdentityProvider,
+  type IdentityProviderSetting,
+  SAML_ATTRIBUTES,
+  SSO_MAX_DOMAINS,
+  SSO_PROTOCOLS,
+  SSO_PROTOCOL_LABELS,
+  type SsoProtocol,
+  identityProviderSchema,
+} from '@attain/shared-types';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { InputText } from 'primereact/inputtext';
@@ -12,23 +21,40 @@ import { FormRefusal } from '../../components/form/form-refusal';
 /** The form as typed: the domains as one line, split at commas or spaces when sent. */
 interface Values {
   name: string;
+  protocol: SsoProtocol;
   issuer: string;
   client_id: string;
   client_secret: string;
+  metadata_url: string;
   domains: string;
   account_domains: string;
 }
 
-const FIELDS: readonly { key: keyof Values; id: string; label: string; hint: string }[] = [
+/** The typed fields; `only`: the protocol whose field it is (none: both). */
+const FIELDS: readonly { key: Exclude<keyof Values, 'protocol'>; id: string; label: string; hint: string; only?: SsoProtocol }[] = [
   { key: 'name', id: 'idp-name', label: 'Name people see', hint: 'The sign-in page says “Continue with <this name>”.' },
   {
     key: 'issuer',
     id: 'idp-issuer',
     label: 'Issuer URL',
     hint: 'Google Workspace: https://accounts.google.com. Microsoft Entra: https://login.microsoftonline.com/<your tenant id>/v2.0.',
+    only: 'oidc',
   },
-  { key: 'client_id', id: 'idp-client-id', label: 'Client ID', hint: 'Of the web application you registered for Attain at the provider.' },
-  { key: 'client_secret', id: 'idp-client-secret', label: 'Client secret', hint: '' },
+  {
+    key: 'client_id',
+    id: 'idp-client-id',
+    label: 'Client ID',
+    hint: 'Of the web application you registered for Attain at the provider.',
+    only: 'oidc',
+  },
+  { key: 'client_secret', id: 'idp-client-secret', label: 'Client secret', hint: '', only: 'oidc' },
+  {
+    key: 'metadata_url',
+    id: 'idp-metadata-url',
+    label: 'SAML metadata URL',
+    hint: 'From your provider’s single sign-on settings for the Attain application (Microsoft Entra: “App Federation Metadata Url”).',
+    only: 'saml',
+  },
   {
     key: 'domains',
     id: 'idp-domains',
@@ -47,9 +73,11 @@ const FIELDS: readonly { key: keyof Values; id: string; label: string; hint: str
 
 const valuesOf = (p: CampusIdentityProvider | null | undefined): Values => ({
   name: p?.name ?? '',
+  protocol: p?.protocol ?? 'oidc',
   issuer: p?.issuer ?? '',
   client_id: p?.client_id ?? '',
   client_secret: '',
+  metadata_url: p?.metadata_url ?? '',
   domains: p?.domains.join(', ') ?? '',
   account_domains: p?.account_domains.join(', ') ?? '',
 });
@@ -62,10 +90,12 @@ const splitDomains = (text: string) =>
 
 /**
  * `/utilities/college-sign-in` (campus administrators; issue 44 item 2, decision 0063): the campus's Google Workspace or
- * Microsoft Entra tenant as an OpenID Connect provider (`GET`/`PUT`/`DELETE /api/auth/identity-provider`). Shows the
- * redirect URI to register at the provider; the form takes the name people see, the issuer, the client id and secret
- * (kept by the user pool and never shown again: left empty, the saved one stays) and the e-mail domains. People of
- * those domains who have an Attain account here then sign in through it; no account is made for anyone else.
+ * Microsoft Entra tenant as an OpenID Connect provider, or any SAML 2.0 provider (`GET`/`PUT`/`DELETE
+ * /api/auth/identity-provider`). Shows what to register for Attain at the provider (the redirect URI; for SAML the
+ * entity ID and the assertion consumer service URL); the form takes the name people see, the protocol, the issuer, the
+ * client id and secret (kept by the user pool and never shown again: left empty, the saved one stays) or the SAML
+ * metadata URL, and the e-mail domains. People of those domains who have an Attain account here then sign in through
+ * it; no account is made for anyone else unless a domain is opened for new accounts.
  */
 export function CollegeSignInPage() {
   const locale = useLocale();
@@ -77,32 +107,64 @@ export function CollegeSignInPage() {
         <h2>College sign-in</h2>
       </div>
       <p className="hint">
-        Let people sign in with the Google Workspace or Microsoft Entra account your college already gives them, instead of one more
-        password. Only people who already have an Attain account here, with an address in your domains, can sign in this way.
+        Let people sign in with the Google Workspace, Microsoft Entra or other SAML account your college already gives them, instead of one
+        more password. Only people who already have an Attain account here, with an address in your domains, can sign in this way.
       </p>
       {setting.isError ? <p className="hint">The setting could not be read; reload the page to try again.</p> : null}
       {setting.isPending ? <p className="hint">Reading the setting…</p> : null}
       {setting.data ? (
         <>
-          <p className="hint">
-            Register Attain at your provider as a web application with this redirect URI:{' '}
-            <code className="idp-redirect">{setting.data.redirect_uri}</code>
-          </p>
           {saved ? (
             <p className="hint">
               In use since it was last saved by {saved.updated_by} on {formatDateTime(saved.updated_at, locale)}.
             </p>
           ) : null}
           {/* The form starts from what was read, and again from what each save stored. */}
-          <ProviderForm key={saved?.updated_at ?? 'none'} saved={saved} />
+          <ProviderForm key={saved?.updated_at ?? 'none'} saved={saved} setting={setting.data} />
         </>
       ) : null}
     </section>
   );
 }
 
+/** The SAML attributes as people name them. */
+const SAML_ATTRIBUTE_LABELS: Readonly<Record<keyof typeof SAML_ATTRIBUTES, string>> = {
+  email: 'E-mail address',
+  given_name: 'First name',
+  family_name: 'Surname',
+  name: 'Full name',
+};
+
+/** What to register for Attain at a provider of `protocol`. */
+function Registration({ protocol, setting }: { protocol: SsoProtocol; setting: IdentityProviderSetting }) {
+  if (protocol === 'saml')
+    return (
+      <div className="hint" aria-live="polite">
+        <p>
+          Add Attain at your provider as a SAML application with the entity ID (audience){' '}
+          <code className="idp-redirect">{setting.saml.entity_id}</code> and the reply (assertion consumer service) URL{' '}
+          <code className="idp-redirect">{setting.saml.acs_url}</code>. It must send these attributes (Microsoft Entra sends them as they
+          are):
+        </p>
+        <ul>
+          {(Object.keys(SAML_ATTRIBUTES) as (keyof typeof SAML_ATTRIBUTES)[]).map((key) => (
+            <li key={key}>
+              {SAML_ATTRIBUTE_LABELS[key]}: <code className="idp-redirect">{SAML_ATTRIBUTES[key]}</code>
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  return (
+    <p className="hint" aria-live="polite">
+      Register Attain at your provider as a web application with this redirect URI:{' '}
+      <code className="idp-redirect">{setting.redirect_uri}</code>
+    </p>
+  );
+}
+
 /** The provider's fields, filled from `saved` (none: empty), checked with the server's rules before they are sent. */
-function ProviderForm({ saved }: { saved: CampusIdentityProvider | null }) {
+function ProviderForm({ saved, setting }: { saved: CampusIdentityProvider | null; setting: IdentityProviderSetting }) {
   const { save, remove } = useCollegeSignInWrites();
   const [values, setValues] = useState<Values>(() => valuesOf(saved));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -111,24 +173,34 @@ function ProviderForm({ saved }: { saved: CampusIdentityProvider | null }) {
     setValues((v) => ({ ...v, [key]: value }));
     setErrors(({ [key]: _gone, ...rest }) => rest);
   };
+  const shown = FIELDS.filter((f) => !f.only || f.only === values.protocol);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setRefusal(null);
+    const saml = values.protocol === 'saml';
+    // Only the chosen protocol's fields are sent.
     const body = {
       name: values.name,
-      issuer: values.issuer,
-      client_id: values.client_id,
-      ...(values.client_secret.trim() ? { client_secret: values.client_secret } : {}),
+      protocol: values.protocol,
+      ...(saml
+        ? { metadata_url: values.metadata_url }
+        : {
+            issuer: values.issuer,
+            client_id: values.client_id,
+            ...(values.client_secret.trim() ? { client_secret: values.client_secret } : {}),
+          }),
       domains: splitDomains(values.domains),
       account_domains: splitDomains(values.account_domains),
     };
     const checked = identityProviderSchema.safeParse(body);
     const found: Record<string, string> = {};
     if (!checked.success) for (const i of checked.error.issues) found[String(i.path[0])] ??= i.message;
-    if (!saved && !body.client_secret) found.client_secret = 'Give the client secret the provider issued';
+    // A secret is needed when there is none saved: a first OpenID Connect provider, or one that was SAML.
+    if (!saml && saved?.protocol !== 'oidc' && !values.client_secret.trim())
+      found.client_secret = 'Give the client secret the provider issued';
     if (Object.keys(found).length) {
       setErrors(found);
-      document.getElementById(FIELDS.find((f) => found[f.key])?.id ?? '')?.focus();
+      document.getElementById(shown.find((f) => found[f.key])?.id ?? '')?.focus();
       return;
     }
     save.mutate(body, {
@@ -154,10 +226,20 @@ function ProviderForm({ saved }: { saved: CampusIdentityProvider | null }) {
   return (
     <form className="entity-form idp-form" onSubmit={submit} noValidate aria-label="College sign-in provider">
       <FormRefusal message={refusal} />
-      {FIELDS.map((f) => {
+      <fieldset className="form-field idp-protocol">
+        <legend>Protocol</legend>
+        {SSO_PROTOCOLS.map((p) => (
+          <label key={p} className="choice">
+            <input type="radio" name="idp-protocol" value={p} checked={values.protocol === p} onChange={() => set('protocol', p)} />{' '}
+            {SSO_PROTOCOL_LABELS[p]}
+          </label>
+        ))}
+      </fieldset>
+      <Registration protocol={values.protocol} setting={setting} />
+      {shown.map((f) => {
         const hint =
           f.key === 'client_secret'
-            ? saved
+            ? saved?.protocol === 'oidc'
               ? 'Kept from the last save and never shown: leave it empty to keep it, or type a new one.'
               : 'Shown to you once by the provider; Attain never shows it again.'
             : f.hint;

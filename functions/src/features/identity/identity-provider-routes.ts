@@ -11,8 +11,12 @@ import {
 import {
   type CampusIdentityProvider,
   type CampusScope,
+  type IdentityProviderSetting,
   IDP_RESPONSE_PATH,
+  SAML_ATTRIBUTES,
+  SAML_RESPONSE_PATH,
   SIGN_IN_PROVIDER_AUDIT,
+  SSO_PROTOCOL_LABELS,
   SSO_SCOPES,
   deleteIdentityProviderRoute,
   emailDomain,
@@ -21,6 +25,8 @@ import {
   putIdentityProviderRoute,
   ssoLookupRoute,
   PUBLIC_MAIL_DOMAINS,
+  samlEntityIdOf,
+  type SsoProtocol,
   profile,
   student,
   textOf,
@@ -73,37 +79,55 @@ async function listOnWebClient(name: string, listed: boolean): Promise<void> {
 }
 
 /**
- * Creates or changes the campus's OpenID Connect provider in the user pool: the issuer (Cognito reads its discovery
- * document), client id and secret (the saved one when none is sent), `SSO_SCOPES`, and the e-mail claims mapped to the
- * pool's attributes; then lists it on the web app client.
- * @throws HttpError 400 when no secret is sent and none is saved
+ * Creates or changes the campus's provider in the user pool, then lists it on the web app client. OpenID Connect: the
+ * issuer (Cognito reads its discovery document), client id and secret (the saved one when none is sent), `SSO_SCOPES`,
+ * and the OpenID claims mapped to the pool's attributes. SAML: the metadata URL (Cognito reads it), and
+ * `SAML_ATTRIBUTES` mapped. A provider of the other protocol under the same name is deleted first (Cognito cannot
+ * change a provider's type).
+ * @throws HttpError 400 when no secret is sent and none is saved (OpenID Connect)
  */
-async function saveInPool(name: string, p: { issuer: string; client_id: string; client_secret?: string }): Promise<void> {
+async function saveInPool(
+  name: string,
+  p: { protocol: SsoProtocol; issuer: string; client_id: string; client_secret?: string; metadata_url: string },
+): Promise<void> {
   const UserPoolId = config().userPoolId;
-  const existing = await poolProvider(name);
-  const secret = p.client_secret || existing?.ProviderDetails?.client_secret;
-  if (!secret)
-    throw new HttpError(400, 'Please correct the sign-in provider', { client_secret: 'Give the client secret the provider issued' });
-  const ProviderDetails = {
-    client_id: p.client_id,
-    client_secret: secret,
-    authorize_scopes: SSO_SCOPES,
-    oidc_issuer: p.issuer,
-    attributes_request_method: 'GET',
-  };
-  // The names are read for an account made at a first sign-in (`account_domains`).
-  const AttributeMapping = {
-    email: 'email',
-    email_verified: 'email_verified',
-    given_name: 'given_name',
-    family_name: 'family_name',
-    name: 'name',
-  };
+  const cognito = cognitoClient();
+  let existing = await poolProvider(name);
+  const ProviderType = p.protocol === 'saml' ? 'SAML' : 'OIDC';
+  if (existing && existing.ProviderType !== ProviderType) {
+    await cognito.send(new DeleteIdentityProviderCommand({ UserPoolId, ProviderName: name }));
+    existing = undefined;
+  }
+  let ProviderDetails: Record<string, string>;
+  let AttributeMapping: Record<string, string>;
+  if (p.protocol === 'saml') {
+    ProviderDetails = { MetadataURL: p.metadata_url, IDPSignout: 'false' };
+    AttributeMapping = { ...SAML_ATTRIBUTES };
+  } else {
+    const secret = p.client_secret || existing?.ProviderDetails?.client_secret;
+    if (!secret)
+      throw new HttpError(400, 'Please correct the sign-in provider', { client_secret: 'Give the client secret the provider issued' });
+    ProviderDetails = {
+      client_id: p.client_id,
+      client_secret: secret,
+      authorize_scopes: SSO_SCOPES,
+      oidc_issuer: p.issuer,
+      attributes_request_method: 'GET',
+    };
+    // The names are read for an account made at a first sign-in (`account_domains`).
+    AttributeMapping = {
+      email: 'email',
+      email_verified: 'email_verified',
+      given_name: 'given_name',
+      family_name: 'family_name',
+      name: 'name',
+    };
+  }
   if (existing)
-    await cognitoClient().send(new UpdateIdentityProviderCommand({ UserPoolId, ProviderName: name, ProviderDetails, AttributeMapping }));
+    await cognito.send(new UpdateIdentityProviderCommand({ UserPoolId, ProviderName: name, ProviderDetails, AttributeMapping }));
   else
-    await cognitoClient().send(
-      new CreateIdentityProviderCommand({ UserPoolId, ProviderName: name, ProviderType: 'OIDC', ProviderDetails, AttributeMapping }),
+    await cognito.send(
+      new CreateIdentityProviderCommand({ UserPoolId, ProviderName: name, ProviderType, ProviderDetails, AttributeMapping }),
     );
   await listOnWebClient(name, true);
 }
@@ -113,6 +137,20 @@ const view = (p: StoredIdentityProvider | undefined, redirect: string): CampusId
   const { campus: _c, link_epoch: _e, ...rest } = p;
   return { ...rest, redirect_uri: redirect };
 };
+
+/**
+ * The campus's setting as the admins' page reads it: the provider, and what to register for Attain at one, by the user
+ * pool domain of the request (`poolDomainUrl`).
+ */
+function setting(p: StoredIdentityProvider | undefined, requestUrl: string): IdentityProviderSetting {
+  const domain = poolDomainUrl(requestUrl);
+  const redirect = `${domain}${IDP_RESPONSE_PATH}`;
+  return {
+    provider: view(p, redirect),
+    redirect_uri: redirect,
+    saml: { entity_id: samlEntityIdOf(config().userPoolId), acs_url: `${domain}${SAML_RESPONSE_PATH}` },
+  };
+}
 
 /**
  * Refuses a claim of a domain the campus does not use: a public mail service's (`PUBLIC_MAIL_DOMAINS`), or one no account
@@ -145,7 +183,16 @@ async function assertDomainsUsed(scope: CampusScope, domains: readonly string[])
 export async function saveCampusProvider(
   scope: CampusScope,
   actor: string,
-  body: { name: string; issuer: string; client_id: string; client_secret?: string; domains: string[]; account_domains?: string[] },
+  body: {
+    name: string;
+    protocol?: SsoProtocol;
+    issuer?: string;
+    client_id?: string;
+    client_secret?: string;
+    metadata_url?: string;
+    domains: string[];
+    account_domains?: string[];
+  },
 ): Promise<StoredIdentityProvider> {
   const name = providerNameOf(scope.campus);
   const accountDomains = [...new Set(body.account_domains ?? [])];
@@ -156,38 +203,48 @@ export async function saveCampusProvider(
     });
   const before = await campusProvider(scope.campus);
   await assertDomainsUsed(scope, body.domains);
-  const issuer = body.issuer.replace(/\/+$/, '');
+  const protocol = body.protocol ?? 'oidc';
+  // Only the protocol's own fields are kept: a form that changed protocol may still send the other's.
+  const saml = protocol === 'saml';
+  const fields = {
+    protocol,
+    issuer: saml ? '' : (body.issuer ?? '').replace(/\/+$/, ''),
+    client_id: saml ? '' : (body.client_id ?? ''),
+    metadata_url: saml ? (body.metadata_url ?? '') : '',
+    domains: body.domains,
+  };
   const next: StoredIdentityProvider = {
     campus: scope.campus,
     provider_name: name,
     name: body.name,
-    issuer,
-    client_id: body.client_id,
-    domains: body.domains,
+    ...fields,
     account_domains: accountDomains,
     updated_by: actor,
     updated_at: new Date().toISOString(),
-    // Another issuer, client or set of domains: every identity linked before is asked the sign-in rule again.
-    link_epoch: nextLinkEpoch(before, { issuer, client_id: body.client_id, domains: body.domains }),
+    // Another protocol, issuer, client, metadata or set of domains: every identity linked before is asked the rule again.
+    link_epoch: nextLinkEpoch(before, fields),
   };
   // The domains are claimed first (409 when another campus has one), so a refused save leaves the pool unchanged.
   await putStoredProvider(next, before);
   try {
-    await saveInPool(name, { issuer: next.issuer, client_id: next.client_id, client_secret: body.client_secret });
+    await saveInPool(name, { ...fields, client_secret: body.client_secret });
   } catch (e) {
     if (before) await putStoredProvider(before, next);
     else await deleteStoredProvider(next);
     if (e instanceof HttpError) throw e;
     if (errorName(e) === 'InvalidParameterException')
       throw new HttpError(400, 'Please correct the sign-in provider', {
-        issuer: 'The user pool could not use this issuer and client: check both',
+        ...(saml
+          ? { metadata_url: 'The user pool could not read SAML metadata at this URL: check it' }
+          : { issuer: 'The user pool could not use this issuer and client: check both' }),
       });
     throw e;
   }
-  const fields = [
+  const audited = [
     ['name', 'Name'],
     ['issuer', 'Issuer'],
     ['client_id', 'Client ID'],
+    ['metadata_url', 'SAML metadata URL'],
   ] as const;
   const domains = (p?: StoredIdentityProvider) => p?.domains.join(', ');
   const accounts = (p?: StoredIdentityProvider) => p?.account_domains.join(', ') || undefined;
@@ -197,9 +254,19 @@ export async function saveCampusProvider(
     record_id: name,
     record_label: next.name,
     changes: [
-      ...fields
-        .filter(([f]) => before?.[f] !== next[f])
-        .map(([field, label]) => ({ field, label, old: before?.[field], new: next[field] })),
+      ...(before?.protocol !== next.protocol
+        ? [
+            {
+              field: 'protocol',
+              label: 'Protocol',
+              old: before && SSO_PROTOCOL_LABELS[before.protocol],
+              new: SSO_PROTOCOL_LABELS[next.protocol],
+            },
+          ]
+        : []),
+      ...audited
+        .filter(([f]) => (before?.[f] || undefined) !== (next[f] || undefined))
+        .map(([field, label]) => ({ field, label, old: before?.[field] || undefined, new: next[field] || undefined })),
       ...(domains(before) !== domains(next)
         ? [{ field: 'domains', label: 'E-mail domains', old: domains(before), new: domains(next) }]
         : []),
@@ -214,15 +281,10 @@ export async function saveCampusProvider(
 
 /** The sign-in provider routes: the campus admins' setting, and the sign-in page's public lookup. */
 export const identityProviderRoutes: Endpoint[] = [
-  endpoint(getIdentityProviderRoute, async (c) => {
-    const redirect = `${poolDomainUrl(c.req.url)}${IDP_RESPONSE_PATH}`;
-    return { provider: view(await campusProvider(c.var.scope.campus), redirect), redirect_uri: redirect };
-  }),
-  endpoint(putIdentityProviderRoute, async (c, { body }) => {
-    const next = await saveCampusProvider(c.var.scope, c.var.caller.user, body);
-    const redirect = `${poolDomainUrl(c.req.url)}${IDP_RESPONSE_PATH}`;
-    return { provider: view(next, redirect), redirect_uri: redirect };
-  }),
+  endpoint(getIdentityProviderRoute, async (c) => setting(await campusProvider(c.var.scope.campus), c.req.url)),
+  endpoint(putIdentityProviderRoute, async (c, { body }) =>
+    setting(await saveCampusProvider(c.var.scope, c.var.caller.user, body), c.req.url),
+  ),
   endpoint(deleteIdentityProviderRoute, async (c) => {
     const { scope } = c.var;
     const name = providerNameOf(scope.campus);

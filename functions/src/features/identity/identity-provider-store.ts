@@ -16,24 +16,27 @@ import { HttpError } from '../../platform/lib/errors.js';
 export type StoredIdentityProvider = Omit<CampusIdentityProvider, 'redirect_uri'> & {
   campus: string;
   /**
-   * Which setting the provider's links were made under: a new one (`nextLinkEpoch`) whenever the issuer, client or
-   * domains change, so every link made before is asked the sign-in rule again (decision 0063).
+   * Which setting the provider's links were made under: a new one (`nextLinkEpoch`) whenever the protocol, issuer,
+   * client, metadata URL or domains change, so every link made before is asked the sign-in rule again (decision 0063).
    */
   link_epoch: string;
 };
 
 /**
- * The link epoch of a provider saved as `next` after `before`: kept while the issuer, client id and domains stay, new
- * otherwise (so a changed provider's links count for nothing, and the rule is asked again at each identity's next token).
+ * The link epoch of a provider saved as `next` after `before`: kept while the protocol, issuer, client id, metadata URL
+ * and domains stay, new otherwise (so a changed provider's links count for nothing, and the rule is asked again at each
+ * identity's next token).
  */
 export function nextLinkEpoch(
   before: StoredIdentityProvider | undefined,
-  next: Pick<StoredIdentityProvider, 'issuer' | 'client_id' | 'domains'>,
+  next: Pick<StoredIdentityProvider, 'protocol' | 'issuer' | 'client_id' | 'metadata_url' | 'domains'>,
 ): string {
   const same =
     before &&
+    before.protocol === next.protocol &&
     before.issuer === next.issuer &&
     before.client_id === next.client_id &&
+    before.metadata_url === next.metadata_url &&
     before.domains.length === next.domains.length &&
     before.domains.every((d) => next.domains.includes(d));
   return same && before.link_epoch ? before.link_epoch : randomUUID();
@@ -54,8 +57,10 @@ const asProvider = (i: Record<string, unknown>): StoredIdentityProvider => ({
   campus: textOf(i.campus),
   provider_name: textOf(i.provider_name),
   name: textOf(i.name),
+  protocol: i.protocol === 'saml' ? 'saml' : 'oidc',
   issuer: textOf(i.issuer),
   client_id: textOf(i.client_id),
+  metadata_url: textOf(i.metadata_url),
   domains: (Array.isArray(i.domains) ? i.domains : []).map(textOf),
   account_domains: (Array.isArray(i.account_domains) ? i.account_domains : []).map(textOf),
   updated_by: textOf(i.updated_by),

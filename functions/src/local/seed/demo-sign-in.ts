@@ -15,9 +15,10 @@ export async function seedDemoSignInProvider(
   scope: CampusScope,
   idp: Pick<LocalIdp, 'issuer' | 'clientId' | 'clientSecret'>,
 ): Promise<void> {
-  // Set once, and again only when the provider moved (its port was taken): an admin's later change is kept otherwise.
+  // Set once, and again only when the provider moved (its port was taken): an admin's later change (another client, or a
+  // SAML provider) is kept otherwise.
   const now = await campusProvider(scope.campus);
-  if (now && now.issuer === idp.issuer && now.client_id === idp.clientId) return;
+  if (now && (now.protocol === 'saml' || (now.issuer === idp.issuer && now.client_id === idp.clientId))) return;
   await saveCampusProvider(scope, scope.actor, {
     name: 'Attain Demo College accounts',
     issuer: idp.issuer,
