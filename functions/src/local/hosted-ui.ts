@@ -21,8 +21,8 @@ import { type UserGrants, appClient, localSigningKey, oauthError, sameSecret, si
  *   `samlify`, as the pool's SAML entity `urn:amazon:cognito:sp:<pool id>`);
  * - `GET /oauth2/idpresponse` takes an OpenID Connect provider's code and exchanges it (the provider's ID token and
  *   userinfo, read by `oauth4webapi`); `POST /saml2/idpresponse` takes a SAML provider's response (its signature,
- *   audience, times and `InResponseTo` checked by `samlify` against the provider's metadata), whose NameID is the
- *   identity's subject. An identity the pool meets for the first time goes to its pre sign-up trigger (`preSignUp` in
+ *   issuer and times checked by `samlify` against the provider's metadata; its audience, destination and
+ *   `InResponseTo` here), whose NameID is the identity's subject. An identity the pool meets for the first time goes to its pre sign-up trigger (`preSignUp` in
  *   AWS), and the pool makes its user (`<provider>_<subject>`, the provider's claims mapped to its attributes) only when
  *   the trigger lets it; an identity met before has its attributes mapped again. Then the pre token generation trigger
  *   (`preTokenGeneration`) says what its ID token carries. A trigger's refusal sends the browser back to the app with
@@ -272,6 +272,10 @@ export function hostedUi(
       const { extract } = await poolServiceProvider(sign.idpRedirect).parseLoginResponse(idp, 'post', {
         body: { SAMLResponse: typeof form.SAMLResponse === 'string' ? form.SAMLResponse : '', RelayState: key },
       });
+      // Beyond samlify's own checks (signature against the metadata's certificate, issuer, times): for this pool, to this
+      // address, in answer to the request sent.
+      if (extract.audience !== samlEntityIdOf(config().userPoolId)) throw new Error('The assertion is for another service');
+      if (extract.response?.destination !== sign.idpRedirect) throw new Error('The response is for another address');
       if (extract.response?.inResponseTo !== sign.samlRequestId) throw new Error('The response answers another request');
       subject = String(extract.nameID ?? '');
       if (!subject) throw new Error('The response names nobody');

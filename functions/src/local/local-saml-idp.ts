@@ -89,7 +89,12 @@ export async function startLocalSamlIdp(port: number, keys: SamlIdpKeys): Promis
     const issuer = String(first.extract.issuer ?? '');
     const acs = String(first.extract.request?.assertionConsumerServiceUrl ?? '');
     if (!issuer || !/^https?:\/\//.test(acs)) throw new Error('The request names no service provider or no place to answer');
-    const sp = samlify.ServiceProvider({ entityID: issuer, assertionConsumerService: [{ Binding: SAML_BINDING.post, Location: acs }] });
+    // Its assertions are signed, as the pool asks (`wantAssertionsSigned`).
+    const sp = samlify.ServiceProvider({
+      entityID: issuer,
+      assertionConsumerService: [{ Binding: SAML_BINDING.post, Location: acs }],
+      wantAssertionsSigned: true,
+    });
     return { sp, info: first, issuer, acs };
   };
 

@@ -92,7 +92,7 @@ describe('Sign-in through the college provider', { timeout: 120_000 }, () => {
     expect(linked[0].changes[0].new).toMatch(/Attain Demo College accounts/);
   });
 
-  it('issues no token once the access is ended, and links again when the provider changes', async () => {
+  it('issues no token once the access or session is ended, or the provider changed, until the person signs in again', async () => {
     const admin = await signedIn(base, users.demoAdmin);
     const email = `ravi.kumar.${Date.now().toString(36)}@attain.example`;
     const added = await admin.post('/api/auth/user-list', { email, role: 'faculty', first_name: 'Ravi', last_name: 'Kumar' });
@@ -107,6 +107,8 @@ describe('Sign-in through the college provider', { timeout: 120_000 }, () => {
     expect(decodeJwt(tokens.id_token)['attain:account']).toBe(account);
     // The admin ends the access: the refresh is refused, with the pool's words, and so is a new sign-in.
     expect((await admin.post(`/api/auth/user-list/${account}/access`, { action: 'disable' })).status).toBe(200);
+    // Tokens carry whole seconds: an end of access refuses every sign-in up to the end of its second.
+    const endedUntil = (Math.floor(Date.now() / 1000) + 1) * 1000;
     const refused = await refresh(tokens.refresh_token);
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({
@@ -117,8 +119,15 @@ describe('Sign-in through the college provider', { timeout: 120_000 }, () => {
     expect(signIn.code).toBeUndefined();
     expect(signIn.error_description).toMatch(/^PreTokenGeneration failed with error Your access to Attain has been ended/);
     expect((await admin.post(`/api/auth/user-list/${account}/access`, { action: 'enable' })).status).toBe(200);
-    expect((await refresh(tokens.refresh_token)).status).toBe(200);
-    // A change of the provider's domains: every link made before is asked the rule again (a second audit entry).
+    // Access given back: the old session stays ended (as a password session's), a new sign-in works.
+    const stale = await refresh(tokens.refresh_token);
+    expect(stale.status).toBe(400);
+    expect(await stale.json()).toMatchObject({ error_description: expect.stringMatching(/session was ended by an administrator/) });
+    while (Date.now() < endedUntil) await new Promise((r) => setTimeout(r, 50));
+    const back = (await (await exchangeCode(base, clientId, await browser.signIn(start))).json()) as { refresh_token: string };
+    expect((await refresh(back.refresh_token)).status).toBe(200);
+    // A change of the provider's domains: sessions made before it end at their next refresh; a new sign-in is asked the
+    // rule again and linked again (a second audit entry).
     const now = ((await admin.get('/api/auth/identity-provider')).body as IdentityProviderSetting).provider;
     if (!now) throw new Error('The demo campus has no provider');
     const keep = { name: now.name, issuer: now.issuer, client_id: now.client_id, account_domains: now.account_domains };
@@ -133,7 +142,13 @@ describe('Sign-in through the college provider', { timeout: 120_000 }, () => {
       200,
     );
     try {
-      expect((await refresh(tokens.refresh_token)).status).toBe(200);
+      const changed = await refresh(back.refresh_token);
+      expect(changed.status).toBe(400);
+      expect(await changed.json()).toMatchObject({
+        error_description: expect.stringMatching(/sign-in to Attain was changed: sign in again/),
+      });
+      const again = (await (await exchangeCode(base, clientId, await browser.signIn(start))).json()) as { id_token: string };
+      expect(decodeJwt(again.id_token)['attain:account']).toBe(account);
       const audit = await admin.get(`/api/audit/history/user-account/${account}`);
       expect((audit.body.data as AuditEntry[]).filter((e) => e.action === 'link')).toHaveLength(2);
     } finally {
@@ -306,6 +321,26 @@ describe('Sign-in through the college provider', { timeout: 120_000 }, () => {
       const unknown = await ssoBrowser().signIn({ ...start, login: `nobody.${Date.now().toString(36)}@${domain}` });
       expect(unknown.code).toBeUndefined();
       expect(unknown.error_description).toMatch(/No Attain account at this college uses/);
+      // A response altered after the provider signed it (someone else's address put in) is refused, nothing linked.
+      const forged = await ssoBrowser().signIn({
+        ...start,
+        login: `nobody.${Date.now().toString(36)}@${domain}`,
+        tamper: (xml) => xml.replace(/nobody\.[a-z0-9]+@[a-z.-]+/g, users.otherAdmin.email),
+      });
+      expect(forged.code).toBeUndefined();
+      expect(forged.error).toBe('access_denied');
+      // A switch to OpenID Connect without its secret is refused before the pool's SAML provider is touched.
+      const noSecret = await other.put('/api/auth/identity-provider', {
+        name: saml.name,
+        protocol: 'oidc',
+        issuer: 'https://accounts.google.com',
+        client_id: 'other-client',
+        domains: saml.domains,
+      });
+      expect(noSecret.status).toBe(400);
+      expect(noSecret.body.errors.fields.client_secret).toBeTruthy();
+      expect(((await other.get('/api/auth/identity-provider')).body as IdentityProviderSetting).provider?.protocol).toBe('saml');
+      expect((await ssoBrowser().signIn(start)).code).toBeTruthy();
     } finally {
       expect((await other.del('/api/auth/identity-provider')).status).toBe(204);
     }

@@ -95,5 +95,27 @@ describe("a course's stored results", () => {
     expect(await replaceStudentResults('demo', course, of(students.slice(0, 5)), 10)).toBe(5);
     expect(await readStudentResults('demo', students[8])).toEqual([]);
     expect((await manifest()).map((p) => (p.entries as string[]).length)).toEqual([5]);
+    // A run cut short after its writes: its student's result item, and its page, which no head names. The next run
+    // (which no longer has that student) removes both.
+    const orphan = `s-${stamp}-orphan`;
+    const put = (item: Record<string, unknown>) => documentClient().send(new PutCommand({ TableName: config().tableName, Item: item }));
+    await put({
+      [TABLE.partitionKey]: recordPk('demo', `my-results#${orphan}`),
+      [TABLE.sortKey]: `2025-26#${course}`,
+      entityType: 'my-course-result',
+      course,
+      year: '2025-26',
+      result,
+    });
+    await put({
+      [TABLE.partitionKey]: recordPk('demo', `my-results-of#${course}`),
+      [TABLE.sortKey]: 'students#cut-short#0',
+      entityType: 'my-results-manifest-page',
+      entries: [`${orphan}|2025-26`],
+    });
+    expect(await readStudentResults('demo', orphan)).toHaveLength(1);
+    await replaceStudentResults('demo', course, of(students.slice(0, 5)), 10);
+    expect(await readStudentResults('demo', orphan)).toEqual([]);
+    expect((await manifest()).map((p) => (p.entries as string[]).length)).toEqual([5]);
   });
 });

@@ -76,6 +76,8 @@ export function ssoBrowser() {
     provider: string;
     redirectUri: string;
     login: string;
+    /** Changes a SAML response's XML on its way back to the pool (a forgery). */
+    tamper?: (xml: string) => string;
   }): Promise<SsoOutcome> {
     const verifier = randomBytes(32).toString('base64url');
     const state = randomBytes(12).toString('base64url');
@@ -119,6 +121,9 @@ export function ssoBrowser() {
         : /name="email"/.test(html)
           ? { email: opts.login, password: 'any password' }
           : {};
+      const { tamper } = opts;
+      if (tamper && form.hidden.SAMLResponse)
+        form.hidden.SAMLResponse = Buffer.from(tamper(Buffer.from(form.hidden.SAMLResponse, 'base64').toString('utf8'))).toString('base64');
       url = new URL(form.action, url);
       res = await go(url, {
         method: 'POST',

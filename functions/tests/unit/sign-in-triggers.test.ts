@@ -46,4 +46,26 @@ describe('the sign-in triggers', () => {
       expect(out.response.claimsOverrideDetails).toBeUndefined();
     }
   });
+
+  it("takes a user for a provider's identity only when its identities name the same provider and subject", async () => {
+    process.env.USER_POOL_ID = 'ap-south-1_Pool1';
+    resetConfig();
+    // A password account whose username has an underscore and which carries identities of another user (as a link of
+    // Cognito's own would leave): not a provider's identity, so its token gets nothing and is not refused.
+    const event = {
+      version: '1',
+      triggerSource: 'TokenGeneration_Authentication',
+      userPoolId: 'ap-south-1_Pool1',
+      userName: 'meera_skcet',
+      request: {
+        userAttributes: {
+          email: 'meera@skcet.ac.in',
+          identities: JSON.stringify([{ providerName: 'campus-0123456789abcdef01234567', userId: '1049' }]),
+        },
+      },
+      response: {},
+    };
+    const out = (await handler(event)) as { response: Record<string, unknown> };
+    expect(out.response.claimsOverrideDetails).toBeUndefined();
+  });
 });

@@ -121,7 +121,9 @@ export const identityProviderSchema = z
     name: z
       .string({ error: MESSAGES.required })
       .check(z.trim(), z.minLength(2, 'Give the name people know it by, such as "SKCET Google"'), z.maxLength(60, 'At most 60 characters')),
-    protocol: z.optional(z.enum(SSO_PROTOCOLS, { error: `Choose ${SSO_PROTOCOLS.join(' or ')}` })),
+    protocol: z.optional(
+      z.enum(SSO_PROTOCOLS, { error: `Choose ${SSO_PROTOCOLS.map((p) => `${p} (${SSO_PROTOCOL_LABELS[p]})`).join(' or ')}` }),
+    ),
     issuer: z.optional(z.string().check(z.trim(), z.maxLength(1024, 'At most 1024 characters'))),
     client_id: z.optional(z.string().check(z.trim(), z.maxLength(255, 'At most 255 characters'))),
     client_secret: z.optional(z.string().check(z.trim(), z.maxLength(1024, 'At most 1024 characters'))),

@@ -35,6 +35,12 @@ export class CollegeSignInRefused extends Error {
 
 /** The words Cognito puts before a trigger's own ("PreSignUp failed with error <words>.", or "PreTokenGeneration ..."). */
 const TRIGGER_PREFIX = /^(?:PreSignUp|PreTokenGeneration) failed with error\s*/;
+/** A refusal as the person reads it: the trigger's own words, without Cognito's prefix and closing ". ". */
+const wordsOf = (said: string) =>
+  said
+    .replace(TRIGGER_PREFIX, '')
+    .replace(/\.\s*$/, '')
+    .trim();
 
 /**
  * Goes to the user pool domain to sign in through `provider` (the sign-in lookup's `identity_provider`), coming back to
@@ -93,12 +99,7 @@ export async function finishCollegeSignIn(href: string): Promise<{ next: string 
   try {
     params = oauth.validateAuthResponse(as, client, new URL(href), pending.state);
   } catch (e) {
-    const said = e instanceof oauth.AuthorizationResponseError ? (e.error_description ?? e.error) : '';
-    // Cognito ends the trigger's words with ". " (a period, and a space).
-    const words = said
-      .replace(TRIGGER_PREFIX, '')
-      .replace(/\.\s*$/, '')
-      .trim();
+    const words = wordsOf(e instanceof oauth.AuthorizationResponseError ? (e.error_description ?? e.error) : '');
     throw new CollegeSignInRefused(words || 'The sign-in did not come back as started: start again', pending.email);
   }
   const res = await oauth.authorizationCodeGrantRequest(
@@ -116,7 +117,12 @@ export async function finishCollegeSignIn(href: string): Promise<{ next: string 
     // A password session left in this browser must not come back when the college session ends.
     await endPasswordSession();
   } catch (e) {
-    if (e instanceof oauth.ResponseBodyError) throw new Error(e.error_description ?? 'The sign-in could not be completed: start again');
+    // The pool's token trigger may refuse at the exchange too: its words, as at the redirect, with the address kept.
+    if (e instanceof oauth.ResponseBodyError)
+      throw new CollegeSignInRefused(
+        wordsOf(e.error_description ?? '') || 'The sign-in could not be completed: start again',
+        pending.email,
+      );
     throw e;
   }
   return { next: pending.next };

@@ -139,7 +139,7 @@ const SAML_ATTRIBUTE_LABELS: Readonly<Record<keyof typeof SAML_ATTRIBUTES, strin
 function Registration({ protocol, setting }: { protocol: SsoProtocol; setting: IdentityProviderSetting }) {
   if (protocol === 'saml')
     return (
-      <div className="hint" aria-live="polite">
+      <div className="hint">
         <p>
           Add Attain at your provider as a SAML application with the entity ID (audience){' '}
           <code className="idp-redirect">{setting.saml.entity_id}</code> and the reply (assertion consumer service) URL{' '}
@@ -156,7 +156,7 @@ function Registration({ protocol, setting }: { protocol: SsoProtocol; setting: I
       </div>
     );
   return (
-    <p className="hint" aria-live="polite">
+    <p className="hint">
       Register Attain at your provider as a web application with this redirect URI:{' '}
       <code className="idp-redirect">{setting.redirect_uri}</code>
     </p>
@@ -171,7 +171,10 @@ function ProviderForm({ saved, setting }: { saved: CampusIdentityProvider | null
   const [refusal, setRefusal] = useState<string | null>(null);
   const set = (key: keyof Values, value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
-    setErrors(({ [key]: _gone, ...rest }) => rest);
+    // Another protocol: the messages of the fields it hides go with them.
+    setErrors(({ [key]: _gone, ...rest }) =>
+      key === 'protocol' ? Object.fromEntries(Object.entries(rest).filter(([k]) => !FIELDS.some((f) => f.key === k && f.only))) : rest,
+    );
   };
   const shown = FIELDS.filter((f) => !f.only || f.only === values.protocol);
   const submit = (e: FormEvent) => {
@@ -235,7 +238,14 @@ function ProviderForm({ saved, setting }: { saved: CampusIdentityProvider | null
           </label>
         ))}
       </fieldset>
-      <Registration protocol={values.protocol} setting={setting} />
+      <div aria-live="polite">
+        <Registration protocol={values.protocol} setting={setting} />
+        {saved && saved.protocol !== values.protocol ? (
+          <p className="hint">
+            Saving another protocol replaces the provider: everyone signs in again through the new one at their next sign-in.
+          </p>
+        ) : null}
+      </div>
       {shown.map((f) => {
         const hint =
           f.key === 'client_secret'

@@ -104,8 +104,8 @@ export interface StudentYearResult {
  * Replaces what a course stored for its students with `results`: writes each (25 per BatchWriteItem, four at once),
  * then deletes the items the course wrote before that it no longer has (its manifest), then writes the manifest's pages
  * under a new generation, then the head naming that generation, then deletes the pages of every other generation. A
- * run cut short leaves nothing the next run does not put right: until the head is written, the old generation's pages
- * still name every item written before, and a later run deletes the pages the head does not name.
+ * run cut short leaves nothing the next run does not put right: the next run reads every page there is, the cut-short
+ * run's too, so every item either run wrote is listed, and it deletes those pages.
  * DynamoDB: one Query (the manifest), a BatchWriteItem per 25 items or pages written or deleted, one PutItem.
  * @param pageSize entries per manifest page (`MANIFEST_PAGE`; smaller in tests)
  * @returns how many student-years are stored
@@ -164,20 +164,16 @@ export async function replaceStudentResults(
 }
 
 /**
- * The `<student>|<year>` items a course wrote last (none when it never wrote any): those of the pages of the generation
- * the head names; and the sort keys of every page there is (the head's, and any a run cut short left). One Query of the
- * manifest's partition.
+ * The `<student>|<year>` items a course may have written: those of every page there is (the head's generation, and
+ * any a run cut short left, whose items it had written already) and of a list written before pages; and the sort keys
+ * of every page. Deleting one listed but never written is harmless. One Query of the manifest's partition.
  */
 async function readManifest(campus: string, course: string): Promise<{ entries: string[]; pages: string[] }> {
   const items = await readPartition(manifestKey(campus, course)[TABLE.partitionKey], undefined, { consistent: true });
-  const head = items.find((i) => i[TABLE.sortKey] === 'students');
-  const listOf = (i: Record<string, unknown> | undefined) => (Array.isArray(i?.entries) ? i.entries.map(textOf) : []);
-  const prefix = `students#${textOf(head?.generation)}#`;
-  const pages = items.filter((i) => textOf(i[TABLE.sortKey]).startsWith('students#'));
+  const lists = items.filter((i) => i[TABLE.sortKey] === 'students' || textOf(i[TABLE.sortKey]).startsWith('students#'));
   return {
-    // A manifest of one item (written before pages) keeps its entries on the head.
-    entries: [...listOf(head), ...pages.filter((i) => head?.generation && textOf(i[TABLE.sortKey]).startsWith(prefix)).flatMap(listOf)],
-    pages: pages.map((i) => textOf(i[TABLE.sortKey])),
+    entries: [...new Set(lists.flatMap((i) => (Array.isArray(i.entries) ? i.entries.map(textOf) : [])))],
+    pages: lists.map((i) => textOf(i[TABLE.sortKey])).filter((sk) => sk !== 'students'),
   };
 }
 

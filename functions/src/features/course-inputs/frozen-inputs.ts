@@ -119,6 +119,8 @@ export const FROZEN_PARTITIONS: Readonly<Record<string, string>> = {
   readProgramResults: 'no input: the stored results computed from the inputs above; a frozen year is read from its snapshot',
   listFrozenYears: 'no input: the approvals themselves, written only by approving and unfreezing',
   readStudentResults: "no input: each student's own results stored for their page, an output of the computation never read by it",
+  replaceStudentResults:
+    "no input: reads only the list of student results it stored last (its manifest's pages), to replace them; an output of the computation",
 };
 
 /** Documents the computation reads, each with the write path that refuses them while a year is frozen (or why none). */

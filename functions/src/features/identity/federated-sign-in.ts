@@ -21,6 +21,7 @@ import {
   putFederatedLink,
   storedProvider,
 } from './identity-provider-store.js';
+import { accessOf } from '../../platform/store/user-access.js';
 import { accountOpen } from './password-reset.js';
 
 /**
@@ -96,7 +97,9 @@ async function linkFederatedIdentity(who: FederatedIdentity, provider: StoredIde
     throw new FederatedSignInRefused(
       `The account you signed in with is not an address of ${provider.name} (${provider.domains.join(', ')}): sign in with your own college's account`,
     );
-  if (who.emailVerified === false)
+  // Only an OpenID provider says whether it verified the address: a SAML provider says nothing, and the pool may record
+  // that as false.
+  if (provider.protocol === 'oidc' && who.emailVerified === false)
     throw new FederatedSignInRefused(`${provider.name} has not verified the address you signed in with: ask your college's IT team`);
   let user = await findPoolUser(email);
   if (!user && provider.account_domains.includes(domain)) {
@@ -129,35 +132,52 @@ async function linkFederatedIdentity(who: FederatedIdentity, provider: StoredIde
     ...account,
     link_epoch: provider.link_epoch,
     linked_at: new Date().toISOString(),
+    signed_in_at: Math.floor(Date.now() / 1000),
   });
   log.info('federated sign-in linked', { tenant: provider.campus, provider: who.providerName });
   return account;
 }
 
 const ACCESS_ENDED = 'Your access to Attain has been ended: ask your Attain administrator';
+const SIGN_IN_AGAIN = "Your college's sign-in to Attain was changed: sign in again";
+const SESSION_ENDED = 'Your session was ended by an administrator: sign in again';
 
 /**
- * The account `who` signs in as: its link, when made under the provider's present setting and the account's access is
- * open (`accountOpen`); else the sign-in rule, asked again (`linkFederatedIdentity`).
- * DynamoDB: the provider's and the link's GetItems, and the access and campus GetItems; more for a new link.
- * @throws FederatedSignInRefused when the provider is gone, the access ended, or the rule does not hold
+ * The account `who` signs in as.
+ * - At a sign-in (`interactive`: the pool's pre sign-up, or a token of a sign-in at the college): its link, when made
+ *   under the provider's present setting and its account's access is open, noted as signed in now; else the sign-in
+ *   rule, asked again with what the provider has just said (`linkFederatedIdentity`).
+ * - At a refresh: its link only, made under the provider's present setting, its account's access open, and no end of
+ *   the account's sessions (`valid_after`) since the identity last signed in at the college. A refresh never asks the
+ *   rule again: the pool's attributes then are what the provider said at the last sign-in, perhaps another provider's.
+ * DynamoDB: the provider's and the link's GetItems, the access and campus GetItems; the link's PutItem at a sign-in.
+ * @throws FederatedSignInRefused when the provider is gone, the access or session ended, or the rule does not hold
  */
-export async function federatedAccount(who: FederatedIdentity): Promise<FederatedAccount> {
+export async function federatedAccount(who: FederatedIdentity, interactive: boolean): Promise<FederatedAccount> {
   const provider = await storedProvider(who.providerName);
   if (!provider) throw new FederatedSignInRefused(NO_PROVIDER);
   const link = await federatedLink(who.providerName, who.subject);
-  if (!link || link.campus !== provider.campus || link.link_epoch !== provider.link_epoch) return linkFederatedIdentity(who, provider);
-  if (!(await accountOpen(link.campus, link.account))) throw new FederatedSignInRefused(ACCESS_ENDED);
-  return link;
+  const current = link && link.campus === provider.campus && link.link_epoch === provider.link_epoch ? link : undefined;
+  if (!interactive) {
+    if (!current) throw new FederatedSignInRefused(SIGN_IN_AGAIN);
+    if (!(await accountOpen(current.campus, current.account))) throw new FederatedSignInRefused(ACCESS_ENDED);
+    if (((await accessOf(current.campus, current.account))?.valid_after ?? 0) > current.signed_in_at)
+      throw new FederatedSignInRefused(SESSION_ENDED);
+    return current;
+  }
+  // A closed account is asked the rule again too: the address may have a new account (removed, then added again).
+  if (!current || !(await accountOpen(current.campus, current.account))) return linkFederatedIdentity(who, provider);
+  await putFederatedLink(who.providerName, who.subject, { ...current, signed_in_at: Math.floor(Date.now() / 1000) });
+  return current;
 }
 
 /** The words for a sign-in that failed for a reason not the person's: the cause is logged, never shown. */
 export const LINK_FAILED_MESSAGE = 'The sign-in could not be completed: try again in a minute, or use your Attain password';
 
-/** `federatedAccount`, with a failure not a refusal logged and told in plain words (`LINK_FAILED_MESSAGE`). */
-async function accountOrSay(who: FederatedIdentity): Promise<FederatedAccount> {
+/** `work` (the sign-in rule and what it reads), with a failure not a refusal logged and told in plain words (`LINK_FAILED_MESSAGE`). */
+async function refusalOrSay<T>(who: FederatedIdentity, work: () => Promise<T>): Promise<T> {
   try {
-    return await federatedAccount(who);
+    return await work();
   } catch (e) {
     if (e instanceof FederatedSignInRefused) throw e;
     log.error('federated sign-in could not be completed', { provider: who.providerName, error: errorName(e) });
@@ -174,15 +194,32 @@ export interface UserPoolTriggerEvent {
   response?: Record<string, unknown>;
 }
 
-/** A provider's identity as a trigger event names it, or undefined for a user of the pool's own (a password account). */
+/**
+ * A provider's identity as a trigger event names it, or undefined for a user of the pool's own (a password account).
+ * The pool's user of an identity is `<provider name>_<subject>`; its `identities` attribute (a JSON list, absent at pre
+ * sign-up) must name the same provider and subject, or the user is not taken for one.
+ */
 function identityOf(event: UserPoolTriggerEvent): FederatedIdentity | undefined {
   const attrs = event.request.userAttributes;
   const cut = event.userName.indexOf('_');
-  const external = event.triggerSource === 'PreSignUp_ExternalProvider' || Boolean(attrs.identities);
-  if (!external || cut < 1) return undefined;
+  if (cut < 1) return undefined;
+  const providerName = event.userName.slice(0, cut);
+  const subject = event.userName.slice(cut + 1);
+  if (event.triggerSource !== 'PreSignUp_ExternalProvider') {
+    let named: unknown;
+    try {
+      named = JSON.parse(attrs.identities ?? 'null');
+    } catch {
+      return undefined;
+    }
+    const first: unknown = Array.isArray(named) ? named[0] : undefined;
+    if (!first || typeof first !== 'object') return undefined;
+    const { providerName: p, userId } = first as { providerName?: unknown; userId?: unknown };
+    if (p !== providerName || String(userId) !== subject) return undefined;
+  }
   return {
-    providerName: event.userName.slice(0, cut),
-    subject: event.userName.slice(cut + 1),
+    providerName,
+    subject,
     email: attrs.email ?? '',
     emailVerified: attrs.email_verified === undefined ? undefined : attrs.email_verified === 'true',
     givenName: attrs.given_name,
@@ -202,7 +239,7 @@ export async function preSignUp<E extends UserPoolTriggerEvent>(event: E): Promi
   if (event.triggerSource !== 'PreSignUp_ExternalProvider') return event;
   const who = identityOf(event);
   if (!who) throw new FederatedSignInRefused(NO_PROVIDER);
-  await accountOrSay(who);
+  await refusalOrSay(who, () => federatedAccount(who, true));
   return event;
 }
 
@@ -214,21 +251,24 @@ export interface ClaimsOverride {
 
 /**
  * Cognito's pre token generation trigger (version 1: the ID token): the token of a provider's identity, at each sign-in
- * and refresh, gets its account's campus (`TENANT_CLAIM`), id (`ACCOUNT_CLAIM`), address and groups (read from the
- * pool: the role as a password sign-in's token carries it); a token of a password account passes unchanged.
- * @throws Error with a refusal's words (the provider gone, the access ended, the rule no longer holding) or
+ * and refresh (`TokenGeneration_RefreshTokens`: `federatedAccount`'s stricter rule), gets its account's campus
+ * (`TENANT_CLAIM`), id (`ACCOUNT_CLAIM`), address and groups (read from the pool: the role as a password sign-in's token
+ * carries it); a token of a password account passes unchanged.
+ * @throws Error with a refusal's words (the provider gone or changed, the access or session ended, the rule no longer holding) or
  *   `LINK_FAILED_MESSAGE`: Cognito then issues no token
  */
 export async function preTokenGeneration<E extends UserPoolTriggerEvent>(event: E): Promise<E & { response: Record<string, unknown> }> {
   const who = identityOf(event);
   if (!who) return { ...event, response: event.response ?? {} };
-  const account = await accountOrSay(who);
-  const groups = await cognitoClient().send(
-    new AdminListGroupsForUserCommand({ UserPoolId: config().userPoolId, Username: account.username }),
-  );
-  const claimsOverrideDetails: ClaimsOverride = {
-    claimsToAddOrOverride: { [TENANT_CLAIM]: account.campus, [ACCOUNT_CLAIM]: account.account, email: account.email },
-    groupOverrideDetails: { groupsToOverride: (groups.Groups ?? []).map((g) => g.GroupName ?? '').filter(Boolean) },
-  };
+  const claimsOverrideDetails = await refusalOrSay(who, async (): Promise<ClaimsOverride> => {
+    const account = await federatedAccount(who, event.triggerSource !== 'TokenGeneration_RefreshTokens');
+    const groups = await cognitoClient().send(
+      new AdminListGroupsForUserCommand({ UserPoolId: config().userPoolId, Username: account.username }),
+    );
+    return {
+      claimsToAddOrOverride: { [TENANT_CLAIM]: account.campus, [ACCOUNT_CLAIM]: account.account, email: account.email },
+      groupOverrideDetails: { groupsToOverride: (groups.Groups ?? []).map((g) => g.GroupName ?? '').filter(Boolean) },
+    };
+  });
   return { ...event, response: { ...event.response, claimsOverrideDetails } };
 }

@@ -34,6 +34,7 @@ import {
 import { cognitoClient } from '../../platform/lib/aws.js';
 import { config } from '../../platform/lib/config.js';
 import { HttpError, notFound } from '../../platform/lib/errors.js';
+import { log } from '../../platform/lib/log.js';
 import { appendAudit } from '../../platform/store/audit-store.js';
 import { listAll } from '../../platform/store/list-all.js';
 import { type Endpoint, endpoint } from '../../platform/http/endpoint.js';
@@ -82,8 +83,8 @@ async function listOnWebClient(name: string, listed: boolean): Promise<void> {
  * Creates or changes the campus's provider in the user pool, then lists it on the web app client. OpenID Connect: the
  * issuer (Cognito reads its discovery document), client id and secret (the saved one when none is sent), `SSO_SCOPES`,
  * and the OpenID claims mapped to the pool's attributes. SAML: the metadata URL (Cognito reads it), and
- * `SAML_ATTRIBUTES` mapped. A provider of the other protocol under the same name is deleted first (Cognito cannot
- * change a provider's type).
+ * `SAML_ATTRIBUTES` mapped. A provider of the other protocol under the same name is taken off the web client and deleted
+ * first (Cognito cannot change a provider's type), and put back when the new one is refused.
  * @throws HttpError 400 when no secret is sent and none is saved (OpenID Connect)
  */
 async function saveInPool(
@@ -92,19 +93,17 @@ async function saveInPool(
 ): Promise<void> {
   const UserPoolId = config().userPoolId;
   const cognito = cognitoClient();
-  let existing = await poolProvider(name);
+  const existing = await poolProvider(name);
   const ProviderType = p.protocol === 'saml' ? 'SAML' : 'OIDC';
-  if (existing && existing.ProviderType !== ProviderType) {
-    await cognito.send(new DeleteIdentityProviderCommand({ UserPoolId, ProviderName: name }));
-    existing = undefined;
-  }
+  const sameType = existing?.ProviderType === ProviderType;
   let ProviderDetails: Record<string, string>;
   let AttributeMapping: Record<string, string>;
   if (p.protocol === 'saml') {
     ProviderDetails = { MetadataURL: p.metadata_url, IDPSignout: 'false' };
     AttributeMapping = { ...SAML_ATTRIBUTES };
   } else {
-    const secret = p.client_secret || existing?.ProviderDetails?.client_secret;
+    // The saved secret serves only a provider that was OpenID Connect already.
+    const secret = p.client_secret || (sameType ? existing?.ProviderDetails?.client_secret : undefined);
     if (!secret)
       throw new HttpError(400, 'Please correct the sign-in provider', { client_secret: 'Give the client secret the provider issued' });
     ProviderDetails = {
@@ -123,9 +122,34 @@ async function saveInPool(
       name: 'name',
     };
   }
-  if (existing)
+  if (existing && sameType)
     await cognito.send(new UpdateIdentityProviderCommand({ UserPoolId, ProviderName: name, ProviderDetails, AttributeMapping }));
-  else
+  else if (existing) {
+    // Cognito cannot change a provider's type: it is made again, and the old one put back if the new one is refused.
+    await listOnWebClient(name, false);
+    await cognito.send(new DeleteIdentityProviderCommand({ UserPoolId, ProviderName: name }));
+    try {
+      await cognito.send(
+        new CreateIdentityProviderCommand({ UserPoolId, ProviderName: name, ProviderType, ProviderDetails, AttributeMapping }),
+      );
+    } catch (e) {
+      await cognito
+        .send(
+          new CreateIdentityProviderCommand({
+            UserPoolId,
+            ProviderName: name,
+            ProviderType: existing.ProviderType,
+            ProviderDetails: existing.ProviderDetails,
+            AttributeMapping: existing.AttributeMapping,
+          }),
+        )
+        .then(() => listOnWebClient(name, true))
+        .catch((again: unknown) =>
+          log.error('sign-in provider: the old provider could not be put back', { provider: name, error: errorName(again) }),
+        );
+      throw e;
+    }
+  } else
     await cognito.send(
       new CreateIdentityProviderCommand({ UserPoolId, ProviderName: name, ProviderType, ProviderDetails, AttributeMapping }),
     );

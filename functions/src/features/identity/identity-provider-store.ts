@@ -191,6 +191,8 @@ export interface FederatedLink {
   link_epoch: string;
   /** ISO timestamp. */
   linked_at: string;
+  /** When the identity last signed in at the college (epoch seconds): a refresh after an end of sessions is refused. */
+  signed_in_at: number;
 }
 
 /** The link of `subject` of the provider `providerName`, or undefined. One strongly consistent GetItem. */
@@ -207,6 +209,7 @@ export async function federatedLink(providerName: string, subject: string): Prom
         email: textOf(i.email),
         link_epoch: textOf(i.link_epoch),
         linked_at: textOf(i.linked_at),
+        signed_in_at: Number(i.signed_in_at) || 0,
       }
     : undefined;
 }

@@ -89,8 +89,8 @@ export function resetVerifier(): void {
 
 /**
  * Reads `Authorization: Bearer <id token>` (or the spec's `token <id token>`), verifies it and returns the caller.
- * The caller's `sub` is the account's id: the token's `ACCOUNT_CLAIM` when the pool's trigger put one (a sign-in through a
- * college's provider, decision 0063), else its `sub`.
+ * The caller's `sub` is the account's id: the token's `ACCOUNT_CLAIM` when the pool's trigger put one into a provider's
+ * identity's token (one with `identities`: a sign-in through a college's provider, decision 0063), else its `sub`.
  * @throws HttpError 401 when the header is missing, the token is malformed, forged, expired or for another pool, has no
  *   `exp` or `iat` or is issued in the future or longer ago than the pool allows (`checkTokenTimes`), carries no campus
  *   or no known role, or its account's access was ended, or its session ended before it was issued (`accessOf`).
@@ -110,8 +110,9 @@ export async function callerFromHeader(header: string | undefined): Promise<Call
   const tenant = claims[TENANT_CLAIM];
   const role = roleFromGroups(claims[GROUPS_CLAIM] as string[] | undefined);
   if (typeof tenant !== 'string' || !tenant || !role) throw new HttpError(401, 'This account is not assigned to a campus and role');
-  // A college sign-in's token is the pool's federated user's: the account it signs in as is named by the pool's trigger.
-  const account = claims[ACCOUNT_CLAIM];
+  // A college sign-in's token is the pool's federated user's (it names its provider's identity): the account it signs in
+  // as is named by the pool's trigger. No other token's account claim is read.
+  const account = Array.isArray(claims.identities) ? claims[ACCOUNT_CLAIM] : undefined;
   const sub = typeof account === 'string' && account ? account : String(claims.sub);
   const access = await accessOf(tenant, sub);
   if (access && access.status !== 'active') throw new HttpError(401, 'Your access has been ended by an administrator');
